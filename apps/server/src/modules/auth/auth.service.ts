@@ -1,0 +1,172 @@
+import { FREE_CREDITS_ON_SIGNUP, VERIFICATION_CODE_LENGTH } from '@grantleaf/shared/constants';
+import type { LoginInput, RegisterInput, User, VerificationResponse } from '@grantleaf/shared/auth.schema';
+import { isInstitutionalEmail } from '@grantleaf/shared/email-domain';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../errors.ts';
+import { applyLedgerChange } from '../credits/credits.repository.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import * as repo from './auth.repository.ts';
+import type { UserRow } from './auth.schema.ts';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './password.ts';
+import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const LINK_TTL_MS = 24 * 60 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+const RESEND_PER_MINUTE = 1;
+const RESEND_PER_DAY = 10;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+export const INVALID_CODE_MESSAGE = 'Invalid verification code. Please try again.';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    credits: row.credits,
+    emailVerified: row.emailVerified,
+    isAdmin: row.isAdmin,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env }) {
+  const { db, mailer, env } = deps;
+
+  async function newSession(userId: string): Promise<string> {
+    const sessionId = newSecretToken();
+    const expiresAt = new Date(Date.now() + env.SESSION_TTL_DAYS * DAY_MS);
+    await repo.insertSession(db, { idHash: sha256(sessionId), userId, expiresAt });
+    return sessionId;
+  }
+
+  async function sendVerification(user: Pick<UserRow, 'id' | 'email' | 'name'>) {
+    const code = newVerificationCode();
+    const token = newSecretToken();
+    const now = Date.now();
+    await repo.insertVerification(db, {
+      userId: user.id,
+      codeHash: hashCode(user.id, code),
+      codeExpiresAt: new Date(now + CODE_TTL_MS),
+      tokenHash: sha256(token),
+      tokenExpiresAt: new Date(now + LINK_TTL_MS),
+    });
+    const link = `${env.APP_URL.replace(/\/$/, '')}/verify-email?token=${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: `Your Grantleaf verification code: ${code}`,
+      text: [
+        `Hello ${user.name},`,
+        '',
+        `Your Grantleaf verification code is ${code}. It expires in ${CODE_TTL_MS / MINUTE_MS} minutes.`,
+        '',
+        `Or confirm your address with this link (valid for ${LINK_TTL_MS / (60 * MINUTE_MS)} hours):`,
+        link,
+        '',
+        'If you did not create a Grantleaf account, ignore this e-mail.',
+      ].join('\n'),
+    });
+  }
+
+  return {
+    async register(input: RegisterInput) {
+      const email = input.email.trim();
+      if (!isInstitutionalEmail(email)) throw badRequest('Invalid email domain');
+      if (isCommonPassword(input.password)) {
+        throw badRequest('This password is too common. Please choose another.', {
+          errors: [{ path: 'password', message: 'This password is too common. Please choose another.' }],
+        });
+      }
+      const passwordHash = await hashPassword(input.password);
+      const user = await db.transaction(async (tx) => {
+        const row = await repo.insertUser(tx, {
+          email,
+          name: input.name.trim(),
+          phone: input.phone.trim(),
+          passwordHash,
+          isAdmin: env.ADMIN_EMAILS.includes(email.toLowerCase()),
+        });
+        if (!row) throw conflict('User already exists');
+        await applyLedgerChange(tx, {
+          userId: row.id,
+          amount: FREE_CREDITS_ON_SIGNUP,
+          reason: 'signup',
+          reference: row.id,
+        });
+        return { ...row, credits: FREE_CREDITS_ON_SIGNUP };
+      });
+      const sessionId = await newSession(user.id);
+      await sendVerification(user);
+      return { sessionId, user: toUser(user) };
+    },
+
+    async login(input: LoginInput) {
+      const row = await repo.findUserByEmail(db, input.email.trim());
+      if (!row) {
+        await burnPasswordCheck(input.password);
+        throw unauthorized('Invalid credentials');
+      }
+      if (!(await verifyPassword(row.passwordHash, input.password))) throw unauthorized('Invalid credentials');
+      return { sessionId: await newSession(row.id), user: toUser(row) };
+    },
+
+    /** The signed-in user for a bearer token, or undefined. */
+    async authenticate(sessionId: string) {
+      return repo.findSessionUser(db, sha256(sessionId));
+    },
+
+    logout: (sessionId: string) => repo.deleteSession(db, sha256(sessionId)),
+
+    async verifyCode(user: UserRow, code: string): Promise<VerificationResponse> {
+      if (user.emailVerified) return { success: true, message: 'Your email is already verified.' };
+      if (code.length !== VERIFICATION_CODE_LENGTH) throw new AppError(400, INVALID_CODE_MESSAGE, { success: false });
+      const ok = await db.transaction(async (tx) => {
+        const live = await repo.findLiveCode(tx, user.id);
+        if (!live) return false;
+        if (!sameHash(live.codeHash, hashCode(user.id, code))) {
+          await repo.recordCodeFailure(tx, live.id, CODE_MAX_ATTEMPTS);
+          return false;
+        }
+        await repo.markVerificationUsed(tx, live.id);
+        await repo.markEmailVerified(tx, user.id);
+        return true;
+      });
+      if (!ok) throw new AppError(400, INVALID_CODE_MESSAGE, { success: false });
+      return { success: true, message: 'Email verified successfully.' };
+    },
+
+    async verifyToken(token: string | undefined): Promise<VerificationResponse> {
+      if (!token) return { success: false, message: 'No verification token provided.' };
+      const verified = await db.transaction(async (tx) => {
+        const userId = await repo.consumeToken(tx, sha256(token));
+        if (userId) await repo.markEmailVerified(tx, userId);
+        return Boolean(userId);
+      });
+      return verified
+        ? { success: true, message: 'Your email address has been verified. You can now sign in.' }
+        : { success: false, message: 'This verification link is invalid or has expired. Sign in to request a new one.' };
+    },
+
+    async resendVerification(user: UserRow): Promise<VerificationResponse> {
+      if (user.emailVerified) throw badRequest('Your email is already verified.');
+      const now = Date.now();
+      for (const [limit, windowMs] of [
+        [RESEND_PER_MINUTE, MINUTE_MS],
+        [RESEND_PER_DAY, DAY_MS],
+      ] as const) {
+        const recent = await repo.countVerificationsSince(db, user.id, new Date(now - windowMs));
+        if (recent.count >= limit) {
+          const retryAfter = Math.max(1, Math.ceil(((recent.oldest?.getTime() ?? now) + windowMs - now) / 1000));
+          throw tooManyRequests(retryAfter, 'Please wait before requesting another verification email.');
+        }
+      }
+      await sendVerification(user);
+      return { success: true, message: 'Verification email sent.' };
+    },
+  };
+}

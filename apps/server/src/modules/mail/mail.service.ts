@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { outboxEmails } from './mail.schema.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Makes the message go out at most once, whatever retries happen (jobs run at least once). */
+  dedupeKey?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Every message is kept in the outbox table first; with SMTP_URL it is then delivered and marked
+ * sent. Without SMTP the log carries the message so a developer can follow links locally.
+ */
+export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+  const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  return {
+    async send(message) {
+      const [row] = await deps.db
+        .insert(outboxEmails)
+        .values({
+          dedupeKey: message.dedupeKey ?? null,
+          toAddress: message.to,
+          subject: message.subject,
+          bodyText: message.text,
+        })
+        .onConflictDoNothing()
+        .returning({ id: outboxEmails.id });
+      if (!row) return;
+      if (!transport) {
+        deps.log.info({ outboxId: row.id, to: message.to, subject: message.subject, body: message.text }, 'mail kept in outbox (no SMTP_URL)');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.text });
+        await deps.db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, row.id));
+      } catch (err) {
+        deps.log.error({ err, outboxId: row.id }, 'mail delivery failed');
+        await deps.db
+          .update(outboxEmails)
+          .set({ error: String((err as Error).message).slice(0, 500) })
+          .where(eq(outboxEmails.id, row.id));
+      }
+    },
+  };
+}

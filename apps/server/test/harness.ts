@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { parseEnv, type Env } from '../src/env.ts';
+import { startSmtpServer } from './smtp.ts';
+
+/** Embedded PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DATABASES: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A fresh, migrated database of either kind; PostgreSQL gets a throw-away database per call. */
+export async function createTestDatabase(kind: 'pglite' | 'postgres') {
+  if (kind === 'pglite') {
+    const database = await createDatabase({ pgliteDir: 'memory://' });
+    await migrate(database);
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `gl_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ databaseUrl: url.toString() });
+  await migrate(database);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+  baseUrl: string;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  /** fetch against the running server; JSON in, parsed JSON out. */
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a real port, with a real SMTP server, against the chosen database. */
+export async function startTestApp(
+  kind: 'pglite' | 'postgres' = 'pglite',
+  envOverrides: Record<string, string> = {},
+): Promise<TestApp> {
+  const smtp = await startSmtpServer();
+  const { database, drop } = await createTestDatabase(kind);
+  const env = parseEnv({
+    DATA_DIR: `/tmp/grantleaf-test-${randomBytes(4).toString('hex')}`,
+    SMTP_URL: smtp.url,
+    APP_URL: 'http://localhost:3000',
+    ADMIN_EMAILS: 'admin@grantleaf.ca',
+    WORKERS: 'off',
+    LOG_LEVEL: 'silent',
+    ...envOverrides,
+  });
+  const app = await buildApp({ env, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    database,
+    env,
+    baseUrl,
+    smtp,
+    async api(method, path, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      let body: string | undefined;
+      if (opts.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+      }
+      const res = await fetch(baseUrl + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON: keep the text */
+      }
+      return { status: res.status, body: parsed as any, headers: res.headers };
+    },
+    async close() {
+      await app.close();
+      await smtp.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+/** Registers a fresh user through the real endpoint and returns its session. */
+export async function registerUser(t: TestApp, overrides: Partial<{ email: string; name: string; password: string }> = {}) {
+  counter += 1;
+  const email = overrides.email ?? `user${counter}-${randomBytes(3).toString('hex')}@utoronto.ca`;
+  const res = await t.api('POST', '/api/auth/register', {
+    body: { name: overrides.name ?? `User ${counter}`, phone: '+1 416 555 0100', email, password: overrides.password ?? 'Tr1cky-Passphrase' },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.sessionId as string, user: res.body.user, email };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH } from './constants.ts';
+
+const email = z.string().trim().min(1, 'Email is required').max(254).email('Invalid email');
+
+export const registerSchema = z.object({
+  name: z.string().trim().min(1, 'Full name is required').max(200),
+  phone: z.string().trim().min(1, 'Phone number is required').max(40),
+  email,
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(254),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const verifyCodeSchema = z.object({
+  code: z
+    .string()
+    .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), 'Invalid verification code. Please try again.'),
+});
+export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;
+
+export const verifyTokenQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** Tenths of a credit. */
+  credits: z.number().int(),
+  emailVerified: z.boolean(),
+  isAdmin: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ sessionId: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const verificationResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
