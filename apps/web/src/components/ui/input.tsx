@@ -1,0 +1,31 @@
+import { clsx } from 'clsx';
+import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+const field =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
+  return <input ref={ref} className={clsx(field, 'h-10', className)} {...props} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function Textarea({ className, ...props }, ref) {
+    return <textarea ref={ref} className={clsx(field, 'min-h-[120px]', className)} {...props} />;
+  },
+);
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label className={clsx('mb-1 block text-sm font-medium text-slate-800', className)} {...props} />;
+}
+
+export function FieldError({ id, children }: { id?: string; children?: string }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,87 @@
+import type { AuthResponse, LoginInput, RegisterInput, User, VerificationResponse } from '@grantleaf/shared/auth.schema';
+import { CURRENT_USER_STALE_MS } from '@grantleaf/shared/constants';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api.ts';
+import { getSessionId, setSessionId } from '../../../lib/session.ts';
+
+export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+
+/** The signed-in user, or null. A 401 or 404 signs the visitor out (spec §4). */
+export function useCurrentUser() {
+  const queryClient = useQueryClient();
+  const sessionId = getSessionId();
+  return useQuery<User | null>({
+    queryKey: CURRENT_USER_KEY,
+    enabled: Boolean(sessionId),
+    staleTime: CURRENT_USER_STALE_MS,
+    queryFn: async () => {
+      try {
+        return await api.get<User>('/api/auth/user');
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+          setSessionId(null);
+          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+          return null;
+        }
+        if (error instanceof ApiError) throw new Error(`Failed to fetch user: ${error.status}`);
+        throw error;
+      }
+    },
+  });
+}
+
+function useSessionStart() {
+  const queryClient = useQueryClient();
+  return (result: AuthResponse) => {
+    setSessionId(result.sessionId);
+    queryClient.setQueryData(CURRENT_USER_KEY, result.user);
+  };
+}
+
+export function useLogin() {
+  const start = useSessionStart();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<AuthResponse>('/api/auth/login', input),
+    onSuccess: start,
+  });
+}
+
+export function useRegister() {
+  const start = useSessionStart();
+  return useMutation({
+    mutationFn: (input: RegisterInput & { ref?: string }) => api.post<AuthResponse>('/api/auth/register', input),
+    onSuccess: start,
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/api/auth/logout');
+      } catch {
+        // The local sign-out below happens whatever the server says.
+      }
+    },
+    onSettled: () => {
+      setSessionId(null);
+      queryClient.clear();
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+    },
+  });
+}
+
+export function useVerifyCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<VerificationResponse>('/api/verify-email-code', { code }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => api.post<VerificationResponse>('/api/auth/resend-verification'),
+  });
+}

@@ -1,0 +1,123 @@
+import { REDIRECT_AFTER_AUTH_MS } from '@grantleaf/shared/constants';
+import { registerSchema } from '@grantleaf/shared/auth.schema';
+import {
+  checkEmailDomain,
+  INSTITUTIONAL_EMAIL_MESSAGE,
+  PERSONAL_EMAIL_MESSAGE,
+} from '@grantleaf/shared/email-domain';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useRegister } from '../api/auth.api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+type Field = 'name' | 'phone' | 'email' | 'password';
+
+function registrationFailure(error: unknown): string {
+  const message = error instanceof ApiError ? error.serverMessage : undefined;
+  if (message === 'User already exists' || message === 'This email is already registered') {
+    return 'An account with this email already exists. Please sign in instead';
+  }
+  if (message === 'Invalid email domain') {
+    return 'Please use your work or university email address. Personal emails are not allowed.';
+  }
+  if (error instanceof ApiError && error.status === 400 && message) return message;
+  return 'Unable to create account. Please try again';
+}
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const register = useRegister();
+  const [form, setForm] = useState<Record<Field, string>>({ name: '', phone: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const domain = form.email.includes('@') ? checkEmailDomain(form.email) : 'incomplete';
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = registerSchema.safeParse(form);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      setErrors(next);
+      toast.error('Registration Failed', { description: 'Please fill in all required fields' });
+      return;
+    }
+    if (checkEmailDomain(parsed.data.email) !== 'institutional') {
+      setErrors({ email: PERSONAL_EMAIL_MESSAGE });
+      toast.error('Invalid Email', { description: PERSONAL_EMAIL_MESSAGE });
+      return;
+    }
+    setErrors({});
+    const ref = params.get('ref') ?? undefined;
+    register.mutate(
+      { ...parsed.data, ...(ref ? { ref } : {}) },
+      {
+        onSuccess: () => {
+          toast.success('Account created successfully! You have 1 free credit. Redirecting...');
+          setTimeout(() => navigate('/'), REDIRECT_AFTER_AUTH_MS);
+        },
+        onError: (error) => toast.error('Registration Failed', { description: registrationFailure(error) }),
+      },
+    );
+  }
+
+  const field = (name: Field, label: string, type: string, autoComplete: string) => (
+    <div>
+      <Label htmlFor={name}>{label}</Label>
+      <Input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        aria-invalid={Boolean(errors[name]) || (name === 'email' && domain === 'personal')}
+        aria-describedby={`${name}-hint`}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      {name === 'email' && domain === 'personal' ? (
+        <FieldError id="email-hint">{PERSONAL_EMAIL_MESSAGE}</FieldError>
+      ) : name === 'email' && domain === 'institutional' ? (
+        <p id="email-hint" className="mt-1 text-sm text-brand-700">
+          {INSTITUTIONAL_EMAIL_MESSAGE}
+        </p>
+      ) : (
+        <FieldError id={`${name}-hint`}>{errors[name]}</FieldError>
+      )}
+    </div>
+  );
+
+  const busy = register.isPending || register.isSuccess;
+  return (
+    <AuthLayout title="Create your account" subtitle="Start with 1 free credit.">
+      <p className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+        A work or university email address is required.
+      </p>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        {field('name', 'Full name', 'text', 'name')}
+        {field('phone', 'Phone number', 'tel', 'tel')}
+        {field('email', 'Email', 'email', 'email')}
+        {field('password', 'Password', 'password', 'new-password')}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand-700 underline">
+          Sign in
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link to="/" className="text-slate-700 underline">
+          Back to home
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,89 @@
+import { VERIFICATION_CODE_LENGTH } from '@grantleaf/shared/constants';
+import type { User } from '@grantleaf/shared/auth.schema';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useResendVerification, useVerifyCode } from '../api/auth.api.ts';
+
+/** Spec §4: the code goes off by itself once 4 digits are typed; failures show the §8 alerts. */
+export function VerificationBanner({ user }: { user: User }) {
+  const [code, setCode] = useState('');
+  const [alert, setAlert] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  const verify = useVerifyCode();
+  const resend = useResendVerification();
+  if (user.emailVerified) return null;
+
+  function onChange(value: string) {
+    const digits = value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
+    setCode(digits);
+    if (digits.length !== VERIFICATION_CODE_LENGTH) return;
+    setAlert(null);
+    verify.mutate(digits, {
+      onSuccess: (result) => {
+        if (!result.success) setAlert({ tone: 'error', text: 'Invalid verification code. Please try again.' });
+      },
+      onError: (error) => {
+        setCode('');
+        setAlert({
+          tone: 'error',
+          text:
+            error instanceof ApiError && error.status === 400
+              ? 'Invalid verification code. Please try again.'
+              : error instanceof ApiError && error.status === 429
+                ? (error.serverMessage ?? 'Too many attempts. Please try again later.')
+                : 'Error verifying code. Please try again.',
+        });
+      },
+    });
+  }
+
+  function onResend() {
+    resend.mutate(undefined, {
+      onSuccess: () => setAlert({ tone: 'info', text: `A new code was sent to ${user.email}.` }),
+      onError: (error) =>
+        setAlert({
+          tone: 'error',
+          text:
+            error instanceof ApiError && error.status === 429
+              ? (error.serverMessage ?? 'Failed to send verification email. Please try again.')
+              : error instanceof ApiError
+                ? 'Failed to send verification email. Please try again.'
+                : 'Error sending verification email. Please try again.',
+        }),
+    });
+  }
+
+  return (
+    <section aria-label="Email verification" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <p className="font-medium text-amber-900">Please verify your email address.</p>
+      <p className="mt-1 text-sm text-amber-900">
+        Enter the {VERIFICATION_CODE_LENGTH}-digit code we sent to {user.email}.
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <label htmlFor="verification-code" className="sr-only">
+          Verification code
+        </label>
+        <input
+          id="verification-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={VERIFICATION_CODE_LENGTH}
+          value={code}
+          disabled={verify.isPending}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-10 w-28 rounded-md border border-amber-400 bg-white px-3 text-center font-mono text-lg tracking-[0.4em]"
+          placeholder="0000"
+        />
+        <Button variant="secondary" size="sm" onClick={onResend} disabled={resend.isPending}>
+          {resend.isPending ? 'Sending...' : 'Resend code'}
+        </Button>
+        {verify.isPending && <span className="text-sm text-amber-900">Verifying...</span>}
+      </div>
+      {alert && (
+        <p role="alert" className={alert.tone === 'error' ? 'mt-2 text-sm text-red-700' : 'mt-2 text-sm text-brand-800'}>
+          {alert.text}
+        </p>
+      )}
+    </section>
+  );
+}

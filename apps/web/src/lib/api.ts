@@ -1,0 +1,50 @@
+import { getSessionId } from './session.ts';
+
+/** A non-OK answer, with the text the spec (§8) shows: '{status}: {body or status text}'. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { message?: string; errors?: Array<{ path: string; message: string }> } & Record<string, unknown>,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+  }
+  /** The server's own message, for toasts that show it. */
+  get serverMessage(): string | undefined {
+    return typeof this.body.message === 'string' ? this.body.message : undefined;
+  }
+}
+
+export async function apiRequest<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  const sessionId = getSessionId();
+  if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+  const res = await fetch(path, {
+    ...init,
+    method,
+    headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!res.ok) {
+    const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as ApiError['body'];
+    throw new ApiError(res.status, obj, text || res.statusText);
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body?: unknown, init?: RequestInit) => apiRequest<T>('POST', path, body, init),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
