@@ -1,22 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Database } from './db/client.ts';
-import type { Env } from './env.ts';
+import type { Runtime } from './runtime.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { bearerToken } from './http/auth-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { createLeadsService } from './modules/leads/leads.service.ts';
+import { publicConfigRoutes } from './modules/leads/public-config.routes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,22 +28,13 @@ declare module 'fastify' {
   }
 }
 
-export interface AppDeps {
-  env: Env;
-  database: Database;
-  mailer?: Mailer;
-  logger?: boolean | object;
-}
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { env, database } = deps;
+export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+  const { env, database, mailer } = runtime;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: env.LOG_LEVEL,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.code'], remove: true },
-    },
+    loggerInstance: runtime.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     genReqId: () => crypto.randomUUID(),
@@ -51,10 +43,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = deps.mailer ?? createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   const auth = createAuthService({ db: database.db, mailer, env });
 
-  app.decorate('services', { auth, mailer });
+  app.decorate('runtime', runtime);
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -91,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
+  await app.register(leadsRoutes, { leads: createLeadsService({ db: database.db, mailer }) });
+  await app.register(publicConfigRoutes, { env });
 
   const indexHtml = path.join(env.webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
@@ -113,6 +106,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: ReturnType<typeof createAuthService>; mailer: Mailer };
+    runtime: Runtime;
   }
 }

@@ -31,6 +31,19 @@ export const envSchema = z.object({
   /** Proxies whose X-Forwarded-For is believed (comma list of addresses or CIDRs). */
   TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  /** Public site (GET /api/public-config). The promo video is an embed URL the CSP allows. */
+  PROMO_VIDEO_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//.test(u), {
+      message: 'must be an https://www.youtube-nocookie.com/ or https://player.vimeo.com/ embed URL',
+    })
+    .optional(),
+  DEMO_BOOKING_URL: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  PRIVACY_EMAIL: z.string().email().default('privacy@grantleaf.ca'),
+  CONTACT_EMAIL: z.string().email().default('hello@grantleaf.ca'),
+  /** The public website named in the privacy policy; APP_URL when unset. */
+  SITE_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; webDist: string };

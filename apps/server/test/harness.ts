@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { parseEnv, type Env } from '../src/env.ts';
+import { startRuntime, type Runtime } from '../src/runtime.ts';
 import { startSmtpServer } from './smtp.ts';
 
 /** Embedded PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -43,6 +44,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres') {
 
 export interface TestApp {
   app: FastifyInstance;
+  runtime: Runtime;
   database: Database;
   env: Env;
   baseUrl: string;
@@ -56,7 +58,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a real port, with a real SMTP server, against the chosen database. */
+/**
+ * Builds the real app on a real port, with a real SMTP server, against the chosen database.
+ * Job workers are off unless WORKERS=on is passed; a test can also call runtime.queue.work().
+ */
 export async function startTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   envOverrides: Record<string, string> = {},
@@ -72,12 +77,14 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ...envOverrides,
   });
-  const app = await buildApp({ env, database, logger: false });
+  const runtime = await startRuntime(env, { database });
+  const app = await buildApp(runtime);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;
   return {
     app,
+    runtime,
     database,
     env,
     baseUrl,
@@ -102,6 +109,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
+      await runtime.queue.stop();
       await smtp.close();
       await drop();
     },

@@ -30,7 +30,7 @@ export interface Database {
 export interface DatabaseOptions {
   databaseUrl?: string;
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
-  pgliteDir: string;
+  pgliteDir?: string;
   poolSize?: number;
 }
 
@@ -53,9 +53,10 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (!opts.pgliteDir.startsWith('memory://'))
-    fs.mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir, { extensions: { pg_trgm } });
+  const pgliteDir = opts.pgliteDir ?? "memory://";
+  if (!pgliteDir.startsWith('memory://'))
+    fs.mkdirSync(path.dirname(pgliteDir), { recursive: true });
+  const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const raw: SqlExecutor = {
     // The simple protocol takes several statements (pg-boss migrations); the extended one takes parameters.
@@ -74,7 +75,7 @@ export function executorFor(tx: Tx): SqlExecutor {
     executeSql: async (text, values = []) => {
       const chunks: SQL[] = text
         .split(/(\$\d+)/)
-        .map((part) => (/^\$\d+$/.test(part) ? sql`${values[Number(part.slice(1)) - 1]}` : sql.raw(part)));
+        .map((part) => (/^\$\d+$/.test(part) ? sql`${values[Number(part.slice(1)) - 1] ?? null}` : sql.raw(part)));
       const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: any[] };
       return { rows: result.rows };
     },

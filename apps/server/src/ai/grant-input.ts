@@ -1,0 +1,58 @@
+/**
+ * The inputs of the AI entry points, kept structural so that the catalogue row (issue 3) and the
+ * generation form of the submissions schema can be passed straight in. Every field the catalogue
+ * may leave empty is optional here: the engines fall back to a general template.
+ */
+
+export interface ProgramSection {
+  name: string;
+  limit?: string | null;
+}
+
+export interface ProgramCriterion {
+  name: string;
+  weight?: number | null;
+  description?: string | null;
+}
+
+export interface GrantProgram {
+  id: string;
+  name: string;
+  agency?: string | null;
+  programType?: string | null;
+  jurisdiction?: string | null;
+  eligibility?: string | null;
+  requiredSections?: ProgramSection[] | null;
+  criteria?: ProgramCriterion[] | null;
+  fundingMin?: number | null;
+  fundingMax?: number | null;
+  fundingPeriod?: string | null;
+  currency?: string | null;
+  durationMonths?: number | null;
+  notes?: string | null;
+}
+
+export interface Milestone {
+  id?: string | number | null;
+  title?: string | null;
+  description?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  /** Free text in the form ("$40,000"); a number is accepted too. */
+  budgetAmount?: string | number | null;
+  deliverables?: string | null;
+}
+
+/** The §3 generation form. */
+export interface GenerationForm {
+  projectTitle: string;
+  projectOverview: string;
+  keyObjectives: string;
+  totalBudget: string;
+  projectTimeline?: string | null;
+  timelineMilestones?: Milestone[] | null;
+  teamLeadName: string;
+  teamLeadRole: string;
+  teamProfiles: string;
+  industryPartner?: string | null;
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { tooManyRequests } from '../errors.ts';
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  points: integer('points').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export interface RateLimitRule {
+  /** How many hits a key may make per window. */
+  points: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits left in the current window (0 when refused). */
+  remaining: number;
+  /** Seconds until the window resets; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+// Expired rows are swept every this many hits per process, so the table stays small without a job.
+const SWEEP_EVERY = 500;
+
+/**
+ * A fixed-window limiter kept in PostgreSQL (or PGlite), so every API process shares the counts.
+ * One atomic upsert per hit: the row's window restarts when it has expired, otherwise its counter
+ * grows. The database clock decides, so processes with skewed clocks still agree.
+ */
+export function createRateLimiter(db: Db) {
+  let hits = 0;
+
+  async function sweep() {
+    await db.execute(sql`DELETE FROM rate_limits WHERE expires_at < now()`);
+  }
+
+  return {
+    async consume(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+      const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+      const result = (await db.execute(sql`
+        INSERT INTO rate_limits AS r (key, window_start, points, expires_at)
+        VALUES (${key}, now(), 1, now() + ${window})
+        ON CONFLICT (key) DO UPDATE SET
+          window_start = CASE WHEN r.expires_at <= now() THEN now() ELSE r.window_start END,
+          points = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.points + 1 END,
+          expires_at = CASE WHEN r.expires_at <= now() THEN now() + ${window} ELSE r.expires_at END
+        RETURNING points, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (expires_at - now()))))::int AS seconds_left
+      `)) as unknown as { rows: Array<{ points: number; seconds_left: number }> };
+      hits += 1;
+      if (hits % SWEEP_EVERY === 0) await sweep();
+      const row = result.rows[0]!;
+      const points = Number(row.points);
+      const allowed = points <= rule.points;
+      return {
+        allowed,
+        remaining: Math.max(0, rule.points - points),
+        retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.seconds_left)),
+      };
+    },
+
+    /** Consumes one hit and throws 429 (with Retry-After) when the key is over its limit. */
+    async enforce(key: string, rule: RateLimitRule, message?: string): Promise<void> {
+      const result = await this.consume(key, rule);
+      if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, message);
+    },
+
+    /** Forgets a key, e.g. after a successful login that should clear failed attempts. */
+    async reset(key: string): Promise<void> {
+      await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+    },
+
+    sweep,
+  };
+}

@@ -1,0 +1,86 @@
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseEnv } from '../env.ts';
+import type { Mailer } from '../modules/mail/mail.service.ts';
+import { createTestDatabase, DATABASES } from '../../test/harness.ts';
+import { defineJob } from './job.ts';
+import { createJobQueue, type JobQueue } from './queue.ts';
+
+const until = async (check: () => boolean, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe.each(DATABASES)('job queue on %s', (kind) => {
+  const handled: string[] = [];
+  const finalFailures: string[] = [];
+  let attempts = 0;
+  const ok = defineJob({
+    name: 'test-ok',
+    payload: z.object({ id: z.string() }),
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    expireInSeconds: 60,
+    handle: async (_deps, p) => void handled.push(p.id),
+  });
+  const failing = defineJob({
+    name: 'test-failing',
+    payload: z.object({ id: z.string() }),
+    retryLimit: 1,
+    retryDelaySeconds: 1,
+    expireInSeconds: 60,
+    handle: async () => {
+      attempts += 1;
+      throw new Error('boom');
+    },
+    onFinalFailure: async (_deps, p) => void finalFailures.push(p.id),
+  });
+  let queue: JobQueue;
+  let drop: () => Promise<void>;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>['database'];
+
+  beforeAll(async () => {
+    const created = await createTestDatabase(kind);
+    db = created.database;
+    drop = created.drop;
+    const env = parseEnv({ LOG_LEVEL: 'silent' });
+    const mailer: Mailer = { send: async () => {} };
+    queue = await createJobQueue({ database: db, env, mailer, log: pino({ level: 'silent' }) }, [ok, failing]);
+    await queue.work();
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await drop();
+  });
+
+  it('sends inside a transaction: a rolled-back transaction leaves no job', async () => {
+    await expect(
+      db.db.transaction(async (tx) => {
+        await queue.send(tx, ok, { id: 'rolled-back' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await db.db.transaction((tx) => queue.send(tx, ok, { id: 'committed' }));
+    await until(() => handled.includes('committed'));
+    const rows = await db.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'test-ok'`);
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+    expect(handled).not.toContain('rolled-back');
+  });
+
+  it('retries, then runs the final-failure hook once', async () => {
+    await db.db.transaction((tx) => queue.send(tx, failing, { id: 'f1' }));
+    await until(() => finalFailures.length > 0, 30_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(attempts).toBe(2);
+    expect(finalFailures).toEqual(['f1']);
+  });
+
+  it('refuses a payload that does not match its schema', async () => {
+    await expect(db.db.transaction((tx) => queue.send(tx, ok, { id: 42 } as never))).rejects.toThrow();
+  });
+});
