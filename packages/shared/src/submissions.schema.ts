@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { PROJECT_TITLE_MAX_CHARS, PROJECT_TITLE_MAX_WORDS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from './constants.ts';
+
+/** Spec §5/§8 texts, shown by the dialogs and returned by the server. */
+export const SUBMISSION_MESSAGES = {
+  required: 'Please fill in all required fields',
+  milestone: 'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones',
+  titleWords: `Project title must be ${PROJECT_TITLE_MAX_WORDS} words or less`,
+  titleChars: `Project title must be ${PROJECT_TITLE_MAX_CHARS} characters or less`,
+  program: 'Please select a grant program',
+  content: 'Please provide grant content to analyze',
+  file: 'Please upload a file to analyze',
+  fileSize: 'Please select a file smaller than 10MB',
+  fileType: 'Please upload a PDF, Word document, or text file',
+  fileUrl: 'The file must be one of your own uploads',
+  adminPdfTitle: 'Invalid file type',
+  adminPdf: 'Please select a PDF file.',
+} as const;
+
+const LONG_TEXT_MAX = 20_000;
+const SHORT_TEXT_MAX = 500;
+
+export const countWords = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
+
+/** Our own upload URLs only: the server never fetches anything a client names. */
+export const FILE_URL_PATTERN = /^\/api\/files\/[0-9a-f-]{36}$/;
+export const fileIdFromUrl = (url: string) => url.split('/').pop() ?? '';
+
+const requiredText = (max: number) => z.string().trim().min(1, SUBMISSION_MESSAGES.required).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+export const milestoneSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  title: z.string().trim().max(SHORT_TEXT_MAX).default(''),
+  description: z.string().trim().max(LONG_TEXT_MAX).default(''),
+  startDate: z.string().trim().max(40).default(''),
+  endDate: z.string().trim().max(40).default(''),
+  budgetAmount: z.string().trim().max(100).default(''),
+  deliverables: z.string().trim().max(LONG_TEXT_MAX).default(''),
+});
+export type Milestone = z.infer<typeof milestoneSchema>;
+export type MilestoneInput = z.input<typeof milestoneSchema>;
+
+const MILESTONE_REQUIRED = ['title', 'description', 'startDate', 'endDate', 'budgetAmount'] as const;
+
+// The editor pre-fills every title ('Phase N'), so a title alone does not make a milestone "filled".
+const USER_FIELDS = ['description', 'startDate', 'endDate', 'budgetAmount', 'deliverables'] as const;
+const filled = (v: unknown) => (typeof v === 'string' && v.trim() !== '') || typeof v === 'number';
+
+/** Milestone nobody has typed into: ignored, not an error. */
+export const isMilestoneBlank = (m: Partial<Record<keyof Milestone, unknown>>) => !USER_FIELDS.some((k) => filled(m[k]));
+
+/** Spec §5: a milestone with any field filled needs title, description, both dates and budget. */
+export function isMilestoneIncomplete(m: Partial<Record<keyof Milestone, unknown>>): boolean {
+  return !isMilestoneBlank(m) && MILESTONE_REQUIRED.some((k) => !filled(m[k]));
+}
+
+export const generationFormSchema = z
+  .object({
+    programId: z.string().trim().min(1, SUBMISSION_MESSAGES.required).max(200),
+    projectTitle: requiredText(PROJECT_TITLE_MAX_CHARS + 1000)
+      .refine((t) => t.length <= PROJECT_TITLE_MAX_CHARS, SUBMISSION_MESSAGES.titleChars)
+      .refine((t) => countWords(t) <= PROJECT_TITLE_MAX_WORDS, SUBMISSION_MESSAGES.titleWords),
+    projectOverview: requiredText(LONG_TEXT_MAX),
+    keyObjectives: requiredText(LONG_TEXT_MAX),
+    totalBudget: requiredText(SHORT_TEXT_MAX),
+    projectTimeline: requiredText(LONG_TEXT_MAX),
+    timelineMilestones: z.array(milestoneSchema).max(50).default([]),
+    teamLeadName: requiredText(SHORT_TEXT_MAX),
+    teamLeadRole: requiredText(SHORT_TEXT_MAX),
+    teamProfiles: requiredText(LONG_TEXT_MAX),
+    industryPartner: optionalText(SHORT_TEXT_MAX),
+    fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
+    originalFileName: z.string().max(255).optional(),
+  })
+  .superRefine((form, ctx) => {
+    form.timelineMilestones.forEach((m, i) => {
+      if (isMilestoneIncomplete(m))
+        ctx.addIssue({ code: 'custom', path: ['timelineMilestones', i], message: SUBMISSION_MESSAGES.milestone });
+    });
+  })
+  // Untouched blank milestones are the editor's empty rows, not part of the plan.
+  .transform((form) => ({ ...form, timelineMilestones: form.timelineMilestones.filter((m) => !isMilestoneBlank(m)) }));
+export type GenerationForm = z.infer<typeof generationFormSchema>;
+export type GenerationFormInput = z.input<typeof generationFormSchema>;
+
+export const analysisInputMethodSchema = z.enum(['text', 'file']);
+
+export const analysisFormSchema = z
+  .object({
+    programId: z.string().trim().min(1, SUBMISSION_MESSAGES.program).max(200),
+    inputMethod: analysisInputMethodSchema.default('text'),
+    content: z.string().max(200_000).optional().default(''),
+    fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
+    originalFileName: z.string().max(255).optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.inputMethod === 'text' && form.content.trim() === '')
+      ctx.addIssue({ code: 'custom', path: ['content'], message: SUBMISSION_MESSAGES.content });
+    if (form.inputMethod === 'file' && !form.fileUrl)
+      ctx.addIssue({ code: 'custom', path: ['fileUrl'], message: SUBMISSION_MESSAGES.file });
+  });
+export type AnalysisForm = z.infer<typeof analysisFormSchema>;
+export type AnalysisFormInput = z.input<typeof analysisFormSchema>;
+
+export const submissionTypeSchema = z.enum(['generation', 'analysis']);
+export type SubmissionType = z.infer<typeof submissionTypeSchema>;
+
+/** POST /api/submissions: the dialogs send the whole form as contentJson (§7). */
+export const createSubmissionSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('generation'),
+    programId: z.string().trim().min(1, SUBMISSION_MESSAGES.required).max(200),
+    contentJson: generationFormSchema,
+  }),
+  z.object({
+    type: z.literal('analysis'),
+    programId: z.string().trim().min(1, SUBMISSION_MESSAGES.program).max(200),
+    contentJson: analysisFormSchema,
+  }),
+]);
+export type CreateSubmission = z.infer<typeof createSubmissionSchema>;
+export type CreateSubmissionInput = z.input<typeof createSubmissionSchema>;
+
+export const submissionStatusSchema = z.enum(['processing', 'completed', 'failed']);
+
+export const submissionSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  programId: z.string(),
+  status: z.string(),
+  results: z.unknown().nullable(),
+  contentJson: z.unknown(),
+  fileUrl: z.string().nullable(),
+  /** A readable reason when the job failed for good. */
+  error: z.string().nullable(),
+  submissionTimestamp: z.string(),
+  etaTimestamp: z.string().nullable(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+export const linkSubmissionFileSchema = z.object({
+  filename: z.string().trim().min(1, SUBMISSION_MESSAGES.required).max(300),
+});
+
+export const uploadResponseSchema = z.object({ fileUrl: z.string() });
+
+export const exportQuerySchema = z.object({ format: z.enum(['docx', 'pdf']).default('docx') });
+
+/** Spec §4: complete when results are non-empty; else the stored status; 'processing' or error. */
+export function deriveDisplayStatus(row: { results: unknown; status: string }): 'complete' | 'processing' | 'error' {
+  const r = row.results;
+  const nonEmpty =
+    (typeof r === 'string' && r.trim() !== '') ||
+    (r !== null && typeof r === 'object' && Object.keys(r as object).length > 0);
+  if (nonEmpty) return 'complete';
+  return row.status === 'processing' ? 'processing' : 'error';
+}
+
+/** Spec §5 upload rules on a chosen file, before it is sent. */
+export function checkUploadFile(file: { name: string; size: number }): string | null {
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  if (!file.name.includes('.') || !(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return SUBMISSION_MESSAGES.fileType;
+  if (file.size > UPLOAD_MAX_BYTES) return SUBMISSION_MESSAGES.fileSize;
+  return null;
+}
+
+/** Admin PDF rule (§5): PDF only. */
+export const isPdfFileName = (name: string) => name.toLowerCase().endsWith('.pdf');
+
+// ---- Milestone editor rules (§4), shared by the dialog and the engine ----
+
+export const DEFAULT_MILESTONE_TITLE = 'Phase 1: Research & Planning';
+
+export function newMilestone(index: number, id: string = String(index)): Milestone {
+  return {
+    id,
+    title: index === 1 ? DEFAULT_MILESTONE_TITLE : `Phase ${index}`,
+    description: '',
+    startDate: '',
+    endDate: '',
+    budgetAmount: '',
+    deliverables: '',
+  };
+}
+
+export const canRemoveMilestone = (count: number) => count > 1;
+
+const DAY_MS = 86_400_000;
+/** Whole days from start to end date (ISO yyyy-mm-dd); null when either is missing or invalid. */
+export function milestoneDurationDays(startDate: string | null | undefined, endDate: string | null | undefined): number | null {
+  if (!startDate || !endDate) return null;
+  const start = Date.parse(`${startDate.slice(0, 10)}T00:00:00Z`);
+  const end = Date.parse(`${endDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end)) return null;
+  return Math.round((end - start) / DAY_MS);
+}
+
+/** The numeric part of a budget text: "$40,000 CAD" → 40000; no digits → 0. */
+export function budgetAmountValue(text: string | number | null | undefined): number {
+  if (typeof text === 'number') return Number.isFinite(text) ? text : 0;
+  if (!text) return 0;
+  const digits = text.replace(/[^0-9.]/g, '');
+  const value = Number.parseFloat(digits);
+  return Number.isFinite(value) ? value : 0;
+}
+
+export const totalMilestoneBudget = (milestones: ReadonlyArray<{ budgetAmount?: string | number | null }>) =>
+  milestones.reduce((sum, m) => sum + budgetAmountValue(m.budgetAmount), 0);
