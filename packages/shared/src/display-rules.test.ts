@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applicationStatusLabel,
+  applicationStatusTone,
+  approvedFundingMillions,
+  certificationBadge,
+  fundingProbabilityBadge,
+  hasResults,
+  meanScore,
+  parseAmount,
+  progressToward,
+  requestStatus,
+  submissionStatus,
+  submissionStatusLabel,
+  summariseApplications,
+} from './display-rules.ts';
+import { canMoveStatus } from './applications.schema.ts';
+import { ideaRequestSchema } from './ideas.schema.ts';
+import { marketingRequestSchema } from './marketing.schema.ts';
+
+describe('submission status (§4)', () => {
+  it('is complete when results are a non-empty object or non-blank string', () => {
+    expect(submissionStatus({ evaluation_scores: [] }, 'processing')).toBe('complete');
+    expect(submissionStatus('{"a":1}', 'processing')).toBe('complete');
+    expect(submissionStatus({}, 'processing')).toBe('processing');
+    expect(submissionStatus('   ', 'failed')).toBe('failed');
+    expect(submissionStatus(null, null)).toBe('');
+  });
+  it('labels processing as Processing... and anything else non-complete as Error', () => {
+    expect(submissionStatusLabel('complete')).toBe('Complete');
+    expect(submissionStatusLabel('processing')).toBe('Processing...');
+    expect(submissionStatusLabel('failed')).toBe('Error');
+    expect(submissionStatusLabel('')).toBe('Error');
+  });
+  it('idea/funding requests: Complete with results, else Processing; a stored error shows Error', () => {
+    expect(requestStatus('{"x":1}')).toBe('complete');
+    expect(requestStatus(null)).toBe('processing');
+    expect(requestStatus('', 'processing')).toBe('processing');
+    expect(requestStatus(null, 'error')).toBe('error');
+    expect(hasResults([])).toBe(false);
+  });
+});
+
+describe('badges', () => {
+  it('certification: Ready on ready / compliant / submission ready, else Needs Revision', () => {
+    expect(certificationBadge('Submission Ready')).toBe('Ready');
+    expect(certificationBadge('COMPLIANT with guidelines')).toBe('Ready');
+    expect(certificationBadge('ready')).toBe('Ready');
+    expect(certificationBadge('Requires major changes')).toBe('Needs Revision');
+    expect(certificationBadge(undefined)).toBe('Needs Revision');
+  });
+  it('funding probability', () => {
+    expect(fundingProbabilityBadge('high')).toEqual({ label: 'High', tone: 'green' });
+    expect(fundingProbabilityBadge(' Moderate ')).toEqual({ label: 'Moderate', tone: 'yellow' });
+    expect(fundingProbabilityBadge('LOW')).toEqual({ label: 'Low', tone: 'red' });
+    expect(fundingProbabilityBadge('')).toEqual({ label: 'Unknown', tone: 'grey' });
+  });
+  it('application status colours and labels', () => {
+    expect(applicationStatusTone('approved')).toBe('green');
+    expect(applicationStatusTone('under_review')).toBe('yellow');
+    expect(applicationStatusTone('rejected')).toBe('red');
+    expect(applicationStatusTone('submitted')).toBe('blue');
+    expect(applicationStatusTone('draft')).toBe('grey');
+    expect(applicationStatusLabel('under_review')).toBe('Under review');
+    expect(applicationStatusLabel('draft')).toBe('Draft');
+  });
+});
+
+describe('mean score (§9: one decimal)', () => {
+  it('averages the criterion scores', () => {
+    expect(meanScore([{ score: 7 }, { score: 8 }, { score: 8 }])).toBe('7.7');
+    expect(meanScore([{ score: '9' }, { score: 6 }])).toBe('7.5');
+    expect(meanScore([{ score: 'n/a' }, { score: 4 }])).toBe('4.0');
+    expect(meanScore([])).toBeNull();
+  });
+});
+
+describe('second dashboard figures', () => {
+  it('reads amounts typed as free text', () => {
+    expect(parseAmount('$250,000')).toBe(250_000);
+    expect(parseAmount('CAD 1.2M')).toBe(1_200_000);
+    expect(parseAmount('750k')).toBe(750_000);
+    expect(parseAmount('2.5 million')).toBe(2_500_000);
+    expect(parseAmount('TBD')).toBeNull();
+  });
+  it('sums approved amounts only, in millions with one decimal', () => {
+    const apps = [
+      { status: 'approved', amount: '$1,500,000' },
+      { status: 'approved', amount: '900k' },
+      { status: 'rejected', amount: '$5M' },
+      { status: 'draft', amount: '$3M' },
+      { status: 'submitted', amount: '' },
+      { status: 'under_review', amount: '1M' },
+    ];
+    expect(approvedFundingMillions(apps)).toBe('$2.4M');
+    expect(summariseApplications(apps)).toEqual({ total: 6, inProgress: 3, approved: 2, totalFunding: '$2.4M' });
+    expect(approvedFundingMillions([])).toBe('$0.0M');
+  });
+  it('allows only forward status moves', () => {
+    expect(canMoveStatus('draft', 'submitted')).toBe(true);
+    expect(canMoveStatus('under_review', 'rejected')).toBe(true);
+    expect(canMoveStatus('draft', 'approved')).toBe(false);
+    expect(canMoveStatus('approved', 'draft')).toBe(false);
+  });
+});
+
+describe('progress from etaTimestamp', () => {
+  it('reports the fraction elapsed and the time left, never 100% before the result', () => {
+    const start = '2026-01-01T00:00:00Z';
+    const eta = '2026-01-01T00:10:00Z';
+    const half = progressToward(start, eta, Date.parse('2026-01-01T00:05:00Z'));
+    expect(half.fraction).toBeCloseTo(0.5);
+    expect(half.remaining).toBe('About 5 minutes left');
+    expect(progressToward(start, eta, Date.parse('2026-01-01T00:20:00Z'))).toEqual({ fraction: 0.95, remaining: 'Almost done...' });
+    expect(progressToward(start, null).remaining).toBe('Estimating...');
+  });
+});
+
+describe('form schemas carry the spec messages', () => {
+  it('idea fields are at most 5000 characters', () => {
+    const r = ideaRequestSchema.safeParse({ researchBackground: 'x'.repeat(5001), researchInterests: 'y'.repeat(5001) });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.message)).toEqual(['Research background too long', 'Research interests too long']);
+    expect(ideaRequestSchema.parse({})).toEqual({ researchBackground: '', researchInterests: '' });
+  });
+  it('marketing needs a phone and a service', () => {
+    const r = marketingRequestSchema.safeParse({ phone: ' ', services: [], email: 'a@utoronto.ca' });
+    expect(r.error!.issues.map((i) => i.message)).toEqual(['Phone number is required', 'Please select at least one service']);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Pure display rules of the signed-in workspace (spec §4, §9). The dashboard and the server's
+ * e-mails and reports read the same rules, so a status never means two things.
+ */
+
+export type DisplayStatus = 'complete' | 'processing' | 'error';
+
+/** Spec §4: results count when they are a non-empty object/array or a non-blank string. */
+export function hasResults(results: unknown): boolean {
+  if (results === null || results === undefined) return false;
+  if (typeof results === 'string') return results.trim() !== '';
+  if (Array.isArray(results)) return results.length > 0;
+  if (typeof results === 'object') return Object.keys(results as object).length > 0;
+  return true;
+}
+
+/** Spec §4 submissions: 'complete' when results are non-empty; otherwise the stored status. */
+export function submissionStatus(results: unknown, storedStatus: string | null | undefined): DisplayStatus | string {
+  if (hasResults(results)) return 'complete';
+  return storedStatus ?? '';
+}
+
+/** The label of a submission status: 'processing' → Processing..., any other non-complete → Error. */
+export function submissionStatusLabel(status: string): 'Complete' | 'Processing...' | 'Error' {
+  if (status === 'complete') return 'Complete';
+  if (status === 'processing') return 'Processing...';
+  return 'Error';
+}
+
+/**
+ * Spec §4 idea and funding requests: Complete when results are non-empty, otherwise Processing.
+ * A request whose job failed for good (stored 'error', credits refunded) shows Error, so it does
+ * not read as pending forever.
+ */
+export function requestStatus(results: unknown, storedStatus?: string | null): DisplayStatus {
+  if (hasResults(results)) return 'complete';
+  return storedStatus === 'error' ? 'error' : 'processing';
+}
+
+/** Spec §4: Ready if the text contains 'ready', 'compliant' or 'submission ready'. */
+export function certificationBadge(text: string | null | undefined): 'Ready' | 'Needs Revision' {
+  const lower = (text ?? '').toLowerCase();
+  return lower.includes('ready') || lower.includes('compliant') ? 'Ready' : 'Needs Revision';
+}
+
+export type Tone = 'green' | 'yellow' | 'red' | 'blue' | 'grey';
+
+/** Funding probability (high, moderate, low) as a badge. Unknown values read as given, grey. */
+export function fundingProbabilityBadge(value: string | null | undefined): { label: string; tone: Tone } {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === 'high') return { label: 'High', tone: 'green' };
+  if (v === 'moderate' || v === 'medium') return { label: 'Moderate', tone: 'yellow' };
+  if (v === 'low') return { label: 'Low', tone: 'red' };
+  return { label: v ? v.charAt(0).toUpperCase() + v.slice(1) : 'Unknown', tone: 'grey' };
+}
+
+/** Spec §9: the mean of the criterion scores (out of 10) with one decimal; null when none score. */
+export function meanScore(scores: ReadonlyArray<{ score: unknown }>): string | null {
+  const numbers = scores.map((s) => Number(s.score)).filter((n) => Number.isFinite(n));
+  if (numbers.length === 0) return null;
+  return (numbers.reduce((a, b) => a + b, 0) / numbers.length).toFixed(1);
+}
+
+/** Spec §4 application badges: approved green, under_review yellow, rejected red, submitted blue, others grey. */
+export function applicationStatusTone(status: string): Tone {
+  switch (status) {
+    case 'approved':
+      return 'green';
+    case 'under_review':
+      return 'yellow';
+    case 'rejected':
+      return 'red';
+    case 'submitted':
+      return 'blue';
+    default:
+      return 'grey';
+  }
+}
+
+/** Spec §4: underscores as spaces, capitalised ("under_review" → "Under review"). */
+export function applicationStatusLabel(status: string): string {
+  const spaced = status.replace(/_/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export const IN_PROGRESS_STATUSES = ['draft', 'submitted', 'under_review'] as const;
+
+/**
+ * The dollar value of an amount typed as free text: "$250,000", "CAD 1.2M", "750k", "2.5 million".
+ * Null when there is no number in it.
+ */
+export function parseAmount(text: string | null | undefined): number | null {
+  if (!text) return null;
+  const match = /(-?\d[\d,\s]*(?:\.\d+)?)\s*(k|m|mm|b|bn|thousand|million|billion)?\b/i.exec(text);
+  if (!match) return null;
+  const n = Number(match[1]!.replace(/[,\s]/g, ''));
+  if (!Number.isFinite(n)) return null;
+  const unit = (match[2] ?? '').toLowerCase();
+  const factor =
+    unit === 'k' || unit === 'thousand'
+      ? 1e3
+      : unit === 'm' || unit === 'mm' || unit === 'million'
+        ? 1e6
+        : unit === 'b' || unit === 'bn' || unit === 'billion'
+          ? 1e9
+          : 1;
+  return n * factor;
+}
+
+/** Spec §9: the second dashboard's total, the sum of approved amounts in millions, one decimal ("$2.4M"). */
+export function approvedFundingMillions(apps: ReadonlyArray<{ status: string; amount: string }>): string {
+  const total = apps
+    .filter((a) => a.status === 'approved')
+    .reduce((sum, a) => sum + (parseAmount(a.amount) ?? 0), 0);
+  return `$${(total / 1e6).toFixed(1)}M`;
+}
+
+/** The four cards of the Grant Applications Dashboard. */
+export function summariseApplications(apps: ReadonlyArray<{ status: string; amount: string }>) {
+  return {
+    total: apps.length,
+    inProgress: apps.filter((a) => (IN_PROGRESS_STATUSES as readonly string[]).includes(a.status)).length,
+    approved: apps.filter((a) => a.status === 'approved').length,
+    totalFunding: approvedFundingMillions(apps),
+  };
+}
+
+/**
+ * Progress of a long-running item from its submission time and ETA: a fraction 0..0.95 (it never
+ * reads 100% before the result is in) and the text of what is left.
+ */
+export function progressToward(
+  submittedAt: string | null | undefined,
+  etaAt: string | null | undefined,
+  now: number = Date.now(),
+): { fraction: number; remaining: string } {
+  const start = submittedAt ? Date.parse(submittedAt) : NaN;
+  const end = etaAt ? Date.parse(etaAt) : NaN;
+  if (!Number.isFinite(end)) return { fraction: 0, remaining: 'Estimating...' };
+  const span = Number.isFinite(start) && end > start ? end - start : 1;
+  const done = Number.isFinite(start) ? (now - start) / span : 0;
+  const fraction = Math.max(0, Math.min(0.95, done));
+  const leftMs = end - now;
+  if (leftMs <= 0) return { fraction, remaining: 'Almost done...' };
+  const minutes = Math.ceil(leftMs / 60_000);
+  if (minutes <= 1) return { fraction, remaining: 'About 1 minute left' };
+  if (minutes < 60) return { fraction, remaining: `About ${minutes} minutes left` };
+  const hours = Math.round(minutes / 60);
+  return { fraction, remaining: `About ${hours} hour${hours === 1 ? '' : 's'} left` };
+}
