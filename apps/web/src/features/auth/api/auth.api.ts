@@ -66,8 +66,10 @@ export function useLogout() {
     },
     onSettled: () => {
       setSessionId(null);
-      queryClient.clear();
+      // Drop every cached answer but keep the current-user entry (now null), so the observers
+      // mounted on it see the sign-out instead of a removed query.
       queryClient.setQueryData(CURRENT_USER_KEY, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
     },
   });
 }

@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startSmtpServer } from '../apps/server/test/smtp.ts';
+
+export const ADMIN_EMAIL = 'admin@grantleaf.ca';
+export const PASSWORD = 'Tr1cky-Passphrase';
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+export interface Server {
+  url: string;
+  dataDir: string;
+  /** JSON call against the running server. */
+  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  token: string;
+  user: { id: string; name: string; email: string; credits: number; isAdmin: boolean };
+}
+
+let counter = 0;
+
+export const test = base.extend<
+  {
+    /** Registers through the API, stores the session like the app does, and opens `/`. */
+    registerAndLogin(page: Page, opts?: { email?: string; name?: string; verified?: boolean }): Promise<Account>;
+    /** Registers through the API only. */
+    registerAccount(opts?: { email?: string; name?: string }): Promise<Account>;
+  },
+  { server: Server; smtp: Smtp }
+>({
+  smtp: [
+    async ({}, use) => {
+      const smtp = await startSmtpServer();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ smtp }, use) => {
+      const port = await freePort();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-e2e-'));
+      const url = `http://127.0.0.1:${port}`;
+      let output = '';
+      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+          SMTP_URL: smtp.url,
+          APP_URL: url,
+          ADMIN_EMAILS: ADMIN_EMAIL,
+          WORKERS: 'on',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (d) => (output += d));
+      child.stderr?.on('data', (d) => (output += d));
+      await waitForHealth(url, child, () => output);
+      const api: Server['api'] = async (method, p, opts = {}) => {
+        const headers: Record<string, string> = {};
+        if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+        if (opts.body !== undefined) headers['content-type'] = 'application/json';
+        const res = await fetch(url + p, {
+          method,
+          headers,
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        });
+        const text = await res.text();
+        let body: any = text;
+        try {
+          body = text ? JSON.parse(text) : null;
+        } catch {
+          /* keep text */
+        }
+        return { status: res.status, body };
+      };
+      await use({ url, dataDir, api });
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  registerAccount: async ({ server }, use) => {
+    await use(async (opts = {}) => {
+      counter += 1;
+      const email = opts.email ?? `e2e${counter}-${randomBytes(3).toString('hex')}@utoronto.ca`;
+      const res = await server.api('POST', '/api/auth/register', {
+        body: { name: opts.name ?? `Researcher ${counter}`, phone: '+1 416 555 0199', email, password: PASSWORD },
+      });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { email, password: PASSWORD, token: res.body.sessionId, user: res.body.user };
+    });
+  },
+  registerAndLogin: async ({ registerAccount, server, smtp }, use) => {
+    await use(async (page, opts = {}) => {
+      const account = await registerAccount(opts);
+      if (opts.verified) {
+        const mail = await smtp.waitFor(account.email);
+        const code = /\b(\d{4})\b/.exec(mail.subject)?.[1];
+        await server.api('POST', '/api/verify-email-code', { token: account.token, body: { code } });
+      }
+      await page.goto('/login');
+      await page.evaluate((token) => localStorage.setItem('sessionId', token), account.token);
+      await page.goto('/');
+      return account;
+    });
+  },
+});
+
+export { expect };
