@@ -44,6 +44,19 @@ export const envSchema = z.object({
   CONTACT_EMAIL: z.string().email().default('hello@grantleaf.ca'),
   /** The public website named in the privacy policy; APP_URL when unset. */
   SITE_URL: z.string().url().optional(),
+  /** 32 bytes (64 hex digits or base64) for AES-256-GCM at rest; generated into DATA_DIR when unset. */
+  FILE_ENCRYPTION_KEY: z.string().optional(),
+  /** S3-compatible object storage for uploads (path-style); DATA_DIR/files when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Outbound automation: finished submissions, ideas and funding requests are POSTed here, signed. */
+  AUTOMATION_WEBHOOK_URL: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  AUTOMATION_WEBHOOK_SECRET: z.string().optional(),
+  /** How long a grant job may run before it counts as lost and is retried (longer than the slowest AI call). */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; webDist: string };
