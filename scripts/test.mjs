@@ -1,0 +1,71 @@
+// `npm test`: every test layer — typecheck, unit and API tests (Vitest, PGlite and, with
+// TEST_DATABASE_URL, PostgreSQL), end-to-end journeys (Playwright in the system Chromium).
+// Ends with the line `N passed, N failed` that CI reads.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureInstalled, ensureWebBuilt, must, root, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const results = path.join(root, 'test-results');
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log('› Installing Chromium (apt-get install -y chromium)…');
+  must('apt-get', ['update', '-qq']);
+  must('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+ensureInstalled();
+ensureChromium();
+ensureWebBuilt({ force: true });
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const steps = [];
+
+const typecheck = run('npm', ['run', 'typecheck']);
+steps.push(['typecheck', typecheck]);
+if (typecheck === 0) passed += 1;
+else failed += 1;
+
+const vitestFile = path.join(results, 'vitest.json');
+const vitest = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+steps.push(['vitest', vitest]);
+const v = readJson(vitestFile);
+if (v) {
+  passed += v.numPassedTests;
+  failed += v.numFailedTests + (v.numRuntimeErrors ?? 0);
+} else if (vitest !== 0) failed += 1;
+
+const e2eFile = path.join(results, 'e2e.json');
+const playwright = run('playwright', ['test', '--reporter=list,json'], {
+  env: { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile },
+});
+steps.push(['playwright', playwright]);
+const p = readJson(e2eFile);
+if (p?.stats) {
+  passed += p.stats.expected + p.stats.flaky;
+  failed += p.stats.unexpected + (p.errors?.length ?? 0);
+} else if (playwright !== 0) failed += 1;
+
+const broken = steps.filter(([, code]) => code !== 0).map(([name]) => name);
+if (broken.length > 0) {
+  console.log(`\nFailing steps: ${broken.join(', ')}`);
+  if (failed === 0) failed = broken.length;
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
