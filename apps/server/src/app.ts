@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -11,9 +14,12 @@ import {
 import type { Runtime } from './runtime.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { bearerToken } from './http/auth-guard.ts';
+import { idempotency } from './http/idempotency.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { createCreditsService } from './modules/credits/credits.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { createLeadsService } from './modules/leads/leads.service.ts';
@@ -80,8 +86,16 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app);
+  // The OpenAPI document is generated from the same zod schemas the routes validate with.
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Grantleaf API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(idempotency, { db: database.db });
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
+  await app.register(creditsRoutes, { credits: createCreditsService({ db: database.db }) });
   await app.register(leadsRoutes, { leads: createLeadsService({ db: database.db, mailer }) });
   await app.register(publicConfigRoutes, { env });
 

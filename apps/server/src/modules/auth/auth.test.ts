@@ -138,3 +138,18 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     expect(unknown).toMatchObject({ status: 404, body: { message: 'Not found' } });
   });
 });
+
+describe('OpenAPI', () => {
+  it('serves a document generated from the route schemas', async () => {
+    const t = await startTestApp('pglite');
+    try {
+      const res = await t.api('GET', '/api/docs/json');
+      expect(res.status).toBe(200);
+      expect(res.body.openapi).toMatch(/^3\./);
+      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login']));
+      expect(res.body.paths['/api/auth/register'].post.requestBody).toBeTruthy();
+    } finally {
+      await t.close();
+    }
+  });
+});
