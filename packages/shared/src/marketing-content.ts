@@ -187,3 +187,11 @@ export function groupProgramNames(programs: readonly CatalogueProgram[]): Record
   for (const group of PROGRAMS.groups) if (result[group.key].length === 0) result[group.key] = [...group.fallback];
   return result;
 }
+
+/** Dates and periods the privacy policy and security FAQ state (spec §1, §9). */
+export const PRIVACY_FACTS = {
+  effectiveDate: 'January 8, 2025',
+  incidentNotificationHours: 72,
+  deletedFilesRemovedDays: 30,
+  minimumTlsVersion: '1.2',
+} as const;

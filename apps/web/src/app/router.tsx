@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
@@ -6,19 +6,24 @@ import { useCurrentUser } from '../features/auth/api/auth.api.ts';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { RegisterPage } from '../features/auth/components/register-page.tsx';
 import { VerifyEmailPage } from '../features/auth/components/verify-email-page.tsx';
+import { EarlyAccessDialog } from '../features/leads/components/early-access-dialog.tsx';
+import { GrantAnalysisForm } from '../features/leads/components/grant-analysis-form.tsx';
 import { LandingPage } from '../features/public/components/landing-page.tsx';
 
 // The signed-in area and the long info pages are separate chunks, so the landing page stays small.
 const DashboardPage = lazy(() =>
   import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
-const FaqPage = lazy(() => import('../features/public/components/info-pages.tsx').then((m) => ({ default: m.FaqPage })));
-const SecurityFaqPage = lazy(() =>
-  import('../features/public/components/info-pages.tsx').then((m) => ({ default: m.SecurityFaqPage })),
-);
-const PrivacyPolicyPage = lazy(() =>
-  import('../features/public/components/info-pages.tsx').then((m) => ({ default: m.PrivacyPolicyPage })),
-);
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const FaqPage = page(() => import('../features/public/components/faq-page.tsx'), 'FaqPage');
+const SecurityFaqPage = page(() => import('../features/public/components/security-faq-page.tsx'), 'SecurityFaqPage');
+const PrivacyPolicyPage = page(() => import('../features/public/components/privacy-policy-page.tsx'), 'PrivacyPolicyPage');
+const TermsPage = page(() => import('../features/public/components/terms-page.tsx'), 'TermsPage');
+const AdminLeadsPage = page(() => import('../features/leads/components/admin-leads-page.tsx'), 'AdminLeadsPage');
+
+// The landing page and the lead forms are separate features; the app puts them together.
+const landing = <LandingPage leadForm={<GrantAnalysisForm />} earlyAccess={<EarlyAccessDialog />} />;
 
 function AppRoutes() {
   const { data: user, isLoading } = useCurrentUser();
@@ -28,7 +33,7 @@ function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path="/" element={signedIn ? <DashboardPage /> : <LandingPage />} />
+        <Route path="/" element={signedIn ? <DashboardPage /> : landing} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
@@ -36,6 +41,8 @@ function AppRoutes() {
         <Route path="/faqs" element={<FaqPage />} />
         <Route path="/security-faq" element={<SecurityFaqPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/admin/leads" element={<AdminLeadsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -1,0 +1,155 @@
+import {
+  GRANT_SIZES,
+  INTEREST_TYPES,
+  LEAD_ROLES,
+  LEAD_STATUSES,
+  labelOf,
+  leadStatusSchema,
+} from '@grantleaf/shared/leads.schema';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import { useAdminLeads, useAdminZenoLeads, useUpdateLeadStatus } from '../api/leads.api.ts';
+import { NativeSelect } from './native-select.tsx';
+
+const dateTime = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateTime.format(new Date(iso));
+
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
+const td = 'px-3 py-2 align-top text-sm text-slate-900';
+
+/** /admin/leads: both lead lists, with the grant-analysis lead's status control. Admins only. */
+export function AdminLeadsPage() {
+  const { data: user } = useCurrentUser();
+  const isAdmin = Boolean(user?.isAdmin);
+  const leads = useAdminLeads(isAdmin);
+  const zenoLeads = useAdminZenoLeads(isAdmin);
+  const updateStatus = useUpdateLeadStatus();
+
+  if (!isAdmin) {
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+        <Card className="max-w-md p-8 text-center">
+          <h1 className="text-xl font-bold text-slate-900">Not authorised</h1>
+          <p className="mt-2 text-slate-700">You are not authorised to view this page.</p>
+          <Link to="/" className={`${buttonClass()} mt-6`}>
+            Back to home
+          </Link>
+        </Card>
+      </main>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">Leads</h1>
+        <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
+          Back to dashboard
+        </Link>
+      </div>
+
+      <section aria-labelledby="analysis-leads-title">
+        <h2 id="analysis-leads-title" className="text-lg font-semibold text-slate-900">
+          Free grant analysis requests
+        </h2>
+        <Card className="mt-3 overflow-x-auto">
+          {leads.isLoading ? (
+            <p className="p-4 text-sm text-slate-700">Loading...</p>
+          ) : leads.isError ? (
+            <p className="p-4 text-sm text-red-700">Failed to fetch leads: {leads.error.message}</p>
+          ) : !leads.data?.length ? (
+            <p className="p-4 text-sm text-slate-700">No requests yet.</p>
+          ) : (
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th className={th}>Received</th>
+                  <th className={th}>Email</th>
+                  <th className={th}>Role</th>
+                  <th className={th}>Organization</th>
+                  <th className={th}>Grant size</th>
+                  <th className={th}>Message</th>
+                  <th className={th}>Status</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {leads.data.map((lead) => (
+                  <tr key={lead.id} data-testid="lead-row">
+                    <td className={`${td} whitespace-nowrap`}>{when(lead.createdAt)}</td>
+                    <td className={td}>{lead.email}</td>
+                    <td className={td}>{labelOf(LEAD_ROLES, lead.role)}</td>
+                    <td className={td}>{lead.organization}</td>
+                    <td className={td}>{labelOf(GRANT_SIZES, lead.grantSize)}</td>
+                    <td className={`${td} max-w-xs whitespace-pre-wrap break-words`}>{lead.message ?? ''}</td>
+                    <td className={td}>
+                      <NativeSelect
+                        aria-label={`Status of ${lead.email}`}
+                        options={LEAD_STATUSES}
+                        value={lead.status}
+                        disabled={updateStatus.isPending && updateStatus.variables?.id === lead.id}
+                        onChange={(e) => {
+                          const status = leadStatusSchema.parse(e.target.value);
+                          updateStatus.mutate(
+                            { id: lead.id, status },
+                            {
+                              onSuccess: () => toast.success('Status updated'),
+                              onError: (error) => toast.error('Update failed', { description: error.message }),
+                            },
+                          );
+                        }}
+                        className="min-w-36"
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+      </section>
+
+      <section aria-labelledby="zeno-leads-title">
+        <h2 id="zeno-leads-title" className="text-lg font-semibold text-slate-900">
+          Voice assistant early access requests
+        </h2>
+        <Card className="mt-3 overflow-x-auto">
+          {zenoLeads.isLoading ? (
+            <p className="p-4 text-sm text-slate-700">Loading...</p>
+          ) : zenoLeads.isError ? (
+            <p className="p-4 text-sm text-red-700">Failed to fetch requests: {zenoLeads.error.message}</p>
+          ) : !zenoLeads.data?.length ? (
+            <p className="p-4 text-sm text-slate-700">No requests yet.</p>
+          ) : (
+            <table className="min-w-full divide-y divide-slate-200">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th className={th}>Received</th>
+                  <th className={th}>Name</th>
+                  <th className={th}>Email</th>
+                  <th className={th}>Phone</th>
+                  <th className={th}>Interest</th>
+                  <th className={th}>Message</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {zenoLeads.data.map((row) => (
+                  <tr key={row.id} data-testid="zeno-lead-row">
+                    <td className={`${td} whitespace-nowrap`}>{when(row.createdAt)}</td>
+                    <td className={td}>{row.name}</td>
+                    <td className={td}>{row.email}</td>
+                    <td className={td}>{row.phoneNumber}</td>
+                    <td className={td}>{labelOf(INTEREST_TYPES, row.interestType)}</td>
+                    <td className={`${td} max-w-xs whitespace-pre-wrap break-words`}>{row.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+      </section>
+    </main>
+  );
+}

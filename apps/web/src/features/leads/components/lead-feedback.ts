@@ -1,0 +1,26 @@
+import { ApiError } from '../../../lib/api.ts';
+
+export interface ToastText {
+  title: string;
+  description: string;
+}
+
+/** Spec §8, grant-analysis lead: which toast a failed submission shows. */
+export function leadFailureToast(error: unknown): ToastText {
+  if (error instanceof ApiError) {
+    return { title: 'Submission failed', description: error.serverMessage ?? 'Please try again' };
+  }
+  // fetch rejects (TypeError) only when no answer came back at all.
+  return { title: 'Network error', description: 'Please check your connection and try again' };
+}
+
+/** Spec §8, early access: the error toast. */
+export function zenoFailureToast(error: unknown): ToastText {
+  const message = error instanceof ApiError ? error.serverMessage : undefined;
+  return { title: 'Error', description: message ?? 'Failed to submit request. Please try again.' };
+}
+
+/** True when any of the named fields is blank. */
+export function hasBlank<T extends Record<string, unknown>>(form: T, fields: readonly (keyof T)[]): boolean {
+  return fields.some((field) => String(form[field] ?? '').trim() === '');
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Logo } from './site-header.tsx';
+import { SiteFooter } from './site-footer.tsx';
+
+/** The frame of /faqs, /security-faq, /privacy-policy and /terms. */
+export function InfoLayout({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4">
+          <Logo />
+          <nav aria-label="Account" className="flex items-center gap-2">
+            <Link to="/login" className={buttonClass('ghost', 'sm')}>
+              Login
+            </Link>
+            <Link to="/register" className={buttonClass('primary', 'sm')}>
+              Sign Up Now
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+        <Link to="/" className="text-sm font-medium text-brand-800 underline">
+          ← Back to Home
+        </Link>
+        <h1 className="mt-4 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
+        {intro && <div className="mt-3 text-lg text-slate-700">{intro}</div>}
+        <div className="mt-8">{children}</div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export function InfoSection({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="mt-10 first:mt-0" aria-labelledby={id ? `${id}-title` : undefined}>
+      <h2 id={id ? `${id}-title` : undefined} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3 text-slate-800 [&_li]:ml-5 [&_li]:list-disc">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { FOOTER } from '@grantleaf/shared/marketing-content';
+import { Link } from 'react-router-dom';
+import { usePublicConfig } from '../api/public.api.ts';
+
+const heading = 'text-sm font-semibold text-white';
+const link = 'text-sm text-slate-300 hover:text-white hover:underline';
+
+export function SiteFooter() {
+  const { data: config } = usePublicConfig();
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">Grantleaf</p>
+          <p className="mt-2 text-sm">{FOOTER.blurb}</p>
+        </div>
+        <nav aria-label="Product">
+          <p className={heading}>Product</p>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a href="/#features" className={link}>Features</a>
+            </li>
+            <li>
+              <a href="/#programs" className={link}>Programs</a>
+            </li>
+            <li>
+              <a href="/#lead-form" className={link}>Free grant analysis</a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Resources">
+          <p className={heading}>Resources</p>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <Link to="/faqs" className={link}>FAQ</Link>
+            </li>
+            <li>
+              <Link to="/security-faq" className={link}>Security</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy" className={link}>Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms" className={link}>Terms of Service</Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <p className={heading}>Contact</p>
+          {config && (
+            <ul className="mt-3 space-y-2">
+              <li>
+                <a href={`mailto:${config.contactEmail}`} className={link}>{config.contactEmail}</a>
+              </li>
+              <li>
+                <a href={`mailto:${config.privacyEmail}`} className={link}>{config.privacyEmail}</a>
+              </li>
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400">{FOOTER.rights}</p>
+      </div>
+    </footer>
+  );
+}
