@@ -15,15 +15,30 @@ import type { Runtime } from './runtime.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { bearerToken } from './http/auth-guard.ts';
 import { idempotency } from './http/idempotency.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { programsPlugin } from './modules/programs/programs.plugin.ts';
+import { createProgramsService } from './modules/programs/programs.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { createLeadsService } from './modules/leads/leads.service.ts';
 import { publicConfigRoutes } from './modules/leads/public-config.routes.ts';
+import { registerSubmissionFeature } from './modules/submissions/submissions.plugin.ts';
+import { affiliateRoutes } from './modules/affiliate/affiliate.routes.ts';
+import { createAffiliateService } from './modules/affiliate/affiliate.service.ts';
+import { applicationsRoutes } from './modules/applications/applications.routes.ts';
+import { createApplicationsService } from './modules/applications/applications.service.ts';
+import { scheduleDeadlineReminders } from './modules/applications/deadline-reminders.job.ts';
+import { ideasRoutes } from './modules/ideas/ideas.routes.ts';
+import { createIdeasService } from './modules/ideas/ideas.service.ts';
+import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
+import { createMarketingService } from './modules/marketing/marketing.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,7 +64,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const auth = createAuthService({ db: database.db, mailer, env });
+  const auth = createAuthService({ db: database.db, mailer, env, limiter: createRateLimiter(database.db) });
 
   app.decorate('runtime', runtime);
 
@@ -96,8 +111,16 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
   await app.register(creditsRoutes, { credits: createCreditsService({ db: database.db }) });
+  await app.register(programsPlugin, { programs: createProgramsService({ db: database.db }) });
   await app.register(leadsRoutes, { leads: createLeadsService({ db: database.db, mailer }) });
   await app.register(publicConfigRoutes, { env });
+  await app.register(ideasRoutes, { ideas: createIdeasService({ db: database.db, queue: runtime.queue }) });
+  await app.register(marketingRoutes, { marketing: createMarketingService({ db: database.db, mailer, env }) });
+  await app.register(affiliateRoutes, { affiliate: createAffiliateService({ db: database.db, mailer, env }) });
+  await app.register(paymentsRoutes, { payments: createPaymentsService({ db: database.db }) });
+  await app.register(applicationsRoutes, { applications: createApplicationsService({ db: database.db, env }) });
+  await scheduleDeadlineReminders(runtime.queue);
+  await registerSubmissionFeature(app, runtime);
 
   const indexHtml = path.join(env.webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {

@@ -1,0 +1,16 @@
+import type { Tx } from '../../db/client.ts';
+import { auditLog } from './audit.schema.ts';
+
+export interface AuditEntry {
+  actorId: string | null;
+  subjectUserId: string | null;
+  objectType: string;
+  objectId: string;
+  action: string;
+  requestId: string | null;
+}
+
+/** Written inside the transaction of the access it records, so no access goes unlogged. */
+export async function insertAuditEntry(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(entry);
+}

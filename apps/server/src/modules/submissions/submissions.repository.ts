@@ -1,0 +1,72 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../auth/auth.schema.ts';
+import { submissions, type SubmissionRow } from './submissions.schema.ts';
+
+export type NewSubmission = typeof submissions.$inferInsert;
+
+export async function insertSubmission(tx: Tx, row: NewSubmission): Promise<SubmissionRow> {
+  const [inserted] = await tx.insert(submissions).values(row).returning();
+  return inserted!;
+}
+
+export function listSubmissionsForUser(tx: Tx, userId: string): Promise<SubmissionRow[]> {
+  return tx
+    .select()
+    .from(submissions)
+    .where(eq(submissions.userId, userId))
+    .orderBy(desc(submissions.submissionTimestamp), desc(submissions.id));
+}
+
+export async function findSubmission(tx: Tx, id: string): Promise<SubmissionRow | undefined> {
+  const [row] = await tx.select().from(submissions).where(eq(submissions.id, id));
+  return row;
+}
+
+export async function findOwnSubmission(tx: Tx, userId: string, id: string): Promise<SubmissionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.id, id), eq(submissions.userId, userId)));
+  return row;
+}
+
+/** Every generation submission with its owner, newest first (the admin PDF panel). */
+export function listGenerationSubmissions(tx: Tx, limit: number) {
+  return tx
+    .select({ submission: submissions, userEmail: users.email, userName: users.name })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .where(eq(submissions.type, 'generation'))
+    .orderBy(desc(submissions.submissionTimestamp))
+    .limit(limit);
+}
+
+/** processing → completed, once: a second run of the job finds nothing to update. */
+export async function markCompleted(tx: Tx, id: string, results: unknown): Promise<SubmissionRow | undefined> {
+  const [row] = await tx
+    .update(submissions)
+    .set({ status: 'completed', results, finishedAt: new Date(), lastAttemptError: null })
+    .where(and(eq(submissions.id, id), eq(submissions.status, 'processing')))
+    .returning();
+  return row;
+}
+
+/** processing → failed, once. */
+export async function markFailed(tx: Tx, id: string, error: string): Promise<SubmissionRow | undefined> {
+  const [row] = await tx
+    .update(submissions)
+    .set({ status: 'failed', error, finishedAt: new Date() })
+    .where(and(eq(submissions.id, id), eq(submissions.status, 'processing')))
+    .returning();
+  return row;
+}
+
+export async function recordAttemptError(tx: Tx, id: string, error: string): Promise<void> {
+  await tx.update(submissions).set({ lastAttemptError: error }).where(eq(submissions.id, id));
+}
+
+export async function setSubmissionFile(tx: Tx, id: string, fileUrl: string): Promise<SubmissionRow | undefined> {
+  const [row] = await tx.update(submissions).set({ fileUrl }).where(eq(submissions.id, id)).returning();
+  return row;
+}

@@ -1,0 +1,60 @@
+import {
+  createSubmissionSchema,
+  exportQuerySchema,
+  linkSubmissionFileSchema,
+  submissionSchema,
+} from '@grantleaf/shared/submissions.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { currentUser } from '../../http/auth-guard.ts';
+import { exportBlocks, renderDocx, renderPdf, safeBaseName } from './submission-export.ts';
+import type { SubmissionsService } from './submissions.service.ts';
+
+const idParams = z.object({ id: z.string().max(100) });
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+const CONTENT_TYPES = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+} as const;
+
+export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: SubmissionsService }> = async (app, { submissions }) => {
+  app.post(
+    '/api/submissions',
+    { config: { auth: true, idempotent: true }, schema: { body: createSubmissionSchema, response: { 201: submissionSchema } } },
+    async (request, reply) => reply.code(201).send(await submissions.create(currentUser(request), request.body)),
+  );
+
+  app.get('/api/submissions', { config: { auth: true }, schema: { response: { 200: z.array(submissionSchema) } } }, (request) =>
+    submissions.list(currentUser(request)),
+  );
+
+  app.patch(
+    '/api/submissions/:id/file',
+    { config: { admin: true }, schema: { params: idParams, body: linkSubmissionFileSchema, response: { 200: submissionSchema } } },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound();
+      return submissions.linkFile(request.params.id, request.body.filename);
+    },
+  );
+
+  app.get(
+    '/api/submissions/:id/export',
+    { config: { auth: true }, schema: { params: idParams, querystring: exportQuerySchema } },
+    async (request, reply) => {
+      if (!isUuid(request.params.id)) throw notFound();
+      const row = await submissions.getOwn(currentUser(request), request.params.id);
+      const { blocks, baseName } = exportBlocks(row);
+      const format = request.query.format;
+      const data = format === 'pdf' ? await renderPdf(blocks) : await renderDocx(blocks);
+      return reply
+        .header('Content-Type', CONTENT_TYPES[format])
+        .header('Content-Disposition', `attachment; filename="${safeBaseName(baseName)}.${format}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(data);
+    },
+  );
+
+  app.get('/api/admin/submissions', { config: { admin: true } }, () => submissions.listForAdmin());
+};

@@ -1,0 +1,97 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
+import type { FileStorage } from '../../adapters/storage/file-storage.ts';
+import { extractDocumentText } from '../../adapters/text-extraction/text-extraction.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { UserRow } from '../auth/auth.schema.ts';
+import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { checkFileContent, cleanFileName, CONTENT_TYPES, extensionOf } from './file-kind.ts';
+import { findUploadById, insertUpload, isLinkedToUsersSubmission } from './uploads.repository.ts';
+
+export const fileUrlFor = (id: string) => `/api/files/${id}`;
+
+export interface ServedFile {
+  data: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+export function createUploadsService(deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger }) {
+  return {
+    /** Verifies, extracts, encrypts and stores one upload; answers its URL. */
+    async store(user: UserRow, file: { name: string; data: Buffer }) {
+      const originalName = cleanFileName(file.name);
+      const kind = extensionOf(originalName);
+      if (!kind) throw badRequest(SUBMISSION_MESSAGES.fileType);
+      const refusal = checkFileContent(kind, file.data);
+      if (refusal) {
+        deps.log.info({ kind, refusal }, 'upload refused');
+        throw badRequest(SUBMISSION_MESSAGES.fileType);
+      }
+      let extracted: string | null = null;
+      let extractionError: string | null = null;
+      try {
+        extracted = (await extractDocumentText(kind, file.data)).text;
+      } catch (err) {
+        // A file its own format's reader cannot open is not the document it claims to be.
+        deps.log.info({ kind, err: (err as Error).message }, 'upload refused: text extraction failed');
+        if (kind !== 'doc') throw badRequest(SUBMISSION_MESSAGES.fileType);
+        extractionError = (err as Error).message.slice(0, 500);
+      }
+      const id = randomUUID();
+      await deps.storage.put(id, file.data);
+      try {
+        await insertUpload(deps.db, {
+          id,
+          userId: user.id,
+          storageKey: id,
+          originalName,
+          extension: kind,
+          contentType: CONTENT_TYPES[kind],
+          sizeBytes: file.data.length,
+          sha256: createHash('sha256').update(file.data).digest('hex'),
+          extractedText: extracted,
+          extractionError,
+        });
+      } catch (err) {
+        await deps.storage.delete(id).catch(() => {});
+        throw err;
+      }
+      return { fileUrl: fileUrlFor(id) };
+    },
+
+    /**
+     * The owner, the owner of a submission it is linked to, and admins may read a file; everyone
+     * else gets 404. An admin read is written to the audit log in the same transaction.
+     */
+    async read(user: UserRow, id: string, requestId: string): Promise<ServedFile> {
+      const row = await deps.db.transaction(async (tx) => {
+        const upload = await findUploadById(tx, id);
+        if (!upload) throw notFound();
+        if (upload.userId === user.id || (await isLinkedToUsersSubmission(tx, user.id, fileUrlFor(id)))) return upload;
+        if (!user.isAdmin) throw notFound();
+        await insertAuditEntry(tx, {
+          actorId: user.id,
+          subjectUserId: upload.userId,
+          objectType: 'upload',
+          objectId: upload.id,
+          action: 'admin_file_read',
+          requestId,
+        });
+        return upload;
+      });
+      const data = await deps.storage.get(row.storageKey);
+      if (!data) throw notFound();
+      return { data, contentType: row.contentType, fileName: row.originalName };
+    },
+  };
+}
+export type UploadsService = ReturnType<typeof createUploadsService>;
+
+/** RFC 6266 attachment header with an ASCII fallback name. */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
