@@ -1,8 +1,8 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { paymentRequired } from '../../errors.ts';
 import { users } from '../auth/auth.schema.ts';
-import { creditLedger } from './credits.schema.ts';
+import { creditLedger, type LedgerRow } from './credits.schema.ts';
 
 export interface LedgerChange {
   userId: string;
@@ -11,6 +11,10 @@ export interface LedgerChange {
   reason: string;
   /** What the change pays for or comes from; (reason, reference) happens once. */
   reference: string;
+  /** Free text for manual changes. */
+  note?: string;
+  /** The admin who made a manual change. */
+  actorId?: string;
 }
 
 /**
@@ -33,4 +37,50 @@ export async function applyLedgerChange(tx: Tx, change: LedgerChange): Promise<b
     .returning({ credits: users.credits });
   if (updated.length === 0) throw paymentRequired();
   return true;
+}
+
+export async function findLedgerPage(db: Tx, userId: string, page: number, pageSize: number) {
+  const [entries, [total]] = await Promise.all([
+    db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, userId))
+      .orderBy(desc(creditLedger.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, userId)),
+  ]);
+  return { entries, total: Number(total?.n ?? 0) };
+}
+
+export async function findLedgerEntry(db: Tx, reason: string, reference: string): Promise<LedgerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.reason, reason), eq(creditLedger.reference, reference)));
+  return row;
+}
+
+const ADMIN_SEARCH_LIMIT = 50;
+
+/** Users whose name or email contains the query (all users, newest first, when it is empty). */
+export async function searchUsers(db: Tx, query: string) {
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select()
+    .from(users)
+    .where(and(isNull(users.deletedAt), query ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined))
+    .orderBy(desc(users.createdAt))
+    .limit(ADMIN_SEARCH_LIMIT);
+}
+
+/** Users whose balance differs from their ledger sum; always empty unless something is broken. */
+export async function findBalanceMismatches(db: Tx) {
+  const result = (await db.execute(sql`
+    SELECT u.id, u.credits, coalesce(sum(l.amount), 0)::int AS ledger
+    FROM users u LEFT JOIN credit_ledger l ON l.user_id = u.id
+    GROUP BY u.id, u.credits
+    HAVING u.credits <> coalesce(sum(l.amount), 0)
+  `)) as unknown as { rows: Array<{ id: string; credits: number; ledger: number }> };
+  return result.rows;
 }

@@ -1,4 +1,4 @@
-import { bigserial, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../auth/auth.schema.ts';
 
 export const creditLedger = pgTable('credit_ledger', {
@@ -8,4 +8,25 @@ export const creditLedger = pgTable('credit_ledger', {
   reason: text('reason').notNull(),
   reference: text('reference').notNull(),
   createdAt: createdAt(),
+  /** Free text an admin gave for a manual change. */
+  note: text('note'),
+  /** The admin who made a manual change. */
+  actorId: uuid('actor_id'),
 });
+export type LedgerRow = typeof creditLedger.$inferSelect;
+
+/** Idempotency-Key records of paid endpoints; see http/idempotency.ts. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['running', 'done'] }).notNull().default('running'),
+    responseStatus: integer('response_status'),
+    responseType: text('response_type'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -1,0 +1,167 @@
+import type { Jurisdiction, ProgramQuery, ProgramType } from '@grantleaf/shared/programs.schema';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { grantPrograms, type NewProgramRow, type ProgramRow } from './programs.schema.ts';
+
+/** The spec's single deadline, computed by the database function of migration 0011. */
+export const deadlineSql = sql<string | null>`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines})::text`;
+const closedSql = sql<boolean>`(${grantPrograms.closedAt} IS NOT NULL OR program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines}) < current_date)`;
+
+const { search: _search, searchText: _searchText, ...storedColumns } = getTableColumns(grantPrograms);
+export const programColumns = { ...storedColumns, deadline: deadlineSql, closed: closedSql };
+export type ProgramListRow = Omit<ProgramRow, 'search' | 'searchText'> & { deadline: string | null; closed: boolean };
+
+const UPDATABLE = getTableConfig(grantPrograms)
+  .columns.filter((c) => !c.generated && !['id', 'created_at', 'closed_at', 'updated_at'].includes(c.name))
+  .map((c) => c.name);
+const KEY_BY_COLUMN = new Map(Object.entries(storedColumns).map(([key, col]) => [col.name, key]));
+
+/**
+ * Inserts new programs and updates changed ones; a row whose content hash is unchanged is not
+ * touched at all, so a repeated load changes nothing (not even updated_at).
+ */
+export async function upsertPrograms(tx: Tx, rows: NewProgramRow[]): Promise<{ inserted: number; updated: number }> {
+  if (rows.length === 0) return { inserted: 0, updated: 0 };
+  const set: Record<string, SQL> = { updatedAt: sql`now()` };
+  for (const column of UPDATABLE) set[KEY_BY_COLUMN.get(column)!] = sql.raw(`excluded.${column}`);
+  const result = await tx
+    .insert(grantPrograms)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: grantPrograms.id,
+      set,
+      setWhere: sql`${grantPrograms.contentHash} IS DISTINCT FROM excluded.content_hash`,
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const inserted = result.filter((r) => r.inserted).length;
+  return { inserted, updated: result.length - inserted };
+}
+
+/**
+ * Marks programs whose dates have all passed, or whose source says they are archived or closed;
+ * reopens those that gained a future date. Returns how many rows changed either way.
+ */
+export async function refreshClosedPrograms(db: Tx): Promise<{ closed: number; reopened: number }> {
+  const deadline = sql`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines})`;
+  const shouldClose = sql`(${deadline} < current_date OR coalesce(${grantPrograms.status}, '') ~* '(^archived|closed)')`;
+  const closed = await db
+    .update(grantPrograms)
+    .set({ closedAt: sql`now()` })
+    .where(and(sql`${grantPrograms.closedAt} IS NULL`, shouldClose))
+    .returning({ id: grantPrograms.id });
+  const reopened = await db
+    .update(grantPrograms)
+    .set({ closedAt: null })
+    .where(and(sql`${grantPrograms.closedAt} IS NOT NULL`, sql`NOT ${shouldClose}`))
+    .returning({ id: grantPrograms.id });
+  return { closed: closed.length, reopened: reopened.length };
+}
+
+function jurisdictionFilter(value: Jurisdiction): SQL {
+  if (value === 'CA' || value === 'US') return eq(grantPrograms.country, value);
+  if (value === 'CA-FED') return and(eq(grantPrograms.country, 'CA'), eq(grantPrograms.region, 'CA'))!;
+  return eq(grantPrograms.region, value);
+}
+
+export interface ProgramSearch {
+  q?: string;
+  jurisdiction?: Jurisdiction;
+  programType?: ProgramType;
+  deadlineWithinDays?: number;
+  minAmount?: number;
+  limit?: number;
+  offset?: number;
+  /** Typo-tolerant trigram matching instead of full-text search. */
+  fuzzy?: boolean;
+  /** Without a search: leave out closed Grants.gov imports (the full list stays readable). */
+  hideClosedImports?: boolean;
+}
+
+function filters(search: ProgramSearch): SQL[] {
+  const where: SQL[] = [];
+  if (search.jurisdiction) where.push(jurisdictionFilter(search.jurisdiction));
+  if (search.programType) where.push(eq(grantPrograms.programType, search.programType));
+  if (search.deadlineWithinDays !== undefined) {
+    where.push(
+      sql`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines}) BETWEEN current_date AND current_date + ${search.deadlineWithinDays}::int`,
+    );
+  }
+  if (search.minAmount !== undefined) {
+    where.push(sql`coalesce(${grantPrograms.fundingMax}, ${grantPrograms.fundingMin}) >= ${search.minAmount}`);
+  }
+  if (search.hideClosedImports) where.push(sql`NOT (${grantPrograms.source} = 'grants.gov' AND ${closedSql})`);
+  return where;
+}
+
+/**
+ * Catalogue search. Full-text: the stored weighted tsvector and its GIN index, ranked by
+ * ts_rank_cd. Fuzzy: pg_trgm word similarity over name and agency (GIN trigram index), for typos.
+ */
+export async function searchPrograms(db: Tx, search: ProgramSearch): Promise<{ rows: ProgramListRow[]; total: number }> {
+  const where = filters(search);
+  let rank: SQL | undefined;
+  const q = search.q?.trim();
+  if (q) {
+    if (search.fuzzy) {
+      where.push(sql`${grantPrograms.searchText} %> ${q.toLowerCase()}`);
+      rank = sql`word_similarity(${q.toLowerCase()}, ${grantPrograms.searchText})`;
+    } else {
+      const tsq = sql`websearch_to_tsquery('english', ${q})`;
+      where.push(sql`${grantPrograms.search} @@ ${tsq}`);
+      rank = sql`ts_rank_cd(${grantPrograms.search}, ${tsq})`;
+    }
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const order = [
+    ...(rank ? [sql`${rank} DESC`] : []),
+    sql`${closedSql} ASC`,
+    sql`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines}) ASC NULLS LAST`,
+    asc(grantPrograms.name),
+    asc(grantPrograms.id),
+  ];
+  let query = db.select(programColumns).from(grantPrograms).where(condition).orderBy(...order).$dynamic();
+  if (search.limit !== undefined) query = query.limit(search.limit);
+  if (search.offset) query = query.offset(search.offset);
+  const [rows, [count]] = await Promise.all([
+    query,
+    db.select({ n: sql<number>`count(*)::int` }).from(grantPrograms).where(condition),
+  ]);
+  return { rows: rows as ProgramListRow[], total: Number(count?.n ?? 0) };
+}
+
+/** Word-similarity threshold for fuzzy search: looser than pg_trgm's 0.6, since queries are short. */
+export const FUZZY_THRESHOLD = 0.45;
+
+/** Runs a fuzzy search with the looser threshold, set for this transaction only. */
+export async function searchProgramsFuzzy(db: Tx, search: ProgramSearch) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
+    return searchPrograms(tx, { ...search, fuzzy: true });
+  });
+}
+
+/** Programs whose deadline has not passed, for the funding finder's candidates. */
+export async function findOpenPrograms(db: Tx, opts: { ids?: string[]; textQuery?: string; limit?: number } = {}) {
+  const where: SQL[] = [sql`NOT ${closedSql}`];
+  if (opts.ids) where.push(inArray(grantPrograms.id, opts.ids));
+  let rank: SQL | undefined;
+  if (opts.textQuery) {
+    const tsq = sql`to_tsquery('english', ${opts.textQuery})`;
+    where.push(sql`${grantPrograms.search} @@ ${tsq}`);
+    rank = sql`ts_rank_cd(${grantPrograms.search}, ${tsq}) DESC`;
+  }
+  let query = db
+    .select(programColumns)
+    .from(grantPrograms)
+    .where(and(...where))
+    .orderBy(rank ?? asc(grantPrograms.id))
+    .$dynamic();
+  if (opts.limit) query = query.limit(opts.limit);
+  return (await query) as ProgramListRow[];
+}
+
+export async function findSeedProgramIds(db: Tx): Promise<string[]> {
+  const rows = await db.select({ id: grantPrograms.id }).from(grantPrograms).where(eq(grantPrograms.source, 'seed'));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { bigint, customType, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../auth/auth.schema.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export interface ProgramSection {
+  name: string;
+  limit: string | null;
+}
+export interface ProgramCriterion {
+  name: string;
+  weight: number | null;
+  description: string;
+}
+
+export const grantPrograms = pgTable('grant_programs', {
+  id: text('id').primaryKey(),
+  source: text('source', { enum: ['seed', 'grants.gov'] }).notNull(),
+  opportunityNumber: text('opportunity_number').unique(),
+  name: text('name').notNull(),
+  agency: text('agency').notNull(),
+  jurisdiction: text('jurisdiction').notNull(),
+  country: text('country').notNull(),
+  region: text('region').notNull(),
+  programType: text('program_type').notNull(),
+  currency: text('currency').notNull(),
+  fundingMin: bigint('funding_min', { mode: 'number' }),
+  fundingMax: bigint('funding_max', { mode: 'number' }),
+  fundingPeriod: text('funding_period'),
+  durationMonths: integer('duration_months'),
+  deadlinePattern: text('deadline_pattern'),
+  nextDeadlines: date('next_deadlines', { mode: 'string' }).array().notNull().default(sql`'{}'`),
+  projectedDeadlines: date('projected_deadlines', { mode: 'string' }).array().notNull().default(sql`'{}'`),
+  description: text('description'),
+  eligibility: text('eligibility'),
+  requiredSections: jsonb('required_sections').$type<ProgramSection[]>().notNull().default([]),
+  criteria: jsonb('criteria').$type<ProgramCriterion[]>().notNull().default([]),
+  url: text('url'),
+  sources: jsonb('sources').$type<string[]>().notNull().default([]),
+  lastVerified: date('last_verified', { mode: 'string' }),
+  status: text('status'),
+  confidence: text('confidence'),
+  notes: text('notes'),
+  /** Hash of the record as loaded; an upsert with the same hash changes nothing. */
+  contentHash: text('content_hash').notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  search: tsvector('search').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(agency, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(eligibility, '')), 'C') || setweight(to_tsvector('english'::regconfig, coalesce(description, '') || ' ' || coalesce(notes, '')), 'D')`,
+  ),
+  searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || agency)`),
+});
+export type ProgramRow = typeof grantPrograms.$inferSelect;
+export type NewProgramRow = typeof grantPrograms.$inferInsert;

@@ -1,0 +1,93 @@
+import { formatFundingRange, type GrantProgram, type ProgramQuery, type ProgramType } from '@grantleaf/shared/programs.schema';
+import type { Db } from '../../db/client.ts';
+import { readSeedPrograms } from './program-seed.ts';
+import * as repo from './programs.repository.ts';
+
+const DEFAULT_PAGE_SIZE = 20;
+
+export function toGrantProgram(row: repo.ProgramListRow, details = false): GrantProgram {
+  const program: GrantProgram = {
+    id: row.id,
+    name: row.name,
+    agency: row.agency,
+    deadline: row.deadline,
+    jurisdiction: row.jurisdiction,
+    programType: row.programType as ProgramType,
+    fundingRange: formatFundingRange(row.fundingMin, row.fundingMax, row.currency, row.fundingPeriod),
+    country: row.country,
+    region: row.region,
+    currency: row.currency,
+    fundingMin: row.fundingMin,
+    fundingMax: row.fundingMax,
+    fundingPeriod: row.fundingPeriod,
+    deadlinePattern: row.deadlinePattern,
+    closed: Boolean(row.closed),
+    eligibility: row.eligibility,
+    url: row.url,
+    sources: row.sources,
+    confidence: row.confidence,
+    status: row.status,
+    source: row.source,
+  };
+  if (!details) return program;
+  return {
+    ...program,
+    requiredSections: row.requiredSections,
+    criteria: row.criteria,
+    description: row.description,
+    notes: row.notes,
+    nextDeadlines: row.nextDeadlines,
+    projectedDeadlines: row.projectedDeadlines,
+  };
+}
+
+export type ProgramsService = ReturnType<typeof createProgramsService>;
+
+export function createProgramsService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** Loads data/programs.json (checked record by record) and upserts it; safe to run at every start. */
+    async seedCatalogue() {
+      const rows = readSeedPrograms();
+      const counts = await db.transaction((tx) => repo.upsertPrograms(tx, rows));
+      const closing = await repo.refreshClosedPrograms(db);
+      return { ...counts, total: rows.length, ...closing };
+    },
+
+    refreshClosedPrograms: () => repo.refreshClosedPrograms(db),
+
+    /**
+     * Without search parameters: the whole catalogue (closed Grants.gov imports left out, so the
+     * list stays the curated programs plus what is open). With any: one page of results.
+     */
+    async listPrograms(query: ProgramQuery): Promise<{ programs: GrantProgram[]; total: number }> {
+      const details = query.include === 'details';
+      const searching =
+        query.q !== undefined ||
+        query.jurisdiction !== undefined ||
+        query.programType !== undefined ||
+        query.deadlineWithinDays !== undefined ||
+        query.minAmount !== undefined ||
+        query.page !== undefined ||
+        query.pageSize !== undefined;
+      if (!searching) {
+        const { rows, total } = await repo.searchPrograms(db, { hideClosedImports: true });
+        return { programs: rows.map((r) => toGrantProgram(r, details)), total };
+      }
+      const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+      const search: repo.ProgramSearch = {
+        q: query.q || undefined,
+        jurisdiction: query.jurisdiction,
+        programType: query.programType,
+        deadlineWithinDays: query.deadlineWithinDays,
+        minAmount: query.minAmount,
+        limit: pageSize,
+        offset: ((query.page ?? 1) - 1) * pageSize,
+      };
+      let result = await repo.searchPrograms(db, search);
+      // Nothing matched the words as typed: try again tolerating typos.
+      if (result.total === 0 && search.q) result = await repo.searchProgramsFuzzy(db, search);
+      return { programs: result.rows.map((r) => toGrantProgram(r, details)), total: result.total };
+    },
+  };
+}

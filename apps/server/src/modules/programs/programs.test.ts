@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { readSeedPrograms } from './program-seed.ts';
+import { createProgramsService } from './programs.service.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe.each(DATABASES)('grant-program catalogue on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('seeds all 45 checked records once; a second seed changes nothing', async () => {
+    const list = await t.api('GET', '/api/grant-programs');
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(45);
+    expect(list.headers.get('x-total-count')).toBe('45');
+    const again = await createProgramsService({ db: t.database.db }).seedCatalogue();
+    expect(again).toMatchObject({ inserted: 0, updated: 0, total: 45 });
+  });
+
+  it('returns the spec fields, with sources, confidence and a future or Closed deadline', async () => {
+    const { body } = await t.api('GET', '/api/grant-programs');
+    for (const p of body) {
+      expect(p).toMatchObject({ id: expect.any(String), name: expect.any(String), agency: expect.any(String), jurisdiction: expect.any(String), programType: expect.any(String), fundingRange: expect.any(String) });
+      expect(p.sources.length).toBeGreaterThan(0);
+      expect(p.requiredSections).toBeUndefined();
+      if (p.deadline && !p.closed) expect(p.deadline >= today()).toBe(true);
+      if (p.deadline && p.deadline < today()) expect(p.closed).toBe(true);
+    }
+    const career = body.find((p: any) => p.id === 'us-nsf-career');
+    // nextDeadlines 2026-07-22 has passed; the projected 2027-07-28 is the one still to come.
+    expect(career.deadline).toBe('2027-07-28');
+    const irap = body.find((p: any) => p.id === 'ca-nrc-irap');
+    expect(irap).toMatchObject({ deadline: null, closed: false, programType: 'contribution' });
+    expect(irap.deadlinePattern).toEqual(expect.any(String));
+    const sred = body.find((p: any) => p.id === 'ca-sred-federal-itc');
+    expect(sred).toMatchObject({ programType: 'tax-credit', fundingRange: expect.stringContaining('2,100,000') });
+    const missions = body.find((p: any) => p.id === 'ca-nserc-alliance-missions');
+    expect(missions.closed).toBe(true);
+  });
+
+  it('adds sections and criteria with include=details', async () => {
+    const { body } = await t.api('GET', '/api/grant-programs?include=details');
+    const discovery = body.find((p: any) => p.id === 'ca-nserc-discovery-grants');
+    expect(discovery.requiredSections.length).toBeGreaterThan(2);
+    expect(discovery.criteria[0]).toMatchObject({ name: 'Excellence of the researcher', weight: expect.any(Number) });
+  });
+
+  it('searches by full text, ranked, and filters', async () => {
+    const cihr = await t.api('GET', '/api/grant-programs?q=health%20research');
+    expect(cihr.status).toBe(200);
+    expect(cihr.body.slice(0, 5).map((p: any) => p.id)).toContain('ca-cihr-project-grant');
+
+    const sbir = await t.api('GET', '/api/grant-programs?q=SBIR&jurisdiction=US&pageSize=50');
+    expect(sbir.body.length).toBeGreaterThanOrEqual(5);
+    expect(sbir.body.every((p: any) => p.country === 'US')).toBe(true);
+
+    const ontario = await t.api('GET', '/api/grant-programs?jurisdiction=CA-ON');
+    expect(ontario.body.map((p: any) => p.id).sort()).toEqual(['ca-on-innovation-tax-credit', 'ca-on-oci-vip']);
+
+    const tax = await t.api('GET', '/api/grant-programs?programType=tax-credit&pageSize=100');
+    expect(tax.body.length).toBe(5);
+
+    const big = await t.api('GET', '/api/grant-programs?minAmount=5000000&pageSize=100');
+    expect(big.body.every((p: any) => (p.fundingMax ?? p.fundingMin) >= 5_000_000)).toBe(true);
+    expect(big.body.map((p: any) => p.id)).toContain('ca-strategic-innovation-fund');
+
+    const soon = await t.api('GET', '/api/grant-programs?deadlineWithinDays=90&pageSize=100');
+    const limit = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    expect(soon.body.length).toBeGreaterThan(0);
+    expect(soon.body.every((p: any) => p.deadline && p.deadline >= today() && p.deadline <= limit)).toBe(true);
+  });
+
+  it('pages with X-Total-Count', async () => {
+    const first = await t.api('GET', '/api/grant-programs?page=1&pageSize=10');
+    const third = await t.api('GET', '/api/grant-programs?page=5&pageSize=10');
+    expect(first.body).toHaveLength(10);
+    expect(third.body).toHaveLength(5);
+    expect(first.headers.get('x-total-count')).toBe('45');
+  });
+
+  it('tolerates typos through trigram matching', async () => {
+    const res = await t.api('GET', '/api/grant-programs?q=Mitaks%20Acelerate');
+    expect(res.status).toBe(200);
+    expect(res.body[0]?.id).toBe('ca-mitacs-accelerate');
+    const res2 = await t.api('GET', '/api/grant-programs?q=sshrc%20insigt');
+    expect(res2.body.map((p: any) => p.id)).toContain('ca-sshrc-insight-grants');
+  });
+
+  it('refuses unknown filters and values with 400', async () => {
+    for (const query of ['jurisdiction=Mars', 'programType=gift', 'include=everything', 'color=blue', 'pageSize=1000', 'deadlineWithinDays=-1', 'minAmount=lots']) {
+      const res = await t.api('GET', `/api/grant-programs?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+    const injection = await t.api('GET', `/api/grant-programs?q=${encodeURIComponent("'); DROP TABLE grant_programs;--")}`);
+    expect(injection.status).toBe(200);
+    expect((await t.api('GET', '/api/grant-programs')).body).toHaveLength(45);
+  });
+
+  it('marks programs closed once their last date passes, and reopens them on a new date', async () => {
+    const db = t.database.db;
+    await db.execute(sql`UPDATE grant_programs SET next_deadlines = ARRAY['2020-01-01']::date[], projected_deadlines = '{}', content_hash = 'edited' WHERE id = 'us-nih-r21'`);
+    const service = createProgramsService({ db });
+    expect((await service.refreshClosedPrograms()).closed).toBe(1);
+    const { body } = await t.api('GET', '/api/grant-programs');
+    expect(body.find((p: any) => p.id === 'us-nih-r21')).toMatchObject({ closed: true, deadline: '2020-01-01' });
+    await db.execute(sql`UPDATE grant_programs SET next_deadlines = ARRAY['2099-01-01']::date[] WHERE id = 'us-nih-r21'`);
+    expect((await service.refreshClosedPrograms()).reopened).toBe(1);
+    // The seed step restores the record as published.
+    expect((await service.seedCatalogue()).updated).toBe(1);
+  });
+});
+
+describe('seed file', () => {
+  it('refuses a record that does not fit the schema', async () => {
+    const fs = await import('node:fs');
+    const path = `/tmp/programs-bad-${process.pid}.json`;
+    const records = JSON.parse(fs.readFileSync(new URL('../../../data/programs.json', import.meta.url), 'utf8'));
+    records.find((r: { id: string }) => r.id === 'ca-nserc-i2i').fundingMax = 'a lot';
+    fs.writeFileSync(path, JSON.stringify(records));
+    expect(() => readSeedPrograms(path)).toThrow(/ca-nserc-i2i: fundingMax/);
+    fs.unlinkSync(path);
+  });
+});

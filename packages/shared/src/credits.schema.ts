@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { CREDIT_UNIT } from './constants.ts';
+
+/** Largest single admin change, in credits: a typo guard, not a business rule. */
+export const ADMIN_CREDIT_CHANGE_MAX = 100_000;
+export const LEDGER_PAGE_SIZE_MAX = 100;
+
+/**
+ * POST /api/admin/users/:id/credits. `amount` is in credits (negative removes), with at most one
+ * decimal; the server stores tenths.
+ */
+export const adminCreditChangeSchema = z.object({
+  amount: z
+    .number({ error: 'Amount is required' })
+    .refine((n) => Number.isFinite(n) && n !== 0, 'Amount must be a non-zero number')
+    .refine((n) => Math.abs(n) <= ADMIN_CREDIT_CHANGE_MAX, `Amount must be at most ${ADMIN_CREDIT_CHANGE_MAX} credits`)
+    .refine(
+      (n) => Math.abs(n * CREDIT_UNIT - Math.round(n * CREDIT_UNIT)) < 1e-6,
+      'Amount may have at most one decimal',
+    ),
+  reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason too long'),
+});
+export type AdminCreditChange = z.infer<typeof adminCreditChangeSchema>;
+
+export const userIdParamsSchema = z.object({ id: z.string().max(100) });
+
+export const adminUsersQuerySchema = z.object({ query: z.string().trim().max(254).default('') });
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Tenths of a credit. */
+  credits: z.number().int(),
+  emailVerified: z.boolean(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.object({ users: z.array(adminUserSchema) });
+
+export const ledgerQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LEDGER_PAGE_SIZE_MAX).default(20),
+});
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  /** Tenths of a credit; negative for a spend. */
+  amount: z.number().int(),
+  reason: z.string(),
+  reference: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+export const ledgerPageSchema = z.object({
+  entries: z.array(ledgerEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+
+export const adminCreditChangeResultSchema = z.object({
+  user: adminUserSchema,
+  entry: ledgerEntrySchema,
+});

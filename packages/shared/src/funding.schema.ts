@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { FUNDING_DETAILS_MAX, FUNDING_TEAM_MAX, FUNDING_TOPIC_MAX } from './constants.ts';
+
+/** fileContent above this many bytes (UTF-8) is refused with 413. */
+export const FUNDING_FILE_MAX_BYTES = 1024 * 1024;
+export const FUNDING_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt'] as const;
+
+const required = (missing: string, tooLong: string, max: number) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, tooLong);
+
+/**
+ * POST /api/funding-finder-requests (spec §5). fileContent is the chosen file read as text; a PDF
+ * or Word file may instead arrive as a base64 data: URL, which the server turns into text.
+ */
+export const fundingFinderRequestSchema = z.object({
+  researchTopic: required('Research topic is required', 'Research topic too long', FUNDING_TOPIC_MAX),
+  researchDetails: required('Research details are required', 'Research details too long', FUNDING_DETAILS_MAX),
+  teamProfile: required('Team profile is required', 'Team profile too long', FUNDING_TEAM_MAX),
+  fileContent: z.string().nullable().optional(),
+});
+export type FundingFinderInput = z.infer<typeof fundingFinderRequestSchema>;
+
+export const fundingProgramResultSchema = z.object({
+  program_name: z.string(),
+  agency_name: z.string(),
+  funding_range: z.string(),
+  deadline: z.string().nullable(),
+});
+
+export const fundingRecommendationSchema = z.object({
+  name: z.string(),
+  agency: z.string(),
+  description: z.string(),
+  eligibility: z.string(),
+  funding_range: z.string(),
+  deadline: z.string().nullable(),
+  /** Plain-language reasons this program fits the request. */
+  why_it_matched: z.string(),
+  program_id: z.string(),
+  url: z.string().nullable(),
+});
+export type FundingRecommendation = z.infer<typeof fundingRecommendationSchema>;
+
+export const fundingResultsSchema = z.object({
+  funding_programs: z.array(fundingProgramResultSchema),
+  recommendations: z.array(fundingRecommendationSchema),
+});
+export type FundingResults = z.infer<typeof fundingResultsSchema>;
+
+export const fundingRequestSchema = z.object({
+  id: z.string(),
+  researchTopic: z.string(),
+  researchDetails: z.string(),
+  teamProfile: z.string(),
+  fileContent: z.string().nullable(),
+  /** Null while the search runs (spec §4: Processing until results are non-empty). */
+  fundingResults: fundingResultsSchema.nullable(),
+  status: z.enum(['processing', 'complete', 'failed']),
+  error: z.string().nullable(),
+  submissionTimestamp: z.string(),
+});
+export type FundingRequest = z.infer<typeof fundingRequestSchema>;
+export const fundingRequestListSchema = z.array(fundingRequestSchema);
+
+export const fundingRequestParamsSchema = z.object({ id: z.string().max(100) });
