@@ -9,8 +9,10 @@ describe('groupProgramNames', () => {
       { name: 'NIH SBIR/STTR Phase I (R43/R41)', jurisdiction: 'United States (federal)', programType: 'grant' },
       { name: 'Y Combinator standard deal', jurisdiction: 'United States (global applicants)', programType: 'equity investment / accelerator' },
       { name: 'NIH Research Project Grant (R01)', jurisdiction: 'United States (federal)', programType: 'grant' },
+      { name: 'Alfred P. Sloan Research Fellowships', jurisdiction: 'United States and Canada', country: 'US', programType: 'fellowship' },
+      { name: 'Mitacs Accelerate', jurisdiction: 'Canada (national)', country: 'CA', programType: 'grant' },
     ]);
-    expect(groups.canadian).toEqual(['NSERC Idea to Innovation (I2I) grants', 'Ontario Innovation Tax Credit (OITC)']);
+    expect(groups.canadian).toEqual(['NSERC Idea to Innovation (I2I) grants', 'Ontario Innovation Tax Credit (OITC)', 'Mitacs Accelerate']);
     expect(groups.us).toEqual(['NIH SBIR/STTR Phase I (R43/R41)']);
     expect(groups.corporate).toEqual(['Y Combinator standard deal']);
   });

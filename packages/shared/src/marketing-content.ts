@@ -174,13 +174,17 @@ export interface CatalogueProgram {
 export function groupProgramNames(programs: readonly CatalogueProgram[]): Record<ProgramGroupKey, string[]> {
   const found: Record<ProgramGroupKey, string[]> = { canadian: [], us: [], corporate: [] };
   for (const program of programs) {
-    const place = `${program.country ?? ''} ${program.jurisdiction ?? ''}`;
     const type = program.programType ?? '';
+    // The catalogue's country is a code ('CA', 'US'); older data only has a jurisdiction text.
+    const canadian = program.country
+      ? /^CA\b/i.test(program.country)
+      : /^(canada|ontario|quebec|british columbia|alberta|manitoba|saskatchewan|nova scotia|new brunswick)/i.test(
+          program.jurisdiction ?? '',
+        );
     let key: ProgramGroupKey | undefined;
     if (/\b(SBIR|STTR)\b/i.test(program.name)) key = 'us';
     else if (/accelerator|venture|equity|corporate|foundation/i.test(type)) key = 'corporate';
-    else if (/canad|\bCA\b|ontario|quebec|british columbia|alberta|manitoba|saskatchewan|nova scotia|new brunswick/i.test(place))
-      key = 'canadian';
+    else if (canadian) key = 'canadian';
     if (key && !found[key].includes(program.name) && found[key].length < PROGRAMS.perGroup) found[key].push(program.name);
   }
   const result = { ...found };
