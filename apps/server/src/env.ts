@@ -57,6 +57,17 @@ export const envSchema = z.object({
   AUTOMATION_WEBHOOK_SECRET: z.string().optional(),
   /** How long a grant job may run before it counts as lost and is retried (longer than the slowest AI call). */
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** AI: "offline" (built-in engine, no network) or a model provider; the fallback is tried when it fails. */
+  AI_PROVIDER: z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']).default('offline'),
+  AI_MODEL: z.string().optional(),
+  /** Base URL of an OpenAI-compatible server (Ollama, vLLM, llama.cpp), e.g. http://127.0.0.1:11434/v1. */
+  AI_BASE_URL: z.string().url().optional(),
+  AI_FALLBACK_PROVIDER: z.enum(['openai', 'anthropic', 'openai-compatible']).optional(),
+  AI_FALLBACK_MODEL: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  /** Per attempt; transient failures are retried twice, so keep 3 × this (× 2 with a fallback) under JOB_EXPIRE_SECONDS. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string; webDist: string };

@@ -1,0 +1,417 @@
+import type {
+  BudgetCheck,
+  Coverage,
+  Gap,
+  GeneratedSection,
+  LimitCheck,
+  OfflineChecks,
+  WorkPlan,
+  WorkPlanRow,
+} from '@grantleaf/shared/grant-results.schema';
+import type { GenerationForm, GrantProgram, ProgramSection } from '../grant-input.ts';
+import { isAttachmentSection, programSections, sectionHead, TOPIC_PATTERNS } from './rubric.ts';
+import {
+  countMaterialWords,
+  countWords,
+  daysBetween,
+  findMoney,
+  formatDay,
+  keyStems,
+  formatMoney,
+  parseBudgetTotal,
+  parseDay,
+  parseLimit,
+  parseMilestoneBudget,
+} from './text-utils.ts';
+
+/**
+ * The checks that need no model: requirement coverage, budget arithmetic and length limits.
+ * They run on the offline draft, on a model's draft, and on text submitted for analysis.
+ */
+
+/** A section with fewer words of real material than this counts as empty. */
+export const MIN_SECTION_WORDS = 15;
+/** Share of a section name's key words a heading must contain to name it. */
+const MATCH_THRESHOLD = 0.5;
+// Budget figures closer than this (in currency units) are equal: rounding in free text.
+const BUDGET_TOLERANCE = 1;
+
+export function programCurrency(program: GrantProgram): string {
+  return program.currency?.trim() || 'CAD';
+}
+
+// --- work plan and budget (from the generation form) --------------------------------------------
+
+export function buildWorkPlan(form: GenerationForm): WorkPlan {
+  const rows: WorkPlanRow[] = (form.timelineMilestones ?? []).map((m, i) => {
+    const start = parseDay(m.startDate);
+    const end = parseDay(m.endDate);
+    const budgetText = m.budgetAmount === null || m.budgetAmount === undefined ? '' : String(m.budgetAmount).trim();
+    return {
+      milestone: m.title?.trim() || `Milestone ${i + 1}`,
+      description: m.description?.trim() ?? '',
+      startDate: start === null ? null : formatDay(start),
+      endDate: end === null ? null : formatDay(end),
+      durationDays: start !== null && end !== null ? daysBetween(start, end) : null,
+      budgetText,
+      budget: parseMilestoneBudget(m.budgetAmount),
+      deliverables: m.deliverables?.trim() ?? '',
+    };
+  });
+  const starts = rows.map((r) => parseDay(r.startDate)).filter((t): t is number => t !== null);
+  const ends = rows.map((r) => parseDay(r.endDate)).filter((t): t is number => t !== null);
+  const first = starts.length ? Math.min(...starts) : null;
+  const last = ends.length ? Math.max(...ends) : null;
+  return {
+    rows,
+    startDate: first === null ? null : formatDay(first),
+    endDate: last === null ? null : formatDay(last),
+    totalDurationDays: first !== null && last !== null ? daysBetween(first, last) : null,
+    milestoneBudgetSum: roundCents(rows.reduce((sum, r) => sum + (r.budget ?? 0), 0)),
+  };
+}
+
+export function checkBudget(form: GenerationForm, program: GrantProgram, workPlan = buildWorkPlan(form)): BudgetCheck {
+  const currency = programCurrency(program);
+  const statedTotal = parseBudgetTotal(form.totalBudget);
+  const milestonesWithBudget = workPlan.rows.filter((r) => r.budget !== null).length;
+  const milestoneSum = workPlan.milestoneBudgetSum;
+  const comparable = statedTotal !== null && milestonesWithBudget > 0;
+  const difference = comparable ? roundCents(milestoneSum - statedTotal) : null;
+  const matches = comparable ? Math.abs(difference ?? 0) <= BUDGET_TOLERANCE : null;
+
+  const range = programRange(program, statedTotal, workPlan.totalDurationDays);
+  const parts: string[] = [];
+  if (statedTotal === null) parts.push(`The stated total "${form.totalBudget}" has no amount in it.`);
+  else if (milestonesWithBudget === 0) parts.push(`Stated total ${formatMoney(statedTotal, currency)}; no milestone has a budget.`);
+  else if (matches) {
+    parts.push(`Milestone budgets add up to ${formatMoney(milestoneSum, currency)}, matching the stated total.`);
+  } else {
+    const diff = difference ?? 0;
+    parts.push(
+      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)} but the stated total is ${formatMoney(statedTotal, currency)} (${diff > 0 ? 'over' : 'under'} by ${formatMoney(Math.abs(diff), currency)}).`,
+    );
+  }
+  if (range.message) parts.push(range.message);
+
+  return {
+    currency,
+    statedTotalText: form.totalBudget,
+    statedTotal,
+    milestoneSum,
+    milestonesWithBudget,
+    difference,
+    matches,
+    programMin: program.fundingMin ?? null,
+    programMax: program.fundingMax ?? null,
+    programPeriod: program.fundingPeriod ?? null,
+    withinProgramRange: range.within,
+    message: parts.join(' '),
+  };
+}
+
+/** Compares the request with the program's range; a per-year range is compared per year of the plan. */
+function programRange(
+  program: GrantProgram,
+  total: number | null,
+  planDays: number | null,
+): { within: boolean | null; message: string | null } {
+  const min = program.fundingMin ?? null;
+  const max = program.fundingMax ?? null;
+  if (total === null || (min === null && (max === null || max === 0))) return { within: null, message: null };
+  const currency = programCurrency(program);
+  const perYear = program.fundingPeriod === 'per_year';
+  const years = perYear && planDays !== null ? Math.max(1, planDays / 365) : 1;
+  const compared = perYear ? total / years : total;
+  const what = perYear ? `${formatMoney(roundCents(compared), currency)} per year` : formatMoney(total, currency);
+  if (max !== null && max > 0 && compared > max + BUDGET_TOLERANCE) {
+    return { within: false, message: `The request (${what}) exceeds the program maximum of ${formatMoney(max, currency)}${perYear ? ' per year' : ''}.` };
+  }
+  if (min !== null && compared < min - BUDGET_TOLERANCE) {
+    return { within: false, message: `The request (${what}) is below the program minimum of ${formatMoney(min, currency)}${perYear ? ' per year' : ''}.` };
+  }
+  return { within: true, message: `The request (${what}) is within the program range.` };
+}
+
+/**
+ * Budget arithmetic on written text: the itemised amounts of the budget section against the
+ * total it states. Null when the text has no budget section with amounts.
+ */
+export function checkTextBudget(sections: GeneratedSection[], program: GrantProgram): BudgetCheck | null {
+  const budgetSection = sections.find((s) => /budget|funds requested|cost/i.test(s.heading));
+  if (!budgetSection) return null;
+  const lines = budgetSection.body.split(/\n|(?<=[.;])\s+/).filter((l) => l.trim());
+  let statedTotal: number | null = null;
+  let statedTotalText = '';
+  const items: number[] = [];
+  for (const line of lines) {
+    const amounts = findMoney(line).filter((a) => a.explicit || a.value >= 1000);
+    if (amounts.length === 0) continue;
+    if (/\btotal\b/i.test(line)) {
+      const largest = Math.max(...amounts.map((a) => a.value));
+      if (statedTotal === null || largest > statedTotal) {
+        statedTotal = largest;
+        statedTotalText = line.trim();
+      }
+    } else if (amounts[0]) {
+      items.push(amounts[0].value);
+    }
+  }
+  if (statedTotal === null && items.length === 0) return null;
+  const currency = programCurrency(program);
+  const itemSum = roundCents(items.reduce((a, b) => a + b, 0));
+  const comparable = statedTotal !== null && items.length > 1;
+  const difference = comparable && statedTotal !== null ? roundCents(itemSum - statedTotal) : null;
+  const matches = difference === null ? null : Math.abs(difference) <= BUDGET_TOLERANCE;
+  const range = programRange(program, statedTotal ?? (items.length ? itemSum : null), null);
+  let message: string;
+  if (statedTotal === null) message = `The budget section itemises ${formatMoney(itemSum, currency)} but states no total.`;
+  else if (!comparable) message = `The budget section states a total of ${formatMoney(statedTotal, currency)} without itemised amounts.`;
+  else if (matches) message = `Itemised amounts add up to the stated total of ${formatMoney(statedTotal, currency)}.`;
+  else
+    message = `Itemised amounts add up to ${formatMoney(itemSum, currency)} but the stated total is ${formatMoney(statedTotal, currency)}.`;
+  if (range.message) message += ` ${range.message}`;
+  return {
+    currency,
+    statedTotalText,
+    statedTotal,
+    milestoneSum: itemSum,
+    milestonesWithBudget: items.length,
+    difference,
+    matches,
+    programMin: program.fundingMin ?? null,
+    programMax: program.fundingMax ?? null,
+    programPeriod: program.fundingPeriod ?? null,
+    withinProgramRange: range.within,
+    message,
+  };
+}
+
+// --- sections ----------------------------------------------------------------------------------
+
+/** How well a heading names a required section, 0..1. */
+export function headingMatchScore(sectionName: string, heading: string): number {
+  const h = heading.trim().toLowerCase().replace(/^#+\s*|^[\dA-Z]{1,3}[.)]\s+/i, '');
+  const name = sectionName.trim().toLowerCase();
+  if (h === name || h === sectionHead(sectionName).toLowerCase()) return 1;
+  const wanted = keyStems(sectionHead(sectionName));
+  if (wanted.length === 0) return 0;
+  const have = new Set(keyStems(h));
+  const hits = wanted.filter((w) => have.has(w)).length;
+  return hits / wanted.length;
+}
+
+/**
+ * The application's main narrative ("Research proposal", "Application for a grant … incl.
+ * proposal", "Technical volume"): pasted text with no heading naming it is that narrative.
+ */
+export function isMainNarrative(section: ProgramSection): boolean {
+  return /proposal|application|description|narrative|technical volume|research strategy|project plan/i.test(
+    sectionHead(section.name),
+  );
+}
+
+/**
+ * The body that stands for a required section, or null when the text has none. The main
+ * narrative runs from its heading (or the start) to the end, skipping the parts that are other
+ * required sections: a proposal is usually written under sub-headings of its own.
+ */
+export function sectionBody(
+  required: ProgramSection,
+  sections: GeneratedSection[],
+  allRequired: ProgramSection[] = [required],
+): string | null {
+  const index = findSection(required, sections);
+  if (!isMainNarrative(required)) return index >= 0 ? (sections[index]?.body ?? '') : null;
+  if (sections.length === 0) return null;
+  const others = allRequired.filter((r) => r !== required);
+  const parts = sections
+    .slice(Math.max(0, index))
+    .filter((s, i) => i === 0 && index >= 0 ? true : !others.some((r) => headingMatchScore(r.name, s.heading) >= MATCH_THRESHOLD));
+  return parts.map((s) => s.body).join('\n');
+}
+
+/** The index of the section whose heading best names `required`, or -1. */
+export function findSection(required: ProgramSection, sections: GeneratedSection[]): number {
+  let best = -1;
+  let bestScore = 0;
+  sections.forEach((s, i) => {
+    const score = headingMatchScore(required.name, s.heading);
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  return bestScore >= MATCH_THRESHOLD ? best : -1;
+}
+
+/**
+ * Cuts pasted text into sections at lines that look like headings and name a required section or
+ * a usual proposal part. Text before the first heading is kept as "Introduction".
+ */
+export function splitIntoSections(text: string, program: GrantProgram): GeneratedSection[] {
+  const { sections: required } = programSections(program);
+  const lines = text.replace(/\r/g, '').split('\n');
+  const out: GeneratedSection[] = [];
+  let current: GeneratedSection = { heading: 'Introduction', body: '' };
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (isHeadingLine(line, required)) {
+      if (current.body.trim() || current.heading !== 'Introduction') out.push(current);
+      current = { heading: cleanHeading(line), body: '' };
+    } else {
+      current.body += `${raw}\n`;
+    }
+  }
+  out.push(current);
+  return out
+    .map((s) => ({ heading: s.heading, body: s.body.trim() }))
+    .filter((s) => s.body || s.heading !== 'Introduction');
+}
+
+function cleanHeading(line: string): string {
+  return line
+    .replace(/^#+\s*/, '')
+    .replace(/^(?:\d+(?:\.\d+)*|[A-Z]|[IVX]+)[.)]\s+/, '')
+    .replace(/[:*_]+$/, '')
+    .replace(/^\*+|\*+$/g, '')
+    .trim();
+}
+
+function isHeadingLine(line: string, required: ProgramSection[]): boolean {
+  if (!line) return false;
+  const markdown = /^#{1,6}\s+\S/.test(line);
+  const cleaned = cleanHeading(line);
+  const words = countWords(cleaned);
+  if (words === 0 || words > 12) return false;
+  // A sentence is not a heading, unless it is marked as one.
+  if (!markdown && /[.?!,;]$/.test(line)) return false;
+  if (required.some((s) => headingMatchScore(s.name, cleaned) >= MATCH_THRESHOLD)) return true;
+  return markdown || TOPIC_PATTERNS.some((t) => t.pattern.test(cleaned));
+}
+
+/**
+ * Share of required sections present with material. `narrativeOnly` leaves out forms, CVs and
+ * letters (filed separately, so not expected in pasted text).
+ */
+export function checkCoverage(
+  sections: GeneratedSection[],
+  program: GrantProgram,
+  options: { narrativeOnly?: boolean } = {},
+): Coverage {
+  const { sections: listed } = programSections(program);
+  const required = options.narrativeOnly ? listed.filter((s) => !isAttachmentSection(s)) : listed;
+  const missing: string[] = [];
+  for (const section of required) {
+    const body = sectionBody(section, sections, listed) ?? '';
+    if (countMaterialWords(body) < MIN_SECTION_WORDS) missing.push(section.name);
+  }
+  const present = required.length - missing.length;
+  const ratio = required.length === 0 ? 1 : present / required.length;
+  return { required: required.length, present, ratio: round3(ratio), percent: Math.round(ratio * 100), missing };
+}
+
+export function checkLimits(sections: GeneratedSection[], program: GrantProgram): LimitCheck[] {
+  const { sections: listed } = programSections(program);
+  return listed.map((section) => {
+    const found = sectionBody(section, sections, listed);
+    const body = found ?? '';
+    const words = countWords(body);
+    const characters = body.length;
+    const parsed = parseLimit(section.limit);
+    if (found === null) {
+      return {
+        section: section.name,
+        limit: section.limit ?? null,
+        unit: parsed?.unit ?? null,
+        max: parsed?.max ?? null,
+        words: 0,
+        characters: 0,
+        status: 'missing' as const,
+        note: 'Section not found.',
+      };
+    }
+    if (!parsed) {
+      return {
+        section: section.name,
+        limit: section.limit ?? null,
+        unit: null,
+        max: null,
+        words,
+        characters,
+        status: 'no_limit' as const,
+        note: section.limit ? `No countable limit in "${section.limit}".` : 'No limit published.',
+      };
+    }
+    const used = parsed.unit === 'words' ? words : characters;
+    const over = used > parsed.max;
+    return {
+      section: section.name,
+      limit: section.limit ?? null,
+      unit: parsed.unit,
+      max: parsed.max,
+      words,
+      characters,
+      status: over ? ('over' as const) : ('within' as const),
+      note: `${used.toLocaleString('en-US')} of ${parsed.max.toLocaleString('en-US')} ${parsed.unit} (${parsed.note}).`,
+    };
+  });
+}
+
+/** Coverage, limits and budget arithmetic with the gaps they reveal. */
+export function runOfflineChecks(input: {
+  program: GrantProgram;
+  sections: GeneratedSection[];
+  /** With the form (generation) the budget is checked from milestones; without it, from the text. */
+  form?: GenerationForm;
+  narrativeOnly?: boolean;
+}): OfflineChecks {
+  const { program, sections, form } = input;
+  const coverage = checkCoverage(sections, program, { narrativeOnly: input.narrativeOnly });
+  const limits = checkLimits(sections, program);
+  const budget = form ? checkBudget(form, program) : checkTextBudget(sections, program);
+  const gaps: Gap[] = [];
+
+  if (coverage.missing.length > 0) {
+    gaps.push({
+      severity: 'critical',
+      message: `Required section${coverage.missing.length === 1 ? '' : 's'} missing or empty: ${coverage.missing.join('; ')}.`,
+    });
+  }
+  for (const limit of limits) {
+    if (limit.status === 'over') {
+      gaps.push({ severity: 'critical', message: `"${limit.section}" is over its limit: ${limit.note}` });
+    }
+  }
+  if (budget) {
+    if (budget.statedTotal === null && form) gaps.push({ severity: 'major', message: budget.message });
+    else if (budget.matches === false) gaps.push({ severity: 'major', message: budget.message });
+    if (budget.withinProgramRange === false) {
+      const planDays = form ? buildWorkPlan(form).totalDurationDays : null;
+      const total = budget.statedTotal ?? budget.milestoneSum;
+      const range = programRange(program, total, planDays);
+      const exceeds = range.message?.includes('exceeds') ?? false;
+      gaps.push({ severity: exceeds ? 'critical' : 'major', message: range.message ?? budget.message });
+    }
+  }
+  if (form && budget?.statedTotal) {
+    const budgetIndex = sections.findIndex((s) => /budget|funds requested/i.test(s.heading));
+    const budgetBody = budgetIndex >= 0 ? (sections[budgetIndex]?.body ?? '') : '';
+    const stated = findMoney(budgetBody).some((a) => Math.abs(a.value - (budget.statedTotal ?? 0)) <= BUDGET_TOLERANCE);
+    if (budgetIndex >= 0 && !stated) {
+      gaps.push({
+        severity: 'major',
+        message: `The budget section does not state the requested total of ${formatMoney(budget.statedTotal, budget.currency)}.`,
+      });
+    }
+  }
+  return { coverage, limits, budget, gaps };
+}
+
+function roundCents(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
