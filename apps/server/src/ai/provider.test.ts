@@ -1,0 +1,269 @@
+import { modelAnalysisSchema } from '@grantleaf/shared/grant-results.schema';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type FakeModelServer, startFakeModelServer } from './fake-model-server.ts';
+import { analyseApplication, generateApplication } from './grant-ai.ts';
+import type { GrantProgram } from './grant-input.ts';
+import { FORM_STRONG } from './offline/fixtures/forms.ts';
+import programs from './offline/fixtures/programs.json' with { type: 'json' };
+import { PROPOSAL_PAIRS } from './offline/fixtures/proposals.ts';
+import { type AiConfig, AiProviderError, createAiProvider, type ProviderOptions } from './provider.ts';
+
+const schema = z.object({ title: z.string(), score: z.number().min(0).max(10) });
+const good = { title: 'Heat pumps', score: 7.5 };
+const FAST: ProviderOptions = { maxRetries: 2, retryDelayMs: 10 };
+
+function compatibleConfig(baseUrl: string, extra: Partial<AiConfig> = {}): AiConfig {
+  return { AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.1', AI_BASE_URL: baseUrl, AI_TIMEOUT_MS: 5_000, ...extra };
+}
+
+const request = { schema, system: 'You are a test.', prompt: 'Say something.' };
+
+describe('AI providers against a fake OpenAI-compatible server', () => {
+  let fake: FakeModelServer;
+  let second: FakeModelServer;
+
+  beforeAll(async () => {
+    fake = await startFakeModelServer();
+    second = await startFakeModelServer();
+  });
+  afterAll(async () => {
+    await fake.close();
+    await second.close();
+  });
+  beforeEach(() => {
+    for (const s of [fake, second]) {
+      s.mode = 'ok';
+      s.content = JSON.stringify(good);
+      s.failFirst = null;
+      s.requests = [];
+    }
+  });
+
+  it('answers null for the offline default and fails fast on incomplete configuration', () => {
+    expect(createAiProvider({ AI_PROVIDER: 'offline', AI_TIMEOUT_MS: 1000 })).toBeNull();
+    expect(() => createAiProvider({ AI_PROVIDER: 'openai', AI_TIMEOUT_MS: 1000 })).toThrow(/OPENAI_API_KEY/);
+    expect(() => createAiProvider({ AI_PROVIDER: 'anthropic', AI_TIMEOUT_MS: 1000 })).toThrow(/ANTHROPIC_API_KEY/);
+    expect(() => createAiProvider({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm', AI_TIMEOUT_MS: 1000 })).toThrow(/AI_BASE_URL/);
+    expect(() => createAiProvider({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseUrl, AI_TIMEOUT_MS: 1000 })).toThrow(/AI_MODEL/);
+  });
+
+  it('ok: returns the validated object, sending the schema contract in the system prompt', async () => {
+    const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+    const reports: string[] = [];
+    await expect(provider?.generateObject({ ...request, report: (r) => reports.push(`${r.provider}/${r.attempts}`) })).resolves.toEqual(good);
+    expect(reports).toEqual(['openai-compatible/1']);
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.path).toBe('/v1/chat/completions');
+    const body = fake.requests[0]?.body as { model: string; messages: { role: string; content: string }[] };
+    expect(body.model).toBe('llama3.1');
+    expect(body.messages[0]?.content).toContain('JSON Schema');
+    expect(body.messages[0]?.content).toContain('"score"');
+  });
+
+  it.each([
+    ['a ```json code fence', '```json\n' + JSON.stringify(good) + '\n```'],
+    ['a quoted JSON string', JSON.stringify(JSON.stringify(good))],
+    ['prose around the object', `Here you go: ${JSON.stringify(good)} -- done`],
+  ])('accepts output wrapped in %s', async (_label, content) => {
+    fake.content = content;
+    const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+    await expect(provider?.generateObject(request)).resolves.toEqual(good);
+  });
+
+  it('malformed JSON: fails without retrying (a retry would not fix the model) and says why', async () => {
+    fake.mode = 'malformed';
+    const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+    const error = await provider?.generateObject(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AiProviderError);
+    expect((error as Error).message).toMatch(/not valid JSON/);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('valid JSON that breaks the schema is refused', async () => {
+    fake.content = JSON.stringify({ title: 'x', score: 42 });
+    const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+    await expect(provider?.generateObject(request)).rejects.toThrow(/does not match the schema \(score:/);
+  });
+
+  it('500: retries a bounded number of times, then fails', async () => {
+    fake.mode = 'error500';
+    const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+    const error = (await provider?.generateObject(request).catch((e: unknown) => e)) as AiProviderError;
+    expect(error).toBeInstanceOf(AiProviderError);
+    expect(error.message).toMatch(/HTTP 500/);
+    expect(error.attempts).toBe(3);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('500 then ok: a transient failure is retried and the call succeeds', async () => {
+    fake.failFirst = { count: 2, mode: 'error500' };
+    const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+    const reports: number[] = [];
+    await expect(provider?.generateObject({ ...request, report: (r) => reports.push(r.attempts) })).resolves.toEqual(good);
+    expect(fake.requests).toHaveLength(3);
+    expect(reports).toEqual([3]);
+  });
+
+  it('hang: every attempt times out, is retried, and the call fails in bounded time', async () => {
+    fake.mode = 'hang';
+    const provider = createAiProvider(compatibleConfig(fake.baseUrl, { AI_TIMEOUT_MS: 5_000 }), { maxRetries: 1, retryDelayMs: 10 });
+    const started = Date.now();
+    const error = (await provider?.generateObject({ ...request, timeoutMs: 300 }).catch((e: unknown) => e)) as AiProviderError;
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(AiProviderError);
+    expect(error.message).toMatch(/timed out after 300 ms/);
+    expect(error.attempts).toBe(2);
+    expect(fake.requests).toHaveLength(2);
+    expect(elapsed).toBeGreaterThanOrEqual(600);
+    expect(elapsed).toBeLessThan(4_000);
+  });
+
+  it('network error (nothing listening) is transient and retried', async () => {
+    const closed = await startFakeModelServer();
+    const url = closed.baseUrl;
+    await closed.close();
+    const provider = createAiProvider(compatibleConfig(url), FAST);
+    const error = (await provider?.generateObject(request).catch((e: unknown) => e)) as AiProviderError;
+    expect(error).toBeInstanceOf(AiProviderError);
+    expect(error.transient).toBe(true);
+    expect(error.attempts).toBe(3);
+  });
+
+  it('falls back to the second provider when the first fails, and reports which one answered', async () => {
+    fake.mode = 'error500';
+    second.content = '```json\n' + JSON.stringify(good) + '\n```';
+    const provider = createAiProvider(
+      {
+        AI_PROVIDER: 'openai-compatible',
+        AI_MODEL: 'llama3.1',
+        AI_BASE_URL: fake.baseUrl,
+        AI_FALLBACK_PROVIDER: 'openai',
+        AI_FALLBACK_MODEL: 'gpt-test',
+        OPENAI_API_KEY: 'sk-test',
+        AI_TIMEOUT_MS: 5_000,
+      },
+      { ...FAST, openaiBaseUrl: second.baseUrl },
+    );
+    const reports: string[] = [];
+    await expect(provider?.generateObject({ ...request, report: (r) => reports.push(r.provider) })).resolves.toEqual(good);
+    expect(reports).toEqual(['openai']);
+    expect(fake.requests).toHaveLength(3);
+    expect(second.requests).toHaveLength(1);
+    const body = second.requests[0]?.body as { model: string };
+    expect(body.model).toBe('gpt-test');
+  });
+
+  it('fails with both reasons when the fallback fails too', async () => {
+    fake.mode = 'error500';
+    second.mode = 'malformed';
+    const provider = createAiProvider(
+      { ...compatibleConfig(fake.baseUrl), AI_FALLBACK_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test' },
+      { ...FAST, openaiBaseUrl: second.baseUrl },
+    );
+    await expect(provider?.generateObject(request)).rejects.toThrow(/HTTP 500.*fallback openai: model output is not valid JSON/);
+  });
+
+  it('the Anthropic adapter speaks the Messages API and validates the output', async () => {
+    fake.content = JSON.stringify(JSON.stringify(good));
+    const provider = createAiProvider(
+      { AI_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'sk-ant-test', AI_MODEL: 'claude-test', AI_TIMEOUT_MS: 5_000 },
+      { ...FAST, anthropicBaseUrl: fake.baseUrl },
+    );
+    await expect(provider?.generateObject(request)).resolves.toEqual(good);
+    expect(fake.requests[0]?.path).toBe('/v1/messages');
+    const body = fake.requests[0]?.body as { model: string; system: unknown; max_tokens: number };
+    expect(body.model).toBe('claude-test');
+    expect(JSON.stringify(body.system)).toContain('JSON Schema');
+  });
+
+  it('the Anthropic adapter retries a 500', async () => {
+    fake.failFirst = { count: 1, mode: 'error500' };
+    const provider = createAiProvider(
+      { AI_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'sk-ant-test', AI_TIMEOUT_MS: 5_000 },
+      { ...FAST, anthropicBaseUrl: fake.baseUrl },
+    );
+    await expect(provider?.generateObject(request)).resolves.toEqual(good);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  describe('grant entry points', () => {
+    const alliance = (programs as GrantProgram[]).find((p) => p.id === 'ca-nserc-alliance-advantage') as GrantProgram;
+    const pair = PROPOSAL_PAIRS.find((p) => p.programId === alliance.id);
+
+    it('analysis with a model: the model scores, the offline checks and scores stand beside them', async () => {
+      fake.content =
+        '```json\n' +
+        JSON.stringify({
+          evaluation_scores: [
+            { criterion: 'Partnership', score: '8', justification: ['Partner named', 'Cash stated'] },
+            { criterion: 'Training', score: 6.5, justification: 'Four HQP.' },
+          ],
+          funding_probability: 'High',
+          certification_status: 'Submission ready',
+        }) +
+        '\n```';
+      const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+      const result = await analyseApplication({ program: alliance, text: pair?.strong ?? '', provider });
+      expect(result.engine).toBe('llm');
+      expect(result.provider).toBe('openai-compatible');
+      expect(result.evaluation_scores.map((s) => s.score)).toEqual([8, 6.5]);
+      expect(result.evaluation_scores[0]?.justification).toBe('Partner named Cash stated');
+      expect(result.funding_probability).toBe('high');
+      expect(result.offlineEvaluation?.evaluation_scores).toHaveLength(4);
+      expect(result.checks.coverage.percent).toBe(100);
+      const prompt = JSON.stringify(fake.requests[0]?.body);
+      expect(prompt).toContain('Partner organization section');
+      expect(prompt).toContain('Relevance and outcomes');
+      expect(modelAnalysisSchema.safeParse({ ...result, funding_probability: 'high' }).success).toBe(true);
+    });
+
+    it('analysis: the offline checks overrule a model that calls an incomplete text ready', async () => {
+      fake.content = JSON.stringify({
+        evaluation_scores: [{ criterion: 'Partnership', score: 9, justification: 'Great.' }],
+        funding_probability: 'high',
+        certification_status: 'Submission ready',
+      });
+      const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+      const result = await analyseApplication({ program: alliance, text: pair?.weak ?? '', provider });
+      expect(result.certification_status).toMatch(/^Needs revision: .*Partner organization section/);
+      expect(result.certification_status.toLowerCase()).not.toContain('ready');
+    });
+
+    it('analysis falls back to the offline engine when the provider fails, and records why', async () => {
+      fake.mode = 'error500';
+      const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+      const result = await analyseApplication({ program: alliance, text: pair?.strong ?? '', provider });
+      expect(result.engine).toBe('offline');
+      expect(result.fallbackReason).toMatch(/HTTP 500/);
+      expect(result.evaluation_scores).toHaveLength(4);
+    });
+
+    it('generation with a model: its sections are kept and the offline checks run on them', async () => {
+      fake.content = JSON.stringify({
+        sections: [
+          { heading: 'Application for a grant (Form 101) incl. proposal on NSERC Alliance template', body: 'Short.' },
+          { heading: 'Partner organization section (completed by each partner)', body: 'Nordair Systems Inc. contributes engineering time and cash to the project, co-develops the firmware and will commercialise the controller from 2030.' },
+        ],
+      });
+      const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+      const result = await generateApplication({ program: alliance, form: FORM_STRONG, provider });
+      expect(result.engine).toBe('llm');
+      expect(result.sections).toHaveLength(2);
+      expect(result.coverage.present).toBe(1);
+      expect(result.coverage.missing).toContain('Budget and budget justification');
+      expect(result.gaps.some((g) => g.severity === 'critical' && /missing or empty/.test(g.message))).toBe(true);
+      expect(result.budgetCheck.matches).toBe(true);
+      expect(result.workPlan.rows).toHaveLength(3);
+    });
+
+    it('generation falls back to the offline draft on a hang', async () => {
+      fake.mode = 'hang';
+      const provider = createAiProvider(compatibleConfig(fake.baseUrl, { AI_TIMEOUT_MS: 200 }), { maxRetries: 0 });
+      const result = await generateApplication({ program: alliance, form: FORM_STRONG, provider });
+      expect(result.engine).toBe('offline');
+      expect(result.fallbackReason).toMatch(/timed out after 200 ms/);
+      expect(result.coverage.percent).toBe(100);
+    });
+  });
+});
