@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { ADMIN_EMAIL, PASSWORD, expect, test } from './fixtures.ts';
 
 const SCREENSHOT_DIR = 'test-results/screenshots';
+/** Issue 6: the landing route's initial JavaScript, gzipped. */
+const LANDING_JS_BUDGET_BYTES = 170 * 1024;
 
 /** The section a hash link points at is on screen (below the sticky bar). */
 async function expectSectionInView(page: Page, id: string) {
@@ -212,4 +215,27 @@ test('both lead forms: errors, success, confirmation email, and the admin list',
   await expect(page.getByTestId('lead-row').filter({ hasText: leadEmail }).getByLabel(`Status of ${leadEmail}`)).toHaveValue(
     'analysis_sent',
   );
+});
+
+test('the landing route loads at most 170 KB of gzipped JavaScript, without the signed-in area', async ({ page }) => {
+  const scripts = new Map<string, number>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const body = await res.body().catch(() => Buffer.alloc(0));
+    scripts.set(new URL(res.url()).pathname, zlib.gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Stop Losing Grants to Paperwork' })).toBeVisible();
+  const names = [...scripts.keys()];
+  expect(names.length).toBeGreaterThan(0);
+  expect(names.filter((n) => /dashboard|admin-leads|faq-page|privacy-policy|terms-page/.test(n))).toEqual([]);
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  fs.mkdirSync('test-results', { recursive: true });
+  fs.writeFileSync('test-results/landing-js.json', JSON.stringify({ gzipBytes: total, budgetBytes: LANDING_JS_BUDGET_BYTES, scripts: Object.fromEntries(scripts) }, null, 2));
+  console.log(`landing route initial JS: ${(total / 1024).toFixed(1)} KB gzip (budget ${LANDING_JS_BUDGET_BYTES / 1024} KB)`);
+  expect(total).toBeLessThanOrEqual(LANDING_JS_BUDGET_BYTES);
+
+  // The signed-in area is its own chunk, fetched only when needed.
+  await page.goto('/dashboard', { waitUntil: 'networkidle' });
+  expect([...scripts.keys()].some((n) => /dashboard-page/.test(n))).toBe(true);
 });
