@@ -147,6 +147,8 @@ export function checkTextBudget(sections: GeneratedSection[], program: GrantProg
   for (const line of lines) {
     const amounts = findMoney(line).filter((a) => a.explicit || a.value >= 1000);
     if (amounts.length === 0) continue;
+    // Rates and comparisons restate the budget; they are not line items.
+    if (/per (?:year|annum)|\/\s?yr|annual|program (?:maximum|minimum|range)|\bmatch(?:ed|ing)\b/i.test(line) && !/\btotal\b/i.test(line)) continue;
     if (/\btotal\b/i.test(line)) {
       const largest = Math.max(...amounts.map((a) => a.value));
       if (statedTotal === null || largest > statedTotal) {
@@ -279,7 +281,8 @@ function cleanHeading(line: string): string {
 }
 
 function isHeadingLine(line: string, required: ProgramSection[]): boolean {
-  if (!line) return false;
+  // Table rows and bullets are content, even when they name a section ("| Budget |").
+  if (!line || line.includes('|') || /^[-*•]\s/.test(line)) return false;
   const markdown = /^#{1,6}\s+\S/.test(line);
   const cleaned = cleanHeading(line);
   const words = countWords(cleaned);
@@ -384,8 +387,10 @@ export function runOfflineChecks(input: {
     }
   }
   if (budget) {
-    if (budget.statedTotal === null && form) gaps.push({ severity: 'major', message: budget.message });
-    else if (budget.matches === false) gaps.push({ severity: 'major', message: budget.message });
+    // The range verdict ("The request (…) is within…") gets its own gap below.
+    const arithmetic = budget.message.split(' The request (')[0] ?? budget.message;
+    if (budget.statedTotal === null && form) gaps.push({ severity: 'major', message: arithmetic });
+    else if (budget.matches === false) gaps.push({ severity: 'major', message: arithmetic });
     if (budget.withinProgramRange === false) {
       const planDays = form ? buildWorkPlan(form).totalDurationDays : null;
       const total = budget.statedTotal ?? budget.milestoneSum;

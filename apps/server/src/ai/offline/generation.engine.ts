@@ -161,11 +161,11 @@ function topicsForUnansweredCriteria(program: GrantProgram, required: ProgramSec
     required.filter((s) => !isAttachmentSection(s)).flatMap((s) => topicsForSection(s.name)),
   );
   const covered = new Set<Element>([...asked].flatMap((t) => TOPIC_ELEMENTS[t]));
-  const extra: Topic[] = [];
+  // Every proposal opens with what it is about, unless the funder asks for a summary section.
+  const extra: Topic[] = asked.has('summary') ? [] : ['summary'];
   for (const criterion of programCriteria(program).criteria) {
-    const elements = elementsForCriterion(criterion);
-    if (elements.some((e) => covered.has(e))) continue;
-    for (const e of elements) {
+    for (const e of elementsForCriterion(criterion)) {
+      if (covered.has(e)) continue;
       const topic = ELEMENT_TOPIC[e];
       if (!asked.has(topic) && !extra.includes(topic)) extra.push(topic);
     }
@@ -177,7 +177,8 @@ function writeSection(section: ProgramSection, m: Material, extraTopics: Topic[]
   if (isAttachmentSection(section)) return writeAttachment(section, m);
   let topics = topicsForSection(section.name);
   if (topics.length === 0) topics = ['summary', 'objectives'];
-  topics = [...topics, ...extraTopics.filter((t) => !topics.includes(t))];
+  const opening = extraTopics.includes('summary') && !topics.includes('summary') ? (['summary'] as Topic[]) : [];
+  topics = [...opening, ...topics, ...extraTopics.filter((t) => t !== 'summary' && !topics.includes(t))];
   const paragraphs = topics.map((t) => WRITERS[t](m)).filter(Boolean);
   return paragraphs.join('\n\n');
 }
@@ -269,7 +270,8 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
   },
   impact: (m) => {
     const outcomes = m.objectives.map((o) => lowerFirst(stripPeriod(o)));
-    return `Expected impact. ${outcomes.length ? `If the objectives are met, the project will ${outcomes.join('; ')}.` : ''} ${lastSentences(m.form.projectOverview, 2)} [To complete: quantify who benefits and by how much.]`.replace(/\s+/g, ' ');
+    const said = sentencesMatching(m.form.projectOverview, /impact|benefit|outcome|save|reduce|improv|patients|communit|econom|jobs|emission|users/i);
+    return `Expected impact. ${outcomes.length ? `If the objectives are met, the project will ${outcomes.join('; ')}.` : ''} ${said.join(' ')} [To complete: quantify who benefits and by how much.]`.replace(/\s+/g, ' ');
   },
   dissemination: (m) =>
     `Knowledge mobilisation. Results of each milestone (${m.workPlan.rows.map((r) => r.milestone).join(', ') || 'each phase'}) are shared with ${m.partner ?? 'end users'} as they are delivered. [To complete: list target journals, conferences and open data or code releases.]`,
@@ -346,9 +348,14 @@ function mapCriteria(
   return criteria.map((criterion) => {
     const elements = elementsForCriterion(criterion);
     // A section answers a criterion when its text carries the evidence, whatever its heading says.
-    const answeredIn = sections
-      .filter((_, i) => elements.some((e) => (evidence[i]?.elements[e].strength ?? 0) >= ANSWERS))
-      .map((s) => s.heading);
+    const answering = sections
+      .map((s, i) => ({
+        s,
+        found: elements.filter((e) => (evidence[i]?.elements[e].strength ?? 0) >= ANSWERS),
+      }))
+      .filter(({ s, found }) => found.length > 0 && !isAttachmentSection({ name: s.heading }));
+    const answeredIn = answering.map(({ s }) => s.heading);
+    const foundElements = ELEMENTS_IN_ORDER.filter((e) => answering.some(({ found }) => found.includes(e)));
     const fromModel = modelMap?.find((e) => e.criterion.trim().toLowerCase() === criterion.name.trim().toLowerCase());
     const modelSections = (fromModel?.answeredIn ?? []).filter((h) => sections.some((s) => s.heading === h));
     const all = [...new Set([...answeredIn, ...modelSections])];
@@ -361,25 +368,29 @@ function mapCriteria(
       note:
         fromModel?.note ||
         (all.length
-          ? `Answered with ${elements.map((e) => ELEMENT_LABELS[e]).join(', ')} in ${all.map((h) => `"${sectionHead(h)}"`).join(', ')}.`
+          ? `Answered with ${(foundElements.length ? foundElements : elements).map((e) => ELEMENT_LABELS[e]).join(', ')} in ${all.map((h) => `"${sectionHead(h)}"`).join(', ')}.${missingNote(elements, foundElements)}`
           : `No section of the draft addresses ${elements.map((e) => ELEMENT_LABELS[e]).join(', ')}.`),
     };
   });
 }
 
+const ELEMENTS_IN_ORDER = Object.keys(ELEMENT_LABELS) as Element[];
+
+function missingNote(elements: Element[], found: Element[]): string {
+  const missing = elements.filter((e) => !found.includes(e));
+  return missing.length ? ` Not yet answered: ${missing.map((e) => ELEMENT_LABELS[e]).join(', ')}.` : '';
+}
+
 function bestMilestoneFor(objective: string, workPlan: WorkPlan) {
   const words = new Set(objective.toLowerCase().match(/[a-z]{5,}/g) ?? []);
-  let best: WorkPlan['rows'][number] | null = null;
-  let bestHits = 0;
-  for (const row of workPlan.rows) {
+  const scored = workPlan.rows.map((row) => {
     const text = `${row.milestone} ${row.description} ${row.deliverables}`.toLowerCase();
-    const hits = [...words].filter((w) => text.includes(w.slice(0, 6))).length;
-    if (hits > bestHits) {
-      best = row;
-      bestHits = hits;
-    }
-  }
-  return best;
+    return { row, hits: [...words].filter((w) => text.includes(w.slice(0, 6))).length };
+  });
+  const best = Math.max(0, ...scored.map((x) => x.hits));
+  const top = scored.filter((x) => x.hits === best);
+  // Link only a clear match: two shared words or more, and no tie.
+  return best >= 2 && top.length === 1 ? (top[0]?.row ?? null) : null;
 }
 
 function sentencesMatching(text: string, re: RegExp): string[] {
@@ -388,11 +399,6 @@ function sentencesMatching(text: string, re: RegExp): string[] {
 
 function firstSentences(text: string, n: number): string {
   return splitSentences(text).slice(0, n).map(ensurePeriod).join(' ');
-}
-
-function lastSentences(text: string, n: number): string {
-  const all = splitSentences(text);
-  return all.slice(Math.max(0, all.length - n)).map(ensurePeriod).join(' ');
 }
 
 function stripPeriod(s: string): string {

@@ -44,7 +44,7 @@ export const ELEMENT_LABELS: Record<Element, string> = {
 /** Which elements a criterion is about, read from its name and description. */
 const CRITERION_ELEMENTS: { pattern: RegExp; elements: Element[] }[] = [
   {
-    pattern: /research(?:er)?s?\b.*excellence|excellence of the researcher|investigator|\bteam\b|expertise|experience|capabilit|qualification|applicant|founder|track record|accomplish|capacity|promise/i,
+    pattern: /research(?:er)?s?\b.*excellence|excellence of the researcher|investigator|\bteam\b|expertise|experience(?!s)|capabilit|qualification|applicant|founder|track record|accomplish|capacity|promise/i,
     elements: ['team'],
   },
   {
