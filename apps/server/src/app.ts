@@ -112,7 +112,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(creditsRoutes, { credits: createCreditsService({ db: database.db }) });
   await app.register(programsPlugin, { programs: createProgramsService({ db: database.db }) });
-  await app.register(leadsRoutes, { leads: createLeadsService({ db: database.db, mailer }) });
+  await app.register(leadsRoutes, { leads: createLeadsService({ db: database.db, mailer, env }) });
   await app.register(publicConfigRoutes, { env });
   await app.register(ideasRoutes, { ideas: createIdeasService({ db: database.db, queue: runtime.queue }) });
   await app.register(marketingRoutes, { marketing: createMarketingService({ db: database.db, mailer, env }) });

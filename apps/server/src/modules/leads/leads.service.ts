@@ -12,6 +12,7 @@ import {
   type ZenoLeadInput,
 } from '@grantleaf/shared/leads.schema';
 import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { createRateLimiter, type RateLimitRule } from '../../http/rate-limit.ts';
 import type { Mailer } from '../mail/mail.service.ts';
@@ -25,6 +26,7 @@ export const DUPLICATE_WINDOW_SECONDS = 24 * 60 * 60;
 
 export const LEAD_SUCCESS_MESSAGE = "Thank you! We'll send your grant analysis within 24 hours.";
 export const ZENO_SUCCESS_MESSAGE = "We've received your early access request and will be in touch soon.";
+const VOICE_ASSISTANT_NAME = 'Zeno';
 const RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
 export interface RequestMeta {
@@ -58,8 +60,8 @@ function toAdminZenoLead(row: ZenoLeadRow): AdminZenoLead {
 
 export type LeadsService = ReturnType<typeof createLeadsService>;
 
-export function createLeadsService(deps: { db: Db; mailer: Mailer }) {
-  const { db, mailer } = deps;
+export function createLeadsService(deps: { db: Db; mailer: Mailer; env: Pick<Env, 'CONTACT_EMAIL'> }) {
+  const { db, mailer, env } = deps;
   const limiter = createRateLimiter(db);
 
   return {
@@ -100,6 +102,21 @@ export function createLeadsService(deps: { db: Db; mailer: Mailer }) {
           'If you did not make this request, you can ignore this e-mail.',
         ].join('\n'),
       });
+      // The team promised an analysis within 24 hours, so it hears about the request at once.
+      await mailer.send({
+        to: env.CONTACT_EMAIL,
+        subject: `New grant analysis request from ${lead.email}`,
+        dedupeKey: `lead-notify:${lead.id}`,
+        text: [
+          `Email: ${lead.email}`,
+          `Role: ${labelOf(LEAD_ROLES, lead.role)}`,
+          `Organization: ${lead.organization}`,
+          `Grant size: ${labelOf(GRANT_SIZES, lead.grantSize)}`,
+          `Message: ${lead.message ?? '(none)'}`,
+          '',
+          'Set its status in the admin area: /admin/leads',
+        ].join('\n'),
+      });
       return done;
     },
 
@@ -133,6 +150,18 @@ export function createLeadsService(deps: { db: Db; mailer: Mailer }) {
           `Interest: ${labelOf(INTEREST_TYPES, submission.interestType)}`,
           '',
           'If you did not make this request, you can ignore this e-mail.',
+        ].join('\n'),
+      });
+      await mailer.send({
+        to: env.CONTACT_EMAIL,
+        subject: `New ${VOICE_ASSISTANT_NAME} early access request from ${submission.email}`,
+        dedupeKey: `zeno-lead-notify:${submission.id}`,
+        text: [
+          `Name: ${submission.name}`,
+          `Email: ${submission.email}`,
+          `Phone: ${submission.phoneNumber}`,
+          `Interest: ${labelOf(INTEREST_TYPES, submission.interestType)}`,
+          `Message: ${submission.message}`,
         ].join('\n'),
       });
       return done;

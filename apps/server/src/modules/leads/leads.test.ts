@@ -60,6 +60,11 @@ describe.each(DATABASES)('leads on %s', (kind) => {
     expect(mail.text).toContain('Principal Investigator');
     // Free text from an anonymous form is never echoed to the address it names.
     expect(mail.text).not.toContain(body.organization);
+    // The team hears about it at once, with everything the visitor wrote.
+    const staff = await t.smtp.waitFor('hello@grantleaf.ca', (m) => m.subject.includes(body.email));
+    expect(staff.subject).toBe(`New grant analysis request from ${body.email}`);
+    expect(staff.text).toContain('University of Toronto');
+    expect(staff.text).toContain(body.message);
   });
 
   it('accepts every role and grant size of the spec, with or without a message', async () => {
@@ -162,6 +167,8 @@ describe.each(DATABASES)('leads on %s', (kind) => {
     const mail = await t.smtp.waitFor(body.email);
     expect(mail.text).toContain("We've received your early access request and will be in touch soon.");
     expect(mail.text).toContain('Early Access for Use');
+    const staff = await t.smtp.waitFor('hello@grantleaf.ca', (m) => m.subject.includes(body.email));
+    expect(staff.text).toContain(body.message);
   });
 
   it('refuses an early-access request with a missing field or unknown interest type', async () => {
