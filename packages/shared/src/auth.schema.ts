@@ -11,6 +11,8 @@ export const registerSchema = z.object({
     .string()
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  /** The affiliate referral code of a sign-up link (?ref=CODE); optional. */
+  ref: z.string().trim().max(64).optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -10,6 +10,7 @@ import * as repo from './auth.repository.ts';
 import type { UserRow } from './auth.schema.ts';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './password.ts';
 import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
+import { recordReferral } from '../affiliate/referrals.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -100,6 +101,7 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env }) {
         });
         return { ...row, credits: FREE_CREDITS_ON_SIGNUP };
       });
+      if (input.ref) await recordReferral(db, user.id, input.ref).catch(() => false);
       const sessionId = await newSession(user.id);
       await sendVerification(user);
       return { sessionId, user: toUser(user) };

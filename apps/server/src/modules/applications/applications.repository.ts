@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { users } from '../auth/auth.schema.ts';
+import {
+  applicationDocuments,
+  applications,
+  applicationStatusHistory,
+  calendarTokens,
+  deadlineReminders,
+  type ApplicationRow,
+} from './applications.schema.ts';
+
+const LIST_LIMIT = 500;
+
+export async function listApplications(db: Db, userId: string): Promise<ApplicationRow[]> {
+  return db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.userId, userId), isNull(applications.deletedAt)))
+    .orderBy(desc(applications.createdAt))
+    .limit(LIST_LIMIT);
+}
+
+export async function findOwnApplication(db: Tx, userId: string, id: string, lock = false): Promise<ApplicationRow | undefined> {
+  const query = db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), eq(applications.userId, userId), isNull(applications.deletedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertApplication(
+  tx: Tx,
+  values: Pick<ApplicationRow, 'userId' | 'title' | 'program' | 'amount' | 'deadline'>,
+): Promise<ApplicationRow> {
+  const [row] = await tx.insert(applications).values(values).returning();
+  return row!;
+}
+
+export async function updateApplication(
+  tx: Tx,
+  id: string,
+  values: Partial<Pick<ApplicationRow, 'title' | 'program' | 'amount' | 'deadline' | 'status'>>,
+): Promise<ApplicationRow> {
+  const [row] = await tx
+    .update(applications)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(applications.id, id))
+    .returning();
+  return row!;
+}
+
+export async function softDeleteApplication(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(applications)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(applications.id, id), eq(applications.userId, userId), isNull(applications.deletedAt)))
+    .returning({ id: applications.id });
+  return rows.length > 0;
+}
+
+export async function insertHistory(tx: Tx, applicationId: string, status: string) {
+  await tx.insert(applicationStatusHistory).values({ applicationId, status });
+}
+
+export async function listHistory(db: Db, applicationIds: string[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select()
+    .from(applicationStatusHistory)
+    .where(inArray(applicationStatusHistory.applicationId, applicationIds))
+    .orderBy(asc(applicationStatusHistory.id));
+}
+
+export async function insertDocument(tx: Tx, values: { applicationId: string; fileUrl: string; fileName: string }) {
+  await tx.insert(applicationDocuments).values(values);
+}
+
+export async function listDocuments(db: Db, applicationIds: string[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select()
+    .from(applicationDocuments)
+    .where(inArray(applicationDocuments.applicationId, applicationIds))
+    .orderBy(asc(applicationDocuments.createdAt));
+}
+
+export async function upsertCalendarToken(db: Db, userId: string, tokenHash: string) {
+  await db
+    .insert(calendarTokens)
+    .values({ userId, tokenHash })
+    .onConflictDoUpdate({ target: calendarTokens.userId, set: { tokenHash, createdAt: sql`now()` } });
+}
+
+export async function findUserIdByCalendarToken(db: Db, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: calendarTokens.userId })
+    .from(calendarTokens)
+    .innerJoin(users, eq(users.id, calendarTokens.userId))
+    .where(and(eq(calendarTokens.tokenHash, tokenHash), isNull(users.deletedAt)));
+  return row?.userId;
+}
+
+/** Upcoming program deadlines from the catalogue, when that module is installed. */
+export async function listProgramDeadlines(db: Db, limit = 300): Promise<Array<{ id: string; name: string; agency: string; deadline: string }>> {
+  const exists = (await db.execute(
+    sql`SELECT to_regclass('public.grant_programs') IS NOT NULL AND to_regprocedure('program_deadline(date[],date[])') IS NOT NULL AS ok`,
+  )) as unknown as { rows: Array<{ ok: boolean }> };
+  if (!exists.rows[0]?.ok) return [];
+  const result = (await db.execute(sql`
+    SELECT id, name, agency, to_char(program_deadline(next_deadlines, projected_deadlines), 'YYYY-MM-DD') AS deadline
+    FROM grant_programs
+    WHERE closed_at IS NULL AND program_deadline(next_deadlines, projected_deadlines) >= current_date
+    ORDER BY 4, name
+    LIMIT ${limit}`)) as unknown as { rows: Array<{ id: string; name: string; agency: string; deadline: string }> };
+  return result.rows;
+}
+
+/** Open applications (not yet decided) whose deadline is `minDays`..`maxDays` days after `today`. */
+export async function listApplicationsDueBetween(db: Db, today: string, minDays: number, maxDays: number) {
+  return db
+    .select({ application: applications, email: users.email, name: users.name })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(
+      and(
+        isNull(applications.deletedAt),
+        isNull(users.deletedAt),
+        inArray(applications.status, ['draft', 'submitted', 'under_review']),
+        sql`${applications.deadline} >= ${today}::date + ${minDays}::int`,
+        sql`${applications.deadline} <= ${today}::date + ${maxDays}::int`,
+      ),
+    );
+}
+
+/** Claims one reminder; false when it was already sent. */
+export async function claimReminder(db: Db, applicationId: string, deadline: string, daysBefore: number): Promise<boolean> {
+  const rows = await db
+    .insert(deadlineReminders)
+    .values({ applicationId, deadline, daysBefore })
+    .onConflictDoNothing()
+    .returning({ applicationId: deadlineReminders.applicationId });
+  return rows.length > 0;
+}

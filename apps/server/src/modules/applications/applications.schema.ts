@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../auth/auth.schema.ts';
+
+export const applications = pgTable('applications', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull(),
+  title: text('title').notNull(),
+  program: text('program').notNull(),
+  amount: text('amount').notNull().default(''),
+  status: text('status', { enum: ['draft', 'submitted', 'under_review', 'approved', 'rejected'] })
+    .notNull()
+    .default('draft'),
+  deadline: date('deadline', { mode: 'string' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+export type ApplicationRow = typeof applications.$inferSelect;
+
+export const applicationStatusHistory = pgTable('application_status_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  applicationId: uuid('application_id').notNull(),
+  status: text('status').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const applicationDocuments = pgTable('application_documents', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  applicationId: uuid('application_id').notNull(),
+  fileUrl: text('file_url').notNull(),
+  fileName: text('file_name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const calendarTokens = pgTable('calendar_tokens', {
+  userId: uuid('user_id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const deadlineReminders = pgTable(
+  'deadline_reminders',
+  {
+    applicationId: uuid('application_id').notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.deadline, t.daysBefore] })],
+);

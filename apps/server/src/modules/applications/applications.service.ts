@@ -1,0 +1,174 @@
+import {
+  canMoveStatus,
+  type Application,
+  type ApplicationStatus,
+  type AttachDocumentInput,
+  type CreateApplicationInput,
+  type UpdateApplicationInput,
+} from '@grantleaf/shared/applications.schema';
+import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { UserRow } from '../auth/auth.schema.ts';
+import { newSecretToken, sha256 } from '../auth/tokens.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import * as repo from './applications.repository.ts';
+import type { ApplicationRow } from './applications.schema.ts';
+import { buildCalendar, type CalendarEvent } from './icalendar.ts';
+
+/** Reminder e-mails go out this many days before a deadline, largest first. */
+export const REMINDER_DAYS = [14, 3] as const;
+
+export type ApplicationsService = ReturnType<typeof createApplicationsService>;
+
+export function createApplicationsService(deps: { db: Db; env: Env }) {
+  const { db, env } = deps;
+
+  async function withDetails(rows: ApplicationRow[]): Promise<Application[]> {
+    const ids = rows.map((r) => r.id);
+    const [history, documents] = await Promise.all([repo.listHistory(db, ids), repo.listDocuments(db, ids)]);
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      program: row.program,
+      amount: row.amount,
+      status: row.status,
+      deadline: row.deadline,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      history: history
+        .filter((h) => h.applicationId === row.id)
+        .map((h) => ({ status: h.status as ApplicationStatus, at: h.changedAt.toISOString() })),
+      documents: documents
+        .filter((d) => d.applicationId === row.id)
+        .map((d) => ({ id: d.id, fileUrl: d.fileUrl, fileName: d.fileName, attachedAt: d.createdAt.toISOString() })),
+    }));
+  }
+
+  async function one(userId: string, id: string): Promise<Application> {
+    const row = await repo.findOwnApplication(db, userId, id);
+    if (!row) throw notFound('Application not found');
+    return (await withDetails([row]))[0]!;
+  }
+
+  return {
+    /** Owner-only: another user's id answers 404, the same as an unknown one. */
+    async listForUser(user: UserRow, userId: string): Promise<Application[]> {
+      if (userId !== user.id) throw notFound('Not found');
+      return withDetails(await repo.listApplications(db, user.id));
+    },
+
+    async create(user: UserRow, input: CreateApplicationInput): Promise<Application> {
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertApplication(tx, {
+          userId: user.id,
+          title: input.title.trim(),
+          program: input.program.trim(),
+          amount: (input.amount ?? '').trim(),
+          deadline: input.deadline ?? null,
+        });
+        await repo.insertHistory(tx, created.id, created.status);
+        return created;
+      });
+      return one(user.id, row.id);
+    },
+
+    async update(user: UserRow, id: string, input: UpdateApplicationInput): Promise<Application> {
+      await db.transaction(async (tx) => {
+        // The row lock keeps two status moves from both passing the transition check.
+        const row = await repo.findOwnApplication(tx, user.id, id, true);
+        if (!row) throw notFound('Application not found');
+        const { status, ...fields } = input;
+        if (status && !canMoveStatus(row.status, status)) {
+          throw conflict(
+            `Cannot move an application from ${applicationStatusLabel(row.status)} to ${applicationStatusLabel(status)}`,
+          );
+        }
+        await repo.updateApplication(tx, id, { ...fields, ...(status ? { status } : {}) });
+        if (status && status !== row.status) await repo.insertHistory(tx, id, status);
+      });
+      return one(user.id, id);
+    },
+
+    async remove(user: UserRow, id: string): Promise<void> {
+      if (!(await repo.softDeleteApplication(db, user.id, id))) throw notFound('Application not found');
+    },
+
+    async attachDocument(user: UserRow, id: string, input: AttachDocumentInput): Promise<Application> {
+      await db.transaction(async (tx) => {
+        const row = await repo.findOwnApplication(tx, user.id, id);
+        if (!row) throw notFound('Application not found');
+        await repo.insertDocument(tx, { applicationId: id, fileUrl: input.fileUrl, fileName: input.fileName });
+      });
+      return one(user.id, id);
+    },
+
+    /** A new secret feed URL; the previous one stops working. */
+    async rotateCalendarToken(user: UserRow): Promise<{ token: string; url: string }> {
+      const token = newSecretToken();
+      await repo.upsertCalendarToken(db, user.id, sha256(token));
+      return { token, url: `${env.APP_URL.replace(/\/$/, '')}/api/calendar.ics?token=${token}` };
+    },
+
+    async calendarFor(token: string): Promise<string> {
+      const userId = await repo.findUserIdByCalendarToken(db, sha256(token));
+      if (!userId) throw notFound('Calendar not found');
+      const [apps, programs] = await Promise.all([repo.listApplications(db, userId), repo.listProgramDeadlines(db)]);
+      const host = new URL(env.APP_URL).host;
+      const events: CalendarEvent[] = [
+        ...apps
+          .filter((a) => a.deadline)
+          .map((a) => ({
+            uid: `application-${a.id}@${host}`,
+            date: a.deadline!,
+            summary: `Deadline: ${a.title}`,
+            description: `${a.program}${a.amount ? ` — ${a.amount}` : ''} (${applicationStatusLabel(a.status)})`,
+            url: `${env.APP_URL.replace(/\/$/, '')}/applications`,
+          })),
+        ...programs.map((p) => ({
+          uid: `program-${p.id}-${p.deadline}@${host}`,
+          date: p.deadline,
+          summary: `${p.agency}: ${p.name} deadline`,
+        })),
+      ];
+      return buildCalendar('Grantleaf deadlines', events);
+    },
+  };
+}
+
+/**
+ * Sends the 14- and 3-day reminders due on `today` (a UTC date). A reminder is due once the
+ * deadline is within its window and not yet inside the next smaller one, so a missed daily run
+ * still sends it; the deadline_reminders row makes each one go out once.
+ */
+export async function sendDeadlineReminders(
+  deps: { db: Db; mailer: Mailer; env: Env },
+  today: string = new Date().toISOString().slice(0, 10),
+): Promise<number> {
+  let sent = 0;
+  for (let i = 0; i < REMINDER_DAYS.length; i++) {
+    const days = REMINDER_DAYS[i]!;
+    const lower = i + 1 < REMINDER_DAYS.length ? REMINDER_DAYS[i + 1]! + 1 : 0;
+    const due = await repo.listApplicationsDueBetween(deps.db, today, lower, days);
+    for (const { application, email, name } of due) {
+      if (!(await repo.claimReminder(deps.db, application.id, application.deadline!, days))) continue;
+      const left = Math.round((Date.parse(`${application.deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+      await deps.mailer.send({
+        to: email,
+        subject: `Deadline in ${left} day${left === 1 ? '' : 's'}: ${application.title}`,
+        dedupeKey: `deadline-reminder:${application.id}:${application.deadline}:${days}`,
+        text: [
+          `Hello ${name},`,
+          '',
+          `Your application "${application.title}" (${application.program}) is due on ${application.deadline}, in ${left} day${left === 1 ? '' : 's'}.`,
+          `Status: ${applicationStatusLabel(application.status)}`,
+          '',
+          `Track it here: ${deps.env.APP_URL.replace(/\/$/, '')}/applications`,
+        ].join('\n'),
+      });
+      sent++;
+    }
+  }
+  return sent;
+}

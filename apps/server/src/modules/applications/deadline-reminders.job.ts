@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/job.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { sendDeadlineReminders } from './applications.service.ts';
+
+export const deadlineRemindersJob = defineJob({
+  name: 'deadline-reminders',
+  payload: z.object({}).passthrough(),
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  expireInSeconds: 15 * 60,
+  async handle(deps) {
+    const sent = await sendDeadlineReminders({ db: deps.database.db, mailer: deps.mailer, env: deps.env });
+    if (sent > 0) deps.log.info({ sent }, 'deadline reminders sent');
+  },
+});
+
+/** Once a day at 13:00 UTC (morning across Canada); pg-boss runs a schedule once, whatever the process count. */
+export async function scheduleDeadlineReminders(queue: JobQueue) {
+  await queue.boss.schedule(deadlineRemindersJob.name, '0 13 * * *', {}, { tz: 'UTC' });
+}

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import type { IdeaResults } from '@grantleaf/shared/ideas.schema';
+
+/**
+ * The offline idea engine: deterministic, no network. It reads the researcher's own words for
+ * domain terms, matches them to the sector table (apps/server/data/sectors.json) for who buys,
+ * who signs, which regulator and which funders, and names real programs from the catalogue when
+ * the caller passes them. Every sentence it writes is built from those three sources.
+ */
+
+export interface Sector {
+  id: string;
+  name: string;
+  keywords?: string[];
+  typicalCustomers: string;
+  buyingAuthority: string;
+  budgetRange: string;
+  regulatoryPathway: string;
+  fundingSources: string[];
+  tam: string;
+  sam: string;
+  adoptionTimeline: string;
+  timeToPrototype: string;
+  discoveryChannels: string[];
+  revenueModel: string;
+  pricingStrategy: string;
+  recurringRevenue: string;
+  exits: string;
+}
+
+interface SectorTable {
+  sectors: Sector[];
+  general: Sector;
+}
+
+let cached: SectorTable | undefined;
+export function loadSectors(): SectorTable {
+  cached ??= JSON.parse(
+    fs.readFileSync(new URL('../../../data/sectors.json', import.meta.url), 'utf8'),
+  ) as SectorTable;
+  return cached;
+}
+
+const STOPWORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours yourself yourselves
+  research researcher researchers work working worked study studies studying interest interests interested background years year phd professor lab laboratory university department focus focused focusing area areas field fields current currently using use used new novel approach approaches based including include includes develop developing development developed project projects team expertise experience experienced also well strong particular particularly various several many one two three across within among towards toward like want would could may might role postdoc student students faculty group published publications paper papers`.split(
+    /\s+/,
+  ),
+);
+
+/** The most frequent content words and two-word phrases of the text, most telling first. */
+export function extractDomainTerms(text: string, limit = 6): string[] {
+  const words = text
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, ' ')
+    .split(/\s+/)
+    .map((w) => w.replace(/^-+|-+$/g, ''))
+    .filter(Boolean);
+  const counts = new Map<string, number>();
+  const firstSeen = new Map<string, number>();
+  const bump = (term: string, weight: number, at: number) => {
+    counts.set(term, (counts.get(term) ?? 0) + weight);
+    if (!firstSeen.has(term)) firstSeen.set(term, at);
+  };
+  words.forEach((w, i) => {
+    const content = w.length > 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w);
+    if (content) bump(w, 1, i);
+    const next = words[i + 1];
+    if (content && next && next.length > 2 && !STOPWORDS.has(next) && !/^\d+$/.test(next)) bump(`${w} ${next}`, 1.5, i);
+  });
+  const ranked = [...counts.entries()]
+    .filter(([term, n]) => n >= 1.5 || !term.includes(' '))
+    .sort((a, b) => b[1] - a[1] || firstSeen.get(a[0])! - firstSeen.get(b[0])!);
+  const picked: string[] = [];
+  for (const [term] of ranked) {
+    // A phrase already covers its words; a word already inside a picked phrase adds nothing.
+    if (picked.some((p) => p.includes(term) || term.includes(p))) continue;
+    picked.push(term);
+    if (picked.length >= limit) break;
+  }
+  return picked;
+}
+
+/** The sector whose keywords the researcher's text hits most; the general profile when none. */
+export function matchSector(text: string, table: SectorTable = loadSectors()): { sector: Sector; hits: string[] } {
+  const lower = ` ${text.toLowerCase()} `;
+  let best: { sector: Sector; hits: string[] } = { sector: table.general, hits: [] };
+  for (const sector of table.sectors) {
+    const hits = (sector.keywords ?? []).filter((k) => lower.includes(k));
+    if (hits.length > best.hits.length) best = { sector, hits };
+  }
+  return best;
+}
+
+const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** The sentence of the text that carries most of the domain terms (the first one on a tie). */
+function keySentence(text: string, terms: string[], max = 220): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (!clean) return '';
+  const sentences = clean.split(/(?<=[.!?;])\s+/).filter(Boolean);
+  const words = [...new Set(terms.flatMap((t) => t.split(' ')))];
+  let best = sentences[0]!;
+  let bestScore = -1;
+  for (const s of sentences) {
+    const lower = s.toLowerCase();
+    const score = words.filter((w) => lower.includes(w)).length;
+    if (score > bestScore) {
+      best = s;
+      bestScore = score;
+    }
+  }
+  return best.length > max ? `${best.slice(0, max - 1).trimEnd()}…` : best;
+}
+
+export interface CatalogueProgram {
+  name: string;
+  agency: string;
+}
+
+export function generateOfflineIdea(input: {
+  researchBackground: string;
+  researchInterests: string;
+  /** Programs of the catalogue that match the researcher's terms, best first. */
+  catalogue?: CatalogueProgram[];
+}): IdeaResults {
+  const background = input.researchBackground.trim();
+  const interests = input.researchInterests.trim();
+  const all = `${interests}\n${background}`;
+  const terms = extractDomainTerms(all);
+  const interestTerms = extractDomainTerms(interests, 3);
+  const { sector, hits } = matchSector(all);
+  const lead = interestTerms[0] ?? terms[0] ?? sector.name.toLowerCase();
+  const second = terms.find((t) => t !== lead && !lead.includes(t)) ?? null;
+
+  const name = second
+    ? `${titleCase(lead)} for ${titleCase(second)}`
+    : `${titleCase(lead)} Commercialization Platform`;
+  const tagline = `Turning research on ${lead}${second ? ` and ${second}` : ''} into a product for ${sector.typicalCustomers.split(',')[0]!.toLowerCase()}.`;
+
+  const catalogueSources = (input.catalogue ?? []).map((p) => `${p.name} (${p.agency})`);
+  const fundingSources = [...new Set([...catalogueSources, ...sector.fundingSources])].slice(0, 6);
+
+  const backgroundLine = keySentence(background, terms);
+  const interestLine = keySentence(interests, terms);
+  const termList = terms.length > 0 ? terms.slice(0, 4).join(', ') : 'the stated research area';
+
+  return {
+    research_topic: { name, tagline },
+    market_analysis: {
+      total_addressable_market: sector.tam,
+      serviceable_addressable_market: sector.sam,
+      adoption_timeline: sector.adoptionTimeline,
+    },
+    target_customer: {
+      primary_segment: sector.typicalCustomers,
+      buying_authority: sector.buyingAuthority,
+      budget_range: sector.budgetRange,
+      discovery_channels: sector.discoveryChannels,
+    },
+    core_problem_solution: {
+      market_problem: `${sector.typicalCustomers.split(',')[0]} lack a proven, affordable way to apply advances in ${lead}; current options are slow to adopt and costly to validate.`,
+      research_solution: interestLine
+        ? `Build on the stated direction — "${interestLine}" — to deliver a ${sector.name.toLowerCase()} product centred on ${termList}.`
+        : `Package the lab's work on ${termList} as a ${sector.name.toLowerCase()} product with a clear first customer.`,
+      competitive_advantage: `Method-level know-how in ${termList} that incumbents would need years of research to reproduce, backed by publishable validation data.`,
+    },
+    context_fit_analysis: {
+      expertise_alignment: backgroundLine
+        ? `The researcher's background — "${backgroundLine}" — maps onto the core technical risk of the product.`
+        : `The idea is framed from the stated interests; add the team's background to test the fit.`,
+      unfair_advantages: [
+        ...(terms.length > 0 ? [`Domain depth in ${terms.slice(0, 2).join(' and ')}`] : []),
+        'Access to university labs, equipment and trainees for validation studies',
+        'Eligibility for non-dilutive research-commercialisation funding',
+        ...(hits.length > 0 ? [`Direct relevance to ${sector.name.toLowerCase()} needs (${hits.slice(0, 3).join(', ')})`] : []),
+      ],
+    },
+    commercialization_path: {
+      time_to_prototype: sector.timeToPrototype,
+      regulatory_pathway: sector.regulatoryPathway,
+      ip_strategy: `File a provisional patent on the ${lead} method before publication, through the university technology transfer office; keep training data and process parameters as trade secrets.`,
+      funding_sources: fundingSources,
+    },
+    monetization_strategy: {
+      revenue_model: sector.revenueModel,
+      pricing_strategy: sector.pricingStrategy,
+      recurring_revenue_potential: sector.recurringRevenue,
+      exit_opportunities: sector.exits,
+    },
+  };
+}

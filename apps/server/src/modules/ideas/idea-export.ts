@@ -1,0 +1,109 @@
+import type { IdeaResults } from '@grantleaf/shared/ideas.schema';
+import PDFDocument from 'pdfkit';
+
+/** The idea as sections of label/value lines, shared by the Markdown and PDF exports. */
+function sections(idea: IdeaResults): Array<{ heading: string; lines: Array<[string, string]> }> {
+  const list = (items: string[]) => items.join('; ');
+  return [
+    {
+      heading: 'Market analysis',
+      lines: [
+        ['Total addressable market', idea.market_analysis.total_addressable_market],
+        ['Serviceable addressable market', idea.market_analysis.serviceable_addressable_market],
+        ['Adoption timeline', idea.market_analysis.adoption_timeline],
+      ],
+    },
+    {
+      heading: 'Target customer',
+      lines: [
+        ['Primary segment', idea.target_customer.primary_segment],
+        ['Buying authority', idea.target_customer.buying_authority],
+        ['Budget range', idea.target_customer.budget_range],
+        ['Discovery channels', list(idea.target_customer.discovery_channels)],
+      ],
+    },
+    {
+      heading: 'Problem and solution',
+      lines: [
+        ['Market problem', idea.core_problem_solution.market_problem],
+        ['Research solution', idea.core_problem_solution.research_solution],
+        ['Competitive advantage', idea.core_problem_solution.competitive_advantage],
+      ],
+    },
+    {
+      heading: 'Fit with your research',
+      lines: [
+        ['Expertise alignment', idea.context_fit_analysis.expertise_alignment],
+        ['Unfair advantages', list(idea.context_fit_analysis.unfair_advantages)],
+      ],
+    },
+    {
+      heading: 'Commercialization path',
+      lines: [
+        ['Time to prototype', idea.commercialization_path.time_to_prototype],
+        ['Regulatory pathway', idea.commercialization_path.regulatory_pathway],
+        ['IP strategy', idea.commercialization_path.ip_strategy],
+        ['Funding sources', list(idea.commercialization_path.funding_sources)],
+      ],
+    },
+    {
+      heading: 'Monetization',
+      lines: [
+        ['Revenue model', idea.monetization_strategy.revenue_model],
+        ['Pricing strategy', idea.monetization_strategy.pricing_strategy],
+        ['Recurring revenue potential', idea.monetization_strategy.recurring_revenue_potential],
+        ['Exit opportunities', idea.monetization_strategy.exit_opportunities],
+      ],
+    },
+  ];
+}
+
+// Markdown control characters in generated text would change the document's structure.
+const escapeMd = (s: string) => s.replace(/([\\`*_{}[\]<>#|])/g, '\\$1').replace(/\n+/g, ' ');
+
+export function ideaToMarkdown(idea: IdeaResults): string {
+  const out = [`# ${escapeMd(idea.research_topic.name)}`, '', `_${escapeMd(idea.research_topic.tagline)}_`, ''];
+  for (const section of sections(idea)) {
+    out.push(`## ${section.heading}`, '');
+    for (const [label, value] of section.lines) out.push(`- **${label}:** ${escapeMd(value)}`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+const MARGIN = 40;
+
+/** A one-page Letter PDF: text that would run past the page is shortened, never carried over. */
+export function ideaToPdf(idea: IdeaResults): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: idea.research_topic.name } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    const width = doc.page.width - MARGIN * 2;
+    const bottom = doc.page.height - MARGIN;
+    const fits = (text: string, size: number, font: string) => {
+      doc.font(font).fontSize(size);
+      return doc.y + doc.heightOfString(text, { width }) <= bottom;
+    };
+    const write = (text: string, size: number, font: string, gap = 2) => {
+      let t = text;
+      while (t.length > 20 && !fits(t, size, font)) t = `${t.slice(0, Math.floor(t.length * 0.8)).trimEnd()}…`;
+      if (!fits(t, size, font)) return false;
+      doc.font(font).fontSize(size).text(t, { width });
+      doc.moveDown(gap / 10);
+      return true;
+    };
+    write(idea.research_topic.name, 16, 'Helvetica-Bold', 2);
+    write(idea.research_topic.tagline, 10, 'Helvetica-Oblique', 6);
+    for (const section of sections(idea)) {
+      if (!write(section.heading, 11, 'Helvetica-Bold', 1)) break;
+      for (const [label, value] of section.lines) {
+        if (!write(`${label}: ${value}`, 8.5, 'Helvetica', 1)) break;
+      }
+      doc.moveDown(0.3);
+    }
+    doc.end();
+  });
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { createAiProvider, type AiConfig, type AiProvider } from '../../ai/provider.ts';
+import type { Env } from '../../env.ts';
+import { defineJob } from '../../jobs/job.ts';
+import { failIdeaGeneration, runIdeaGeneration } from './ideas.service.ts';
+
+/** The configured model, or null for the offline engine (the default). */
+export function ideaProviderFor(env: Env): AiProvider | null {
+  const config = env as unknown as Partial<AiConfig>;
+  if (!config.AI_PROVIDER || config.AI_PROVIDER === 'offline') return null;
+  return createAiProvider(config as AiConfig);
+}
+
+export const ideaGenerationJob = defineJob({
+  name: 'idea-generation',
+  payload: z.object({ requestId: z.string().uuid() }),
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  expireInSeconds: 5 * 60,
+  async handle(deps, { requestId }) {
+    await runIdeaGeneration(
+      { db: deps.database.db, mailer: deps.mailer, env: deps.env, log: deps.log, provider: ideaProviderFor(deps.env) },
+      requestId,
+    );
+  },
+  async onFinalFailure(deps, { requestId }) {
+    await failIdeaGeneration({ db: deps.database.db, mailer: deps.mailer }, requestId, 'the generator failed after retries');
+  },
+});

@@ -1,0 +1,81 @@
+import { marketingServiceLabel, type MarketingRequestInput, type MarketingRequestRecord } from '@grantleaf/shared/marketing.schema';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import type { UserRow } from '../auth/auth.schema.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import * as repo from './marketing.repository.ts';
+import type { MarketingRequestRow } from './marketing.schema.ts';
+
+function toRecord(row: MarketingRequestRow): MarketingRequestRecord {
+  return {
+    id: row.id,
+    phone: row.phone,
+    services: row.services,
+    description: row.description,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type MarketingService = ReturnType<typeof createMarketingService>;
+
+export function createMarketingService(deps: { db: Db; mailer: Mailer; env: Env }) {
+  const { db, mailer, env } = deps;
+  return {
+    async createRequest(user: UserRow, input: MarketingRequestInput): Promise<MarketingRequestRecord> {
+      const row = await repo.insertMarketingRequest(db, {
+        userId: user.id,
+        phone: input.phone.trim(),
+        services: [...input.services],
+        description: (input.description ?? '').trim(),
+        email: input.email.trim(),
+      });
+      const services = row.services.map((s) => `- ${marketingServiceLabel(s)}`);
+      // The confirmation goes to the account's own address: a form field must not let anyone
+      // make us mail a stranger.
+      await mailer.send({
+        to: user.email,
+        subject: 'We received your marketing services request',
+        dedupeKey: `marketing-ack:${row.id}`,
+        text: [
+          `Hello ${user.name},`,
+          '',
+          'Thank you for your marketing services request. Our team will contact you shortly.',
+          '',
+          'Services requested:',
+          ...services,
+          '',
+          `Phone: ${row.phone}`,
+          `Contact email: ${row.email}`,
+        ].join('\n'),
+      });
+      for (const operator of env.ADMIN_EMAILS) {
+        await mailer.send({
+          to: operator,
+          subject: `New marketing request from ${user.name}`,
+          dedupeKey: `marketing-ops:${row.id}:${operator}`,
+          text: [
+            `User: ${user.name} <${user.email}> (${user.id})`,
+            `Phone: ${row.phone}`,
+            `Contact email: ${row.email}`,
+            'Services:',
+            ...services,
+            '',
+            'Description:',
+            row.description || '(none)',
+          ].join('\n'),
+        });
+      }
+      return toRecord(row);
+    },
+
+    async listForAdmin() {
+      return (await repo.listMarketingRequests(db)).map(({ request, userName, accountEmail }) => ({
+        ...toRecord(request),
+        userId: request.userId,
+        userName,
+        accountEmail,
+      }));
+    },
+  };
+}
