@@ -1,13 +1,21 @@
 import {
   type AnalysisResults,
+  type EvaluationScore,
   type GeneratedApplication,
   modelAnalysisSchema,
   modelDraftSchema,
 } from '@grantleaf/shared/grant-results.schema';
 import type { GenerationForm, GrantProgram } from './grant-input.ts';
-import { analyseApplication as analyseOffline, certificationStatus, evaluateText } from './offline/analysis.engine.ts';
+import {
+  analyseApplication as analyseOffline,
+  certificationStatus,
+  evaluateText,
+  fundingProbabilityFor,
+} from './offline/analysis.engine.ts';
+import { headingMatchScore } from './offline/checks.ts';
 import { assembleApplication, draftApplication } from './offline/generation.engine.ts';
 import { programCriteria, programSections } from './offline/rubric.ts';
+import { parseLimit } from './offline/text-utils.ts';
 import type { AiProvider } from './provider.ts';
 
 /**
@@ -70,11 +78,12 @@ export async function analyseApplication({ program, text, provider }: AnalyseApp
     // The checks are facts about the text (a missing section, a page limit exceeded); a model's
     // "ready" cannot overrule them.
     const checkGaps = offline.checks.gaps.filter((g) => g.severity === 'critical').map((g) => g.message.replace(/\.$/, ''));
-    const scores = model.evaluation_scores.map((s) => ({ ...s, score: Math.round(s.score * 10) / 10 }));
+    const scores = alignScores(program, model.evaluation_scores, offline.evaluation_scores);
     const meanScore = Math.round((scores.reduce((a, s) => a + s.score, 0) / scores.length) * 10) / 10;
     return {
       evaluation_scores: scores,
-      funding_probability: model.funding_probability,
+      // Same rule as the offline engine, so the badge and the scores never disagree.
+      funding_probability: fundingProbabilityFor(meanScore),
       certification_status: checkGaps.length > 0 ? certificationStatus(checkGaps) : model.certification_status,
       engine: 'llm',
       provider: used,
@@ -94,6 +103,49 @@ export async function analyseApplication({ program, text, provider }: AnalyseApp
   } catch (error) {
     return { ...analyseOffline(program, text), fallbackReason: describeFailure(error) };
   }
+}
+
+/**
+ * One score per program criterion, in the program's order: the model's where it scored the
+ * criterion (names matched loosely), the offline engine's, marked as such, where it did not.
+ */
+function alignScores(
+  program: GrantProgram,
+  modelScores: { criterion: string; score: number; justification: string }[],
+  offlineScores: EvaluationScore[],
+): EvaluationScore[] {
+  const { criteria } = programCriteria(program);
+  const used = new Set<number>();
+  const aligned: EvaluationScore[] = criteria.map((criterion, i) => {
+    let best = -1;
+    let bestScore = 0;
+    modelScores.forEach((m, j) => {
+      if (used.has(j)) return;
+      const score = Math.max(headingMatchScore(criterion.name, m.criterion), headingMatchScore(m.criterion, criterion.name));
+      if (score > bestScore) {
+        best = j;
+        bestScore = score;
+      }
+    });
+    const match = bestScore >= 0.5 ? modelScores[best] : undefined;
+    if (match) {
+      used.add(best);
+      return {
+        criterion: criterion.name,
+        score: Math.round(match.score * 10) / 10,
+        justification: match.justification,
+        weight: criterion.weight ?? null,
+      };
+    }
+    const offline = offlineScores[i];
+    return {
+      criterion: criterion.name,
+      score: offline?.score ?? 0,
+      justification: `The model did not score this criterion; offline engine: ${offline?.justification ?? 'no evidence.'}`,
+      weight: criterion.weight ?? null,
+    };
+  });
+  return aligned;
 }
 
 function describeFailure(error: unknown): string {
@@ -130,7 +182,11 @@ function describeProgram(program: GrantProgram): string {
       : '',
     program.durationMonths ? `Maximum duration: ${program.durationMonths} months` : '',
     'Required sections (name | limit):',
-    ...sections.map((s) => `- ${s.name} | ${s.limit ?? 'no published limit'}`),
+    ...sections.map((s) => {
+      const parsed = parseLimit(s.limit);
+      const counted = parsed ? ` (at most ${parsed.max} ${parsed.unit})` : '';
+      return `- ${s.name} | ${s.limit ?? 'no published limit'}${counted}`;
+    }),
     'Evaluation criteria (name | weight | description):',
     ...criteria.map((c) => `- ${c.name} | ${c.weight ?? 'unweighted'} | ${c.description ?? ''}`),
   ];

@@ -1,6 +1,7 @@
 import { modelAnalysisSchema } from '@grantleaf/shared/grant-results.schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { parseEnv } from '../env.ts';
 import { type FakeModelServer, startFakeModelServer } from './fake-model-server.ts';
 import { analyseApplication, generateApplication } from './grant-ai.ts';
 import type { GrantProgram } from './grant-input.ts';
@@ -46,6 +47,14 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
     expect(() => createAiProvider({ AI_PROVIDER: 'anthropic', AI_TIMEOUT_MS: 1000 })).toThrow(/ANTHROPIC_API_KEY/);
     expect(() => createAiProvider({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm', AI_TIMEOUT_MS: 1000 })).toThrow(/AI_BASE_URL/);
     expect(() => createAiProvider({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseUrl, AI_TIMEOUT_MS: 1000 })).toThrow(/AI_MODEL/);
+  });
+
+  it('is configured straight from the parsed environment', () => {
+    expect(createAiProvider(parseEnv({}))).toBeNull();
+    expect(parseEnv({}).AI_TIMEOUT_MS).toBe(120_000);
+    const env = parseEnv({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseUrl, AI_MODEL: 'qwen2.5', AI_FALLBACK_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'k' });
+    expect(createAiProvider(env)?.name).toBe('openai-compatible+anthropic');
+    expect(() => parseEnv({ AI_PROVIDER: 'gemini' })).toThrow(/AI_PROVIDER/);
   });
 
   it('ok: returns the validated object, sending the schema contract in the system prompt', async () => {
@@ -207,9 +216,13 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       const result = await analyseApplication({ program: alliance, text: pair?.strong ?? '', provider });
       expect(result.engine).toBe('llm');
       expect(result.provider).toBe('openai-compatible');
-      expect(result.evaluation_scores.map((s) => s.score)).toEqual([8, 6.5]);
-      expect(result.evaluation_scores[0]?.justification).toBe('Partner named Cash stated');
-      expect(result.funding_probability).toBe('high');
+      // One score per program criterion: the model's where it scored, the offline engine's where not.
+      expect(result.evaluation_scores.map((s) => s.criterion)).toEqual(alliance.criteria?.map((c) => c.name));
+      expect(result.evaluation_scores[0]).toMatchObject({ score: 8, justification: 'Partner named Cash stated' });
+      expect(result.evaluation_scores[2]).toMatchObject({ criterion: 'Training', score: 6.5 });
+      expect(result.evaluation_scores[1]?.justification).toMatch(/^The model did not score this criterion; offline engine: Evidence found/);
+      expect(result.evaluation_scores[1]?.score).toBe(result.offlineEvaluation?.evaluation_scores[1]?.score);
+      expect(result.meanScore).toBeCloseTo(result.evaluation_scores.reduce((a, s) => a + s.score, 0) / 4, 1);
       expect(result.offlineEvaluation?.evaluation_scores).toHaveLength(4);
       expect(result.checks.coverage.percent).toBe(100);
       const prompt = JSON.stringify(fake.requests[0]?.body);
