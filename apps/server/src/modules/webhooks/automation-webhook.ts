@@ -5,7 +5,7 @@ import type { JobDeps } from '../../jobs/job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { automationWebhookJob } from './automation-webhook.job.ts';
 import { automationEventSchema, type AutomationEvent } from './webhook-event.ts';
-import { claimDelivery, recordAttempt } from './webhooks.repository.ts';
+import { leaseDelivery, recordAttempt } from './webhooks.repository.ts';
 
 /**
  * Outbound automation notifications (the spec's /api/webhook/* calls, made by the server instead
@@ -18,6 +18,7 @@ import { claimDelivery, recordAttempt } from './webhooks.repository.ts';
 export type { AutomationEvent } from './webhook-event.ts';
 
 const TIMEOUT_MS = 10_000;
+const LEASE_SECONDS = 30;
 
 export function signWebhookBody(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
@@ -53,8 +54,9 @@ export async function deliverAutomationWebhook(deps: Pick<JobDeps, 'database' | 
     data: event.data,
   });
   const db = deps.database.db;
-  const stored = await claimDelivery(db, { eventId: event.eventId, event: event.event, payload: JSON.parse(body) });
-  if (stored.deliveredAt) return;
+  const leased = await leaseDelivery(db, { eventId: event.eventId, event: event.event, payload: JSON.parse(body) }, LEASE_SECONDS);
+  // Delivered already, or another run is sending it right now (and retries if that fails).
+  if (!leased) return;
   const timestamp = String(Math.floor(Date.now() / 1000));
   let status: number | null = null;
   try {

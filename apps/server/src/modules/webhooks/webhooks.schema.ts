@@ -9,5 +9,6 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   lastStatus: integer('last_status'),
   lastError: text('last_error'),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: createdAt(),
 });
