@@ -30,6 +30,12 @@ describe('parseModelJson', () => {
     expect(parseModelJson('"just text"')).toBe('just text');
   });
 
+  it('stays fast on hostile input (many unclosed brackets)', () => {
+    const started = performance.now();
+    expect(tryParseModelJson('{['.repeat(100_000))).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it.each(['', '   ', 'no json here', '{"a": 1', '```json\n{oops}\n```'])('rejects %j', (text) => {
     expect(() => parseModelJson(text)).toThrow(SyntaxError);
     expect(tryParseModelJson(text)).toBeUndefined();

@@ -19,6 +19,7 @@ export function tryParseModelJson(text: string): unknown {
 
 // A string that decodes to another JSON string is unwrapped again, but not forever.
 const MAX_LAYERS = 3;
+const MAX_CANDIDATES = 16;
 
 function parseLayer(text: string, depth: number): unknown {
   const trimmed = stripBom(text).trim();
@@ -74,9 +75,12 @@ function extractFence(text: string): string | null {
 
 /** The first balanced {...} or [...] in the text, skipping over string literals. */
 function extractBalanced(text: string): string | null {
-  for (let start = 0; start < text.length; start++) {
+  // Each candidate scans to its closing bracket; a bounded number keeps hostile input linear.
+  let candidates = 0;
+  for (let start = 0; start < text.length && candidates < MAX_CANDIDATES; start++) {
     const open = text[start];
     if (open !== '{' && open !== '[') continue;
+    candidates++;
     const end = findClose(text, start);
     if (end !== -1) {
       const candidate = text.slice(start, end + 1);
