@@ -11,23 +11,31 @@ const LANDING_JS_BUDGET_BYTES = 170 * 1024;
 async function expectSectionInView(page: Page, id: string) {
   await expect(page).toHaveURL(new RegExp(`#${id}$`));
   await expect
-    .poll(() => page.evaluate((sid) => Math.round(document.getElementById(sid)!.getBoundingClientRect().top), id))
+    .poll(() =>
+      page.evaluate((sid) => Math.round(document.getElementById(sid)!.getBoundingClientRect().top), id),
+    )
     .toBeLessThan(120);
   await expect
     .poll(() => page.evaluate((sid) => document.getElementById(sid)!.getBoundingClientRect().bottom, id))
     .toBeGreaterThan(80);
 }
 
-test('top bar: every link and anchor works, and the page asks no other host for anything', async ({ page, server }) => {
+test('top bar: every link and anchor works, and the page asks no other host for anything', async ({
+  page,
+  server,
+}) => {
   const foreign: string[] = [];
   page.on('request', (req) => {
     const url = req.url();
-    if (!url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+    if (!url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:'))
+      foreign.push(url);
   });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   const bar = page.getByRole('banner');
-  await expect(page.getByRole('heading', { level: 1, name: 'Stop Losing Grants to Paperwork' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Stop Losing Grants to Paperwork' }),
+  ).toBeVisible();
 
   // The bar stays on screen while the page scrolls.
   await page.mouse.wheel(0, 3000);
@@ -52,7 +60,8 @@ test('top bar: every link and anchor works, and the page asks no other host for 
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: link, exact: true }).click();
     await expect(page).toHaveURL(url);
-    if (link !== 'Get Started') await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (link !== 'Get Started')
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
   await page.getByRole('link', { name: 'Grantleaf' }).first().click();
   await expect(page).toHaveURL(`${server.url}/`);
@@ -62,7 +71,9 @@ test('top bar: every link and anchor works, and the page asks no other host for 
   await expectSectionInView(page, 'lead-form');
   await expect(page.getByRole('link', { name: /Schedule a Demo/ })).toHaveAttribute('target', '_blank');
   for (const stat of ['12', '5', '4', '2.4M']) {
-    await expect(page.getByTestId('demo-stat').filter({ hasText: new RegExp(`^${stat.replace('.', '\\.')}$`) })).toBeVisible();
+    await expect(
+      page.getByTestId('demo-stat').filter({ hasText: new RegExp(`^${stat.replace('.', '\\.')}$`) }),
+    ).toBeVisible();
   }
   await expect(page.getByText('Video coming soon')).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
@@ -138,7 +149,12 @@ test('the landing page fits 375, 768 and 1280 px (screenshots)', async ({ page }
   }
 });
 
-test('both lead forms: errors, success, confirmation email, and the admin list', async ({ page, server, smtp, registerAndLogin }) => {
+test('both lead forms: errors, success, confirmation email, and the admin list', async ({
+  page,
+  server,
+  smtp,
+  registerAndLogin,
+}) => {
   const leadEmail = `lead-${Date.now()}@uottawa.ca`;
   const zenoEmail = `zeno-${Date.now()}@example.org`;
   await page.goto('/#lead-form');
@@ -182,7 +198,9 @@ test('both lead forms: errors, success, confirmation email, and the admin list',
   await dialog.getByLabel('Message *').fill('Interested in the accessibility use case.');
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByText('Thank You!')).toBeVisible();
-  await expect(page.getByText("We've received your early access request and will be in touch soon.")).toBeVisible();
+  await expect(
+    page.getByText("We've received your early access request and will be in touch soon."),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   await smtp.waitFor(zenoEmail);
 
@@ -194,7 +212,9 @@ test('both lead forms: errors, success, confirmation email, and the admin list',
     await registerAndLogin(page, { email: ADMIN_EMAIL });
   } catch {
     // Another spec in this worker registered the admin already: sign in instead.
-    const login = await server.api('POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: PASSWORD } });
+    const login = await server.api('POST', '/api/auth/login', {
+      body: { email: ADMIN_EMAIL, password: PASSWORD },
+    });
     await page.goto('/login');
     await page.evaluate((token) => localStorage.setItem('sessionId', token), login.body.sessionId);
   }
@@ -212,12 +232,14 @@ test('both lead forms: errors, success, confirmation email, and the admin list',
   await status.selectOption('analysis_sent');
   await expect(page.getByText('Status updated')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('lead-row').filter({ hasText: leadEmail }).getByLabel(`Status of ${leadEmail}`)).toHaveValue(
-    'analysis_sent',
-  );
+  await expect(
+    page.getByTestId('lead-row').filter({ hasText: leadEmail }).getByLabel(`Status of ${leadEmail}`),
+  ).toHaveValue('analysis_sent');
 });
 
-test('the landing route loads at most 170 KB of gzipped JavaScript, without the signed-in area', async ({ page }) => {
+test('the landing route loads at most 170 KB of gzipped JavaScript, without the signed-in area', async ({
+  page,
+}) => {
   const scripts = new Map<string, number>();
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script') return;
@@ -225,14 +247,25 @@ test('the landing route loads at most 170 KB of gzipped JavaScript, without the 
     scripts.set(new URL(res.url()).pathname, zlib.gzipSync(body, { level: 9 }).length);
   });
   await page.goto('/', { waitUntil: 'networkidle' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Stop Losing Grants to Paperwork' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Stop Losing Grants to Paperwork' }),
+  ).toBeVisible();
   const names = [...scripts.keys()];
   expect(names.length).toBeGreaterThan(0);
   expect(names.filter((n) => /dashboard|admin-leads|faq-page|privacy-policy|terms-page/.test(n))).toEqual([]);
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
   fs.mkdirSync('test-results', { recursive: true });
-  fs.writeFileSync('test-results/landing-js.json', JSON.stringify({ gzipBytes: total, budgetBytes: LANDING_JS_BUDGET_BYTES, scripts: Object.fromEntries(scripts) }, null, 2));
-  console.log(`landing route initial JS: ${(total / 1024).toFixed(1)} KB gzip (budget ${LANDING_JS_BUDGET_BYTES / 1024} KB)`);
+  fs.writeFileSync(
+    'test-results/landing-js.json',
+    JSON.stringify(
+      { gzipBytes: total, budgetBytes: LANDING_JS_BUDGET_BYTES, scripts: Object.fromEntries(scripts) },
+      null,
+      2,
+    ),
+  );
+  console.log(
+    `landing route initial JS: ${(total / 1024).toFixed(1)} KB gzip (budget ${LANDING_JS_BUDGET_BYTES / 1024} KB)`,
+  );
   expect(total).toBeLessThanOrEqual(LANDING_JS_BUDGET_BYTES);
 
   // The signed-in area is its own chunk, fetched only when needed.

@@ -22,7 +22,8 @@ export const HERO = {
 
 export const LEAD_FORM = {
   title: 'Get Your Free Grant Analysis',
-  intro: 'Tell us about your next application. We will review it against the program criteria and send you the analysis within 24 hours.',
+  intro:
+    'Tell us about your next application. We will review it against the program criteria and send you the analysis within 24 hours.',
   submit: 'Get My Free Analysis',
   demoCta: 'Schedule a Demo',
   demoNote: 'Prefer to talk it through? Book a 30-minute walkthrough with our team.',
@@ -30,7 +31,8 @@ export const LEAD_FORM = {
 
 export const FEATURES = {
   title: 'Everything a strong application needs',
-  intro: 'Our AI reads program guidelines of 100+ pages so you do not have to, then checks your draft against every rule.',
+  intro:
+    'Our AI reads program guidelines of 100+ pages so you do not have to, then checks your draft against every rule.',
   checklist: [
     'Eligibility mapping against each program’s rules',
     'Budget compliance validation',
@@ -76,7 +78,13 @@ export const PROGRAMS = {
     {
       key: 'canadian',
       title: 'Canadian programs',
-      fallback: ['NSERC Idea to Innovation (I2I)', 'CIHR Project Grant', 'Strategic Innovation Fund (SIF)', 'NRC IRAP', 'SR&ED tax credit'],
+      fallback: [
+        'NSERC Idea to Innovation (I2I)',
+        'CIHR Project Grant',
+        'Strategic Innovation Fund (SIF)',
+        'NRC IRAP',
+        'SR&ED tax credit',
+      ],
     },
     {
       key: 'us',
@@ -110,11 +118,46 @@ export const DEMO_DASHBOARD = {
     { value: '2.4M', label: 'Total Funding' },
   ],
   rows: [
-    { id: 'demo-1', title: 'Low-cost water quality sensors', program: 'NSERC I2I', amount: '$125,000', status: 'approved', deadline: '2025-03-15' },
-    { id: 'demo-2', title: 'AI triage for rural clinics', program: 'CIHR Project Grant', amount: '$750,000', status: 'under_review', deadline: '2025-04-01' },
-    { id: 'demo-3', title: 'Battery recycling pilot line', program: 'Strategic Innovation Fund', amount: '$1,200,000', status: 'submitted', deadline: '2025-05-20' },
-    { id: 'demo-4', title: 'Edge vision for precision farming', program: 'NSF SBIR Phase I', amount: '$275,000', status: 'draft', deadline: '2025-06-04' },
-    { id: 'demo-5', title: 'Prototype welding robot', program: 'SR&ED claim', amount: '$48,000', status: 'rejected', deadline: '2025-01-31' },
+    {
+      id: 'demo-1',
+      title: 'Low-cost water quality sensors',
+      program: 'NSERC I2I',
+      amount: '$125,000',
+      status: 'approved',
+      deadline: '2025-03-15',
+    },
+    {
+      id: 'demo-2',
+      title: 'AI triage for rural clinics',
+      program: 'CIHR Project Grant',
+      amount: '$750,000',
+      status: 'under_review',
+      deadline: '2025-04-01',
+    },
+    {
+      id: 'demo-3',
+      title: 'Battery recycling pilot line',
+      program: 'Strategic Innovation Fund',
+      amount: '$1,200,000',
+      status: 'submitted',
+      deadline: '2025-05-20',
+    },
+    {
+      id: 'demo-4',
+      title: 'Edge vision for precision farming',
+      program: 'NSF SBIR Phase I',
+      amount: '$275,000',
+      status: 'draft',
+      deadline: '2025-06-04',
+    },
+    {
+      id: 'demo-5',
+      title: 'Prototype welding robot',
+      program: 'SR&ED claim',
+      amount: '$48,000',
+      status: 'rejected',
+      deadline: '2025-01-31',
+    },
   ],
   actions: { newApplication: 'New Application', upload: 'Upload Documents', reports: 'View Reports' },
 } as const;
@@ -153,7 +196,8 @@ export const CLOSING_CTA = {
 } as const;
 
 export const FOOTER = {
-  blurb: 'AI grant writing and research funding for researchers, founders and research administrators in Canada and the US.',
+  blurb:
+    'AI grant writing and research funding for researchers, founders and research administrators in Canada and the US.',
   rights: '© 2025 Grantleaf. All rights reserved.',
 } as const;
 
@@ -185,10 +229,12 @@ export function groupProgramNames(programs: readonly CatalogueProgram[]): Record
     if (/\b(SBIR|STTR)\b/i.test(program.name)) key = 'us';
     else if (/accelerator|venture|equity|corporate|foundation/i.test(type)) key = 'corporate';
     else if (canadian) key = 'canadian';
-    if (key && !found[key].includes(program.name) && found[key].length < PROGRAMS.perGroup) found[key].push(program.name);
+    if (key && !found[key].includes(program.name) && found[key].length < PROGRAMS.perGroup)
+      found[key].push(program.name);
   }
   const result = { ...found };
-  for (const group of PROGRAMS.groups) if (result[group.key].length === 0) result[group.key] = [...group.fallback];
+  for (const group of PROGRAMS.groups)
+    if (result[group.key].length === 0) result[group.key] = [...group.fallback];
   return result;
 }
 

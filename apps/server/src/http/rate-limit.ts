@@ -41,10 +41,9 @@ export function createRateLimiter(db: Db) {
     await db.execute(sql`DELETE FROM rate_limits WHERE expires_at < now()`);
   }
 
-  return {
-    async consume(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-      const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-      const result = (await db.execute(sql`
+  async function consume(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+    const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+    const result = (await db.execute(sql`
         INSERT INTO rate_limits AS r (key, window_start, points, expires_at)
         VALUES (${key}, now(), 1, now() + ${window})
         ON CONFLICT (key) DO UPDATE SET
@@ -53,22 +52,37 @@ export function createRateLimiter(db: Db) {
           expires_at = CASE WHEN r.expires_at <= now() THEN now() + ${window} ELSE r.expires_at END
         RETURNING points, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (expires_at - now()))))::int AS seconds_left
       `)) as unknown as { rows: Array<{ points: number; seconds_left: number }> };
-      hits += 1;
-      if (hits % SWEEP_EVERY === 0) await sweep();
-      const row = result.rows[0]!;
-      const points = Number(row.points);
-      const allowed = points <= rule.points;
-      return {
-        allowed,
-        remaining: Math.max(0, rule.points - points),
-        retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.seconds_left)),
-      };
-    },
+    hits += 1;
+    if (hits % SWEEP_EVERY === 0) await sweep();
+    const row = result.rows[0]!;
+    const points = Number(row.points);
+    const allowed = points <= rule.points;
+    return {
+      allowed,
+      remaining: Math.max(0, rule.points - points),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.seconds_left)),
+    };
+  }
+
+  return {
+    consume,
 
     /** Consumes one hit and throws 429 (with Retry-After) when the key is over its limit. */
     async enforce(key: string, rule: RateLimitRule, message?: string): Promise<void> {
-      const result = await this.consume(key, rule);
+      const result = await consume(key, rule);
       if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, message);
+    },
+
+    /** Hits counted in the key's live window, without adding one (locks that only failures feed). */
+    async peek(key: string): Promise<{ points: number; retryAfterSeconds: number }> {
+      const result = (await db.execute(sql`
+        SELECT points, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (expires_at - now()))))::int AS seconds_left
+        FROM rate_limits WHERE key = ${key} AND expires_at > now()
+      `)) as unknown as { rows: Array<{ points: number; seconds_left: number }> };
+      const row = result.rows[0];
+      return row
+        ? { points: Number(row.points), retryAfterSeconds: Number(row.seconds_left) }
+        : { points: 0, retryAfterSeconds: 0 };
     },
 
     /** Forgets a key, e.g. after a successful login that should clear failed attempts. */
@@ -78,4 +92,24 @@ export function createRateLimiter(db: Db) {
 
     sweep,
   };
+}
+
+/**
+ * The part of a client address a per-IP limit should count. An IPv6 user normally holds a whole
+ * /64, so counting single addresses would let one client rotate through billions of them.
+ */
+export function clientAddressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

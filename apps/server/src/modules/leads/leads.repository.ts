@@ -16,7 +16,12 @@ export async function hasLeadSince(tx: Tx, email: string, withinSeconds: number)
   const [row] = await tx
     .select({ id: leads.id })
     .from(leads)
-    .where(and(sql`lower(${leads.email}) = ${email.toLowerCase()}`, gt(leads.createdAt, sql`now() - make_interval(secs => ${withinSeconds})`)))
+    .where(
+      and(
+        sql`lower(${leads.email}) = ${email.toLowerCase()}`,
+        gt(leads.createdAt, sql`now() - make_interval(secs => ${withinSeconds})`),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -47,7 +52,10 @@ export async function hasZenoLeadSince(tx: Tx, email: string, withinSeconds: num
     .select({ id: zenoLeadSubmissions.id })
     .from(zenoLeadSubmissions)
     .where(
-      and(sql`lower(${zenoLeadSubmissions.email}) = ${email.toLowerCase()}`, gt(zenoLeadSubmissions.createdAt, sql`now() - make_interval(secs => ${withinSeconds})`)),
+      and(
+        sql`lower(${zenoLeadSubmissions.email}) = ${email.toLowerCase()}`,
+        gt(zenoLeadSubmissions.createdAt, sql`now() - make_interval(secs => ${withinSeconds})`),
+      ),
     )
     .limit(1);
   return Boolean(row);

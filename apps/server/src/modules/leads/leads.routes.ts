@@ -27,13 +27,24 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService }> = async
     leads: await leads.listLeads(),
   }));
 
-  app.get('/api/admin/zeno-leads', { ...admin, schema: { response: { 200: adminZenoLeadListSchema } } }, async () => ({
-    submissions: await leads.listZenoLeads(),
-  }));
+  app.get(
+    '/api/admin/zeno-leads',
+    { ...admin, schema: { response: { 200: adminZenoLeadListSchema } } },
+    async () => ({
+      submissions: await leads.listZenoLeads(),
+    }),
+  );
 
   app.patch(
     '/api/admin/leads/:id',
-    { ...admin, schema: { params: leadIdParamsSchema, body: updateLeadStatusSchema, response: { 200: adminLeadSchema } } },
+    {
+      ...admin,
+      schema: {
+        params: leadIdParamsSchema,
+        body: updateLeadStatusSchema,
+        response: { 200: adminLeadSchema },
+      },
+    },
     (request) => leads.updateLeadStatus(request.params.id, request.body.status),
   );
 };

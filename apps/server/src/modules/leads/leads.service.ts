@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../errors.ts';
-import { createRateLimiter, type RateLimitRule } from '../../http/rate-limit.ts';
+import { clientAddressKey, createRateLimiter, type RateLimitRule } from '../../http/rate-limit.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import * as repo from './leads.repository.ts';
 import type { LeadRow, ZenoLeadRow } from './leads.schema.ts';
@@ -66,7 +66,7 @@ export function createLeadsService(deps: { db: Db; mailer: Mailer; env: Pick<Env
 
   return {
     async submitLead(input: LeadInput, meta: RequestMeta): Promise<LeadResponse> {
-      await limiter.enforce(`leads:${meta.ip}`, LEAD_RATE_LIMIT, RATE_LIMIT_MESSAGE);
+      await limiter.enforce(`leads:${clientAddressKey(meta.ip)}`, LEAD_RATE_LIMIT, RATE_LIMIT_MESSAGE);
       const done = { success: true, message: LEAD_SUCCESS_MESSAGE };
       // A filled honeypot is a bot: it gets the same answer as a person, so it learns nothing.
       if (input[HONEYPOT_FIELD]) return done;
@@ -121,7 +121,7 @@ export function createLeadsService(deps: { db: Db; mailer: Mailer; env: Pick<Env
     },
 
     async submitZenoLead(input: ZenoLeadInput, meta: RequestMeta): Promise<LeadResponse> {
-      await limiter.enforce(`zeno-leads:${meta.ip}`, LEAD_RATE_LIMIT, RATE_LIMIT_MESSAGE);
+      await limiter.enforce(`zeno-leads:${clientAddressKey(meta.ip)}`, LEAD_RATE_LIMIT, RATE_LIMIT_MESSAGE);
       const done = { success: true, message: ZENO_SUCCESS_MESSAGE };
       if (input[HONEYPOT_FIELD]) return done;
       const email = input.email.trim();

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import {
+  createTestDatabase,
+  DATABASES,
+  registerUser,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { createDatabase } from '../../db/client.ts';
-import { createRateLimiter } from '../../http/rate-limit.ts';
+import { clientAddressKey, createRateLimiter } from '../../http/rate-limit.ts';
 
 let ipCounter = 0;
 /** Each test posts from its own address, so the per-IP limit of one test never leaks into another. */
@@ -29,6 +35,17 @@ const zenoLead = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+describe('clientAddressKey', () => {
+  it('keeps IPv4 addresses and folds IPv6 addresses to their /64', () => {
+    expect(clientAddressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('2001:db8:85a3:1:aaaa:bbbb:cccc:1')).toBe('2001:db8:85a3:1::/64');
+    expect(clientAddressKey('2001:db8:85a3:1::2')).toBe('2001:db8:85a3:1::/64');
+    expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
 describe.each(DATABASES)('leads on %s', (kind) => {
   let t: TestApp;
   let adminToken: string;
@@ -52,7 +69,10 @@ describe.each(DATABASES)('leads on %s', (kind) => {
     const body = lead();
     const res = await t.api('POST', '/api/leads', { body, headers: freshIp() });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: "Thank you! We'll send your grant analysis within 24 hours." });
+    expect(res.body).toEqual({
+      success: true,
+      message: "Thank you! We'll send your grant analysis within 24 hours.",
+    });
     expect(await count('leads', body.email)).toBe(1);
     const mail = await t.smtp.waitFor(body.email);
     expect(mail.subject).toBe('Your free grant analysis request');
@@ -68,7 +88,15 @@ describe.each(DATABASES)('leads on %s', (kind) => {
   });
 
   it('accepts every role and grant size of the spec, with or without a message', async () => {
-    const roles = ['principal-investigator', 'postdoc', 'graduate-student', 'research-scientist', 'faculty', 'research-administrator', 'other'];
+    const roles = [
+      'principal-investigator',
+      'postdoc',
+      'graduate-student',
+      'research-scientist',
+      'faculty',
+      'research-administrator',
+      'other',
+    ];
     const sizes = ['under-50k', '50k-250k', '250k-1m', '1m-5m', 'over-5m'];
     for (const [i, role] of roles.entries()) {
       const grantSize = sizes[i % sizes.length];
@@ -111,7 +139,9 @@ describe.each(DATABASES)('leads on %s', (kind) => {
     expect(zres.body.success).toBe(true);
     expect(await count('zeno_lead_submissions', zeno.email)).toBe(0);
     await new Promise((r) => setTimeout(r, 300));
-    expect(t.smtp.inbox.filter((m) => m.to.includes(body.email) || m.to.includes(zeno.email))).toHaveLength(0);
+    expect(t.smtp.inbox.filter((m) => m.to.includes(body.email) || m.to.includes(zeno.email))).toHaveLength(
+      0,
+    );
   });
 
   it('drops a second lead from the same email within a day, even sent at once', async () => {
@@ -142,14 +172,23 @@ describe.each(DATABASES)('leads on %s', (kind) => {
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(500);
     expect(retryAfter).toBeLessThanOrEqual(600);
-    // Invalid bodies never reach the limiter; another address is not affected.
+    // Another address is not affected; another address in the same IPv6 /64 is.
     expect((await t.api('POST', '/api/leads', { body: lead(), headers: freshIp() })).status).toBe(200);
+    const v6 = (n: number) => ({ 'x-forwarded-for': `2001:db8:${kind === 'pglite' ? 1 : 2}:7::${n}` });
+    for (let i = 1; i <= 5; i += 1)
+      expect((await t.api('POST', '/api/leads', { body: lead(), headers: v6(i) })).status).toBe(200);
+    expect((await t.api('POST', '/api/leads', { body: lead(), headers: v6(99) })).status).toBe(429);
 
     const zHeaders = freshIp();
     for (let i = 0; i < 5; i += 1) {
-      expect((await t.api('POST', '/api/zeno-lead-submissions', { body: zenoLead(), headers: zHeaders })).status).toBe(200);
+      expect(
+        (await t.api('POST', '/api/zeno-lead-submissions', { body: zenoLead(), headers: zHeaders })).status,
+      ).toBe(200);
     }
-    const zRefused = await t.api('POST', '/api/zeno-lead-submissions', { body: zenoLead(), headers: zHeaders });
+    const zRefused = await t.api('POST', '/api/zeno-lead-submissions', {
+      body: zenoLead(),
+      headers: zHeaders,
+    });
     expect(zRefused.status).toBe(429);
     expect(Number(zRefused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -159,7 +198,10 @@ describe.each(DATABASES)('leads on %s', (kind) => {
       const body = zenoLead({ interestType });
       const res = await t.api('POST', '/api/zeno-lead-submissions', { body, headers: freshIp() });
       expect(res.status, interestType).toBe(200);
-      expect(res.body).toEqual({ success: true, message: "We've received your early access request and will be in touch soon." });
+      expect(res.body).toEqual({
+        success: true,
+        message: "We've received your early access request and will be in touch soon.",
+      });
       expect(await count('zeno_lead_submissions', body.email)).toBe(1);
     }
     const body = zenoLead();
@@ -174,10 +216,16 @@ describe.each(DATABASES)('leads on %s', (kind) => {
   it('refuses an early-access request with a missing field or unknown interest type', async () => {
     const headers = freshIp();
     for (const field of ['name', 'email', 'phoneNumber', 'message', 'interestType']) {
-      const res = await t.api('POST', '/api/zeno-lead-submissions', { body: zenoLead({ [field]: '' }), headers });
+      const res = await t.api('POST', '/api/zeno-lead-submissions', {
+        body: zenoLead({ [field]: '' }),
+        headers,
+      });
       expect(res.status, field).toBe(400);
     }
-    const bad = await t.api('POST', '/api/zeno-lead-submissions', { body: zenoLead({ interestType: 'early-access' }), headers });
+    const bad = await t.api('POST', '/api/zeno-lead-submissions', {
+      body: zenoLead({ interestType: 'early-access' }),
+      headers,
+    });
     expect(bad.status).toBe(400);
     const dupe = zenoLead();
     await t.api('POST', '/api/zeno-lead-submissions', { body: dupe, headers: freshIp() });
@@ -198,7 +246,12 @@ describe.each(DATABASES)('leads on %s', (kind) => {
     const list = await t.api('GET', '/api/admin/leads', { token: adminToken });
     expect(list.status).toBe(200);
     const row = list.body.leads.find((l: { email: string }) => l.email === body.email);
-    expect(row).toMatchObject({ organization: 'McGill <b>Lab</b>', role: 'principal-investigator', grantSize: '250k-1m', status: 'new' });
+    expect(row).toMatchObject({
+      organization: 'McGill <b>Lab</b>',
+      role: 'principal-investigator',
+      grantSize: '250k-1m',
+      status: 'new',
+    });
     const zlist = await t.api('GET', '/api/admin/zeno-leads', { token: adminToken });
     expect(zlist.status).toBe(200);
     expect(zlist.body.submissions.find((s: { email: string }) => s.email === zeno.email)).toMatchObject({
@@ -207,7 +260,9 @@ describe.each(DATABASES)('leads on %s', (kind) => {
     });
 
     const path = `/api/admin/leads/${row.id}`;
-    expect((await t.api('PATCH', path, { token: userToken, body: { status: 'contacted' } })).status).toBe(403);
+    expect((await t.api('PATCH', path, { token: userToken, body: { status: 'contacted' } })).status).toBe(
+      403,
+    );
     expect((await t.api('PATCH', path, { token: adminToken, body: { status: 'won' } })).status).toBe(400);
     const patched = await t.api('PATCH', path, { token: adminToken, body: { status: 'analysis_sent' } });
     expect(patched.status).toBe(200);

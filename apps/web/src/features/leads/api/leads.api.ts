@@ -34,7 +34,8 @@ export function useAdminZenoLeads(enabled: boolean) {
   return useQuery({
     queryKey: ADMIN_ZENO_LEADS_KEY,
     enabled,
-    queryFn: async () => (await api.get<{ submissions: AdminZenoLead[] }>('/api/admin/zeno-leads')).submissions,
+    queryFn: async () =>
+      (await api.get<{ submissions: AdminZenoLead[] }>('/api/admin/zeno-leads')).submissions,
   });
 }
 

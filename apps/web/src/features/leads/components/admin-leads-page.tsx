@@ -96,7 +96,8 @@ export function AdminLeadsPage() {
                             { id: lead.id, status },
                             {
                               onSuccess: () => toast.success('Status updated'),
-                              onError: (error) => toast.error('Update failed', { description: error.message }),
+                              onError: (error) =>
+                                toast.error('Update failed', { description: error.message }),
                             },
                           );
                         }}

@@ -10,7 +10,14 @@ import { HoneypotField } from './honeypot-field.tsx';
 import { hasBlank, zenoFailureToast } from './lead-feedback.ts';
 import { NativeSelect } from './native-select.tsx';
 
-const EMPTY = { name: '', email: '', phoneNumber: '', message: '', interestType: 'early_access', website: '' };
+const EMPTY = {
+  name: '',
+  email: '',
+  phoneNumber: '',
+  message: '',
+  interestType: 'early_access',
+  website: '',
+};
 const REQUIRED = ['name', 'email', 'phoneNumber', 'message', 'interestType'] as const;
 
 /** The voice-assistant Early Access dialog (spec §2, §3, §5, §8); closes and resets on success or Cancel. */
@@ -35,7 +42,9 @@ export function EarlyAccessDialog() {
     submit.mutate(parsed.data, {
       onSuccess: (result) => {
         if (!result.success) {
-          toast.error('Error', { description: result.message || 'Failed to submit request. Please try again.' });
+          toast.error('Error', {
+            description: result.message || 'Failed to submit request. Please try again.',
+          });
           return;
         }
         toast.success('Thank You!', {
@@ -58,12 +67,22 @@ export function EarlyAccessDialog() {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
-          <Dialog.Title className="text-xl font-bold text-slate-900">{VOICE_ASSISTANT.dialogTitle}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-700">{VOICE_ASSISTANT.dialogDescription}</Dialog.Description>
+          <Dialog.Title className="text-xl font-bold text-slate-900">
+            {VOICE_ASSISTANT.dialogTitle}
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-700">
+            {VOICE_ASSISTANT.dialogDescription}
+          </Dialog.Description>
           <form onSubmit={onSubmit} noValidate className="relative mt-5 space-y-4">
             <div>
               <Label htmlFor="zeno-name">Name *</Label>
-              <Input id="zeno-name" autoComplete="name" required value={form.name} onChange={(e) => set('name')(e.target.value)} />
+              <Input
+                id="zeno-name"
+                autoComplete="name"
+                required
+                value={form.name}
+                onChange={(e) => set('name')(e.target.value)}
+              />
             </div>
             <div>
               <Label htmlFor="zeno-email">Email *</Label>
@@ -99,7 +118,12 @@ export function EarlyAccessDialog() {
             </div>
             <div>
               <Label htmlFor="zeno-message">Message *</Label>
-              <Textarea id="zeno-message" required value={form.message} onChange={(e) => set('message')(e.target.value)} />
+              <Textarea
+                id="zeno-message"
+                required
+                value={form.message}
+                onChange={(e) => set('message')(e.target.value)}
+              />
             </div>
             <HoneypotField id="zeno-website" value={form.website} onChange={set('website')} />
             <div className="flex justify-end gap-3 pt-2">

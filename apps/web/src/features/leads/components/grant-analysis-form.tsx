@@ -24,7 +24,11 @@ export function GrantAnalysisForm() {
       toast.error('Missing information', { description: 'Please fill in all required fields' });
       return;
     }
-    const parsed = leadSchema.safeParse({ ...form, message: form.message || undefined, website: form.website || undefined });
+    const parsed = leadSchema.safeParse({
+      ...form,
+      message: form.message || undefined,
+      website: form.website || undefined,
+    });
     if (!parsed.success) {
       toast.error('Missing information', { description: 'Please enter a valid email address' });
       return;

@@ -19,7 +19,8 @@ function programList(body: unknown): CatalogueProgram[] {
       ? (Object.values(body).find(Array.isArray) ?? [])
       : [];
   return list.filter(
-    (p): p is CatalogueProgram => Boolean(p) && typeof p === 'object' && typeof (p as CatalogueProgram).name === 'string',
+    (p): p is CatalogueProgram =>
+      Boolean(p) && typeof p === 'object' && typeof (p as CatalogueProgram).name === 'string',
   );
 }
 

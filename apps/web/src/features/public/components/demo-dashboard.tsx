@@ -16,13 +16,22 @@ const statusLabel = (status: string) => {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** A static sample of the signed-in dashboard (spec §2); nothing here is fetched. */
 export function DemoDashboard() {
   const { stats, rows, actions } = DEMO_DASHBOARD;
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-label="Sample dashboard" role="group">
+    <div
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      aria-label="Sample dashboard"
+      role="group"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-lg font-semibold text-slate-900">Grant Applications</p>
         <div className="flex flex-wrap gap-2">
@@ -52,11 +61,21 @@ export function DemoDashboard() {
           <caption className="sr-only">Sample applications</caption>
           <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-700">
             <tr>
-              <th scope="col" className="py-2 pr-4">Title</th>
-              <th scope="col" className="py-2 pr-4">Program</th>
-              <th scope="col" className="py-2 pr-4">Amount</th>
-              <th scope="col" className="py-2 pr-4">Status</th>
-              <th scope="col" className="py-2">Deadline</th>
+              <th scope="col" className="py-2 pr-4">
+                Title
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Program
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Amount
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Status
+              </th>
+              <th scope="col" className="py-2">
+                Deadline
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -66,11 +85,18 @@ export function DemoDashboard() {
                 <td className="py-3 pr-4 text-slate-800">{row.program}</td>
                 <td className="py-3 pr-4 text-slate-800">{row.amount}</td>
                 <td className="py-3 pr-4">
-                  <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-medium', BADGE[row.status] ?? 'bg-slate-100 text-slate-800')}>
+                  <span
+                    className={clsx(
+                      'rounded-full px-2.5 py-0.5 text-xs font-medium',
+                      BADGE[row.status] ?? 'bg-slate-100 text-slate-800',
+                    )}
+                  >
                     {statusLabel(row.status)}
                   </span>
                 </td>
-                <td className="whitespace-nowrap py-3 text-slate-800">{dateFormat.format(new Date(row.deadline))}</td>
+                <td className="whitespace-nowrap py-3 text-slate-800">
+                  {dateFormat.format(new Date(row.deadline))}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -20,7 +20,15 @@ function Workshop() {
     <>
       <rect width="400" height="260" fill="#f0fdf4" />
       <rect x="40" y="28" width="200" height="110" rx="6" fill="#ffffff" stroke="#15803d" strokeWidth="3" />
-      <text x="140" y="62" textAnchor="middle" fontSize="16" fontWeight="700" fill="#14532d" fontFamily="system-ui, sans-serif">
+      <text
+        x="140"
+        y="62"
+        textAnchor="middle"
+        fontSize="16"
+        fontWeight="700"
+        fill="#14532d"
+        fontFamily="system-ui, sans-serif"
+      >
         Grant Writing 101
       </text>
       {[80, 96, 112].map((y) => (
@@ -40,7 +48,15 @@ function Panel() {
     <>
       <rect width="400" height="260" fill="#eff6ff" />
       <rect x="30" y="24" width="340" height="40" rx="6" fill="#1e3a8a" />
-      <text x="200" y="50" textAnchor="middle" fontSize="15" fontWeight="700" fill="#ffffff" fontFamily="system-ui, sans-serif">
+      <text
+        x="200"
+        y="50"
+        textAnchor="middle"
+        fontSize="15"
+        fontWeight="700"
+        fill="#ffffff"
+        fontFamily="system-ui, sans-serif"
+      >
         From Lab to Market
       </text>
       {[90, 170, 250, 330].map((x, i) => (
@@ -60,13 +76,29 @@ function DemoDay() {
     <>
       <rect width="400" height="260" fill="#fff7ed" />
       <rect x="50" y="30" width="140" height="150" rx="8" fill="#15803d" />
-      <text x="120" y="70" textAnchor="middle" fontSize="16" fontWeight="700" fill="#ffffff" fontFamily="system-ui, sans-serif">
+      <text
+        x="120"
+        y="70"
+        textAnchor="middle"
+        fontSize="16"
+        fontWeight="700"
+        fill="#ffffff"
+        fontFamily="system-ui, sans-serif"
+      >
         Demo Day
       </text>
       <rect x="70" y="90" width="100" height="60" rx="4" fill="#dcfce7" />
       <path d="M80 140 L105 115 L125 128 L160 98" stroke="#15803d" strokeWidth="4" fill="none" />
       <rect x="230" y="70" width="130" height="80" rx="6" fill="#ffffff" stroke="#b45309" strokeWidth="3" />
-      <text x="295" y="116" textAnchor="middle" fontSize="14" fontWeight="700" fill="#92400e" fontFamily="system-ui, sans-serif">
+      <text
+        x="295"
+        y="116"
+        textAnchor="middle"
+        fontSize="14"
+        fontWeight="700"
+        fill="#92400e"
+        fontFamily="system-ui, sans-serif"
+      >
         Pitch: 3 min
       </text>
       {[70, 150, 230, 310].map((x, i) => (

@@ -47,7 +47,10 @@ const FAQS = [
 /** /faqs: questions professors ask (spec §2). */
 export function FaqPage() {
   return (
-    <InfoLayout title="Frequently Asked Questions" intro={<p>Straight answers for professors and researchers. {SOCIAL_PROOF}</p>}>
+    <InfoLayout
+      title="Frequently Asked Questions"
+      intro={<p>Straight answers for professors and researchers. {SOCIAL_PROOF}</p>}
+    >
       <div className="grid gap-5 md:grid-cols-2">
         {FAQS.map((faq) => (
           <Card key={faq.q} className="p-6">

@@ -5,7 +5,15 @@ import { Logo } from './site-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 /** The frame of /faqs, /security-faq, /privacy-policy and /terms. */
-export function InfoLayout({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+export function InfoLayout({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <>
       <header className="border-b border-slate-200 bg-white">

@@ -22,15 +22,35 @@ import { goToSection, SiteHeader } from './site-header.tsx';
 
 function Check() {
   return (
-    <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 flex-none fill-brand-700" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 20 20"
+      className="mt-0.5 h-5 w-5 flex-none fill-brand-700"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M8.1 14.3 3.8 10l1.4-1.4 2.9 2.9 6.7-6.7 1.4 1.4z" />
     </svg>
   );
 }
 
-function Section({ id, className, labelledBy, children }: { id?: string; className?: string; labelledBy: string; children: ReactNode }) {
+function Section({
+  id,
+  className,
+  labelledBy,
+  children,
+}: {
+  id?: string;
+  className?: string;
+  labelledBy: string;
+  children: ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={labelledBy} tabIndex={id ? -1 : undefined} className={`scroll-mt-20 focus:outline-none ${className ?? ''}`}>
+    <section
+      id={id}
+      aria-labelledby={labelledBy}
+      tabIndex={id ? -1 : undefined}
+      className={`scroll-mt-20 focus:outline-none ${className ?? ''}`}
+    >
       <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">{children}</div>
     </section>
   );
@@ -65,11 +85,16 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
     if (hash.length > 1) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [hash]);
 
-  const demoHref = config ? (config.demoBookingUrl ?? `mailto:${config.contactEmail}?subject=Grantleaf%20demo`) : undefined;
+  const demoHref = config
+    ? (config.demoBookingUrl ?? `mailto:${config.contactEmail}?subject=Grantleaf%20demo`)
+    : undefined;
 
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
         Skip to content
       </a>
       <SiteHeader />
@@ -78,7 +103,10 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
         <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
           <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-2">
             <div>
-              <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              <h1
+                id="hero-title"
+                className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl"
+              >
                 {HERO.headline}
               </h1>
               <p className="mt-4 text-lg text-slate-700">{HERO.subheading}</p>
@@ -97,7 +125,11 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
                 <FreeAnalysisButton />
               </div>
             </div>
-            <PromoVideo url={config?.promoVideoUrl} title={HERO.videoTitle} caption={HERO.videoPosterCaption} />
+            <PromoVideo
+              url={config?.promoVideoUrl}
+              title={HERO.videoTitle}
+              caption={HERO.videoPosterCaption}
+            />
           </div>
         </section>
 
@@ -111,13 +143,20 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
               <p className="mt-3 text-slate-700">{LEAD_FORM.intro}</p>
               <p className="mt-6 text-sm text-slate-700">{LEAD_FORM.demoNote}</p>
               {demoHref && (
-                <a href={demoHref} target="_blank" rel="noopener noreferrer" className={`${buttonClass('secondary')} mt-3`}>
+                <a
+                  href={demoHref}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${buttonClass('secondary')} mt-3`}
+                >
                   {LEAD_FORM.demoCta}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               )}
             </div>
-            <div className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6 lg:col-span-2">{leadForm}</div>
+            <div className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6 lg:col-span-2">
+              {leadForm}
+            </div>
           </div>
         </Section>
 
@@ -137,7 +176,9 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
                   </li>
                 ))}
               </ul>
-              <p className="mt-6 rounded-lg border border-brand-100 bg-white p-4 font-medium text-brand-900">{FEATURES.pilotClaim}</p>
+              <p className="mt-6 rounded-lg border border-brand-100 bg-white p-4 font-medium text-brand-900">
+                {FEATURES.pilotClaim}
+              </p>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               {FEATURES.cards.map((card) => (
@@ -206,9 +247,12 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
             What researchers say
           </h2>
           <figure className="mx-auto max-w-3xl text-center">
-            <blockquote className="text-xl font-medium text-slate-900 sm:text-2xl">“{TESTIMONIAL.quote}”</blockquote>
+            <blockquote className="text-xl font-medium text-slate-900 sm:text-2xl">
+              “{TESTIMONIAL.quote}”
+            </blockquote>
             <figcaption className="mt-6 text-slate-700">
-              <span className="font-semibold text-slate-900">{TESTIMONIAL.author}</span>, {TESTIMONIAL.affiliation}
+              <span className="font-semibold text-slate-900">{TESTIMONIAL.author}</span>,{' '}
+              {TESTIMONIAL.affiliation}
             </figcaption>
           </figure>
         </Section>

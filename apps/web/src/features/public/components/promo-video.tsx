@@ -23,17 +23,47 @@ function VideoPoster() {
       ))}
       <rect x="95" y="252" width="110" height="22" rx="5" fill="#15803d" />
       <rect x="400" y="80" width="170" height="90" rx="10" fill="#dcfce7" />
-      <text x="485" y="125" textAnchor="middle" fontSize="30" fontWeight="700" fill="#14532d" fontFamily="system-ui, sans-serif">
+      <text
+        x="485"
+        y="125"
+        textAnchor="middle"
+        fontSize="30"
+        fontWeight="700"
+        fill="#14532d"
+        fontFamily="system-ui, sans-serif"
+      >
         100%
       </text>
-      <text x="485" y="152" textAnchor="middle" fontSize="13" fill="#14532d" fontFamily="system-ui, sans-serif">
+      <text
+        x="485"
+        y="152"
+        textAnchor="middle"
+        fontSize="13"
+        fill="#14532d"
+        fontFamily="system-ui, sans-serif"
+      >
         requirements covered
       </text>
       <rect x="400" y="190" width="170" height="90" rx="10" fill="#f0fdf4" />
-      <text x="485" y="235" textAnchor="middle" fontSize="30" fontWeight="700" fill="#14532d" fontFamily="system-ui, sans-serif">
+      <text
+        x="485"
+        y="235"
+        textAnchor="middle"
+        fontSize="30"
+        fontWeight="700"
+        fill="#14532d"
+        fontFamily="system-ui, sans-serif"
+      >
         1 day
       </text>
-      <text x="485" y="262" textAnchor="middle" fontSize="13" fill="#14532d" fontFamily="system-ui, sans-serif">
+      <text
+        x="485"
+        y="262"
+        textAnchor="middle"
+        fontSize="13"
+        fill="#14532d"
+        fontFamily="system-ui, sans-serif"
+      >
         to a first draft
       </text>
     </svg>
@@ -44,7 +74,15 @@ function VideoPoster() {
  * Click-to-load: the poster is part of the app, so the page makes no request to the video host
  * until the visitor asks for the video.
  */
-export function PromoVideo({ url, title, caption }: { url: string | null | undefined; title: string; caption: string }) {
+export function PromoVideo({
+  url,
+  title,
+  caption,
+}: {
+  url: string | null | undefined;
+  title: string;
+  caption: string;
+}) {
   const [playing, setPlaying] = useState(false);
   if (playing && url) {
     return (

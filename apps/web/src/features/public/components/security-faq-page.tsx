@@ -50,7 +50,11 @@ const QUESTIONS = [
   },
 ];
 
-const RESOURCES = ['Security one-pager (PDF)', 'Slide deck for university research offices', 'Privacy policy template for your ethics or data-management plan'];
+const RESOURCES = [
+  'Security one-pager (PDF)',
+  'Slide deck for university research offices',
+  'Privacy policy template for your ethics or data-management plan',
+];
 
 /** /security-faq (spec §2). */
 export function SecurityFaqPage() {
@@ -73,7 +77,9 @@ export function SecurityFaqPage() {
       </ol>
 
       <Card className="mt-10 p-6">
-        <h2 className="text-xl font-semibold text-slate-900">Additional Resources (Available Upon Request)</h2>
+        <h2 className="text-xl font-semibold text-slate-900">
+          Additional Resources (Available Upon Request)
+        </h2>
         <ul className="mt-3 space-y-2 text-slate-800">
           {RESOURCES.map((r) => (
             <li key={r} className="ml-5 list-disc">
@@ -98,7 +104,10 @@ export function SecurityFaqPage() {
         </Link>
       </div>
 
-      <nav aria-label="Security FAQ links" className="mt-12 flex flex-wrap gap-6 border-t border-slate-200 pt-6 text-sm">
+      <nav
+        aria-label="Security FAQ links"
+        className="mt-12 flex flex-wrap gap-6 border-t border-slate-200 pt-6 text-sm"
+      >
         <Link to="/" className="font-medium text-brand-800 underline">
           Home
         </Link>

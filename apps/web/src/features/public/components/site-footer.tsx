@@ -18,13 +18,19 @@ export function SiteFooter() {
           <p className={heading}>Product</p>
           <ul className="mt-3 space-y-2">
             <li>
-              <a href="/#features" className={link}>Features</a>
+              <a href="/#features" className={link}>
+                Features
+              </a>
             </li>
             <li>
-              <a href="/#programs" className={link}>Programs</a>
+              <a href="/#programs" className={link}>
+                Programs
+              </a>
             </li>
             <li>
-              <a href="/#lead-form" className={link}>Free grant analysis</a>
+              <a href="/#lead-form" className={link}>
+                Free grant analysis
+              </a>
             </li>
           </ul>
         </nav>
@@ -32,16 +38,24 @@ export function SiteFooter() {
           <p className={heading}>Resources</p>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to="/faqs" className={link}>FAQ</Link>
+              <Link to="/faqs" className={link}>
+                FAQ
+              </Link>
             </li>
             <li>
-              <Link to="/security-faq" className={link}>Security</Link>
+              <Link to="/security-faq" className={link}>
+                Security
+              </Link>
             </li>
             <li>
-              <Link to="/privacy-policy" className={link}>Privacy Policy</Link>
+              <Link to="/privacy-policy" className={link}>
+                Privacy Policy
+              </Link>
             </li>
             <li>
-              <Link to="/terms" className={link}>Terms of Service</Link>
+              <Link to="/terms" className={link}>
+                Terms of Service
+              </Link>
             </li>
           </ul>
         </nav>
@@ -50,10 +64,14 @@ export function SiteFooter() {
           {config && (
             <ul className="mt-3 space-y-2">
               <li>
-                <a href={`mailto:${config.contactEmail}`} className={link}>{config.contactEmail}</a>
+                <a href={`mailto:${config.contactEmail}`} className={link}>
+                  {config.contactEmail}
+                </a>
               </li>
               <li>
-                <a href={`mailto:${config.privacyEmail}`} className={link}>{config.privacyEmail}</a>
+                <a href={`mailto:${config.privacyEmail}`} className={link}>
+                  {config.privacyEmail}
+                </a>
               </li>
             </ul>
           )}

@@ -31,7 +31,9 @@ export function Logo({ className }: { className?: string }) {
 export function goToSection(id: string) {
   const target = document.getElementById(id);
   if (!target) return;
-  target.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  target.scrollIntoView({
+    behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+  });
   target.focus({ preventScroll: true });
   history.replaceState(null, '', `#${id}`);
 }
@@ -103,7 +105,12 @@ export function SiteHeader() {
               aria-label="Open menu"
             >
               <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
-                <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d="M4 6h16M4 12h16M4 18h16"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
               </svg>
             </button>
           </Dialog.Trigger>
@@ -124,7 +131,12 @@ export function SiteHeader() {
                 <Dialog.Close asChild>
                   <button type="button" className={buttonClass('ghost', 'sm')} aria-label="Close menu">
                     <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
-                      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                      <path
+                        d="M6 6l12 12M18 6L6 18"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        strokeLinecap="round"
+                      />
                     </svg>
                   </button>
                 </Dialog.Close>
