@@ -285,6 +285,8 @@ function isHeadingLine(line: string, required: ProgramSection[]): boolean {
   if (!line || line.includes('|') || /^[-*•]\s/.test(line)) return false;
   const markdown = /^#{1,6}\s+\S/.test(line);
   const cleaned = cleanHeading(line);
+  // A funder's own section name is a heading however long it is.
+  if (required.some((s) => s.name.toLowerCase() === cleaned.toLowerCase())) return true;
   const words = countWords(cleaned);
   if (words === 0 || words > 12) return false;
   // A sentence is not a heading, unless it is marked as one.

@@ -169,6 +169,30 @@ describe('offline generation', () => {
     expect(long.find((l) => l.section === 'HQP training plan')).toMatchObject({ status: 'over', words: 501, max: 500 });
   });
 
+  it('keeps every section within its countable limit, saying where it cut', () => {
+    const tight: GrantProgram = {
+      id: 'tight',
+      name: 'Tight fund',
+      requiredSections: [
+        { name: 'Project summary', limit: '60 words' },
+        { name: 'Lay abstract', limit: '400 characters' },
+        { name: 'Detailed description', limit: '5 pages' },
+      ],
+    };
+    const draft = draftApplication(tight, FORM_STRONG);
+    expect(draft.limits.map((l) => l.status)).toEqual(['within', 'within', 'within']);
+    expect(draft.sections[0]?.body).toContain('[To complete: shortened to fit the limit of 60 words.]');
+    expect(draft.sections[1]?.body.length).toBeLessThanOrEqual(400);
+    expect(draft.sections[2]?.body).not.toContain('shortened');
+
+    const sbir = program('us-nsf-sbir-sttr-phase-1');
+    const pitch = draftApplication(sbir, FORM_STRONG);
+    expect(pitch.limits.filter((l) => l.status === 'over')).toEqual([]);
+    // The offline review finds each long funder heading in the draft text, so nothing reads as over.
+    expect(pitch.certification_status).not.toMatch(/over its limit/);
+    expect(pitch.certification_status).toMatch(/exceeds the program maximum of USD \$305,000/);
+  });
+
   it('falls back to the general template for a program without sections', () => {
     const bare: GrantProgram = { id: 'local-fund', name: 'Local innovation fund', requiredSections: [], criteria: [] };
     const draft = draftApplication(bare, FORM_STRONG);

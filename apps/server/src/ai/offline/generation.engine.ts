@@ -23,7 +23,7 @@ import {
   type Topic,
   topicsForSection,
 } from './rubric.ts';
-import { countWords, ensurePeriod, formatMoney, splitList, splitSentences } from './text-utils.ts';
+import { countWords, ensurePeriod, formatMoney, parseLimit, splitList, splitSentences } from './text-utils.ts';
 
 /**
  * The offline writer: a complete, program-shaped draft built only from the applicant's own
@@ -180,7 +180,42 @@ function writeSection(section: ProgramSection, m: Material, extraTopics: Topic[]
   const opening = extraTopics.includes('summary') && !topics.includes('summary') ? (['summary'] as Topic[]) : [];
   topics = [...opening, ...topics, ...extraTopics.filter((t) => t !== 'summary' && !topics.includes(t))];
   const paragraphs = topics.map((t) => WRITERS[t](m)).filter(Boolean);
-  return paragraphs.join('\n\n');
+  return fitToLimit(paragraphs, section);
+}
+
+/**
+ * Keeps a section within its countable limit: whole paragraphs first, in order, then the words
+ * of the paragraph that crosses the limit; the cut is said in a note.
+ */
+function fitToLimit(paragraphs: string[], section: ProgramSection): string {
+  const full = paragraphs.join('\n\n');
+  const limit = parseLimit(section.limit);
+  if (!limit) return full;
+  const size = (t: string) => (limit.unit === 'words' ? countWords(t) : t.length);
+  const note = `[To complete: shortened to fit the limit of ${limit.max} ${limit.unit}.]`;
+  if (size(full) <= limit.max) return full;
+  const budget = limit.max - size(note) - 2;
+  const kept: string[] = [];
+  for (const p of paragraphs) {
+    const candidate = [...kept, p].join('\n\n');
+    if (size(candidate) <= budget) {
+      kept.push(p);
+      continue;
+    }
+    const room = budget - size(kept.join('\n\n')) - 2;
+    if (room > 10) {
+      const words = p.split(/\s+/);
+      let cut = '';
+      for (const w of words) {
+        const next = cut ? `${cut} ${w}` : w;
+        if (size(next) > room) break;
+        cut = next;
+      }
+      if (cut) kept.push(`${cut}…`);
+    }
+    break;
+  }
+  return [...kept, note].join('\n\n');
 }
 
 function writeAttachment(section: ProgramSection, m: Material): string {
@@ -225,14 +260,16 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
         : '';
     return `Objectives.\n${list}\n${linked}${note}`.trim();
   },
-  novelty: (m) =>
-    `Significance and novelty. ${firstSentences(m.form.projectOverview, 2)} [To complete: cite the closest existing approaches from the literature and state what this project does that they do not.]`,
+  novelty: (m) => {
+    const said = sentencesMatching(m.form.projectOverview, /current|existing|unlike|novel|first|state of the art|today|limitation|gap|instead/i);
+    return `Significance and novelty. ${said.join(' ')} [To complete: cite the closest existing approaches from the literature and state what this project does that they do not.]`.replace(/\s+/g, ' ');
+  },
   methods: (m) => {
     const steps = m.workPlan.rows
       .map((r, i) => `Step ${i + 1}, ${r.milestone}: ${ensurePeriod(r.description || 'see the work plan')}`)
       .join(' ');
     return [
-      `Approach and methods. ${m.overviewSentences.map(ensurePeriod).join(' ')}`,
+      `Approach and methods. ${(methodSentences(m).length ? methodSentences(m) : m.overviewSentences.map(ensurePeriod)).join(' ')}`,
       steps ? `The work proceeds in ${m.workPlan.rows.length} steps. ${steps}` : '[To complete: describe the methods step by step.]',
       '[To complete: name the data, samples or test conditions, and how each result will be validated.]',
     ].join('\n');
@@ -391,6 +428,11 @@ function bestMilestoneFor(objective: string, workPlan: WorkPlan) {
   const top = scored.filter((x) => x.hits === best);
   // Link only a clear match: two shared words or more, and no tie.
   return best >= 2 && top.length === 1 ? (top[0]?.row ?? null) : null;
+}
+
+/** The overview's sentences about what the team will do (the rest is context, said in the summary). */
+function methodSentences(m: Material): string[] {
+  return sentencesMatching(m.form.projectOverview, /\bwill\b|\busing\b|\bmodel|\bmeasur|\btest|\bvalidat|\bdevelop|\bbuild|\bestimat|\banaly|\bsurvey|\binterview|\btrial|\bexperiment/i);
 }
 
 function sentencesMatching(text: string, re: RegExp): string[] {
