@@ -23,6 +23,8 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { programsPlugin } from './modules/programs/programs.plugin.ts';
+import { fundingRoutes } from './modules/funding/funding.routes.ts';
+import { createFundingService } from './modules/funding/funding.service.ts';
 import { createProgramsService } from './modules/programs/programs.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { createLeadsService } from './modules/leads/leads.service.ts';
@@ -112,6 +114,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(creditsRoutes, { credits: createCreditsService({ db: database.db }) });
   await app.register(programsPlugin, { programs: createProgramsService({ db: database.db }) });
+  await app.register(fundingRoutes, { funding: createFundingService({ db: database.db, queue: runtime.queue }) });
   await app.register(leadsRoutes, { leads: createLeadsService({ db: database.db, mailer, env }) });
   await app.register(publicConfigRoutes, { env });
   await app.register(ideasRoutes, { ideas: createIdeasService({ db: database.db, queue: runtime.queue }) });

@@ -1,5 +1,6 @@
 import type { JobDefinition } from './job.ts';
 import { closeProgramsJob } from '../modules/programs/close-programs.job.ts';
+import { fundingFinderJob } from '../modules/funding/funding-finder.job.ts';
 import { grantSubmissionJob } from '../modules/submissions/grant-submission.job.ts';
 import { automationWebhookJob } from '../modules/webhooks/automation-webhook.job.ts';
 import { deadlineRemindersJob } from '../modules/applications/deadline-reminders.job.ts';
@@ -10,6 +11,7 @@ export const JOBS: readonly JobDefinition[] = [
   ideaGenerationJob,
   deadlineRemindersJob,
   closeProgramsJob,
+  fundingFinderJob,
   grantSubmissionJob,
   automationWebhookJob,
 ];

@@ -6,7 +6,8 @@ import { grantPrograms, type NewProgramRow, type ProgramRow } from './programs.s
 
 /** The spec's single deadline, computed by the database function of migration 0011. */
 export const deadlineSql = sql<string | null>`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines})::text`;
-const closedSql = sql<boolean>`(${grantPrograms.closedAt} IS NOT NULL OR program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines}) < current_date)`;
+// coalesce: a rolling program's deadline is NULL, and NULL < date would make the whole test NULL.
+const closedSql = sql<boolean>`(${grantPrograms.closedAt} IS NOT NULL OR coalesce(program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines}) < current_date, false))`;
 
 const { search: _search, searchText: _searchText, ...storedColumns } = getTableColumns(grantPrograms);
 export const programColumns = { ...storedColumns, deadline: deadlineSql, closed: closedSql };
@@ -44,7 +45,7 @@ export async function upsertPrograms(tx: Tx, rows: NewProgramRow[]): Promise<{ i
  */
 export async function refreshClosedPrograms(db: Tx): Promise<{ closed: number; reopened: number }> {
   const deadline = sql`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines})`;
-  const shouldClose = sql`(${deadline} < current_date OR coalesce(${grantPrograms.status}, '') ~* '(^archived|closed)')`;
+  const shouldClose = sql`(coalesce(${deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '(^archived|closed)')`;
   const closed = await db
     .update(grantPrograms)
     .set({ closedAt: sql`now()` })
@@ -142,8 +143,12 @@ export async function searchProgramsFuzzy(db: Tx, search: ProgramSearch) {
 }
 
 /** Programs whose deadline has not passed, for the funding finder's candidates. */
-export async function findOpenPrograms(db: Tx, opts: { ids?: string[]; textQuery?: string; limit?: number } = {}) {
+export async function findOpenPrograms(
+  db: Tx,
+  opts: { source?: 'seed' | 'grants.gov'; ids?: string[]; textQuery?: string; limit?: number } = {},
+) {
   const where: SQL[] = [sql`NOT ${closedSql}`];
+  if (opts.source) where.push(eq(grantPrograms.source, opts.source));
   if (opts.ids) where.push(inArray(grantPrograms.id, opts.ids));
   let rank: SQL | undefined;
   if (opts.textQuery) {

@@ -1,0 +1,559 @@
+import { daysUntil } from '@grantleaf/shared/deadline';
+import { formatFundingRange, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
+
+/**
+ * The built-in funding finder: text relevance (BM25 over the program's name, agency, eligibility
+ * and notes) combined with eligibility signals read from the request (country and province,
+ * university or company, company size, sector, career stage). Deterministic and explained: every
+ * recommendation says in plain words why it matched. A configured AI model may re-rank the top of
+ * this list (funding-finder.job.ts), but this ranking stands on its own.
+ */
+
+export interface RankableProgram {
+  id: string;
+  name: string;
+  agency: string;
+  jurisdiction: string;
+  country: string;
+  region: string;
+  programType: string;
+  currency: string;
+  fundingMin: number | null;
+  fundingMax: number | null;
+  fundingPeriod: string | null;
+  deadline: string | null;
+  deadlinePattern: string | null;
+  eligibility: string | null;
+  description: string | null;
+  notes: string | null;
+  url: string | null;
+  closed: boolean;
+}
+
+export interface FundingQuery {
+  researchTopic: string;
+  researchDetails: string;
+  teamProfile: string;
+  fileText?: string | null;
+}
+
+type Sector = keyof typeof SECTORS;
+type Audience = 'academic' | 'company';
+
+export interface Profile {
+  countries: Set<'CA' | 'US'>;
+  regions: Set<string>;
+  audience: Set<Audience>;
+  employees: number | null;
+  sectors: Map<Sector, string[]>;
+  earlyCareer: boolean;
+  hasPhaseOne: boolean;
+  partner: boolean;
+  export: boolean;
+  taxCredit: boolean;
+}
+
+export interface RankedProgram {
+  program: RankableProgram;
+  score: number;
+  reasons: string[];
+  matchedTerms: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary
+
+const SECTORS = {
+  health: /\b(health\w*|medic\w*|clinic\w*|patients?|disease\w*|cancer|oncolog\w*|tumou?r\w*|biomedic\w*|hospital\w*|therap\w*|drugs?|pharma\w*|diagnos\w*|epidemiolog\w*|nursing|mental health|dementia|diabetes|cardio\w*|vaccin\w*|cihr|nih)\b/g,
+  cancer: /\b(cancer\w*|oncolog\w*|tumou?r\w*|leukemia|lymphoma|carcinoma|metasta\w*)\b/g,
+  defence: /\b(defen[cs]e|military|army|navy|naval|air force|dod|darpa|warfighter\w*|soldiers?|battlefield|missile\w*|department of war|national security)\b/g,
+  space: /\b(nasa|space\w*|satellite\w*|orbit\w*|aerospace|lunar|planetary|spacecraft)\b/g,
+  energy: /\b(energy|clean[- ]?tech\w*|cleantech|clean technology|renewable\w*|solar|wind turbine\w*|batter(y|ies)|hydrogen|fuel cells?|grid|emission\w*|carbon capture|decarboni\w*|climate|nuclear|fusion|electrolys\w*|doe)\b/g,
+  agriculture: /\b(agri\w*|farm\w*|crops?|soils?|livestock|food|forest\w*|aquaculture|fisher\w*|usda|plant breeding|rural)\b/g,
+  social: /\b(social science\w*|humanities|sociolog\w*|histor(y|ical)|anthropolog\w*|linguistic\w*|language revitali[sz]ation|oral histor\w*|qualitative|philosoph\w*|education\w*|pedagog\w*|policy studies|economics|cultur\w*|literature|sshrc|psycholog\w*|societal)\b/g,
+  genomics: /\b(genom\w*|genetic\w*|sequencing|crispr|bioinformatic\w*)\b/g,
+  natural: /\b(physics|chemistry|mathematic\w*|engineering|materials? science|computer science|geolog\w*|ecolog\w*|natural sciences?|nserc|nsf|quantum|robotic\w*|photonic\w*|algorithm\w*|machine learning|artificial intelligence)\b/g,
+} as const;
+
+// Sectors that make a program specific: a program only about these suits only requests about them.
+const SPECIFIC: Sector[] = ['health', 'cancer', 'defence', 'space', 'energy', 'agriculture', 'social', 'genomics'];
+
+const SECTOR_WORDS: Record<Sector, string> = {
+  health: 'health research',
+  cancer: 'cancer research',
+  defence: 'defence and national security',
+  space: 'space and aerospace',
+  energy: 'energy and clean technology',
+  agriculture: 'agriculture and food',
+  social: 'the social sciences and humanities',
+  genomics: 'genomics',
+  natural: 'the natural sciences and engineering',
+};
+
+const PROVINCES: Array<[string, RegExp]> = [
+  ['CA-ON', /\b(ontario|toronto|ottawa|waterloo|hamilton|kingston|london, on|mcmaster|queen's university|western university|uoft|u of t|university of toronto|university of waterloo|york university|mississauga|markham|guelph)\b/g],
+  ['CA-QC', /\b(quebec|québec|montreal|montréal|mcgill|laval|sherbrooke|concordia|udem|université)\b/g],
+  ['CA-BC', /\b(british columbia|vancouver|victoria, bc|ubc|simon fraser|sfu|burnaby|kelowna|\bbc\b)\b/g],
+  ['CA-AB', /\b(alberta|calgary|edmonton|lethbridge)\b/g],
+  ['CA-MB', /\b(manitoba|winnipeg)\b/g],
+  ['CA-SK', /\b(saskatchewan|saskatoon|regina)\b/g],
+  ['CA-NS', /\b(nova scotia|halifax|dalhousie)\b/g],
+  ['CA-NB', /\b(new brunswick|fredericton|moncton)\b/g],
+  ['CA-NL', /\b(newfoundland|memorial university|st\. john's)\b/g],
+];
+
+const CANADA = /\b(canada|canadian|ccpc|cad|c\$|tri-agency)\b/g;
+const US_STATES =
+  'alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington state|west virginia|wisconsin|wyoming';
+const USA = new RegExp(
+  `\\b(united states|u\\.s\\.a?\\.?|usa|american|us-based|us based|u\\.s\\.-based|us citizens?|federal agencies|${US_STATES}|boston|san francisco|silicon valley|seattle|austin|chicago|los angeles|san diego|pittsburgh|atlanta|denver|mit|stanford|harvard)\\b`,
+  'g',
+);
+// A bare "US" only as a country (uppercase in the original text), not the pronoun.
+const US_UPPER = /\b(US|U\.S\.)\b/g;
+
+const ACADEMIC = /\b(universit\w*|professor\w*|faculty|lab|laborator\w*|postdoc\w*|post-doc\w*|phd|ph\.d|graduate students?|principal investigator|pi|tenure\w*|academic\w*|college|research institute|research hospital|scholars?|department of|school of)\b/g;
+const COMPANY = /\b(start-?ups?|compan(y|ies)|founders?|co-founders?|ceo|cto|inc|ltd|corp\w*|employees|staff of|sme|small business\w*|revenue\w*|customers?|commerciali[sz]\w*|product\w*|venture\w*|spin-?off|spin-?out|incorporated|firm|enterprise|prototype\w*|pilot customers?|seed round)\b/g;
+const EARLY_CAREER = /\b(early[- ]career|assistant professor|new faculty|junior faculty|untenured|tenure-track|recently appointed|first independent|new investigator|early stage investigator|emerging scholar)\b/g;
+const PHASE_ONE = /\b(phase i award\w*|phase 1 award\w*|completed phase (i|1)|phase i (sbir|sttr)|our phase i)\b/g;
+const PARTNER = /\b(industry partner\w*|partner compan\w*|partner organi[sz]ation\w*|collaborat\w* with (a |an )?(company|industry|firm)|co-fund\w*|in partnership)\b/g;
+const EXPORT = /\b(export\w*|international markets?|foreign markets?|expand (abroad|internationally))\b/g;
+const TAX = /\b(tax credits?|r&d spend\w*|r&d expenditure\w*|sr&ed|payroll|engineers on staff|in-house r&d|research and development spending)\b/g;
+
+const STOPWORDS = new Set(
+  'a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours yourself yourselves research project projects program programs team work working using use based new develop developing development study studies via within across including include includes per one two three year years eligible must may grant grants funding fund funds support supports university universities professor associate assistant lab laboratory postdoc postdocs phd student students graduate faculty college hospital company companies startup startups employees employee founded founder founders ceo cto small business businesses incorporated need needs want seeking type people'.split(
+    ' ',
+  ),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
+const hits = (text: string, pattern: RegExp): string[] => [...text.matchAll(pattern)].map((m) => m[0]);
+
+/** A crude English stemmer: enough to match "sensors" with "sensor" and "imaging" with "image". */
+export function stem(word: string): string {
+  let w = word;
+  for (const suffix of ['ational', 'ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'ies', 'ers', 'ed', 'es', 's']) {
+    if (w.length > suffix.length + 3 && w.endsWith(suffix)) {
+      w = w.slice(0, -suffix.length) + (suffix === 'ies' ? 'y' : '');
+      break;
+    }
+  }
+  return w;
+}
+
+export function tokenize(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9][a-z0-9&+-]*[a-z0-9]|[a-z]/g) ?? [])
+    .filter((t) => t.length > 2 && !STOPWORDS.has(t) && !/^\d+$/.test(t))
+    .map(stem);
+}
+
+// Where the applicant is counts through the eligibility signals, not again as a topic word.
+function isPlaceWord(word: string): boolean {
+  const test = (re: RegExp) => new RegExp(`^(?:${re.source.replace(/^\\b|\\b$/g, '')})$`).test(word);
+  return test(CANADA) || test(USA) || PROVINCES.some(([, re]) => test(re));
+}
+
+/** The request as weighted terms: the topic counts most, an uploaded file least. */
+function queryTerms(q: FundingQuery): Map<string, { weight: number; word: string }> {
+  const terms = new Map<string, { weight: number; word: string }>();
+  const add = (text: string | null | undefined, weight: number) => {
+    const words = (text ?? '').toLowerCase().match(/[a-z0-9][a-z0-9&+-]*[a-z0-9]/g) ?? [];
+    for (const word of words) {
+      if (word.length <= 2 || STOPWORDS.has(word) || /^\d+$/.test(word) || isPlaceWord(word)) continue;
+      const term = stem(word);
+      const entry = terms.get(term);
+      if (entry) entry.weight = Math.min(entry.weight + weight * 0.5, weight * 3);
+      else terms.set(term, { weight, word });
+    }
+  };
+  add(q.fileText?.slice(0, 100_000), 0.5);
+  add(q.teamProfile, 1);
+  add(q.researchDetails, 1);
+  add(q.researchTopic, 3);
+  for (const [term, entry] of terms) {
+    if (entry.weight < 0.75 && terms.size > 400) terms.delete(term);
+  }
+  return terms;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile of the request
+
+export function readProfile(q: FundingQuery): Profile {
+  const original = [q.researchTopic, q.researchDetails, q.teamProfile, q.fileText ?? ''].join('\n');
+  const text = original.toLowerCase();
+  const ca = hits(text, CANADA).length;
+  const provinceHits = PROVINCES.map(([code, re]) => [code, hits(text, re).length] as const).filter(([, n]) => n > 0);
+  const us = hits(text, USA).length + hits(original, US_UPPER).length;
+  const countries = new Set<'CA' | 'US'>();
+  const caScore = ca + provinceHits.reduce((s, [, n]) => s + n, 0);
+  if (caScore > 0 && caScore >= us) countries.add('CA');
+  if (us > 0 && us >= caScore) countries.add('US');
+
+  const academic = hits(text, ACADEMIC).length;
+  const company = hits(text, COMPANY).length;
+  const audience = new Set<Audience>();
+  if (academic > 0 && academic >= company * 0.6) audience.add('academic');
+  if (company > 0 && company >= academic * 0.6) audience.add('company');
+
+  const sizeMatch = /(\d[\d,]*)\s*(?:\+\s*)?(?:full[- ]time\s+)?(?:employees|staff|people|ftes?|engineers|person team)\b/.exec(text);
+  const employees = sizeMatch ? Number(sizeMatch[1]!.replace(/,/g, '')) : null;
+
+  const sectors = new Map<Sector, string[]>();
+  for (const [name, re] of Object.entries(SECTORS) as Array<[Sector, RegExp]>) {
+    const found = hits(text, re);
+    if (found.length > 0) sectors.set(name, [...new Set(found)]);
+  }
+  return {
+    countries,
+    regions: new Set(provinceHits.map(([code]) => code)),
+    audience,
+    employees,
+    sectors,
+    earlyCareer: hits(text, EARLY_CAREER).length > 0,
+    hasPhaseOne: hits(text, PHASE_ONE).length > 0,
+    partner: hits(text, PARTNER).length > 0,
+    export: hits(text, EXPORT).length > 0,
+    taxCredit: hits(text, TAX).length > 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traits of a program
+
+interface Traits {
+  countries: Set<'CA' | 'US'>;
+  region: string | null;
+  /** Who applies, in the order the eligibility text names them. */
+  applicant: Audience | null;
+  audience: Set<Audience>;
+  sectors: Set<Sector>;
+  excluded: Set<Sector>;
+  smallBusiness: boolean;
+  earlyCareer: boolean;
+  needsPhaseOne: boolean;
+  needsPartner: boolean;
+  export: boolean;
+  taxCredit: boolean;
+  studentsOnly: boolean;
+  startupFinance: boolean;
+}
+
+const traitCache = new WeakMap<RankableProgram, Traits>();
+
+function firstIndex(text: string, re: RegExp): number {
+  re.lastIndex = 0;
+  const m = new RegExp(re.source, 'i').exec(text);
+  return m ? m.index : -1;
+}
+
+const APPLICANT_ACADEMIC = /\b(faculty|universit\w*|postsecondary|researchers?|investigators?|scholars|principal applicant|pi with|institutions? of higher|academic appointment|college|doctorate|nominated|students)\b/;
+const APPLICANT_COMPANY = /\b(sme|small business\w*|for-profit|corporations?|businesses|compan(y|ies)|startups?|ventures|owners|receptor|teams of >=2 organizations)\b/;
+
+export function programTraits(p: RankableProgram): Traits {
+  const cached = traitCache.get(p);
+  if (cached) return cached;
+  const eligibility = (p.eligibility ?? '').toLowerCase();
+  const all = `${p.name}\n${p.agency}\n${eligibility}\n${p.description ?? ''}\n${p.notes ?? ''}`.toLowerCase();
+  const head = `${p.name}\n${p.agency}\n${eligibility}`.toLowerCase();
+  const jurisdiction = p.jurisdiction.toLowerCase();
+
+  const countries = new Set<'CA' | 'US'>();
+  if (jurisdiction.includes('global') || jurisdiction.includes('international')) {
+    countries.add('CA').add('US');
+  } else {
+    countries.add(p.country as 'CA' | 'US');
+    if (jurisdiction.includes('canada') && jurisdiction.includes('united states')) countries.add('CA').add('US');
+  }
+
+  const a = firstIndex(eligibility, APPLICANT_ACADEMIC);
+  const c = firstIndex(eligibility, APPLICANT_COMPANY);
+  let applicant: Audience | null = a < 0 && c < 0 ? null : a < 0 ? 'company' : c < 0 ? 'academic' : a <= c ? 'academic' : 'company';
+  if (p.programType === 'tax-credit' || p.programType === 'loan') applicant = 'company';
+  const audience = new Set<Audience>();
+  if (applicant) audience.add(applicant);
+  if (/\b(partner|industry|company|companies|for-profit|receptor)\b/.test(eligibility)) audience.add('company');
+  if (/\b(universit\w*|academic|research institution|postsecondary|college)\b/.test(eligibility)) audience.add('academic');
+
+  const sectors = new Set<Sector>();
+  const excluded = new Set<Sector>();
+  const title = `${p.name}\n${p.agency}`.toLowerCase();
+  for (const [name, re] of Object.entries(SECTORS) as Array<[Sector, RegExp]>) {
+    // The name and agency say what a program is for; the eligibility text only when it insists
+    // (two different words); notes mention things in passing.
+    if (hits(title, re).length > 0 || new Set(hits(eligibility, re)).size >= 2) sectors.add(name);
+  }
+  const notHealth = /\(not health\)|not health|excluding health/.test(all);
+  if (notHealth) {
+    sectors.delete('health');
+    excluded.add('health');
+  }
+  // NSF and NSERC fund the natural sciences and engineering broadly; a topic word is not a limit.
+  if (/\b(nserc|nsf|national science foundation|natural sciences)\b/.test(head)) sectors.add('natural');
+
+  const traits: Traits = {
+    countries,
+    region: p.region.startsWith('CA-') ? p.region : null,
+    applicant,
+    audience,
+    sectors,
+    excluded,
+    smallBusiness: /\b(sme|small business\w*|<=\s*500|500 employees|500 fte|small and medium)\b/.test(all),
+    earlyCareer: /\b(early[- ]career|untenured|beginning independent|emerging scholars?|early-career|assistant professor)\b/.test(eligibility + p.name.toLowerCase()),
+    needsPhaseOne: /\bphase (ii|2)\b/.test(p.name.toLowerCase()) && /\bphase i awardees\b|\bphase i awardees?\b|phase i awardees|phase i\b.*awardees/.test(eligibility),
+    needsPartner: /\b(partner organi[sz]ation|partners?\b.*(required|must|need)|with (a |an )?(for-profit )?industry partner|receptor|partnered research|formal partnership|partner institution)/.test(eligibility),
+    export: /\b(export|international markets)\b/.test(all),
+    taxCredit: p.programType === 'tax-credit',
+    studentsOnly: /^students\b/.test(eligibility),
+    startupFinance: p.programType === 'loan' || p.programType === 'equity-investment' || p.programType === 'accelerator',
+  };
+  traitCache.set(p, traits);
+  return traits;
+}
+
+// ---------------------------------------------------------------------------------------------
+// BM25 over the candidates
+
+const FIELD_WEIGHTS = { name: 3, agency: 2, eligibility: 1.2, notes: 0.4 } as const;
+const K1 = 1.2;
+const B = 0.75;
+
+interface Doc {
+  tf: Map<string, number>;
+  length: number;
+}
+
+function buildDoc(p: RankableProgram): Doc {
+  const tf = new Map<string, number>();
+  let length = 0;
+  const fields: Array<[string | null, number]> = [
+    [p.name, FIELD_WEIGHTS.name],
+    [p.agency, FIELD_WEIGHTS.agency],
+    [p.eligibility, FIELD_WEIGHTS.eligibility],
+    [`${p.description ?? ''} ${p.notes ?? ''}`, FIELD_WEIGHTS.notes],
+  ];
+  for (const [text, weight] of fields) {
+    for (const term of tokenize(text ?? '')) {
+      tf.set(term, (tf.get(term) ?? 0) + weight);
+      length += weight;
+    }
+  }
+  return { tf, length };
+}
+
+function bm25(programs: RankableProgram[], terms: Map<string, { weight: number; word: string }>) {
+  const docs = programs.map(buildDoc);
+  const avg = docs.reduce((s, d) => s + d.length, 0) / Math.max(1, docs.length);
+  const df = new Map<string, number>();
+  for (const doc of docs) for (const term of doc.tf.keys()) if (terms.has(term)) df.set(term, (df.get(term) ?? 0) + 1);
+  const n = docs.length;
+  return docs.map((doc) => {
+    let score = 0;
+    const matched: Array<[string, number]> = [];
+    for (const [term, { weight, word }] of terms) {
+      const f = doc.tf.get(term);
+      if (!f) continue;
+      const idf = Math.log(1 + (n - (df.get(term) ?? 0) + 0.5) / ((df.get(term) ?? 0) + 0.5));
+      const part = (idf * weight * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * doc.length) / avg));
+      score += part;
+      matched.push([word, part]);
+    }
+    matched.sort((x, y) => y[1] - x[1]);
+    return { score, matched: matched.slice(0, 4).map(([w]) => w) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ranking
+
+const COUNTRY_NAME = { CA: 'Canadian', US: 'U.S.' } as const;
+const PROVINCE_NAME: Record<string, string> = {
+  'CA-ON': 'Ontario',
+  'CA-QC': 'Quebec',
+  'CA-BC': 'British Columbia',
+  'CA-AB': 'Alberta',
+  'CA-MB': 'Manitoba',
+  'CA-SK': 'Saskatchewan',
+  'CA-NS': 'Nova Scotia',
+  'CA-NB': 'New Brunswick',
+  'CA-NL': 'Newfoundland and Labrador',
+};
+
+function scoreProgram(p: RankableProgram, profile: Profile, relevance: number, matched: string[], today: Date): RankedProgram {
+  const t = programTraits(p);
+  const reasons: string[] = [];
+  let score = 2.2 * relevance;
+
+  // Where the applicant is.
+  if (profile.countries.size > 0) {
+    const shared = [...profile.countries].filter((c) => t.countries.has(c));
+    if (shared.length === 0) score -= 4;
+    else {
+      score += 1;
+      if (t.region) {
+        if (profile.regions.has(t.region)) {
+          score += 1.2;
+          const province = PROVINCE_NAME[t.region] ?? t.region;
+          reasons.push(`It is ${/^[AEIOU]/.test(province) ? 'an' : 'a'} ${province} program, and your team is based in ${province}.`);
+        } else {
+          score -= profile.regions.size > 0 ? 3 : 1.5;
+        }
+      } else {
+        reasons.push(`It is open to ${shared.map((c) => COUNTRY_NAME[c]).join(' and ')} applicants like you.`);
+      }
+    }
+  } else if (t.region) {
+    score -= 0.8;
+  }
+
+  // Who applies.
+  const isAcademic = profile.audience.has('academic');
+  const isCompany = profile.audience.has('company');
+  if (t.applicant && profile.audience.size > 0) {
+    if (profile.audience.has(t.applicant)) {
+      score += 1.5;
+      reasons.push(
+        t.applicant === 'academic'
+          ? 'It funds researchers at universities and research institutions, which fits your team.'
+          : t.taxCredit
+            ? 'It is a tax credit that companies claim on their own R&D spending, which fits your company.'
+            : 'It is designed for companies like yours rather than for university labs.',
+      );
+    } else if (t.audience.has(isAcademic ? 'academic' : 'company')) {
+      score += 0.3;
+      reasons.push(isAcademic ? 'A university team can take part as the research partner of a company.' : 'Your company can take part as the partner of a university team.');
+    } else {
+      score -= 3.5;
+    }
+  }
+  if (t.studentsOnly && isCompany && !isAcademic) score -= 1;
+
+  // Company size.
+  if (t.smallBusiness && t.applicant === 'company') {
+    if (profile.employees !== null && profile.employees > 500) score -= 4;
+    else if (isCompany) {
+      score += 0.5;
+      if (profile.employees !== null) reasons.push(`It is limited to small and medium businesses, and your ${profile.employees}-person team qualifies.`);
+    }
+  }
+
+  // Sector.
+  const specific = [...t.sectors].filter((s) => SPECIFIC.includes(s));
+  const sharedSectors = [...t.sectors].filter((s) => profile.sectors.has(s));
+  const specificShared = sharedSectors.filter((s) => SPECIFIC.includes(s));
+  if (specificShared.length > 0) {
+    // A narrower focus the request does not share (cancer, for a diabetes study) counts against.
+    const narrower = specific.length - specificShared.length;
+    score += 2 + 0.4 * (specificShared.length - 1) - 0.9 * narrower;
+    const s = specificShared[0]!;
+    const words = profile.sectors.get(s)!.slice(0, 3).map((w) => `"${w}"`).join(', ');
+    reasons.push(`It focuses on ${SECTOR_WORDS[s]}, which matches your work (${words}).`);
+  } else if (specific.length > 0 && profile.sectors.size > 0) {
+    score -= 1.2;
+  }
+  if (sharedSectors.includes('natural') && specificShared.length === 0) score += 0.4;
+  for (const s of t.excluded) if (profile.sectors.has(s) && !profile.sectors.has('natural')) score -= 2.5;
+
+  // Career stage, prior awards, partners, export, tax.
+  if (t.earlyCareer) {
+    if (profile.earlyCareer) {
+      score += 1.2;
+      reasons.push('It is aimed at early-career faculty, which matches your career stage.');
+    } else score -= 0.6;
+  }
+  if (t.needsPhaseOne) {
+    if (profile.hasPhaseOne) score += 0.5;
+    else score -= 1.5;
+  }
+  if (t.needsPartner) {
+    if (profile.partner) {
+      score += 0.4;
+      reasons.push('It requires a partner organization, and you already have one.');
+    } else score -= 1.2;
+  }
+  if (t.export) score += profile.export ? 1 : -0.8;
+  if (t.taxCredit && isCompany && profile.taxCredit) score += 0.6;
+  if (t.startupFinance && !(isCompany && !isAcademic)) score -= 0.8;
+
+  // Text relevance, in the researcher's own words.
+  if (matched.length > 0) {
+    reasons.push(`Its description shares key terms with your request: ${matched.slice(0, 3).join(', ')}.`);
+  }
+
+  // Timing.
+  const days = daysUntil(p.deadline, today);
+  if (days !== null && days >= 0) {
+    reasons.push(`Next deadline: ${p.deadline} (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} from now`}).`);
+  } else if (!p.deadline) {
+    const pattern = p.deadlinePattern?.split(/(?<=[.;])\s+(?=[A-Z])/)[0]?.slice(0, 240);
+    reasons.push(pattern ? `Timing: ${pattern.replace(/[.;]?$/, '.')}` : 'It accepts applications year-round.');
+  }
+  return { program: p, score, reasons, matchedTerms: matched };
+}
+
+/** Ranks open programs for a request, best first. Programs whose deadline has passed are left out. */
+export function rankPrograms(q: FundingQuery, programs: RankableProgram[], today: Date = new Date()): RankedProgram[] {
+  const open = programs.filter((p) => !p.closed && (p.deadline === null || (daysUntil(p.deadline, today) ?? -1) >= 0));
+  if (open.length === 0) return [];
+  const profile = readProfile(q);
+  const terms = queryTerms(q);
+  const relevance = bm25(open, terms);
+  const max = Math.max(...relevance.map((r) => r.score), 1e-9);
+  return open
+    .map((p, i) => scoreProgram(p, profile, relevance[i]!.score / max, relevance[i]!.matched, today))
+    .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name));
+}
+
+/** The keywords to pre-select candidates with full-text search in a large catalogue. */
+export function candidateKeywords(q: FundingQuery, max = 12): string[] {
+  return [...queryTerms(q).entries()]
+    .sort((a, b) => b[1].weight - a[1].weight)
+    .map(([, v]) => v.word.replace(/[^a-z0-9]/g, ''))
+    .filter((w) => w.length > 2)
+    .slice(0, max);
+}
+
+const TYPE_LABEL = new Map<string, string>(PROGRAM_TYPES.map((t) => [t.value, t.label]));
+
+function firstSentences(text: string | null, max = 320): string {
+  if (!text) return '';
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const end = cut.lastIndexOf('. ');
+  return end > 80 ? cut.slice(0, end + 1) : `${cut.replace(/\s+\S*$/, '')}…`;
+}
+
+export function deadlineText(p: RankableProgram): string {
+  return p.deadline ?? 'Rolling intake';
+}
+
+export function fundingRangeOf(p: RankableProgram): string {
+  return formatFundingRange(p.fundingMin, p.fundingMax, p.currency, p.fundingPeriod);
+}
+
+/** The spec's fundingResults: every ranked program in brief, and the top ones explained. */
+export function toFundingResults(ranked: RankedProgram[], opts: { programs?: number; recommendations?: number } = {}) {
+  const top = ranked.slice(0, opts.programs ?? 10);
+  return {
+    funding_programs: top.map(({ program: p }) => ({
+      program_name: p.name,
+      agency_name: p.agency,
+      funding_range: fundingRangeOf(p),
+      deadline: deadlineText(p),
+    })),
+    recommendations: top.slice(0, opts.recommendations ?? 5).map(({ program: p, reasons }) => ({
+      name: p.name,
+      agency: p.agency,
+      description: `${TYPE_LABEL.get(p.programType) ?? 'Program'} (${p.jurisdiction}). ${firstSentences(p.description ?? p.notes)}`.trim(),
+      eligibility: firstSentences(p.eligibility, 500),
+      funding_range: fundingRangeOf(p),
+      deadline: deadlineText(p),
+      why_it_matched: reasons.join(' '),
+      program_id: p.id,
+      url: p.url,
+    })),
+  };
+}
