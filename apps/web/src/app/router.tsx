@@ -14,6 +14,9 @@ import { LandingPage } from '../features/public/components/landing-page.tsx';
 const DashboardPage = lazy(() =>
   import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
+const ApplicationsPage = lazy(() =>
+  import('../features/applications/components/applications-page.tsx').then((m) => ({ default: m.ApplicationsPage })),
+);
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 const FaqPage = page(() => import('../features/public/components/faq-page.tsx'), 'FaqPage');
@@ -35,6 +38,7 @@ function AppRoutes() {
       <Routes>
         <Route path="/" element={signedIn ? <DashboardPage /> : landing} />
         <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/applications" element={<ApplicationsPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />

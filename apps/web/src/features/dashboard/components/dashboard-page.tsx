@@ -1,14 +1,281 @@
-import { formatCredits } from '@grantleaf/shared/constants';
+import type { User } from '@grantleaf/shared/auth.schema';
+import { formatCredits, POTENTIAL_FUNDING_TEXT, PRICES } from '@grantleaf/shared/constants';
+import { requestStatus, submissionStatus, summariseApplications } from '@grantleaf/shared/display-rules';
+import type { FundingRequest } from '@grantleaf/shared/funding.schema';
+import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
+import { tryParseModelJson } from '@grantleaf/shared/model-json';
+import type { Submission } from '@grantleaf/shared/submissions.schema';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { downloadFile } from '../../../lib/download.ts';
+import { AffiliateDialog } from '../../affiliate/components/affiliate-dialog.tsx';
+import { useApplications } from '../../applications/api/applications.api.ts';
 import { useCurrentUser, useLogout } from '../../auth/api/auth.api.ts';
 import { VerificationBanner } from '../../auth/components/verification-banner.tsx';
+import { useIdeaRequests } from '../../ideas/api/ideas.api.ts';
+import { IdeaDetails, parseIdeaResults } from '../../ideas/components/idea-details.tsx';
+import { IdeaGeneratorDialog } from '../../ideas/components/idea-generator-dialog.tsx';
+import { MarketingDialog } from '../../marketing/components/marketing-dialog.tsx';
+import { useFundingRequests, useGrantPrograms, useSubmissions } from '../api/dashboard.api.ts';
+import { DataTable } from './data-table.tsx';
+import { DeadlineCell, EvaluationDetails, Progress, StatusBadge } from './status-cells.tsx';
+
+type DialogName = 'generate' | 'analyze' | 'idea' | 'funding' | 'marketing' | 'affiliate' | null;
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** Spec §8 alerts for a failed download. */
+async function download(url: string, name: string, alerts: { failed: string; error: string }) {
+  const result = await downloadFile(url, name);
+  if (result === 'failed') window.alert(alerts.failed);
+  if (result === 'error') window.alert(alerts.error);
+}
+const FILE_ALERTS = { failed: 'Failed to download file', error: 'Error downloading file' };
+const PDF_ALERTS = { failed: 'Failed to download PDF', error: 'Error downloading PDF' };
+const FUNDING_ALERTS = { failed: 'Error downloading funding results', error: 'Error downloading funding results' };
+
+function parseResults(results: unknown): Record<string, unknown> | null {
+  const value = typeof results === 'string' ? tryParseModelJson(results) : results;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** Stands in for a dialog another team is still building, so the action row is complete and honest. */
+function PendingDialog({ open, onOpenChange, title }: { open: boolean; onOpenChange: (o: boolean) => void; title: string }) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title}>
+      <p className="text-sm text-slate-700">This feature is being finished and will be available here shortly.</p>
+      <div className="mt-4 flex justify-end">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Close
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+function SummaryCards({ user }: { user: User }) {
+  const applications = useApplications(user.id);
+  const summary = summariseApplications(applications.data ?? []);
+  const value = (n: number) => (applications.isLoading ? '…' : applications.isError ? '—' : String(n));
+  const cards: Array<{ label: string; value: string; extra?: ReactNode }> = [
+    { label: 'Applications in Progress', value: value(summary.inProgress) },
+    { label: 'Approved Applications', value: value(summary.approved) },
+    { label: 'Potential Funding', value: POTENTIAL_FUNDING_TEXT },
+  ];
+  return (
+    <section aria-label="Summary" className="grid gap-4 md:grid-cols-3">
+      {cards.map((c) => (
+        <Card key={c.label} className="p-4">
+          <p className="text-sm text-slate-600">{c.label}</p>
+          <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`card-${c.label}`}>
+            {c.value}
+          </p>
+        </Card>
+      ))}
+    </section>
+  );
+}
+
+function RecentActivity({ programNames }: { programNames: Map<string, string> }) {
+  const submissions = useSubmissions();
+  return (
+    <DataTable<Submission>
+      title="Recent Activity"
+      rows={submissions.data}
+      isLoading={submissions.isLoading}
+      error={submissions.error}
+      emptyText="No grant applications generated or analysed yet."
+      rowKey={(s) => s.id}
+      columns={[
+        { header: 'Type', cell: (s) => (s.type === 'generation' ? 'Generation' : s.type === 'analysis' ? 'Analysis' : s.type) },
+        { header: 'Program', cell: (s) => programNames.get(s.programId) ?? s.programId },
+        { header: 'Submitted', cell: (s) => when(s.submissionTimestamp) },
+        {
+          header: 'Status',
+          cell: (s) => {
+            const status = submissionStatus(s.results, s.status);
+            return (
+              <>
+                <StatusBadge status={status} />
+                {status === 'processing' && <Progress submittedAt={s.submissionTimestamp} etaAt={s.etaTimestamp} />}
+              </>
+            );
+          },
+        },
+        {
+          header: 'Downloads',
+          cell: (s) =>
+            submissionStatus(s.results, s.status) === 'complete' ? (
+              <div className="flex flex-wrap gap-2">
+                {s.type === 'generation' && (
+                  <>
+                    <Button size="sm" variant="secondary" onClick={() => download(`/api/submissions/${s.id}/export?format=docx`, 'application.docx', FILE_ALERTS)}>
+                      DOCX
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => download(`/api/submissions/${s.id}/export?format=pdf`, 'application.pdf', PDF_ALERTS)}>
+                      PDF
+                    </Button>
+                  </>
+                )}
+                {s.type === 'generation' && s.fileUrl && (
+                  <Button size="sm" onClick={() => download(s.fileUrl!, 'application.pdf', PDF_ALERTS)}>
+                    Download Application
+                  </Button>
+                )}
+              </div>
+            ) : null,
+        },
+      ]}
+      expand={(s) => {
+        if (submissionStatus(s.results, s.status) !== 'complete') return null;
+        const results = parseResults(s.results);
+        return results ? <EvaluationDetails results={results} /> : <p className="text-sm text-slate-600">No content available</p>;
+      }}
+    />
+  );
+}
+
+function ProgramsTable() {
+  const programs = useGrantPrograms();
+  return (
+    <DataTable
+      title="All Grant Programs & Deadlines"
+      rows={programs.data}
+      isLoading={programs.isLoading}
+      error={programs.error}
+      emptyText="No grant programs available."
+      rowKey={(p) => p.id}
+      columns={[
+        { header: 'Agency', cell: (p) => p.agency },
+        { header: 'Program', cell: (p) => <span className="font-medium">{p.name}</span> },
+        { header: 'Jurisdiction', cell: (p) => p.jurisdiction },
+        { header: 'Funding', cell: (p) => p.fundingRange },
+        { header: 'Deadline', cell: (p) => <DeadlineCell deadline={p.deadline} /> },
+      ]}
+    />
+  );
+}
+
+function IdeasTable() {
+  const ideas = useIdeaRequests();
+  return (
+    <DataTable<IdeaRequestRecord>
+      title="Generated Ideas"
+      rows={ideas.data}
+      isLoading={ideas.isLoading}
+      error={ideas.error}
+      emptyText="No ideas generated yet. Try the Idea Generator."
+      rowKey={(r) => r.id}
+      columns={[
+        {
+          header: 'Idea',
+          cell: (r) => parseIdeaResults(r.ideaResults)?.research_topic.name ?? (r.researchInterests.slice(0, 80) || 'Research idea'),
+        },
+        { header: 'Submitted', cell: (r) => when(r.submissionTimestamp) },
+        {
+          header: 'Status',
+          cell: (r) => {
+            const status = requestStatus(parseIdeaResults(r.ideaResults) ? r.ideaResults : null, r.status);
+            return (
+              <>
+                <StatusBadge status={status} />
+                {status === 'processing' && <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />}
+                {status === 'error' && r.error && <p className="mt-1 text-xs text-red-700">{r.error}</p>}
+              </>
+            );
+          },
+        },
+        {
+          header: 'Downloads',
+          cell: (r) =>
+            parseIdeaResults(r.ideaResults) ? (
+              <div className="flex gap-2">
+                <Button size="sm" variant="secondary" onClick={() => download(`/api/idea-generator-requests/${r.id}/download?format=pdf`, 'idea.pdf', PDF_ALERTS)}>
+                  PDF
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => download(`/api/idea-generator-requests/${r.id}/download?format=md`, 'idea.md', FILE_ALERTS)}>
+                  Markdown
+                </Button>
+              </div>
+            ) : null,
+        },
+      ]}
+      expand={(r) => {
+        const idea = parseIdeaResults(r.ideaResults);
+        return idea ? <IdeaDetails idea={idea} /> : null;
+      }}
+    />
+  );
+}
+
+function FundingTable() {
+  const funding = useFundingRequests();
+  return (
+    <DataTable<FundingRequest>
+      title="Funding Searches"
+      rows={funding.data}
+      isLoading={funding.isLoading}
+      error={funding.error}
+      emptyText="No funding searches yet. Try the Funding Finder."
+      rowKey={(r) => r.id}
+      columns={[
+        { header: 'Research topic', cell: (r) => r.researchTopic },
+        { header: 'Submitted', cell: (r) => when(r.submissionTimestamp) },
+        {
+          header: 'Status',
+          cell: (r) => {
+            const status = requestStatus(r.fundingResults, r.status === 'failed' ? 'error' : r.status);
+            return (
+              <>
+                <StatusBadge status={status} />
+                {status === 'processing' && <Progress submittedAt={r.submissionTimestamp} etaAt={null} />}
+              </>
+            );
+          },
+        },
+        {
+          header: 'Report',
+          cell: (r) =>
+            r.fundingResults ? (
+              <Button size="sm" variant="secondary" onClick={() => download(`/api/funding-finder-requests/${r.id}/report`, 'funding-report.pdf', FUNDING_ALERTS)}>
+                PDF report
+              </Button>
+            ) : null,
+        },
+      ]}
+      expand={(r) =>
+        r.fundingResults ? (
+          r.fundingResults.funding_programs.length === 0 ? (
+            <p className="text-sm text-slate-600">No matching programs were found.</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {r.fundingResults.funding_programs.map((p) => (
+                <li key={`${p.agency_name}-${p.program_name}`}>
+                  <span className="font-medium">{p.program_name}</span> · {p.agency_name} · {p.funding_range}
+                  {p.deadline ? ` · Deadline ${p.deadline}` : ''}
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null
+      }
+    />
+  );
+}
 
 export function DashboardPage() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
+  const [dialog, setDialog] = useState<DialogName>(null);
+  const programs = useGrantPrograms();
+  const programNames = useMemo(
+    () => new Map((programs.data ?? []).map((p) => [p.id, `${p.agency} — ${p.name}`])),
+    [programs.data],
+  );
 
   if (!user) {
     return (
@@ -22,6 +289,8 @@ export function DashboardPage() {
       </main>
     );
   }
+
+  const openAs = (name: Exclude<DialogName, null>) => (open: boolean) => setDialog(open ? name : null);
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -37,6 +306,12 @@ export function DashboardPage() {
             <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900" data-testid="credits">
               Credits: {formatCredits(user.credits)}
             </span>
+            <Link to="/applications" className={buttonClass('ghost', 'sm')}>
+              Applications
+            </Link>
+            <Button variant="secondary" size="sm" onClick={() => setDialog('affiliate')}>
+              Affiliate
+            </Button>
             <Button
               variant="secondary"
               size="sm"
@@ -48,12 +323,47 @@ export function DashboardPage() {
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl space-y-4 px-4 py-6">
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6">
         <VerificationBanner user={user} />
-        <p className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-          Idea Generator is now available
-        </p>
+        <p className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">Idea Generator is now available</p>
+        <SummaryCards user={user} />
+        <section aria-label="Actions" className="flex flex-wrap gap-3">
+          <Button onClick={() => setDialog('generate')} disabled={user.credits < PRICES.generation}>
+            Generate Grant Application
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog('analyze')}>
+            Analyze Existing Grant
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog('idea')}>
+            Idea Generator
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog('funding')}>
+            Funding Finder
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog('marketing')}>
+            Marketing Services
+          </Button>
+        </section>
+        {user.credits < PRICES.generation && (
+          <p className="-mt-3 text-xs text-slate-600">Generating a grant application needs 2 credits.</p>
+        )}
+        <RecentActivity programNames={programNames} />
+        <ProgramsTable />
+        <IdeasTable />
+        <FundingTable />
+        {user.isAdmin && (
+          <Card className="p-4" aria-label="PDF management">
+            <h2 className="font-semibold text-slate-900">PDF Management (Admin)</h2>
+            <p className="mt-1 text-sm text-slate-600">The PDF management panel is being finished and will appear here.</p>
+          </Card>
+        )}
       </main>
+      <PendingDialog open={dialog === 'generate'} onOpenChange={openAs('generate')} title="Generate New Grant Application" />
+      <PendingDialog open={dialog === 'analyze'} onOpenChange={openAs('analyze')} title="Analyze Existing Grant Application" />
+      <PendingDialog open={dialog === 'funding'} onOpenChange={openAs('funding')} title="Funding Finder" />
+      <IdeaGeneratorDialog open={dialog === 'idea'} onOpenChange={openAs('idea')} credits={user.credits} />
+      <MarketingDialog open={dialog === 'marketing'} onOpenChange={openAs('marketing')} email={user.email} phone={user.phone} />
+      <AffiliateDialog open={dialog === 'affiliate'} onOpenChange={openAs('affiliate')} email={user.email} phone={user.phone} />
     </div>
   );
 }

@@ -1,0 +1,33 @@
+import { TABLE_PAGE_SIZE } from '@grantleaf/shared/constants';
+import { useState } from 'react';
+import { Button } from './button.tsx';
+
+/** The rows of the current page (spec §9: 5 per page); the page snaps back when rows disappear. */
+export function usePaged<T>(rows: readonly T[], pageSize: number = TABLE_PAGE_SIZE) {
+  const [page, setPage] = useState(1);
+  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
+  const current = Math.min(page, pageCount);
+  return {
+    page: current,
+    pageCount,
+    rows: rows.slice((current - 1) * pageSize, current * pageSize),
+    setPage,
+  };
+}
+
+export function Pager({ label, page, pageCount, setPage }: { label: string; page: number; pageCount: number; setPage: (n: number) => void }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={`${label} pages`} className="flex items-center justify-end gap-3 border-t border-slate-200 px-4 py-2 text-sm">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        Previous
+      </Button>
+      <span aria-live="polite">
+        Page {page} of {pageCount}
+      </span>
+      <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}

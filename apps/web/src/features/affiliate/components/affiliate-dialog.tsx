@@ -1,0 +1,168 @@
+import { affiliateRequestSchema, type AffiliateStatus } from '@grantleaf/shared/affiliate.schema';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input, Label } from '../../../components/ui/input.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useAffiliateStatus, useJoinAffiliate } from '../api/affiliate.api.ts';
+
+/** Spec §4: the affiliate success view resets 300 ms after the dialog closes. */
+export const AFFILIATE_RESET_MS = 300;
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-CA', { style: 'currency', currency }).format(cents / 100);
+
+function Membership({ status }: { status: AffiliateStatus }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="space-y-4">
+      <div>
+        <Label htmlFor="affiliate-link">Your referral link</Label>
+        <div className="flex gap-2">
+          <Input id="affiliate-link" readOnly value={status.link ?? ''} className="bg-slate-100 font-mono text-xs" />
+          <Button
+            variant="secondary"
+            onClick={() =>
+              navigator.clipboard?.writeText(status.link ?? '').then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        </div>
+        <p className="mt-1 text-xs text-slate-600">
+          Code {status.code} · You earn {status.commissionPercent}% of the revenue from every user who signs up through it.
+        </p>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="rounded-md bg-slate-50 p-3">
+          <p className="text-xs text-slate-600">Referred users</p>
+          <p className="text-xl font-semibold" data-testid="affiliate-referred-count">
+            {status.referredUsers.length}
+          </p>
+        </div>
+        <div className="rounded-md bg-slate-50 p-3">
+          <p className="text-xs text-slate-600">Earnings</p>
+          <p className="text-xl font-semibold" data-testid="affiliate-earnings">
+            {money(status.earningsCents, status.currency)}
+          </p>
+        </div>
+      </div>
+      {status.referredUsers.length === 0 ? (
+        <p className="text-sm text-slate-600">No referred users yet. Share your link to start earning.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Referred users</caption>
+          <thead>
+            <tr className="text-xs text-slate-600">
+              <th className="py-1">User</th>
+              <th className="py-1">Joined</th>
+              <th className="py-1 text-right">Purchases</th>
+              <th className="py-1 text-right">Your commission</th>
+            </tr>
+          </thead>
+          <tbody>
+            {status.referredUsers.map((u) => (
+              <tr key={`${u.email}-${u.joinedAt}`} className="border-t border-slate-100">
+                <td className="py-1">
+                  {u.name} <span className="text-slate-500">{u.email}</span>
+                </td>
+                <td className="py-1">{new Date(u.joinedAt).toLocaleDateString()}</td>
+                <td className="py-1 text-right">{money(u.purchasesCents, status.currency)}</td>
+                <td className="py-1 text-right">{money(u.commissionCents, status.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+/** Affiliate Program (spec §2, §5, §8): email read-only and prefilled; link, referred users, earnings. */
+export function AffiliateDialog({
+  open,
+  onOpenChange,
+  email,
+  phone: accountPhone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  email: string;
+  phone: string;
+}) {
+  const [phone, setPhone] = useState(accountPhone);
+  const [success, setSuccess] = useState(false);
+  const status = useAffiliateStatus(open);
+  const join = useJoinAffiliate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function close(next: boolean) {
+    onOpenChange(next);
+    if (!next) {
+      clearTimeout(timer.current);
+      // The success view stays while the dialog animates out, then the form comes back.
+      timer.current = setTimeout(() => {
+        setSuccess(false);
+        setPhone(accountPhone);
+      }, AFFILIATE_RESET_MS);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = affiliateRequestSchema.safeParse({ email, phone });
+    if (!parsed.success) {
+      toast.error('Validation Error', { description: 'Please fill in all required fields' });
+      return;
+    }
+    join.mutate(parsed.data, {
+      onSuccess: () => setSuccess(true),
+      onError: (error) =>
+        toast.error('Error', { description: (error instanceof ApiError && error.serverMessage) || 'Failed to join affiliate program' }),
+    });
+  }
+
+  const joined = status.data?.joined;
+  return (
+    <Modal open={open} onOpenChange={close} title="Affiliate Program" description="Earn 30% of the revenue from researchers you refer." wide>
+      {success && (
+        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm font-medium text-green-900">
+          Welcome to the affiliate program! Your referral link is ready.
+        </p>
+      )}
+      {status.isLoading ? (
+        <p className="text-sm text-slate-600">Loading...</p>
+      ) : status.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {status.error.message}
+        </p>
+      ) : joined && status.data ? (
+        <Membership status={status.data} />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <div>
+            <Label htmlFor="affiliate-email">Email</Label>
+            <Input id="affiliate-email" value={email} readOnly aria-readonly="true" className="bg-slate-100" />
+          </div>
+          <div>
+            <Label htmlFor="affiliate-phone">Phone number</Label>
+            <Input id="affiliate-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+          </div>
+          <div className="flex justify-end gap-3">
+            <Button variant="secondary" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={join.isPending}>
+              {join.isPending ? 'Submitting...' : 'Join Affiliate Program'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

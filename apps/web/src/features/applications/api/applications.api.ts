@@ -1,0 +1,69 @@
+import type {
+  Application,
+  AttachDocumentInput,
+  CreateApplicationInput,
+  UpdateApplicationInput,
+} from '@grantleaf/shared/applications.schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api.ts';
+
+export const applicationsKey = (userId: string) => [`/api/users/${userId}/applications`] as const;
+
+export function useApplications(userId: string | undefined) {
+  return useQuery<Application[]>({
+    queryKey: applicationsKey(userId ?? ''),
+    enabled: Boolean(userId),
+    queryFn: async () => {
+      try {
+        return (await api.get<{ data: Application[] }>(`/api/users/${userId}/applications`)).data;
+      } catch (error) {
+        if (error instanceof ApiError) throw new Error(`Failed to fetch applications: ${error.status}`);
+        throw error;
+      }
+    },
+  });
+}
+
+function useRefresh(userId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: applicationsKey(userId) });
+}
+
+export function useCreateApplication(userId: string) {
+  const refresh = useRefresh(userId);
+  return useMutation({
+    mutationFn: (input: CreateApplicationInput) => api.post<Application>('/api/applications', input),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateApplication(userId: string) {
+  const refresh = useRefresh(userId);
+  return useMutation({
+    mutationFn: ({ id, ...input }: UpdateApplicationInput & { id: string }) => api.patch<Application>(`/api/applications/${id}`, input),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteApplication(userId: string) {
+  const refresh = useRefresh(userId);
+  return useMutation({ mutationFn: (id: string) => api.delete(`/api/applications/${id}`), onSuccess: refresh });
+}
+
+export function useAttachDocument(userId: string) {
+  const refresh = useRefresh(userId);
+  return useMutation({
+    mutationFn: async ({ id, file }: { id: string; file: File }) => {
+      const body = new FormData();
+      body.append('file', file);
+      const { fileUrl } = await api.post<{ fileUrl: string }>('/api/upload', body);
+      const input: AttachDocumentInput = { fileUrl, fileName: file.name };
+      return api.post<Application>(`/api/applications/${id}/documents`, input);
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useCalendarToken() {
+  return useMutation({ mutationFn: () => api.post<{ token: string; url: string }>('/api/calendar-token') });
+}

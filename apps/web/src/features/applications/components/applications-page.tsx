@@ -1,0 +1,407 @@
+import {
+  createApplicationSchema,
+  NEXT_STATUSES,
+  type Application,
+  type ApplicationStatus,
+} from '@grantleaf/shared/applications.schema';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@grantleaf/shared/constants';
+import { applicationStatusLabel, applicationStatusTone, summariseApplications } from '@grantleaf/shared/display-rules';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Pager, usePaged } from '../../../components/ui/pager.tsx';
+import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import {
+  useApplications,
+  useAttachDocument,
+  useCalendarToken,
+  useCreateApplication,
+  useDeleteApplication,
+  useUpdateApplication,
+} from '../api/applications.api.ts';
+import { ReportsChart } from './reports-chart.tsx';
+
+const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage) || fallback;
+
+function StatusBadge({ status }: { status: string }) {
+  return <ToneBadge tone={applicationStatusTone(status)}>{applicationStatusLabel(status)}</ToneBadge>;
+}
+
+type NewField = 'title' | 'program' | 'amount' | 'deadline';
+const EMPTY_NEW: Record<NewField, string> = { title: '', program: '', amount: '', deadline: '' };
+
+function NewApplicationDialog({ open, onOpenChange, userId }: { open: boolean; onOpenChange: (o: boolean) => void; userId: string }) {
+  const [form, setForm] = useState(EMPTY_NEW);
+  const [errors, setErrors] = useState<Partial<Record<NewField, string>>>({});
+  const create = useCreateApplication(userId);
+  function close(next: boolean) {
+    onOpenChange(next);
+    if (!next) {
+      setForm(EMPTY_NEW);
+      setErrors({});
+    }
+  }
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createApplicationSchema.safeParse({ ...form, deadline: form.deadline || null });
+    if (!parsed.success) {
+      const next: Partial<Record<NewField, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as NewField] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success('Application added');
+        close(false);
+      },
+      onError: (error) => toast.error('Error', { description: errorText(error, 'Failed to add application') }),
+    });
+  }
+  const field = (name: NewField, label: string, type = 'text', placeholder = '') => (
+    <div>
+      <Label htmlFor={`app-${name}`}>{label}</Label>
+      <Input
+        id={`app-${name}`}
+        type={type}
+        value={form[name]}
+        placeholder={placeholder}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `app-${name}-error` : undefined}
+        onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+      />
+      <FieldError id={`app-${name}-error`}>{errors[name]}</FieldError>
+    </div>
+  );
+  return (
+    <Modal open={open} onOpenChange={close} title="New Application" description="Track an application you are preparing or have submitted.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {field('title', 'Title')}
+        {field('program', 'Program', 'text', 'e.g. NSERC Alliance')}
+        {field('amount', 'Amount', 'text', 'e.g. $250,000')}
+        {field('deadline', 'Deadline', 'date')}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Submitting...' : 'Add Application'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function UploadDocumentsDialog({
+  open,
+  onOpenChange,
+  userId,
+  applications,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  userId: string;
+  applications: readonly Application[];
+}) {
+  const [appId, setAppId] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const attach = useAttachDocument(userId);
+  function close(next: boolean) {
+    onOpenChange(next);
+    if (!next) {
+      setAppId('');
+      setFile(null);
+      setError(null);
+    }
+  }
+  function onFile(chosen: File | null) {
+    setError(null);
+    if (!chosen) return setFile(null);
+    const ext = chosen.name.toLowerCase().split('.').pop() ?? '';
+    if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return setError('Please upload a PDF, Word document, or text file');
+    if (chosen.size > UPLOAD_MAX_BYTES) return setError('Please select a file smaller than 10MB');
+    setFile(chosen);
+  }
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!appId) return setError('Please choose an application');
+    if (!file) return setError('Please choose a file');
+    attach.mutate(
+      { id: appId, file },
+      {
+        onSuccess: () => {
+          toast.success('File Uploaded');
+          close(false);
+        },
+        onError: () => {
+          setFile(null);
+          toast.error('Upload Failed', { description: 'Failed to upload file. Please try again.' });
+        },
+      },
+    );
+  }
+  const selected = applications.find((a) => a.id === appId);
+  return (
+    <Modal open={open} onOpenChange={close} title="Upload Documents" description="Attach a PDF, Word or text file (10MB at most) to an application.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <Label htmlFor="doc-application">Application</Label>
+          <select
+            id="doc-application"
+            value={appId}
+            onChange={(e) => setAppId(e.target.value)}
+            className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
+          >
+            <option value="">Choose an application</option>
+            {applications.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="doc-file">File</Label>
+          <input
+            id="doc-file"
+            type="file"
+            accept=".pdf,.doc,.docx,.txt"
+            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm"
+          />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        {selected && selected.documents.length > 0 && (
+          <div>
+            <p className="text-sm font-medium text-slate-800">Attached to this application</p>
+            <ul className="list-inside list-disc text-sm text-slate-700">
+              {selected.documents.map((d) => (
+                <li key={d.id}>{d.fileName}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={attach.isPending}>
+            {attach.isPending ? 'Uploading...' : 'Upload'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
+  const update = useUpdateApplication(userId);
+  const remove = useDeleteApplication(userId);
+  const next = NEXT_STATUSES[app.status];
+  return (
+    <tr className="border-t border-slate-100 align-top">
+      <td className="px-4 py-3">
+        <p className="font-medium text-slate-900">{app.title}</p>
+        {app.documents.length > 0 && (
+          <p className="text-xs text-slate-600">
+            {app.documents.length} document{app.documents.length === 1 ? '' : 's'}
+          </p>
+        )}
+      </td>
+      <td className="px-4 py-3 text-slate-800">{app.program}</td>
+      <td className="px-4 py-3 text-slate-800">{app.amount || '—'}</td>
+      <td className="px-4 py-3">
+        <StatusBadge status={app.status} />
+        <details className="mt-1 text-xs text-slate-600">
+          <summary className="cursor-pointer">History</summary>
+          <ol>
+            {app.history.map((h) => (
+              <li key={`${h.status}-${h.at}`}>
+                {applicationStatusLabel(h.status)} · {new Date(h.at).toLocaleString()}
+              </li>
+            ))}
+          </ol>
+        </details>
+      </td>
+      <td className="px-4 py-3 text-slate-800">{app.deadline ?? '—'}</td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap items-center gap-2">
+          {next.length > 0 && (
+            <>
+              <label htmlFor={`move-${app.id}`} className="sr-only">
+                Move {app.title} to
+              </label>
+              <select
+                id={`move-${app.id}`}
+                value=""
+                disabled={update.isPending}
+                onChange={(e) =>
+                  update.mutate(
+                    { id: app.id, status: e.target.value as ApplicationStatus },
+                    { onError: (error) => toast.error('Error', { description: errorText(error, 'Failed to update application') }) },
+                  )
+                }
+                className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
+              >
+                <option value="">Move to...</option>
+                {next.map((s) => (
+                  <option key={s} value={s}>
+                    {applicationStatusLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Delete ${app.title}`}
+            disabled={remove.isPending}
+            onClick={() => {
+              if (window.confirm(`Delete "${app.title}"?`)) remove.mutate(app.id);
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** The second dashboard, 'Grant Applications Dashboard' (spec §2, §4, §9). */
+export function ApplicationsPage() {
+  const { data: user } = useCurrentUser();
+  const applications = useApplications(user?.id);
+  const [dialog, setDialog] = useState<'new' | 'upload' | 'reports' | null>(null);
+  const calendar = useCalendarToken();
+  const list = applications.data ?? [];
+  const paged = usePaged(list);
+
+  if (!user) {
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+        <Card className="max-w-md p-8 text-center">
+          <p className="text-lg text-slate-800">Access denied. Please log in to view your applications.</p>
+          <Link to="/login" className={`${buttonClass()} mt-6`}>
+            Log In
+          </Link>
+        </Card>
+      </main>
+    );
+  }
+
+  const summary = summariseApplications(list);
+  const cards = [
+    { label: 'Total Applications', value: String(summary.total) },
+    { label: 'In Progress', value: String(summary.inProgress) },
+    { label: 'Approved', value: String(summary.approved) },
+    { label: 'Total Funding', value: summary.totalFunding },
+  ];
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4">
+          <h1 className="text-xl font-bold text-slate-900">Grant Applications Dashboard</h1>
+          <Link to="/" className={buttonClass('secondary', 'sm')}>
+            Home
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6">
+        <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {cards.map((c) => (
+            <Card key={c.label} className="p-4">
+              <p className="text-sm text-slate-600">{c.label}</p>
+              <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`card-${c.label}`}>
+                {applications.isLoading ? '…' : c.value}
+              </p>
+            </Card>
+          ))}
+        </section>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => setDialog('new')}>New Application</Button>
+          <Button variant="secondary" onClick={() => setDialog('upload')}>
+            Upload Documents
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog('reports')}>
+            View Reports
+          </Button>
+          <Button
+            variant="ghost"
+            disabled={calendar.isPending}
+            onClick={() =>
+              calendar.mutate(undefined, {
+                onError: (error) => toast.error('Error', { description: errorText(error, 'Failed to create calendar link') }),
+              })
+            }
+          >
+            {calendar.data ? 'New calendar link' : 'Calendar feed'}
+          </Button>
+        </div>
+        {calendar.data && (
+          <div className="rounded-md border border-slate-200 bg-white p-3 text-sm">
+            <Label htmlFor="calendar-url">Subscribe to your deadlines (keep this link private; a new link revokes the old one)</Label>
+            <Input id="calendar-url" readOnly value={calendar.data.url} className="font-mono text-xs" />
+          </div>
+        )}
+        <Card>
+          <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">Recent Applications</h2>
+          {applications.isLoading ? (
+            <p className="p-4 text-sm text-slate-600">Loading applications...</p>
+          ) : applications.isError ? (
+            <p role="alert" className="p-4 text-sm text-red-700">
+              {applications.error.message}
+            </p>
+          ) : list.length === 0 ? (
+            <p className="p-4 text-sm text-slate-600">No applications yet. Use New Application to start tracking one.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+                  <tr>
+                    <th className="px-4 py-2">Title</th>
+                    <th className="px-4 py-2">Program</th>
+                    <th className="px-4 py-2">Amount</th>
+                    <th className="px-4 py-2">Status</th>
+                    <th className="px-4 py-2">Deadline</th>
+                    <th className="px-4 py-2">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {paged.rows.map((app) => (
+                    <ApplicationRow key={app.id} app={app} userId={user.id} />
+                  ))}
+                </tbody>
+              </table>
+              <Pager label="Recent Applications" {...paged} />
+            </div>
+          )}
+        </Card>
+      </main>
+      <NewApplicationDialog open={dialog === 'new'} onOpenChange={(o) => setDialog(o ? 'new' : null)} userId={user.id} />
+      <UploadDocumentsDialog
+        open={dialog === 'upload'}
+        onOpenChange={(o) => setDialog(o ? 'upload' : null)}
+        userId={user.id}
+        applications={list}
+      />
+      <Modal open={dialog === 'reports'} onOpenChange={(o) => setDialog(o ? 'reports' : null)} title="Reports" wide>
+        <ReportsChart applications={list} />
+      </Modal>
+    </div>
+  );
+}

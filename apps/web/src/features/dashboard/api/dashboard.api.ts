@@ -1,0 +1,52 @@
+import type { FundingRequest } from '@grantleaf/shared/funding.schema';
+import type { GrantProgram } from '@grantleaf/shared/programs.schema';
+import type { Submission } from '@grantleaf/shared/submissions.schema';
+import { requestStatus, submissionStatus } from '@grantleaf/shared/display-rules';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api.ts';
+
+/** While something is still processing its list is fetched again this often; never otherwise. */
+export const PENDING_POLL_MS = 3000;
+
+async function getList<T>(path: string, what: string): Promise<T> {
+  try {
+    return await api.get<T>(path);
+  } catch (error) {
+    // Spec §8: 'Failed to fetch ... : {status}'.
+    if (error instanceof ApiError) throw new Error(`Failed to fetch ${what}: ${error.status}`);
+    throw error;
+  }
+}
+
+export function useSubmissions() {
+  return useQuery<Submission[]>({
+    queryKey: ['/api/submissions'],
+    staleTime: 0,
+    queryFn: () => getList<Submission[]>('/api/submissions', 'submissions'),
+    refetchInterval: (query) =>
+      query.state.data?.some((s) => submissionStatus(s.results, s.status) === 'processing') ? PENDING_POLL_MS : false,
+  });
+}
+
+export function useFundingRequests() {
+  return useQuery<FundingRequest[]>({
+    queryKey: ['/api/funding-finder-requests'],
+    staleTime: 0,
+    queryFn: () => getList<FundingRequest[]>('/api/funding-finder-requests', 'funding requests'),
+    refetchInterval: (query) =>
+      query.state.data?.some((r) => requestStatus(r.fundingResults, r.status) === 'processing') ? PENDING_POLL_MS : false,
+  });
+}
+
+export function useGrantPrograms() {
+  return useQuery<GrantProgram[]>({
+    queryKey: ['/api/grant-programs'],
+    queryFn: async () => {
+      try {
+        return await api.get<GrantProgram[]>('/api/grant-programs');
+      } catch {
+        throw new Error('Failed to fetch programs');
+      }
+    },
+  });
+}

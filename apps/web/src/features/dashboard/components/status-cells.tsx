@@ -1,0 +1,101 @@
+import { deadlineBadge } from '@grantleaf/shared/deadline';
+import {
+  certificationBadge,
+  fundingProbabilityBadge,
+  meanScore,
+  progressToward,
+  type DisplayStatus,
+} from '@grantleaf/shared/display-rules';
+import { useEffect, useState } from 'react';
+import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
+
+export function StatusBadge({ status }: { status: DisplayStatus | string }) {
+  if (status === 'complete') return <ToneBadge tone="green">Complete</ToneBadge>;
+  if (status === 'processing') return <ToneBadge tone="blue">Processing...</ToneBadge>;
+  return <ToneBadge tone="red">Error</ToneBadge>;
+}
+
+export function DeadlineCell({ deadline }: { deadline: string | null }) {
+  const badge = deadlineBadge(deadline);
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {deadline && <span className="text-slate-800">{deadline}</span>}
+      <ToneBadge tone={badge.kind === 'closed' ? 'grey' : badge.highlighted ? 'orange' : 'green'}>{badge.label}</ToneBadge>
+    </span>
+  );
+}
+
+/** A progress bar toward `etaTimestamp`, re-rendered every few seconds while shown. */
+export function Progress({ submittedAt, etaAt }: { submittedAt: string; etaAt: string | null }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 5000);
+    return () => clearInterval(id);
+  }, []);
+  const { fraction, remaining } = progressToward(submittedAt, etaAt, now);
+  const percent = Math.round(fraction * 100);
+  return (
+    <div className="mt-1 w-40">
+      <div
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-1.5 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full bg-brand-700 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-0.5 text-xs text-slate-600">{remaining}</p>
+    </div>
+  );
+}
+
+interface EvaluationLike {
+  evaluation_scores?: Array<{ criterion: string; score: number; justification: string | string[] }>;
+  funding_probability?: string;
+  certification_status?: string;
+}
+
+/** Spec §4: the criteria with scores, mean to one decimal, funding-probability and certification badges. */
+export function EvaluationDetails({ results }: { results: EvaluationLike }) {
+  const scores = Array.isArray(results.evaluation_scores) ? results.evaluation_scores : [];
+  const mean = meanScore(scores);
+  const probability = fundingProbabilityBadge(results.funding_probability);
+  const certification = certificationBadge(results.certification_status);
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <span>
+          Mean score: <strong data-testid="mean-score">{mean ?? '—'}</strong> / 10
+        </span>
+        <span className="flex items-center gap-1">
+          Funding probability: <ToneBadge tone={probability.tone}>{probability.label}</ToneBadge>
+        </span>
+        <ToneBadge tone={certification === 'Ready' ? 'green' : 'yellow'}>{certification}</ToneBadge>
+      </div>
+      {scores.length === 0 ? (
+        <p className="text-sm text-slate-600">No evaluation criteria in the results.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase text-slate-600">
+            <tr>
+              <th className="py-1 pr-4">Criterion</th>
+              <th className="py-1 pr-4">Score</th>
+              <th className="py-1">Justification</th>
+            </tr>
+          </thead>
+          <tbody>
+            {scores.map((s, i) => (
+              <tr key={`${s.criterion}-${i}`} className="border-t border-slate-200 align-top">
+                <td className="py-1 pr-4 font-medium">{s.criterion}</td>
+                <td className="py-1 pr-4">{s.score}/10</td>
+                <td className="py-1">{Array.isArray(s.justification) ? s.justification.join(' ') : s.justification}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { getSessionId } from './session.ts';
+
+/**
+ * Fetches a file with the session and hands it to the browser as a download. Resolves 'failed'
+ * on a non-OK answer and 'error' when the request itself failed, so callers show the §8 alert
+ * that fits ('Failed to ...' vs 'Error ...').
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<'ok' | 'failed' | 'error'> {
+  let res: Response;
+  try {
+    const headers: Record<string, string> = {};
+    const sessionId = getSessionId();
+    if (sessionId) headers.Authorization = `Bearer ${sessionId}`;
+    res = await fetch(url, { headers });
+  } catch {
+    return 'error';
+  }
+  if (!res.ok) return 'failed';
+  try {
+    const blob = await res.blob();
+    const disposition = res.headers.get('content-disposition') ?? '';
+    const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 1000);
+    return 'ok';
+  } catch {
+    return 'error';
+  }
+}
