@@ -42,7 +42,11 @@ export interface Server {
   url: string;
   dataDir: string;
   /** JSON call against the running server. */
-  api<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  api<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T }>;
 }
 
 export interface Account {
@@ -89,6 +93,8 @@ export const test = base.extend<
           ADMIN_EMAILS: ADMIN_EMAIL,
           WORKERS: 'on',
           LOG_LEVEL: 'warn',
+          // Fixture registrations name distinct clients through X-Forwarded-For (see registerAccount).
+          TRUST_PROXY: '127.0.0.1',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -96,7 +102,7 @@ export const test = base.extend<
       child.stderr?.on('data', (d) => (output += d));
       await waitForHealth(url, child, () => output);
       const api: Server['api'] = async (method, p, opts = {}) => {
-        const headers: Record<string, string> = {};
+        const headers: Record<string, string> = { ...opts.headers };
         if (opts.token) headers.authorization = `Bearer ${opts.token}`;
         if (opts.body !== undefined) headers['content-type'] = 'application/json';
         const res = await fetch(url + p, {
@@ -127,6 +133,7 @@ export const test = base.extend<
       counter += 1;
       const email = opts.email ?? `e2e${counter}-${randomBytes(3).toString('hex')}@utoronto.ca`;
       const res = await server.api('POST', '/api/auth/register', {
+        headers: { 'x-forwarded-for': `127.${counter % 250}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },
         body: { name: opts.name ?? `Researcher ${counter}`, phone: '+1 416 555 0199', email, password: PASSWORD },
       });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -75,6 +75,8 @@ export async function startTestApp(
     ADMIN_EMAILS: 'admin@grantleaf.ca',
     WORKERS: 'off',
     LOG_LEVEL: 'silent',
+    // Tests speak for many clients through one socket: they name them with X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
     ...envOverrides,
   });
   const runtime = await startRuntime(env, { database });
@@ -122,6 +124,7 @@ export async function registerUser(t: TestApp, overrides: Partial<{ email: strin
   counter += 1;
   const email = overrides.email ?? `user${counter}-${randomBytes(3).toString('hex')}@utoronto.ca`;
   const res = await t.api('POST', '/api/auth/register', {
+    headers: { 'x-forwarded-for': `127.${counter % 250}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },
     body: { name: overrides.name ?? `User ${counter}`, phone: '+1 416 555 0100', email, password: overrides.password ?? 'Tr1cky-Passphrase' },
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);

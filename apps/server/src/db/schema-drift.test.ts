@@ -1,12 +1,10 @@
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASES } from '../../test/harness.ts';
 import * as schema from './schema.ts';
 
-const tables = Object.values(schema).filter(
-  (value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
-);
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 
 // The SQL migrations are the truth (ADR 1); every drizzle column must exist there with the same nullability.
 describe.each(DATABASES)('drizzle tables match the migrated schema on %s', (kind) => {

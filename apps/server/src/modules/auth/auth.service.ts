@@ -2,6 +2,7 @@ import { FREE_CREDITS_ON_SIGNUP, VERIFICATION_CODE_LENGTH } from '@grantleaf/sha
 import type { LoginInput, RegisterInput, User, VerificationResponse } from '@grantleaf/shared/auth.schema';
 import { isInstitutionalEmail } from '@grantleaf/shared/email-domain';
 import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../errors.ts';
 import { applyLedgerChange } from '../credits/credits.repository.ts';
@@ -17,8 +18,19 @@ const LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
 const RESEND_PER_MINUTE = 1;
 const RESEND_PER_DAY = 10;
+const RESEND_PER_HOUR = 3;
 const MINUTE_MS = 60 * 1000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+// Abuse limits (issue 7), kept in the database so every API process shares them.
+const LOGIN_FAILURES = { points: 10, windowSeconds: 15 * 60 };
+const LOGIN_PER_IP = { points: 25, windowSeconds: 5 * 60 };
+const REGISTER_PER_IP = { points: 10, windowSeconds: 60 * 60 };
+const CODE_FAILURES_PER_DAY = 10;
+
+const secondsToUtcMidnight = (now = new Date()) =>
+  Math.max(1, Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000));
 
 export const INVALID_CODE_MESSAGE = 'Invalid verification code. Please try again.';
 
@@ -36,8 +48,8 @@ export function toUser(row: UserRow): User {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env }) {
-  const { db, mailer, env } = deps;
+export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limiter: RateLimiter }) {
+  const { db, mailer, env, limiter } = deps;
 
   async function newSession(userId: string): Promise<string> {
     const sessionId = newSecretToken();
@@ -75,7 +87,8 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env }) {
   }
 
   return {
-    async register(input: RegisterInput) {
+    async register(input: RegisterInput, ip: string) {
+      await limiter.enforce(`register-ip:${ip}`, REGISTER_PER_IP, 'Too many registrations from this network. Please try again later.');
       const email = input.email.trim();
       if (!isInstitutionalEmail(email)) throw badRequest('Invalid email domain');
       if (isCommonPassword(input.password)) {
@@ -107,13 +120,20 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env }) {
       return { sessionId, user: toUser(user) };
     },
 
-    async login(input: LoginInput) {
+    async login(input: LoginInput, ip: string) {
+      await limiter.enforce(`login-ip:${ip}`, LOGIN_PER_IP, 'Too many sign-in attempts. Please try again later.');
+      const accountKey = `login-fail:${input.email.trim().toLowerCase()}`;
+      const failures = await limiter.peek(accountKey);
+      if (failures.points >= LOGIN_FAILURES.points) {
+        throw tooManyRequests(failures.retryAfterSeconds, 'Too many failed sign-in attempts. Please try again later.');
+      }
       const row = await repo.findUserByEmail(db, input.email.trim());
-      if (!row) {
-        await burnPasswordCheck(input.password);
+      const ok = row ? await verifyPassword(row.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+      if (!row || !ok) {
+        await limiter.consume(accountKey, LOGIN_FAILURES);
         throw unauthorized('Invalid credentials');
       }
-      if (!(await verifyPassword(row.passwordHash, input.password))) throw unauthorized('Invalid credentials');
+      await limiter.reset(accountKey);
       return { sessionId: await newSession(row.id), user: toUser(row) };
     },
 
@@ -126,6 +146,11 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env }) {
 
     async verifyCode(user: UserRow, code: string): Promise<VerificationResponse> {
       if (user.emailVerified) return { success: true, message: 'Your email is already verified.' };
+      const failKey = `code-fail:${user.id}`;
+      const failures = await limiter.peek(failKey);
+      if (failures.points >= CODE_FAILURES_PER_DAY) {
+        throw tooManyRequests(failures.retryAfterSeconds, 'Too many wrong codes today. Please try again tomorrow.');
+      }
       if (code.length !== VERIFICATION_CODE_LENGTH) throw new AppError(400, INVALID_CODE_MESSAGE, { success: false });
       const ok = await db.transaction(async (tx) => {
         const live = await repo.findLiveCode(tx, user.id);
@@ -138,7 +163,11 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env }) {
         await repo.markEmailVerified(tx, user.id);
         return true;
       });
-      if (!ok) throw new AppError(400, INVALID_CODE_MESSAGE, { success: false });
+      if (!ok) {
+        // The daily lock runs to the next UTC midnight, from the first failure of the day.
+        await limiter.consume(failKey, { points: CODE_FAILURES_PER_DAY, windowSeconds: secondsToUtcMidnight() });
+        throw new AppError(400, INVALID_CODE_MESSAGE, { success: false });
+      }
       return { success: true, message: 'Email verified successfully.' };
     },
 
@@ -159,6 +188,7 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env }) {
       const now = Date.now();
       for (const [limit, windowMs] of [
         [RESEND_PER_MINUTE, MINUTE_MS],
+        [RESEND_PER_HOUR, HOUR_MS],
         [RESEND_PER_DAY, DAY_MS],
       ] as const) {
         const recent = await repo.countVerificationsSince(db, user.id, new Date(now - windowMs));
