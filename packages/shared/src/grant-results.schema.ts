@@ -167,9 +167,7 @@ export type GeneratedApplication = z.infer<typeof generatedApplicationSchema>;
 
 /** What a model is asked to return when it drafts an application. */
 export const modelDraftSchema = z.object({
-  sections: z
-    .array(z.object({ heading: z.string().min(1), body: z.string() }))
-    .min(1),
+  sections: z.array(z.object({ heading: z.string().min(1), body: z.string() })).min(1),
   criteriaMap: z
     .array(z.object({ criterion: z.string(), answeredIn: z.array(z.string()), note: z.string() }))
     .optional(),

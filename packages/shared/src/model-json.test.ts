@@ -22,7 +22,10 @@ describe('parseModelJson', () => {
   });
 
   it('keeps braces inside strings when finding an embedded object', () => {
-    expect(parseModelJson('result: {"a":"} not the end {","b":[1]} trailing')).toEqual({ a: '} not the end {', b: [1] });
+    expect(parseModelJson('result: {"a":"} not the end {","b":[1]} trailing')).toEqual({
+      a: '} not the end {',
+      b: [1],
+    });
   });
 
   it('returns arrays and plain strings that are not JSON inside', () => {

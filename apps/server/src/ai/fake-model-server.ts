@@ -51,7 +51,10 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         res.end(JSON.stringify({ error: { message: 'upstream exploded', type: 'server_error' } }));
         return;
       }
-      const text = mode === 'malformed' ? 'Sure! Here is the JSON: {"sections": [ {"heading": "Summary", ' : state.content;
+      const text =
+        mode === 'malformed'
+          ? 'Sure! Here is the JSON: {"sections": [ {"heading": "Summary", '
+          : state.content;
       const isAnthropic = (req.url ?? '').endsWith('/messages');
       const payload = isAnthropic
         ? {

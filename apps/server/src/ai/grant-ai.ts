@@ -30,7 +30,11 @@ export interface GenerateApplicationInput {
   provider: AiProvider | null;
 }
 
-export async function generateApplication({ program, form, provider }: GenerateApplicationInput): Promise<GeneratedApplication> {
+export async function generateApplication({
+  program,
+  form,
+  provider,
+}: GenerateApplicationInput): Promise<GeneratedApplication> {
   if (!provider) return draftApplication(program, form);
   let used = provider.name;
   try {
@@ -62,7 +66,11 @@ export interface AnalyseApplicationInput {
   provider: AiProvider | null;
 }
 
-export async function analyseApplication({ program, text, provider }: AnalyseApplicationInput): Promise<AnalysisResults> {
+export async function analyseApplication({
+  program,
+  text,
+  provider,
+}: AnalyseApplicationInput): Promise<AnalysisResults> {
   if (!provider) return analyseOffline(program, text);
   let used = provider.name;
   try {
@@ -77,14 +85,17 @@ export async function analyseApplication({ program, text, provider }: AnalyseApp
     const offline = evaluateText(program, text);
     // The checks are facts about the text (a missing section, a page limit exceeded); a model's
     // "ready" cannot overrule them.
-    const checkGaps = offline.checks.gaps.filter((g) => g.severity === 'critical').map((g) => g.message.replace(/\.$/, ''));
+    const checkGaps = offline.checks.gaps
+      .filter((g) => g.severity === 'critical')
+      .map((g) => g.message.replace(/\.$/, ''));
     const scores = alignScores(program, model.evaluation_scores, offline.evaluation_scores);
     const meanScore = Math.round((scores.reduce((a, s) => a + s.score, 0) / scores.length) * 10) / 10;
     return {
       evaluation_scores: scores,
       // Same rule as the offline engine, so the badge and the scores never disagree.
       funding_probability: fundingProbabilityFor(meanScore),
-      certification_status: checkGaps.length > 0 ? certificationStatus(checkGaps) : model.certification_status,
+      certification_status:
+        checkGaps.length > 0 ? certificationStatus(checkGaps) : model.certification_status,
       engine: 'llm',
       provider: used,
       fallbackReason: null,
@@ -121,7 +132,10 @@ function alignScores(
     let bestScore = 0;
     modelScores.forEach((m, j) => {
       if (used.has(j)) return;
-      const score = Math.max(headingMatchScore(criterion.name, m.criterion), headingMatchScore(m.criterion, criterion.name));
+      const score = Math.max(
+        headingMatchScore(criterion.name, m.criterion),
+        headingMatchScore(m.criterion, criterion.name),
+      );
       if (score > bestScore) {
         best = j;
         bestScore = score;

@@ -15,7 +15,13 @@ const good = { title: 'Heat pumps', score: 7.5 };
 const FAST: ProviderOptions = { maxRetries: 2, retryDelayMs: 10 };
 
 function compatibleConfig(baseUrl: string, extra: Partial<AiConfig> = {}): AiConfig {
-  return { AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.1', AI_BASE_URL: baseUrl, AI_TIMEOUT_MS: 5_000, ...extra };
+  return {
+    AI_PROVIDER: 'openai-compatible',
+    AI_MODEL: 'llama3.1',
+    AI_BASE_URL: baseUrl,
+    AI_TIMEOUT_MS: 5_000,
+    ...extra,
+  };
 }
 
 const request = { schema, system: 'You are a test.', prompt: 'Say something.' };
@@ -44,15 +50,27 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
   it('answers null for the offline default and fails fast on incomplete configuration', () => {
     expect(createAiProvider({ AI_PROVIDER: 'offline', AI_TIMEOUT_MS: 1000 })).toBeNull();
     expect(() => createAiProvider({ AI_PROVIDER: 'openai', AI_TIMEOUT_MS: 1000 })).toThrow(/OPENAI_API_KEY/);
-    expect(() => createAiProvider({ AI_PROVIDER: 'anthropic', AI_TIMEOUT_MS: 1000 })).toThrow(/ANTHROPIC_API_KEY/);
-    expect(() => createAiProvider({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm', AI_TIMEOUT_MS: 1000 })).toThrow(/AI_BASE_URL/);
-    expect(() => createAiProvider({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseUrl, AI_TIMEOUT_MS: 1000 })).toThrow(/AI_MODEL/);
+    expect(() => createAiProvider({ AI_PROVIDER: 'anthropic', AI_TIMEOUT_MS: 1000 })).toThrow(
+      /ANTHROPIC_API_KEY/,
+    );
+    expect(() =>
+      createAiProvider({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm', AI_TIMEOUT_MS: 1000 }),
+    ).toThrow(/AI_BASE_URL/);
+    expect(() =>
+      createAiProvider({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseUrl, AI_TIMEOUT_MS: 1000 }),
+    ).toThrow(/AI_MODEL/);
   });
 
   it('is configured straight from the parsed environment', () => {
     expect(createAiProvider(parseEnv({}))).toBeNull();
     expect(parseEnv({}).AI_TIMEOUT_MS).toBe(120_000);
-    const env = parseEnv({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: fake.baseUrl, AI_MODEL: 'qwen2.5', AI_FALLBACK_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'k' });
+    const env = parseEnv({
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.baseUrl,
+      AI_MODEL: 'qwen2.5',
+      AI_FALLBACK_PROVIDER: 'anthropic',
+      ANTHROPIC_API_KEY: 'k',
+    });
     expect(createAiProvider(env)?.name).toBe('openai-compatible+anthropic');
     expect(() => parseEnv({ AI_PROVIDER: 'gemini' })).toThrow(/AI_PROVIDER/);
   });
@@ -60,7 +78,9 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
   it('ok: returns the validated object, sending the schema contract in the system prompt', async () => {
     const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
     const reports: string[] = [];
-    await expect(provider?.generateObject({ ...request, report: (r) => reports.push(`${r.provider}/${r.attempts}`) })).resolves.toEqual(good);
+    await expect(
+      provider?.generateObject({ ...request, report: (r) => reports.push(`${r.provider}/${r.attempts}`) }),
+    ).resolves.toEqual(good);
     expect(reports).toEqual(['openai-compatible/1']);
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]?.path).toBe('/v1/chat/completions');
@@ -109,16 +129,23 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
     fake.failFirst = { count: 2, mode: 'error500' };
     const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
     const reports: number[] = [];
-    await expect(provider?.generateObject({ ...request, report: (r) => reports.push(r.attempts) })).resolves.toEqual(good);
+    await expect(
+      provider?.generateObject({ ...request, report: (r) => reports.push(r.attempts) }),
+    ).resolves.toEqual(good);
     expect(fake.requests).toHaveLength(3);
     expect(reports).toEqual([3]);
   });
 
   it('hang: every attempt times out, is retried, and the call fails in bounded time', async () => {
     fake.mode = 'hang';
-    const provider = createAiProvider(compatibleConfig(fake.baseUrl, { AI_TIMEOUT_MS: 5_000 }), { maxRetries: 1, retryDelayMs: 10 });
+    const provider = createAiProvider(compatibleConfig(fake.baseUrl, { AI_TIMEOUT_MS: 5_000 }), {
+      maxRetries: 1,
+      retryDelayMs: 10,
+    });
     const started = Date.now();
-    const error = (await provider?.generateObject({ ...request, timeoutMs: 300 }).catch((e: unknown) => e)) as AiProviderError;
+    const error = (await provider
+      ?.generateObject({ ...request, timeoutMs: 300 })
+      .catch((e: unknown) => e)) as AiProviderError;
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(AiProviderError);
     expect(error.message).toMatch(/timed out after 300 ms/);
@@ -155,7 +182,9 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       { ...FAST, openaiBaseUrl: second.baseUrl },
     );
     const reports: string[] = [];
-    await expect(provider?.generateObject({ ...request, report: (r) => reports.push(r.provider) })).resolves.toEqual(good);
+    await expect(
+      provider?.generateObject({ ...request, report: (r) => reports.push(r.provider) }),
+    ).resolves.toEqual(good);
     expect(reports).toEqual(['openai']);
     expect(fake.requests).toHaveLength(3);
     expect(second.requests).toHaveLength(1);
@@ -170,13 +199,20 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       { ...compatibleConfig(fake.baseUrl), AI_FALLBACK_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test' },
       { ...FAST, openaiBaseUrl: second.baseUrl },
     );
-    await expect(provider?.generateObject(request)).rejects.toThrow(/HTTP 500.*fallback openai: model output is not valid JSON/);
+    await expect(provider?.generateObject(request)).rejects.toThrow(
+      /HTTP 500.*fallback openai: model output is not valid JSON/,
+    );
   });
 
   it('the Anthropic adapter speaks the Messages API and validates the output', async () => {
     fake.content = JSON.stringify(JSON.stringify(good));
     const provider = createAiProvider(
-      { AI_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'sk-ant-test', AI_MODEL: 'claude-test', AI_TIMEOUT_MS: 5_000 },
+      {
+        AI_PROVIDER: 'anthropic',
+        ANTHROPIC_API_KEY: 'sk-ant-test',
+        AI_MODEL: 'claude-test',
+        AI_TIMEOUT_MS: 5_000,
+      },
       { ...FAST, anthropicBaseUrl: fake.baseUrl },
     );
     await expect(provider?.generateObject(request)).resolves.toEqual(good);
@@ -197,7 +233,9 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
   });
 
   describe('grant entry points', () => {
-    const alliance = (programs as GrantProgram[]).find((p) => p.id === 'ca-nserc-alliance-advantage') as GrantProgram;
+    const alliance = (programs as GrantProgram[]).find(
+      (p) => p.id === 'ca-nserc-alliance-advantage',
+    ) as GrantProgram;
     const pair = PROPOSAL_PAIRS.find((p) => p.programId === alliance.id);
 
     it('analysis with a model: the model scores, the offline checks and scores stand beside them', async () => {
@@ -218,9 +256,14 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       expect(result.provider).toBe('openai-compatible');
       // One score per program criterion: the model's where it scored, the offline engine's where not.
       expect(result.evaluation_scores.map((s) => s.criterion)).toEqual(alliance.criteria?.map((c) => c.name));
-      expect(result.evaluation_scores[0]).toMatchObject({ score: 8, justification: 'Partner named Cash stated' });
+      expect(result.evaluation_scores[0]).toMatchObject({
+        score: 8,
+        justification: 'Partner named Cash stated',
+      });
       expect(result.evaluation_scores[2]).toMatchObject({ criterion: 'Training', score: 6.5 });
-      expect(result.evaluation_scores[1]?.justification).toMatch(/^The model did not score this criterion; offline engine: Evidence found/);
+      expect(result.evaluation_scores[1]?.justification).toMatch(
+        /^The model did not score this criterion; offline engine: Evidence found/,
+      );
       expect(result.evaluation_scores[1]?.score).toBe(result.offlineEvaluation?.evaluation_scores[1]?.score);
       expect(result.meanScore).toBeCloseTo(result.evaluation_scores.reduce((a, s) => a + s.score, 0) / 4, 1);
       expect(result.offlineEvaluation?.evaluation_scores).toHaveLength(4);
@@ -255,8 +298,14 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
     it('generation with a model: its sections are kept and the offline checks run on them', async () => {
       fake.content = JSON.stringify({
         sections: [
-          { heading: 'Application for a grant (Form 101) incl. proposal on NSERC Alliance template', body: 'Short.' },
-          { heading: 'Partner organization section (completed by each partner)', body: 'Nordair Systems Inc. contributes engineering time and cash to the project, co-develops the firmware and will commercialise the controller from 2030.' },
+          {
+            heading: 'Application for a grant (Form 101) incl. proposal on NSERC Alliance template',
+            body: 'Short.',
+          },
+          {
+            heading: 'Partner organization section (completed by each partner)',
+            body: 'Nordair Systems Inc. contributes engineering time and cash to the project, co-develops the firmware and will commercialise the controller from 2030.',
+          },
         ],
       });
       const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
@@ -265,14 +314,18 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       expect(result.sections).toHaveLength(2);
       expect(result.coverage.present).toBe(1);
       expect(result.coverage.missing).toContain('Budget and budget justification');
-      expect(result.gaps.some((g) => g.severity === 'critical' && /missing or empty/.test(g.message))).toBe(true);
+      expect(result.gaps.some((g) => g.severity === 'critical' && /missing or empty/.test(g.message))).toBe(
+        true,
+      );
       expect(result.budgetCheck.matches).toBe(true);
       expect(result.workPlan.rows).toHaveLength(3);
     });
 
     it('generation falls back to the offline draft on a hang', async () => {
       fake.mode = 'hang';
-      const provider = createAiProvider(compatibleConfig(fake.baseUrl, { AI_TIMEOUT_MS: 200 }), { maxRetries: 0 });
+      const provider = createAiProvider(compatibleConfig(fake.baseUrl, { AI_TIMEOUT_MS: 200 }), {
+        maxRetries: 0,
+      });
       const result = await generateApplication({ program: alliance, form: FORM_STRONG, provider });
       expect(result.engine).toBe('offline');
       expect(result.fallbackReason).toMatch(/timed out after 200 ms/);

@@ -127,7 +127,8 @@ function buildLanguageModel(
       return createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: options.openaiBaseUrl }).chat(model);
     }
     case 'anthropic': {
-      if (!config.ANTHROPIC_API_KEY) throw new Error('ANTHROPIC_API_KEY is required for AI provider "anthropic"');
+      if (!config.ANTHROPIC_API_KEY)
+        throw new Error('ANTHROPIC_API_KEY is required for AI provider "anthropic"');
       return createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, baseURL: options.anthropicBaseUrl })(model);
     }
     case 'openai-compatible': {
@@ -192,9 +193,15 @@ export function createSdkProvider(settings: SdkProviderSettings): AiProvider {
           req.report?.({ provider: settings.name, attempts: attempt });
           return value;
         } catch (error) {
-          throw new AiProviderError(`${settings.name}: ${(error as Error).message}`, settings.name, attempt, false, {
-            cause: error,
-          });
+          throw new AiProviderError(
+            `${settings.name}: ${(error as Error).message}`,
+            settings.name,
+            attempt,
+            false,
+            {
+              cause: error,
+            },
+          );
         }
       }
     },

@@ -25,7 +25,9 @@ describe('offline analysis: the quality bar', () => {
 
     it('scores the strong version higher overall and on every criterion', () => {
       expect(strong.meanScore).toBeGreaterThan(weak.meanScore);
-      expect(strong.evaluation_scores.map((s) => s.criterion)).toEqual(weak.evaluation_scores.map((s) => s.criterion));
+      expect(strong.evaluation_scores.map((s) => s.criterion)).toEqual(
+        weak.evaluation_scores.map((s) => s.criterion),
+      );
       strong.evaluation_scores.forEach((s, i) => {
         expect(s.score, s.criterion).toBeGreaterThan(weak.evaluation_scores[i]?.score ?? 10);
       });
@@ -73,8 +75,13 @@ describe('offline analysis: evidence and gaps', () => {
   const strongAlliance = PROPOSAL_PAIRS[0]?.strong ?? '';
 
   it('names the missing partner and missing sections when the text lacks them', () => {
-    const result = analyseApplication(alliance, 'Proposal\nWe will study heat pumps in cold climates with students. '.repeat(3));
-    expect(result.certification_status).toMatch(/no partner organisation is named; this program requires one/);
+    const result = analyseApplication(
+      alliance,
+      'Proposal\nWe will study heat pumps in cold climates with students. '.repeat(3),
+    );
+    expect(result.certification_status).toMatch(
+      /no partner organisation is named; this program requires one/,
+    );
     expect(result.certification_status).toMatch(/Partner organization section/);
     expect(result.certification_status).toMatch(/too short to assess/);
     expect(result.checks.coverage.missing).toContain('Budget and budget justification');
@@ -83,7 +90,8 @@ describe('offline analysis: evidence and gaps', () => {
   it('takes marks away when evidence is removed: no dates, no amounts', () => {
     const full = analyseApplication(alliance, strongAlliance);
     const noDates = analyseApplication(alliance, strongAlliance.replace(/\b20\d\d-\d\d-\d\d\b/g, 'later'));
-    const research = (r: typeof full) => r.evaluation_scores.find((s) => s.criterion === 'Research plan and team')?.score ?? 0;
+    const research = (r: typeof full) =>
+      r.evaluation_scores.find((s) => s.criterion === 'Research plan and team')?.score ?? 0;
     expect(research(noDates)).toBeLessThan(research(full));
     const noMoney = analyseApplication(alliance, strongAlliance.replace(/\$[\d,]+/g, 'some money'));
     expect(noMoney.checks.budget).toBeNull();
@@ -94,23 +102,38 @@ describe('offline analysis: evidence and gaps', () => {
     expect(result.checks.budget?.statedTotal).toBe(420_000);
     expect(result.checks.budget?.milestoneSum).toBe(420_000);
     expect(result.checks.budget?.matches).toBe(true);
-    const wrong = analyseApplication(alliance, strongAlliance.replace('Travel to field sites and conferences: $30,000.', 'Travel to field sites and conferences: $45,000.'));
+    const wrong = analyseApplication(
+      alliance,
+      strongAlliance.replace(
+        'Travel to field sites and conferences: $30,000.',
+        'Travel to field sites and conferences: $45,000.',
+      ),
+    );
     expect(wrong.checks.budget?.matches).toBe(false);
-    expect(wrong.checks.gaps.map((g) => g.message).join(' ')).toMatch(/add up to CAD \$435,000 but the stated total is CAD \$420,000/);
+    expect(wrong.checks.gaps.map((g) => g.message).join(' ')).toMatch(
+      /add up to CAD \$435,000 but the stated total is CAD \$420,000/,
+    );
   });
 
   it('flags a section over its limit as critical and lowers the scores', () => {
     const sbir = program('us-nsf-sbir-sttr-phase-1');
     const pair = PROPOSAL_PAIRS.find((x) => x.programId === sbir.id);
     const base = analyseApplication(sbir, pair?.strong ?? '');
-    const padding = ' The market for lead testing grows each year as utilities replace service lines.'.repeat(30);
-    const long = (pair?.strong ?? '').replace('Project Pitch: Market opportunity\n', `Project Pitch: Market opportunity\n${padding}\n`);
+    const padding = ' The market for lead testing grows each year as utilities replace service lines.'.repeat(
+      30,
+    );
+    const long = (pair?.strong ?? '').replace(
+      'Project Pitch: Market opportunity\n',
+      `Project Pitch: Market opportunity\n${padding}\n`,
+    );
     const result = analyseApplication(sbir, long);
     const market = result.checks.limits.find((l) => l.section === 'Project Pitch: Market opportunity');
     expect(market?.status).toBe('over');
     expect(market?.max).toBe(250);
     expect(result.certification_status).toMatch(/Needs revision: .*Market opportunity" is over its limit/);
-    expect(base.checks.limits.find((l) => l.section === 'Project Pitch: Market opportunity')?.status).toBe('within');
+    expect(base.checks.limits.find((l) => l.section === 'Project Pitch: Market opportunity')?.status).toBe(
+      'within',
+    );
   });
 
   it('uses the general rubric for a program without published criteria', () => {

@@ -77,15 +77,20 @@ export function evaluateText(program: GrantProgram, text: string): OfflineEvalua
     // Square root: partial evidence earns partial credit, as reviewers give it; full stays full.
     const strengths = elements.map((e) => Math.sqrt(evidence.elements[e].strength));
     const elementMean = strengths.reduce((a, b) => a + b, 0) / strengths.length;
-    const raw = 10 * (0.85 * elementMean + 0.15 * quantFactor) * lengthFactor - OVER_LIMIT_PENALTY * overLimit;
+    const raw =
+      10 * (0.85 * elementMean + 0.15 * quantFactor) * lengthFactor - OVER_LIMIT_PENALTY * overLimit;
     const score = round1(clamp(raw, 0, 10));
     return {
       criterion: criterion.name,
       score,
       justification: justify(elements, evidence, overLimit),
       weight: criterion.weight ?? null,
-      evidenceFound: elements.filter((e) => evidence.elements[e].strength >= PRESENT).map((e) => describeEvidence(evidence.elements[e])),
-      evidenceMissing: elements.filter((e) => evidence.elements[e].strength < PRESENT).map((e) => describeMissing(evidence.elements[e])),
+      evidenceFound: elements
+        .filter((e) => evidence.elements[e].strength >= PRESENT)
+        .map((e) => describeEvidence(evidence.elements[e])),
+      evidenceMissing: elements
+        .filter((e) => evidence.elements[e].strength < PRESENT)
+        .map((e) => describeMissing(evidence.elements[e])),
     };
   });
 
@@ -103,14 +108,19 @@ export function evaluateText(program: GrantProgram, text: string): OfflineEvalua
 }
 
 function justify(elements: Element[], evidence: TextEvidence, overLimit: number): string {
-  const found = elements.filter((e) => evidence.elements[e].strength >= PRESENT).map((e) => describeEvidence(evidence.elements[e]));
-  const missing = elements.filter((e) => evidence.elements[e].strength < PRESENT).map((e) => describeMissing(evidence.elements[e]));
+  const found = elements
+    .filter((e) => evidence.elements[e].strength >= PRESENT)
+    .map((e) => describeEvidence(evidence.elements[e]));
+  const missing = elements
+    .filter((e) => evidence.elements[e].strength < PRESENT)
+    .map((e) => describeMissing(evidence.elements[e]));
   const parts = [
     found.length ? `Evidence found: ${found.join('; ')}.` : 'Evidence found: none of the expected elements.',
     missing.length ? `Missing or thin: ${missing.join('; ')}.` : 'Nothing expected is missing.',
     `${Math.round(evidence.quantifiedShare * 100)}% of ${evidence.sentences} sentences carry figures; ${evidence.words.toLocaleString('en-US')} words.`,
   ];
-  if (evidence.words < FULL_DETAIL_WORDS) parts.push(`Short text: reviewers expect at least ${FULL_DETAIL_WORDS} words of detail.`);
+  if (evidence.words < FULL_DETAIL_WORDS)
+    parts.push(`Short text: reviewers expect at least ${FULL_DETAIL_WORDS} words of detail.`);
   if (overLimit > 0) parts.push(`${overLimit} section${overLimit === 1 ? ' is' : 's are'} over the limit.`);
   return parts.join(' ');
 }
@@ -122,8 +132,10 @@ function findCriticalGaps(
   scores: EvaluationScore[],
 ): string[] {
   const gaps: string[] = [];
-  if (evidence.words < MIN_ASSESSABLE_WORDS) gaps.push(`the text is too short to assess (${evidence.words} words)`);
-  for (const gap of checks.gaps) if (gap.severity === 'critical') gaps.push(lowerFirst(stripPeriod(gap.message)));
+  if (evidence.words < MIN_ASSESSABLE_WORDS)
+    gaps.push(`the text is too short to assess (${evidence.words} words)`);
+  for (const gap of checks.gaps)
+    if (gap.severity === 'critical') gaps.push(lowerFirst(stripPeriod(gap.message)));
   if (requiresPartner(program) && evidence.elements.partnership.strength < 0.3) {
     gaps.push('no partner organisation is named; this program requires one');
   }
@@ -139,7 +151,9 @@ function findCriticalGaps(
  */
 export function certificationStatus(criticalGaps: string[]): string {
   if (criticalGaps.length === 0) return 'Submission ready';
-  const reasons = criticalGaps.map((g) => g.replace(/ready/gi, 'prepared').replace(/compliant/gi, 'conforming'));
+  const reasons = criticalGaps.map((g) =>
+    g.replace(/ready/gi, 'prepared').replace(/compliant/gi, 'conforming'),
+  );
   return `Needs revision: ${reasons.join('; ')}`;
 }
 

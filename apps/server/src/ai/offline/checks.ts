@@ -46,7 +46,8 @@ export function buildWorkPlan(form: GenerationForm): WorkPlan {
   const rows: WorkPlanRow[] = (form.timelineMilestones ?? []).map((m, i) => {
     const start = parseDay(m.startDate);
     const end = parseDay(m.endDate);
-    const budgetText = m.budgetAmount === null || m.budgetAmount === undefined ? '' : String(m.budgetAmount).trim();
+    const budgetText =
+      m.budgetAmount === null || m.budgetAmount === undefined ? '' : String(m.budgetAmount).trim();
     return {
       milestone: m.title?.trim() || `Milestone ${i + 1}`,
       description: m.description?.trim() ?? '',
@@ -71,7 +72,11 @@ export function buildWorkPlan(form: GenerationForm): WorkPlan {
   };
 }
 
-export function checkBudget(form: GenerationForm, program: GrantProgram, workPlan = buildWorkPlan(form)): BudgetCheck {
+export function checkBudget(
+  form: GenerationForm,
+  program: GrantProgram,
+  workPlan = buildWorkPlan(form),
+): BudgetCheck {
   const currency = programCurrency(program);
   const statedTotal = parseBudgetTotal(form.totalBudget);
   const milestonesWithBudget = workPlan.rows.filter((r) => r.budget !== null).length;
@@ -83,9 +88,12 @@ export function checkBudget(form: GenerationForm, program: GrantProgram, workPla
   const range = programRange(program, statedTotal, workPlan.totalDurationDays);
   const parts: string[] = [];
   if (statedTotal === null) parts.push(`The stated total "${form.totalBudget}" has no amount in it.`);
-  else if (milestonesWithBudget === 0) parts.push(`Stated total ${formatMoney(statedTotal, currency)}; no milestone has a budget.`);
+  else if (milestonesWithBudget === 0)
+    parts.push(`Stated total ${formatMoney(statedTotal, currency)}; no milestone has a budget.`);
   else if (matches) {
-    parts.push(`Milestone budgets add up to ${formatMoney(milestoneSum, currency)}, matching the stated total.`);
+    parts.push(
+      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)}, matching the stated total.`,
+    );
   } else {
     const diff = difference ?? 0;
     parts.push(
@@ -123,12 +131,20 @@ function programRange(
   const perYear = program.fundingPeriod === 'per_year';
   const years = perYear && planDays !== null ? Math.max(1, planDays / 365) : 1;
   const compared = perYear ? total / years : total;
-  const what = perYear ? `${formatMoney(roundCents(compared), currency)} per year` : formatMoney(total, currency);
+  const what = perYear
+    ? `${formatMoney(roundCents(compared), currency)} per year`
+    : formatMoney(total, currency);
   if (max !== null && max > 0 && compared > max + BUDGET_TOLERANCE) {
-    return { within: false, message: `The request (${what}) exceeds the program maximum of ${formatMoney(max, currency)}${perYear ? ' per year' : ''}.` };
+    return {
+      within: false,
+      message: `The request (${what}) exceeds the program maximum of ${formatMoney(max, currency)}${perYear ? ' per year' : ''}.`,
+    };
   }
   if (min !== null && compared < min - BUDGET_TOLERANCE) {
-    return { within: false, message: `The request (${what}) is below the program minimum of ${formatMoney(min, currency)}${perYear ? ' per year' : ''}.` };
+    return {
+      within: false,
+      message: `The request (${what}) is below the program minimum of ${formatMoney(min, currency)}${perYear ? ' per year' : ''}.`,
+    };
   }
   return { within: true, message: `The request (${what}) is within the program range.` };
 }
@@ -148,7 +164,11 @@ export function checkTextBudget(sections: GeneratedSection[], program: GrantProg
     const amounts = findMoney(line).filter((a) => a.explicit || a.value >= 1000);
     if (amounts.length === 0) continue;
     // Rates and comparisons restate the budget; they are not line items.
-    if (/per (?:year|annum)|\/\s?yr|annual|program (?:maximum|minimum|range)|\bmatch(?:ed|ing)\b/i.test(line) && !/\btotal\b/i.test(line)) continue;
+    if (
+      /per (?:year|annum)|\/\s?yr|annual|program (?:maximum|minimum|range)|\bmatch(?:ed|ing)\b/i.test(line) &&
+      !/\btotal\b/i.test(line)
+    )
+      continue;
     if (/\btotal\b/i.test(line)) {
       const largest = Math.max(...amounts.map((a) => a.value));
       if (statedTotal === null || largest > statedTotal) {
@@ -167,9 +187,12 @@ export function checkTextBudget(sections: GeneratedSection[], program: GrantProg
   const matches = difference === null ? null : Math.abs(difference) <= BUDGET_TOLERANCE;
   const range = programRange(program, statedTotal ?? (items.length ? itemSum : null), null);
   let message: string;
-  if (statedTotal === null) message = `The budget section itemises ${formatMoney(itemSum, currency)} but states no total.`;
-  else if (!comparable) message = `The budget section states a total of ${formatMoney(statedTotal, currency)} without itemised amounts.`;
-  else if (matches) message = `Itemised amounts add up to the stated total of ${formatMoney(statedTotal, currency)}.`;
+  if (statedTotal === null)
+    message = `The budget section itemises ${formatMoney(itemSum, currency)} but states no total.`;
+  else if (!comparable)
+    message = `The budget section states a total of ${formatMoney(statedTotal, currency)} without itemised amounts.`;
+  else if (matches)
+    message = `Itemised amounts add up to the stated total of ${formatMoney(statedTotal, currency)}.`;
   else
     message = `Itemised amounts add up to ${formatMoney(itemSum, currency)} but the stated total is ${formatMoney(statedTotal, currency)}.`;
   if (range.message) message += ` ${range.message}`;
@@ -193,7 +216,10 @@ export function checkTextBudget(sections: GeneratedSection[], program: GrantProg
 
 /** How well a heading names a required section, 0..1. */
 export function headingMatchScore(sectionName: string, heading: string): number {
-  const h = heading.trim().toLowerCase().replace(/^#+\s*|^[\dA-Z]{1,3}[.)]\s+/i, '');
+  const h = heading
+    .trim()
+    .toLowerCase()
+    .replace(/^#+\s*|^[\dA-Z]{1,3}[.)]\s+/i, '');
   const name = sectionName.trim().toLowerCase();
   if (h === name || h === sectionHead(sectionName).toLowerCase()) return 1;
   const wanted = keyStems(sectionHead(sectionName));
@@ -229,7 +255,11 @@ export function sectionBody(
   const others = allRequired.filter((r) => r !== required);
   const parts = sections
     .slice(Math.max(0, index))
-    .filter((s, i) => i === 0 && index >= 0 ? true : !others.some((r) => headingMatchScore(r.name, s.heading) >= MATCH_THRESHOLD));
+    .filter((s, i) =>
+      i === 0 && index >= 0
+        ? true
+        : !others.some((r) => headingMatchScore(r.name, s.heading) >= MATCH_THRESHOLD),
+    );
   return parts.map((s) => s.body).join('\n');
 }
 
@@ -313,7 +343,13 @@ export function checkCoverage(
   }
   const present = required.length - missing.length;
   const ratio = required.length === 0 ? 1 : present / required.length;
-  return { required: required.length, present, ratio: round3(ratio), percent: Math.round(ratio * 100), missing };
+  return {
+    required: required.length,
+    present,
+    ratio: round3(ratio),
+    percent: Math.round(ratio * 100),
+    missing,
+  };
 }
 
 export function checkLimits(sections: GeneratedSection[], program: GrantProgram): LimitCheck[] {
@@ -404,7 +440,9 @@ export function runOfflineChecks(input: {
   if (form && budget?.statedTotal) {
     const budgetIndex = sections.findIndex((s) => /budget|funds requested/i.test(s.heading));
     const budgetBody = budgetIndex >= 0 ? (sections[budgetIndex]?.body ?? '') : '';
-    const stated = findMoney(budgetBody).some((a) => Math.abs(a.value - (budget.statedTotal ?? 0)) <= BUDGET_TOLERANCE);
+    const stated = findMoney(budgetBody).some(
+      (a) => Math.abs(a.value - (budget.statedTotal ?? 0)) <= BUDGET_TOLERANCE,
+    );
     if (budgetIndex >= 0 && !stated) {
       gaps.push({
         severity: 'major',

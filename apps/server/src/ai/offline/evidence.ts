@@ -53,7 +53,13 @@ const SPECS: Record<Element, ElementSpec> = {
     quantTarget: 2,
   },
   milestones: {
-    concepts: [/\bmilestones?\b/i, /\bdeliverables?\b/i, /\bphases?\b/i, /\btimeline|\bschedule|\bgantt/i, /\bwork ?plan\b/i],
+    concepts: [
+      /\bmilestones?\b/i,
+      /\bdeliverables?\b/i,
+      /\bphases?\b/i,
+      /\btimeline|\bschedule|\bgantt/i,
+      /\bwork ?plan\b/i,
+    ],
     conceptTarget: 3,
     sentenceTarget: 3,
     quantTarget: 4,
@@ -214,7 +220,8 @@ const SPECS: Record<Element, ElementSpec> = {
   },
 };
 
-const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const DATE_RE = new RegExp(
   `\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b(?:${MONTHS})\\.?\\s+(?:\\d{1,2},?\\s+)?\\d{4}\\b|\\bQ[1-4]\\s*(?:FY)?\\s*\\d{2,4}\\b|\\b(?:month|year|week)s?\\s+\\d{1,2}(?:\\s*[-–]\\s*\\d{1,2})?\\b|\\bM\\d{1,2}\\s*[-–]\\s*M?\\d{1,2}\\b`,
   'gi',
@@ -257,7 +264,9 @@ export function measureEvidence(text: string): TextEvidence {
     const spec = SPECS[element];
     const concepts = spec.concepts.filter((re) => re.test(clean)).length;
     // A bare heading ("Methods and approach") names an element but is not evidence of it.
-    const matching = sentences.filter((s) => s.split(/\s+/).length >= 4 && spec.concepts.some((re) => re.test(s)));
+    const matching = sentences.filter(
+      (s) => s.split(/\s+/).length >= 4 && spec.concepts.some((re) => re.test(s)),
+    );
     const quantifiedSentences = matching.filter(isQuantified);
     const conceptScore = Math.min(1, concepts / spec.conceptTarget);
     const sentenceScore = Math.min(1, matching.length / spec.sentenceTarget);
@@ -271,7 +280,8 @@ export function measureEvidence(text: string): TextEvidence {
       quantScore = Math.min(1, amounts / spec.quantTarget);
     }
     // Concepts without any sentence behind them are not evidence.
-    const strength = matching.length === 0 ? 0 : 0.4 * conceptScore + 0.25 * sentenceScore + 0.35 * quantScore;
+    const strength =
+      matching.length === 0 ? 0 : 0.4 * conceptScore + 0.25 * sentenceScore + 0.35 * quantScore;
     // The example is the sentence that says most about the element, figures first.
     const ranked = matching
       .map((sentence, order) => ({
@@ -315,6 +325,7 @@ export function describeMissing(e: ElementEvidence): string {
   if (e.sentences === 0) return `${e.label} (not addressed)`;
   if (e.element === 'milestones' && e.figures < 2) return `${e.label} (no dates on the milestones)`;
   if (e.element === 'budget' && e.figures < 2) return `${e.label} (no amounts)`;
-  if (e.quantified === 0 && e.element !== 'milestones' && e.element !== 'budget') return `${e.label} (nothing quantified)`;
+  if (e.quantified === 0 && e.element !== 'milestones' && e.element !== 'budget')
+    return `${e.label} (nothing quantified)`;
   return `${e.label} (thin: ${e.sentences} sentence${e.sentences === 1 ? '' : 's'})`;
 }

@@ -23,8 +23,12 @@ describe('offline generation', () => {
     for (const p of catalogue) {
       const draft = draftApplication(p, FORM_STRONG);
       const expected = (p.requiredSections ?? []).map((s) => s.name);
-      expect(draft.sections.map((s) => s.heading), p.id).toEqual(expected);
-      for (const s of draft.sections) expect(s.body.trim().length, `${p.id}: ${s.heading}`).toBeGreaterThan(50);
+      expect(
+        draft.sections.map((s) => s.heading),
+        p.id,
+      ).toEqual(expected);
+      for (const s of draft.sections)
+        expect(s.body.trim().length, `${p.id}: ${s.heading}`).toBeGreaterThan(50);
       expect(generatedApplicationSchema.parse(draft)).toEqual(draft);
     }
   });
@@ -51,7 +55,9 @@ describe('offline generation', () => {
 
   it('builds the work plan table: dates, duration in days and budget per milestone', () => {
     const draft = draftApplication(alliance, FORM_STRONG);
-    expect(draft.workPlan.rows.map((r) => [r.milestone, r.startDate, r.endDate, r.durationDays, r.budget])).toEqual([
+    expect(
+      draft.workPlan.rows.map((r) => [r.milestone, r.startDate, r.endDate, r.durationDays, r.budget]),
+    ).toEqual([
       ['Phase 1: Research & Planning', '2027-01-04', '2027-06-30', 177, 120_000],
       ['Phase 2', '2027-07-01', '2027-12-20', 172, 100_000],
       ['Phase 3', '2028-01-10', '2029-04-30', 476, 200_000],
@@ -61,20 +67,34 @@ describe('offline generation', () => {
     expect(draft.workPlan.totalDurationDays).toBe(847);
     expect(draft.workPlan.milestoneBudgetSum).toBe(420_000);
     const proposal = draft.sections[0]?.body ?? '';
-    expect(proposal).toContain('| Phase 3 | 2028-01-10 | 2029-04-30 | 476 | CAD $200,000 | Field report and certification test plan |');
+    expect(proposal).toContain(
+      '| Phase 3 | 2028-01-10 | 2029-04-30 | 476 | CAD $200,000 | Field report and certification test plan |',
+    );
   });
 
   it('checks the budget arithmetic: matching totals, and a flagged difference', () => {
     const ok = draftApplication(alliance, FORM_STRONG);
-    expect(ok.budgetCheck).toMatchObject({ statedTotal: 420_000, milestoneSum: 420_000, difference: 0, matches: true, withinProgramRange: true });
+    expect(ok.budgetCheck).toMatchObject({
+      statedTotal: 420_000,
+      milestoneSum: 420_000,
+      difference: 0,
+      matches: true,
+      withinProgramRange: true,
+    });
     expect(ok.gaps.some((g) => /add up to/.test(g.message))).toBe(false);
 
     const off: GenerationForm = { ...FORM_STRONG, totalBudget: '$450,000' };
     const draft = draftApplication(alliance, off);
-    expect(draft.budgetCheck).toMatchObject({ statedTotal: 450_000, milestoneSum: 420_000, difference: -30_000, matches: false });
+    expect(draft.budgetCheck).toMatchObject({
+      statedTotal: 450_000,
+      milestoneSum: 420_000,
+      difference: -30_000,
+      matches: false,
+    });
     expect(draft.gaps).toContainEqual({
       severity: 'major',
-      message: 'Milestone budgets add up to CAD $420,000 but the stated total is CAD $450,000 (under by CAD $30,000).',
+      message:
+        'Milestone budgets add up to CAD $420,000 but the stated total is CAD $450,000 (under by CAD $30,000).',
     });
     const budgetSection = draft.sections.find((s) => s.heading === 'Budget and budget justification');
     expect(budgetSection?.body).toContain('under by CAD $30,000');
@@ -85,9 +105,30 @@ describe('offline generation', () => {
       ...FORM_STRONG,
       totalBudget: 'CAD 1.2M over 4 years ($300k/yr)',
       timelineMilestones: [
-        { title: 'A', description: 'a', startDate: '2027-01-01', endDate: '2027-12-31', budgetAmount: '$250k', deliverables: '' },
-        { title: 'B', description: 'b', startDate: '2028-01-01', endDate: '2028-12-31', budgetAmount: 450_000, deliverables: '' },
-        { title: 'C', description: 'c', startDate: '2029-01-01', endDate: '2030-12-31', budgetAmount: '500,000.50 CAD', deliverables: '' },
+        {
+          title: 'A',
+          description: 'a',
+          startDate: '2027-01-01',
+          endDate: '2027-12-31',
+          budgetAmount: '$250k',
+          deliverables: '',
+        },
+        {
+          title: 'B',
+          description: 'b',
+          startDate: '2028-01-01',
+          endDate: '2028-12-31',
+          budgetAmount: 450_000,
+          deliverables: '',
+        },
+        {
+          title: 'C',
+          description: 'c',
+          startDate: '2029-01-01',
+          endDate: '2030-12-31',
+          budgetAmount: '500,000.50 CAD',
+          deliverables: '',
+        },
       ],
     };
     const budget = checkBudget(form, alliance);
@@ -100,7 +141,16 @@ describe('offline generation', () => {
     const form: GenerationForm = {
       ...FORM_STRONG,
       totalBudget: '$2,600,000',
-      timelineMilestones: [{ title: 'Only', description: 'All the work', startDate: '2027-01-01', endDate: '2028-12-31', budgetAmount: '$2,600,000', deliverables: 'x' }],
+      timelineMilestones: [
+        {
+          title: 'Only',
+          description: 'All the work',
+          startDate: '2027-01-01',
+          endDate: '2028-12-31',
+          budgetAmount: '$2,600,000',
+          deliverables: 'x',
+        },
+      ],
     };
     const draft = draftApplication(alliance, form);
     expect(draft.budgetCheck.withinProgramRange).toBe(false);
@@ -111,7 +161,10 @@ describe('offline generation', () => {
   it('reports the missing partner plainly when the program requires one', () => {
     const noPartner: GenerationForm = { ...FORM_STRONG, industryPartner: '' };
     const draft = draftApplication(alliance, noPartner);
-    expect(draft.gaps[0]).toEqual({ severity: 'critical', message: 'No industry partner named; this program requires one.' });
+    expect(draft.gaps[0]).toEqual({
+      severity: 'critical',
+      message: 'No industry partner named; this program requires one.',
+    });
     expect(draft.coverage.missing).toEqual(['Partner organization section (completed by each partner)']);
     expect(draft.coverage).toMatchObject({ required: 6, present: 5, percent: 83 });
     // Discovery Grants are individual: no partner gap there.
@@ -128,9 +181,30 @@ describe('offline generation', () => {
     const form: GenerationForm = {
       ...FORM_STRONG,
       timelineMilestones: [
-        { title: 'Backwards', description: 'x', startDate: '2027-06-01', endDate: '2027-05-01', budgetAmount: '$100', deliverables: '' },
-        { title: 'Undated', description: 'y', startDate: '', endDate: '', budgetAmount: '$100', deliverables: '' },
-        { title: 'Long', description: 'z', startDate: '2027-01-01', endDate: '2033-01-01', budgetAmount: '$100', deliverables: '' },
+        {
+          title: 'Backwards',
+          description: 'x',
+          startDate: '2027-06-01',
+          endDate: '2027-05-01',
+          budgetAmount: '$100',
+          deliverables: '',
+        },
+        {
+          title: 'Undated',
+          description: 'y',
+          startDate: '',
+          endDate: '',
+          budgetAmount: '$100',
+          deliverables: '',
+        },
+        {
+          title: 'Long',
+          description: 'z',
+          startDate: '2027-01-01',
+          endDate: '2033-01-01',
+          budgetAmount: '$100',
+          deliverables: '',
+        },
       ],
     };
     const draft = draftApplication(alliance, form);
@@ -144,13 +218,20 @@ describe('offline generation', () => {
 
   it('maps each criterion to what reviewers look for and the sections that answer it', () => {
     const draft = draftApplication(alliance, FORM_STRONG);
-    expect(draft.criteriaMap.map((c) => c.criterion)).toEqual(['Partnership', 'Research plan and team', 'Training', 'Relevance and outcomes (benefits to Canada)']);
+    expect(draft.criteriaMap.map((c) => c.criterion)).toEqual([
+      'Partnership',
+      'Research plan and team',
+      'Training',
+      'Relevance and outcomes (benefits to Canada)',
+    ]);
     for (const entry of draft.criteriaMap) {
       expect(entry.reviewersLookFor.length).toBeGreaterThan(10);
       expect(entry.answeredIn.length, entry.criterion).toBeGreaterThan(0);
       expect(entry.answeredIn.some((h) => /Personal data form|Attestation/.test(h))).toBe(false);
     }
-    expect(draft.criteriaMap.find((c) => c.criterion === 'Partnership')?.answeredIn).toContain('Partner organization section (completed by each partner)');
+    expect(draft.criteriaMap.find((c) => c.criterion === 'Partnership')?.answeredIn).toContain(
+      'Partner organization section (completed by each partner)',
+    );
   });
 
   it('counts words against parseable limits', () => {
@@ -166,7 +247,11 @@ describe('offline generation', () => {
     expect(proposal).toMatchObject({ unit: 'words', max: 2500, status: 'within' });
     expect(proposal?.words).toBeGreaterThan(100);
     const long = checkLimits([{ heading: 'HQP training plan', body: 'word '.repeat(501) }], discovery);
-    expect(long.find((l) => l.section === 'HQP training plan')).toMatchObject({ status: 'over', words: 501, max: 500 });
+    expect(long.find((l) => l.section === 'HQP training plan')).toMatchObject({
+      status: 'over',
+      words: 501,
+      max: 500,
+    });
   });
 
   it('keeps every section within its countable limit, saying where it cut', () => {
@@ -194,7 +279,12 @@ describe('offline generation', () => {
   });
 
   it('falls back to the general template for a program without sections', () => {
-    const bare: GrantProgram = { id: 'local-fund', name: 'Local innovation fund', requiredSections: [], criteria: [] };
+    const bare: GrantProgram = {
+      id: 'local-fund',
+      name: 'Local innovation fund',
+      requiredSections: [],
+      criteria: [],
+    };
     const draft = draftApplication(bare, FORM_STRONG);
     expect(draft.sections.map((s) => s.heading)).toEqual(GENERAL_SECTIONS.map((s) => s.name));
     expect(draft.coverage.percent).toBe(100);
@@ -204,7 +294,11 @@ describe('offline generation', () => {
   });
 
   it('marks missing material as notes to complete instead of inventing it', () => {
-    const thin: GenerationForm = { ...FORM_STRONG, teamProfiles: 'Anne Tremblay leads the lab.', keyObjectives: 'Better defrost; happier users' };
+    const thin: GenerationForm = {
+      ...FORM_STRONG,
+      teamProfiles: 'Anne Tremblay leads the lab.',
+      keyObjectives: 'Better defrost; happier users',
+    };
     const draft = draftApplication(discovery, thin);
     const training = draft.sections.find((s) => s.heading === 'HQP training plan');
     expect(training?.body).toMatch(/\[To complete: name the trainees/);
@@ -221,7 +315,11 @@ describe('offline generation', () => {
     expect(a.evaluation_scores).toHaveLength(4);
     expect(a.funding_probability).toBe('high');
     expect(a.certification_status).toBe('Submission ready');
-    const weaker = draftApplication(alliance, { ...FORM_STRONG, industryPartner: '', teamProfiles: 'A small team.' });
+    const weaker = draftApplication(alliance, {
+      ...FORM_STRONG,
+      industryPartner: '',
+      teamProfiles: 'A small team.',
+    });
     const mean = (d: typeof a) => d.evaluation_scores.reduce((s, x) => s + x.score, 0);
     expect(mean(weaker)).toBeLessThan(mean(a));
     expect(weaker.certification_status).toMatch(/^Needs revision: /);
@@ -241,7 +339,9 @@ describe('offline generation', () => {
     ];
     const coverage = checkCoverage(sections, discovery, { narrativeOnly: true });
     expect(coverage.missing).toContain('HQP training plan');
-    expect(coverage.missing).not.toContain('Proposal (research program: recent progress, objectives, literature, methods, significance, training)');
+    expect(coverage.missing).not.toContain(
+      'Proposal (research program: recent progress, objectives, literature, methods, significance, training)',
+    );
     expect(coverage.required).toBe(5);
     expect(buildWorkPlan({ ...FORM_STRONG, timelineMilestones: [] }).rows).toEqual([]);
   });

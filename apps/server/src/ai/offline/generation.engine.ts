@@ -23,7 +23,14 @@ import {
   type Topic,
   topicsForSection,
 } from './rubric.ts';
-import { countWords, ensurePeriod, formatMoney, parseLimit, splitList, splitSentences } from './text-utils.ts';
+import {
+  countWords,
+  ensurePeriod,
+  formatMoney,
+  parseLimit,
+  splitList,
+  splitSentences,
+} from './text-utils.ts';
 
 /**
  * The offline writer: a complete, program-shaped draft built only from the applicant's own
@@ -55,7 +62,14 @@ export function draftApplication(program: GrantProgram, form: GenerationForm): G
     heading: section.name,
     body: writeSection(section, material, i === main ? extra : []),
   }));
-  return assembleApplication({ program, form, sections, engine: 'offline', provider: null, fallbackReason: null });
+  return assembleApplication({
+    program,
+    form,
+    sections,
+    engine: 'offline',
+    provider: null,
+    fallbackReason: null,
+  });
 }
 
 /**
@@ -177,7 +191,8 @@ function writeSection(section: ProgramSection, m: Material, extraTopics: Topic[]
   if (isAttachmentSection(section)) return writeAttachment(section, m);
   let topics = topicsForSection(section.name);
   if (topics.length === 0) topics = ['summary', 'objectives'];
-  const opening = extraTopics.includes('summary') && !topics.includes('summary') ? (['summary'] as Topic[]) : [];
+  const opening =
+    extraTopics.includes('summary') && !topics.includes('summary') ? (['summary'] as Topic[]) : [];
   topics = [...opening, ...topics, ...extraTopics.filter((t) => t !== 'summary' && !topics.includes(t))];
   const paragraphs = topics.map((t) => WRITERS[t](m)).filter(Boolean);
   return fitToLimit(paragraphs, section);
@@ -231,12 +246,20 @@ function writeAttachment(section: ProgramSection, m: Material): string {
 const WRITERS: Record<Topic, (m: Material) => string> = {
   summary: (m) => {
     const overview = m.overviewSentences.slice(0, 3).map(ensurePeriod).join(' ');
-    const span = m.workPlan.startDate && m.workPlan.endDate ? ` from ${m.workPlan.startDate} to ${m.workPlan.endDate}` : '';
-    const total = m.budget.statedTotal !== null ? formatMoney(m.budget.statedTotal, m.currency) : m.form.totalBudget.trim();
+    const span =
+      m.workPlan.startDate && m.workPlan.endDate
+        ? ` from ${m.workPlan.startDate} to ${m.workPlan.endDate}`
+        : '';
+    const total =
+      m.budget.statedTotal !== null
+        ? formatMoney(m.budget.statedTotal, m.currency)
+        : m.form.totalBudget.trim();
     return [
       `${m.form.projectTitle.trim()}. ${overview}`,
       `The project is led by ${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}${m.partner ? `, in partnership with ${m.partner}` : ''}. It requests ${total} for ${m.workPlan.rows.length} milestone${m.workPlan.rows.length === 1 ? '' : 's'}${span}.`,
-      m.objectives.length ? `Its objectives are to ${m.objectives.map((o) => lowerFirst(stripPeriod(o))).join('; ')}.` : '',
+      m.objectives.length
+        ? `Its objectives are to ${m.objectives.map((o) => lowerFirst(stripPeriod(o))).join('; ')}.`
+        : '',
     ]
       .filter(Boolean)
       .join(' ');
@@ -244,12 +267,15 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
   progress: (m) =>
     `Recent progress and track record. ${firstSentences(m.teamText, 3)} [To complete: summarise results of the last funding period with publications, prototypes or data sets, and how they lead to this project.]`,
   objectives: (m) => {
-    if (m.objectives.length === 0) return '[To complete: list the objectives, each with a measurable target.]';
+    if (m.objectives.length === 0)
+      return '[To complete: list the objectives, each with a measurable target.]';
     const list = m.objectives.map((o, i) => `${i + 1}. ${ensurePeriod(o)}`).join('\n');
     const linked = m.objectives
       .map((o, i) => {
         const row = bestMilestoneFor(o, m.workPlan);
-        return row ? `Objective ${i + 1} is delivered through "${row.milestone}"${row.endDate ? ` (due ${row.endDate})` : ''}.` : '';
+        return row
+          ? `Objective ${i + 1} is delivered through "${row.milestone}"${row.endDate ? ` (due ${row.endDate})` : ''}.`
+          : '';
       })
       .filter(Boolean)
       .join(' ');
@@ -261,8 +287,14 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
     return `Objectives.\n${list}\n${linked}${note}`.trim();
   },
   novelty: (m) => {
-    const said = sentencesMatching(m.form.projectOverview, /current|existing|unlike|novel|first|state of the art|today|limitation|gap|instead/i);
-    return `Significance and novelty. ${said.join(' ')} [To complete: cite the closest existing approaches from the literature and state what this project does that they do not.]`.replace(/\s+/g, ' ');
+    const said = sentencesMatching(
+      m.form.projectOverview,
+      /current|existing|unlike|novel|first|state of the art|today|limitation|gap|instead/i,
+    );
+    return `Significance and novelty. ${said.join(' ')} [To complete: cite the closest existing approaches from the literature and state what this project does that they do not.]`.replace(
+      /\s+/g,
+      ' ',
+    );
   },
   methods: (m) => {
     const steps = m.workPlan.rows
@@ -270,7 +302,9 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
       .join(' ');
     return [
       `Approach and methods. ${(methodSentences(m).length ? methodSentences(m) : m.overviewSentences.map(ensurePeriod)).join(' ')}`,
-      steps ? `The work proceeds in ${m.workPlan.rows.length} steps. ${steps}` : '[To complete: describe the methods step by step.]',
+      steps
+        ? `The work proceeds in ${m.workPlan.rows.length} steps. ${steps}`
+        : '[To complete: describe the methods step by step.]',
       '[To complete: name the data, samples or test conditions, and how each result will be validated.]',
     ].join('\n');
   },
@@ -284,12 +318,20 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
       (r) =>
         `| ${cell(r.milestone)} | ${r.startDate ?? '—'} | ${r.endDate ?? '—'} | ${r.durationDays ?? '—'} | ${r.budget !== null ? formatMoney(r.budget, m.currency) : cell(r.budgetText || '—')} | ${cell(r.deliverables || '—')} |`,
     );
-    const total = m.workPlan.totalDurationDays !== null ? ` The plan runs ${m.workPlan.totalDurationDays} days, from ${m.workPlan.startDate} to ${m.workPlan.endDate}.` : '';
-    const timeline = m.form.projectTimeline?.trim() ? ` Timeline as stated by the team: ${ensurePeriod(m.form.projectTimeline.trim())}` : '';
+    const total =
+      m.workPlan.totalDurationDays !== null
+        ? ` The plan runs ${m.workPlan.totalDurationDays} days, from ${m.workPlan.startDate} to ${m.workPlan.endDate}.`
+        : '';
+    const timeline = m.form.projectTimeline?.trim()
+      ? ` Timeline as stated by the team: ${ensurePeriod(m.form.projectTimeline.trim())}`
+      : '';
     return `Work plan and milestones.${total}${timeline}\n${[header, rule, ...rows].join('\n')}`;
   },
   training: (m) => {
-    const mentions = sentencesMatching(m.teamText, /student|postdoc|trainee|intern|HQP|graduate|mentor|train/i);
+    const mentions = sentencesMatching(
+      m.teamText,
+      /student|postdoc|trainee|intern|HQP|graduate|mentor|train/i,
+    );
     const body = mentions.length
       ? `Training. ${mentions.join(' ')} Trainees take part in every milestone of the work plan, from ${m.workPlan.rows[0]?.milestone ?? 'the first phase'} onward.`
       : 'Training. [To complete: name the trainees (number and level: undergraduate, graduate, postdoctoral), what each will learn, and how they are mentored.]';
@@ -303,12 +345,21 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
       : 'Partnership. [To complete: no partner organisation is named yet; name it, its role, and its cash and in-kind contribution.]',
   commercialisation: (m) => {
     const deliverables = m.workPlan.rows.map((r) => r.deliverables).filter(Boolean);
-    return `Path to use and commercialisation. ${deliverables.length ? `The project delivers ${deliverables.map(stripPeriod).join('; ')}.` : ''}${m.partner ? ` ${m.partner} is the first adopter of the results.` : ''} [To complete: size the market, name target customers, and state the intellectual-property and licensing plan.]`.replace('. . ', '. ');
+    return `Path to use and commercialisation. ${deliverables.length ? `The project delivers ${deliverables.map(stripPeriod).join('; ')}.` : ''}${m.partner ? ` ${m.partner} is the first adopter of the results.` : ''} [To complete: size the market, name target customers, and state the intellectual-property and licensing plan.]`.replace(
+      '. . ',
+      '. ',
+    );
   },
   impact: (m) => {
     const outcomes = m.objectives.map((o) => lowerFirst(stripPeriod(o)));
-    const said = sentencesMatching(m.form.projectOverview, /impact|benefit|outcome|save|reduce|improv|patients|communit|econom|jobs|emission|users/i);
-    return `Expected impact. ${outcomes.length ? `If the objectives are met, the project will ${outcomes.join('; ')}.` : ''} ${said.join(' ')} [To complete: quantify who benefits and by how much.]`.replace(/\s+/g, ' ');
+    const said = sentencesMatching(
+      m.form.projectOverview,
+      /impact|benefit|outcome|save|reduce|improv|patients|communit|econom|jobs|emission|users/i,
+    );
+    return `Expected impact. ${outcomes.length ? `If the objectives are met, the project will ${outcomes.join('; ')}.` : ''} ${said.join(' ')} [To complete: quantify who benefits and by how much.]`.replace(
+      /\s+/g,
+      ' ',
+    );
   },
   dissemination: (m) =>
     `Knowledge mobilisation. Results of each milestone (${m.workPlan.rows.map((r) => r.milestone).join(', ') || 'each phase'}) are shared with ${m.partner ?? 'end users'} as they are delivered. [To complete: list target journals, conferences and open data or code releases.]`,
@@ -333,7 +384,9 @@ function writeBudget(m: Material): string {
   );
   for (const r of m.workPlan.rows) {
     if (r.budget === null) continue;
-    lines.push(`- ${r.milestone}: ${formatMoney(r.budget, m.currency)} for ${stripPeriod(lowerFirst(r.description || r.milestone))}${r.deliverables ? `, delivering ${stripPeriod(lowerFirst(r.deliverables))}` : ''}.`);
+    lines.push(
+      `- ${r.milestone}: ${formatMoney(r.budget, m.currency)} for ${stripPeriod(lowerFirst(r.description || r.milestone))}${r.deliverables ? `, delivering ${stripPeriod(lowerFirst(r.deliverables))}` : ''}.`,
+    );
   }
   lines.push(m.budget.message);
   lines.push('[To complete: break each amount down into salaries, equipment, materials and travel.]');
@@ -349,11 +402,17 @@ function materialGaps(program: GrantProgram, form: GenerationForm, workPlan: Wor
   if (workPlan.rows.length === 0) {
     gaps.push({ severity: 'major', message: 'No milestones given; reviewers expect a dated work plan.' });
   } else if (dated.length < workPlan.rows.length) {
-    gaps.push({ severity: 'major', message: `${workPlan.rows.length - dated.length} milestone(s) have no valid start and end dates.` });
+    gaps.push({
+      severity: 'major',
+      message: `${workPlan.rows.length - dated.length} milestone(s) have no valid start and end dates.`,
+    });
   }
   for (const r of workPlan.rows) {
     if (r.durationDays !== null && r.durationDays < 0) {
-      gaps.push({ severity: 'critical', message: `Milestone "${r.milestone}" ends (${r.endDate}) before it starts (${r.startDate}).` });
+      gaps.push({
+        severity: 'critical',
+        message: `Milestone "${r.milestone}" ends (${r.endDate}) before it starts (${r.startDate}).`,
+      });
     }
   }
   if (program.durationMonths && workPlan.totalDurationDays !== null) {
@@ -367,10 +426,16 @@ function materialGaps(program: GrantProgram, form: GenerationForm, workPlan: Wor
   }
   const objectives = splitList(form.keyObjectives);
   if (objectives.length > 0 && objectives.every((o) => !/\d/.test(o))) {
-    gaps.push({ severity: 'minor', message: 'No objective has a measurable target (a number, percentage or date).' });
+    gaps.push({
+      severity: 'minor',
+      message: 'No objective has a measurable target (a number, percentage or date).',
+    });
   }
   if (countWords(form.teamProfiles) < 25) {
-    gaps.push({ severity: 'minor', message: 'Team profiles are brief; reviewers look for each member’s experience and record.' });
+    gaps.push({
+      severity: 'minor',
+      message: 'Team profiles are brief; reviewers look for each member’s experience and record.',
+    });
   }
   return gaps;
 }
@@ -393,10 +458,14 @@ function mapCriteria(
       .filter(({ s, found }) => found.length > 0 && !isAttachmentSection({ name: s.heading }));
     const answeredIn = answering.map(({ s }) => s.heading);
     const foundElements = ELEMENTS_IN_ORDER.filter((e) => answering.some(({ found }) => found.includes(e)));
-    const fromModel = modelMap?.find((e) => e.criterion.trim().toLowerCase() === criterion.name.trim().toLowerCase());
+    const fromModel = modelMap?.find(
+      (e) => e.criterion.trim().toLowerCase() === criterion.name.trim().toLowerCase(),
+    );
     const modelSections = (fromModel?.answeredIn ?? []).filter((h) => sections.some((s) => s.heading === h));
     const all = [...new Set([...answeredIn, ...modelSections])];
-    const lookFor = criterion.description?.trim() || `Reviewers look for ${elements.map((e: Element) => ELEMENT_LABELS[e]).join(', ')}.`;
+    const lookFor =
+      criterion.description?.trim() ||
+      `Reviewers look for ${elements.map((e: Element) => ELEMENT_LABELS[e]).join(', ')}.`;
     return {
       criterion: criterion.name,
       weight: criterion.weight ?? null,
@@ -432,11 +501,16 @@ function bestMilestoneFor(objective: string, workPlan: WorkPlan) {
 
 /** The overview's sentences about what the team will do (the rest is context, said in the summary). */
 function methodSentences(m: Material): string[] {
-  return sentencesMatching(m.form.projectOverview, /\bwill\b|\busing\b|\bmodel|\bmeasur|\btest|\bvalidat|\bdevelop|\bbuild|\bestimat|\banaly|\bsurvey|\binterview|\btrial|\bexperiment/i);
+  return sentencesMatching(
+    m.form.projectOverview,
+    /\bwill\b|\busing\b|\bmodel|\bmeasur|\btest|\bvalidat|\bdevelop|\bbuild|\bestimat|\banaly|\bsurvey|\binterview|\btrial|\bexperiment/i,
+  );
 }
 
 function sentencesMatching(text: string, re: RegExp): string[] {
-  return splitSentences(text).filter((s) => re.test(s)).map(ensurePeriod);
+  return splitSentences(text)
+    .filter((s) => re.test(s))
+    .map(ensurePeriod);
 }
 
 function firstSentences(text: string, n: number): string {

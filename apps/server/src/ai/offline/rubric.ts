@@ -44,11 +44,13 @@ export const ELEMENT_LABELS: Record<Element, string> = {
 /** Which elements a criterion is about, read from its name and description. */
 const CRITERION_ELEMENTS: { pattern: RegExp; elements: Element[] }[] = [
   {
-    pattern: /research(?:er)?s?\b.*excellence|excellence of the researcher|investigator|\bteam\b|expertise|experience(?!s)|capabilit|qualification|applicant|founder|track record|accomplish|capacity|promise/i,
+    pattern:
+      /research(?:er)?s?\b.*excellence|excellence of the researcher|investigator|\bteam\b|expertise|experience(?!s)|capabilit|qualification|applicant|founder|track record|accomplish|capacity|promise/i,
     elements: ['team'],
   },
   {
-    pattern: /merit of the proposal|\bmerit\b|approach|method|rigou?r|feasib|research plan|soundness|technical|quality|scientific|work plan|viability/i,
+    pattern:
+      /merit of the proposal|\bmerit\b|approach|method|rigou?r|feasib|research plan|soundness|technical|quality|scientific|work plan|viability/i,
     elements: ['objectives', 'methods', 'milestones', 'risk'],
   },
   {
@@ -60,7 +62,10 @@ const CRITERION_ELEMENTS: { pattern: RegExp; elements: Element[] }[] = [
     pattern: /impact|benefit|outcome|relevance|broader|societ|canada|economic|productivity|people affected/i,
     elements: ['impact', 'dissemination'],
   },
-  { pattern: /commerciali|market|business|revenue|customer|exit|private sector/i, elements: ['commercialisation'] },
+  {
+    pattern: /commerciali|market|business|revenue|customer|exit|private sector/i,
+    elements: ['commercialisation'],
+  },
   { pattern: /partner|collaborat|connection/i, elements: ['partnership'] },
   { pattern: /budget|cost|value for money|financial|credit|price/i, elements: ['budget'] },
   { pattern: /knowledge (?:mobili|shar)|dissemination/i, elements: ['dissemination'] },
@@ -116,13 +121,19 @@ export const GENERAL_SECTIONS: ProgramSection[] = [
 const EMPTY_CRITERION = /^(?:not retrieved|per call|n\/a|none|unknown)\b/i;
 
 export function programCriteria(program: GrantProgram): { criteria: ProgramCriterion[]; general: boolean } {
-  const listed = (program.criteria ?? []).filter((c) => c.name.trim() && !EMPTY_CRITERION.test(c.name.trim()));
-  return listed.length > 0 ? { criteria: listed, general: false } : { criteria: GENERAL_CRITERIA, general: true };
+  const listed = (program.criteria ?? []).filter(
+    (c) => c.name.trim() && !EMPTY_CRITERION.test(c.name.trim()),
+  );
+  return listed.length > 0
+    ? { criteria: listed, general: false }
+    : { criteria: GENERAL_CRITERIA, general: true };
 }
 
 export function programSections(program: GrantProgram): { sections: ProgramSection[]; general: boolean } {
   const listed = (program.requiredSections ?? []).filter((s) => s.name.trim());
-  return listed.length > 0 ? { sections: listed, general: false } : { sections: GENERAL_SECTIONS, general: true };
+  return listed.length > 0
+    ? { sections: listed, general: false }
+    : { sections: GENERAL_SECTIONS, general: true };
 }
 
 /**
@@ -132,9 +143,11 @@ export function programSections(program: GrantProgram): { sections: ProgramSecti
 export function isAttachmentSection(section: ProgramSection): boolean {
   // "References, biosketches, budget & justification, …" is a list of attachments: judge its first item.
   const head = (sectionHead(section.name).split(',')[0] ?? '').trim();
-  return /notification of intent|\bNOI\b|registration|\bCVs?\b|\bCCV\b|curriculum|biosketch|biographical|personal data form|\bform\s*\d|\bforms?\b|schedule\s*\d|\bT\d{3,4}\b|attestation|certificate|memorandum|agreement|letters?\b|attachments?|interviews?|consultation|engagement|claims?\b|registration|online application|video|workshop|references(?: cited)?$|list of references|reviewers/i.test(
-    head,
-  ) && !/proposal|description|narrative|plan\b|strategy/i.test(head);
+  return (
+    /notification of intent|\bNOI\b|registration|\bCVs?\b|\bCCV\b|curriculum|biosketch|biographical|personal data form|\bform\s*\d|\bforms?\b|schedule\s*\d|\bT\d{3,4}\b|attestation|certificate|memorandum|agreement|letters?\b|attachments?|interviews?|consultation|engagement|claims?\b|registration|online application|video|workshop|references(?: cited)?$|list of references|reviewers/i.test(
+      head,
+    ) && !/proposal|description|narrative|plan\b|strategy/i.test(head)
+  );
 }
 
 /** A section name without its parenthesised detail: "Proposal (research program: …)" → "Proposal". */
@@ -150,31 +163,57 @@ export function sectionHead(name: string): string {
  */
 export function requiresPartner(program: GrantProgram): boolean {
   const partner = /\bpartner(?:s|ship|ships|ed)?\b/i;
-  if ((program.criteria ?? []).some((c) => /\bpartnerships?\b|partner organi[sz]ation/i.test(c.name))) return true;
+  if ((program.criteria ?? []).some((c) => /\bpartnerships?\b|partner organi[sz]ation/i.test(c.name)))
+    return true;
   if ((program.requiredSections ?? []).some((s) => partner.test(sectionHead(s.name)))) return true;
   const clauses = (program.eligibility ?? '').split(/;\s*|\.\s+(?=[A-Z][a-z])|\n/);
   return clauses.some(
     (clause) =>
-      partner.test(clause) && !/\bSTTR\b|\bPhase II\b|patient partners?|partner institutions?|\bif\b|\bwhen\b/i.test(clause),
+      partner.test(clause) &&
+      !/\bSTTR\b|\bPhase II\b|patient partners?|partner institutions?|\bif\b|\bwhen\b/i.test(clause),
   );
 }
 
 /** Topics a section is asked to cover, from its full name (including the parenthesised detail). */
 export const TOPIC_PATTERNS: { topic: Topic; pattern: RegExp }[] = [
-  { topic: 'summary', pattern: /summary|abstract|overview|pitch: technology|technology innovation|statement of interest|specific aims|lay abstract/i },
-  { topic: 'progress', pattern: /recent progress|progress|prior (?:nsf )?support|phase i results|previous output/i },
+  {
+    topic: 'summary',
+    pattern:
+      /summary|abstract|overview|pitch: technology|technology innovation|statement of interest|specific aims|lay abstract/i,
+  },
+  {
+    topic: 'progress',
+    pattern: /recent progress|progress|prior (?:nsf )?support|phase i results|previous output/i,
+  },
   { topic: 'objectives', pattern: /objective|aims?\b|goals?/i },
-  { topic: 'novelty', pattern: /literature|innovation|originality|state of the art|significance|intellectual merit|challenge/i },
-  { topic: 'methods', pattern: /method|approach|research plan|technical|r&d plan|research strategy|detailed description|proposal|project description|research program|narrative|feasibility/i },
+  {
+    topic: 'novelty',
+    pattern: /literature|innovation|originality|state of the art|significance|intellectual merit|challenge/i,
+  },
+  {
+    topic: 'methods',
+    pattern:
+      /method|approach|research plan|technical|r&d plan|research strategy|detailed description|proposal|project description|research program|narrative|feasibility/i,
+  },
   { topic: 'workplan', pattern: /work ?plan|timeline|milestone|schedule|deliverable/i },
   { topic: 'training', pattern: /training|\bHQP\b|student|mentor|education|trainee|intern\b/i },
-  { topic: 'team', pattern: /team|contributions to research|expertise|investigator|company|roles|governance|capabilit|founder|track record/i },
+  {
+    topic: 'team',
+    pattern:
+      /team|contributions to research|expertise|investigator|company|roles|governance|capabilit|founder|track record/i,
+  },
   { topic: 'partner', pattern: /partner/i },
-  { topic: 'commercialisation', pattern: /commerciali|market|business plan|technology transfer|cash-?flow|go-to-market/i },
+  {
+    topic: 'commercialisation',
+    pattern: /commerciali|market|business plan|technology transfer|cash-?flow|go-to-market/i,
+  },
   { topic: 'impact', pattern: /impact|outcome|benefit|significance|relevance/i },
   { topic: 'dissemination', pattern: /knowledge mobili|dissemination|knowledge (?:translation|sharing)/i },
   { topic: 'budget', pattern: /budget|funds requested|cost|price|financial/i },
-  { topic: 'otherSupport', pattern: /other (?:research )?support|current and pending|funds from other sources/i },
+  {
+    topic: 'otherSupport',
+    pattern: /other (?:research )?support|current and pending|funds from other sources/i,
+  },
   { topic: 'risk', pattern: /risk|security/i },
   { topic: 'data', pattern: /data management/i },
   { topic: 'edi', pattern: /\bEDI\b|equity|diversity|inclusion|SGBA/i },
