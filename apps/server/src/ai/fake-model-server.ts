@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * the way real endpoints do. Never used outside tests.
  */
 
-export type FakeMode = 'ok' | 'malformed' | 'error500' | 'hang';
+export type FakeMode = 'ok' | 'malformed' | 'error500' | 'error401' | 'hang';
 
 export interface FakeModelServer {
   baseUrl: string;
@@ -46,6 +46,11 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
         mode = state.failFirst.mode;
       }
       if (mode === 'hang') return; // never answers; the client's timeout must fire
+      if (mode === 'error401') {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'invalid api key', type: 'invalid_request_error' } }));
+        return;
+      }
       if (mode === 'error500') {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'upstream exploded', type: 'server_error' } }));

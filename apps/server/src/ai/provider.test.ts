@@ -125,6 +125,16 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
     expect(fake.requests).toHaveLength(3);
   });
 
+  it('401 (bad key) is not transient: no retry', async () => {
+    fake.mode = 'error401';
+    const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+    const error = (await provider?.generateObject(request).catch((e: unknown) => e)) as AiProviderError;
+    expect(error).toBeInstanceOf(AiProviderError);
+    expect(error.message).toMatch(/HTTP 401/);
+    expect(error.transient).toBe(false);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('500 then ok: a transient failure is retried and the call succeeds', async () => {
     fake.failFirst = { count: 2, mode: 'error500' };
     const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
