@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DataTable } from './data-table.tsx';
+import { EvaluationDetails, StatusBadge } from './status-cells.tsx';
+
+afterEach(cleanup);
+
+type Row = { id: string; name: string; done: boolean };
+const rows: Row[] = Array.from({ length: 7 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}`, done: i % 2 === 0 }));
+
+const table = (props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) => (
+  <DataTable<Row>
+    title="Things"
+    rows={rows}
+    isLoading={false}
+    error={null}
+    emptyText="Nothing yet"
+    rowKey={(r) => r.id}
+    columns={[{ header: 'Name', cell: (r) => r.name }]}
+    expand={(r) => (r.done ? <p>Details of {r.name}</p> : null)}
+    {...props}
+  />
+);
+
+describe('DataTable', () => {
+  it('pages five rows at a time', () => {
+    render(table());
+    const region = screen.getByRole('region', { name: 'Things' });
+    expect(within(region).getAllByRole('row')).toHaveLength(6); // header + 5
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.getByText('Row 6')).toBeTruthy();
+    expect(screen.queryByText('Row 0')).toBeNull();
+  });
+
+  it('expands only rows that have details (complete ones)', () => {
+    render(table());
+    // Rows 0, 2, 4 on page one are complete.
+    const toggles = screen.getAllByRole('button', { name: 'Show details' });
+    expect(toggles).toHaveLength(3);
+    fireEvent.click(toggles[1]!);
+    expect(screen.getByText('Details of Row 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Hide details' }));
+    expect(screen.queryByText('Details of Row 2')).toBeNull();
+  });
+
+  it('shows the loading, error and empty states', () => {
+    const { rerender } = render(table({ isLoading: true }));
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    rerender(table({ error: new Error('Failed to fetch idea requests: 500') }));
+    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch idea requests: 500');
+    rerender(table({ rows: [] }));
+    expect(screen.getByText('Nothing yet')).toBeTruthy();
+  });
+});
+
+describe('status and evaluation cells', () => {
+  it('labels statuses per §4', () => {
+    const { container, rerender } = render(<StatusBadge status="processing" />);
+    expect(container.textContent).toBe('Processing...');
+    rerender(<StatusBadge status="failed" />);
+    expect(container.textContent).toBe('Error');
+    rerender(<StatusBadge status="complete" />);
+    expect(container.textContent).toBe('Complete');
+  });
+
+  it('shows criteria, the mean to one decimal and both badges', () => {
+    render(
+      <EvaluationDetails
+        results={{
+          evaluation_scores: [
+            { criterion: 'Excellence', score: 8, justification: 'Strong team' },
+            { criterion: 'Impact', score: 7, justification: ['Clear users', 'Pilot partner'] },
+            { criterion: 'Feasibility', score: 8, justification: 'Realistic plan' },
+          ],
+          funding_probability: 'moderate',
+          certification_status: 'Compliant with all guidelines',
+        }}
+      />,
+    );
+    expect(screen.getByTestId('mean-score').textContent).toBe('7.7');
+    expect(screen.getByText('Moderate')).toBeTruthy();
+    expect(screen.getByText('Ready')).toBeTruthy();
+    expect(screen.getByText('Clear users Pilot partner')).toBeTruthy();
+  });
+});
