@@ -24,6 +24,7 @@ const SecurityFaqPage = page(() => import('../features/public/components/securit
 const PrivacyPolicyPage = page(() => import('../features/public/components/privacy-policy-page.tsx'), 'PrivacyPolicyPage');
 const TermsPage = page(() => import('../features/public/components/terms-page.tsx'), 'TermsPage');
 const AdminLeadsPage = page(() => import('../features/leads/components/admin-leads-page.tsx'), 'AdminLeadsPage');
+const SubmissionViewerPage = page(() => import('../features/submissions/components/submission-viewer-page.tsx'), 'SubmissionViewerPage');
 
 // The landing page and the lead forms are separate features; the app puts them together.
 const landing = <LandingPage leadForm={<GrantAnalysisForm />} earlyAccess={<EarlyAccessDialog />} />;
@@ -47,6 +48,7 @@ function AppRoutes() {
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/admin/leads" element={<AdminLeadsPage />} />
+        <Route path="/submissions/:id/view" element={<SubmissionViewerPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import { exportBlocks, renderDocx, renderPdf, safeBaseName } from './submission-export.ts';
-import type { SubmissionsService } from './submissions.service.ts';
+import { toSubmission, type SubmissionsService } from './submissions.service.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -28,6 +28,15 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
 
   app.get('/api/submissions', { config: { auth: true }, schema: { response: { 200: z.array(submissionSchema) } } }, (request) =>
     submissions.list(currentUser(request)),
+  );
+
+  app.get(
+    '/api/submissions/:id',
+    { config: { auth: true }, schema: { params: idParams, response: { 200: submissionSchema } } },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound();
+      return toSubmission(await submissions.getOwn(currentUser(request), request.params.id));
+    },
   );
 
   app.patch(

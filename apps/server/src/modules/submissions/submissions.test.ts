@@ -227,6 +227,8 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     const list = (await t.api('GET', '/api/submissions', { token: a.token })).body as any[];
     expect(list.map((s) => s.id)).toEqual([...ids].reverse());
     expect((await t.api('GET', '/api/submissions', { token: b.token })).body).toEqual([]);
+    expect((await t.api('GET', `/api/submissions/${ids[0]}`, { token: a.token })).body.id).toBe(ids[0]);
+    expect((await t.api('GET', `/api/submissions/${ids[0]}`, { token: b.token })).status).toBe(404);
     expect((await t.api('GET', '/api/submissions')).status).toBe(401);
   });
 

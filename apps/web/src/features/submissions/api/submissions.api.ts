@@ -1,0 +1,123 @@
+import type { GrantProgram } from '@grantleaf/shared/programs.schema';
+import {
+  deriveDisplayStatus,
+  type CreateSubmissionInput,
+  type Submission,
+} from '@grantleaf/shared/submissions.schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api.ts';
+import { getSessionId } from '../../../lib/session.ts';
+import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
+
+export const SUBMISSIONS_KEY = ['/api/submissions'] as const;
+export const PENDING_POLL_MS = 3000;
+
+/** The caller's submissions, newest first; polled while one is still processing. */
+export function useSubmissions(enabled = true) {
+  return useQuery<Submission[]>({
+    queryKey: SUBMISSIONS_KEY,
+    enabled,
+    staleTime: 0,
+    queryFn: async () => {
+      try {
+        return await api.get<Submission[]>('/api/submissions');
+      } catch (error) {
+        if (error instanceof ApiError) throw new Error(`Failed to fetch submissions: ${error.status}`);
+        throw error;
+      }
+    },
+    refetchInterval: (query) => (query.state.data?.some((s) => deriveDisplayStatus(s) === 'processing') ? PENDING_POLL_MS : false),
+  });
+}
+
+export function useSubmission(id: string | undefined) {
+  return useQuery<Submission>({
+    queryKey: ['/api/submissions', id],
+    enabled: Boolean(id),
+    staleTime: 0,
+    queryFn: () => api.get<Submission>(`/api/submissions/${id}`),
+    refetchInterval: (query) => (query.state.data && deriveDisplayStatus(query.state.data) === 'processing' ? PENDING_POLL_MS : false),
+  });
+}
+
+export function useGrantPrograms() {
+  return useQuery<GrantProgram[]>({
+    queryKey: ['/api/grant-programs'],
+    queryFn: async () => {
+      try {
+        return await api.get<GrantProgram[]>('/api/grant-programs');
+      } catch {
+        throw new Error('Failed to fetch programs');
+      }
+    },
+  });
+}
+
+export function useCreateSubmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSubmissionInput) => api.post<Submission>('/api/submissions', body),
+    onSuccess: () => refreshAfterSubmit(queryClient),
+  });
+}
+
+export function useUploadFile() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<{ fileUrl: string }>('/api/upload', form);
+    },
+  });
+}
+
+export type AdminSubmission = Submission & { userEmail: string; userName: string };
+
+export function useAdminSubmissions(enabled: boolean) {
+  return useQuery<AdminSubmission[]>({
+    queryKey: ['/api/admin/submissions'],
+    enabled,
+    staleTime: 0,
+    queryFn: () => api.get<AdminSubmission[]>('/api/admin/submissions'),
+  });
+}
+
+export function useLinkSubmissionFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, filename }: { id: string; filename: string }) =>
+      api.patch<Submission>(`/api/submissions/${id}/file`, { filename }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/admin/submissions'] }),
+        queryClient.invalidateQueries({ queryKey: SUBMISSIONS_KEY }),
+      ]),
+  });
+}
+
+/** Downloads an authenticated URL (bearer header) as a file; no new window, no content rendering. */
+export async function downloadWithSession(url: string, fallbackName: string): Promise<void> {
+  const headers = new Headers();
+  const sessionId = getSessionId();
+  if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new ApiError(res.status, {}, res.statusText);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** The result page of a completed submission, a route of this app (strict CSP, React text only). */
+export const submissionViewPath = (id: string) => `/submissions/${id}/view`;
+
+export function openSubmissionWindow(id: string) {
+  window.open(submissionViewPath(id), '_blank', 'noopener');
+}

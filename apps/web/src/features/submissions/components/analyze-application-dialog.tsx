@@ -1,0 +1,121 @@
+import { analysisFormSchema, checkUploadFile, SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useCreateSubmission, useUploadFile } from '../api/submissions.api.ts';
+import { ProgramPicker } from './program-picker.tsx';
+
+type Mode = 'text' | 'file';
+
+/** Analyze Existing Grant Application (§2, §4 text/file toggle, §5 rules, §8 upload toasts). */
+export function AnalyzeApplicationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [programId, setProgramId] = useState('');
+  const [mode, setMode] = useState<Mode>('text');
+  const [content, setContent] = useState('');
+  const [file, setFile] = useState<{ url: string; name: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useUploadFile();
+  const create = useCreateSubmission();
+
+  const clearFile = () => {
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const reset = () => {
+    setProgramId('');
+    setMode('text');
+    setContent('');
+    clearFile();
+  };
+  const close = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const chooseFile = (chosen: File | undefined) => {
+    setFile(null);
+    if (!chosen) return;
+    const problem = checkUploadFile(chosen);
+    if (problem) {
+      toast.error(problem === SUBMISSION_MESSAGES.fileSize ? 'File too large' : 'Invalid file type', { description: problem });
+      clearFile();
+      return;
+    }
+    upload.mutate(chosen, {
+      onSuccess: ({ fileUrl }) => {
+        setFile({ url: fileUrl, name: chosen.name });
+        toast.success('File Uploaded', { description: chosen.name });
+      },
+      onError: () => {
+        toast.error('Upload Failed', { description: 'Failed to upload file. Please try again.' });
+        clearFile();
+      },
+    });
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const contentJson = { programId, inputMethod: mode, content: mode === 'text' ? content : '', fileUrl: mode === 'file' ? file?.url : undefined };
+    const parsed = analysisFormSchema.safeParse(contentJson);
+    if (!parsed.success) {
+      toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
+      return;
+    }
+    create.mutate(
+      { type: 'analysis', programId, contentJson },
+      {
+        onSuccess: () => {
+          toast.success('Grant Analysis Started', { description: "We'll email you when the analysis is ready." });
+          close(false);
+        },
+        onError: (error) => toast.error((error instanceof ApiError && error.serverMessage) || 'Failed to start analysis'),
+      },
+    );
+  };
+
+  return (
+    <Modal open={open} onOpenChange={close} title="Analyze Existing Grant Application" description="Costs 1 credit. Scores your application against the program's criteria." wide>
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <ProgramPicker id="analysis-program" value={programId} onChange={setProgramId} />
+        <div role="radiogroup" aria-label="Input method" className="flex gap-2">
+          {(['text', 'file'] as const).map((m) => (
+            <Button key={m} role="radio" aria-checked={mode === m} variant={mode === m ? 'primary' : 'secondary'} size="sm" onClick={() => setMode(m)}>
+              {m === 'text' ? 'Paste Text' : 'Upload File'}
+            </Button>
+          ))}
+        </div>
+        {mode === 'text' ? (
+          <div>
+            <Label htmlFor="analysis-content">Grant application content *</Label>
+            <Textarea id="analysis-content" className="min-h-[200px]" value={content} onChange={(e) => setContent(e.target.value)} />
+          </div>
+        ) : (
+          <div>
+            <Label htmlFor="analysis-file">Application file (PDF, Word or text, up to 10MB) *</Label>
+            <Input
+              ref={fileInput}
+              id="analysis-file"
+              type="file"
+              accept=".pdf,.doc,.docx,.txt"
+              disabled={upload.isPending}
+              onChange={(e) => chooseFile(e.target.files?.[0])}
+            />
+            {upload.isPending && <p className="mt-1 text-sm text-slate-700">Uploading…</p>}
+            {file && <p className="mt-1 text-sm text-green-800" data-testid="uploaded-file">Uploaded: {file.name}</p>}
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending || upload.isPending}>
+            {create.isPending ? 'Submitting...' : 'Analyze Application'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

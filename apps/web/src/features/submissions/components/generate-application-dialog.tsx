@@ -1,0 +1,113 @@
+import { PROJECT_TITLE_MAX_CHARS } from '@grantleaf/shared/constants';
+import { generationFormSchema, type GenerationFormInput, type Milestone } from '@grantleaf/shared/submissions.schema';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useCreateSubmission } from '../api/submissions.api.ts';
+import { makeMilestone, MilestoneEditor } from './milestone-editor.tsx';
+import { ProgramPicker } from './program-picker.tsx';
+
+type FormState = Omit<GenerationFormInput, 'timelineMilestones'> & { timelineMilestones: Milestone[] };
+
+const emptyForm = (): FormState => ({
+  programId: '',
+  projectTitle: '',
+  projectOverview: '',
+  keyObjectives: '',
+  totalBudget: '',
+  projectTimeline: '',
+  timelineMilestones: [makeMilestone(1)],
+  teamLeadName: '',
+  teamLeadRole: '',
+  teamProfiles: '',
+  industryPartner: '',
+});
+
+const formatEta = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'shortly';
+
+/** Generate New Grant Application (§2, §5); the dashboard mounts it from its action row. */
+export function GenerateApplicationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [form, setForm] = useState<FormState>(emptyForm);
+  const create = useCreateSubmission();
+  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const close = (next: boolean) => {
+    if (!next) setForm(emptyForm());
+    onOpenChange(next);
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = generationFormSchema.safeParse(form);
+    if (!parsed.success) {
+      toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
+      return;
+    }
+    create.mutate(
+      { type: 'generation', programId: form.programId, contentJson: form },
+      {
+        onSuccess: (submission) => {
+          toast.success('Grant Generation Started', {
+            description: `Estimated completion: ${formatEta(submission.etaTimestamp)}. We'll email you when it is ready.`,
+          });
+          close(false);
+        },
+        onError: (error) => toast.error((error instanceof ApiError && error.serverMessage) || 'Failed to start generation'),
+      },
+    );
+  };
+
+  const text = (key: keyof FormState, label: string, opts: { area?: boolean; required?: boolean; max?: number; placeholder?: string } = {}) => {
+    const id = `gen-${key}`;
+    const Field = opts.area ? Textarea : Input;
+    return (
+      <div>
+        <Label htmlFor={id}>
+          {label}
+          {opts.required !== false && ' *'}
+        </Label>
+        <Field
+          id={id}
+          value={form[key] as string}
+          maxLength={opts.max}
+          placeholder={opts.placeholder}
+          onChange={(e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key)(e.target.value as never)}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <Modal open={open} onOpenChange={close} title="Generate New Grant Application" description="Costs 2 credits. We email you when the draft is ready." wide>
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        <ProgramPicker id="gen-program" value={form.programId} onChange={set('programId')} />
+        {text('projectTitle', 'Project title', { max: PROJECT_TITLE_MAX_CHARS, placeholder: '15 words or less' })}
+        {text('projectOverview', 'Project overview', { area: true })}
+        {text('keyObjectives', 'Key objectives', { area: true })}
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {text('totalBudget', 'Total budget (CAD)', { placeholder: '$150,000' })}
+          {text('projectTimeline', 'Project timeline', { placeholder: '24 months' })}
+        </div>
+        <MilestoneEditor value={form.timelineMilestones} onChange={set('timelineMilestones')} />
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {text('teamLeadName', 'Team lead name')}
+          {text('teamLeadRole', 'Team lead role')}
+        </div>
+        {text('teamProfiles', 'Team profiles', { area: true })}
+        {text('industryPartner', 'Industry partner (optional)', { required: false })}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Submitting...' : 'Generate Application'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
