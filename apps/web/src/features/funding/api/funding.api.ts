@@ -1,0 +1,62 @@
+import { requestStatus } from '@grantleaf/shared/display-rules';
+import type { FundingFinderInput, FundingRequest } from '@grantleaf/shared/funding.schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api.ts';
+import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
+import { getSessionId } from '../../../lib/session.ts';
+
+export const FUNDING_REQUESTS_KEY = ['/api/funding-finder-requests'] as const;
+/** While a search is still running the list is fetched again this often; never otherwise. */
+export const PENDING_POLL_MS = 3000;
+
+/** The signed-in user's funding searches, newest first (spec §7: retry once, no caching). */
+export function useFundingRequests(enabled = true) {
+  return useQuery<FundingRequest[]>({
+    queryKey: FUNDING_REQUESTS_KEY,
+    enabled,
+    staleTime: 0,
+    queryFn: async () => {
+      try {
+        return await api.get<FundingRequest[]>('/api/funding-finder-requests');
+      } catch (error) {
+        if (error instanceof ApiError) throw new Error(`Failed to fetch funding requests: ${error.status}`);
+        throw error;
+      }
+    },
+    refetchInterval: (query) =>
+      query.state.data?.some((r) => requestStatus(r.fundingResults, r.status) === 'processing') ? PENDING_POLL_MS : false,
+  });
+}
+
+/**
+ * Submits a search. The Idempotency-Key makes a retried click or a flaky network charge once:
+ * the dialog keeps one key per filled-in form.
+ */
+export function useCreateFundingRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: FundingFinderInput; idempotencyKey: string }) =>
+      api.post<FundingRequest>('/api/funding-finder-requests', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    // Spec §7: the lists and the balance are fetched again after a successful submission.
+    onSuccess: () => refreshAfterSubmit(queryClient),
+  });
+}
+
+/** Downloads the PDF report of one search (owner only); throws on failure. */
+export async function downloadFundingReport(id: string): Promise<void> {
+  const sessionId = getSessionId();
+  const res = await fetch(`/api/funding-finder-requests/${encodeURIComponent(id)}/report`, {
+    headers: sessionId ? { Authorization: `Bearer ${sessionId}` } : {},
+  });
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  const blob = await res.blob();
+  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = match?.[1] ?? 'funding-report.pdf';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
