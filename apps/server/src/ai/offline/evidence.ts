@@ -27,6 +27,8 @@ const SPECS: Record<Element, ElementSpec> = {
       /\bwill (?:reduce|increase|improve|achieve|demonstrate|develop|deliver|validate|quantify|establish|determine|test)\b/i,
       /\bmeasur(?:e|able|ed|ing)\b|\bKPIs?\b|key performance/i,
       /\bsuccess (?:criteria|criterion|metric)|\bby at least\b|\bfrom \S+ to \S+/i,
+      // A numbered item that starts with an action verb is an objective: "(2) build a model that …".
+      /^\s*\(?\d{1,2}[.)]\s+(?:to\s+)?(?:quantify|build|test|develop|determine|measure|assess|evaluate|establish|identify|characteri[sz]e|demonstrate|reduce|increase|improve|validate|deliver|compare|design|record|train|publish)\b/im,
     ],
     conceptTarget: 4,
     sentenceTarget: 4,
@@ -264,8 +266,13 @@ export function measureEvidence(text: string): TextEvidence {
     const spec = SPECS[element];
     const concepts = spec.concepts.filter((re) => re.test(clean)).length;
     // A bare heading ("Methods and approach") names an element but is not evidence of it.
+    // A dated statement ("Year 1 (2027): core experiments") is a milestone even without the word.
+    const datedIsEvidence = element === 'milestones';
     const matching = sentences.filter(
-      (s) => s.split(/\s+/).length >= 4 && spec.concepts.some((re) => re.test(s)),
+      (s) =>
+        s.split(/\s+/).length >= 4 &&
+        (spec.concepts.some((re) => re.test(s)) ||
+          (datedIsEvidence && new RegExp(DATE_RE.source, 'i').test(s))),
     );
     const quantifiedSentences = matching.filter(isQuantified);
     const conceptScore = Math.min(1, concepts / spec.conceptTarget);

@@ -339,10 +339,25 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
   },
   team: (m) =>
     `Team and expertise. ${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}, leads the project. ${ensurePeriod(m.teamText)}${m.partner ? ` The partner, ${m.partner}, contributes its own staff and expertise.` : ''}`,
-  partner: (m) =>
-    m.partner
-      ? `Partnership. ${m.partner} is the partner organisation. It takes part in ${m.workPlan.rows.map((r) => `"${r.milestone}"`).join(', ') || 'the project'} and receives the results to put into practice. [To complete: state the partner's cash and in-kind contribution and attach its letter of support.]`
-      : 'Partnership. [To complete: no partner organisation is named yet; name it, its role, and its cash and in-kind contribution.]',
+  partner: (m) => {
+    if (!m.partner) {
+      return 'Partnership. [To complete: no partner organisation is named yet; name it, its role, and its cash and in-kind contribution.]';
+    }
+    const rows = m.workPlan.rows;
+    const span =
+      m.workPlan.startDate && m.workPlan.endDate ? ` (${m.workPlan.startDate} to ${m.workPlan.endDate})` : '';
+    const deliverables = rows.map((r) => r.deliverables).filter(Boolean);
+    return [
+      `Partnership. ${m.partner} is the partner organisation.`,
+      rows.length
+        ? `The partnership with ${m.partner} covers all ${rows.length} milestone${rows.length === 1 ? '' : 's'}${span}: ${rows.map((r) => `"${r.milestone}"`).join(', ')}.`
+        : '',
+      `The research team collaborates with ${m.partner} at every milestone review${deliverables.length ? ` and hands over each deliverable to the partner: ${deliverables.map(stripPeriod).join('; ')}` : ''}.`,
+      "[To complete: state the partner's cash and in-kind contribution and attach its letter of support.]",
+    ]
+      .filter(Boolean)
+      .join(' ');
+  },
   commercialisation: (m) => {
     const deliverables = m.workPlan.rows.map((r) => r.deliverables).filter(Boolean);
     return `Path to use and commercialisation. ${deliverables.length ? `The project delivers ${deliverables.map(stripPeriod).join('; ')}.` : ''}${m.partner ? ` ${m.partner} is the first adopter of the results.` : ''} [To complete: size the market, name target customers, and state the intellectual-property and licensing plan.]`.replace(

@@ -75,13 +75,22 @@ const CRITERION_ELEMENTS: { pattern: RegExp; elements: Element[] }[] = [
 
 const DEFAULT_CRITERION_ELEMENTS: Element[] = ['objectives', 'methods', 'milestones', 'impact', 'team'];
 
+/**
+ * The criterion's name says what it is about; its description is read only when the name says
+ * nothing we recognise (descriptions mention everything: "quality of the training environment").
+ */
 export function elementsForCriterion(criterion: ProgramCriterion): Element[] {
-  const text = `${criterion.name} ${criterion.description ?? ''}`;
-  const found = new Set<Element>();
-  for (const rule of CRITERION_ELEMENTS) {
-    if (rule.pattern.test(text)) rule.elements.forEach((e) => found.add(e));
-  }
-  return found.size > 0 ? ELEMENTS.filter((e) => found.has(e)) : DEFAULT_CRITERION_ELEMENTS;
+  const match = (text: string) => {
+    const found = new Set<Element>();
+    for (const rule of CRITERION_ELEMENTS) {
+      if (rule.pattern.test(text)) rule.elements.forEach((e) => found.add(e));
+    }
+    return ELEMENTS.filter((e) => found.has(e));
+  };
+  const byName = match(criterion.name);
+  if (byName.length > 0) return byName;
+  const byDescription = match(criterion.description ?? '');
+  return byDescription.length > 0 ? byDescription : DEFAULT_CRITERION_ELEMENTS;
 }
 
 export const GENERAL_CRITERIA: ProgramCriterion[] = [

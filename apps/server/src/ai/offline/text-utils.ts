@@ -11,11 +11,14 @@ export function countMaterialWords(text: string): number {
 }
 
 export function splitSentences(text: string): string[] {
-  return text
-    .replace(/\r/g, '')
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  return (
+    text
+      .replace(/\r/g, '')
+      // Inline numbered items ("(1) …; (2) …") are separate statements, as reviewers read them.
+      .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])|\n+|;\s+(?=\(?\d{1,2}[.)]\s)/)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)
+  );
 }
 
 /** Splits a free-text list (numbered, bulleted, one per line, or semicolons) into items. */
