@@ -17,6 +17,8 @@ import { bearerToken } from './http/auth-guard.ts';
 import { idempotency } from './http/idempotency.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerCors } from './http/cors.ts';
+import { registerAccountFeature } from './modules/account/account.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -103,6 +105,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app);
+  registerCors(app, env.CORS_ORIGINS);
   // The OpenAPI document is generated from the same zod schemas the routes validate with.
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Grantleaf API', version: '1.0.0' } },
@@ -124,6 +127,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(applicationsRoutes, { applications: createApplicationsService({ db: database.db, env }) });
   await scheduleDeadlineReminders(runtime.queue);
   await registerSubmissionFeature(app, runtime);
+  await registerAccountFeature(app, runtime);
 
   const indexHtml = path.join(env.webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {

@@ -31,6 +31,11 @@ export const envSchema = z.object({
   /** Proxies whose X-Forwarded-For is believed (comma list of addresses or CIDRs). */
   TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  /** Other web origins allowed to call the API from a browser (comma list, e.g. https://app.example.org); none by default. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
   /** Public site (GET /api/public-config). The promo video is an embed URL the CSP allows. */
   PROMO_VIDEO_URL: z
     .string()

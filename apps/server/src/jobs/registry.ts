@@ -5,6 +5,7 @@ import { grantSubmissionJob } from '../modules/submissions/grant-submission.job.
 import { automationWebhookJob } from '../modules/webhooks/automation-webhook.job.ts';
 import { deadlineRemindersJob } from '../modules/applications/deadline-reminders.job.ts';
 import { ideaGenerationJob } from '../modules/ideas/idea-generation.job.ts';
+import { retentionJob } from '../modules/retention/retention.job.ts';
 
 /** Every job the app runs. A feature adds its job here; routes only enqueue. */
 export const JOBS: readonly JobDefinition[] = [
@@ -14,4 +15,5 @@ export const JOBS: readonly JobDefinition[] = [
   fundingFinderJob,
   grantSubmissionJob,
   automationWebhookJob,
+  retentionJob,
 ];

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { submissions } from '../submissions/submissions.schema.ts';
 import { uploads, type UploadRow } from './uploads.schema.ts';
@@ -11,7 +11,7 @@ export async function insertUpload(tx: Tx, row: NewUpload): Promise<UploadRow> {
 }
 
 export async function findUploadById(tx: Tx, id: string): Promise<UploadRow | undefined> {
-  const [row] = await tx.select().from(uploads).where(eq(uploads.id, id));
+  const [row] = await tx.select().from(uploads).where(and(eq(uploads.id, id), sql`${uploads}.deleted_at is null`));
   return row;
 }
 
@@ -19,7 +19,7 @@ export async function findOwnUpload(tx: Tx, userId: string, id: string): Promise
   const [row] = await tx
     .select()
     .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId), sql`${uploads}.deleted_at is null`));
   return row;
 }
 

@@ -1,0 +1,104 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuditLogPage, AuditLogQuery } from '@grantleaf/shared/account.schema';
+import type { FileStorage } from '../../adapters/storage/file-storage.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { UserRow } from '../auth/auth.schema.ts';
+import { DELETION_GRACE_DAYS } from '../retention/retention.service.ts';
+import {
+  EXPORT_SECTIONS,
+  selectAuditLog,
+  selectExportSection,
+  selectLiveUploads,
+  selectProfile,
+  softDeleteUpload,
+  softDeleteUser,
+} from './account.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A file name that is safe as a zip entry: no directories, no control characters. */
+export function zipEntryName(id: string, originalName: string): string {
+  const base = originalName.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069/\\]/g, '_').replace(/^\.+/, '_');
+  return `files/${id}-${base.slice(0, 150) || 'file'}`;
+}
+
+export function createAccountService(deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    /**
+     * Everything the user has with us as one zip: profile, every feature's rows (JSON) and the
+     * decrypted files. Tables not present in this build are named in manifest.json.
+     */
+    async exportData(user: UserRow): Promise<{ stream: Readable; fileName: string }> {
+      const profile = await selectProfile(deps.db, user.id);
+      if (!profile) throw notFound();
+      const sections: Array<{ file: string; rows: unknown[] }> = [];
+      const skipped: string[] = [];
+      for (const section of EXPORT_SECTIONS) {
+        const found = await selectExportSection(deps.db, section.table, section.where(user.id));
+        if (found) sections.push({ file: section.file, rows: found });
+        else skipped.push(section.table);
+      }
+      const files = await selectLiveUploads(deps.db, user.id);
+
+      const archive = new ZipArchive({ zlib: { level: 6 } });
+      const out = new PassThrough();
+      archive.on('error', (err: Error) => out.destroy(err));
+      archive.pipe(out);
+      const json = (value: unknown) => JSON.stringify(value, null, 2);
+      archive.append(
+        json({
+          exportedAt: now().toISOString(),
+          userId: user.id,
+          files: sections.map((s) => ({ file: s.file, rows: s.rows.length })),
+          documents: files.length,
+          notPresent: skipped,
+        }),
+        { name: 'manifest.json' },
+      );
+      archive.append(json(profile), { name: 'profile.json' });
+      for (const section of sections) archive.append(json(section.rows), { name: section.file });
+      void (async () => {
+        try {
+          for (const file of files) {
+            const data = await deps.storage.get(file.storageKey);
+            if (data) archive.append(data, { name: zipEntryName(file.id, file.originalName) });
+          }
+          await archive.finalize();
+        } catch (err) {
+          deps.log.error({ err, userId: user.id }, 'account export failed');
+          archive.abort();
+          out.destroy(err as Error);
+        }
+      })();
+      return { stream: out, fileName: `grantleaf-export-${now().toISOString().slice(0, 10)}.zip` };
+    },
+
+    /** Sign-in, sessions, files and the calendar feed stop at once; the rows go within the grace period. */
+    async deleteAccount(user: UserRow) {
+      const at = now();
+      const done = await deps.db.transaction((tx) => softDeleteUser(tx, user.id, at));
+      if (!done) throw notFound();
+      deps.log.info({ userId: user.id }, 'account deleted (soft); hard delete scheduled');
+      return { deleted: true as const, purgeBy: new Date(at.getTime() + (DELETION_GRACE_DAYS + 1) * DAY_MS).toISOString() };
+    },
+
+    async deleteUpload(user: UserRow, uploadId: string) {
+      const done = await deps.db.transaction((tx) => softDeleteUpload(tx, user.id, uploadId, now()));
+      if (!done) throw notFound();
+      return { deleted: true as const };
+    },
+
+    async listAuditLog(query: AuditLogQuery): Promise<AuditLogPage> {
+      const entries = await selectAuditLog(deps.db, { limit: query.limit, beforeId: query.before, subjectUserId: query.subject });
+      return {
+        entries: entries.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
+        nextBefore: entries.length === query.limit ? (entries.at(-1)?.id ?? null) : null,
+      };
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

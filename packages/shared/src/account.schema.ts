@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** GET /api/admin/audit-log: newest first, paged by the last id seen. */
+export const auditLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().min(1).optional(),
+  subject: z.uuid('Subject must be a user id').optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export const auditLogEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  subjectUserId: z.string().nullable(),
+  subjectEmail: z.string().nullable(),
+  objectType: z.string(),
+  objectId: z.string(),
+  action: z.string(),
+  requestId: z.string().nullable(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+
+export const auditLogPageSchema = z.object({
+  entries: z.array(auditLogEntrySchema),
+  /** Pass as `before` for the next page; null on the last page. */
+  nextBefore: z.number().nullable(),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+
+export const accountDeletionSchema = z.object({
+  deleted: z.literal(true),
+  /** Everything is hard-deleted by this date (ISO), within the policy's 30 days. */
+  purgeBy: z.string(),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
