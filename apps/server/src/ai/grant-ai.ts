@@ -232,14 +232,24 @@ export function buildGenerationPrompt(program: GrantProgram, form: GenerationFor
   ].join('\n');
 }
 
+/**
+ * About 30,000 tokens: a whole proposal fits, while a 100-page upload with CVs and appendices would
+ * overflow a local model's context. The offline checks still read the full text.
+ */
+export const MAX_PROMPT_TEXT_CHARS = 120_000;
+
 export function buildAnalysisPrompt(program: GrantProgram, text: string): string {
   const { criteria } = programCriteria(program);
+  const clipped =
+    text.length > MAX_PROMPT_TEXT_CHARS
+      ? `${text.slice(0, MAX_PROMPT_TEXT_CHARS)}\n[… ${text.length - MAX_PROMPT_TEXT_CHARS} more characters not shown]`
+      : text;
   return [
     describeProgram(program),
     '',
     `Score exactly these criteria: ${criteria.map((c) => JSON.stringify(c.name)).join(', ')}.`,
     '<application>',
-    text,
+    clipped,
     '</application>',
   ].join('\n');
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseEnv } from '../env.ts';
 import { type FakeModelServer, startFakeModelServer } from './fake-model-server.ts';
-import { analyseApplication, generateApplication } from './grant-ai.ts';
+import { analyseApplication, generateApplication, MAX_PROMPT_TEXT_CHARS } from './grant-ai.ts';
 import type { GrantProgram } from './grant-input.ts';
 import { FORM_STRONG } from './offline/fixtures/forms.ts';
 import programs from './offline/fixtures/programs.json' with { type: 'json' };
@@ -294,6 +294,21 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       const result = await analyseApplication({ program: alliance, text: pair?.weak ?? '', provider });
       expect(result.certification_status).toMatch(/^Needs revision: .*Partner organization section/);
       expect(result.certification_status.toLowerCase()).not.toContain('ready');
+    });
+
+    it('analysis of a very long upload sends a clipped text to the model', async () => {
+      fake.content = JSON.stringify({
+        evaluation_scores: [{ criterion: 'Partnership', score: 5, justification: 'ok' }],
+        funding_probability: 'moderate',
+        certification_status: 'Needs revision: more detail',
+      });
+      const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
+      const long = `${pair?.strong ?? ''}\n${'Appendix line with more words. '.repeat(10_000)}`;
+      const result = await analyseApplication({ program: alliance, text: long, provider });
+      const sent = JSON.stringify(fake.requests[0]?.body);
+      expect(sent.length).toBeLessThan(MAX_PROMPT_TEXT_CHARS + 20_000);
+      expect(sent).toContain('more characters not shown');
+      expect(result.wordCount).toBeGreaterThan(50_000);
     });
 
     it('analysis falls back to the offline engine when the provider fails, and records why', async () => {

@@ -147,6 +147,17 @@ describe('offline analysis: evidence and gaps', () => {
     ]);
   });
 
+  it('answers empty or whitespace text with zero scores and a plain reason', () => {
+    for (const text of ['', '   \n\t ']) {
+      const result = analyseApplication(alliance, text);
+      expect(result.evaluation_scores.every((s) => s.score === 0)).toBe(true);
+      expect(result.funding_probability).toBe('low');
+      expect(result.certification_status).toMatch(
+        /^Needs revision: the text is too short to assess \(0 words\)/,
+      );
+    }
+  });
+
   it('maps the mean score to a funding probability', () => {
     expect(fundingProbabilityFor(8.2)).toBe('high');
     expect(fundingProbabilityFor(7)).toBe('high');

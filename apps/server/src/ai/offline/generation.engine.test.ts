@@ -177,6 +177,17 @@ describe('offline generation', () => {
     expect(draft.coverage).toEqual({ required: 6, present: 6, ratio: 1, percent: 100, missing: [] });
   });
 
+  it('writes a complete draft even with no milestones, and says what is missing', () => {
+    const draft = draftApplication(alliance, { ...FORM_STRONG, timelineMilestones: [] });
+    expect(draft.sections).toHaveLength(6);
+    expect(draft.workPlan).toMatchObject({ rows: [], totalDurationDays: null, milestoneBudgetSum: 0 });
+    expect(draft.budgetCheck).toMatchObject({ statedTotal: 420_000, matches: null });
+    expect(draft.gaps.map((g) => g.message)).toContain(
+      'No milestones given; reviewers expect a dated work plan.',
+    );
+    expect(draft.sections[0]?.body).toContain('[To complete: add dated milestones with a budget each.]');
+  });
+
   it('reports milestone problems: missing dates, end before start, longer than the program allows', () => {
     const form: GenerationForm = {
       ...FORM_STRONG,
