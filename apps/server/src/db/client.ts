@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -32,30 +34,106 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * Where PGlite runs: 'worker' (default) in its own thread behind a unix socket, reached through
+   * `pg` like PostgreSQL, so queries never block the HTTP thread; 'main' on the calling thread.
+   */
+  pgliteThread?: 'worker' | 'main';
 }
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      raw: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
-      session: async (fn) => {
-        const conn = await pool.connect();
-        try {
-          return await fn({ executeSql: (text, values) => conn.query(text, values as unknown[]) });
-        } finally {
-          conn.release();
-        }
-      },
-      close: () => pool.end(),
-    };
+    return poolDatabase(pool, 'postgres', () => pool.end());
   }
-  const pgliteDir = opts.pgliteDir ?? "memory://";
-  if (!pgliteDir.startsWith('memory://'))
-    fs.mkdirSync(path.dirname(pgliteDir), { recursive: true });
+  const pgliteDir = opts.pgliteDir ?? 'memory://';
+  if (!pgliteDir.startsWith('memory://')) fs.mkdirSync(path.dirname(pgliteDir), { recursive: true });
+  if (opts.pgliteThread === 'main') return inThreadPglite(pgliteDir);
+
+  const server = await startPgliteServer(pgliteDir);
+  // PGlite is one session: a single connection, so a transaction holds it whole, exactly as
+  // PGlite's own transaction lock does in-thread. Code inside a transaction must use its `tx`.
+  const pool = new pg.Pool({
+    host: server.socketDir,
+    port: PGLITE_SOCKET_PORT,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+  });
+  try {
+    await pool.query('SELECT 1');
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    await server.close();
+    throw err;
+  }
+  return poolDatabase(pool, 'pglite', async () => {
+    await pool.end();
+    await server.close();
+  });
+}
+
+function poolDatabase(pool: pg.Pool, kind: Database['kind'], close: () => Promise<void>): Database {
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind,
+    raw: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    session: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        return await fn({ executeSql: (text, values) => conn.query(text, values as unknown[]) });
+      } finally {
+        conn.release();
+      }
+    },
+    close,
+  };
+}
+
+const PGLITE_SOCKET_PORT = 5432;
+
+/** Starts the worker thread that owns PGlite and serves it on a private unix socket. */
+async function startPgliteServer(dataDir: string): Promise<{ socketDir: string; close(): Promise<void> }> {
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-pglite-'));
+  const socketPath = path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`);
+  const worker = new Worker(new URL('./pglite-server.worker.ts', import.meta.url), {
+    workerData: { dataDir, socketPath },
+  });
+  worker.unref();
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.on('message', (msg: { type: string; message?: string }) => {
+    if (msg.type === 'log') console.error(msg.message);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (msg: { type: string; message?: string }) => {
+      if (msg.type === 'ready') resolve();
+      if (msg.type === 'error') reject(new Error(`PGlite worker failed to start: ${msg.message}`));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    void exited.then(() => reject(new Error('PGlite worker exited during start-up')));
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    socketDir,
+    close() {
+      closing ??= (async () => {
+        worker.postMessage({ type: 'close' });
+        const timer = setTimeout(() => void worker.terminate(), 10_000);
+        await exited;
+        clearTimeout(timer);
+        fs.rmSync(socketDir, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The former in-thread PGlite: every query runs on the calling thread (kept for the bench's before/after). */
+async function inThreadPglite(pgliteDir: string): Promise<Database> {
   const client = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const raw: SqlExecutor = {
