@@ -109,9 +109,9 @@ export function createLocalBlobStore(dir: string): BlobStore {
 export function createEncryptedStorage(store: BlobStore, key: Buffer): FileStorage {
   return {
     kind: store.kind,
-    put: (k, plaintext) => {
+    async put(k, plaintext) {
       checkKey(k);
-      return store.put(k, encryptBlob(key, plaintext, k));
+      await store.put(k, encryptBlob(key, plaintext, k));
     },
     async get(k) {
       checkKey(k);
