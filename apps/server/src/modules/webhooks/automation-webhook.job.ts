@@ -7,7 +7,7 @@ export const automationWebhookJob = defineJob({
   name: 'automation-webhook',
   payload: automationEventSchema,
   retryLimit: 8,
-  retryDelaySeconds: 30,
+  retryDelaySeconds: 5,
   expireInSeconds: 60,
   handle: (deps, event) => deliverAutomationWebhook(deps, event),
 });
