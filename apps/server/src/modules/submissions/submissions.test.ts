@@ -156,6 +156,21 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     expect(await balance(u.token)).toBe(0);
   });
 
+  it('honours Idempotency-Key: a retried POST creates and charges once', async () => {
+    const u = await registerUser(t);
+    await topUp(u.user.id, 10);
+    const body = { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, content: ANALYSIS_TEXT } };
+    const first = await t.api('POST', '/api/submissions', { token: u.token, body, headers: { 'idempotency-key': 'retry-1' } });
+    const again = await t.api('POST', '/api/submissions', { token: u.token, body, headers: { 'idempotency-key': 'retry-1' } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const [n] = await rows(sql`select count(*)::int as n from submissions where user_id = ${u.user.id}`);
+    expect(n.n).toBe(1);
+    expect(await balance(u.token)).toBe(10);
+  });
+
   it('answers 402 when the balance is short and leaves no row and no job', async () => {
     const u = await registerUser(t);
     const res = await t.api('POST', '/api/submissions', {
