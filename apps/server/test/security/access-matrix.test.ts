@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFile } from '../documents.ts';
+import { DATABASES, registerUser, startTestApp, type TestApp } from '../harness.ts';
+import { apiRoutes } from './route-inventory.ts';
+
+/**
+ * Route-by-route access test (issue 7 §1). Every /api route the router serves must have an entry
+ * here; a new route without one fails the first test. Actors: anonymous, user A (owns one of
+ * every object), user B (the attacker) and an admin.
+ */
+
+type Access = 'public' | 'user' | 'admin';
+
+interface Objects {
+  aId: string;
+  bId: string;
+  submission: string;
+  file: string;
+  idea: string;
+  funding: string;
+  application: string;
+  bApplication: string;
+  lead: string;
+}
+
+interface Entry {
+  access: Access;
+  /** The concrete URL, filled with A's objects (for routes with parameters). */
+  url?: (o: Objects) => string;
+  body?: (o: Objects) => unknown;
+  /** An object route: B calling it on A's object must get 404. */
+  foreign?: boolean;
+}
+
+const PROGRAM = 'ca-nserc-alliance-advantage';
+const ANALYSIS_TEXT =
+  'Objectives: We will deploy 40 river-ice sensors by month 12 and cut flood warning lead time by 50%.\nMethods: Field trials on three rivers.\nBudget: $50,000 for hardware.';
+const FUNDING_BODY = {
+  researchTopic: 'Retinal imaging biomarkers for diabetic kidney disease',
+  researchDetails: 'A cohort of 2,000 patients validates a retinal imaging biomarker that predicts kidney disease.',
+  teamProfile: 'Associate professor of medicine (PI), two postdocs and a biostatistician.',
+  fileContent: '',
+};
+const IDEA_BODY = {
+  researchBackground: 'Microfluidics and sepsis biomarkers at a Toronto teaching hospital, ten years of assay work.',
+  researchInterests: 'Rapid point-of-care sepsis diagnostics using microfluidic biomarker panels.',
+};
+
+/** Docs UI and its assets: public, read-only, generated from the schemas. */
+const isDocsRoute = (path: string) => /^\/api\/docs(\/|\*|$)/.test(path);
+
+export const MATRIX: Record<string, Entry> = {
+  // Public
+  'GET /api/health': { access: 'public' },
+  'POST /api/auth/register': { access: 'public' },
+  'POST /api/auth/login': { access: 'public' },
+  'GET /api/verify-email': { access: 'public', url: () => '/api/verify-email?token=nope' },
+  'GET /api/public-config': { access: 'public' },
+  'GET /api/grant-programs': { access: 'public' },
+  'POST /api/leads': { access: 'public' },
+  'POST /api/zeno-lead-submissions': { access: 'public' },
+  // A capability URL: the token is the credential (checked separately below).
+  'GET /api/calendar.ics': { access: 'public', url: () => '/api/calendar.ics?token=guess' },
+
+  // Signed-in users, own data only
+  'POST /api/auth/logout': { access: 'user' },
+  'GET /api/auth/user': { access: 'user' },
+  'GET /api/me': { access: 'user' },
+  'POST /api/auth/resend-verification': { access: 'user' },
+  'POST /api/verify-email-code': { access: 'user', body: () => ({ code: '0000' }) },
+  'GET /api/credits/ledger': { access: 'user' },
+  'POST /api/upload': { access: 'user' },
+  'GET /api/files/:id': { access: 'user', url: (o) => `/api/files/${o.file}`, foreign: true },
+  'DELETE /api/files/:id': { access: 'user', url: (o) => `/api/files/${o.file}`, foreign: true },
+  'POST /api/submissions': {
+    access: 'user',
+    body: () => ({ type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'text', content: ANALYSIS_TEXT } }),
+  },
+  'GET /api/submissions': { access: 'user' },
+  'GET /api/submissions/:id': { access: 'user', url: (o) => `/api/submissions/${o.submission}`, foreign: true },
+  'GET /api/submissions/:id/export': { access: 'user', url: (o) => `/api/submissions/${o.submission}/export?format=pdf`, foreign: true },
+  'POST /api/idea-generator-requests': { access: 'user', body: () => IDEA_BODY },
+  'GET /api/idea-generator-requests': { access: 'user' },
+  'GET /api/idea-generator-requests/:id/download': {
+    access: 'user',
+    url: (o) => `/api/idea-generator-requests/${o.idea}/download?format=md`,
+    foreign: true,
+  },
+  'POST /api/funding-finder-requests': { access: 'user', body: () => FUNDING_BODY },
+  'GET /api/funding-finder-requests': { access: 'user' },
+  'GET /api/funding-finder-requests/:id/report': { access: 'user', url: (o) => `/api/funding-finder-requests/${o.funding}/report`, foreign: true },
+  'POST /api/marketing-requests': { access: 'user' },
+  'POST /api/affiliate-requests': { access: 'user' },
+  'GET /api/affiliate': { access: 'user' },
+  'GET /api/users/:id/applications': { access: 'user', url: (o) => `/api/users/${o.aId}/applications`, foreign: true },
+  'POST /api/applications': { access: 'user', body: () => ({ title: 'Raise attempt', program: 'X' }) },
+  'PATCH /api/applications/:id': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}`,
+    body: () => ({ status: 'submitted' }),
+    foreign: true,
+  },
+  'DELETE /api/applications/:id': { access: 'user', url: (o) => `/api/applications/${o.application}`, foreign: true },
+  'POST /api/applications/:id/documents': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/documents`,
+    body: () => ({ fileUrl: '/api/files/abc123', fileName: 'budget.pdf' }),
+    foreign: true,
+  },
+  'POST /api/calendar-token': { access: 'user' },
+  'GET /api/account/export': { access: 'user' },
+  'DELETE /api/account': { access: 'user' },
+
+  // Admins only
+  'GET /api/admin/users': { access: 'admin' },
+  'POST /api/admin/users/:id/credits': {
+    access: 'admin',
+    url: (o) => `/api/admin/users/${o.bId}/credits`,
+    body: () => ({ amount: 1000, reason: 'self-grant' }),
+  },
+  'GET /api/admin/leads': { access: 'admin' },
+  'PATCH /api/admin/leads/:id': { access: 'admin', url: (o) => `/api/admin/leads/${o.lead}`, body: () => ({ status: 'contacted' }) },
+  'GET /api/admin/zeno-leads': { access: 'admin' },
+  'GET /api/admin/marketing-requests': { access: 'admin' },
+  'GET /api/admin/affiliates': { access: 'admin' },
+  'GET /api/admin/commissions': { access: 'admin' },
+  'POST /api/admin/payments': { access: 'admin', body: (o) => ({ userId: o.bId, amountCents: 100000, reference: `raise-${randomUUID()}` }) },
+  'GET /api/admin/submissions': { access: 'admin' },
+  'GET /api/admin/audit-log': { access: 'admin' },
+  'PATCH /api/submissions/:id/file': {
+    access: 'admin',
+    url: (o) => `/api/submissions/${o.submission}/file`,
+    body: () => ({ filename: 'x.pdf' }),
+  },
+};
+
+/** Fields no client may set about itself; each is sent in every body B can send. */
+const RAISE = { isAdmin: true, is_admin: true, admin: true, role: 'admin', credits: 999_999, emailVerified: true, email_verified: true };
+
+function fill(path: string, o: Objects) {
+  return path.replace(/:id\b/g, o.submission);
+}
+
+describe.each(DATABASES)('access matrix on %s', (kind) => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof registerUser>>;
+  let b: Awaited<ReturnType<typeof registerUser>>;
+  let admin: Awaited<ReturnType<typeof registerUser>>;
+  let o: Objects;
+  let routes: Array<{ method: string; path: string }>;
+  let calendarToken: string;
+  const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+  const urlOf = (k: string, entry: Entry) => entry.url?.(o) ?? fill(k.split(' ')[1]!, o);
+  const call = (method: string, url: string, token?: string, body?: unknown) =>
+    t.api(method, url, { token, body: body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}) });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { WORKERS: 'on' });
+    a = await registerUser(t, { name: 'Alice Owner' });
+    b = await registerUser(t, { name: 'Bob Attacker' });
+    admin = await registerUser(t, { email: 'admin@grantleaf.ca' });
+    await t.api('POST', `/api/admin/users/${a.user.id}/credits`, { token: admin.token, body: { amount: 100, reason: 'matrix' } });
+    await t.api('POST', `/api/admin/users/${b.user.id}/credits`, { token: admin.token, body: { amount: 1, reason: 'matrix' } });
+
+    const up = await uploadFile(t.baseUrl, a.token, 'alice-proposal.txt', Buffer.from('Alice confidential proposal text'));
+    const sub = await t.api('POST', '/api/submissions', { token: a.token, body: MATRIX['POST /api/submissions']!.body!(o) });
+    const idea = await t.api('POST', '/api/idea-generator-requests', { token: a.token, body: IDEA_BODY });
+    const funding = await t.api('POST', '/api/funding-finder-requests', { token: a.token, body: FUNDING_BODY });
+    const app = await t.api('POST', '/api/applications', { token: a.token, body: { title: 'Alice application', program: 'NSERC', deadline: '2031-01-15' } });
+    const bApp = await t.api('POST', '/api/applications', { token: b.token, body: { title: 'Bob application', program: 'X' } });
+    const cal = await t.api('POST', '/api/calendar-token', { token: a.token });
+    await t.api('POST', `/api/applications/${app.body.id}/documents`, { token: a.token, body: { fileUrl: up.body.fileUrl, fileName: 'alice.txt' } });
+    await t.api('POST', '/api/leads', { body: { name: 'Lead Person', email: 'lead@utoronto.ca', organization: 'U of T', message: 'Hello' } });
+    const leads = await t.api('GET', '/api/admin/leads', { token: admin.token });
+    for (const [name, res] of Object.entries({ up, sub, idea, funding, app, bApp, cal })) {
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    }
+    calendarToken = cal.body.token;
+    o = {
+      aId: a.user.id,
+      bId: b.user.id,
+      submission: sub.body.id,
+      file: up.body.fileUrl.split('/').pop(),
+      idea: idea.body.id,
+      funding: funding.body.id,
+      application: app.body.id,
+      bApplication: bApp.body.id,
+      lead: leads.body.leads?.[0]?.id ?? randomUUID(),
+    };
+    routes = apiRoutes(t.app);
+  }, 90_000);
+  afterAll(() => t.close());
+
+  it('has an entry for every /api route the router serves, and no stale entries', () => {
+    const served = routes.filter((r) => !isDocsRoute(r.path)).map(key);
+    expect(served.length).toBeGreaterThan(40);
+    const missing = served.filter((k) => !(k in MATRIX));
+    expect(missing, 'routes without an access-matrix entry').toEqual([]);
+    const stale = Object.keys(MATRIX).filter((k) => !served.includes(k));
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('answers 401 to anonymous callers on every non-public route, and serves public ones', async () => {
+    for (const [k, entry] of Object.entries(MATRIX)) {
+      const [method] = k.split(' ');
+      const res = await call(method!, urlOf(k, entry), undefined, entry.body?.(o));
+      if (entry.access === 'public') expect([401, 403], k).not.toContain(res.status);
+      else expect(res.status, k).toBe(401);
+    }
+    // A forged or foreign-looking bearer is no better than none.
+    expect((await call('GET', '/api/me', 'x'.repeat(64))).status).toBe(401);
+    expect((await t.api('GET', '/api/me', { headers: { authorization: `Basic ${a.token}` } })).status).toBe(401);
+  });
+
+  it('answers 403 to users on every admin route, and serves admins', async () => {
+    for (const [k, entry] of Object.entries(MATRIX).filter(([, e]) => e.access === 'admin')) {
+      const [method] = k.split(' ');
+      for (const user of [a, b]) {
+        const res = await call(method!, urlOf(k, entry), user.token, entry.body?.(o));
+        expect(res.status, `${k} as user`).toBe(403);
+      }
+      if (method === 'GET') expect((await call('GET', urlOf(k, entry), admin.token)).status, `${k} as admin`).toBe(200);
+    }
+  });
+
+  it('gives B a 404 (never 403, never success) for every object of A, on every method', async () => {
+    const foreign = Object.entries(MATRIX).filter(([, e]) => e.foreign);
+    expect(foreign.length).toBeGreaterThanOrEqual(10);
+    for (const [k, entry] of foreign) {
+      const [method] = k.split(' ');
+      const res = await call(method!, urlOf(k, entry), b.token, entry.body?.(o));
+      expect(res.status, `${k} by B on A's object: ${JSON.stringify(res.body)}`).toBe(404);
+    }
+    // Unknown ids look exactly like foreign ones.
+    expect((await call('GET', `/api/submissions/${randomUUID()}`, b.token)).status).toBe(404);
+    expect((await call('GET', `/api/files/${randomUUID()}`, b.token)).status).toBe(404);
+    // A's objects survived B's attempts.
+    expect((await call('GET', `/api/files/${o.file}`, a.token)).status).toBe(200);
+    const apps = await call('GET', `/api/users/${o.aId}/applications`, a.token);
+    expect(apps.body.data.find((x: any) => x.id === o.application)).toMatchObject({ status: 'draft' });
+    expect(apps.body.data.find((x: any) => x.id === o.application).documents ?? [{}]).toHaveLength(1);
+  });
+
+  it('shows B no row of A in any list, feed or export', async () => {
+    const secrets = [o.aId, o.submission, o.file, o.idea, o.funding, o.application, a.email, 'Alice'];
+    const lists = ['/api/submissions', '/api/idea-generator-requests', '/api/funding-finder-requests', '/api/credits/ledger', `/api/users/${o.bId}/applications`, '/api/affiliate', '/api/me'];
+    for (const url of lists) {
+      const res = await call('GET', url, b.token);
+      expect(res.status, url).toBe(200);
+      const text = JSON.stringify(res.body);
+      for (const s of secrets) expect(text, `${url} leaks ${s}`).not.toContain(s);
+    }
+    const exp = await fetch(t.baseUrl + '/api/account/export', { headers: { authorization: `Bearer ${b.token}` } });
+    expect(exp.status).toBe(200);
+    const zip = unzipSync(new Uint8Array(await exp.arrayBuffer()));
+    const all = Object.values(zip).map((x) => strFromU8(x)).join('\n');
+    for (const s of secrets) expect(all, `export leaks ${s}`).not.toContain(s);
+
+    // Calendar tokens: B's own token never opens A's feed; A's feed is A's alone.
+    const bCal = await call('POST', '/api/calendar-token', b.token);
+    expect(bCal.body.token).not.toBe(calendarToken);
+    const bFeed = await (await fetch(`${t.baseUrl}/api/calendar.ics?token=${bCal.body.token}`)).text();
+    expect(bFeed).not.toContain('Alice application');
+    const aFeed = await (await fetch(`${t.baseUrl}/api/calendar.ics?token=${calendarToken}`)).text();
+    expect(aFeed).toContain('Alice application');
+  });
+
+  it('lets no body raise a role, credits or verification', async () => {
+    const me = async (token: string) => (await call('GET', '/api/me', token)).body;
+    const before = await me(b.token);
+    for (const [k, entry] of Object.entries(MATRIX)) {
+      const [method, path] = k.split(' ');
+      if (method === 'GET' || method === 'DELETE' || k === 'POST /api/auth/logout' || path === '/api/upload') continue;
+      const base = entry.body?.(o) ?? {};
+      // B sends it on B's own objects where a route takes one.
+      const url = entry.foreign ? urlOf(k, entry).replace(o.application, o.bApplication) : urlOf(k, entry);
+      await call(method!, url, b.token, { ...(base as object), ...RAISE, user: RAISE, userId: o.bId });
+    }
+    const after = await me(b.token);
+    expect(after.isAdmin).toBe(false);
+    expect(after.emailVerified).toBe(before.emailVerified);
+    expect(after.credits).toBeLessThanOrEqual(before.credits);
+    expect((await call('GET', '/api/admin/users', b.token)).status).toBe(403);
+
+    const raised = await t.api('POST', '/api/auth/register', {
+      headers: { 'x-forwarded-for': '10.77.0.1' },
+      body: { name: 'Raiser', phone: '+1 416 555 0100', email: `raiser-${randomUUID().slice(0, 6)}@utoronto.ca`, password: 'Tr1cky-Passphrase', ...RAISE },
+    });
+    expect(raised.status).toBe(201);
+    const raisedMe = await me(raised.body.sessionId);
+    expect(raisedMe).toMatchObject({ isAdmin: false, emailVerified: false });
+    expect(raisedMe.credits).toBeLessThan(RAISE.credits);
+  });
+});
