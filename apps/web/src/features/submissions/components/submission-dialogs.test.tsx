@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminPdfPanel } from './admin-pdf-panel.tsx';
+import { AnalyzeApplicationDialog } from './analyze-application-dialog.tsx';
+import { GenerateApplicationDialog } from './generate-application-dialog.tsx';
+
+const PROGRAMS = [{ id: 'ca-nserc-alliance-advantage', name: 'Alliance Advantage', agency: 'NSERC' }];
+let uploadStatus = 200;
+const calls: Array<{ url: string; method: string }> = [];
+
+beforeEach(() => {
+  uploadStatus = 200;
+  calls.length = 0;
+  // The browser's fetch, answered like our API would: the component's only outside dependency.
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, method: init.method ?? 'GET' });
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url === '/api/grant-programs') return json(200, PROGRAMS);
+    if (url === '/api/upload') return uploadStatus === 200 ? json(200, { fileUrl: '/api/files/1b4e28ba-2fa1-11d2-883f-0016d3cca427' }) : json(uploadStatus, { message: 'nope' });
+    if (url === '/api/admin/submissions')
+      return json(200, [{ id: 's1', type: 'generation', programId: 'p', status: 'completed', results: { a: 1 }, contentJson: { projectTitle: 'River ice' }, fileUrl: null, error: null, submissionTimestamp: new Date().toISOString(), etaTimestamp: null, userEmail: 'ada@utoronto.ca', userName: 'Ada' }]);
+    return json(404, { message: 'Not found' });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderWithProviders(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <Toaster />
+      {ui}
+    </QueryClientProvider>,
+  );
+}
+const file = (name: string, size: number, type = 'application/pdf') => {
+  const f = new File(['%PDF-1.4'], name, { type });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+describe('GenerateApplicationDialog', () => {
+  it('starts with one milestone that cannot be removed, adds Phase N, sums budgets and shows durations', () => {
+    renderWithProviders(<GenerateApplicationDialog open onOpenChange={() => {}} />);
+    expect((screen.getByLabelText('Milestone 1 title') as HTMLInputElement).value).toBe('Phase 1: Research & Planning');
+    expect(screen.queryByRole('button', { name: 'Remove milestone 1' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add milestone' }));
+    expect((screen.getByLabelText('Milestone 2 title') as HTMLInputElement).value).toBe('Phase 2');
+    fireEvent.change(screen.getAllByLabelText('Budget (CAD)')[0]!, { target: { value: '$40,000' } });
+    fireEvent.change(screen.getAllByLabelText('Budget (CAD)')[1]!, { target: { value: '12,500 CAD' } });
+    expect(screen.getByTestId('milestone-total').textContent).toContain('52,500');
+    fireEvent.change(screen.getAllByLabelText('Start date')[0]!, { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getAllByLabelText('End date')[0]!, { target: { value: '2026-01-31' } });
+    expect(screen.getByText('Duration: 30 days')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove milestone 2' }));
+    expect(screen.queryByLabelText('Milestone 2 title')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove milestone 1' })).toBeNull();
+  });
+
+  it('shows the §5 validation toasts and sends nothing', async () => {
+    renderWithProviders(<GenerateApplicationDialog open onOpenChange={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Generate New Grant Application' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Application' }));
+    await waitFor(() => expect(screen.getByText('Validation Error')).toBeTruthy());
+    expect(screen.getByText('Please fill in all required fields')).toBeTruthy();
+    expect((screen.getByLabelText('Project title *') as HTMLInputElement).maxLength).toBe(200);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('AnalyzeApplicationDialog', () => {
+  const open = () => renderWithProviders(<AnalyzeApplicationDialog open onOpenChange={() => {}} />);
+
+  it('needs a program, then content or a file', async () => {
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
+    await waitFor(() => expect(screen.getByText('Please select a grant program')).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('option', { name: 'NSERC — Alliance Advantage' })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Grant program *'), { target: { value: PROGRAMS[0]!.id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
+    await waitFor(() => expect(screen.getByText('Please provide grant content to analyze')).toBeTruthy());
+    fireEvent.click(screen.getByRole('radio', { name: 'Upload File' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
+    await waitFor(() => expect(screen.getByText('Please upload a file to analyze')).toBeTruthy());
+  });
+
+  it('checks type and size before uploading, and clears the file when the upload fails', async () => {
+    open();
+    fireEvent.click(screen.getByRole('radio', { name: 'Upload File' }));
+    const input = screen.getByLabelText(/Application file/) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [file('page.html', 10, 'text/html')] } });
+    await waitFor(() => expect(screen.getByText('Please upload a PDF, Word document, or text file')).toBeTruthy());
+    fireEvent.change(input, { target: { files: [file('big.pdf', 10 * 1024 * 1024 + 1)] } });
+    await waitFor(() => expect(screen.getByText('Please select a file smaller than 10MB')).toBeTruthy());
+    expect(calls.filter((c) => c.url === '/api/upload')).toEqual([]);
+
+    uploadStatus = 500;
+    fireEvent.change(input, { target: { files: [file('ok.pdf', 1000)] } });
+    await waitFor(() => expect(screen.getByText('Upload Failed')).toBeTruthy());
+    expect(screen.getByText('Failed to upload file. Please try again.')).toBeTruthy();
+    expect(screen.queryByTestId('uploaded-file')).toBeNull();
+    expect(input.value).toBe('');
+
+    uploadStatus = 200;
+    fireEvent.change(input, { target: { files: [file('ok.pdf', 1000)] } });
+    await waitFor(() => expect(screen.getByText('File Uploaded')).toBeTruthy());
+    expect(screen.getByTestId('uploaded-file').textContent).toContain('ok.pdf');
+  });
+});
+
+describe('AdminPdfPanel', () => {
+  it('renders nothing for non-admins', () => {
+    const { container } = renderWithProviders(<AdminPdfPanel isAdmin={false} />);
+    expect(container.querySelector('table')).toBeNull();
+  });
+
+  it('lists generation submissions and refuses anything but a PDF', async () => {
+    renderWithProviders(<AdminPdfPanel isAdmin />);
+    const input = (await screen.findByLabelText('Upload PDF for River ice')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [file('notes.txt', 10, 'text/plain')] } });
+    await waitFor(() => expect(screen.getByText('Invalid file type')).toBeTruthy());
+    expect(screen.getByText('Please select a PDF file.')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/upload')).toEqual([]);
+  });
+});
