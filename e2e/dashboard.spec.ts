@@ -29,16 +29,19 @@ test('dashboard: every dialog, its validation, an idea to completion, paging, an
   await page.reload();
   await expect(page.getByTestId('credits')).toContainText('11.0');
 
-  for (const [button, title] of [
-    ['Generate Grant Application', 'Generate New Grant Application'],
-    ['Analyze Existing Grant', 'Analyze Existing Grant Application'],
-    ['Funding Finder', 'Funding Finder'],
+  // The dialogs of the other features open from the action row, and refuse an empty form.
+  for (const [button, title, submit, message] of [
+    ['Generate Grant Application', 'Generate New Grant Application', 'Generate Application', /Please (fill in all required fields|select a grant program)/],
+    ['Analyze Existing Grant', 'Analyze Existing Grant Application', 'Analyze Application', /Please select a grant program/],
+    ['Funding Finder', 'Funding Finder', 'Find Funding', /Research topic is required/],
   ] as const) {
     await page.getByRole('button', { name: button, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: title });
-    await expect(dialog).toBeVisible();
+    const opened = page.getByRole('dialog', { name: title });
+    await expect(opened).toBeVisible();
+    await opened.getByRole('button', { name: submit }).click();
+    await expect(page.getByText(message).first()).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
+    await expect(opened).toBeHidden();
   }
 
   // Marketing Services Request: phone required, at least one service, then the success view.

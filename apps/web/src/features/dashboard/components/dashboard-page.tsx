@@ -9,7 +9,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { AffiliateDialog } from '../../affiliate/components/affiliate-dialog.tsx';
 import { useApplications } from '../../applications/api/applications.api.ts';
@@ -19,6 +18,11 @@ import { useIdeaRequests } from '../../ideas/api/ideas.api.ts';
 import { IdeaDetails, parseIdeaResults } from '../../ideas/components/idea-details.tsx';
 import { IdeaGeneratorDialog } from '../../ideas/components/idea-generator-dialog.tsx';
 import { MarketingDialog } from '../../marketing/components/marketing-dialog.tsx';
+import { FundingFinderDialog } from '../../funding/components/funding-finder-dialog.tsx';
+import { FundingReportButton } from '../../funding/components/funding-report-button.tsx';
+import { AdminPdfPanel } from '../../submissions/components/admin-pdf-panel.tsx';
+import { AnalyzeApplicationDialog } from '../../submissions/components/analyze-application-dialog.tsx';
+import { GenerateApplicationDialog } from '../../submissions/components/generate-application-dialog.tsx';
 import { useFundingRequests, useGrantPrograms, useSubmissions } from '../api/dashboard.api.ts';
 import { DataTable } from './data-table.tsx';
 import { DeadlineCell, EvaluationDetails, Progress, StatusBadge } from './status-cells.tsx';
@@ -35,25 +39,10 @@ async function download(url: string, name: string, alerts: { failed: string; err
 }
 const FILE_ALERTS = { failed: 'Failed to download file', error: 'Error downloading file' };
 const PDF_ALERTS = { failed: 'Failed to download PDF', error: 'Error downloading PDF' };
-const FUNDING_ALERTS = { failed: 'Error downloading funding results', error: 'Error downloading funding results' };
 
 function parseResults(results: unknown): Record<string, unknown> | null {
   const value = typeof results === 'string' ? tryParseModelJson(results) : results;
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
-/** Stands in for a dialog another team is still building, so the action row is complete and honest. */
-function PendingDialog({ open, onOpenChange, title }: { open: boolean; onOpenChange: (o: boolean) => void; title: string }) {
-  return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title}>
-      <p className="text-sm text-slate-700">This feature is being finished and will be available here shortly.</p>
-      <div className="mt-4 flex justify-end">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Close
-        </Button>
-      </div>
-    </Modal>
-  );
 }
 
 function SummaryCards({ user }: { user: User }) {
@@ -110,6 +99,14 @@ function RecentActivity({ programNames }: { programNames: Map<string, string> })
           cell: (s) =>
             submissionStatus(s.results, s.status) === 'complete' ? (
               <div className="flex flex-wrap gap-2">
+                <a
+                  href={`/submissions/${s.id}/view`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass('ghost', 'sm')}
+                >
+                  View
+                </a>
                 {s.type === 'generation' && (
                   <>
                     <Button size="sm" variant="secondary" onClick={() => download(`/api/submissions/${s.id}/export?format=docx`, 'application.docx', FILE_ALERTS)}>
@@ -239,11 +236,7 @@ function FundingTable() {
         {
           header: 'Report',
           cell: (r) =>
-            r.fundingResults ? (
-              <Button size="sm" variant="secondary" onClick={() => download(`/api/funding-finder-requests/${r.id}/report`, 'funding-report.pdf', FUNDING_ALERTS)}>
-                PDF report
-              </Button>
-            ) : null,
+            r.fundingResults ? <FundingReportButton requestId={r.id} /> : null,
         },
       ]}
       expand={(r) =>
@@ -351,16 +344,11 @@ export function DashboardPage() {
         <ProgramsTable />
         <IdeasTable />
         <FundingTable />
-        {user.isAdmin && (
-          <Card className="p-4" aria-label="PDF management">
-            <h2 className="font-semibold text-slate-900">PDF Management (Admin)</h2>
-            <p className="mt-1 text-sm text-slate-600">The PDF management panel is being finished and will appear here.</p>
-          </Card>
-        )}
+        <AdminPdfPanel isAdmin={user.isAdmin} />
       </main>
-      <PendingDialog open={dialog === 'generate'} onOpenChange={openAs('generate')} title="Generate New Grant Application" />
-      <PendingDialog open={dialog === 'analyze'} onOpenChange={openAs('analyze')} title="Analyze Existing Grant Application" />
-      <PendingDialog open={dialog === 'funding'} onOpenChange={openAs('funding')} title="Funding Finder" />
+      <GenerateApplicationDialog open={dialog === 'generate'} onOpenChange={openAs('generate')} />
+      <AnalyzeApplicationDialog open={dialog === 'analyze'} onOpenChange={openAs('analyze')} />
+      <FundingFinderDialog open={dialog === 'funding'} onOpenChange={openAs('funding')} credits={user.credits} />
       <IdeaGeneratorDialog open={dialog === 'idea'} onOpenChange={openAs('idea')} credits={user.credits} />
       <MarketingDialog open={dialog === 'marketing'} onOpenChange={openAs('marketing')} email={user.email} phone={user.phone} />
       <AffiliateDialog open={dialog === 'affiliate'} onOpenChange={openAs('affiliate')} email={user.email} phone={user.phone} />
