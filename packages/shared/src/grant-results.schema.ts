@@ -23,10 +23,12 @@ export type Gap = z.infer<typeof gapSchema>;
 export const coverageSchema = z.object({
   required: z.number().int().min(0),
   present: z.number().int().min(0),
-  /** 0..1; 1 when the program lists no required sections and the draft is not empty. */
+  /** 0..1; 1 when the program lists no narrative section. */
   ratio: z.number().min(0).max(1),
   percent: z.number().int().min(0).max(100),
   missing: z.array(z.string()),
+  /** Forms, CVs and letters the program lists; filed beside the narrative, not counted above. */
+  attachments: z.array(z.string()).default([]),
 });
 export type Coverage = z.infer<typeof coverageSchema>;
 

@@ -63,7 +63,7 @@ export function analyseApplication(program: GrantProgram, text: string): Analysi
 /** The full offline review, also used on generated drafts and beside a model's scores. */
 export function evaluateText(program: GrantProgram, text: string): OfflineEvaluation {
   const sections = splitIntoSections(text, program);
-  const checks = runOfflineChecks({ program, sections, narrativeOnly: true });
+  const checks = runOfflineChecks({ program, sections });
   const evidence = measureEvidence(text);
   const overLimit = checks.limits.filter((l) => l.status === 'over').length;
   const { criteria } = programCriteria(program);

@@ -9,7 +9,7 @@ import type {
   WorkPlanRow,
 } from '@grantleaf/shared/grant-results.schema';
 import type { GenerationForm, GrantProgram, ProgramSection } from '../grant-input.ts';
-import { isAttachmentSection, programSections, sectionHead, TOPIC_PATTERNS } from './rubric.ts';
+import { attachmentSections, programSections, sectionHead, TOPIC_PATTERNS } from './rubric.ts';
 import {
   countMaterialWords,
   countWords,
@@ -326,16 +326,13 @@ function isHeadingLine(line: string, required: ProgramSection[]): boolean {
 }
 
 /**
- * Share of required sections present with material. `narrativeOnly` leaves out forms, CVs and
- * letters (filed separately, so not expected in pasted text).
+ * Share of the program's required narrative sections that are present with material. Forms, CVs
+ * and letters are filed beside the narrative: they are listed as `attachments`, not counted.
  */
-export function checkCoverage(
-  sections: GeneratedSection[],
-  program: GrantProgram,
-  options: { narrativeOnly?: boolean } = {},
-): Coverage {
+export function checkCoverage(sections: GeneratedSection[], program: GrantProgram): Coverage {
   const { sections: listed } = programSections(program);
-  const required = options.narrativeOnly ? listed.filter((s) => !isAttachmentSection(s)) : listed;
+  const attachments = attachmentSections(program);
+  const required = listed.filter((s) => !attachments.has(s.name));
   const missing: string[] = [];
   for (const section of required) {
     const body = sectionBody(section, sections, listed) ?? '';
@@ -349,6 +346,7 @@ export function checkCoverage(
     ratio: round3(ratio),
     percent: Math.round(ratio * 100),
     missing,
+    attachments: [...attachments],
   };
 }
 
@@ -405,10 +403,9 @@ export function runOfflineChecks(input: {
   sections: GeneratedSection[];
   /** With the form (generation) the budget is checked from milestones; without it, from the text. */
   form?: GenerationForm;
-  narrativeOnly?: boolean;
 }): OfflineChecks {
   const { program, sections, form } = input;
-  const coverage = checkCoverage(sections, program, { narrativeOnly: input.narrativeOnly });
+  const coverage = checkCoverage(sections, program);
   const limits = checkLimits(sections, program);
   const budget = form ? checkBudget(form, program) : checkTextBudget(sections, program);
   const gaps: Gap[] = [];

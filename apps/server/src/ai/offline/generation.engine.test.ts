@@ -166,7 +166,7 @@ describe('offline generation', () => {
       message: 'No industry partner named; this program requires one.',
     });
     expect(draft.coverage.missing).toEqual(['Partner organization section (completed by each partner)']);
-    expect(draft.coverage).toMatchObject({ required: 6, present: 5, percent: 83 });
+    expect(draft.coverage).toMatchObject({ required: 3, present: 2, percent: 67 });
     // Discovery Grants are individual: no partner gap there.
     const individual = draftApplication(discovery, noPartner);
     expect(individual.gaps.some((g) => /partner/i.test(g.message))).toBe(false);
@@ -174,7 +174,41 @@ describe('offline generation', () => {
 
   it('records full coverage for a complete form', () => {
     const draft = draftApplication(alliance, FORM_STRONG);
-    expect(draft.coverage).toEqual({ required: 6, present: 6, ratio: 1, percent: 100, missing: [] });
+    expect(draft.coverage).toEqual({
+      required: 3,
+      present: 3,
+      ratio: 1,
+      percent: 100,
+      missing: [],
+      // Forms and attestations are listed, not counted: a draft cannot contain a filled-in form.
+      attachments: [
+        'Personal data form with CCV attachment (Form 100A) for applicant and co-applicants',
+        'National Security Guidelines for Research Partnerships risk assessment form',
+        'Attestation for research aiming to advance sensitive technology research areas (STRAC)',
+      ],
+    });
+    const attachment = draft.sections.find((s) => s.heading.startsWith('Personal data form'));
+    expect(attachment?.body).toMatch(
+      /^This item is filed with the application rather than written in the narrative/,
+    );
+  });
+
+  it('treats forms as the narrative when a program lists nothing else (SR&ED T661)', () => {
+    const sred: GrantProgram = {
+      id: 'sred',
+      name: 'SR&ED',
+      requiredSections: [
+        {
+          name: 'Form T661 - SR&ED expenditures claim (project descriptions + expenditures)',
+          limit: '700 words',
+        },
+        { name: 'T2 Schedule 31 (T2SCH31) - Investment tax credit - corporations', limit: null },
+      ],
+    };
+    const draft = draftApplication(sred, FORM_STRONG);
+    expect(draft.coverage).toMatchObject({ required: 2, present: 2, attachments: [] });
+    expect(draft.sections[0]?.body).toContain('Approach and methods.');
+    expect(draft.limits[0]).toMatchObject({ status: 'within', max: 700 });
   });
 
   it('writes a complete draft even with no milestones, and says what is missing', () => {
@@ -348,7 +382,7 @@ describe('offline generation', () => {
       { heading: 'Proposal', body: 'We will build and test a controller. '.repeat(5) },
       { heading: 'HQP training plan', body: '[To complete: name the trainees and what each learns.]' },
     ];
-    const coverage = checkCoverage(sections, discovery, { narrativeOnly: true });
+    const coverage = checkCoverage(sections, discovery);
     expect(coverage.missing).toContain('HQP training plan');
     expect(coverage.missing).not.toContain(
       'Proposal (research program: recent progress, objectives, literature, methods, significance, training)',

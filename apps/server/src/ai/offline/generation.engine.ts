@@ -14,7 +14,7 @@ import {
   type Element,
   ELEMENT_LABELS,
   elementsForCriterion,
-  isAttachmentSection,
+  attachmentSections,
   programCriteria,
   programSections,
   requiresPartner,
@@ -56,11 +56,15 @@ interface Material {
 export function draftApplication(program: GrantProgram, form: GenerationForm): GeneratedApplication {
   const material = gatherMaterial(program, form);
   const { sections: required } = programSections(program);
-  const extra = topicsForUnansweredCriteria(program, required);
-  const main = mainNarrativeIndex(required);
+  const attachments = attachmentSections(program);
+  const narrative = required.filter((s) => !attachments.has(s.name));
+  const extra = topicsForUnansweredCriteria(program, narrative);
+  const main = required.indexOf(mainNarrative(narrative) ?? required[0]!);
   const sections: GeneratedSection[] = required.map((section, i) => ({
     heading: section.name,
-    body: writeSection(section, material, i === main ? extra : []),
+    body: attachments.has(section.name)
+      ? writeAttachment(section, material)
+      : writeSection(section, material, i === main ? extra : []),
   }));
   return assembleApplication({
     program,
@@ -160,20 +164,16 @@ const ELEMENT_TOPIC: Record<Element, Topic> = {
 };
 
 /** The section that carries the proposal itself: the first narrative one that asks for methods. */
-function mainNarrativeIndex(required: ProgramSection[]): number {
-  const narrative = required.map((s, i) => ({ s, i })).filter(({ s }) => !isAttachmentSection(s));
-  const withMethods = narrative.find(({ s }) => topicsForSection(s.name).includes('methods'));
-  return (withMethods ?? narrative[0])?.i ?? -1;
+function mainNarrative(narrative: ProgramSection[]): ProgramSection | undefined {
+  return narrative.find((s) => topicsForSection(s.name).includes('methods')) ?? narrative[0];
 }
 
 /**
  * A funder's template often names one "proposal" section for everything; the criteria then say
  * what it must contain. Topics a criterion needs that no section asks for go into the main one.
  */
-function topicsForUnansweredCriteria(program: GrantProgram, required: ProgramSection[]): Topic[] {
-  const asked = new Set<Topic>(
-    required.filter((s) => !isAttachmentSection(s)).flatMap((s) => topicsForSection(s.name)),
-  );
+function topicsForUnansweredCriteria(program: GrantProgram, narrative: ProgramSection[]): Topic[] {
+  const asked = new Set<Topic>(narrative.flatMap((s) => topicsForSection(s.name)));
   const covered = new Set<Element>([...asked].flatMap((t) => TOPIC_ELEMENTS[t]));
   // Every proposal opens with what it is about, unless the funder asks for a summary section.
   const extra: Topic[] = asked.has('summary') ? [] : ['summary'];
@@ -188,7 +188,6 @@ function topicsForUnansweredCriteria(program: GrantProgram, required: ProgramSec
 }
 
 function writeSection(section: ProgramSection, m: Material, extraTopics: Topic[]): string {
-  if (isAttachmentSection(section)) return writeAttachment(section, m);
   let topics = topicsForSection(section.name);
   if (topics.length === 0) topics = ['summary', 'objectives'];
   const opening =
@@ -462,6 +461,7 @@ function mapCriteria(
 ): CriterionMapEntry[] {
   const { criteria } = programCriteria(program);
   const evidence = sections.map((s) => measureEvidence(s.body));
+  const attachments = attachmentSections(program);
   return criteria.map((criterion) => {
     const elements = elementsForCriterion(criterion);
     // A section answers a criterion when its text carries the evidence, whatever its heading says.
@@ -470,7 +470,7 @@ function mapCriteria(
         s,
         found: elements.filter((e) => (evidence[i]?.elements[e].strength ?? 0) >= ANSWERS),
       }))
-      .filter(({ s, found }) => found.length > 0 && !isAttachmentSection({ name: s.heading }));
+      .filter(({ s, found }) => found.length > 0 && !attachments.has(s.heading));
     const answeredIn = answering.map(({ s }) => s.heading);
     const foundElements = ELEMENTS_IN_ORDER.filter((e) => answering.some(({ found }) => found.includes(e)));
     const fromModel = modelMap?.find(

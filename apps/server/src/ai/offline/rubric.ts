@@ -149,7 +149,7 @@ export function programSections(program: GrantProgram): { sections: ProgramSecti
  * Forms, CVs, registrations and letters are filed beside the narrative, not written in it: the
  * analysis of pasted text does not expect them, and the draft only lists what to prepare.
  */
-export function isAttachmentSection(section: ProgramSection): boolean {
+function looksLikeAttachment(section: ProgramSection): boolean {
   // "References, biosketches, budget & justification, …" is a list of attachments: judge its first item.
   const head = (sectionHead(section.name).split(',')[0] ?? '').trim();
   return (
@@ -157,6 +157,16 @@ export function isAttachmentSection(section: ProgramSection): boolean {
       head,
     ) && !/proposal|description|narrative|plan\b|strategy/i.test(head)
   );
+}
+
+/**
+ * Names of the program's sections that are filed beside the narrative. When every listed section
+ * looks like a form (SR&ED's "Form T661 … (project descriptions)"), the forms are the narrative.
+ */
+export function attachmentSections(program: GrantProgram): Set<string> {
+  const listed = (program.requiredSections ?? []).filter((s) => s.name.trim());
+  const attachments = listed.filter(looksLikeAttachment);
+  return new Set(attachments.length === listed.length ? [] : attachments.map((s) => s.name));
 }
 
 /** A section name without its parenthesised detail: "Proposal (research program: …)" → "Proposal". */
