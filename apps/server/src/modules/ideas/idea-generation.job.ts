@@ -18,12 +18,9 @@ export const ideaGenerationJob = defineJob({
   retryDelaySeconds: 5,
   expireInSeconds: 5 * 60,
   async handle(deps, { requestId }) {
-    await runIdeaGeneration(
-      { db: deps.database.db, mailer: deps.mailer, env: deps.env, log: deps.log, provider: ideaProviderFor(deps.env) },
-      requestId,
-    );
+    await runIdeaGeneration({ ...deps, provider: ideaProviderFor(deps.env) }, requestId);
   },
   async onFinalFailure(deps, { requestId }) {
-    await failIdeaGeneration({ db: deps.database.db, mailer: deps.mailer }, requestId, 'the generator failed after retries');
+    await failIdeaGeneration(deps, requestId, 'the generator failed after retries');
   },
 });

@@ -5,13 +5,12 @@ import {
   type IdeaRequestRecord,
   type IdeaResults,
 } from '@grantleaf/shared/ideas.schema';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AiProvider } from '../../ai/provider.ts';
 import type { Db } from '../../db/client.ts';
-import type { Env } from '../../env.ts';
+import type { JobDeps } from '../../jobs/job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { applyLedgerChange } from '../credits/credits.repository.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import { deliverAutomationWebhook } from '../webhooks/automation-webhook.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
 import { extractDomainTerms, generateOfflineIdea } from './idea-engine.ts';
@@ -75,60 +74,83 @@ const SYSTEM_PROMPT = [
 
 /** Runs one idea request: the model when one is configured, else the offline engine. */
 export async function runIdeaGeneration(
-  deps: { db: Db; mailer: Mailer; env: Env; log: FastifyBaseLogger; provider: AiProvider | null },
+  deps: Pick<JobDeps, 'database' | 'mailer' | 'env' | 'log'> & { provider: AiProvider | null },
   requestId: string,
 ): Promise<void> {
-  const row = await repo.findIdeaRequest(deps.db, requestId);
-  if (!row || row.status !== 'processing') return;
-  const text = `${row.researchInterests}\n${row.researchBackground}`;
-  const catalogue = await repo.findCataloguePrograms(deps.db, extractDomainTerms(text, 8));
-  let results: IdeaResults;
-  let engine: string;
-  if (deps.provider) {
-    results = await deps.provider.generateObject({
-      schema: ideaResultsSchema,
-      system: SYSTEM_PROMPT,
-      prompt: [
-        `<research_background>\n${row.researchBackground || '(not given)'}\n</research_background>`,
-        `<research_interests>\n${row.researchInterests || '(not given)'}\n</research_interests>`,
-        catalogue.length > 0
-          ? `Programs in our catalogue that may fund it: ${catalogue.map((p) => `${p.name} (${p.agency})`).join('; ')}`
-          : '',
-      ].join('\n'),
-    });
-    engine = `llm:${deps.provider.name}`;
-  } else {
-    results = generateOfflineIdea({
-      researchBackground: row.researchBackground,
-      researchInterests: row.researchInterests,
-      catalogue,
-    });
-    engine = 'offline';
+  const db = deps.database.db;
+  const row = await repo.findIdeaRequest(db, requestId);
+  if (!row) return;
+  if (row.status === 'processing') {
+    const text = `${row.researchInterests}\n${row.researchBackground}`;
+    const catalogue = await repo.findCataloguePrograms(db, extractDomainTerms(text, 8));
+    let results: IdeaResults;
+    let engine: string;
+    if (deps.provider) {
+      results = await deps.provider.generateObject({
+        schema: ideaResultsSchema,
+        system: SYSTEM_PROMPT,
+        prompt: [
+          `<research_background>\n${row.researchBackground || '(not given)'}\n</research_background>`,
+          `<research_interests>\n${row.researchInterests || '(not given)'}\n</research_interests>`,
+          catalogue.length > 0
+            ? `Programs in our catalogue that may fund it: ${catalogue.map((p) => `${p.name} (${p.agency})`).join('; ')}`
+            : '',
+        ].join('\n'),
+      });
+      engine = `llm:${deps.provider.name}`;
+    } else {
+      results = generateOfflineIdea({
+        researchBackground: row.researchBackground,
+        researchInterests: row.researchInterests,
+        catalogue,
+      });
+      engine = 'offline';
+    }
+    // The same schema guards both engines: nothing else reaches the user's table.
+    const checked = ideaResultsSchema.parse(results);
+    await repo.completeIdeaRequest(db, requestId, JSON.stringify(checked), engine);
   }
-  // The same schema guards both engines: nothing else reaches the user's table.
-  const checked = ideaResultsSchema.parse(results);
-  const written = await repo.completeIdeaRequest(deps.db, requestId, JSON.stringify(checked), engine);
-  if (!written) return;
-  const user = await findUserById(deps.db, row.userId);
+  // Notifications run on every attempt after completion: each is keyed by the request, so a
+  // retry after a failed webhook delivery sends what is missing and nothing twice.
+  const done = await repo.findIdeaRequest(db, requestId);
+  const idea = done?.status === 'complete' && done.ideaResults ? ideaResultsSchema.safeParse(JSON.parse(done.ideaResults)) : null;
+  if (!done || !idea?.success) return;
+  const user = await findUserById(db, done.userId);
   if (!user) return;
   await deps.mailer.send({
     to: user.email,
-    subject: `Your research idea is ready: ${checked.research_topic.name}`,
+    subject: `Your research idea is ready: ${idea.data.research_topic.name}`,
     dedupeKey: `idea-ready:${requestId}`,
     text: [
       `Hello ${user.name},`,
       '',
-      `Your commercial research idea "${checked.research_topic.name}" is ready.`,
-      checked.research_topic.tagline,
+      `Your commercial research idea "${idea.data.research_topic.name}" is ready.`,
+      idea.data.research_topic.tagline,
       '',
       `Open your dashboard to read it and download it: ${deps.env.APP_URL.replace(/\/$/, '')}/`,
     ].join('\n'),
   });
+  await deliverAutomationWebhook(deps, {
+    eventId: `idea.completed:${requestId}`,
+    event: 'idea.completed',
+    chatInput: `Idea request ${requestId} for user ${done.userId} completed: ${idea.data.research_topic.name}. Background: ${done.researchBackground.slice(0, 2000)} Interests: ${done.researchInterests.slice(0, 2000)}`,
+    data: {
+      requestId,
+      userId: done.userId,
+      researchTopic: idea.data.research_topic.name,
+      submissionTimestamp: done.createdAt.toISOString(),
+    },
+  });
 }
 
 /** After the last attempt: mark the request failed and give the credits back, once. */
-export async function failIdeaGeneration(deps: { db: Db; mailer: Mailer }, requestId: string, reason: string): Promise<void> {
-  const failed = await deps.db.transaction(async (tx) => {
+export async function failIdeaGeneration(
+  deps: Pick<JobDeps, 'database' | 'mailer' | 'env' | 'log'>,
+  requestId: string,
+  reason: string,
+): Promise<void> {
+  const db = deps.database.db;
+  const failed = await db.transaction(async (tx) => {
     const row = await repo.failIdeaRequest(tx, requestId, IDEA_FAILURE_MESSAGE);
     const target = row ?? (await repo.findIdeaRequest(tx, requestId));
     if (!target || target.status === 'complete') return undefined;
@@ -142,7 +164,7 @@ export async function failIdeaGeneration(deps: { db: Db; mailer: Mailer }, reque
     return refunded ? target : undefined;
   });
   if (!failed) return;
-  const user = await findUserById(deps.db, failed.userId);
+  const user = await findUserById(db, failed.userId);
   if (!user) return;
   await deps.mailer.send({
     to: user.email,
@@ -150,4 +172,11 @@ export async function failIdeaGeneration(deps: { db: Db; mailer: Mailer }, reque
     dedupeKey: `idea-failed:${requestId}`,
     text: [`Hello ${user.name},`, '', IDEA_FAILURE_MESSAGE, '', `(${reason})`].join('\n'),
   });
+  // This hook runs once; an unreachable automation endpoint must not undo the refund above.
+  await deliverAutomationWebhook(deps, {
+    eventId: `idea.failed:${requestId}`,
+    event: 'idea.failed',
+    chatInput: `Idea request ${requestId} for user ${failed.userId} failed: ${reason}`,
+    data: { requestId, userId: failed.userId },
+  }).catch((err) => deps.log.warn({ err, requestId }, 'idea failure webhook not delivered'));
 }

@@ -1,5 +1,6 @@
 import { ideaResultsSchema } from '@grantleaf/shared/ideas.schema';
 import { parseModelJson } from '@grantleaf/shared/model-json';
+import http from 'node:http';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -50,10 +51,29 @@ describe('offline idea engine', () => {
 
 describe.each(DATABASES)('idea generator API on %s', (kind) => {
   let t: TestApp;
+  let hooks: http.Server;
+  const received: Array<{ event: string; data: Record<string, unknown> }> = [];
   beforeAll(async () => {
-    t = await startTestApp(kind, { WORKERS: 'on' });
+    hooks = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push(JSON.parse(body));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
+    const port = (hooks.address() as { port: number }).port;
+    t = await startTestApp(kind, {
+      WORKERS: 'on',
+      AUTOMATION_WEBHOOK_URL: `http://127.0.0.1:${port}/hook`,
+      AUTOMATION_WEBHOOK_SECRET: 'test-secret-test-secret',
+    });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await new Promise((r) => hooks.close(r));
+  });
 
   it('charges 0.5 credit, completes in the background with the §3 shape, and lists it', async () => {
     const { token, user, email } = await registerUser(t);
@@ -77,6 +97,9 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
     expect(idea.target_customer.primary_segment).toMatch(/Hospital/);
     const mail = await t.smtp.waitFor(email, (m) => m.subject.startsWith('Your research idea is ready'));
     expect(mail.text).toContain(idea.research_topic.name);
+    // The operator's automation hears about it once.
+    await until(async () => (received.some((e) => e.data.requestId === done.id) ? true : undefined));
+    expect(received.filter((e) => e.data.requestId === done.id).map((e) => e.event)).toEqual(['idea.completed']);
 
     const md = await t.api('GET', `/api/idea-generator-requests/${done.id}/download?format=md`, { token });
     expect(md.status).toBe(200);
@@ -118,7 +141,7 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
 
   it('a model answer is validated by the same schema; a final failure refunds exactly once', async () => {
     const { token } = await registerUser(t);
-    const deps = { db: t.database.db, mailer: t.runtime.mailer, env: t.env, log: pino({ level: 'silent' }) };
+    const deps = { database: t.database, mailer: t.runtime.mailer, env: t.env, log: pino({ level: 'silent' }) };
     // Stop the worker from racing the direct calls below: make the rows with the queue paused.
     await t.runtime.queue.stop();
     const a = await t.api('POST', '/api/idea-generator-requests', { token, body: { researchInterests: 'battery recycling' } });
@@ -143,5 +166,6 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
     expect(rowB.status).toBe('error');
     expect(rowB.error).toBe('Idea generation failed. Your 0.5 credits were refunded.');
     expect((await t.api('GET', '/api/auth/user', { token })).body.credits).toBe(5);
+    expect(received.filter((e) => e.data.requestId === b.body.id).map((e) => e.event)).toEqual(['idea.failed']);
   });
 });
