@@ -174,6 +174,10 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
     expect(error).toBeInstanceOf(AiProviderError);
     expect(error.transient).toBe(true);
     expect(error.attempts).toBe(3);
+    expect(error.message).toMatch(
+      /^openai-compatible: network error: (ECONNREFUSED|unreachable) \(after 3 attempts\)$/,
+    );
+    expect(error.message).not.toContain('127.0.0.1');
   });
 
   it('falls back to the second provider when the first fails, and reports which one answered', async () => {

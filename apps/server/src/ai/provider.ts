@@ -264,15 +264,23 @@ function classifyFailure(error: unknown, timeoutMs: number): { transient: boolea
   if (isAbort(error)) return { transient: true, message: `timed out after ${timeoutMs} ms` };
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
-    if (status === undefined) return { transient: true, message: `network error: ${error.message}` };
+    // The message names the endpoint; results are shown to users, so only the code is kept.
+    if (status === undefined) return { transient: true, message: `network error: ${networkCode(error)}` };
     const transient = status >= 500 || status === 408 || status === 409 || status === 429;
     return { transient, message: `HTTP ${status}` };
   }
   const code = (error as { cause?: { code?: string } })?.cause?.code;
-  if (error instanceof TypeError || code) {
-    return { transient: true, message: `network error: ${code ?? (error as Error).message}` };
-  }
+  if (error instanceof TypeError || code)
+    return { transient: true, message: `network error: ${networkCode(error)}` };
   return { transient: false, message: error instanceof Error ? error.message : String(error) };
+}
+
+function networkCode(error: unknown): string {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+  }
+  return 'unreachable';
 }
 
 function isAbort(error: unknown): boolean {
