@@ -128,11 +128,11 @@ describe.each(DATABASES)('funding finder on %s', (kind) => {
   it('refunds a search that failed for good, exactly once', async () => {
     const { token, user } = await registerUser(t);
     // A request whose job never runs: inserted with its debit, as the route does, but no job.
-    const [{ id }] = (
+    const { id } = (
       (await t.database.db.execute(sql`
         INSERT INTO funding_finder_requests (user_id, research_topic, research_details, team_profile)
         VALUES (${user.id}, 't', 'd', 'p') RETURNING id`)) as unknown as { rows: Array<{ id: string }> }
-    ).rows;
+    ).rows[0]!;
     await t.database.db.execute(sql`
       WITH l AS (INSERT INTO credit_ledger (user_id, amount, reason, reference) VALUES (${user.id}, -10, 'funding', ${id}) RETURNING user_id)
       UPDATE users SET credits = credits - 10 WHERE id IN (SELECT user_id FROM l)`);

@@ -218,8 +218,7 @@ export async function importGrantsGov(
     const local = (name: string) => name.slice(name.indexOf(':') + 1);
     parser.onerror = (err) => {
       parseError ??= new ImportError(`Malformed XML at line ${parser.line + 1}: ${err.message.split('\n')[0]}`);
-      // sax keeps going after an error unless told; stop at the first one.
-      parser.error = null;
+      // Throwing stops the parse at the first error (sax would otherwise try to carry on).
       throw parseError;
     };
     parser.onopentag = (tag) => {
