@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import { createDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Env } from './env.ts';
+import { logSerializers } from './http/log-serializers.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts';
 
@@ -19,6 +20,7 @@ export interface Runtime {
 export function createLogger(env: Env): Logger {
   return pino({
     level: env.LOG_LEVEL,
+    serializers: logSerializers,
     // Secrets never reach the log: bearer tokens, passwords, codes.
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.sessionId', '*.token'],

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/** Helpers for tests that run the real API and worker entry points as child processes. */
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throw-away PostgreSQL database next to TEST_DATABASE_URL; drop() removes it. */
+export async function createThrowawayPostgres(adminUrl: string, prefix = 'gl_proc') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+export interface AppProcess {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  /** Everything the process wrote to stdout (its JSON log). */
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `src/main.ts` (kind 'api') or `src/worker.ts` (kind 'worker', what `npm run worker`
+ * runs) directly under node, so a signal reaches the server itself and not an npm wrapper.
+ */
+export async function startProcess(kind: 'api' | 'worker', env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<AppProcess> {
+  const port = kind === 'api' ? Number(env.PORT ?? (await freePort())) : 0;
+  const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/${kind === 'api' ? 'main' : 'worker'}.ts`], {
+    cwd: REPO,
+    env: { ...process.env, TEST_DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: kind === 'worker' ? 'info' : 'warn', SMTP_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode) throw new Error(`${kind} exited during start-up:\n${err.slice(-2000)}${out.slice(-2000)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${kind} did not start in time:\n${err.slice(-2000)}`);
+    }
+    if (kind === 'api') {
+      const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+    } else if (/worker started/.test(out)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    child,
+    port,
+    baseUrl,
+    output: () => out,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode) return;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** JSON in, parsed JSON out, against a child process. */
+export async function request(baseUrl: string, method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(baseUrl + url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* keep text */
+  }
+  return { status: res.status, body, headers: res.headers };
+}
