@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { createAiProvider, type AiConfig, type AiProvider } from '../../ai/provider.ts';
+import { createAiProvider, type AiProvider } from '../../ai/provider.ts';
 import type { Env } from '../../env.ts';
 import { defineJob } from '../../jobs/job.ts';
 import { failIdeaGeneration, runIdeaGeneration } from './ideas.service.ts';
 
 /** The configured model, or null for the offline engine (the default). */
 export function ideaProviderFor(env: Env): AiProvider | null {
-  const config = env as unknown as Partial<AiConfig>;
-  if (!config.AI_PROVIDER || config.AI_PROVIDER === 'offline') return null;
-  return createAiProvider(config as AiConfig);
+  return createAiProvider(env);
 }
 
 export const ideaGenerationJob = defineJob({

@@ -1,0 +1,71 @@
+import { ideaResultsSchema } from '@grantleaf/shared/ideas.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startFakeModelServer, type FakeModelServer } from '../../ai/fake-model-server.ts';
+import { generateOfflineIdea } from './idea-engine.ts';
+
+async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe.each(DATABASES)('idea generator with a model on %s', (kind) => {
+  let fake: FakeModelServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeModelServer();
+    t = await startTestApp(kind, {
+      WORKERS: 'on',
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.baseUrl,
+      AI_MODEL: 'fake-model',
+      AI_TIMEOUT_MS: '5000',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const rowOf = async (token: string, id: string) =>
+    ((await t.api('GET', '/api/idea-generator-requests', { token })).body as Array<{ id: string; status: string; ideaResults: string | null; error: string | null }>).find(
+      (r) => r.id === id,
+    );
+
+  it('stores what the model wrote (code-fenced JSON), checked against the §3 schema', async () => {
+    const written = { ...generateOfflineIdea({ researchBackground: '', researchInterests: 'ocean acoustics' }), research_topic: { name: 'Whale-Safe Shipping Lanes', tagline: 'Acoustic detection for ports' } };
+    fake.mode = 'ok';
+    fake.content = '```json\n' + JSON.stringify(written) + '\n```';
+    const { token } = await registerUser(t);
+    const created = await t.api('POST', '/api/idea-generator-requests', { token, body: { researchInterests: 'ocean acoustics and shipping' } });
+    const row = await until(async () => {
+      const r = await rowOf(token, created.body.id);
+      return r?.status === 'complete' ? r : undefined;
+    });
+    expect(ideaResultsSchema.parse(JSON.parse(row.ideaResults!)).research_topic.name).toBe('Whale-Safe Shipping Lanes');
+    const prompt = JSON.stringify(fake.requests.at(-1)?.body);
+    expect(prompt).toContain('ocean acoustics and shipping');
+  });
+
+  it('an answer that does not fit the schema fails for good after retries and refunds the 0.5 credit once', async () => {
+    fake.mode = 'ok';
+    fake.content = JSON.stringify({ research_topic: { name: 'Half an idea' } });
+    const { token } = await registerUser(t);
+    const created = await t.api('POST', '/api/idea-generator-requests', { token, body: { researchInterests: 'anything' } });
+    expect((await t.api('GET', '/api/auth/user', { token })).body.credits).toBe(5);
+    const row = await until(async () => {
+      const r = await rowOf(token, created.body.id);
+      return r?.status === 'error' ? r : undefined;
+    }, 90_000);
+    expect(row.ideaResults).toBeNull();
+    expect(row.error).toBe('Idea generation failed. Your 0.5 credits were refunded.');
+    // Give a duplicate final-failure run time to happen; the balance must still be whole, not 1.5.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await t.api('GET', '/api/auth/user', { token })).body.credits).toBe(10);
+  }, 120_000);
+});
