@@ -1,0 +1,39 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const SUITES = ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'login', 'event-loop', 'web-size', 'lighthouse'];
+
+// Benchmarks are not tests, but the bench script must not rot: `npm run bench -- --quick` runs
+// every suite on tiny data, and each one either measures or says why it is skipped.
+describe('npm run bench -- --quick', () => {
+  it('runs every suite on a tiny data set and writes its report', async () => {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-bench-test-')), 'latest.json');
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        'npm',
+        ['run', 'bench', '--', '--quick', `--out=${out}`],
+        { cwd: REPO, env: { ...process.env, BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL }, maxBuffer: 64 * 1024 * 1024, timeout: 1_500_000 },
+        (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(result.code, result.stderr.slice(-4000)).toBe(0);
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    expect(report.quick).toBe(true);
+    expect(report.results.map((r: { suite: string }) => r.suite)).toEqual(SUITES);
+    for (const r of report.results) {
+      expect(r.status, `${r.suite}: ${r.reason}`).not.toBe('failed');
+      if (r.status === 'ok') expect(r.rows.length, r.suite).toBeGreaterThan(0);
+      else expect(r.reason, r.suite).toMatch(/\S/);
+    }
+    // The suites whose features are in this repository do measure.
+    const ok = new Set(report.results.filter((r: { status: string }) => r.status === 'ok').map((r: { suite: string }) => r.suite));
+    for (const suite of ['http', 'api-read', 'jobs', 'event-loop']) expect(ok.has(suite), suite).toBe(true);
+    expect(result.stdout).toContain('| Suite');
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  }, 1_600_000);
+});

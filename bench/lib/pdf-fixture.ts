@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+const WORDS = 'grant proposal budget outcome partner research community impact timeline evaluation milestone eligibility'.split(' ');
+
+/** A text PDF of `pages` pages (about 45 lines of words each), written to dir. */
+export async function writeTextPdf(dir: string, pages: number): Promise<string> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < pages; p++) {
+    const page = doc.addPage([612, 792]);
+    for (let l = 0; l < 45; l++) {
+      const line = Array.from({ length: 12 }, (_, w) => WORDS[(p * 7 + l * 3 + w) % WORDS.length]).join(' ');
+      page.drawText(`${p + 1}.${l + 1} ${line}`, { x: 50, y: 750 - l * 15, size: 10, font });
+    }
+  }
+  const file = path.join(dir, `bench-${pages}p.pdf`);
+  fs.writeFileSync(file, await doc.save());
+  return file;
+}

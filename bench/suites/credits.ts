@@ -1,0 +1,97 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { startTarget, type Target } from '../lib/child.ts';
+import { skip, type Context, type Row } from '../lib/report.ts';
+import { fmt, summarize } from '../lib/stats.ts';
+
+const IDEAS = new URL('../../apps/server/src/modules/ideas/ideas.routes.ts', import.meta.url);
+const PRICE = 5; // PRICES.idea, in tenths
+const PARALLEL = 200;
+
+/** A fresh verified user whose balance (granted through the ledger) pays for exactly `affordable` requests. */
+async function fundedUser(target: Target, affordable: number) {
+  const token = randomBytes(32).toString('base64url');
+  const email = `credits-${randomBytes(4).toString('hex')}@utoronto.ca`;
+  const [user] = await target.call('sql', {
+    text: `INSERT INTO users (email, name, phone, password_hash, credits, email_verified)
+           VALUES ($1, 'Credits Bench', '+1 416 555 0100', 'x', $2, true) RETURNING id`,
+    values: [email, affordable * PRICE],
+  });
+  await target.call('sql', {
+    text: `INSERT INTO credit_ledger (user_id, amount, reason, reference) VALUES ($1, $2, 'bench-grant', $3)`,
+    values: [user.id, affordable * PRICE, randomUUID()],
+  });
+  await target.call('sql', {
+    text: `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+    values: [createHash('sha256').update(token).digest('hex'), user.id],
+  });
+  return { token, userId: user.id as string };
+}
+
+/** 200 parallel paid requests (idea generation) on one account: exactly the affordable ones pass. */
+export async function creditsSuite(ctx: Context): Promise<Row[]> {
+  if (!fs.existsSync(IDEAS)) skip('no paid endpoint (ideas) yet');
+  const rows: Row[] = [];
+  const parallel = ctx.quick ? 40 : PARALLEL;
+  const affordable = Math.floor(parallel * 0.75);
+  const kinds: Array<['postgres' | 'pglite', string | undefined]> = [['pglite', undefined]];
+  if (ctx.postgres) kinds.unshift(['postgres', ctx.postgres.url]);
+  for (const [kind, url] of kinds) {
+    const target = await startTarget(kind === 'postgres' ? { mode: 'app', databaseUrl: url } : { mode: 'app', pgliteDir: ctx.pglite!.dir });
+    try {
+      const times: number[] = [];
+      let allExact = true;
+      let allBalanced = true;
+      const details: unknown[] = [];
+      for (let r = 0; r < ctx.runs; r++) {
+        const { token, userId } = await fundedUser(target, affordable);
+        const t0 = performance.now();
+        const statuses = await Promise.all(
+          Array.from({ length: parallel }, (_, i) =>
+            fetch(`${target.url}/api/idea-generator-requests`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+              body: JSON.stringify({ researchBackground: `Bench ${r}.${i}`, researchInterests: 'soil science' }),
+            }).then(async (res) => {
+              await res.arrayBuffer();
+              return res.status;
+            }),
+          ),
+        );
+        times.push(performance.now() - t0);
+        const accepted = statuses.filter((s) => s === 201).length;
+        const refused = statuses.filter((s) => s === 402).length;
+        const [state] = await target.call('sql', {
+          text: `SELECT u.credits, (SELECT coalesce(sum(amount), 0)::int FROM credit_ledger l WHERE l.user_id = u.id) AS ledger,
+                        (SELECT count(*)::int FROM idea_requests i WHERE i.user_id = u.id) AS rows
+                 FROM users u WHERE u.id = $1`,
+          values: [userId],
+        });
+        const exact = accepted === affordable && refused === parallel - affordable && state.rows === affordable;
+        const balanced = state.credits === state.ledger && state.credits === 0;
+        allExact &&= exact;
+        allBalanced &&= balanced;
+        details.push({ accepted, refused, other: parallel - accepted - refused, ...state });
+      }
+      const label = kind === 'postgres' ? 'PostgreSQL' : 'embedded';
+      rows.push({
+        metric: `${label}: ${parallel} parallel paid requests, balance for ${affordable}`,
+        candidate: allExact ? `exactly ${affordable} accepted in every run` : `wrong counts: ${JSON.stringify(details)}`,
+        baseline: 'invariant',
+        target: 'exact count accepted',
+        held: allExact,
+        data: { runs: details, wallMs: summarize(times) },
+      });
+      rows.push({
+        metric: `${label}: balance = ledger sum`,
+        candidate: allBalanced ? `held in ${ctx.runs} runs (${fmt(summarize(times), ' ms')} per burst)` : 'BROKEN',
+        baseline: 'invariant',
+        target: 'balance = ledger sum',
+        held: allBalanced,
+      });
+    } finally {
+      await target.close();
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,72 @@
+import { startTarget } from '../lib/child.ts';
+import { runLoad } from '../lib/load.ts';
+import type { Context, Row } from '../lib/report.ts';
+import { fmt, round, summarize } from '../lib/stats.ts';
+
+/** Fastify GET /api/health (embedded default: PGlite in its worker) vs bare node:http, interleaved. */
+export async function httpSuite(ctx: Context): Promise<Row[]> {
+  const bare = await startTarget({ mode: 'bare' });
+  const app = await startTarget({ mode: 'app', pgliteDir: ctx.pglite!.dir });
+  try {
+    const noDbRps: number[] = [];
+    const appRps: number[] = [];
+    const bareRps: number[] = [];
+    const ratios: number[] = [];
+    const noDbRatios: number[] = [];
+    const load = (url: string) => runLoad({ url, path: '/api/health', connections: ctx.connections, durationSeconds: ctx.duration });
+    await load(app.url); // warm-up
+    await load(bare.url);
+    for (let i = 0; i < ctx.runs; i++) {
+      const a = await load(app.url);
+      const b = await load(bare.url);
+      if (b.errors || b.non2xx) throw new Error(`bare answered ${b.non2xx} non-2xx, ${b.errors} errors`);
+      if (a.errors || a.non2xx) throw new Error(`app answered ${a.non2xx} non-2xx, ${a.errors} errors`);
+      appRps.push(a.rps);
+      // The same app on a route that reads no database: what Fastify itself costs.
+      const c = await runLoad({ url: app.url, path: '/api/public-config', connections: ctx.connections, durationSeconds: ctx.duration });
+      if (c.errors || c.non2xx) throw new Error(`public-config answered ${c.non2xx} non-2xx, ${c.errors} errors`);
+      noDbRps.push(c.rps);
+      bareRps.push(b.rps);
+      ratios.push(a.rps / b.rps);
+      noDbRatios.push(c.rps / b.rps);
+    }
+    const ratio = summarize(ratios);
+    return [
+      {
+        metric: 'GET /api/health req/s (ratio to bare node:http)',
+        candidate: `${fmt(summarize(appRps))} req/s`,
+        baseline: `${fmt(summarize(bareRps))} req/s`,
+        target: '≥ 0.85×',
+        held: ratio.median >= 0.85,
+        note: `ratio ${fmt(ratio)}`,
+        data: { appRps: summarize(appRps), bareRps: summarize(bareRps), ratio, connections: ctx.connections, seconds: ctx.duration },
+      },
+      {
+        metric: 'ratio',
+        candidate: `${round(ratio.median)}× (${round(ratio.min)}–${round(ratio.max)})`,
+        baseline: '1×',
+        target: '≥ 0.85×',
+        held: ratio.median >= 0.85,
+      },
+      {
+        metric: 'for reference: GET /api/public-config (no database) req/s',
+        candidate: `${fmt(summarize(noDbRps))} req/s`,
+        baseline: `${fmt(summarize(bareRps))} req/s`,
+        target: '',
+        held: null,
+        note: `ratio ${fmt(summarize(noDbRatios))}`,
+        data: { rps: summarize(noDbRps), ratio: summarize(noDbRatios) },
+      },
+      {
+        metric: '  ratio',
+        candidate: `${round(summarize(noDbRatios).median)}× (${round(summarize(noDbRatios).min)}–${round(summarize(noDbRatios).max)})`,
+        baseline: '1×',
+        target: '',
+        held: null,
+      },
+    ];
+  } finally {
+    await app.close();
+    await bare.close();
+  }
+}
