@@ -1,4 +1,11 @@
-import { ADMIN_EMAIL, expect, test } from './fixtures.ts';
+import { ADMIN_EMAIL, expect, PASSWORD, test, type Server } from './fixtures.ts';
+
+/** The one admin account of the (per-worker) server: log in, or register it the first time. */
+async function adminToken(server: Server, register: (opts: { email: string; name: string }) => Promise<{ token: string }>) {
+  const login = await server.api('POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: PASSWORD } });
+  if (login.status === 200) return login.body.sessionId as string;
+  return (await register({ email: ADMIN_EMAIL, name: 'Operator' })).token;
+}
 
 const BACKGROUND =
   'Professor of chemical engineering. Twelve years developing solid-state battery electrolytes and electrochemical recycling of lithium cathodes with utility partners.';
@@ -10,7 +17,7 @@ test('dashboard: every dialog, its validation, an idea to completion, paging, an
   registerAccount,
   server,
 }) => {
-  const admin = await registerAccount({ email: ADMIN_EMAIL, name: 'Operator' });
+  const admin = { token: await adminToken(server, registerAccount) };
   const account = await registerAndLogin(page, { name: 'Marie Curie' });
   await expect(page.getByText('Welcome, Marie Curie')).toBeVisible();
   await expect(page.getByText('Idea Generator is now available')).toBeVisible();
@@ -165,4 +172,21 @@ test('idea generator is refused below 0.5 credits with the spec note', async ({ 
   const dialog = page.getByRole('dialog', { name: 'Commercial Research Idea Generator' });
   await expect(dialog.getByText('Insufficient credits. You need 0.5 credits to generate an idea.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Generate Idea' })).toBeDisabled();
+});
+
+test('admins list marketing requests, affiliates and commissions on the dashboard', async ({ page, server, registerAccount }) => {
+  const token = await adminToken(server, registerAccount);
+  const member = await registerAccount({ name: 'Listed Member' });
+  expect(
+    (await server.api('POST', '/api/marketing-requests', { token: member.token, body: { phone: '555 0100', services: ['cold-calls'], email: member.email } }))
+      .status,
+  ).toBe(201);
+  expect((await server.api('POST', '/api/affiliate-requests', { token: member.token, body: { email: member.email, phone: '555 0100' } })).status).toBe(200);
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('sessionId', t), token);
+  await page.goto('/');
+  await page.getByText('Marketing requests, affiliates and commissions (Admin)').click();
+  await expect(page.getByRole('region', { name: 'Marketing Requests' }).getByText(`Listed Member (${member.email})`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Affiliates' }).getByText(`Listed Member (${member.email})`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Commissions' })).toBeVisible();
 });

@@ -90,3 +90,5 @@ export const adminCommissionSchema = z.object({
   createdAt: z.string(),
 });
 export const adminCommissionListSchema = z.object({ commissions: z.array(adminCommissionSchema) });
+export type AdminAffiliateList = z.infer<typeof adminAffiliateListSchema>;
+export type AdminCommissionList = z.infer<typeof adminCommissionListSchema>;

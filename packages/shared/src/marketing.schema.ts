@@ -47,3 +47,4 @@ export const adminMarketingRequestSchema = marketingRequestRecordSchema.extend({
   accountEmail: z.string(),
 });
 export const adminMarketingRequestListSchema = z.object({ requests: z.array(adminMarketingRequestSchema) });
+export type AdminMarketingRequestList = z.infer<typeof adminMarketingRequestListSchema>;

@@ -24,6 +24,7 @@ import { AdminPdfPanel } from '../../submissions/components/admin-pdf-panel.tsx'
 import { AnalyzeApplicationDialog } from '../../submissions/components/analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from '../../submissions/components/generate-application-dialog.tsx';
 import { useFundingRequests, useGrantPrograms, useSubmissions } from '../api/dashboard.api.ts';
+import { AdminWorkspacePanel } from './admin-workspace-panel.tsx';
 import { DataTable } from './data-table.tsx';
 import { DeadlineCell, EvaluationDetails, Progress, StatusBadge } from './status-cells.tsx';
 
@@ -345,6 +346,7 @@ export function DashboardPage() {
         <IdeasTable />
         <FundingTable />
         <AdminPdfPanel isAdmin={user.isAdmin} />
+        <AdminWorkspacePanel isAdmin={user.isAdmin} />
       </main>
       <GenerateApplicationDialog open={dialog === 'generate'} onOpenChange={openAs('generate')} />
       <AnalyzeApplicationDialog open={dialog === 'analyze'} onOpenChange={openAs('analyze')} />
