@@ -18,6 +18,7 @@ export const EXTRACTED_TEXT_MAX_CHARS = 500_000;
 export async function extractDocumentText(kind: DocumentKind, data: Buffer): Promise<ExtractedText> {
   const result = await extractRaw(kind, data);
   const text = result.text
+    // eslint-disable-next-line no-control-regex -- NUL bytes are exactly what is being removed
     .replace(/\u0000/g, '')
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t]+\n/g, '\n')

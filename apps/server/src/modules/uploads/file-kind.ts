@@ -97,6 +97,7 @@ export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFKC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+/, '')

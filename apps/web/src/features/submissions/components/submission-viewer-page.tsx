@@ -20,6 +20,7 @@ import { downloadWithSession, useSubmission } from '../api/submissions.api.ts';
  */
 const clean = (value: unknown): string =>
   // Control characters (except newlines and tabs) and bidi overrides can disguise text.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
   String(value ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '');
 
 const isReady = (status: string) => /ready|compliant|submission ready/i.test(status) && !/needs revision/i.test(status);
