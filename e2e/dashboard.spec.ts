@@ -190,3 +190,34 @@ test('admins list marketing requests, affiliates and commissions on the dashboar
   await expect(page.getByRole('region', { name: 'Affiliates' }).getByText(`Listed Member (${member.email})`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Commissions' })).toBeVisible();
 });
+
+test('a sign-up through the referral link earns the affiliate 30% of a purchase', async ({ page, server, registerAccount }) => {
+  const token = await adminToken(server, registerAccount);
+  const affiliate = await registerAccount({ name: 'Referring Rosalind' });
+  const joined = await server.api('POST', '/api/affiliate-requests', { token: affiliate.token, body: { email: affiliate.email, phone: '555 0199' } });
+  const link = new URL(joined.body.link as string);
+  expect(link.pathname).toBe('/register');
+
+  const email = `referred-${Date.now()}@mcgill.ca`;
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel('Full name').fill('Referred Rita');
+  await page.getByLabel('Phone number').fill('+1 514 555 0142');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Another-Passphrase-9');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Welcome, Referred Rita')).toBeVisible();
+
+  const paid = await server.api('POST', '/api/admin/payments', {
+    token,
+    body: { email, amountCents: 20_000, reference: `e2e-ref-${Date.now()}` },
+  });
+  expect(paid.body.commission.amountCents).toBe(6000);
+
+  await page.evaluate((t) => localStorage.setItem('sessionId', t), affiliate.token);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Affiliate', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Affiliate Program' });
+  await expect(dialog.getByTestId('affiliate-referred-count')).toHaveText('1');
+  await expect(dialog.getByTestId('affiliate-earnings')).toHaveText('$60.00');
+  await expect(dialog.getByText('Referred Rita')).toBeVisible();
+});
