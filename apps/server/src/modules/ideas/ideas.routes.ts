@@ -12,7 +12,7 @@ export const ideasRoutes: FastifyPluginAsyncZod<{ ideas: IdeasService }> = async
 
   app.post(
     '/api/idea-generator-requests',
-    { ...auth, schema: { body: ideaRequestSchema, response: { 201: ideaRequestRecordSchema } } },
+    { config: { auth: true, idempotent: true }, schema: { body: ideaRequestSchema, response: { 201: ideaRequestRecordSchema } } },
     async (request, reply) => reply.code(201).send(await ideas.createRequest(currentUser(request), request.body)),
   );
 

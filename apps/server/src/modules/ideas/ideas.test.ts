@@ -129,6 +129,17 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
     expect((await t.api('POST', '/api/idea-generator-requests', { body: {} })).status).toBe(401);
   });
 
+  it('charges once for a retried request with the same Idempotency-Key', async () => {
+    const { token } = await registerUser(t);
+    const headers = { 'idempotency-key': 'idea-form-1' };
+    const first = await t.api('POST', '/api/idea-generator-requests', { token, headers, body: { researchInterests: 'x' } });
+    const again = await t.api('POST', '/api/idea-generator-requests', { token, headers, body: { researchInterests: 'x' } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await t.api('GET', '/api/auth/user', { token })).body.credits).toBe(5);
+  });
+
   it('refuses with 402 when the balance is below 0.5 and leaves no request behind', async () => {
     const { token } = await registerUser(t);
     expect((await t.api('POST', '/api/idea-generator-requests', { token, body: {} })).status).toBe(201);

@@ -29,7 +29,9 @@ export function useIdeaRequests(enabled = true) {
 export function useCreateIdeaRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: IdeaRequestInput) => api.post<IdeaRequestRecord>('/api/idea-generator-requests', input),
+    // The Idempotency-Key (one per dialog form) makes a retried click or a flaky network charge once.
+    mutationFn: ({ input, idempotencyKey }: { input: IdeaRequestInput; idempotencyKey: string }) =>
+      api.post<IdeaRequestRecord>('/api/idea-generator-requests', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () => refreshAfterSubmit(queryClient),
   });
 }

@@ -1,12 +1,15 @@
 import { IDEA_FIELD_MAX, PRICES } from '@grantleaf/shared/constants';
 import { ideaRequestSchema } from '@grantleaf/shared/ideas.schema';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCreateIdeaRequest } from '../api/ideas.api.ts';
+
+// getRandomValues, unlike randomUUID, also works on plain-http origins.
+const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 type Field = 'researchBackground' | 'researchInterests';
 const EMPTY: Record<Field, string> = { researchBackground: '', researchInterests: '' };
@@ -26,6 +29,7 @@ export function IdeaGeneratorDialog({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [done, setDone] = useState(false);
   const create = useCreateIdeaRequest();
+  const idempotencyKey = useRef(newKey());
   const insufficient = credits < PRICES.idea;
 
   function close(next: boolean) {
@@ -34,6 +38,7 @@ export function IdeaGeneratorDialog({
       setForm(EMPTY);
       setErrors({});
       setDone(false);
+      idempotencyKey.current = newKey();
     }
   }
 
@@ -47,14 +52,21 @@ export function IdeaGeneratorDialog({
       return;
     }
     setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: () => setDone(true),
-      onError: (error) =>
-        toast.error('Submission Failed', {
-          description:
-            (error instanceof ApiError && error.serverMessage) || 'There was an error submitting your request. Please try again.',
-        }),
-    });
+    create.mutate(
+      { input: parsed.data, idempotencyKey: idempotencyKey.current },
+      {
+        onSuccess: () => {
+          setDone(true);
+          idempotencyKey.current = newKey();
+        },
+        onError: (error) =>
+          toast.error('Submission Failed', {
+            description:
+              (error instanceof ApiError && error.serverMessage) ||
+              'There was an error submitting your request. Please try again.',
+          }),
+      },
+    );
   }
 
   const field = (name: Field, label: string, placeholder: string) => (
@@ -68,7 +80,10 @@ export function IdeaGeneratorDialog({
         aria-describedby={`idea-${name}-count ${errors[name] ? `idea-${name}-error` : ''}`}
         onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
       />
-      <p id={`idea-${name}-count`} className={`mt-1 text-xs ${form[name].length > IDEA_FIELD_MAX ? 'text-red-700' : 'text-slate-600'}`}>
+      <p
+        id={`idea-${name}-count`}
+        className={`mt-1 text-xs ${form[name].length > IDEA_FIELD_MAX ? 'text-red-700' : 'text-slate-600'}`}
+      >
         {form[name].length} / {IDEA_FIELD_MAX}
       </p>
       <FieldError id={`idea-${name}-error`}>{errors[name]}</FieldError>
@@ -87,15 +102,23 @@ export function IdeaGeneratorDialog({
         <div className="space-y-4 text-center" role="status">
           <p className="text-lg font-semibold text-green-800">Idea request submitted!</p>
           <p className="text-sm text-slate-700">
-            Your commercial research idea is being generated. It will appear in Generated Ideas in a few minutes, and we will
-            email you when it is ready.
+            Your commercial research idea is being generated. It will appear in Generated Ideas in a few
+            minutes, and we will email you when it is ready.
           </p>
           <Button onClick={() => close(false)}>Close</Button>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {field('researchBackground', 'Research background', 'Your field, methods, publications, lab capabilities...')}
-          {field('researchInterests', 'Research interests', 'Problems you want to solve, applications you are curious about...')}
+          {field(
+            'researchBackground',
+            'Research background',
+            'Your field, methods, publications, lab capabilities...',
+          )}
+          {field(
+            'researchInterests',
+            'Research interests',
+            'Problems you want to solve, applications you are curious about...',
+          )}
           {insufficient && (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
               Insufficient credits. You need 0.5 credits to generate an idea.
