@@ -104,6 +104,12 @@ describe.each(DATABASES)('application tracker on %s', (kind) => {
     expect(ics).toContain('DTSTART;VALUE=DATE:20300915');
     expect(ics).not.toContain('Someone else');
     expect(ics).not.toContain('No deadline yet');
+    // Upcoming deadlines of the program catalogue are in the feed too.
+    const unfolded = ics.replace(/\r\n /g, '');
+    const programs = (await t.api('GET', '/api/grant-programs')).body as Array<{ id: string; deadline: string | null; closed: boolean }>;
+    const upcoming = programs.filter((p) => p.deadline && !p.closed && p.deadline >= day(0));
+    expect(upcoming.length).toBeGreaterThan(0);
+    for (const p of upcoming) expect(unfolded).toContain(`UID:program-${p.id}-${p.deadline}@localhost:3000`);
 
     const rotated = await t.api('POST', '/api/calendar-token', { token });
     expect((await fetch(`${t.baseUrl}/api/calendar.ics?token=${issued.body.token}`)).status).toBe(404);

@@ -95,6 +95,9 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
     });
     const idea = ideaResultsSchema.parse(parseModelJson(done.ideaResults));
     expect(idea.target_customer.primary_segment).toMatch(/Hospital/);
+    // Funding sources name real programs of the seeded catalogue first.
+    const catalogue = (await t.api('GET', '/api/grant-programs')).body as Array<{ name: string; agency: string }>;
+    expect(catalogue.map((p) => `${p.name} (${p.agency})`)).toContain(idea.commercialization_path.funding_sources[0]);
     const mail = await t.smtp.waitFor(email, (m) => m.subject.startsWith('Your research idea is ready'));
     expect(mail.text).toContain(idea.research_topic.name);
     // The operator's automation hears about it once.
