@@ -4,17 +4,17 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { grantPrograms, type NewProgramRow, type ProgramRow } from './programs.schema.ts';
 
-/** The spec's single deadline, computed by the database function of migration 0011. */
-export const deadlineSql = sql<string | null>`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines})::text`;
+/** The spec's single deadline (stored; see migration 0013). */
+export const deadlineSql = sql<string | null>`${grantPrograms.deadline}::text`;
 // coalesce: a rolling program's deadline is NULL, and NULL < date would make the whole test NULL.
-const closedSql = sql<boolean>`(${grantPrograms.closedAt} IS NOT NULL OR coalesce(program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines}) < current_date, false))`;
+const closedSql = sql<boolean>`(${grantPrograms.closedAt} IS NOT NULL OR coalesce(${grantPrograms.deadline} < current_date, false))`;
 
-const { search: _search, searchText: _searchText, ...storedColumns } = getTableColumns(grantPrograms);
+const { search: _search, searchText: _searchText, deadline: _deadline, ...storedColumns } = getTableColumns(grantPrograms);
 export const programColumns = { ...storedColumns, deadline: deadlineSql, closed: closedSql };
-export type ProgramListRow = Omit<ProgramRow, 'search' | 'searchText'> & { deadline: string | null; closed: boolean };
+export type ProgramListRow = Omit<ProgramRow, 'search' | 'searchText' | 'deadline'> & { deadline: string | null; closed: boolean };
 
 const UPDATABLE = getTableConfig(grantPrograms)
-  .columns.filter((c) => !c.generated && !['id', 'created_at', 'closed_at', 'updated_at'].includes(c.name))
+  .columns.filter((c) => !c.generated && !['id', 'created_at', 'closed_at', 'updated_at', 'deadline'].includes(c.name))
   .map((c) => c.name);
 const KEY_BY_COLUMN = new Map(Object.entries(storedColumns).map(([key, col]) => [col.name, key]));
 
@@ -44,8 +44,10 @@ export async function upsertPrograms(tx: Tx, rows: NewProgramRow[]): Promise<{ i
  * reopens those that gained a future date. Returns how many rows changed either way.
  */
 export async function refreshClosedPrograms(db: Tx): Promise<{ closed: number; reopened: number }> {
-  const deadline = sql`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines})`;
-  const shouldClose = sql`(coalesce(${deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '(^archived|closed)')`;
+  // Dates pass: move each program's deadline on to its next date (or its last, once all passed).
+  const next = sql`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines})`;
+  await db.update(grantPrograms).set({ deadline: next }).where(sql`${grantPrograms.deadline} IS DISTINCT FROM ${next}`);
+  const shouldClose = sql`(coalesce(${grantPrograms.deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '(^archived|closed)')`;
   const closed = await db
     .update(grantPrograms)
     .set({ closedAt: sql`now()` })
@@ -85,7 +87,7 @@ function filters(search: ProgramSearch): SQL[] {
   if (search.programType) where.push(eq(grantPrograms.programType, search.programType));
   if (search.deadlineWithinDays !== undefined) {
     where.push(
-      sql`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines}) BETWEEN current_date AND current_date + ${search.deadlineWithinDays}::int`,
+      sql`${grantPrograms.deadline} BETWEEN current_date AND current_date + ${search.deadlineWithinDays}::int`,
     );
   }
   if (search.minAmount !== undefined) {
@@ -117,7 +119,7 @@ export async function searchPrograms(db: Tx, search: ProgramSearch): Promise<{ r
   const order = [
     ...(rank ? [sql`${rank} DESC`] : []),
     sql`${closedSql} ASC`,
-    sql`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines}) ASC NULLS LAST`,
+    sql`${grantPrograms.deadline} ASC NULLS LAST`,
     asc(grantPrograms.name),
     asc(grantPrograms.id),
   ];

@@ -45,6 +45,8 @@ export const grantPrograms = pgTable('grant_programs', {
   /** Hash of the record as loaded; an upsert with the same hash changes nothing. */
   contentHash: text('content_hash').notNull(),
   closedAt: timestamp('closed_at', { withTimezone: true }),
+  /** Set by a trigger (migration 0013) and the daily close-programs job; never written directly. */
+  deadline: date('deadline', { mode: 'string' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   search: tsvector('search').generatedAlwaysAs(
