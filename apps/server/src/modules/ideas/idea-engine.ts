@@ -52,7 +52,9 @@ const STOPWORDS = new Set(
 export function extractDomainTerms(text: string, limit = 6): string[] {
   const words = text
     .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, ' ')
+    // Punctuation ends a phrase: no n-gram runs across a sentence or list boundary.
+    .replace(/[.,;:!?()[\]"\u2014]/g, ' | ')
+    .replace(/[^a-z0-9\s|-]/g, ' ')
     .split(/\s+/)
     .map((w) => w.replace(/^-+|-+$/g, ''))
     .filter(Boolean);
@@ -62,11 +64,16 @@ export function extractDomainTerms(text: string, limit = 6): string[] {
     counts.set(term, (counts.get(term) ?? 0) + weight);
     if (!firstSeen.has(term)) firstSeen.set(term, at);
   };
+  const isContent = (w: string | undefined): w is string => Boolean(w && w.length > 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
   words.forEach((w, i) => {
-    const content = w.length > 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w);
-    if (content) bump(w, 1, i);
+    if (!isContent(w)) return;
+    bump(w, 1, i);
     const next = words[i + 1];
-    if (content && next && next.length > 2 && !STOPWORDS.has(next) && !/^\d+$/.test(next)) bump(`${w} ${next}`, 1.5, i);
+    if (!isContent(next)) return;
+    bump(`${w} ${next}`, 1.5, i);
+    // A three-word phrase ("low-cost grid storage") names a thing better than its two halves.
+    const third = words[i + 2];
+    if (isContent(third)) bump(`${w} ${next} ${third}`, 2, i);
   });
   const ranked = [...counts.entries()]
     .filter(([term, n]) => n >= 1.5 || !term.includes(' '))
@@ -94,23 +101,47 @@ export function matchSector(text: string, table: SectorTable = loadSectors()): {
 
 const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
-/** The sentence of the text that carries most of the domain terms (the first one on a tie). */
-function keySentence(text: string, terms: string[], max = 220): string {
+/**
+ * The sentence of the text that carries most of the domain terms (the first one on a tie); words
+ * of the `preferred` terms (the researcher's interests) count double.
+ */
+function keySentence(text: string, terms: string[], max = 220, preferred: string[] = []): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (!clean) return '';
   const sentences = clean.split(/(?<=[.!?;])\s+/).filter(Boolean);
-  const words = [...new Set(terms.flatMap((t) => t.split(' ')))];
+  const wordsOf = (list: string[]) => [...new Set(list.flatMap((t) => t.split(' ')))];
+  const words = wordsOf(terms);
+  const strong = new Set(wordsOf(preferred));
   let best = sentences[0]!;
   let bestScore = -1;
   for (const s of sentences) {
     const lower = s.toLowerCase();
-    const score = words.filter((w) => lower.includes(w)).length;
+    const score = words.filter((w) => lower.includes(w)).reduce((n, w) => n + (strong.has(w) ? 2 : 1), 0);
     if (score > bestScore) {
       best = s;
       bestScore = score;
     }
   }
   return best.length > max ? `${best.slice(0, max - 1).trimEnd()}…` : best;
+}
+
+const LEADING_FILLER =
+  /^(?:i\s+(?:am|'m)\s+(?:interested|curious)\s+in|i\s+want\s+to\s+(?:explore|study|build|develop)|(?:my\s+)?interests?\s+(?:is|are|include)|interested\s+in|exploring|developing|building|applying|using)\s+/i;
+
+/**
+ * A product name from the researcher's own interest statement: "Low-cost grid storage using
+ * recycled battery materials for remote northern communities" → name "Low-Cost Grid Storage Using
+ * Recycled Battery Materials", audience "remote northern communities". Null when the statement is
+ * a keyword list or too long to be a name.
+ */
+function nameFromInterests(sentence: string): { name: string; audience: string | null } | null {
+  const clean = sentence.replace(/[.!?;:]+$/, '').replace(LEADING_FILLER, '').trim();
+  if (!clean || clean.includes(',')) return null;
+  const [head = '', ...rest] = clean.split(/\s+(?:for|in|among|within|across)\s+/i);
+  const words = head.split(/\s+/).filter(Boolean);
+  if (words.length < 2 || words.length > 8) return null;
+  const audience = rest.join(' for ').trim();
+  return { name: titleCase(head), audience: audience && audience.split(/\s+/).length <= 8 ? audience : null };
 }
 
 export interface CatalogueProgram {
@@ -131,19 +162,25 @@ export function generateOfflineIdea(input: {
   const interestTerms = extractDomainTerms(interests, 3);
   const { sector, hits } = matchSector(all);
   const lead = interestTerms[0] ?? terms[0] ?? sector.name.toLowerCase();
-  const second = terms.find((t) => t !== lead && !lead.includes(t)) ?? null;
+  const second = terms.find((t) => t !== lead && !lead.includes(t) && !t.includes(lead)) ?? null;
+  const firstCustomer = sector.typicalCustomers.split(',')[0]!.toLowerCase();
+  const fromInterests = nameFromInterests(keySentence(interests, terms, 400, interestTerms));
 
-  const name = second
-    ? `${titleCase(lead)} for ${titleCase(second)}`
-    : `${titleCase(lead)} Commercialization Platform`;
-  const tagline = `Turning research on ${lead}${second ? ` and ${second}` : ''} into a product for ${sector.typicalCustomers.split(',')[0]!.toLowerCase()}.`;
+  const name = fromInterests
+    ? fromInterests.name
+    : second
+      ? `${titleCase(lead)} for ${titleCase(second)}`
+      : `${titleCase(lead)} Commercialization Platform`;
+  const tagline = fromInterests
+    ? `A ${sector.name.toLowerCase()} product for ${fromInterests.audience ?? firstCustomer}, built on your research in ${lead}.`
+    : `Turning research on ${lead}${second ? ` and ${second}` : ''} into a product for ${firstCustomer}.`;
 
   const catalogueSources = (input.catalogue ?? []).map((p) => `${p.name} (${p.agency})`);
   const fundingSources = [...new Set([...catalogueSources, ...sector.fundingSources])].slice(0, 6);
 
-  const backgroundLine = keySentence(background, terms);
-  const interestLine = keySentence(interests, terms);
-  const termList = terms.length > 0 ? terms.slice(0, 4).join(', ') : 'the stated research area';
+  const backgroundLine = keySentence(background, terms, 220, interestTerms);
+  const interestLine = keySentence(interests, terms, 220, interestTerms);
+  const termList = terms.length > 0 ? terms.slice(0, 3).join(', ') : 'the stated research area';
 
   return {
     research_topic: { name, tagline },
