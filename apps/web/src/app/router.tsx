@@ -25,6 +25,7 @@ const PrivacyPolicyPage = page(() => import('../features/public/components/priva
 const TermsPage = page(() => import('../features/public/components/terms-page.tsx'), 'TermsPage');
 const AdminLeadsPage = page(() => import('../features/leads/components/admin-leads-page.tsx'), 'AdminLeadsPage');
 const SubmissionViewerPage = page(() => import('../features/submissions/components/submission-viewer-page.tsx'), 'SubmissionViewerPage');
+const AdminAuditPage = page(() => import('../features/admin-audit/components/admin-audit-page.tsx'), 'AdminAuditPage');
 
 // The landing page and the lead forms are separate features; the app puts them together.
 const landing = <LandingPage leadForm={<GrantAnalysisForm />} earlyAccess={<EarlyAccessDialog />} />;
@@ -48,6 +49,7 @@ function AppRoutes() {
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/admin/leads" element={<AdminLeadsPage />} />
+        <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/submissions/:id/view" element={<SubmissionViewerPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

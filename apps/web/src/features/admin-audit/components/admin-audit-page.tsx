@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import { useAuditLog } from '../api/admin-audit.api.ts';
+
+const dateTime = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'medium' });
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
+const td = 'px-3 py-2 align-top text-sm text-slate-900';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /admin/audit: every staff access to a user's documents (privacy policy §6). Read-only. */
+export function AdminAuditPage() {
+  const { data: user } = useCurrentUser();
+  const isAdmin = Boolean(user?.isAdmin);
+  const [subjectInput, setSubjectInput] = useState('');
+  const [subject, setSubject] = useState('');
+  const log = useAuditLog(isAdmin, subject);
+
+  if (!isAdmin) {
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+        <Card className="max-w-md p-8 text-center">
+          <h1 className="text-xl font-bold text-slate-900">Not authorised</h1>
+          <p className="mt-2 text-slate-700">You are not authorised to view this page.</p>
+          <Link to="/" className={`${buttonClass()} mt-6`}>
+            Back to home
+          </Link>
+        </Card>
+      </main>
+    );
+  }
+
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  const subjectInvalid = subjectInput.trim() !== '' && !UUID.test(subjectInput.trim());
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
+        <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
+          Back to dashboard
+        </Link>
+      </div>
+      <p className="text-sm text-slate-700">
+        Every time staff open a user&apos;s file or content, a row is written here in the same transaction. Rows cannot be
+        changed or deleted.
+      </p>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!subjectInvalid) setSubject(subjectInput.trim());
+        }}
+      >
+        <div>
+          <label htmlFor="audit-subject" className="block text-sm font-medium text-slate-900">
+            User id (optional)
+          </label>
+          <input
+            id="audit-subject"
+            value={subjectInput}
+            onChange={(e) => setSubjectInput(e.target.value)}
+            aria-invalid={subjectInvalid}
+            aria-describedby={subjectInvalid ? 'audit-subject-error' : undefined}
+            className="mt-1 w-96 max-w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+            placeholder="00000000-0000-0000-0000-000000000000"
+          />
+          {subjectInvalid && (
+            <p id="audit-subject-error" className="mt-1 text-sm text-red-700">
+              Enter a user id
+            </p>
+          )}
+        </div>
+        <button type="submit" className={buttonClass()}>
+          Filter
+        </button>
+      </form>
+      <Card className="overflow-x-auto">
+        {log.isLoading ? (
+          <p className="p-4 text-sm text-slate-700">Loading...</p>
+        ) : log.isError ? (
+          <p className="p-4 text-sm text-red-700">Failed to fetch the audit log: {log.error.message}</p>
+        ) : entries.length === 0 ? (
+          <p className="p-4 text-sm text-slate-700">No staff access recorded.</p>
+        ) : (
+          <table className="min-w-full divide-y divide-slate-200">
+            <thead className="bg-slate-50">
+              <tr>
+                <th className={th}>Time</th>
+                <th className={th}>Staff member</th>
+                <th className={th}>User</th>
+                <th className={th}>Action</th>
+                <th className={th}>Object</th>
+                <th className={th}>Request id</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {entries.map((entry) => (
+                <tr key={entry.id} data-testid="audit-row">
+                  <td className={`${td} whitespace-nowrap`}>{dateTime.format(new Date(entry.at))}</td>
+                  <td className={td}>{entry.actorEmail ?? entry.actorId ?? '—'}</td>
+                  <td className={td}>{entry.subjectEmail ?? entry.subjectUserId ?? '—'}</td>
+                  <td className={td}>{entry.action}</td>
+                  <td className={`${td} font-mono text-xs`}>
+                    {entry.objectType} {entry.objectId}
+                  </td>
+                  <td className={`${td} font-mono text-xs`}>{entry.requestId ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      {log.hasNextPage && (
+        <button type="button" className={buttonClass()} disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+          {log.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
+        </button>
+      )}
+    </main>
+  );
+}
