@@ -12,7 +12,7 @@ import { LandingPage } from '../features/public/components/landing-page.tsx';
 
 // The signed-in area and the long info pages are separate chunks, so the landing page stays small.
 const DashboardPage = lazy(() =>
-  import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+  import('./dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
 const ApplicationsPage = lazy(() =>
   import('../features/applications/components/applications-page.tsx').then((m) => ({ default: m.ApplicationsPage })),

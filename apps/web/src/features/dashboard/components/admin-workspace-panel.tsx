@@ -1,6 +1,6 @@
 import { marketingServiceLabel } from '@grantleaf/shared/marketing.schema';
 import { useState } from 'react';
-import { useAdminAffiliates, useAdminCommissions, useAdminMarketingRequests } from '../../affiliate/api/admin-workspace.api.ts';
+import { useAdminAffiliates, useAdminCommissions, useAdminMarketingRequests } from '../api/admin-workspace.api.ts';
 import { DataTable } from './data-table.tsx';
 
 const money = (cents: number, currency = 'CAD') => new Intl.NumberFormat('en-CA', { style: 'currency', currency }).format(cents / 100);

@@ -7,29 +7,30 @@ import { tryParseModelJson } from '@grantleaf/shared/model-json';
 import type { Submission } from '@grantleaf/shared/submissions.schema';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { downloadFile } from '../../../lib/download.ts';
-import { AffiliateDialog } from '../../affiliate/components/affiliate-dialog.tsx';
-import { useApplications } from '../../applications/api/applications.api.ts';
-import { useCurrentUser, useLogout } from '../../auth/api/auth.api.ts';
-import { VerificationBanner } from '../../auth/components/verification-banner.tsx';
-import { useIdeaRequests } from '../../ideas/api/ideas.api.ts';
-import { IdeaDetails, parseIdeaResults } from '../../ideas/components/idea-details.tsx';
-import { IdeaGeneratorDialog } from '../../ideas/components/idea-generator-dialog.tsx';
-import { MarketingDialog } from '../../marketing/components/marketing-dialog.tsx';
-import { FundingFinderDialog } from '../../funding/components/funding-finder-dialog.tsx';
-import { FundingReportButton } from '../../funding/components/funding-report-button.tsx';
-import { AdminPdfPanel } from '../../submissions/components/admin-pdf-panel.tsx';
-import { AnalyzeApplicationDialog } from '../../submissions/components/analyze-application-dialog.tsx';
-import { GenerateApplicationDialog } from '../../submissions/components/generate-application-dialog.tsx';
-import { useFundingRequests, useGrantPrograms, useSubmissions } from '../api/dashboard.api.ts';
-import { AdminWorkspacePanel } from './admin-workspace-panel.tsx';
-import { DataTable } from './data-table.tsx';
-import { DeadlineCell, EvaluationDetails, Progress, StatusBadge } from './status-cells.tsx';
+import { Button, buttonClass } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { downloadFile } from '../lib/download.ts';
+import { AffiliateDialog } from '../features/affiliate/components/affiliate-dialog.tsx';
+import { useApplications } from '../features/applications/api/applications.api.ts';
+import { useCurrentUser, useLogout } from '../features/auth/api/auth.api.ts';
+import { VerificationBanner } from '../features/auth/components/verification-banner.tsx';
+import { useIdeaRequests } from '../features/ideas/api/ideas.api.ts';
+import { IdeaDetails, parseIdeaResults } from '../features/ideas/components/idea-details.tsx';
+import { IdeaGeneratorDialog } from '../features/ideas/components/idea-generator-dialog.tsx';
+import { MarketingDialog } from '../features/marketing/components/marketing-dialog.tsx';
+import { FundingFinderDialog } from '../features/funding/components/funding-finder-dialog.tsx';
+import { FundingReportButton } from '../features/funding/components/funding-report-button.tsx';
+import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
+import { AnalyzeApplicationDialog } from '../features/submissions/components/analyze-application-dialog.tsx';
+import { GenerateApplicationDialog } from '../features/submissions/components/generate-application-dialog.tsx';
+import { useFundingRequests, useGrantPrograms, useSubmissions } from '../features/dashboard/api/dashboard.api.ts';
+import { AdminWorkspacePanel } from '../features/dashboard/components/admin-workspace-panel.tsx';
+import { DataTable } from '../features/dashboard/components/data-table.tsx';
+import { DeadlineCell, EvaluationDetails, Progress, StatusBadge } from '../features/dashboard/components/status-cells.tsx';
 
 type DialogName = 'generate' | 'analyze' | 'idea' | 'funding' | 'marketing' | 'affiliate' | null;
 
+// The dashboard puts every feature of the signed-in workspace together, so it lives in app/.
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Spec §8 alerts for a failed download. */
