@@ -139,6 +139,19 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
+/** GET /api/admin/submissions: what the PDF panel needs, and no more of the user's content. */
+export const adminSubmissionSchema = z.object({
+  id: z.string(),
+  programId: z.string(),
+  projectTitle: z.string(),
+  displayStatus: z.enum(['complete', 'processing', 'error']),
+  fileUrl: z.string().nullable(),
+  submissionTimestamp: z.string(),
+  userEmail: z.string(),
+  userName: z.string(),
+});
+export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
+
 export const linkSubmissionFileSchema = z.object({
   filename: z.string().trim().min(1, SUBMISSION_MESSAGES.required).max(300),
 });

@@ -1,4 +1,5 @@
 import {
+  adminSubmissionSchema,
   createSubmissionSchema,
   exportQuerySchema,
   linkSubmissionFileSchema,
@@ -65,5 +66,9 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
     },
   );
 
-  app.get('/api/admin/submissions', { config: { admin: true } }, () => submissions.listForAdmin());
+  app.get(
+    '/api/admin/submissions',
+    { config: { admin: true }, schema: { response: { 200: z.array(adminSubmissionSchema) } } },
+    () => submissions.listForAdmin(),
+  );
 };

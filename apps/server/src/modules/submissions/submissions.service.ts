@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PRICES } from '@grantleaf/shared/constants';
 import {
+  deriveDisplayStatus,
   fileIdFromUrl,
+  type AdminSubmission,
   SUBMISSION_MESSAGES,
   type CreateSubmission,
   type Submission,
@@ -101,9 +103,18 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
       return toSubmission(updated!);
     },
 
-    async listForAdmin() {
+    async listForAdmin(): Promise<AdminSubmission[]> {
       const rows = await listGenerationSubmissions(deps.db, ADMIN_LIST_LIMIT);
-      return rows.map((r) => ({ ...toSubmission(r.submission), userEmail: r.userEmail, userName: r.userName }));
+      return rows.map(({ submission: s, userEmail, userName }) => ({
+        id: s.id,
+        programId: s.programId,
+        projectTitle: String((s.contentJson as { projectTitle?: unknown }).projectTitle ?? ''),
+        displayStatus: deriveDisplayStatus(s),
+        fileUrl: s.fileUrl,
+        submissionTimestamp: s.submissionTimestamp.toISOString(),
+        userEmail,
+        userName,
+      }));
     },
   };
 }

@@ -343,6 +343,7 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     expect(linked.body.fileUrl).toBe(up.body.fileUrl);
     const panel = await t.api('GET', '/api/admin/submissions', { token: admin.token });
     expect(panel.body.find((s: any) => s.id === sub.body.id).fileUrl).toBe(up.body.fileUrl);
+    expect(panel.body.find((s: any) => s.id === sub.body.id)).not.toHaveProperty('contentJson');
     expect((await t.api('GET', '/api/admin/submissions', { token: u.token })).status).toBe(403);
 
     const mine = (await t.api('GET', '/api/submissions', { token: u.token })).body as any[];

@@ -1,6 +1,7 @@
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import {
   deriveDisplayStatus,
+  type AdminSubmission,
   type CreateSubmissionInput,
   type Submission,
 } from '@grantleaf/shared/submissions.schema';
@@ -71,7 +72,6 @@ export function useUploadFile() {
   });
 }
 
-export type AdminSubmission = Submission & { userEmail: string; userName: string };
 
 export function useAdminSubmissions(enabled: boolean) {
   return useQuery<AdminSubmission[]>({

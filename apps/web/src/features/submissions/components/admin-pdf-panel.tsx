@@ -1,15 +1,12 @@
-import { deriveDisplayStatus, isPdfFileName, SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
+import { isPdfFileName, SUBMISSION_MESSAGES, type AdminSubmission } from '@grantleaf/shared/submissions.schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { downloadWithSession, useAdminSubmissions, useLinkSubmissionFile, useUploadFile, type AdminSubmission } from '../api/submissions.api.ts';
+import { downloadWithSession, useAdminSubmissions, useLinkSubmissionFile, useUploadFile } from '../api/submissions.api.ts';
 
-const titleOf = (s: AdminSubmission) => {
-  const content = s.contentJson as { projectTitle?: unknown } | null;
-  return typeof content?.projectTitle === 'string' ? content.projectTitle : s.programId;
-};
+const titleOf = (s: AdminSubmission) => s.projectTitle || s.programId;
 
 /** Admin-only PDF management for generation submissions (§2, §6); the dashboard mounts it for admins. */
 export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
@@ -64,7 +61,7 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
               <tr key={row.id} className="border-b border-slate-200" data-testid="admin-pdf-row">
                 <td className="p-2">{row.userEmail}</td>
                 <td className="p-2">{titleOf(row)}</td>
-                <td className="p-2">{deriveDisplayStatus(row)}</td>
+                <td className="p-2">{row.displayStatus}</td>
                 <td className="p-2">{new Date(row.submissionTimestamp).toLocaleDateString()}</td>
                 <td className="space-y-1 p-2">
                   <label className="block text-xs text-slate-700" htmlFor={`pdf-${row.id}`}>

@@ -21,7 +21,7 @@ beforeEach(() => {
     if (url === '/api/grant-programs') return json(200, PROGRAMS);
     if (url === '/api/upload') return uploadStatus === 200 ? json(200, { fileUrl: '/api/files/1b4e28ba-2fa1-11d2-883f-0016d3cca427' }) : json(uploadStatus, { message: 'nope' });
     if (url === '/api/admin/submissions')
-      return json(200, [{ id: 's1', type: 'generation', programId: 'p', status: 'completed', results: { a: 1 }, contentJson: { projectTitle: 'River ice' }, fileUrl: null, error: null, submissionTimestamp: new Date().toISOString(), etaTimestamp: null, userEmail: 'ada@utoronto.ca', userName: 'Ada' }]);
+      return json(200, [{ id: 's1', programId: 'p', projectTitle: 'River ice', displayStatus: 'complete', fileUrl: null, submissionTimestamp: new Date().toISOString(), userEmail: 'ada@utoronto.ca', userName: 'Ada' }]);
     return json(404, { message: 'Not found' });
   });
 });
