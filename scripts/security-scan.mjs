@@ -80,6 +80,11 @@ async function sqlmap(base, target, token, name) {
     '--batch', '--flush-session', '--disable-coloring',
     '--dbms', 'PostgreSQL',
     '--technique', TECHNIQUE, '--level', LEVEL, '--risk', '1', '--time-sec', '2', '--threads', '4',
+    // Validation and auth answers (400/401/404…) are normal here; sqlmap must keep testing through them.
+    '--ignore-code', '400,401,402,403,404,409,413,422,429',
+    // A random X-Forwarded-For per request (the scan server trusts its local proxy), so the abuse
+    // limits do not turn every later probe into the same 429.
+    '--tamper', 'xforwardedfor',
     '--output-dir', out,
   ];
   if (target.body !== undefined) args.push('--data', JSON.stringify(target.body));
@@ -87,7 +92,7 @@ async function sqlmap(base, target, token, name) {
   const res = await run(SQLMAP, args, TARGET_TIMEOUT_MS);
   const found = /identified the following injection point/i.test(res.out);
   const tested = (res.out.match(/testing '/g) ?? []).length;
-  return { route: target.route ?? target.url, found, timedOut: res.timedOut, tests: tested, seconds: Math.round((Date.now() - started) / 1000), tail: found || res.timedOut ? res.out.slice(-1500) : undefined };
+  return { route: target.route ?? target.url, found, timedOut: res.timedOut, tests: tested, seconds: Math.round((Date.now() - started) / 1000), tail: found || res.timedOut ? res.out.slice(-1500) : undefined, note: tested === 0 ? (res.out.match(/\[(?:CRITICAL|ERROR)\][^\n]*/) ?? [''])[0] : undefined };
 }
 
 const results = { startedAt: new Date().toISOString(), sqlmap: { version: spawnSync(SQLMAP, ['--version'], { encoding: 'utf8' }).stdout.trim(), technique: TECHNIQUE, level: LEVEL }, control: null, targets: [], wapiti: null, failures: [] };
@@ -107,6 +112,7 @@ try {
     results.targets.push(r);
     console.log(`${r.found ? '✗' : '✓'} ${target.route}: ${r.found ? 'INJECTION FOUND' : 'nothing found'} (${r.tests} tests, ${r.seconds} s${r.timedOut ? ', time limit reached' : ''})`);
     if (r.found) results.failures.push(`sqlmap found an injection in ${target.route}`);
+    else if (r.tests === 0) results.failures.push(`sqlmap ran no tests against ${target.route}: ${r.note}`);
   }
 
   // wapiti: headers and CSP of the HTML app, as a client behind the TLS proxy sees it.
