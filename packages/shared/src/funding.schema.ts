@@ -56,6 +56,7 @@ export const fundingRequestSchema = z.object({
   researchTopic: z.string(),
   researchDetails: z.string(),
   teamProfile: z.string(),
+  /** The start of the file's text (2,000 characters), or '[type file attached]' for a PDF or Word file. */
   fileContent: z.string().nullable(),
   /** Null while the search runs (spec §4: Processing until results are non-empty). */
   fundingResults: fundingResultsSchema.nullable(),

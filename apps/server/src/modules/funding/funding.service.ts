@@ -26,6 +26,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // full-text candidates from the rest.
 const IMPORTED_CANDIDATES = 200;
 
+// The list carries the start of each file, not up to 1 MB per row; a PDF or Word file sent as a
+// data: URL is named by its type instead of its base64.
+const FILE_PREVIEW_CHARS = 2000;
+function filePreview(content: string | null): string | null {
+  if (!content) return null;
+  const dataUrl = /^data:([\w.+/-]+)[;,]/.exec(content.slice(0, 200));
+  if (dataUrl) return `[${dataUrl[1]} file attached]`;
+  return content.length > FILE_PREVIEW_CHARS ? `${content.slice(0, FILE_PREVIEW_CHARS)}…` : content;
+}
+
 export function toFundingRequest(row: FundingRequestRow): FundingRequest {
   const parsed = row.fundingResults ? fundingResultsSchema.safeParse(row.fundingResults) : undefined;
   return {
@@ -33,7 +43,7 @@ export function toFundingRequest(row: FundingRequestRow): FundingRequest {
     researchTopic: row.researchTopic,
     researchDetails: row.researchDetails,
     teamProfile: row.teamProfile,
-    fileContent: row.fileContent,
+    fileContent: filePreview(row.fileContent),
     // Unparsable results are treated as empty (spec §8).
     fundingResults: parsed?.success ? parsed.data : null,
     status: row.status,

@@ -97,6 +97,8 @@ describe.each(DATABASES)('funding finder on %s', (kind) => {
     expect(await credits(token)).toBe(10);
     const ok = await t.api('POST', '/api/funding-finder-requests', { token, body: { ...atLimit, fileContent: 'a'.repeat(1024 * 1024) } });
     expect(ok.status).toBe(201);
+    // The list carries a preview of the file, not the whole megabyte.
+    expect(ok.body.fileContent).toHaveLength(2001);
   });
 
   it('serves the PDF report to its owner only', async () => {
