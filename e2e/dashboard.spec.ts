@@ -151,6 +151,17 @@ test('dashboard: every dialog, its validation, an idea to completion, paging, an
   await expect(page.getByTestId('card-Approved')).toHaveText('1');
   await expect(page.getByTestId('card-Total Funding')).toHaveText('$1.5M');
 
+  // Upload Documents attaches a file (through the upload API) to the application.
+  await page.getByRole('button', { name: 'Upload Documents' }).click();
+  dialog = page.getByRole('dialog', { name: 'Upload Documents' });
+  await dialog.getByLabel('Application').selectOption({ label: 'Northern grid storage pilot' });
+  await dialog.getByLabel('File').setInputFiles({ name: 'budget.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(dialog.getByText('Please upload a PDF, Word document, or text file')).toBeVisible();
+  await dialog.getByLabel('File').setInputFiles({ name: 'budget-justification.txt', mimeType: 'text/plain', buffer: Buffer.from('Personnel: $900,000\nEquipment: $600,000\n') });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('1 document')).toBeVisible();
+
   await page.getByRole('button', { name: 'View Reports' }).click();
   await expect(page.getByRole('img', { name: 'Applications by status' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Approved funding over time' })).toBeVisible();
