@@ -1,4 +1,4 @@
-import type { Jurisdiction, ProgramQuery, ProgramType } from '@grantleaf/shared/programs.schema';
+import type { Jurisdiction, ProgramType } from '@grantleaf/shared/programs.schema';
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
