@@ -4,6 +4,8 @@ import { makePdf } from '../apps/server/test/documents.ts';
 import { ADMIN_EMAIL, expect, test, type Account, type Server } from './fixtures.ts';
 
 const NSERC_PROGRAM = 'ca-nserc-alliance-advantage';
+// Jobs run in the server under test on a shared 2-core machine: allow for a slow pickup.
+test.describe.configure({ timeout: 180_000 });
 
 async function adminAccount(server: Server, registerAccount: (o?: { email?: string }) => Promise<Account>): Promise<Account> {
   // One server per Playwright worker: the admin exists after the first test that needs one.
@@ -14,7 +16,7 @@ async function adminAccount(server: Server, registerAccount: (o?: { email?: stri
 
 const waitComplete = async (server: Server, token: string, id: string) => {
   await expect
-    .poll(async () => (await server.api('GET', `/api/submissions/${id}`, { token })).body.status, { timeout: 30_000 })
+    .poll(async () => (await server.api('GET', `/api/submissions/${id}`, { token })).body.status, { timeout: 60_000 })
     .toBe('completed');
 };
 
@@ -151,7 +153,7 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
 
   // Both complete: scores for the analysis, sections for the draft.
   const list = async () => (await server.api('GET', '/api/submissions', { token: user.token })).body as Array<{ id: string; type: string; status: string }>;
-  await expect.poll(async () => (await list()).map((s) => s.status).sort().join(','), { timeout: 30_000 }).toBe('completed,completed');
+  await expect.poll(async () => (await list()).map((s) => s.status).sort().join(','), { timeout: 60_000 }).toBe('completed,completed');
   const [generation] = (await list()).filter((s) => s.type === 'generation');
   const [analysis] = (await list()).filter((s) => s.type === 'analysis');
 
