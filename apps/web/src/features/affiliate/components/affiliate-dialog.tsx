@@ -100,6 +100,10 @@ export function AffiliateDialog({
   const join = useJoinAffiliate();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Reopened before the reset ran: keep what is on screen rather than swap it mid-view.
+  useEffect(() => {
+    if (open) clearTimeout(timer.current);
+  }, [open]);
 
   function close(next: boolean) {
     onOpenChange(next);

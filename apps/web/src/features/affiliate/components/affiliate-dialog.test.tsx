@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AFFILIATE_RESET_MS, AffiliateDialog } from './affiliate-dialog.tsx';
+
+const notJoined = { joined: false, code: null, link: null, commissionPercent: 30, referredUsers: [], earningsCents: 0, currency: 'CAD' };
+const joined = {
+  joined: true,
+  code: 'ABCD2345',
+  link: 'http://localhost:3000/register?ref=ABCD2345',
+  commissionPercent: 30,
+  referredUsers: [{ name: 'Rita', email: 'r***@mcgill.ca', joinedAt: '2026-01-02T00:00:00Z', purchasesCents: 10000, commissionCents: 3000 }],
+  earningsCents: 3000,
+  currency: 'CAD',
+};
+
+let posted: unknown[] = [];
+beforeEach(() => {
+  posted = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (init.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify(joined), { status: 200 });
+      }
+      return new Response(JSON.stringify(posted.length > 0 ? joined : notJoined), { status: 200 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <button onClick={() => setOpen(true)}>Reopen</button>
+      <AffiliateDialog open={open} onOpenChange={setOpen} email="ada@utoronto.ca" phone="" />
+    </QueryClientProvider>
+  );
+}
+
+describe('AffiliateDialog', () => {
+  it('prefills the email read-only, joins, shows link and earnings; the success view resets 300 ms after closing', async () => {
+    render(<Harness />);
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    expect(email.value).toBe('ada@utoronto.ca');
+    expect(email.readOnly).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Join Affiliate Program' }));
+    // Phone is empty: nothing is sent.
+    expect(posted).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+1 416 555 0100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Affiliate Program' }));
+    await screen.findByText('Welcome to the affiliate program! Your referral link is ready.');
+    expect(posted).toEqual([{ email: 'ada@utoronto.ca', phone: '+1 416 555 0100' }]);
+    expect((screen.getByLabelText('Your referral link') as HTMLInputElement).value).toBe(joined.link);
+    expect(screen.getByTestId('affiliate-earnings').textContent).toBe('$30.00');
+    expect(screen.getByText('Rita')).toBeTruthy();
+
+    // Closed and reopened at once: the success view is still there (it waits 300 ms).
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    expect(screen.getByText('Welcome to the affiliate program! Your referral link is ready.')).toBeTruthy();
+    await act(() => new Promise((r) => setTimeout(r, AFFILIATE_RESET_MS + 50)));
+    expect(screen.getByText('Welcome to the affiliate program! Your referral link is ready.')).toBeTruthy();
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await act(() => new Promise((r) => setTimeout(r, AFFILIATE_RESET_MS + 50)));
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    await screen.findByLabelText('Your referral link');
+    expect(screen.queryByText('Welcome to the affiliate program! Your referral link is ready.')).toBeNull();
+  });
+});
