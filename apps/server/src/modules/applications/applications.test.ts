@@ -118,6 +118,13 @@ describe.each(DATABASES)('application tracker on %s', (kind) => {
     expect((await fetch(`${t.baseUrl}/api/calendar.ics`)).status).toBe(400);
   });
 
+  it('schedules the reminder job daily', async () => {
+    const rows = (await t.database.db.execute(sql`SELECT name, cron FROM pgboss.schedule WHERE name = 'deadline-reminders'`)) as unknown as {
+      rows: Array<{ name: string; cron: string }>;
+    };
+    expect(rows.rows).toEqual([{ name: 'deadline-reminders', cron: '0 13 * * *' }]);
+  });
+
   it('mails deadline reminders 14 and 3 days before, each once, and not for decided applications', async () => {
     const { token, email } = await registerUser(t);
     const mk = async (title: string, deadline: string) =>
