@@ -98,7 +98,7 @@ export function cleanFileName(name: string): string {
   const cleaned = base
     .normalize('NFKC')
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .replace(/[\u0000-\u001f\u007f<>:"|?*\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+/, '')
     .trim();
