@@ -161,6 +161,8 @@ export function generateOfflineIdea(input: {
   const terms = extractDomainTerms(all);
   const interestTerms = extractDomainTerms(interests, 3);
   const { sector, hits } = matchSector(all);
+  // Keywords are stems ("electrochemi"); only those that are whole words are worth quoting back.
+  const wholeWords = hits.filter((k) => new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(all));
   const lead = interestTerms[0] ?? terms[0] ?? sector.name.toLowerCase();
   const second = terms.find((t) => t !== lead && !lead.includes(t) && !t.includes(lead)) ?? null;
   const firstCustomer = sector.typicalCustomers.split(',')[0]!.toLowerCase();
@@ -210,7 +212,7 @@ export function generateOfflineIdea(input: {
         ...(terms.length > 0 ? [`Domain depth in ${terms.slice(0, 2).join(' and ')}`] : []),
         'Access to university labs, equipment and trainees for validation studies',
         'Eligibility for non-dilutive research-commercialisation funding',
-        ...(hits.length > 0 ? [`Direct relevance to ${sector.name.toLowerCase()} needs (${hits.slice(0, 3).join(', ')})`] : []),
+        ...(hits.length > 0 ? [`Direct relevance to ${sector.name.toLowerCase()} needs${wholeWords.length > 0 ? ` (${wholeWords.slice(0, 3).join(', ')})` : ''}`] : []),
       ],
     },
     commercialization_path: {
