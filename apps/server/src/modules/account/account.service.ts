@@ -21,6 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A file name that is safe as a zip entry: no directories, no control characters. */
 export function zipEntryName(id: string, originalName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
   const base = originalName.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069/\\]/g, '_').replace(/^\.+/, '_');
   return `files/${id}-${base.slice(0, 150) || 'file'}`;
 }
