@@ -100,7 +100,7 @@ async function sqlmap(base, target, token, name) {
   return { route: target.route ?? target.url, found, timedOut: res.timedOut, tests: tested, seconds: Math.round((Date.now() - started) / 1000), tail: found || res.timedOut ? res.out.slice(-1500) : undefined, note: tested === 0 ? (res.out.match(/\[(?:CRITICAL|ERROR)\][^\n]*/) ?? [''])[0] : undefined };
 }
 
-const results = { startedAt: new Date().toISOString(), sqlmap: { version: spawnSync(SQLMAP, ['--version'], { encoding: 'utf8' }).stdout.trim(), technique: TECHNIQUE, level: LEVEL }, control: null, targets: [], wapiti: null, failures: [], incomplete: [] };
+const results = { startedAt: new Date().toISOString(), sqlmap: { version: spawnSync(SQLMAP, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim(), technique: TECHNIQUE, level: LEVEL }, control: null, targets: [], wapiti: null, failures: [], incomplete: [] };
 const { child, info } = await startServer();
 try {
   console.log(`› scan server on ${info.base}; ${info.targets.length} endpoints with parameters`);
