@@ -116,6 +116,16 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
   test.setTimeout(240_000);
   expect(PAYLOADS.length).toBeGreaterThanOrEqual(60);
   const seen = { dialogs: [] as string[], popups: [] as string[] };
+  // Control: the detectors work. A page without the app's CSP that inserts a payload as HTML
+  // records the hit and the dialog; the app pages below must record neither.
+  const control = await page.context().newPage();
+  const controlSeen = { dialogs: [] as string[], popups: [] as string[] };
+  await armPage(control, controlSeen);
+  await control.setContent(`<div id=c></div><script>window.__xss = []; window.__xssHit = (n) => window.__xss.push(n); document.getElementById('c').innerHTML = ${JSON.stringify(PAYLOADS[1] + PAYLOADS[49])};</script>`);
+  await expect.poll(() => hits(control)).toContain(1);
+  await expect.poll(() => controlSeen.dialogs.length).toBeGreaterThan(0);
+  await control.close();
+
   await armPage(page, seen);
   const admin = await adminToken(server, registerAccount);
   const account = await registerAndLogin(page, { name: PAYLOADS[0]!.slice(0, 200) });
