@@ -90,6 +90,11 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     await t.database.db.execute(
       sql`insert into submissions (user_id, type, program_id, content_json, results, cost) values (${owner.user.id}, 'analysis', 'nserc-discovery', ${JSON.stringify({ fileUrl: up.body.fileUrl })}::jsonb, '{"score": 71}'::jsonb, 10)`,
     );
+    await t.database.db.execute(
+      sql`insert into submissions (user_id, type, program_id, content_json, cost) values (${owner.user.id}, 'generation', 'nserc-discovery', '{"projectTitle": "Owner secret project"}'::jsonb, 20)`,
+    );
+    const adminList = async () => JSON.stringify((await t.api('GET', '/api/admin/submissions', { token: admin.token })).body);
+    expect(await adminList()).toContain('Owner secret project');
     // An admin reads the file: audited, and the audit row must outlive the account.
     expect((await download(up.body.fileUrl, admin.token)).status).toBe(200);
     const deletedAt = Date.now();
@@ -101,6 +106,9 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     expect((await t.api('GET', '/api/me', { token: second.body.sessionId })).status).toBe(401);
     expect((await t.api('POST', '/api/auth/login', { body: { email: owner.email, password } })).status).toBe(401);
     expect((await download(up.body.fileUrl, admin.token)).status).toBe(404);
+    // Staff lists stop showing the account's work at once too.
+    expect(await adminList()).not.toContain('Owner secret project');
+    expect(JSON.stringify((await t.api('GET', `/api/admin/users?query=${encodeURIComponent(owner.email)}`, { token: admin.token })).body)).not.toContain(owner.user.id);
     expect((await t.api('DELETE', '/api/account', { token: owner.token })).status).toBe(401);
 
     // Inside the grace period nothing is purged yet; after it, everything is.

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { marketingRequests, type MarketingRequestRow } from './marketing.schema.ts';
@@ -17,7 +17,7 @@ export async function listMarketingRequests(db: Db) {
   return db
     .select({ request: marketingRequests, userName: users.name, accountEmail: users.email })
     .from(marketingRequests)
-    .innerJoin(users, eq(users.id, marketingRequests.userId))
+    .innerJoin(users, and(eq(users.id, marketingRequests.userId), isNull(users.deletedAt)))
     .orderBy(desc(marketingRequests.createdAt))
     .limit(LIST_LIMIT);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { submissions, type SubmissionRow } from './submissions.schema.ts';
@@ -37,7 +37,7 @@ export function listGenerationSubmissions(tx: Tx, limit: number) {
     .select({ submission: submissions, userEmail: users.email, userName: users.name })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
-    .where(eq(submissions.type, 'generation'))
+    .where(and(eq(submissions.type, 'generation'), isNull(users.deletedAt)))
     .orderBy(desc(submissions.submissionTimestamp))
     .limit(limit);
 }
