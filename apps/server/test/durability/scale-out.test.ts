@@ -123,7 +123,7 @@ const FUNDING = 8;
     expect(drift).toEqual([]);
   }, 60_000);
 
-  it('holds the 25-per-IP login limit across both API processes', async () => {
+  it('holds the 25-per-IP login limit and the 10-failure account lock across both API processes', async () => {
     const ip = '10.62.0.9';
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
@@ -137,6 +137,25 @@ const FUNDING = 8;
     }
     expect(statuses.slice(0, 25).every((s) => s === 401), statuses.join(',')).toBe(true);
     expect(statuses.slice(25).every((s) => s === 429), statuses.join(',')).toBe(true);
+    // The account lock too: 10 wrong passwords split over both processes (and many addresses)
+    // lock the account on both, even for the right password.
+    const email = `lock-${randomBytes(3).toString('hex')}@utoronto.ca`;
+    const reg = await request(apis[0]!.baseUrl, 'POST', '/api/auth/register', {
+      headers: { 'x-forwarded-for': '10.63.0.1' },
+      body: { name: 'Lock', phone: '+1 416 555 0100', email, password: 'Right-Password-1' },
+    });
+    expect(reg.status).toBe(201);
+    for (let i = 0; i < 10; i++) {
+      const res = await request(apis[i % 2]!.baseUrl, 'POST', '/api/auth/login', {
+        headers: { 'x-forwarded-for': `10.64.${i}.1` },
+        body: { email, password: 'Wrong-Password-1' },
+      });
+      expect(res.status).toBe(401);
+    }
+    for (const api of apis) {
+      const locked = await request(api.baseUrl, 'POST', '/api/auth/login', { headers: { 'x-forwarded-for': '10.65.0.1' }, body: { email, password: 'Right-Password-1' } });
+      expect(locked.status).toBe(429);
+    }
     // Another address is unaffected, on either process.
     const other = await request(apis[1]!.baseUrl, 'POST', '/api/auth/login', {
       headers: { 'x-forwarded-for': '10.62.0.10' },
