@@ -80,11 +80,15 @@ export async function selectLiveUploads(tx: Tx, userId: string): Promise<StoredF
 
 /** Marks the account gone: sign-in, sessions, the calendar feed and every file stop working now. */
 export async function softDeleteUser(tx: Tx, userId: string, at: Date): Promise<boolean> {
+  // The address is freed at once (it may sign up again) and mail queued to it goes with it.
   const updated = await rows(
     tx,
-    sql`update users set deleted_at = ${at.toISOString()} where id = ${userId} and deleted_at is null returning id`,
+    sql`update users u set deleted_at = ${at.toISOString()}, email = 'deleted-' || u.id || '@deleted.invalid'
+        from (select id, email from users where id = ${userId} and deleted_at is null for update) old
+        where u.id = old.id returning old.email`,
   );
   if (updated.length === 0) return false;
+  await tx.execute(sql`delete from outbox_emails where lower(to_address) = lower(${String(updated[0]!.email)})`);
   await tx.execute(sql`delete from sessions where user_id = ${userId}`);
   await tx.execute(
     sql`update uploads set deleted_at = ${at.toISOString()}, extracted_text = null where user_id = ${userId} and deleted_at is null`,

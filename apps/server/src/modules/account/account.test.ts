@@ -110,6 +110,10 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     expect(await adminList()).not.toContain('Owner secret project');
     expect(JSON.stringify((await t.api('GET', `/api/admin/users?query=${encodeURIComponent(owner.email)}`, { token: admin.token })).body)).not.toContain(owner.user.id);
     expect((await t.api('DELETE', '/api/account', { token: owner.token })).status).toBe(401);
+    // The address is free again: a new, empty account can be made with it.
+    const again = await registerUser(t, { email: owner.email, password });
+    expect(again.user.id).not.toBe(owner.user.id);
+    expect(again.user.credits).toBeLessThanOrEqual(10);
 
     // Inside the grace period nothing is purged yet; after it, everything is.
     const early = await retention(new Date(deletedAt + (DELETION_GRACE_DAYS - 1) * DAY)).run();
