@@ -190,7 +190,7 @@ test('both lead forms: errors, success, confirmation email, and the admin list',
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Name *').fill('Grace Hopper');
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page.getByText('Missing Information')).toBeVisible();
+  await expect(page.getByText('Missing Information', { exact: true })).toBeVisible();
   await expect(page.getByText('Please fill in all required fields.', { exact: true })).toBeVisible();
   await dialog.getByLabel('Email *').fill(zenoEmail);
   await dialog.getByLabel('Phone number *').fill('+1 613 555 0142');
