@@ -161,7 +161,7 @@ test('both lead forms: errors, success, confirmation email, and the admin list',
   const form = page.getByRole('form', { name: 'Free grant analysis' });
 
   await form.getByRole('button', { name: 'Get My Free Analysis' }).click();
-  await expect(page.getByText('Missing information')).toBeVisible();
+  await expect(page.getByText('Missing information', { exact: true })).toBeVisible();
   await expect(page.getByText('Please fill in all required fields', { exact: true })).toBeVisible();
 
   await form.getByLabel('Email *').fill(leadEmail);
