@@ -76,6 +76,9 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 function poolDatabase(pool: pg.Pool, kind: Database['kind'], close: () => Promise<void>): Database {
+  // An idle connection the server ends (a restart, DROP DATABASE … FORCE in tests) must not crash
+  // the process; the pool opens a new one for the next query.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
