@@ -22,11 +22,19 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** Attempts after the first. */
   retryLimit: number;
   retryDelaySeconds: number;
+  /**
+   * Pollers in each worker process. pg-boss 10 waits out its polling interval after every fetch,
+   * so one poller starts at most two jobs a second; AI jobs (I/O-bound) want several.
+   */
+  concurrency?: number;
   /** Longer than the slowest legitimate run (an AI call); an expired run is retried. */
   expireInSeconds: number;
   handle(deps: JobDeps, payload: z.infer<S>): Promise<void>;
   /** Runs once the job has failed for good (retries spent or expired): refunds, failure e-mails. */
   onFinalFailure?(deps: JobDeps, payload: z.infer<S>): Promise<void>;
 }
+
+/** Pollers for jobs that wait on a model: enough to overlap calls, few enough for one PGlite connection. */
+export const AI_JOB_CONCURRENCY = 4;
 
 export const defineJob = <S extends z.ZodType>(job: JobDefinition<S>) => job;

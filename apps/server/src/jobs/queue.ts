@@ -7,6 +7,7 @@ const failedQueue = (name: string) => `${name}__failed`;
 // pg-boss's floor is 0.5 s; pickup latency is what users wait for after a click.
 const POLL_SECONDS = 0.5;
 
+
 export interface JobQueue {
   /** Enqueues inside the caller's transaction, so the job exists exactly when its row does. */
   send<P extends object>(tx: Tx, job: JobDefinition, payload: P): Promise<void>;
@@ -46,16 +47,18 @@ export async function createJobQueue(deps: JobDeps, jobs: readonly JobDefinition
     },
     async work() {
       for (const job of jobs) {
-        await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([item]) => {
-          if (!item) return;
-          const payload = job.payload.parse(item.data);
-          try {
-            await job.handle(deps, payload);
-          } catch (err) {
-            deps.log.warn({ err, job: job.name, id: item.id }, 'job attempt failed');
-            throw err;
-          }
-        });
+        for (let poller = 0; poller < (job.concurrency ?? 1); poller += 1) {
+          await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([item]) => {
+            if (!item) return;
+            const payload = job.payload.parse(item.data);
+            try {
+              await job.handle(deps, payload);
+            } catch (err) {
+              deps.log.warn({ err, job: job.name, id: item.id }, 'job attempt failed');
+              throw err;
+            }
+          });
+        }
         const onFinalFailure = job.onFinalFailure;
         if (onFinalFailure) {
           await boss.work(failedQueue(job.name), { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([item]) => {

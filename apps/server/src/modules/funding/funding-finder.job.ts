@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createAiProvider, type AiProvider } from '../../ai/provider.ts';
 import type { Env } from '../../env.ts';
-import { defineJob } from '../../jobs/job.ts';
+import { AI_JOB_CONCURRENCY, defineJob } from '../../jobs/job.ts';
 import { failFundingSearch, runFundingSearch } from './funding.service.ts';
 
 function providerFor(env: Env): AiProvider | null {
@@ -9,6 +9,7 @@ function providerFor(env: Env): AiProvider | null {
 }
 
 export const fundingFinderJob = defineJob({
+  concurrency: AI_JOB_CONCURRENCY,
   name: 'funding-finder',
   payload: z.object({ requestId: z.string().uuid() }),
   retryLimit: 2,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createAiProvider, type AiProvider } from '../../ai/provider.ts';
 import type { Env } from '../../env.ts';
-import { defineJob } from '../../jobs/job.ts';
+import { AI_JOB_CONCURRENCY, defineJob } from '../../jobs/job.ts';
 import { failIdeaGeneration, runIdeaGeneration } from './ideas.service.ts';
 
 /** The configured model, or null for the offline engine (the default). */
@@ -10,6 +10,7 @@ export function ideaProviderFor(env: Env): AiProvider | null {
 }
 
 export const ideaGenerationJob = defineJob({
+  concurrency: AI_JOB_CONCURRENCY,
   name: 'idea-generation',
   payload: z.object({ requestId: z.string().uuid() }),
   retryLimit: 2,

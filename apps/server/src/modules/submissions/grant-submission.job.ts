@@ -1,7 +1,7 @@
 import { parseEnv } from '../../env.ts';
 import { z } from 'zod';
 import type { GenerationForm } from '../../ai/grant-input.ts';
-import { defineJob, type JobDeps } from '../../jobs/job.ts';
+import { AI_JOB_CONCURRENCY, defineJob, type JobDeps } from '../../jobs/job.ts';
 import { deliverAutomationWebhook } from '../webhooks/automation-webhook.ts';
 import { applyLedgerChange } from '../credits/credits.repository.ts';
 import { findUserById } from './submission-owner.ts';
@@ -79,6 +79,7 @@ async function notifyOwner(deps: JobDeps, row: SubmissionRow): Promise<void> {
  */
 export function createGrantSubmissionJob(opts: { expireInSeconds: number }) {
   return defineJob({
+    concurrency: AI_JOB_CONCURRENCY,
     name: 'grant-submission',
     payload: grantSubmissionPayload,
     retryLimit: 3,
