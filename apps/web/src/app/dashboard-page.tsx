@@ -348,6 +348,16 @@ export function DashboardPage() {
         <FundingTable />
         <AdminPdfPanel isAdmin={user.isAdmin} />
         <AdminWorkspacePanel isAdmin={user.isAdmin} />
+        {user.isAdmin && (
+          <nav aria-label="Admin pages" className="flex flex-wrap gap-4 text-sm">
+            <Link to="/admin/leads" className="font-medium text-brand-700 underline">
+              Leads and early-access requests
+            </Link>
+            <Link to="/admin/audit" className="font-medium text-brand-700 underline">
+              Audit log
+            </Link>
+          </nav>
+        )}
       </main>
       <GenerateApplicationDialog open={dialog === 'generate'} onOpenChange={openAs('generate')} />
       <AnalyzeApplicationDialog open={dialog === 'analyze'} onOpenChange={openAs('analyze')} />
