@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { startTarget, type Target } from '../lib/child.ts';
 import { skip, type Context, type Row } from '../lib/report.ts';
 import { fmt, summarize } from '../lib/stats.ts';
+import { USER_LIMITS } from '../../apps/server/src/http/rate-limit.ts';
 
 const IDEAS = new URL('../../apps/server/src/modules/ideas/ideas.routes.ts', import.meta.url);
 const PRICE = 5; // PRICES.idea, in tenths
@@ -33,7 +34,9 @@ export async function creditsSuite(ctx: Context): Promise<Row[]> {
   if (!fs.existsSync(IDEAS)) skip('no paid endpoint (ideas) yet');
   const rows: Row[] = [];
   const parallel = ctx.quick ? 40 : PARALLEL;
-  const affordable = Math.floor(parallel * 0.75);
+  // The per-user paid limit lets USER_LIMITS.paid.points through a minute; the balance pays for fewer.
+  const passLimit = USER_LIMITS.paid.points;
+  const affordable = passLimit - 10;
   const kinds: Array<['postgres' | 'pglite', string | undefined]> = [['pglite', undefined]];
   if (ctx.postgres) kinds.unshift(['postgres', ctx.postgres.url]);
   for (const [kind, url] of kinds) {
@@ -61,21 +64,23 @@ export async function creditsSuite(ctx: Context): Promise<Row[]> {
         times.push(performance.now() - t0);
         const accepted = statuses.filter((s) => s === 201).length;
         const refused = statuses.filter((s) => s === 402).length;
+        const limited = statuses.filter((s) => s === 429).length;
         const [state] = await target.call('sql', {
           text: `SELECT u.credits, (SELECT coalesce(sum(amount), 0)::int FROM credit_ledger l WHERE l.user_id = u.id) AS ledger,
                         (SELECT count(*)::int FROM idea_requests i WHERE i.user_id = u.id) AS rows
                  FROM users u WHERE u.id = $1`,
           values: [userId],
         });
-        const exact = accepted === affordable && refused === parallel - affordable && state.rows === affordable;
+        const exact =
+          accepted === affordable && refused === passLimit - affordable && limited === parallel - passLimit && state.rows === affordable;
         const balanced = state.credits === state.ledger && state.credits === 0;
         allExact &&= exact;
         allBalanced &&= balanced;
-        details.push({ accepted, refused, other: parallel - accepted - refused, ...state });
+        details.push({ accepted, refused, limited, other: parallel - accepted - refused - limited, ...state });
       }
       const label = kind === 'postgres' ? 'PostgreSQL' : 'embedded';
       rows.push({
-        metric: `${label}: ${parallel} parallel paid requests, balance for ${affordable}`,
+        metric: `${label}: ${parallel} parallel paid requests, balance for ${affordable}, ${passLimit}/min limit`,
         candidate: allExact ? `exactly ${affordable} accepted in every run` : `wrong counts: ${JSON.stringify(details)}`,
         baseline: 'invariant',
         target: 'exact count accepted',

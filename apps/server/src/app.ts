@@ -15,7 +15,7 @@ import type { Runtime } from './runtime.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { bearerToken } from './http/auth-guard.ts';
 import { idempotency } from './http/idempotency.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
+import { createRateLimiter, type UserLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerCors } from './http/cors.ts';
 import { registerAccountFeature } from './modules/account/account.plugin.ts';
@@ -50,6 +50,8 @@ declare module 'fastify' {
     auth?: boolean;
     /** The route needs an admin; implies auth. */
     admin?: boolean;
+    /** A per-user limit (USER_LIMITS), counted in the database so every process shares it. */
+    rateLimit?: UserLimit;
   }
 }
 
@@ -68,7 +70,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const auth = createAuthService({ db: database.db, mailer, env, limiter: createRateLimiter(database.db) });
+  const limiter = createRateLimiter(database.db);
+  const auth = createAuthService({ db: database.db, mailer, env, limiter });
 
   app.decorate('runtime', runtime);
 
@@ -81,6 +84,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     request.user = user;
     request.sessionToken = token;
     if (config.admin && !user.isAdmin) throw forbidden();
+    const limit = config.rateLimit;
+    if (limit) await limiter.enforce(`${limit.name}:${user.id}`, limit, limit.message);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

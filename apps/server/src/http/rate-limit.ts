@@ -113,3 +113,11 @@ export function clientAddressKey(ip: string): string {
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/** Per-user limits that routes opt into with `config: { rateLimit: USER_LIMITS.x }` (see app.ts). */
+export const USER_LIMITS = {
+  /** Work that spends credits and starts a job: submissions, ideas, funding searches. */
+  paid: { name: 'paid', points: 30, windowSeconds: 60, message: 'Too many requests. Please wait a minute and try again.' },
+  upload: { name: 'upload', points: 30, windowSeconds: 30 * 60, message: 'Too many uploads. Please try again later.' },
+} as const;
+export type UserLimit = (typeof USER_LIMITS)[keyof typeof USER_LIMITS];

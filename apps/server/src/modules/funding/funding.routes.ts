@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
 import type { FundingService } from './funding.service.ts';
+import { USER_LIMITS } from '../../http/rate-limit.ts';
 
 // Room for a 1 MB file plus the other fields, so a file just over 1 MB gets our 413 message.
 const BODY_LIMIT_BYTES = FUNDING_FILE_MAX_BYTES * 2;
@@ -17,7 +18,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<{ funding: FundingService }> =
     '/api/funding-finder-requests',
     {
       bodyLimit: BODY_LIMIT_BYTES,
-      config: { auth: true, idempotent: true },
+      config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.paid },
       schema: { body: fundingFinderRequestSchema, response: { 201: fundingRequestSchema } },
     },
     async (request, reply) => reply.code(201).send(await funding.submit(currentUser(request), request.body)),

@@ -189,7 +189,7 @@ describe.each(DATABASES)('funding finder on %s', (kind) => {
     expect((await t.api('POST', '/api/funding-finder-requests', { token, body: HEALTH_REQUEST, headers: { 'idempotency-key': 'x'.repeat(300) } })).status).toBe(400);
   });
 
-  it('accepts exactly 10 of 200 parallel 1-credit spends against 10 credits', async () => {
+  it('accepts exactly 10 of 200 parallel 1-credit spends against 10 credits; the per-minute limit refuses the rest of the burst', async () => {
     const { token, user } = await registerUser(t);
     await grant(user.id, 9);
     expect(await credits(token)).toBe(100);
@@ -199,8 +199,10 @@ describe.each(DATABASES)('funding finder on %s', (kind) => {
       ),
     );
     const statuses = results.map((r) => r.status);
+    // 30 paid requests a minute pass the limiter (USER_LIMITS.paid); of those, the balance pays for 10.
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(190);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(170);
     expect(results.filter((r) => r.status === 402).every((r) => r.body.message === 'Insufficient credits')).toBe(true);
     expect(await credits(token)).toBe(0);
     expect((await t.api('GET', '/api/funding-finder-requests', { token })).body).toHaveLength(10);

@@ -6,13 +6,14 @@ import { notFound } from '../../errors.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import { ideaToMarkdown, ideaToPdf } from './idea-export.ts';
 import type { IdeasService } from './ideas.service.ts';
+import { USER_LIMITS } from '../../http/rate-limit.ts';
 
 export const ideasRoutes: FastifyPluginAsyncZod<{ ideas: IdeasService }> = async (app, { ideas }) => {
   const auth = { config: { auth: true } } as const;
 
   app.post(
     '/api/idea-generator-requests',
-    { config: { auth: true, idempotent: true }, schema: { body: ideaRequestSchema, response: { 201: ideaRequestRecordSchema } } },
+    { config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.paid }, schema: { body: ideaRequestSchema, response: { 201: ideaRequestRecordSchema } } },
     async (request, reply) => reply.code(201).send(await ideas.createRequest(currentUser(request), request.body)),
   );
 

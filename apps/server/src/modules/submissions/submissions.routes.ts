@@ -11,6 +11,7 @@ import { notFound } from '../../errors.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import { exportBlocks, renderDocx, renderPdf, safeBaseName } from './submission-export.ts';
 import { toSubmission, type SubmissionsService } from './submissions.service.ts';
+import { USER_LIMITS } from '../../http/rate-limit.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -23,7 +24,7 @@ const CONTENT_TYPES = {
 export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: SubmissionsService }> = async (app, { submissions }) => {
   app.post(
     '/api/submissions',
-    { config: { auth: true, idempotent: true }, schema: { body: createSubmissionSchema, response: { 201: submissionSchema } } },
+    { config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.paid }, schema: { body: createSubmissionSchema, response: { 201: submissionSchema } } },
     async (request, reply) => reply.code(201).send(await submissions.create(currentUser(request), request.body)),
   );
 

@@ -6,13 +6,14 @@ import { z } from 'zod';
 import { badRequest, notFound, tooLarge } from '../../errors.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import { attachmentHeader, type UploadsService } from './uploads.service.ts';
+import { USER_LIMITS } from '../../http/rate-limit.ts';
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
 
-  app.post('/api/upload', { config: { auth: true }, schema: { response: { 200: uploadResponseSchema } } }, async (request) => {
+  app.post('/api/upload', { config: { auth: true, rateLimit: USER_LIMITS.upload }, schema: { response: { 200: uploadResponseSchema } } }, async (request) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw badRequest('Please select a file to upload');
     const part = await request.file();
