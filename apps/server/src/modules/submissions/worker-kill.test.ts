@@ -163,9 +163,14 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
       worker = startWorker();
       const finishBy = Date.now() + 150_000;
       for (;;) {
-        const [row] = await q(`select count(*)::int as open from submissions where status = 'processing'`);
-        if (row.open === 0) break;
-        if (Date.now() > finishBy) throw new Error(`${row.open} jobs never finished`);
+        // Done means every row settled AND every queue job ended: a job killed after its results
+        // were written still owes its e-mail, which its retry (after expiry) sends.
+        const [row] = await q(
+          `select (select count(*)::int from submissions where status = 'processing') as open,
+                  (select count(*)::int from pgboss.job where name = 'grant-submission' and state in ('created', 'retry', 'active')) as pending`,
+        );
+        if (row.open === 0 && row.pending === 0) break;
+        if (Date.now() > finishBy) throw new Error(`jobs never finished: ${JSON.stringify(row)}`);
         await new Promise((r) => setTimeout(r, 500));
       }
       // Let a straggling duplicate (if any) run to its end before counting effects.
