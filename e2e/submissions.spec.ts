@@ -120,7 +120,7 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   await page.getByRole('button', { name: 'Generate Grant Application' }).click();
   const generate = page.getByRole('dialog', { name: 'Generate New Grant Application' });
   await generate.getByRole('button', { name: 'Generate Application' }).click();
-  await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+  await expect(page.getByText('Please fill in all required fields').last()).toBeVisible();
   await generate.getByLabel('Grant program *').selectOption(NSERC_PROGRAM);
   await generate.getByLabel('Project title *').fill('Low-cost sensors for river ice monitoring');
   await generate.getByLabel('Project overview *').fill('We design and field-test a low-cost sensor network that measures river ice thickness in real time.');
