@@ -6,6 +6,7 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { parseEnv, type Env } from '../src/env.ts';
 import { startRuntime, type Runtime } from '../src/runtime.ts';
+import { startFakeModelServer } from '../src/ai/fake-model-server.ts';
 import { startSmtpServer } from './smtp.ts';
 
 /** Embedded PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -129,4 +130,27 @@ export async function registerUser(t: TestApp, overrides: Partial<{ email: strin
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.sessionId as string, user: res.body.user, email };
+}
+
+/**
+ * The app with job workers on and a fake OpenAI-compatible model on 127.0.0.1 behind it: the LLM
+ * vendor is the one outside part tests fake. Set `fake.mode` / `fake.content` per test.
+ */
+export async function startTestAppWithModel(kind: 'pglite' | 'postgres', opts: { timeoutMs?: number } = {}) {
+  const fake = await startFakeModelServer();
+  const t = await startTestApp(kind, {
+    WORKERS: 'on',
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.baseUrl,
+    AI_MODEL: 'fake-model',
+    AI_TIMEOUT_MS: String(opts.timeoutMs ?? 5000),
+  });
+  return {
+    t,
+    fake,
+    async close() {
+      await t.close();
+      await fake.close();
+    },
+  };
 }

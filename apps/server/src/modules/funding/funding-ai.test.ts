@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { startFakeModelServer, type FakeModelServer } from '../../ai/fake-model-server.ts';
+import { DATABASES, registerUser, startTestAppWithModel, type TestApp } from '../../../test/harness.ts';
+import type { FakeModelServer } from '../../ai/fake-model-server.ts';
 import { assertLedgerMatchesBalances } from '../credits/ledger-invariant.ts';
 
 const REQUEST = {
@@ -22,21 +22,15 @@ async function waitForResults(t: TestApp, token: string) {
 // The model may reorder and explain the built-in candidates; facts stay the catalogue's.
 describe.each(DATABASES)('funding finder with an AI provider on %s', (kind) => {
   let fake: FakeModelServer;
+  let app: Awaited<ReturnType<typeof startTestAppWithModel>>;
   let t: TestApp;
   beforeAll(async () => {
-    fake = await startFakeModelServer();
-    t = await startTestApp(kind, {
-      WORKERS: 'on',
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.baseUrl,
-      AI_MODEL: 'fake-model',
-      AI_TIMEOUT_MS: '5000',
-    });
+    app = await startTestAppWithModel(kind);
+    ({ t, fake } = app);
   });
   afterAll(async () => {
     await assertLedgerMatchesBalances(t.database);
-    await t.close();
-    await fake.close();
+    await app.close();
   });
 
   it('lets the model re-rank and explain, dropping ids it invented', async () => {

@@ -1,7 +1,7 @@
 import { ideaResultsSchema } from '@grantleaf/shared/ideas.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { startFakeModelServer, type FakeModelServer } from '../../ai/fake-model-server.ts';
+import { DATABASES, registerUser, startTestAppWithModel, type TestApp } from '../../../test/harness.ts';
+import type { FakeModelServer } from '../../ai/fake-model-server.ts';
 import { generateOfflineIdea } from './idea-engine.ts';
 
 async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
@@ -16,20 +16,14 @@ async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): P
 
 describe.each(DATABASES)('idea generator with a model on %s', (kind) => {
   let fake: FakeModelServer;
+  let app: Awaited<ReturnType<typeof startTestAppWithModel>>;
   let t: TestApp;
   beforeAll(async () => {
-    fake = await startFakeModelServer();
-    t = await startTestApp(kind, {
-      WORKERS: 'on',
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.baseUrl,
-      AI_MODEL: 'fake-model',
-      AI_TIMEOUT_MS: '5000',
-    });
+    app = await startTestAppWithModel(kind);
+    ({ t, fake } = app);
   });
   afterAll(async () => {
-    await t.close();
-    await fake.close();
+    await app.close();
   });
 
   const rowOf = async (token: string, id: string) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeModelServer, type FakeModelServer } from '../../ai/fake-model-server.ts';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { FakeModelServer } from '../../ai/fake-model-server.ts';
+import { DATABASES, registerUser, startTestAppWithModel, type TestApp } from '../../../test/harness.ts';
 import { applyLedgerChange } from '../credits/credits.repository.ts';
 
 const PROGRAM = 'ca-nserc-alliance-advantage';
@@ -13,20 +13,14 @@ Team: the PI has 15 years of hydrology expertise. Training: two PhD students.`;
 describe.each(DATABASES)('submissions with a model provider on %s', (kind) => {
   let t: TestApp;
   let fake: FakeModelServer;
+  let app: Awaited<ReturnType<typeof startTestAppWithModel>>;
 
   beforeAll(async () => {
-    fake = await startFakeModelServer();
-    t = await startTestApp(kind, {
-      WORKERS: 'on',
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: fake.baseUrl,
-      AI_MODEL: 'fake-model',
-      AI_TIMEOUT_MS: '1500',
-    });
+    app = await startTestAppWithModel(kind, { timeoutMs: 1500 });
+    ({ t, fake } = app);
   });
   afterAll(async () => {
-    await t.close();
-    await fake.close();
+    await app.close();
   });
 
   const analyse = async () => {
