@@ -6,7 +6,7 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { parseEnv, type Env } from '../src/env.ts';
 import { startRuntime, type Runtime } from '../src/runtime.ts';
-import { startFakeModelServer } from '../src/ai/fake-model-server.ts';
+import { startFakeModelServer } from './fake-model-server.ts';
 import { startSmtpServer } from './smtp.ts';
 
 /** Embedded PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */

@@ -2,7 +2,7 @@ import { modelAnalysisSchema } from '@grantleaf/shared/grant-results.schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseEnv } from '../env.ts';
-import { type FakeModelServer, startFakeModelServer } from './fake-model-server.ts';
+import { type FakeModelServer, startFakeModelServer } from '../../test/fake-model-server.ts';
 import { analyseApplication, generateApplication, MAX_PROMPT_TEXT_CHARS } from './grant-ai.ts';
 import type { GrantProgram } from './grant-input.ts';
 import { FORM_STRONG } from './offline/fixtures/forms.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestAppWithModel, type TestApp } from '../../../test/harness.ts';
-import type { FakeModelServer } from '../../ai/fake-model-server.ts';
+import type { FakeModelServer } from '../../../test/fake-model-server.ts';
 import { assertLedgerMatchesBalances } from '../credits/ledger-invariant.ts';
 
 const REQUEST = {

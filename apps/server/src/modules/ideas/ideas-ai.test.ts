@@ -1,7 +1,7 @@
 import { ideaResultsSchema } from '@grantleaf/shared/ideas.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestAppWithModel, type TestApp } from '../../../test/harness.ts';
-import type { FakeModelServer } from '../../ai/fake-model-server.ts';
+import type { FakeModelServer } from '../../../test/fake-model-server.ts';
 import { generateOfflineIdea } from './idea-engine.ts';
 
 async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {

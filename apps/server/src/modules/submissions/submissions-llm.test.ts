@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeModelServer } from '../../ai/fake-model-server.ts';
+import type { FakeModelServer } from '../../../test/fake-model-server.ts';
 import { DATABASES, registerUser, startTestAppWithModel, type TestApp } from '../../../test/harness.ts';
 import { applyLedgerChange } from '../credits/credits.repository.ts';
 
