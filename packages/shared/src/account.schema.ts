@@ -29,6 +29,12 @@ export const auditLogPageSchema = z.object({
 });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
+/** DELETE /api/account: the password again, so a stolen or forgotten-open session cannot delete the account. */
+export const accountDeletionRequestSchema = z.object({
+  password: z.string().min(1, 'Enter your password to confirm').max(256),
+});
+export type AccountDeletionRequest = z.infer<typeof accountDeletionRequestSchema>;
+
 export const accountDeletionSchema = z.object({
   deleted: z.literal(true),
   /** Everything is hard-deleted by this date (ISO), within the policy's 30 days. */

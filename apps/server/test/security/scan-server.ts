@@ -90,6 +90,7 @@ const TARGETS: Target[] = [
   { route: 'PATCH /api/applications/:id', method: 'PATCH', url: `/api/applications/${application.id}`, auth: 'user', body: { amount: '$2' } },
   { route: 'DELETE /api/applications/:id', method: 'DELETE', url: `/api/applications/${application.id}x`, auth: 'user' },
   { route: 'POST /api/applications/:id/documents', method: 'POST', url: `/api/applications/${application.id}/documents`, auth: 'user', body: { fileUrl: '/api/files/abc', fileName: 'a.pdf' } },
+  { route: 'DELETE /api/account', method: 'DELETE', url: '/api/account', auth: 'user', body: { password: 'probe' } },
   { route: 'GET /api/admin/users', method: 'GET', url: '/api/admin/users?query=scan', auth: 'admin' },
   { route: 'POST /api/admin/users/:id/credits', method: 'POST', url: `/api/admin/users/${u}/credits`, auth: 'admin', body: { amount: 1, reason: 'probe' } },
   { route: 'PATCH /api/admin/leads/:id', method: 'PATCH', url: `/api/admin/leads/${u}`, auth: 'admin', body: { status: 'contacted' } },
@@ -98,7 +99,7 @@ const TARGETS: Target[] = [
 ];
 
 // Routes with parameters, a query or a body that have no target are named, so the list stays whole.
-const NO_INPUT = new Set(['GET /api/health', 'GET /api/public-config', 'POST /api/auth/logout', 'GET /api/auth/user', 'GET /api/me', 'POST /api/auth/resend-verification', 'GET /api/submissions', 'GET /api/idea-generator-requests', 'GET /api/funding-finder-requests', 'GET /api/affiliate', 'POST /api/calendar-token', 'GET /api/account/export', 'DELETE /api/account', 'GET /api/admin/leads', 'GET /api/admin/zeno-leads', 'GET /api/admin/marketing-requests', 'GET /api/admin/affiliates', 'GET /api/admin/commissions', 'GET /api/admin/submissions', `GET ${CONTROL_PATH}`]);
+const NO_INPUT = new Set(['GET /api/health', 'GET /api/public-config', 'POST /api/auth/logout', 'GET /api/auth/user', 'GET /api/me', 'POST /api/auth/resend-verification', 'GET /api/submissions', 'GET /api/idea-generator-requests', 'GET /api/funding-finder-requests', 'GET /api/affiliate', 'POST /api/calendar-token', 'GET /api/account/export', 'GET /api/admin/leads', 'GET /api/admin/zeno-leads', 'GET /api/admin/marketing-requests', 'GET /api/admin/affiliates', 'GET /api/admin/commissions', 'GET /api/admin/submissions', `GET ${CONTROL_PATH}`]);
 const MULTIPART = new Set(['POST /api/upload']);
 const covered = new Set(TARGETS.map((t) => t.route));
 const uncovered = apiRoutes(app)

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuditLogPage, AuditLogQuery } from '@grantleaf/shared/account.schema';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { verifyPassword } from '../auth/password.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
 import { DELETION_GRACE_DAYS } from '../retention/retention.service.ts';
 import {
@@ -79,7 +80,10 @@ export function createAccountService(deps: { db: Db; storage: FileStorage; log: 
     },
 
     /** Sign-in, sessions, files and the calendar feed stop at once; the rows go within the grace period. */
-    async deleteAccount(user: UserRow) {
+    async deleteAccount(user: UserRow, password: string) {
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw badRequest('Incorrect password. Your account was not deleted.');
+      }
       const at = now();
       const done = await deps.db.transaction((tx) => softDeleteUser(tx, user.id, at));
       if (!done) throw notFound();

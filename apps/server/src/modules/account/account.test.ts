@@ -97,8 +97,16 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     expect(await adminList()).toContain('Owner secret project');
     // An admin reads the file: audited, and the audit row must outlive the account.
     expect((await download(up.body.fileUrl, admin.token)).status).toBe(200);
+    // The password is asked again; a wrong or missing one deletes nothing.
+    const wrong = await t.api('DELETE', '/api/account', { token: owner.token, body: { password: 'not-it' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Incorrect password. Your account was not deleted.');
+    const missing = await t.api('DELETE', '/api/account', { token: owner.token, body: { password: '' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].message).toBe('Enter your password to confirm');
+    expect((await t.api('GET', '/api/me', { token: owner.token })).status).toBe(200);
     const deletedAt = Date.now();
-    const del = await t.api('DELETE', '/api/account', { token: owner.token });
+    const del = await t.api('DELETE', '/api/account', { token: owner.token, body: { password } });
     expect(del.status).toBe(200);
     expect(new Date(del.body.purgeBy).getTime() - deletedAt).toBeLessThanOrEqual(RETENTION_PROMISE_DAYS * DAY);
 
@@ -109,7 +117,7 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     // Staff lists stop showing the account's work at once too.
     expect(await adminList()).not.toContain('Owner secret project');
     expect(JSON.stringify((await t.api('GET', `/api/admin/users?query=${encodeURIComponent(owner.email)}`, { token: admin.token })).body)).not.toContain(owner.user.id);
-    expect((await t.api('DELETE', '/api/account', { token: owner.token })).status).toBe(401);
+    expect((await t.api('DELETE', '/api/account', { token: owner.token, body: { password } })).status).toBe(401);
     // The address is free again: a new, empty account can be made with it.
     const again = await registerUser(t, { email: owner.email, password });
     expect(again.user.id).not.toBe(owner.user.id);
@@ -133,6 +141,18 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     expect(audit.length).toBe(1);
     // A second run finds nothing left to do.
     expect((await retention(new Date(deletedAt + RETENTION_PROMISE_DAYS * DAY)).run()).users).toBe(0);
+  });
+
+  it('limits password attempts to delete the account, so they cannot be used to guess it', async () => {
+    const password = 'Another-Passphrase-9';
+    const owner = await registerUser(t, { password });
+    for (let i = 0; i < 5; i++) {
+      expect((await t.api('DELETE', '/api/account', { token: owner.token, body: { password: `guess-${i}` } })).status).toBe(400);
+    }
+    const refused = await t.api('DELETE', '/api/account', { token: owner.token, body: { password } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await t.api('GET', '/api/me', { token: owner.token })).status).toBe(200);
   });
 
   it('hard-deletes single uploads after the grace period too', async () => {
