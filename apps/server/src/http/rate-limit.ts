@@ -119,5 +119,7 @@ export const USER_LIMITS = {
   /** Work that spends credits and starts a job: submissions, ideas, funding searches. */
   paid: { name: 'paid', points: 30, windowSeconds: 60, message: 'Too many requests. Please wait a minute and try again.' },
   upload: { name: 'upload', points: 30, windowSeconds: 30 * 60, message: 'Too many uploads. Please try again later.' },
+  /** Every attempt counts, so the password it asks for cannot be guessed through it. */
+  accountDeletion: { name: 'account-delete', points: 5, windowSeconds: 15 * 60, message: 'Too many attempts. Please try again in 15 minutes.' },
 } as const;
 export type UserLimit = (typeof USER_LIMITS)[keyof typeof USER_LIMITS];

@@ -3,16 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../http/auth-guard.ts';
-import type { UserLimit } from '../../http/rate-limit.ts';
+import { USER_LIMITS } from '../../http/rate-limit.ts';
 import type { AccountService } from './account.service.ts';
-
-// Counts every attempt, so the password check cannot be used to guess the password.
-const DELETION_LIMIT: UserLimit = {
-  name: 'account-delete',
-  points: 5,
-  windowSeconds: 15 * 60,
-  message: 'Too many attempts. Please try again in 15 minutes.',
-};
 
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
   app.get('/api/account/export', { config: { auth: true } }, async (request, reply) => {
@@ -27,7 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.delete(
     '/api/account',
     {
-      config: { auth: true, rateLimit: DELETION_LIMIT },
+      config: { auth: true, rateLimit: USER_LIMITS.accountDeletion },
       schema: { body: accountDeletionRequestSchema, response: { 200: accountDeletionSchema } },
     },
     (request) => account.deleteAccount(currentUser(request), request.body.password),
