@@ -9,9 +9,15 @@ export const deadlineSql = sql<string | null>`${grantPrograms.deadline}::text`;
 // coalesce: a rolling program's deadline is NULL, and NULL < date would make the whole test NULL.
 const closedSql = sql<boolean>`(${grantPrograms.closedAt} IS NOT NULL OR coalesce(${grantPrograms.deadline} < current_date, false))`;
 
-const { search: _search, searchText: _searchText, deadline: _deadline, ...storedColumns } = getTableColumns(grantPrograms);
+const {
+  search: _search,
+  searchText: _searchText,
+  searchTitle: _searchTitle,
+  deadline: _deadline,
+  ...storedColumns
+} = getTableColumns(grantPrograms);
 export const programColumns = { ...storedColumns, deadline: deadlineSql, closed: closedSql };
-export type ProgramListRow = Omit<ProgramRow, 'search' | 'searchText' | 'deadline'> & { deadline: string | null; closed: boolean };
+export type ProgramListRow = Omit<ProgramRow, 'search' | 'searchText' | 'searchTitle' | 'deadline'> & { deadline: string | null; closed: boolean };
 
 const UPDATABLE = getTableConfig(grantPrograms)
   .columns.filter((c) => !c.generated && !['id', 'created_at', 'closed_at', 'updated_at', 'deadline'].includes(c.name))
@@ -81,6 +87,9 @@ export interface ProgramSearch {
   hideClosedImports?: boolean;
 }
 
+/** Open programs first, the soonest deadline first, then by name. */
+const catalogueOrder = [sql`${closedSql} ASC`, sql`${grantPrograms.deadline} ASC NULLS LAST`, asc(grantPrograms.name), asc(grantPrograms.id)];
+
 function filters(search: ProgramSearch): SQL[] {
   const where: SQL[] = [];
   if (search.jurisdiction) where.push(jurisdictionFilter(search.jurisdiction));
@@ -98,39 +107,112 @@ function filters(search: ProgramSearch): SQL[] {
 }
 
 /**
+ * A text search pages through at most this many results. Past it, the total says so rather than
+ * counting (and ranking) every match of a broad query; see ADR 10.
+ */
+export const SEARCH_RESULT_CAP = 1000;
+
+export interface ProgramSearchResult {
+  rows: ProgramListRow[];
+  /** Results the query pages through: every match, or SEARCH_RESULT_CAP when `capped`. */
+  total: number;
+  /** More programs matched than SEARCH_RESULT_CAP. */
+  capped: boolean;
+}
+
+/**
  * Catalogue search. Full-text: the stored weighted tsvector and its GIN index, ranked by
  * ts_rank_cd. Fuzzy: pg_trgm word similarity over name and agency (GIN trigram index), for typos.
+ * Without text: the filtered catalogue in catalogue order, with its exact count.
  */
-export async function searchPrograms(db: Tx, search: ProgramSearch): Promise<{ rows: ProgramListRow[]; total: number }> {
+export async function searchPrograms(db: Tx, search: ProgramSearch): Promise<ProgramSearchResult> {
   const where = filters(search);
-  let rank: SQL | undefined;
   const q = search.q?.trim();
-  if (q) {
-    if (search.fuzzy) {
-      where.push(sql`${grantPrograms.searchText} %> ${q.toLowerCase()}`);
-      rank = sql`word_similarity(${q.toLowerCase()}, ${grantPrograms.searchText})`;
-    } else {
-      const tsq = sql`websearch_to_tsquery('english', ${q})`;
-      where.push(sql`${grantPrograms.search} @@ ${tsq}`);
-      rank = sql`ts_rank_cd(${grantPrograms.search}, ${tsq})`;
-    }
-  }
+  if (q) return searchText(db, search, q, where);
   const condition = where.length ? and(...where) : undefined;
-  const order = [
-    ...(rank ? [sql`${rank} DESC`] : []),
-    sql`${closedSql} ASC`,
-    sql`${grantPrograms.deadline} ASC NULLS LAST`,
-    asc(grantPrograms.name),
-    asc(grantPrograms.id),
-  ];
-  let query = db.select(programColumns).from(grantPrograms).where(condition).orderBy(...order).$dynamic();
+  let query = db.select(programColumns).from(grantPrograms).where(condition).orderBy(...catalogueOrder).$dynamic();
   if (search.limit !== undefined) query = query.limit(search.limit);
   if (search.offset) query = query.offset(search.offset);
   const [rows, [count]] = await Promise.all([
     query,
     db.select({ n: sql<number>`count(*)::int` }).from(grantPrograms).where(condition),
   ]);
-  return { rows: rows as ProgramListRow[], total: Number(count?.n ?? 0) };
+  return { rows: rows as ProgramListRow[], total: Number(count?.n ?? 0), capped: false };
+}
+
+/**
+ * Two passes in one statement, so a broad query costs about what a selective one does. First the
+ * matching ids in id order, at most SEARCH_RESULT_CAP + 1 (the planner walks the primary key or
+ * the GIN index, whichever is cheaper; it never reads every match). When that is all of them,
+ * all are ranked: exact. When it is not, the candidates are the first SEARCH_RESULT_CAP matches
+ * with the words in their name or agency (the heaviest weights, so the best matches are among
+ * them even when the words are common in descriptions), plus the first SEARCH_RESULT_CAP matches
+ * of all when there are fewer such; the best SEARCH_RESULT_CAP candidates are paged through.
+ * Every pass is ordered, so pages agree with each other.
+ */
+async function searchText(db: Tx, search: ProgramSearch, q: string, where: SQL[]): Promise<ProgramSearchResult> {
+  let match: SQL;
+  let titleMatch: SQL | undefined;
+  let rank: SQL;
+  if (search.fuzzy) {
+    match = sql`${grantPrograms.searchText} %> ${q.toLowerCase()}`;
+    rank = sql`word_similarity(${q.toLowerCase()}, ${grantPrograms.searchText})`;
+  } else {
+    const tsq = sql`websearch_to_tsquery('english', ${q})`;
+    match = sql`${grantPrograms.search} @@ ${tsq}`;
+    titleMatch = sql`${grantPrograms.searchTitle} @@ ${tsq}`;
+    rank = sql`ts_rank_cd(${grantPrograms.search}, ${tsq})`;
+  }
+  const first = db
+    .$with('first')
+    .as(
+      db
+        .select({ id: grantPrograms.id })
+        .from(grantPrograms)
+        .where(and(...where, match))
+        .orderBy(asc(grantPrograms.id))
+        .limit(SEARCH_RESULT_CAP + 1),
+    );
+  const matched = sql<number>`(SELECT count(*)::int FROM ${first})`;
+  const firstIds = sql`SELECT id FROM (SELECT id FROM ${first} ORDER BY id LIMIT ${SEARCH_RESULT_CAP}) AS f`;
+  const titled = titleMatch
+    ? db
+        .$with('titled')
+        .as(
+          db
+            .select({ id: grantPrograms.id })
+            .from(grantPrograms)
+            .where(and(...where, match, titleMatch, sql`${matched} > ${SEARCH_RESULT_CAP}`))
+            .orderBy(asc(grantPrograms.id))
+            .limit(SEARCH_RESULT_CAP),
+        )
+    : undefined;
+  // A full set of name-and-agency matches outranks the rest (their weight is the highest), so
+  // other matches join the candidates only when there are fewer than that.
+  const candidates = titled
+    ? sql`SELECT id FROM ${titled} UNION ${firstIds} WHERE (SELECT count(*) FROM ${titled}) < ${SEARCH_RESULT_CAP}`
+    : firstIds;
+  const offset = search.offset ?? 0;
+  // Past the cap nothing is paged through, so a page never reaches beyond it.
+  const limit = Math.min(search.limit ?? SEARCH_RESULT_CAP, SEARCH_RESULT_CAP - offset);
+  const rows =
+    limit > 0
+      ? await db
+          .with(...(titled ? [first, titled] : [first]))
+          .select({ ...programColumns, matched })
+          .from(grantPrograms)
+          .where(sql`${grantPrograms.id} IN (${candidates})`)
+          .orderBy(sql`${rank} DESC`, ...catalogueOrder)
+          .limit(limit)
+          .offset(offset)
+      : [];
+  // An empty first page means no match; only a page past the end needs the count on its own.
+  const count =
+    rows[0]?.matched ??
+    (offset > 0 ? (await db.with(first).select({ n: matched }).from(sql`(SELECT 1) AS one`))[0]!.n : 0);
+  const capped = count > SEARCH_RESULT_CAP;
+  const total = Math.min(count, SEARCH_RESULT_CAP);
+  return { rows: rows.map(({ matched: _m, ...row }) => row) as ProgramListRow[], total, capped };
 }
 
 /** Word-similarity threshold for fuzzy search: looser than pg_trgm's 0.6, since queries are short. */

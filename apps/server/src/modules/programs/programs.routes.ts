@@ -7,8 +7,10 @@ export const programsRoutes: FastifyPluginAsyncZod<{ programs: ProgramsService }
     '/api/grant-programs',
     { schema: { querystring: programQuerySchema, response: { 200: grantProgramListSchema } } },
     async (request, reply) => {
-      const { programs: list, total } = await programs.listPrograms(request.query);
+      const { programs: list, total, capped } = await programs.listPrograms(request.query);
+      // The results the query pages through; a broad text search stops at SEARCH_RESULT_CAP and says so.
       reply.header('x-total-count', String(total));
+      if (capped) reply.header('x-total-capped', 'true');
       return list;
     },
   );

@@ -53,6 +53,10 @@ export const grantPrograms = pgTable('grant_programs', {
     sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(agency, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(eligibility, '')), 'C') || setweight(to_tsvector('english'::regconfig, coalesce(description, '') || ' ' || coalesce(notes, '')), 'D')`,
   ),
   searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || agency)`),
+  /** Name and agency alone (migration 0014): candidates for ranking a broad query. */
+  searchTitle: tsvector('search_title').generatedAlwaysAs(
+    sql`to_tsvector('english'::regconfig, coalesce(name, '') || ' ' || coalesce(agency, ''))`,
+  ),
 });
 export type ProgramRow = typeof grantPrograms.$inferSelect;
 export type NewProgramRow = typeof grantPrograms.$inferInsert;

@@ -60,7 +60,7 @@ export function createProgramsService(deps: { db: Db }) {
      * Without search parameters: the whole catalogue (closed Grants.gov imports left out, so the
      * list stays the curated programs plus what is open). With any: one page of results.
      */
-    async listPrograms(query: ProgramQuery): Promise<{ programs: GrantProgram[]; total: number }> {
+    async listPrograms(query: ProgramQuery): Promise<{ programs: GrantProgram[]; total: number; capped: boolean }> {
       const details = query.include === 'details';
       const searching =
         query.q !== undefined ||
@@ -72,7 +72,7 @@ export function createProgramsService(deps: { db: Db }) {
         query.pageSize !== undefined;
       if (!searching) {
         const { rows, total } = await repo.searchPrograms(db, { hideClosedImports: true });
-        return { programs: rows.map((r) => toGrantProgram(r, details)), total };
+        return { programs: rows.map((r) => toGrantProgram(r, details)), total, capped: false };
       }
       const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
       const search: repo.ProgramSearch = {
@@ -87,7 +87,7 @@ export function createProgramsService(deps: { db: Db }) {
       let result = await repo.searchPrograms(db, search);
       // Nothing matched the words as typed: try again tolerating typos.
       if (result.total === 0 && search.q) result = await repo.searchProgramsFuzzy(db, search);
-      return { programs: result.rows.map((r) => toGrantProgram(r, details)), total: result.total };
+      return { programs: result.rows.map((r) => toGrantProgram(r, details)), total: result.total, capped: result.capped };
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { readSeedPrograms } from './program-seed.ts';
+import { SEARCH_RESULT_CAP } from './programs.repository.ts';
 import { createProgramsService } from './programs.service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -89,6 +90,54 @@ describe.each(DATABASES)('grant-program catalogue on %s', (kind) => {
     expect(res.body[0]?.id).toBe('ca-mitacs-accelerate');
     const res2 = await t.api('GET', '/api/grant-programs?q=sshrc%20insigt');
     expect(res2.body.map((p: any) => p.id)).toContain('ca-sshrc-insight-grants');
+  });
+
+  it('counts a text search exactly up to the cap', async () => {
+    const res = await t.api('GET', '/api/grant-programs?q=SBIR&pageSize=2');
+    expect(res.body).toHaveLength(2);
+    expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual(5);
+    expect(Number(res.headers.get('x-total-count'))).toBeLessThan(45);
+    expect(res.headers.get('x-total-capped')).toBeNull();
+  });
+
+  it('ranks a broad query over bounded candidates: name matches first, capped total, pages that agree', async () => {
+    const db = t.database.db;
+    const insert = (prefix: string, n: number, name: string, description: string) =>
+      db.execute(sql`
+        INSERT INTO grant_programs (id, source, name, agency, jurisdiction, country, region, program_type, currency, description, content_hash)
+        SELECT ${prefix} || lpad(i::text, 5, '0'), 'grants.gov', ${name} || ' ' || i, 'Broad Test Agency', 'Federal', 'US', 'US', 'grant', 'USD', ${description}, md5(i::text)
+        FROM generate_series(1, ${n}::int) AS i`);
+    try {
+      // Sorted by id, the 1,500 description matches come before the name matches: the name
+      // matches must still be found and ranked first.
+      await insert('broadtest-a-', SEARCH_RESULT_CAP + 500, 'Plain program', 'Supports work on zeolites and other things.');
+      await insert('broadtest-z-', 30, 'Zeolites Initiative', 'Supports work.');
+      const first = await t.api('GET', '/api/grant-programs?q=zeolites&pageSize=20');
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-total-count')).toBe(String(SEARCH_RESULT_CAP));
+      expect(first.headers.get('x-total-capped')).toBe('true');
+      expect(first.body).toHaveLength(20);
+      expect(first.body.every((p: any) => p.name.startsWith('Zeolites Initiative'))).toBe(true);
+      const second = await t.api('GET', '/api/grant-programs?q=zeolites&page=2&pageSize=20');
+      const ids = [...first.body, ...second.body].map((p: any) => p.id);
+      expect(new Set(ids).size).toBe(40);
+      expect(second.body.slice(0, 10).every((p: any) => p.name.startsWith('Zeolites Initiative'))).toBe(true);
+      expect(second.body.slice(10).every((p: any) => p.name.startsWith('Plain program'))).toBe(true);
+      // The last page stops at the cap; past it there is nothing.
+      const last = await t.api('GET', `/api/grant-programs?q=zeolites&page=${SEARCH_RESULT_CAP / 40}&pageSize=40`);
+      expect(last.body).toHaveLength(40);
+      const past = await t.api('GET', `/api/grant-programs?q=zeolites&page=${SEARCH_RESULT_CAP / 40 + 1}&pageSize=40`);
+      expect(past.status).toBe(200);
+      expect(past.body).toEqual([]);
+      expect(past.headers.get('x-total-count')).toBe(String(SEARCH_RESULT_CAP));
+      // A typo that matches broadly is capped the same way.
+      const typo = await t.api('GET', '/api/grant-programs?q=Plain%20programm&pageSize=5');
+      expect(typo.headers.get('x-total-capped')).toBe('true');
+      expect(typo.body).toHaveLength(5);
+      expect(typo.body.every((p: any) => p.name.startsWith('Plain program'))).toBe(true);
+    } finally {
+      await db.execute(sql`DELETE FROM grant_programs WHERE id LIKE 'broadtest-%'`);
+    }
   });
 
   it('refuses unknown filters and values with 400', async () => {
