@@ -32,3 +32,6 @@ export const FUNDING_TEAM_MAX = 3000;
 export function formatCredits(tenths: number): string {
   return (tenths / CREDIT_UNIT).toFixed(1);
 }
+
+/** Spec §1/§9: deleted files (and deleted accounts) are permanently removed within this many days. */
+export const RETENTION_PROMISE_DAYS = 30;

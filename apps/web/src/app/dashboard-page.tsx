@@ -304,6 +304,9 @@ export function DashboardPage() {
             <Link to="/applications" className={buttonClass('ghost', 'sm')}>
               Applications
             </Link>
+            <Link to="/account" className={buttonClass('ghost', 'sm')}>
+              Account
+            </Link>
             <Button variant="secondary" size="sm" onClick={() => setDialog('affiliate')}>
               Affiliate
             </Button>

@@ -25,6 +25,7 @@ const PrivacyPolicyPage = page(() => import('../features/public/components/priva
 const TermsPage = page(() => import('../features/public/components/terms-page.tsx'), 'TermsPage');
 const AdminLeadsPage = page(() => import('../features/leads/components/admin-leads-page.tsx'), 'AdminLeadsPage');
 const SubmissionViewerPage = page(() => import('../features/submissions/components/submission-viewer-page.tsx'), 'SubmissionViewerPage');
+const AccountPage = page(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 const AdminAuditPage = page(() => import('../features/admin-audit/components/admin-audit-page.tsx'), 'AdminAuditPage');
 
 // The landing page and the lead forms are separate features; the app puts them together.
@@ -41,6 +42,7 @@ function AppRoutes() {
         <Route path="/" element={signedIn ? <DashboardPage /> : landing} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/applications" element={<ApplicationsPage />} />
+        <Route path="/account" element={<AccountPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />

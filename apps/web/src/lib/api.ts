@@ -46,5 +46,5 @@ export const api = {
   post: <T>(path: string, body?: unknown, init?: RequestInit) => apiRequest<T>('POST', path, body, init),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
 };

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileStorage } from '../../adapters/storage/file-storage.ts';
 import { uploadFile } from '../../../test/documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { createRetentionService, DELETION_GRACE_DAYS, RETENTION_PROMISE_DAYS } from '../retention/retention.service.ts';
+import { RETENTION_PROMISE_DAYS } from '@grantleaf/shared/constants';
+import { createRetentionService, DELETION_GRACE_DAYS } from '../retention/retention.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -11,10 +11,9 @@ import {
 
 /**
  * Deleted data stays unreachable but recoverable by staff for this long, then the daily job
- * removes it for good. Grace plus one daily run stays well inside the policy's 30 days.
+ * removes it for good. Grace plus one daily run stays well inside RETENTION_PROMISE_DAYS.
  */
 export const DELETION_GRACE_DAYS = 7;
-export const RETENTION_PROMISE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 

@@ -54,8 +54,20 @@ export function useRegister() {
   });
 }
 
-export function useLogout() {
+/** Forgets the session in this browser, after a logout or once the server has ended it. */
+export function useLocalSignOut() {
   const queryClient = useQueryClient();
+  return () => {
+    setSessionId(null);
+    // Drop every cached answer but keep the current-user entry (now null), so the observers
+    // mounted on it see the sign-out instead of a removed query.
+    queryClient.setQueryData(CURRENT_USER_KEY, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+  };
+}
+
+export function useLogout() {
+  const signOut = useLocalSignOut();
   return useMutation({
     mutationFn: async () => {
       try {
@@ -64,13 +76,7 @@ export function useLogout() {
         // The local sign-out below happens whatever the server says.
       }
     },
-    onSettled: () => {
-      setSessionId(null);
-      // Drop every cached answer but keep the current-user entry (now null), so the observers
-      // mounted on it see the sign-out instead of a removed query.
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
-    },
+    onSettled: signOut,
   });
 }
 

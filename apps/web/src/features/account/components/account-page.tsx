@@ -1,0 +1,250 @@
+import { accountDeletionRequestSchema } from '@grantleaf/shared/account.schema';
+import { formatCredits, RETENTION_PROMISE_DAYS } from '@grantleaf/shared/constants';
+import type { LedgerEntry } from '@grantleaf/shared/credits.schema';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import { LEDGER_PAGE_SIZE, useCreditLedger, useDeleteAccount } from '../api/account.api.ts';
+
+const date = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What each ledger reason (set by the server feature that wrote it) means to the user. */
+const REASONS: Record<string, string> = {
+  signup: 'Welcome credit',
+  spend: 'Grant application',
+  idea: 'Research idea',
+  funding: 'Funding search',
+  refund: 'Refund for work that failed',
+  purchase: 'Credit purchase',
+  admin: 'Adjustment by Grantleaf',
+};
+
+export function describeLedgerEntry(entry: Pick<LedgerEntry, 'reason' | 'note'>): string {
+  const label = REASONS[entry.reason] ?? entry.reason;
+  return entry.note ? `${label}: ${entry.note}` : label;
+}
+
+const signed = (tenths: number) => `${tenths > 0 ? '+' : tenths < 0 ? '−' : ''}${formatCredits(Math.abs(tenths))}`;
+
+function CreditHistory() {
+  const [page, setPage] = useState(1);
+  const ledger = useCreditLedger(page);
+  const pageCount = Math.max(1, Math.ceil((ledger.data?.total ?? 0) / LEDGER_PAGE_SIZE));
+  const th = 'px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
+  return (
+    <div className="mt-4 overflow-x-auto">
+      {ledger.isLoading ? (
+        <p className="text-sm text-slate-700">Loading...</p>
+      ) : ledger.isError ? (
+        <p className="text-sm text-red-700">Failed to fetch your credit history: {ledger.error.message}</p>
+      ) : !ledger.data?.entries.length ? (
+        <p className="text-sm text-slate-700">No credit changes yet.</p>
+      ) : (
+        <>
+          <table className="min-w-full divide-y divide-slate-200" aria-label="Credit history">
+            <thead className="bg-slate-50">
+              <tr>
+                <th className={th}>Date</th>
+                <th className={th}>Description</th>
+                <th className={`${th} text-right`}>Credits</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 text-sm text-slate-900">
+              {ledger.data.entries.map((entry) => (
+                <tr key={entry.id} data-testid="ledger-row">
+                  <td className="whitespace-nowrap px-4 py-2">{dateTime.format(new Date(entry.createdAt))}</td>
+                  <td className="px-4 py-2">{describeLedgerEntry(entry)}</td>
+                  <td className={`whitespace-nowrap px-4 py-2 text-right font-medium ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'}`}>
+                    {signed(entry.amount)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {pageCount > 1 && (
+            <nav aria-label="Credit history pages" className="flex items-center justify-end gap-3 pt-3 text-sm">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <span aria-live="polite">
+                Page {page} of {pageCount}
+              </span>
+              <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const remove = useDeleteAccount();
+  const navigate = useNavigate();
+
+  function close(next: boolean) {
+    if (remove.isPending) return;
+    onOpenChange(next);
+    if (!next) {
+      setPassword('');
+      setError(undefined);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = accountDeletionRequestSchema.safeParse({ password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    remove.mutate(parsed.data, {
+      onSuccess: (result) => {
+        navigate('/');
+        toast.success('Your account has been deleted', {
+          description: `Everything you stored with us will be permanently removed by ${date.format(new Date(result.purgeBy))}.`,
+        });
+      },
+      onError: (err) => setError((err instanceof ApiError && err.serverMessage) || 'Unable to delete your account. Please try again'),
+    });
+  }
+
+  return (
+    <Modal open={open} onOpenChange={close} title="Delete your account?" description="This cannot be undone from your side.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+          <li>You are signed out on every device at once, and nobody can sign in to this account again.</li>
+          <li>Your applications, analyses, ideas, tracked applications and uploaded documents stop being reachable at once.</li>
+          <li>Everything is permanently removed within {RETENTION_PROMISE_DAYS} days, unless the law requires us to keep it.</li>
+          <li>Credits left on the account are lost. Download your data first if you want a copy.</li>
+        </ul>
+        <div>
+          <Label htmlFor="delete-password">Your password</Label>
+          <Input
+            id="delete-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? 'delete-password-error' : undefined}
+          />
+          <FieldError id="delete-password-error">{error}</FieldError>
+        </div>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => close(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** /account: the profile, the credit history, a copy of all one's data, and deleting the account. */
+export function AccountPage() {
+  const { data: user } = useCurrentUser();
+  const [deleting, setDeleting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  if (!user) {
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+        <Card className="max-w-md p-8 text-center">
+          <p className="text-lg text-slate-800">Please log in to manage your account</p>
+          <Link to="/login" className={`${buttonClass()} mt-6`}>
+            Log In
+          </Link>
+        </Card>
+      </main>
+    );
+  }
+
+  async function exportData() {
+    setExporting(true);
+    const outcome = await downloadFile('/api/account/export', 'grantleaf-export.zip');
+    setExporting(false);
+    if (outcome === 'ok') toast.success('Your data export is downloading');
+    else toast.error(outcome === 'failed' ? 'Failed to export your data' : 'Error exporting your data', { description: 'Please try again.' });
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h1 className="text-2xl font-bold text-slate-900">Account</h1>
+          <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
+            Back to dashboard
+          </Link>
+        </div>
+
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Profile</h2>
+          <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+            <dt className="font-medium text-slate-700">Name</dt>
+            <dd className="text-slate-900">{user.name || '—'}</dd>
+            <dt className="font-medium text-slate-700">Email</dt>
+            <dd className="text-slate-900">
+              {user.email}{' '}
+              <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-medium ${user.emailVerified ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}>
+                {user.emailVerified ? 'Verified' : 'Not verified'}
+              </span>
+            </dd>
+            <dt className="font-medium text-slate-700">Phone</dt>
+            <dd className="text-slate-900">{user.phone || '—'}</dd>
+          </dl>
+        </Card>
+
+        <Card className="p-6">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-lg font-semibold text-slate-900">Credits</h2>
+            <p className="text-sm text-slate-800">
+              Balance: <span className="font-semibold" data-testid="account-balance">{formatCredits(user.credits)}</span>
+            </p>
+          </div>
+          <CreditHistory />
+        </Card>
+
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Your data</h2>
+          <p className="mt-2 text-sm text-slate-700">
+            Download everything Grantleaf holds about you as one ZIP file: your profile, applications and analyses, ideas,
+            funding searches, tracked applications, credit history and payments, affiliate records, the log of staff access
+            to your documents, and the documents you uploaded.
+          </p>
+          <Button className="mt-4" variant="secondary" onClick={() => void exportData()} disabled={exporting}>
+            {exporting ? 'Preparing...' : 'Download my data'}
+          </Button>
+        </Card>
+
+        <Card className="border-red-200 p-6">
+          <h2 className="text-lg font-semibold text-red-900">Delete account</h2>
+          <p className="mt-2 text-sm text-slate-700">
+            Deleting your account signs you out everywhere and stops all access to your work at once. Everything is
+            permanently removed within {RETENTION_PROMISE_DAYS} days.
+          </p>
+          <Button className="mt-4" variant="danger" onClick={() => setDeleting(true)}>
+            Delete account
+          </Button>
+        </Card>
+      </main>
+      <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
+    </div>
+  );
+}
