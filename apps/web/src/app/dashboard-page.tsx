@@ -27,6 +27,7 @@ import { useFundingRequests, useGrantPrograms, useSubmissions } from '../feature
 import { AdminWorkspacePanel } from '../features/dashboard/components/admin-workspace-panel.tsx';
 import { DataTable } from '../features/dashboard/components/data-table.tsx';
 import { DeadlineCell, EvaluationDetails, Progress, StatusBadge } from '../features/dashboard/components/status-cells.tsx';
+import { SignInRequired } from '../components/sign-in-required.tsx';
 
 type DialogName = 'generate' | 'analyze' | 'idea' | 'funding' | 'marketing' | 'affiliate' | null;
 
@@ -273,16 +274,7 @@ export function DashboardPage() {
   );
 
   if (!user) {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
-        <Card className="max-w-md p-8 text-center">
-          <p className="text-lg text-slate-800">Please log in to access your dashboard</p>
-          <Link to="/login" className={`${buttonClass()} mt-6`}>
-            Log In
-          </Link>
-        </Card>
-      </main>
-    );
+    return <SignInRequired message="Please log in to access your dashboard" />;
   }
 
   const openAs = (name: Exclude<DialogName, null>) => (open: boolean) => setDialog(open ? name : null);

@@ -4,14 +4,16 @@ import type { LedgerEntry } from '@grantleaf/shared/credits.schema';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { LEDGER_PAGE_SIZE, useCreditLedger, useDeleteAccount } from '../api/account.api.ts';
+import { SignInRequired } from '../../../components/sign-in-required.tsx';
 
 const date = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium' });
 const dateTime = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
@@ -69,19 +71,7 @@ function CreditHistory() {
               ))}
             </tbody>
           </table>
-          {pageCount > 1 && (
-            <nav aria-label="Credit history pages" className="flex items-center justify-end gap-3 pt-3 text-sm">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span aria-live="polite">
-                Page {page} of {pageCount}
-              </span>
-              <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <Pager label="Credit history" page={page} pageCount={pageCount} setPage={setPage} />
         </>
       )}
     </div>
@@ -164,16 +154,7 @@ export function AccountPage() {
   const [exporting, setExporting] = useState(false);
 
   if (!user) {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
-        <Card className="max-w-md p-8 text-center">
-          <p className="text-lg text-slate-800">Please log in to manage your account</p>
-          <Link to="/login" className={`${buttonClass()} mt-6`}>
-            Log In
-          </Link>
-        </Card>
-      </main>
-    );
+    return <SignInRequired message="Please log in to manage your account" />;
   }
 
   async function exportData() {

@@ -26,6 +26,7 @@ import {
   useUpdateApplication,
 } from '../api/applications.api.ts';
 import { ReportsChart } from './reports-chart.tsx';
+import { SignInRequired } from '../../../components/sign-in-required.tsx';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage) || fallback;
 
@@ -291,16 +292,7 @@ export function ApplicationsPage() {
   const paged = usePaged(list);
 
   if (!user) {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
-        <Card className="max-w-md p-8 text-center">
-          <p className="text-lg text-slate-800">Access denied. Please log in to view your applications.</p>
-          <Link to="/login" className={`${buttonClass()} mt-6`}>
-            Log In
-          </Link>
-        </Card>
-      </main>
-    );
+    return <SignInRequired message="Access denied. Please log in to view your applications." />;
   }
 
   const summary = summariseApplications(list);
