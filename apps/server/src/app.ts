@@ -3,7 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyContextConfig,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -14,6 +20,8 @@ import {
 import type { Runtime } from './runtime.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { bearerToken } from './http/auth-guard.ts';
+import { hookList } from './http/hooks.ts';
+import { RequestLog } from './http/request-log.ts';
 import { idempotency } from './http/idempotency.ts';
 import { createRateLimiter, type UserLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -57,15 +65,20 @@ declare module 'fastify' {
 
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+// Start-up plugins seed and refresh the program catalogue; on a large catalogue (100k programs)
+// on PGlite that outlasts Fastify's 10 s default, and a slow start is not a hung one.
+const PLUGIN_TIMEOUT_MS = 120_000;
 
 export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   const { env, database, mailer } = runtime;
   const app = Fastify({
     loggerInstance: runtime.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new RequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,9 +88,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   app.decorate('runtime', runtime);
 
-  app.addHook('onRequest', async (request) => {
+  // Per-route hooks, attached when a route is declared: a route that needs no user pays nothing.
+  async function authenticate(request: FastifyRequest) {
     const config = request.routeOptions.config;
-    if (!config.auth && !config.admin) return;
     const token = bearerToken(request);
     const user = token ? await auth.authenticate(token) : undefined;
     if (!user) throw unauthorized();
@@ -86,6 +99,10 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     if (config.admin && !user.isAdmin) throw forbidden();
     const limit = config.rateLimit;
     if (limit) await limiter.enforce(`${limit.name}:${user.id}`, limit, limit.message);
+  }
+  app.addHook('onRoute', (route) => {
+    const config = route.config as FastifyContextConfig | undefined;
+    if (config?.auth || config?.admin) route.onRequest = [authenticate, ...hookList(route.onRequest)];
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -135,8 +152,22 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await registerAccountFeature(app, runtime);
 
   const indexHtml = path.join(env.webDist, 'index.html');
+  // `/` as the build rendered it for a visitor without a session (apps/web/vite.config.ts).
+  const landingHtml = path.join(env.webDist, 'landing.html');
   if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: env.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: env.webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside every text file.
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        // Hashed file names: a new build is a new URL.
+        if (file.startsWith(path.join(env.webDist, 'assets') + path.sep)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
@@ -147,7 +178,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm start`.');
     }
     // Unknown paths get the SPA, which shows the 404 card itself.
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+    const isLanding = (request.url === '/' || request.url.startsWith('/?')) && fs.existsSync(landingHtml);
+    const file = isLanding ? 'landing.html' : 'index.html';
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile(file);
   });
 
   return app;

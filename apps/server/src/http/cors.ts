@@ -22,12 +22,14 @@ export function normalizeOrigin(origin: string): string | undefined {
  */
 export function registerCors(app: FastifyInstance, origins: readonly string[]) {
   const allowed = new Set(origins.map(normalizeOrigin).filter((o): o is string => Boolean(o)));
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, not async: this runs on every request and most have no Origin at all.
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (!origin || !request.url.startsWith('/api')) return;
+    if (!origin || !request.url.startsWith('/api')) return done();
     reply.header('Vary', 'Origin');
-    const ok = allowed.has(normalizeOrigin(origin) ?? '');
-    if (ok) reply.header('Access-Control-Allow-Origin', normalizeOrigin(origin)!);
+    const normalized = normalizeOrigin(origin);
+    const ok = normalized !== undefined && allowed.has(normalized);
+    if (ok) reply.header('Access-Control-Allow-Origin', normalized);
     // A preflight is answered here, allowed or not: the browser reads the verdict from the headers.
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       if (ok) {
@@ -35,7 +37,9 @@ export function registerCors(app: FastifyInstance, origins: readonly string[]) {
         reply.header('Access-Control-Allow-Headers', ALLOWED_HEADERS);
         reply.header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS));
       }
-      return reply.code(204).send();
+      reply.code(204).send();
+      return;
     }
+    done();
   });
 }

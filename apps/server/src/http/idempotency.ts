@@ -16,15 +16,17 @@
  * the client may retry those with the same key. A claim left 'running' by a crashed process is
  * taken over after RUNNING_LEASE_SECONDS.
  *
- * app.ts registers `idempotency` once, before the routes; its hooks apply app-wide (skip-override).
+ * app.ts registers `idempotency` once, before the routes; it attaches its hooks to each route that
+ * opts in as the route is declared (skip-override, so routes in every plugin are seen).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import { idempotencyKeys } from '../modules/credits/credits.schema.ts';
 import { currentUser } from './auth-guard.ts';
+import { hookList } from './hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -114,8 +116,7 @@ async function completeKey(db: Db, claim: { userId: string; key: string }, statu
 const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   let claims = 0;
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
@@ -145,9 +146,9 @@ const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
     reply.header('idempotent-replayed', 'true').code(row.responseStatus);
     if (row.responseType) reply.type(row.responseType);
     return reply.send(row.responseBody ?? '');
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = undefined;
@@ -165,6 +166,13 @@ const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
       request.log.error({ err }, 'idempotency record failed');
     }
     return payload;
+  };
+
+  // Only the routes that opt in carry the hooks; every other request skips them entirely.
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as FastifyContextConfig | undefined)?.idempotent) return;
+    route.preHandler = [preHandler, ...hookList(route.preHandler)];
+    route.onSend = [...hookList(route.onSend), onSend];
   });
 };
 

@@ -19,20 +19,25 @@ export const APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const EVERY_ANSWER = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html') && !reply.hasHeader('Content-Security-Policy')) {
-      reply.header('Content-Security-Policy', APP_CSP);
+  // Callback style, not async: it runs on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(EVERY_ANSWER);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', APP_CSP);
     }
     if (request.protocol === 'https') {
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

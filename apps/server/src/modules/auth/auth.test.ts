@@ -12,7 +12,7 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
   it('reports health with the database kind', async () => {
     const res = await t.api('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', db: kind });
+    expect(res.body).toEqual({ status: 'ok', db: kind, checkedAt: expect.any(String) });
   });
 
   it('registers with exactly 1 credit and ignores privileged fields', async () => {
