@@ -1,33 +1,29 @@
 /**
- * Catalogue search benchmark: `npx tsx bench/search.bench.ts [--quick]`.
+ * Catalogue search on imported data: `npx tsx bench/search.bench.ts [--quick]`.
  *
- * Writes a synthetic Grants.gov extract (100,000 opportunities; 1,000 with --quick), imports it
- * with the real importer, then times the catalogue search the API runs (stored weighted
- * tsvector + GIN, ranked, one page plus the total) beside an `ILIKE '%q%'` scan of the same rows
- * and columns, in the same run, for a selective and a broad query. Each measurement is the p95 of
- * ITERATIONS calls; the figure reported is the median of RUNS such measurements.
- * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set (a throw-away database is
- * created next to it). Prints a table and writes bench/results/search.json.
+ * `npm run bench -- --only=search` (bench/suites/search.ts) measures on the databases every suite
+ * shares. This script is the slower, standalone check on data shaped like the real catalogue: it
+ * writes a synthetic Grants.gov extract (100,000 opportunities; 1,000 with --quick), imports it
+ * with the real importer (minutes on PGlite), then runs the same measurement: selective, broad
+ * and misspelt queries through the API's search beside an `ILIKE '%q%'` scan. PGlite always;
+ * PostgreSQL too when BENCH_DATABASE_URL is set (a throw-away database is created next to it).
+ * Prints the table; writes nothing.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { asc, ilike, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { importGrantsGov } from '../apps/server/src/modules/programs/grants-gov-import.ts';
-import { programColumns, searchPrograms } from '../apps/server/src/modules/programs/programs.repository.ts';
-import { grantPrograms } from '../apps/server/src/modules/programs/programs.schema.ts';
+import { printTable, type Row, type SuiteResult } from './lib/report.ts';
+import { measureSearch, searchRows } from './suites/search.ts';
 
 const quick = process.argv.includes('--quick');
 const ROWS = quick ? 1_000 : 100_000;
 const RUNS = 5;
-const ITERATIONS = quick ? 20 : 10;
-const PAGE_SIZE = 20;
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic extract, in the real v2 schema
@@ -58,6 +54,8 @@ const AGENCIES = [
 const RARE = 'metamaterials';
 /** Common: about 1 record in 4 is about health (the broad query). */
 const COMMON = 'health';
+/** The rare word as mistyped: full-text search finds nothing, the trigram pass finds it in titles. */
+const MISSPELT = 'metamaterals';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -74,7 +72,7 @@ function record(i: number, r: () => number): string {
   const ceiling = Math.round(r() * 40) * 25_000;
   return `  <OpportunitySynopsisDetail_1_0>
     <OpportunityID>${100000 + i}</OpportunityID>
-    <OpportunityTitle>${esc(`${topic[0]!.toUpperCase()}${topic.slice(1)} ${pick(WORDS)} ${pick(WORDS)}${health ? ' for community health' : ''} (${i})`)}</OpportunityTitle>
+    <OpportunityTitle>${esc(`${topic[0]!.toUpperCase()}${topic.slice(1)} ${pick(WORDS)} ${pick(WORDS)}${health ? ' for community health' : ''}${rare ? ` ${RARE} sensing` : ''} (${i})`)}</OpportunityTitle>
     <OpportunityNumber>BENCH-${String(i).padStart(6, '0')}</OpportunityNumber>
     <FundingInstrumentType>${pick(['G', 'G', 'CA', 'PC', 'O'])}</FundingInstrumentType>
     <EligibleApplicants>${pick(['06', '12', '20', '23', '25', '99'])}</EligibleApplicants>
@@ -106,53 +104,6 @@ function writeExtract(file: string, rows: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Timing
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const median = (values: number[]) => percentile(values, 50);
-
-async function p95(fn: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < ITERATIONS; i += 1) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  return percentile(times, 95);
-}
-
-/**
- * The baseline: a case-insensitive substring scan of the same text columns, returning the same
- * columns, page and total, ordered like an unranked catalogue listing.
- */
-async function ilikeSearch(database: Database, q: string) {
-  const pattern = `%${q}%`;
-  const where = or(
-    ilike(grantPrograms.name, pattern),
-    ilike(grantPrograms.agency, pattern),
-    ilike(grantPrograms.eligibility, pattern),
-    ilike(grantPrograms.description, pattern),
-    ilike(grantPrograms.notes, pattern),
-  );
-  const [rows, [count]] = await Promise.all([
-    database.db.select(programColumns).from(grantPrograms).where(where).orderBy(asc(grantPrograms.name)).limit(PAGE_SIZE),
-    database.db.select({ n: sql<number>`count(*)::int` }).from(grantPrograms).where(where),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
-}
-
-interface Row {
-  database: string;
-  query: string;
-  q: string;
-  matches: number;
-  ftsP95Ms: number;
-  ilikeP95Ms: number;
-  speedup: number;
-}
 
 async function benchDatabase(kind: 'pglite' | 'postgres', extract: string): Promise<{ rows: Row[]; importSeconds: number }> {
   let database: Database;
@@ -191,41 +142,12 @@ async function benchDatabase(kind: 'pglite' | 'postgres', extract: string): Prom
     const importSeconds = (performance.now() - started) / 1000;
     if (result.records !== ROWS) throw new Error(`imported ${result.records} of ${ROWS}`);
     await database.db.execute(sql`ANALYZE grant_programs`);
-
-    const rows: Row[] = [];
-    for (const [label, q] of [
-      ['selective', RARE],
-      ['broad', COMMON],
-    ] as const) {
-      const fts = () => searchPrograms(database.db, { q, limit: PAGE_SIZE, offset: 0 });
-      const ilike = () => ilikeSearch(database, q);
-      const matches = (await fts()).total;
-      const ilikeMatches = (await ilike()).total;
-      const ftsRuns: number[] = [];
-      const ilikeRuns: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        // Alternate the order so neither always runs on the warmer cache.
-        if (run % 2 === 0) {
-          ftsRuns.push(await p95(fts));
-          ilikeRuns.push(await p95(ilike));
-        } else {
-          ilikeRuns.push(await p95(ilike));
-          ftsRuns.push(await p95(fts));
-        }
-      }
-      const ftsP95Ms = median(ftsRuns);
-      const ilikeP95Ms = median(ilikeRuns);
-      rows.push({
-        database: kind,
-        query: `${label} (FTS ${matches} / ILIKE ${ilikeMatches} matches)`,
-        q,
-        matches,
-        ftsP95Ms: Number(ftsP95Ms.toFixed(2)),
-        ilikeP95Ms: Number(ilikeP95Ms.toFixed(2)),
-        speedup: Number((ilikeP95Ms / ftsP95Ms).toFixed(2)),
-      });
-    }
-    return { rows, importSeconds };
+    const figures = await measureSearch(
+      database,
+      { selective: RARE, broad: COMMON, misspelt: MISSPELT },
+      { runs: RUNS, iterations: quick ? 5 : 20, slowIterations: quick ? 1 : 2, before: true, log: (m) => process.stderr.write(`${m}\n`) },
+    );
+    return { rows: searchRows(kind, ROWS, figures), importSeconds };
   } finally {
     await database.close();
     await drop();
@@ -237,42 +159,18 @@ const extract = path.join(tmp, `GrantsDBExtractBENCHv2.xml`);
 try {
   process.stderr.write(`Writing a synthetic extract of ${ROWS.toLocaleString('en-US')} opportunities…\n`);
   writeExtract(extract, ROWS);
-  const sizeMb = fs.statSync(extract).size / 1e6;
   const kinds: Array<'pglite' | 'postgres'> = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  const all: Row[] = [];
-  const imports: Record<string, number> = {};
+  const results: SuiteResult[] = [];
+  const imports: string[] = [];
   for (const kind of kinds) {
     process.stderr.write(`Importing into ${kind}…\n`);
+    const t0 = performance.now();
     const { rows, importSeconds } = await benchDatabase(kind, extract);
-    imports[kind] = Number(importSeconds.toFixed(1));
-    all.push(...rows);
+    imports.push(`${kind} ${importSeconds.toFixed(1)} s`);
+    results.push({ suite: 'search (imported)', status: 'ok', rows, seconds: (performance.now() - t0) / 1000 });
   }
-  console.log(`\nCatalogue search over ${ROWS.toLocaleString('en-US')} imported programs (extract ${sizeMb.toFixed(1)} MB); p95 of ${ITERATIONS} calls, median of ${RUNS} runs`);
-  console.table(
-    all.map((r) => ({ db: r.database, query: r.query, 'FTS p95 ms': r.ftsP95Ms, 'ILIKE p95 ms': r.ilikeP95Ms, 'ILIKE / FTS': `${r.speedup}×` })),
-  );
-  console.log(`Import time: ${Object.entries(imports).map(([k, s]) => `${k} ${s}s`).join(', ')}`);
-  const out = path.join(here, 'results', 'search.json');
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        benchmark: 'catalogue search',
-        quick,
-        rows: ROWS,
-        runs: RUNS,
-        iterationsPerRun: ITERATIONS,
-        pageSize: PAGE_SIZE,
-        measuredAt: new Date().toISOString(),
-        importSeconds: imports,
-        results: all,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`Wrote ${path.relative(process.cwd(), out)}`);
+  console.log(printTable(results));
+  console.log(`Import: ${imports.join(', ')}; p95 of ${quick ? 5 : 20} calls, median of ${RUNS} runs (range in brackets)`);
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -195,16 +195,25 @@ async function searchText(db: Tx, search: ProgramSearch, q: string, where: SQL[]
   const offset = search.offset ?? 0;
   // Past the cap nothing is paged through, so a page never reaches beyond it.
   const limit = Math.min(search.limit ?? SEARCH_RESULT_CAP, SEARCH_RESULT_CAP - offset);
+  // The candidates are ranked on the sort keys alone; only the page's rows are read in full
+  // (building every candidate's whole row before the sort cost more than the ranking on PGlite).
+  const page = db.$with('page').as(
+    db
+      .select({ id: sql<string>`${grantPrograms.id}`.as('page_id'), rank: sql<number>`${rank}`.as('page_rank') })
+      .from(grantPrograms)
+      .where(sql`${grantPrograms.id} IN (${candidates})`)
+      .orderBy(sql`${rank} DESC`, ...catalogueOrder)
+      .limit(Math.max(limit, 0))
+      .offset(offset),
+  );
   const rows =
     limit > 0
       ? await db
-          .with(...(titled ? [first, titled] : [first]))
+          .with(...(titled ? [first, titled, page] : [first, page]))
           .select({ ...programColumns, matched })
           .from(grantPrograms)
-          .where(sql`${grantPrograms.id} IN (${candidates})`)
-          .orderBy(sql`${rank} DESC`, ...catalogueOrder)
-          .limit(limit)
-          .offset(offset)
+          .innerJoin(page, eq(grantPrograms.id, page.id))
+          .orderBy(sql`${page.rank} DESC`, ...catalogueOrder)
       : [];
   // An empty first page means no match; only a page past the end needs the count on its own.
   const count =
