@@ -28,6 +28,17 @@ describe.each(DATABASES)('abuse limits on %s', (kind) => {
     expect(upper.status).not.toBe(200);
   });
 
+  it('a successful sign-in clears the failures before it', async () => {
+    const { email } = await registerUser(t, { password: 'Right-Password-42' });
+    const login = (password: string, i: number) =>
+      t.api('POST', '/api/auth/login', { headers: from(`127.7.0.${i + 1}`), body: { email, password } });
+    for (let i = 0; i < 9; i += 1) expect((await login(`wrong-${i}`, i)).status).toBe(401);
+    expect((await login('Right-Password-42', 20)).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) expect((await login(`wrong-again-${i}`, 30 + i)).status).toBe(401);
+    // 18 failures in the window, but only 9 since the last success.
+    expect((await login('Right-Password-42', 50)).status).toBe(200);
+  });
+
   it('gives one address 25 login attempts per 5 minutes; another address is unaffected', async () => {
     const ip = '127.8.0.1';
     for (let i = 0; i < 25; i += 1) {

@@ -30,12 +30,26 @@ export async function insertSession(tx: Tx, values: { idHash: string; userId: st
   await tx.insert(sessions).values(values);
 }
 
-export async function findSessionUser(db: Db, idHash: string): Promise<UserRow | undefined> {
-  const [row] = await db
+function sessionUserQuery(db: Db) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)));
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))
+    // No name: an unnamed statement, as every other query sends. A named one would live in the
+    // server session, which PGlite shares between pool connections, and clash after a reconnect.
+    .prepare(undefined as unknown as string);
+}
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+/**
+ * Runs on every signed-in request. Drizzle renders a query's SQL afresh on each call, which cost
+ * more CPU than the lookup itself, so this one is rendered once per database.
+ */
+export async function findSessionUser(db: Db, idHash: string): Promise<UserRow | undefined> {
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = sessionUserQuery(db)));
+  const [row] = await query.execute({ idHash });
   return row?.user;
 }
 

@@ -9,7 +9,7 @@ import { applyLedgerChange } from '../credits/credits.repository.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import * as repo from './auth.repository.ts';
 import type { UserRow } from './auth.schema.ts';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './password.ts';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword, warmPasswordCheck } from './password.ts';
 import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
 import { recordReferral } from '../affiliate/referrals.ts';
 
@@ -50,6 +50,8 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limiter: RateLimiter }) {
   const { db, mailer, env, limiter } = deps;
+  // The first unknown e-mail would otherwise pay for making the dummy hash as well.
+  void warmPasswordCheck();
 
   async function newSession(userId: string): Promise<string> {
     const sessionId = newSecretToken();
@@ -133,7 +135,8 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
         await limiter.consume(accountKey, LOGIN_FAILURES);
         throw unauthorized('Invalid credentials');
       }
-      await limiter.reset(accountKey);
+      // Most sign-ins follow no failure: skip the write then.
+      if (failures.points > 0) await limiter.reset(accountKey);
       return { sessionId: await newSession(row.id), user: toUser(row) };
     },
 

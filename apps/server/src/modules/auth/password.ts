@@ -27,7 +27,10 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 
 // Unknown e-mails still pay for one verification, so timing does not reveal which accounts exist.
 let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
+export function warmPasswordCheck(): Promise<string> {
   dummyHash ??= hashPassword('grantleaf-dummy-password');
-  await verifyPassword(await dummyHash, password);
+  return dummyHash;
+}
+export async function burnPasswordCheck(password: string): Promise<void> {
+  await verifyPassword(await warmPasswordCheck(), password);
 }
