@@ -26,6 +26,12 @@ export interface Database {
   raw: SqlExecutor;
   /** Runs fn on one connection, for session state such as advisory locks. */
   session<T>(fn: (raw: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Calls onNotify with the payload of every NOTIFY on channel, from any process on this database,
+   * until the returned function is called. Delivery is best effort (a dropped connection misses
+   * what was sent meanwhile), so a listener must also have another way to catch up.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,7 +50,10 @@ export interface DatabaseOptions {
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    return poolDatabase(pool, 'postgres', () => pool.end());
+    const databaseUrl = opts.databaseUrl;
+    return poolDatabase(pool, 'postgres', () => pool.end(), (channel, onNotify) =>
+      listenOnOwnConnection(databaseUrl, channel, onNotify),
+    );
   }
   const pgliteDir = opts.pgliteDir ?? 'memory://';
   if (!pgliteDir.startsWith('memory://')) fs.mkdirSync(path.dirname(pgliteDir), { recursive: true });
@@ -69,13 +78,18 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     await server.close();
     throw err;
   }
-  return poolDatabase(pool, 'pglite', async () => {
-    await pool.end();
-    await server.close();
-  });
+  return poolDatabase(
+    pool,
+    'pglite',
+    async () => {
+      await pool.end();
+      await server.close();
+    },
+    (channel, onNotify) => listenOnSharedSession(pool, channel, onNotify),
+  );
 }
 
-function poolDatabase(pool: pg.Pool, kind: Database['kind'], close: () => Promise<void>): Database {
+function poolDatabase(pool: pg.Pool, kind: Database['kind'], close: () => Promise<void>, listen: Database['listen']): Database {
   // An idle connection the server ends (a restart, DROP DATABASE … FORCE in tests) must not crash
   // the process; the pool opens a new one for the next query.
   pool.on('error', () => undefined);
@@ -92,7 +106,89 @@ function poolDatabase(pool: pg.Pool, kind: Database['kind'], close: () => Promis
         conn.release();
       }
     },
+    listen,
     close,
+  };
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const LISTEN_RETRY_MS = 1000;
+
+/** PostgreSQL delivers a NOTIFY to the connections that LISTEN, so the listener keeps one of its own. */
+async function listenOnOwnConnection(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    // A lost connection (server restart) reconnects; meanwhile the listener's own fallback runs.
+    const lost = () => {
+      c.removeAllListeners('end');
+      if (client === c) client = undefined;
+      void c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(lost), LISTEN_RETRY_MS);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    await c.connect();
+    await c.query(`LISTEN ${quoteIdent(channel)}`);
+    if (stopped) {
+      await c.end();
+      return;
+    }
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    c?.removeAllListeners('end');
+    await c?.end().catch(() => undefined);
+  };
+}
+
+/**
+ * PGlite is one session behind the socket: LISTEN there covers every connection, and PGlite hands
+ * a notification to whichever connection ran the COMMIT, so every connection of the pool listens.
+ */
+async function listenOnSharedSession(
+  pool: pg.Pool,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  const onNotification = (n: pg.Notification) => {
+    if (n.channel === channel) onNotify(n.payload ?? '');
+  };
+  const clients = new Set<pg.PoolClient>();
+  const onConnect = (client: pg.PoolClient) => {
+    clients.add(client);
+    client.on('notification', onNotification);
+    client.once('end', () => clients.delete(client));
+  };
+  pool.on('connect', onConnect);
+  // Connections opened before this call: each is handed out once here to get its listener.
+  const conn = await pool.connect();
+  try {
+    if (!clients.has(conn)) onConnect(conn);
+    await conn.query(`LISTEN ${quoteIdent(channel)}`);
+  } finally {
+    conn.release();
+  }
+  // The session keeps listening (another listener in this process may share the channel); a
+  // notification nobody handles is dropped by pg.
+  return async () => {
+    pool.off('connect', onConnect);
+    for (const client of clients) client.off('notification', onNotification);
+    clients.clear();
   };
 }
 
@@ -147,7 +243,8 @@ async function inThreadPglite(pgliteDir: string): Promise<Database> {
       return { rows: results.at(-1)?.rows ?? [] };
     },
   };
-  return { db, kind: 'pglite', raw, session: (fn) => fn(raw), close: () => client.close() };
+  const listen: Database['listen'] = async (channel, onNotify) => client.listen(channel, onNotify);
+  return { db, kind: 'pglite', raw, session: (fn) => fn(raw), listen, close: () => client.close() };
 }
 
 /** Lets pg-boss write its job row inside one of our drizzle transactions. */

@@ -22,10 +22,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** Attempts after the first. */
   retryLimit: number;
   retryDelaySeconds: number;
-  /**
-   * Pollers in each worker process. pg-boss 10 waits out its polling interval after every fetch,
-   * so one poller starts at most two jobs a second; AI jobs (I/O-bound) want several.
-   */
+  /** Jobs of this kind that run at once in each worker process; AI jobs (I/O-bound) want several. */
   concurrency?: number;
   /** Longer than the slowest legitimate run (an AI call); an expired run is retried. */
   expireInSeconds: number;

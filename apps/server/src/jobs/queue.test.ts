@@ -84,3 +84,52 @@ describe.each(DATABASES)('job queue on %s', (kind) => {
     await expect(db.db.transaction((tx) => queue.send(tx, ok, { id: 42 } as never))).rejects.toThrow();
   });
 });
+
+describe.each(DATABASES)('job wake-ups on %s', (kind) => {
+  // Polling this slow would fail every wait below: only the wake-ups can start these jobs in time.
+  const POLL_SECONDS = 120;
+  const started: string[] = [];
+  const job = defineJob({
+    name: 'test-wake',
+    payload: z.object({ id: z.string() }),
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    expireInSeconds: 60,
+    handle: async (_deps, p) => void started.push(p.id),
+  });
+  let worker: JobQueue;
+  let sender: JobQueue;
+  let drop: () => Promise<void>;
+  let db: Awaited<ReturnType<typeof createTestDatabase>>['database'];
+
+  beforeAll(async () => {
+    const created = await createTestDatabase(kind);
+    db = created.database;
+    drop = created.drop;
+    const deps = { database: db, env: parseEnv({ LOG_LEVEL: 'silent' }), mailer: { send: async () => {} }, log: pino({ level: 'silent' }) };
+    worker = await createJobQueue(deps, [job], { pollingIntervalSeconds: POLL_SECONDS });
+    // Another queue that only sends, as an API process with WORKERS=off does.
+    sender = await createJobQueue(deps, [job], { pollingIntervalSeconds: POLL_SECONDS });
+    await worker.work();
+  });
+  afterAll(async () => {
+    await sender.stop();
+    await worker.stop();
+    await drop();
+  });
+
+  it('starts a job when the sending transaction commits, not at the next poll', async () => {
+    // Let the workers' first fetch pass, so they are asleep in their polling interval.
+    await new Promise((r) => setTimeout(r, 1000));
+    await db.db.transaction((tx) => sender.send(tx, job, { id: 'one' }));
+    await until(() => started.includes('one'), 15_000);
+  });
+
+  it('drains a backlog without waiting between jobs', async () => {
+    // Identical notifications of one transaction arrive as one: the rest is the worker looking again.
+    await db.db.transaction(async (tx) => {
+      for (let i = 0; i < 5; i++) await sender.send(tx, job, { id: `batch-${i}` });
+    });
+    await until(() => started.filter((id) => id.startsWith('batch-')).length === 5, 15_000);
+  });
+});
