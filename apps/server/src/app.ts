@@ -67,7 +67,7 @@ declare module 'fastify' {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 // Start-up plugins seed and refresh the program catalogue; on a large catalogue (100k programs)
 // on PGlite that outlasts Fastify's 10 s default, and a slow start is not a hung one.
-const PLUGIN_TIMEOUT_MS = 120_000;
+const PLUGIN_TIMEOUT_MS = 300_000;
 
 export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   const { env, database, mailer } = runtime;
