@@ -141,16 +141,20 @@ export async function searchPrograms(db: Tx, search: ProgramSearch): Promise<Pro
 }
 
 /**
- * Two passes in one statement, so a broad query costs about what a selective one does. First the
- * matching ids in id order, at most SEARCH_RESULT_CAP + 1 (the planner walks the primary key or
- * the GIN index, whichever is cheaper; it never reads every match). When that is all of them,
- * all are ranked: exact. When it is not, the candidates are the first SEARCH_RESULT_CAP matches
- * with the words in their name or agency (the heaviest weights, so the best matches are among
- * them even when the words are common in descriptions), plus the first SEARCH_RESULT_CAP matches
- * of all when there are fewer such; the best SEARCH_RESULT_CAP candidates are paged through.
- * Every pass is ordered, so pages agree with each other.
+ * Bounded, so a broad query costs about what a selective one does. First the matches are counted
+ * up to SEARCH_RESULT_CAP + 1 (the scan stops there). Up to the cap every match is ranked: exact.
+ * Past it, the candidates are the first SEARCH_RESULT_CAP matches in id order with the words in
+ * their name or agency (the heaviest weights, so the best matches are among them even when the
+ * words are common in descriptions), plus the first SEARCH_RESULT_CAP matches of all when there
+ * are fewer such; the best SEARCH_RESULT_CAP candidates are paged through. The candidate passes
+ * are ordered by id, so pages agree with each other.
  */
-async function searchText(db: Tx, search: ProgramSearch, q: string, where: SQL[]): Promise<ProgramSearchResult> {
+async function searchText(
+  db: Tx,
+  search: ProgramSearch,
+  q: string,
+  where: SQL[],
+): Promise<ProgramSearchResult> {
   let match: SQL;
   let titleMatch: SQL | undefined;
   let rank: SQL;
@@ -163,65 +167,64 @@ async function searchText(db: Tx, search: ProgramSearch, q: string, where: SQL[]
     titleMatch = sql`${grantPrograms.searchTitle} @@ ${tsq}`;
     rank = sql`ts_rank_cd(${grantPrograms.search}, ${tsq})`;
   }
-  const first = db
-    .$with('first')
-    .as(
-      db
-        .select({ id: grantPrograms.id })
-        .from(grantPrograms)
-        .where(and(...where, match))
-        .orderBy(asc(grantPrograms.id))
-        .limit(SEARCH_RESULT_CAP + 1),
-    );
-  const matched = sql<number>`(SELECT count(*)::int FROM ${first})`;
-  const firstIds = sql`SELECT id FROM (SELECT id FROM ${first} ORDER BY id LIMIT ${SEARCH_RESULT_CAP}) AS f`;
-  const titled = titleMatch
-    ? db
-        .$with('titled')
-        .as(
-          db
-            .select({ id: grantPrograms.id })
-            .from(grantPrograms)
-            .where(and(...where, match, titleMatch, sql`${matched} > ${SEARCH_RESULT_CAP}`))
-            .orderBy(asc(grantPrograms.id))
-            .limit(SEARCH_RESULT_CAP),
-        )
-    : undefined;
+  const [{ n: count } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(grantPrograms)
+      .where(and(...where, match))
+      .limit(SEARCH_RESULT_CAP + 1)
+      .as('m'),
+  );
+  const capped = count > SEARCH_RESULT_CAP;
+  const total = Math.min(count, SEARCH_RESULT_CAP);
+  const offset = search.offset ?? 0;
+  // Past the cap nothing is paged through, so a page never reaches beyond it.
+  const limit = Math.min(search.limit ?? total, total - offset);
+  if (limit <= 0) return { rows: [], total, capped };
+  const order = [sql`${rank} DESC`, ...catalogueOrder];
+  if (!capped) {
+    const rows = await db
+      .select(programColumns)
+      .from(grantPrograms)
+      .where(and(...where, match))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    return { rows: rows as ProgramListRow[], total, capped };
+  }
+  const firstIds = (condition: SQL) =>
+    db
+      .select({ id: grantPrograms.id })
+      .from(grantPrograms)
+      .where(and(...where, condition))
+      .orderBy(asc(grantPrograms.id))
+      .limit(SEARCH_RESULT_CAP);
+  const titled = titleMatch ? db.$with('titled').as(firstIds(and(match, titleMatch)!)) : undefined;
   // A full set of name-and-agency matches outranks the rest (their weight is the highest), so
   // other matches join the candidates only when there are fewer than that.
   const candidates = titled
-    ? sql`SELECT id FROM ${titled} UNION ${firstIds} WHERE (SELECT count(*) FROM ${titled}) < ${SEARCH_RESULT_CAP}`
-    : firstIds;
-  const offset = search.offset ?? 0;
-  // Past the cap nothing is paged through, so a page never reaches beyond it.
-  const limit = Math.min(search.limit ?? SEARCH_RESULT_CAP, SEARCH_RESULT_CAP - offset);
-  // The candidates are ranked on the sort keys alone; only the page's rows are read in full
-  // (building every candidate's whole row before the sort cost more than the ranking on PGlite).
+    ? sql`SELECT id FROM ${titled} UNION SELECT id FROM (${firstIds(match)}) AS f WHERE (SELECT count(*) FROM ${titled}) < ${SEARCH_RESULT_CAP}`
+    : firstIds(match);
+  // The candidates are ranked on the sort keys alone; only the page's rows are read in full.
   const page = db.$with('page').as(
     db
-      .select({ id: sql<string>`${grantPrograms.id}`.as('page_id'), rank: sql<number>`${rank}`.as('page_rank') })
+      .select({
+        id: sql<string>`${grantPrograms.id}`.as('page_id'),
+        rank: sql<number>`${rank}`.as('page_rank'),
+      })
       .from(grantPrograms)
       .where(sql`${grantPrograms.id} IN (${candidates})`)
-      .orderBy(sql`${rank} DESC`, ...catalogueOrder)
-      .limit(Math.max(limit, 0))
+      .orderBy(...order)
+      .limit(limit)
       .offset(offset),
   );
-  const rows =
-    limit > 0
-      ? await db
-          .with(...(titled ? [first, titled, page] : [first, page]))
-          .select({ ...programColumns, matched })
-          .from(grantPrograms)
-          .innerJoin(page, eq(grantPrograms.id, page.id))
-          .orderBy(sql`${page.rank} DESC`, ...catalogueOrder)
-      : [];
-  // An empty first page means no match; only a page past the end needs the count on its own.
-  const count =
-    rows[0]?.matched ??
-    (offset > 0 ? (await db.with(first).select({ n: matched }).from(sql`(SELECT 1) AS one`))[0]!.n : 0);
-  const capped = count > SEARCH_RESULT_CAP;
-  const total = Math.min(count, SEARCH_RESULT_CAP);
-  return { rows: rows.map(({ matched: _m, ...row }) => row) as ProgramListRow[], total, capped };
+  const rows = await db
+    .with(...(titled ? [titled, page] : [page]))
+    .select(programColumns)
+    .from(grantPrograms)
+    .innerJoin(page, eq(grantPrograms.id, page.id))
+    .orderBy(sql`${page.rank} DESC`, ...catalogueOrder);
+  return { rows: rows as ProgramListRow[], total, capped };
 }
 
 /** Word-similarity threshold for fuzzy search: looser than pg_trgm's 0.6, since queries are short. */
