@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 const WORDS = 'grant proposal budget outcome partner research community impact timeline evaluation milestone eligibility'.split(' ');
@@ -15,7 +18,24 @@ export async function writeTextPdf(dir: string, pages: number): Promise<string> 
       page.drawText(`${p + 1}.${l + 1} ${line}`, { x: 50, y: 750 - l * 15, size: 10, font });
     }
   }
-  const file = path.join(dir, `bench-${pages}p.pdf`);
+  const file = fixturePath(dir, pages);
   fs.writeFileSync(file, await doc.save());
   return file;
+}
+
+/**
+ * The same PDFs written by a child process, for a caller that measures its own memory: pdf-lib
+ * holding a 300-page document grows a process by about 180 MB.
+ */
+export async function writeTextPdfsElsewhere(dir: string, sizes: number[]): Promise<string[]> {
+  await run(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), dir, ...sizes.map(String)]);
+  return sizes.map((pages) => fixturePath(dir, pages));
+}
+
+const run = promisify(execFile);
+const fixturePath = (dir: string, pages: number) => path.join(dir, `bench-${pages}p.pdf`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [dir, ...sizes] = process.argv.slice(2);
+  for (const pages of sizes) await writeTextPdf(dir!, Number(pages));
 }

@@ -11,6 +11,10 @@ export interface ExtractedText {
 
 const PDF_TIMEOUT_MS = 30_000;
 const PDF_MAX_PAGES = 1000;
+// pdf.js leaves a lot of garbage and V8 grows the worker's heap rather than collect it, then keeps
+// the pages: a 300-page document leaves the worker at about 250 MB. Above this, an idle worker is
+// replaced by a fresh one (about 40 MB). A heap limit instead would make V8 thrash (10× slower).
+const PDF_WORKER_RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
 // The analysis reads the text, and a model's context is finite: more than this is noise.
 export const EXTRACTED_TEXT_MAX_CHARS = 500_000;
 
@@ -45,55 +49,77 @@ async function extractRaw(kind: DocumentKind, data: Buffer): Promise<ExtractedTe
   }
 }
 
-let worker: Worker | undefined;
-let nextId = 0;
-const pending = new Map<number, { resolve: (v: ExtractedText) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+interface PendingJob {
+  resolve: (v: ExtractedText) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
 
-function pdfWorker(): Worker {
+/** The current worker; a replaced one finishes nothing more and its jobs are its own. */
+let worker: { thread: Worker; pending: Map<number, PendingJob> } | undefined;
+let nextId = 0;
+let stopped = false;
+
+function pdfWorker(): NonNullable<typeof worker> {
   if (worker) return worker;
-  const w = new Worker(new URL('./pdf-text.worker.ts', import.meta.url));
-  w.unref();
-  w.on('message', (msg: { id: number; text?: string; pages?: number; error?: string }) => {
+  const current = { thread: new Worker(new URL('./pdf-text.worker.ts', import.meta.url)), pending: new Map<number, PendingJob>() };
+  const { thread, pending } = current;
+  thread.unref();
+  thread.on('message', (msg: { id: number; text?: string; pages?: number; error?: string }) => {
     const job = pending.get(msg.id);
     if (!job) return;
     pending.delete(msg.id);
     clearTimeout(job.timer);
     if (msg.error !== undefined) job.reject(new Error(`PDF text extraction failed: ${msg.error}`));
     else job.resolve({ text: msg.text ?? '', pages: msg.pages });
+    if (pending.size === 0) void recycleIfGrown(current);
   });
   const failAll = (err: Error) => {
-    worker = undefined;
+    if (worker === current) worker = undefined;
     for (const [id, job] of pending) {
       clearTimeout(job.timer);
       job.reject(err);
       pending.delete(id);
     }
   };
-  w.on('error', failAll);
-  w.on('exit', () => failAll(new Error('PDF worker stopped')));
-  worker = w;
-  return w;
+  thread.on('error', failAll);
+  thread.on('exit', () => failAll(new Error('PDF worker stopped')));
+  worker = current;
+  return current;
 }
 
-/** pdf.js in one long-lived worker thread; a stuck document is cut off by terminating it. */
+async function recycleIfGrown(current: NonNullable<typeof worker>): Promise<void> {
+  const heap = await current.thread.getHeapStatistics().catch(() => undefined);
+  if (!heap || heap.total_heap_size <= PDF_WORKER_RECYCLE_HEAP_BYTES) return;
+  if (worker !== current || current.pending.size > 0) return;
+  worker = undefined;
+  await current.thread.terminate();
+  // Started now, while nothing waits on it, so the next document does not pay pdf.js's load.
+  if (!stopped) pdfWorker();
+}
+
+/** pdf.js in a worker thread, replaced when its heap grew; a stuck document is cut off by terminating it. */
 export function extractPdfText(data: Buffer): Promise<ExtractedText> {
+  stopped = false;
   const id = ++nextId;
-  const w = pdfWorker();
+  const { thread, pending } = pdfWorker();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(id);
       reject(new Error('PDF text extraction timed out'));
-      void w.terminate();
+      void thread.terminate();
     }, PDF_TIMEOUT_MS);
     pending.set(id, { resolve, reject, timer });
     // A copy: the caller keeps its buffer, pdf.js takes ownership of this one.
     const copy = new Uint8Array(data);
-    w.postMessage({ id, data: copy, maxPages: PDF_MAX_PAGES }, [copy.buffer]);
+    thread.postMessage({ id, data: copy, maxPages: PDF_MAX_PAGES }, [copy.buffer]);
   });
 }
 
 /** Stops the worker (tests and shutdown). */
 export async function stopTextExtraction(): Promise<void> {
-  await worker?.terminate();
+  stopped = true;
+  const current = worker;
   worker = undefined;
+  await current?.thread.terminate();
 }
