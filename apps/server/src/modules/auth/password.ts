@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import argon2 from 'argon2';
 
 // OWASP's argon2id floor: 19 MiB, 2 passes, 1 lane.
@@ -15,11 +16,33 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
-export const hashPassword = (password: string) => argon2.hash(password, ARGON2_OPTIONS);
+/** Runs at most `limit` tasks at once; the rest wait their turn in arrival order. */
+export function concurrencyLimit(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+// argon2 hashes on libuv's thread pool (4 threads by default). More hashes at once than cores
+// only slices the same CPU thinner, so each waits longer, and they would hold every pool thread
+// that file and DNS work also needs. One hash per core; the rest queue.
+const argon2Slot = concurrencyLimit(os.availableParallelism());
+
+export const hashPassword = (password: string) => argon2Slot(() => argon2.hash(password, ARGON2_OPTIONS));
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await argon2Slot(() => argon2.verify(hash, password));
   } catch {
     return false;
   }
