@@ -59,8 +59,10 @@ pg.Client.prototype.query = function patched(this: pg.Client, ...args: any[]) {
 
 async function start(): Promise<number> {
   if (config.mode === 'bare') {
+    // The same answer as the app's health route (docs/decisions/0023-cached-health-probe.md).
+    const checkedAt = new Date().toISOString();
     server = http.createServer((req, res) => {
-      const body = JSON.stringify({ status: 'ok', db: 'pglite' });
+      const body = JSON.stringify({ status: 'ok', db: 'pglite', checkedAt });
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
       res.end(body);
     });
