@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../../test/documents.ts';
-import { extractDocumentText, stopTextExtraction } from './text-extraction.ts';
+import { extractDocumentText, pdfWorkerThreadId, stopTextExtraction } from './text-extraction.ts';
 
 afterAll(() => stopTextExtraction());
 
@@ -34,4 +34,20 @@ describe('text extraction', () => {
     // The worker survives a bad document.
     expect((await extractDocumentText('pdf', await makePdf(['still works']))).text).toContain('still works');
   });
+
+  it('replaces a worker whose heap grew on large documents, and keeps extracting', async () => {
+    const pdf = await makePdf(Array.from({ length: 40 }, (_, i) => `Row ${i}: a long enough line of words to parse.`), 100);
+    await extractDocumentText('pdf', await makePdf(['warm']));
+    const first = pdfWorkerThreadId();
+    expect(first).toBeDefined();
+    for (let i = 0; i < 8 && pdfWorkerThreadId() === first; i++) {
+      // Two at once: a document sent while the worker is replaced goes to the new one.
+      const [a, b] = await Promise.all([extractDocumentText('pdf', pdf), extractDocumentText('pdf', pdf)]);
+      expect(a.pages).toBe(100);
+      expect(b.text).toContain('Row 39');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(pdfWorkerThreadId()).not.toBe(first);
+    expect((await extractDocumentText('pdf', await makePdf(['after the swap']))).text).toContain('after the swap');
+  }, 120_000);
 });

@@ -11,9 +11,10 @@ export interface ExtractedText {
 
 const PDF_TIMEOUT_MS = 30_000;
 const PDF_MAX_PAGES = 1000;
-// pdf.js leaves a lot of garbage and V8 grows the worker's heap rather than collect it, then keeps
-// the pages: a 300-page document leaves the worker at about 250 MB. Above this, an idle worker is
-// replaced by a fresh one (about 40 MB). A heap limit instead would make V8 thrash (10× slower).
+// pdf.js leaves a lot of garbage and V8 grows the worker's heap rather than collect it, and keeps
+// it: after a few 100–300-page documents the heap stood at ~250 MB, half of it in use. Above this
+// an idle worker is replaced by a fresh one (~40 MB). A heap limit (resourceLimits) instead made
+// V8 collect so often that large documents took several times longer.
 const PDF_WORKER_RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
 // The analysis reads the text, and a model's context is finite: more than this is noise.
 export const EXTRACTED_TEXT_MAX_CHARS = 500_000;
@@ -115,6 +116,9 @@ export function extractPdfText(data: Buffer): Promise<ExtractedText> {
     thread.postMessage({ id, data: copy, maxPages: PDF_MAX_PAGES }, [copy.buffer]);
   });
 }
+
+/** The thread that extracts PDFs now, if one is running (tests watch it being replaced). */
+export const pdfWorkerThreadId = (): number | undefined => worker?.thread.threadId;
 
 /** Stops the worker (tests and shutdown). */
 export async function stopTextExtraction(): Promise<void> {
