@@ -141,8 +141,8 @@ export async function searchPrograms(db: Tx, search: ProgramSearch): Promise<Pro
 }
 
 /**
- * Bounded, so a broad query costs about what a selective one does. First the matches are counted
- * up to SEARCH_RESULT_CAP + 1 (the scan stops there). Up to the cap every match is ranked: exact.
+ * Bounded, so a broad query costs about what a selective one does. The matches are counted up to
+ * SEARCH_RESULT_CAP + 1 (the scan stops there). Up to the cap every match is ranked: exact.
  * Past it, the candidates are the first SEARCH_RESULT_CAP matches in id order with the words in
  * their name or agency (the heaviest weights, so the best matches are among them even when the
  * words are common in descriptions), plus the first SEARCH_RESULT_CAP matches of all when there
@@ -167,31 +167,43 @@ async function searchText(
     titleMatch = sql`${grantPrograms.searchTitle} @@ ${tsq}`;
     rank = sql`ts_rank_cd(${grantPrograms.search}, ${tsq})`;
   }
-  const [{ n: count } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(
-    db
-      .select({ one: sql`1` })
-      .from(grantPrograms)
-      .where(and(...where, match))
-      .limit(SEARCH_RESULT_CAP + 1)
-      .as('m'),
-  );
+  const offset = search.offset ?? 0;
+  const order = [sql`${rank} DESC`, ...catalogueOrder];
+  const upToCap = db
+    .select({ id: grantPrograms.id })
+    .from(grantPrograms)
+    .where(and(...where, match))
+    .limit(SEARCH_RESULT_CAP + 1);
+  const some = db.$with('some').as(upToCap);
+  const matched = sql<number>`(SELECT count(*)::int FROM ${some})`;
+  // Up to the cap, one statement: the count, and the page ranked over every match. Past it, the
+  // same statement stops once it has counted. (The ranking reads the counted ids, so the planner
+  // sizes it for at most the cap, never for a scan of every match.)
+  const exact =
+    offset < SEARCH_RESULT_CAP && search.limit !== 0
+      ? await db
+          .with(some)
+          .select({ ...programColumns, matched })
+          .from(grantPrograms)
+          .where(and(sql`${grantPrograms.id} IN (SELECT id FROM ${some})`, sql`${matched} <= ${SEARCH_RESULT_CAP}`))
+          .orderBy(...order)
+          .limit(Math.min(search.limit ?? SEARCH_RESULT_CAP, SEARCH_RESULT_CAP - offset))
+          .offset(offset)
+      : [];
+  if (exact.length > 0) {
+    return {
+      rows: exact.map(({ matched: _m, ...row }) => row) as ProgramListRow[],
+      total: exact[0]!.matched,
+      capped: false,
+    };
+  }
+  // No row: no match, a page past the end, or more matches than the cap.
+  const [{ n: count } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(upToCap.as('m'));
   const capped = count > SEARCH_RESULT_CAP;
   const total = Math.min(count, SEARCH_RESULT_CAP);
-  const offset = search.offset ?? 0;
   // Past the cap nothing is paged through, so a page never reaches beyond it.
   const limit = Math.min(search.limit ?? total, total - offset);
-  if (limit <= 0) return { rows: [], total, capped };
-  const order = [sql`${rank} DESC`, ...catalogueOrder];
-  if (!capped) {
-    const rows = await db
-      .select(programColumns)
-      .from(grantPrograms)
-      .where(and(...where, match))
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-    return { rows: rows as ProgramListRow[], total, capped };
-  }
+  if (!capped || limit <= 0) return { rows: [], total, capped };
   const firstIds = (condition: SQL) =>
     db
       .select({ id: grantPrograms.id })
