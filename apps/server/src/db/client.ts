@@ -128,22 +128,32 @@ async function listenOnOwnConnection(
     c.on('notification', (n) => {
       if (n.channel === channel) onNotify(n.payload ?? '');
     });
-    // A lost connection (server restart) reconnects; meanwhile the listener's own fallback runs.
-    const lost = () => {
-      c.removeAllListeners('end');
-      if (client === c) client = undefined;
-      void c.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().catch(lost), LISTEN_RETRY_MS);
-    };
-    c.on('error', lost);
-    c.on('end', lost);
-    await c.connect();
-    await c.query(`LISTEN ${quoteIdent(channel)}`);
+    c.on('error', () => undefined);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
     if (stopped) {
-      await c.end();
+      await c.end().catch(() => undefined);
       return;
     }
     client = c;
+    // A lost connection (a server restart) is opened again; meanwhile the listener's fallback runs.
+    const lost = () => {
+      if (client !== c) return;
+      client = undefined;
+      void c.end().catch(() => undefined);
+      scheduleRetry();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+  };
+  const scheduleRetry = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void connect().catch(scheduleRetry), LISTEN_RETRY_MS);
   };
   await connect();
   return async () => {
@@ -151,7 +161,6 @@ async function listenOnOwnConnection(
     clearTimeout(retry);
     const c = client;
     client = undefined;
-    c?.removeAllListeners('end');
     await c?.end().catch(() => undefined);
   };
 }
