@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { asc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
@@ -208,6 +209,9 @@ export async function searchSuite(ctx: Context): Promise<Row[]> {
       runs: ctx.runs,
       pageSize: PAGE_SIZE,
       seconds: round((Date.now() - started) / 1000, 1),
+      // The figures are wall-clock: how busy the machine was says how far to trust them.
+      loadavg: os.loadavg().map((l) => round(l, 1)),
+      cpus: os.cpus().length,
       results,
     };
     fs.writeFileSync(SEARCH_RESULTS, `${JSON.stringify(report, null, 2)}\n`);
