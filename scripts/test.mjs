@@ -8,15 +8,23 @@ import { ensureInstalled, ensureWebBuilt, must, root, run } from './lib.mjs';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const results = path.join(root, 'test-results');
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+// Debian packages the layers need: the browser for Playwright, and poppler's pdftotext, the
+// baseline of the bench's pdf suite (its --quick smoke test runs here).
+const SYSTEM_PACKAGES = [
+  { binary: CHROMIUM, pkg: 'chromium' },
+  { binary: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+];
+
+function ensureSystemPackages() {
+  const missing = SYSTEM_PACKAGES.filter((p) => !fs.existsSync(p.binary)).map((p) => p.pkg);
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
+    console.error(`Missing: ${missing.join(', ')}. Install with: sudo apt-get install -y ${missing.join(' ')}`);
     process.exit(1);
   }
-  console.log('› Installing Chromium (apt-get install -y chromium)…');
+  console.log(`› Installing ${missing.join(', ')} (apt-get install -y)…`);
   must('apt-get', ['update', '-qq']);
-  must('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  must('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 const readJson = (file) => {
@@ -28,7 +36,7 @@ const readJson = (file) => {
 };
 
 ensureInstalled();
-ensureChromium();
+ensureSystemPackages();
 ensureWebBuilt({ force: true });
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
