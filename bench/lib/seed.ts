@@ -44,6 +44,8 @@ export async function seed(db: Sql, sizes: SeedSizes): Promise<Seeded> {
   );
   for (const ix of indexes) await db.executeSql(`DROP INDEX "${ix.indexname}"`);
   // The rows are consistent by construction; skipping per-row foreign-key triggers saves minutes on PGlite.
+  // Columns a trigger would fill (grant_programs.deadline) are therefore written here, or the app's
+  // start-up refresh would rewrite every program.
   await db.executeSql(`SET session_replication_role = replica`);
   await db.executeSql(
     `INSERT INTO users (email, name, phone, password_hash, credits, email_verified)
@@ -61,7 +63,7 @@ export async function seed(db: Sql, sizes: SeedSizes): Promise<Seeded> {
   );
   await db.executeSql(
     `INSERT INTO grant_programs (id, source, name, agency, jurisdiction, country, region, program_type, currency,
-        funding_min, funding_max, funding_period, deadline_pattern, next_deadlines, description, eligibility, url,
+        funding_min, funding_max, funding_period, deadline_pattern, next_deadlines, deadline, description, eligibility, url,
         sources, status, confidence, content_hash)
      SELECT 'bench-' || i, 'seed',
        (ARRAY['Innovation','Research','Community','Clean Energy','Arts','Health','Digital','Export','Youth','Rural'])[1 + i % 10]
@@ -72,7 +74,7 @@ export async function seed(db: Sql, sizes: SeedSizes): Promise<Seeded> {
        CASE WHEN i % 3 = 0 THEN 'Federal' ELSE 'Ontario' END, 'CA', CASE WHEN i % 3 = 0 THEN 'CA' ELSE 'CA-ON' END,
        (ARRAY['grant','contribution','tax-credit','fellowship','loan'])[1 + i % 5], 'CAD',
        1000 * (i % 50), 5000 * (1 + i % 200), 'per project', 'Annual',
-       ARRAY[(current_date + (i % 400))::date],
+       ARRAY[(current_date + (i % 400))::date], (current_date + (i % 400))::date,
        CASE WHEN i % 2 = 0 THEN 'Supports applied research and development projects with partners. ' ELSE 'Supports community organisations delivering local services. ' END
          || repeat('Applicants describe outcomes, budget and timeline. ', 3),
        'Canadian organisations incorporated for at least one year.',
