@@ -1,16 +1,24 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppShell } from './app/app-shell.tsx';
 import { AppRouter } from './app/router.tsx';
 import './index.css';
+import { PRERENDERED_ATTRIBUTE } from './app/prerender-markers.ts';
 import { queryClient } from './lib/query-client.ts';
+import { getSessionId } from './lib/session.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppRouter />
-      <Toaster richColors closeButton position="top-right" />
-    </QueryClientProvider>
-  </StrictMode>,
+const container = document.getElementById('root')!;
+const app = (
+  <AppShell client={queryClient}>
+    <AppRouter />
+  </AppShell>
 );
+
+// `/` arrives with the landing page already in the HTML (built for a visitor without a session).
+if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && location.pathname === '/' && !getSessionId()) {
+  hydrateRoot(container, app);
+} else {
+  // A signed-in visitor never saw that HTML (the boot script hid it); drop it before React renders.
+  container.replaceChildren();
+  container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  createRoot(container).render(app);
+}

@@ -3,11 +3,6 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { useCurrentUser } from '../features/auth/api/auth.api.ts';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { RegisterPage } from '../features/auth/components/register-page.tsx';
-import { VerifyEmailPage } from '../features/auth/components/verify-email-page.tsx';
-import { EarlyAccessDialog } from '../features/leads/components/early-access-dialog.tsx';
-import { GrantAnalysisForm } from '../features/leads/components/grant-analysis-form.tsx';
 import { LandingPage } from '../features/public/components/landing-page.tsx';
 
 // The signed-in area and the long info pages are separate chunks, so the landing page stays small.
@@ -27,11 +22,32 @@ const AdminLeadsPage = page(() => import('../features/leads/components/admin-lea
 const SubmissionViewerPage = page(() => import('../features/submissions/components/submission-viewer-page.tsx'), 'SubmissionViewerPage');
 const AccountPage = page(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 const AdminAuditPage = page(() => import('../features/admin-audit/components/admin-audit-page.tsx'), 'AdminAuditPage');
+// The forms (zod, sonner, a Radix dialog) are out of the landing page's entry chunk too: the build
+// pre-renders them into the landing HTML, and they hydrate when their chunk arrives.
+const LoginPage = page(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const RegisterPage = page(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage');
+const VerifyEmailPage = page(() => import('../features/auth/components/verify-email-page.tsx'), 'VerifyEmailPage');
+const GrantAnalysisForm = page(() => import('../features/leads/components/grant-analysis-form.tsx'), 'GrantAnalysisForm');
+const EarlyAccessDialog = page(() => import('../features/leads/components/early-access-dialog.tsx'), 'EarlyAccessDialog');
 
-// The landing page and the lead forms are separate features; the app puts them together.
-const landing = <LandingPage leadForm={<GrantAnalysisForm />} earlyAccess={<EarlyAccessDialog />} />;
+// The landing page and the lead forms are separate features; the app puts them together. Each
+// form is its own Suspense boundary, so hydrating the page never waits for them.
+const landing = (
+  <LandingPage
+    leadForm={
+      <Suspense fallback={null}>
+        <GrantAnalysisForm />
+      </Suspense>
+    }
+    earlyAccess={
+      <Suspense fallback={null}>
+        <EarlyAccessDialog />
+      </Suspense>
+    }
+  />
+);
 
-function AppRoutes() {
+export function AppRoutes() {
   const { data: user, isLoading } = useCurrentUser();
   // Spec §2: while authentication state loads, one full-screen indicator replaces every route.
   if (isLoading) return <LoadingScreen />;

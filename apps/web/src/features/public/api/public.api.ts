@@ -2,14 +2,16 @@ import type { PublicConfig } from '@grantleaf/shared/leads.schema';
 import { groupProgramNames, type CatalogueProgram } from '@grantleaf/shared/marketing-content';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useAfterHydration } from '../../../lib/use-hydrated.ts';
 
 /** Operator settings (promo video, booking page, addresses): served by the API, never built in. */
-export function usePublicConfig() {
-  return useQuery({
+export function usePublicConfig(): { data: PublicConfig | undefined } {
+  const query = useQuery({
     queryKey: ['/api/public-config'],
     queryFn: () => api.get<PublicConfig>('/api/public-config'),
     staleTime: Infinity,
   });
+  return { data: useAfterHydration(query.data) };
 }
 
 function programList(body: unknown): CatalogueProgram[] {
@@ -49,5 +51,5 @@ export function useProgramGroups() {
     staleTime: 10 * 60 * 1000,
     retry: false,
   });
-  return groupProgramNames(query.data ?? []);
+  return groupProgramNames(useAfterHydration(query.data) ?? []);
 }

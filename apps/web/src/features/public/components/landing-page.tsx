@@ -10,7 +10,7 @@ import {
   TESTIMONIAL,
   VOICE_ASSISTANT,
 } from '@grantleaf/shared/marketing-content';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { usePublicConfig, useProgramGroups } from '../api/public.api.ts';
@@ -33,6 +33,14 @@ function Check() {
   );
 }
 
+/**
+ * A Suspense boundary that never suspends in the browser: on the pre-rendered `/` React hydrates
+ * what it holds later, in short slices, instead of in one long task before the page responds.
+ */
+function HydrateLater({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 function Section({
   id,
   className,
@@ -51,8 +59,54 @@ function Section({
       tabIndex={id ? -1 : undefined}
       className={`scroll-mt-20 focus:outline-none ${className ?? ''}`}
     >
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">{children}</div>
+      <HydrateLater>
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">{children}</div>
+      </HydrateLater>
     </section>
+  );
+}
+
+// The operator's settings and the catalogue's program names arrive after the first paint; each is
+// read by the small part that shows it, so its answer re-renders that part, not the whole page.
+function HeroVideo() {
+  const { data: config } = usePublicConfig();
+  return <PromoVideo url={config?.promoVideoUrl} title={HERO.videoTitle} caption={HERO.videoPosterCaption} />;
+}
+
+function DemoBookingLink() {
+  const { data: config } = usePublicConfig();
+  if (!config) return null;
+  return (
+    <a
+      href={config.demoBookingUrl ?? `mailto:${config.contactEmail}?subject=Grantleaf%20demo`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`${buttonClass('secondary')} mt-3`}
+    >
+      {LEAD_FORM.demoCta}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function ProgramGroups() {
+  const programs = useProgramGroups();
+  return (
+    <div className="mt-8 grid gap-6 md:grid-cols-3">
+      {PROGRAMS.groups.map((group) => (
+        <div key={group.key} className="rounded-xl border border-slate-200 p-5">
+          <h3 className="text-lg font-semibold text-slate-900">{group.title}</h3>
+          <ul className="mt-3 space-y-2" data-testid={`programs-${group.key}`}>
+            {programs[group.key].map((name) => (
+              <li key={name} className="flex gap-2 text-sm text-slate-800">
+                <Check />
+                {name}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -76,18 +130,12 @@ function FreeAnalysisButton({ className }: { className?: string }) {
  * leads feature; the app passes them in, so this feature does not import another.
  */
 export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; earlyAccess: ReactNode }) {
-  const { data: config } = usePublicConfig();
-  const programs = useProgramGroups();
   const { hash } = useLocation();
 
   // Arriving from another page at /#features: scroll once the section exists.
   useEffect(() => {
     if (hash.length > 1) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [hash]);
-
-  const demoHref = config
-    ? (config.demoBookingUrl ?? `mailto:${config.contactEmail}?subject=Grantleaf%20demo`)
-    : undefined;
 
   return (
     <>
@@ -125,11 +173,7 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
                 <FreeAnalysisButton />
               </div>
             </div>
-            <PromoVideo
-              url={config?.promoVideoUrl}
-              title={HERO.videoTitle}
-              caption={HERO.videoPosterCaption}
-            />
+            <HeroVideo />
           </div>
         </section>
 
@@ -142,17 +186,7 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
               </h2>
               <p className="mt-3 text-slate-700">{LEAD_FORM.intro}</p>
               <p className="mt-6 text-sm text-slate-700">{LEAD_FORM.demoNote}</p>
-              {demoHref && (
-                <a
-                  href={demoHref}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={`${buttonClass('secondary')} mt-3`}
-                >
-                  {LEAD_FORM.demoCta}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              )}
+              <DemoBookingLink />
             </div>
             <div className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6 lg:col-span-2">
               {leadForm}
@@ -224,21 +258,7 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
             {PROGRAMS.title}
           </h2>
           <p className="mt-3 text-slate-700">{PROGRAMS.intro}</p>
-          <div className="mt-8 grid gap-6 md:grid-cols-3">
-            {PROGRAMS.groups.map((group) => (
-              <div key={group.key} className="rounded-xl border border-slate-200 p-5">
-                <h3 className="text-lg font-semibold text-slate-900">{group.title}</h3>
-                <ul className="mt-3 space-y-2" data-testid={`programs-${group.key}`}>
-                  {programs[group.key].map((name) => (
-                    <li key={name} className="flex gap-2 text-sm text-slate-800">
-                      <Check />
-                      {name}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
+          <ProgramGroups />
         </Section>
 
         {/* Testimonial */}
@@ -320,7 +340,9 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
           </div>
         </Section>
       </main>
-      <SiteFooter />
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
     </>
   );
 }
