@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { renderOnce, UNNAMED } from '../../db/render-once.ts';
 import { emailVerifications, sessions, users, type UserRow } from './auth.schema.ts';
 
 export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
@@ -30,26 +31,18 @@ export async function insertSession(tx: Tx, values: { idHash: string; userId: st
   await tx.insert(sessions).values(values);
 }
 
-function sessionUserQuery(db: Db) {
-  return db
+const sessionUserQuery = renderOnce((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))
-    // No name: an unnamed statement, as every other query sends. A named one would live in the
-    // server session, which PGlite shares between pool connections, and clash after a reconnect.
-    .prepare(undefined as unknown as string);
-}
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+    .prepare(UNNAMED),
+);
 
-/**
- * Runs on every signed-in request. Drizzle renders a query's SQL afresh on each call, which cost
- * more CPU than the lookup itself, so this one is rendered once per database.
- */
+/** The signed-in user of a session, on every signed-in request. */
 export async function findSessionUser(db: Db, idHash: string): Promise<UserRow | undefined> {
-  let query = sessionUserQueries.get(db);
-  if (!query) sessionUserQueries.set(db, (query = sessionUserQuery(db)));
-  const [row] = await query.execute({ idHash });
+  const [row] = await sessionUserQuery(db).execute({ idHash });
   return row?.user;
 }
 

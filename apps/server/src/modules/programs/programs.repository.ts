@@ -51,8 +51,13 @@ export async function upsertPrograms(tx: Tx, rows: NewProgramRow[]): Promise<{ i
  */
 export async function refreshClosedPrograms(db: Tx): Promise<{ closed: number; reopened: number }> {
   // Dates pass: move each program's deadline on to its next date (or its last, once all passed).
+  // A trigger keeps the column right on every write, so only a date passing changes it: programs
+  // whose stored deadline is behind today (an index range) are the only ones to recompute.
   const next = sql`program_deadline(${grantPrograms.nextDeadlines}, ${grantPrograms.projectedDeadlines})`;
-  await db.update(grantPrograms).set({ deadline: next }).where(sql`${grantPrograms.deadline} IS DISTINCT FROM ${next}`);
+  await db
+    .update(grantPrograms)
+    .set({ deadline: next })
+    .where(and(sql`${grantPrograms.deadline} < current_date`, sql`${grantPrograms.deadline} IS DISTINCT FROM ${next}`));
   const shouldClose = sql`(coalesce(${grantPrograms.deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '(^archived|closed)')`;
   const closed = await db
     .update(grantPrograms)

@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { renderOnce, UNNAMED } from '../../db/render-once.ts';
 import { users } from '../auth/auth.schema.ts';
 import { submissions, type SubmissionRow } from './submissions.schema.ts';
 
@@ -10,12 +11,18 @@ export async function insertSubmission(tx: Tx, row: NewSubmission): Promise<Subm
   return inserted!;
 }
 
-export function listSubmissionsForUser(tx: Tx, userId: string): Promise<SubmissionRow[]> {
-  return tx
+const submissionsOfUser = renderOnce((db) =>
+  db
     .select()
     .from(submissions)
-    .where(eq(submissions.userId, userId))
-    .orderBy(desc(submissions.submissionTimestamp), desc(submissions.id));
+    .where(eq(submissions.userId, sql.placeholder('userId')))
+    .orderBy(desc(submissions.submissionTimestamp), desc(submissions.id))
+    .prepare(UNNAMED),
+);
+
+/** The dashboard's list, polled while work runs. */
+export function listSubmissionsForUser(db: Db, userId: string): Promise<SubmissionRow[]> {
+  return submissionsOfUser(db).execute({ userId });
 }
 
 export async function findSubmission(tx: Tx, id: string): Promise<SubmissionRow | undefined> {
