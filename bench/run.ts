@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BENCH_DATABASE_URL, preparePglite, preparePostgres } from './lib/databases.ts';
+import { writeBenchIntoReadme } from './lib/readme.ts';
 import { printTable, Skip, type Context, type Row, type SuiteResult } from './lib/report.ts';
 import { FULL_SIZES, QUICK_SIZES } from './lib/seed.ts';
 import { apiReadSuite } from './suites/api-read.ts';
@@ -107,6 +108,11 @@ async function main() {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
   log(`wrote ${path.relative(process.cwd(), out)} in ${report.seconds.toFixed(0)} s`);
+  // Only a full run of every suite speaks for the README, so its table cannot drift from a run.
+  if (!quick && !only && !args.some((a) => a.startsWith('--out='))) {
+    const readme = path.join(ROOT, '..', 'README.md');
+    if (writeBenchIntoReadme(readme, report)) log('README benchmark table updated');
+  }
   const failed = results.filter((r) => r.status === 'failed');
   process.exit(failed.length ? 1 : 0);
 }

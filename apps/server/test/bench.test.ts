@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { writeBenchIntoReadme } from '../../../bench/lib/readme.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const SUITES = ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'login', 'event-loop', 'web-size', 'lighthouse'];
@@ -32,8 +33,17 @@ describe('npm run bench -- --quick', () => {
     }
     // The suites whose features are in this repository do measure.
     const ok = new Set(report.results.filter((r: { status: string }) => r.status === 'ok').map((r: { suite: string }) => r.suite));
-    for (const suite of ['http', 'api-read', 'jobs', 'event-loop']) expect(ok.has(suite), suite).toBe(true);
+    for (const suite of ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'event-loop']) expect(ok.has(suite), suite).toBe(true);
     expect(result.stdout).toContain('| Suite');
+    // A full run writes its table into the README between the markers, and nothing else there.
+    const readme = path.join(path.dirname(out), 'README.md');
+    fs.writeFileSync(readme, '# Title\n<!-- bench:start -->\nold table\n<!-- bench:end -->\nReasons stay.\n');
+    expect(writeBenchIntoReadme(readme, report)).toBe(true);
+    const written = fs.readFileSync(readme, 'utf8');
+    expect(written).not.toContain('old table');
+    expect(written).toMatch(/^# Title\n<!-- bench:start -->\nLast full run: \*\*\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\*\*/);
+    for (const suite of ok) expect(written).toContain(`| ${suite} |`);
+    expect(written.endsWith('<!-- bench:end -->\nReasons stay.\n')).toBe(true);
     fs.rmSync(path.dirname(out), { recursive: true, force: true });
   }, 1_600_000);
 });
