@@ -272,3 +272,51 @@ test('the landing route loads at most 170 KB of gzipped JavaScript, without the 
   await page.goto('/dashboard', { waitUntil: 'networkidle' });
   expect([...scripts.keys()].some((n) => /dashboard-page/.test(n))).toBe(true);
 });
+
+test('/ arrives rendered: readable without JavaScript, then hydrated without a mismatch', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const noJs = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const still = await noJs.newPage();
+  await still.goto('/');
+  await expect(
+    still.getByRole('heading', { level: 1, name: 'Stop Losing Grants to Paperwork' }),
+  ).toBeVisible();
+  await expect(still.getByLabel('Email *').first()).toBeVisible();
+  await noJs.close();
+
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(msg.text());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  // Interactive once hydrated: the header's menu opens (375 px) and the page reports no error
+  // (a mismatch would be logged and the page rendered again on the client).
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a visitor with a session never sees the pre-rendered landing page on /', async ({
+  page,
+  registerAccount,
+}) => {
+  const account = await registerAccount();
+  await page.addInitScript((token) => {
+    localStorage.setItem('sessionId', token);
+    // Checked at every DOM change from the first byte, before anything can paint.
+    const w = window as unknown as { landingSeen?: boolean };
+    w.landingSeen = false;
+    new MutationObserver(() => {
+      const hero = document.getElementById('hero-title');
+      if (hero && hero.checkVisibility()) w.landingSeen = true;
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  }, account.token);
+  await page.goto('/');
+  await expect(page.getByText(`Welcome, ${account.user.name}`)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { landingSeen: boolean }).landingSeen)).toBe(false);
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin, type Rollup } from 'vite';
 
 const ROOT_DIV = '<div id="root"></div>';
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
@@ -14,6 +14,22 @@ interface PrerenderModule {
   BOOT_SCRIPT: string;
   BOOT_STYLE: string;
   PRERENDERED_ATTRIBUTE: string;
+  LANDING_FORM_EXPORTS: string[];
+}
+
+/** The chunks exporting `names`, with the chunks they import. */
+function chunksExporting(bundle: Rollup.OutputBundle, names: string[]): string[] {
+  const files = new Set<string>();
+  const add = (file: string) => {
+    const chunk = bundle[file];
+    if (!chunk || chunk.type !== 'chunk' || files.has(file)) return;
+    files.add(file);
+    chunk.imports.forEach(add);
+  };
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.exports.some((e) => names.includes(e))) add(chunk.fileName);
+  }
+  return [...files];
 }
 
 /**
@@ -25,6 +41,7 @@ function prerenderLanding(): Plugin {
   let root = '';
   let outDir = '';
   let write = true;
+  let bundle: Rollup.OutputBundle = {};
   return {
     name: 'grantleaf:prerender-landing',
     apply: 'build',
@@ -32,6 +49,9 @@ function prerenderLanding(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       write = config.build.write;
+    },
+    writeBundle(_options, output) {
+      bundle = output;
     },
     async closeBundle() {
       if (!write) return;
@@ -57,8 +77,15 @@ function prerenderLanding(): Plugin {
       fs.writeFileSync(path.join(outDir, bootFile), boot);
       const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       if (!index.includes(ROOT_DIV)) throw new Error(`index.html has no ${ROOT_DIV} to pre-render into`);
+      // The forms hydrate as soon as they are clicked only if their code is already there.
+      const formPreloads = chunksExporting(bundle, mod.LANDING_FORM_EXPORTS)
+        .filter((file) => !index.includes(`/${file}"`))
+        .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
+        .join('');
+      if (!formPreloads) throw new Error(`no chunk exports ${mod.LANDING_FORM_EXPORTS.join(', ')}`);
       const landing = index
         .replace('</title>', `</title>\n    <style>${mod.BOOT_STYLE}</style>\n    <script src="/${bootFile}"></script>`)
+        .replace('</head>', `${formPreloads}\n  </head>`)
         .replace(ROOT_DIV, `<div id="root" ${mod.PRERENDERED_ATTRIBUTE}>${body}</div>`);
       fs.writeFileSync(path.join(outDir, 'landing.html'), landing);
 

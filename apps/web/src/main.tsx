@@ -1,6 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppShell } from './app/app-shell.tsx';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, preloadLandingForms } from './app/router.tsx';
 import './index.css';
 import { PRERENDERED_ATTRIBUTE } from './app/prerender-markers.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -15,6 +15,7 @@ const app = (
 
 // `/` arrives with the landing page already in the HTML (built for a visitor without a session).
 if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && location.pathname === '/' && !getSessionId()) {
+  preloadLandingForms();
   hydrateRoot(container, app);
 } else {
   // A signed-in visitor never saw that HTML (the boot script hid it); drop it before React renders.

@@ -5,6 +5,8 @@ import { StaticRouter } from 'react-router-dom';
 import { AppShell } from './app-shell.tsx';
 import { AppRoutes } from './router.tsx';
 
+export { LANDING_FORM_EXPORTS } from './router.tsx';
+
 export { BOOT_SCRIPT, BOOT_STYLE, PRERENDERED_ATTRIBUTE } from './prerender-markers.ts';
 
 const landing = () => (

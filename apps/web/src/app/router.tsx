@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/loading-screen.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { useCurrentUser } from '../features/auth/api/auth.api.ts';
 import { LandingPage } from '../features/public/components/landing-page.tsx';
+import { preloadable } from '../lib/preloadable.tsx';
 
 // The signed-in area and the long info pages are separate chunks, so the landing page stays small.
 const DashboardPage = lazy(() =>
@@ -27,8 +28,16 @@ const AdminAuditPage = page(() => import('../features/admin-audit/components/adm
 const LoginPage = page(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage');
 const VerifyEmailPage = page(() => import('../features/auth/components/verify-email-page.tsx'), 'VerifyEmailPage');
-const GrantAnalysisForm = page(() => import('../features/leads/components/grant-analysis-form.tsx'), 'GrantAnalysisForm');
-const EarlyAccessDialog = page(() => import('../features/leads/components/early-access-dialog.tsx'), 'EarlyAccessDialog');
+const GrantAnalysisForm = preloadable(() => import('../features/leads/components/grant-analysis-form.tsx'), 'GrantAnalysisForm');
+const EarlyAccessDialog = preloadable(() => import('../features/leads/components/early-access-dialog.tsx'), 'EarlyAccessDialog');
+
+/** The pre-rendered `/` fetches its forms' chunks before hydrating (landing.html preloads them). */
+export function preloadLandingForms() {
+  void GrantAnalysisForm.preload();
+  void EarlyAccessDialog.preload();
+}
+/** What the build looks for in the chunks to preload them from landing.html. */
+export const LANDING_FORM_EXPORTS = ['GrantAnalysisForm', 'EarlyAccessDialog'];
 
 // The landing page and the lead forms are separate features; the app puts them together. Each
 // form is its own Suspense boundary, so hydrating the page never waits for them.
