@@ -1,6 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppShell } from './app/app-shell.tsx';
-import { AppRouter, preloadLandingForms } from './app/router.tsx';
+import { AppRouter, preloadLandingForms, preloadSignedInArea } from './app/router.tsx';
 import './index.css';
 import { PRERENDERED_ATTRIBUTE } from './app/prerender-markers.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -18,6 +18,7 @@ if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && location.pathname === '/' &
   preloadLandingForms();
   hydrateRoot(container, app);
 } else {
+  if (getSessionId() && (location.pathname === '/' || location.pathname === '/dashboard')) preloadSignedInArea();
   // A signed-in visitor never saw that HTML (the boot script hid it); drop it before React renders.
   container.replaceChildren();
   container.removeAttribute(PRERENDERED_ATTRIBUTE);

@@ -7,9 +7,12 @@ import { LandingPage } from '../features/public/components/landing-page.tsx';
 import { preloadable } from '../lib/preloadable.tsx';
 
 // The signed-in area and the long info pages are separate chunks, so the landing page stays small.
-const DashboardPage = lazy(() =>
-  import('./dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
-);
+const DashboardPage = preloadable(() => import('./dashboard-page.tsx'), 'DashboardPage');
+
+/** A visitor with a session is headed for the dashboard: its chunk loads beside the user query. */
+export function preloadSignedInArea() {
+  void DashboardPage.preload();
+}
 const ApplicationsPage = lazy(() =>
   import('../features/applications/components/applications-page.tsx').then((m) => ({ default: m.ApplicationsPage })),
 );
