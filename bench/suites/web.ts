@@ -186,7 +186,10 @@ export async function lighthouseSuite(ctx: Context): Promise<Row[]> {
       for (const p of pages) {
         const page = await browser.newPage();
         try {
+          // Storage is kept between runs (disableStorageReset), so a page without a session must
+          // drop the one the dashboard run left, or `/` is measured as the signed-in dashboard.
           if (p.session) await page.evaluateOnNewDocument((t: string) => localStorage.setItem('sessionId', t), token);
+          else await page.evaluateOnNewDocument(() => localStorage.removeItem('sessionId'));
           const result = await lighthouse(
             p.url,
             { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
