@@ -7,14 +7,7 @@ import type { Mailer } from '../modules/mail/mail.service.ts';
 import { createTestDatabase, DATABASES } from '../../test/harness.ts';
 import { defineJob } from './job.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
-
-const until = async (check: () => boolean, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+import { until } from '../../test/until.ts';
 
 describe.each(DATABASES)('job queue on %s', (kind) => {
   const handled: string[] = [];

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertLedgerMatchesBalances } from '../credits/ledger-invariant.ts';
 import { failFundingSearch } from './funding.service.ts';
+import { until } from '../../../test/until.ts';
 
 const HEALTH_REQUEST = {
   researchTopic: 'Retinal imaging biomarkers for diabetic kidney disease',
@@ -12,16 +13,6 @@ const HEALTH_REQUEST = {
   teamProfile: 'Associate professor of medicine (PI), two postdocs, a biostatistician and clinicians at a Toronto hospital.',
   fileContent: 'Preliminary results: the biomarker predicted decline in 81% of patients in a pilot study.',
 };
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe.each(DATABASES)('funding finder on %s', (kind) => {
   let t: TestApp;
@@ -45,10 +36,10 @@ describe.each(DATABASES)('funding finder on %s', (kind) => {
     expect(res.body).toMatchObject({ researchTopic: HEALTH_REQUEST.researchTopic, fundingResults: null, status: 'processing' });
     expect(await credits(token)).toBe(0);
 
-    const [done] = await until(
-      async () => (await t.api('GET', '/api/funding-finder-requests', { token })).body,
-      (list: any[]) => list[0]?.status === 'complete',
-    );
+    const [done] = await until(async () => {
+      const list: any[] = (await t.api('GET', '/api/funding-finder-requests', { token })).body;
+      return list[0]?.status === 'complete' && list;
+    });
     const results = done.fundingResults;
     expect(results.funding_programs.length).toBeGreaterThanOrEqual(5);
     expect(results.funding_programs[0]).toEqual({
@@ -104,10 +95,10 @@ describe.each(DATABASES)('funding finder on %s', (kind) => {
   it('serves the PDF report to its owner only', async () => {
     const owner = await registerUser(t);
     const created = await t.api('POST', '/api/funding-finder-requests', { token: owner.token, body: HEALTH_REQUEST });
-    await until(
-      async () => (await t.api('GET', '/api/funding-finder-requests', { token: owner.token })).body,
-      (list: any[]) => list[0]?.status === 'complete',
-    );
+    await until(async () => {
+      const list: any[] = (await t.api('GET', '/api/funding-finder-requests', { token: owner.token })).body;
+      return list[0]?.status === 'complete';
+    });
     const res = await fetch(`${t.baseUrl}/api/funding-finder-requests/${created.body.id}/report`, {
       headers: { authorization: `Bearer ${owner.token}` },
     });

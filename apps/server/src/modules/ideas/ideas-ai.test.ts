@@ -3,16 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestAppWithModel, type TestApp } from '../../../test/harness.ts';
 import type { FakeModelServer } from '../../../test/fake-model-server.ts';
 import { generateOfflineIdea } from './idea-engine.ts';
-
-async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
+import { until } from '../../../test/until.ts';
 
 describe.each(DATABASES)('idea generator with a model on %s', (kind) => {
   let fake: FakeModelServer;
@@ -40,7 +31,7 @@ describe.each(DATABASES)('idea generator with a model on %s', (kind) => {
     const row = await until(async () => {
       const r = await rowOf(token, created.body.id);
       return r?.status === 'complete' ? r : undefined;
-    });
+    }, 60_000);
     expect(ideaResultsSchema.parse(JSON.parse(row.ideaResults!)).research_topic.name).toBe('Whale-Safe Shipping Lanes');
     const prompt = JSON.stringify(fake.requests.at(-1)?.body);
     expect(prompt).toContain('ocean acoustics and shipping');

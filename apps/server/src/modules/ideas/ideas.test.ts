@@ -7,20 +7,11 @@ import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../te
 import type { AiProvider } from '../../ai/provider.ts';
 import { extractDomainTerms, generateOfflineIdea, matchSector } from './idea-engine.ts';
 import { failIdeaGeneration, runIdeaGeneration } from './ideas.service.ts';
+import { until } from '../../../test/until.ts';
 
 const BACKGROUND =
   'Professor of biomedical engineering. Ten years developing microfluidic biomarker assays for early sepsis detection in hospital patients; two clinical validation studies with Toronto hospitals.';
 const INTERESTS = 'Rapid point-of-care sepsis diagnostics using microfluidic biomarker panels and machine learning triage.';
-
-async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('offline idea engine', () => {
   it('extracts the researcher’s domain terms and matches the sector table', () => {
@@ -101,7 +92,7 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
     const mail = await t.smtp.waitFor(email, (m) => m.subject.startsWith('Your research idea is ready'));
     expect(mail.text).toContain(idea.research_topic.name);
     // The operator's automation hears about it once.
-    await until(async () => (received.some((e) => e.data.requestId === done.id) ? true : undefined));
+    await until(() => received.some((e) => e.data.requestId === done.id));
     expect(received.filter((e) => e.data.requestId === done.id).map((e) => e.event)).toEqual(['idea.completed']);
 
     const md = await t.api('GET', `/api/idea-generator-requests/${done.id}/download?format=md`, { token });

@@ -7,6 +7,7 @@ import { makePdf, uploadFile } from '../../../test/documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { applyLedgerChange } from '../credits/credits.repository.ts';
 import { grantSubmissionJob } from './grant-submission.job.ts';
+import { until } from '../../../test/until.ts';
 
 const PROGRAM = 'ca-nserc-alliance-advantage';
 
@@ -35,16 +36,6 @@ Milestones: Phase 1 (2026-01-01 to 2026-06-30) design; Phase 2 (2026-07-01 to 20
 Budget justification: $50,000 for hardware, $70,000 for two graduate students' stipends.
 Team: The PI has 15 years of hydrology expertise and 30 publications. Training: two PhD students and a postdoc.
 Impact: Municipalities gain earlier warnings; the partner commercialises the sensor within 3 years.`;
-
-const until = async <T>(fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 describe.each(DATABASES)('submissions on %s', (kind) => {
   let t: TestApp;
