@@ -9,18 +9,27 @@ import { defineJob } from './job.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
 import { until } from '../../test/until.ts';
 
-describe.each(DATABASES)('job queue on %s', (kind) => {
-  const handled: string[] = [];
-  const finalFailures: string[] = [];
-  let attempts = 0;
-  const ok = defineJob({
-    name: 'test-ok',
+type TestDb = Awaited<ReturnType<typeof createTestDatabase>>['database'];
+const silentDeps = (database: TestDb) => {
+  const mailer: Mailer = { send: async () => {} };
+  return { database, env: parseEnv({ LOG_LEVEL: 'silent' }), mailer, log: pino({ level: 'silent' }) };
+};
+/** A job that records the ids it ran, each run once (no retries). */
+const recordingJob = (name: string, ran: string[]) =>
+  defineJob({
+    name,
     payload: z.object({ id: z.string() }),
     retryLimit: 0,
     retryDelaySeconds: 1,
     expireInSeconds: 60,
-    handle: async (_deps, p) => void handled.push(p.id),
+    handle: async (_deps, p) => void ran.push(p.id),
   });
+
+describe.each(DATABASES)('job queue on %s', (kind) => {
+  const handled: string[] = [];
+  const finalFailures: string[] = [];
+  let attempts = 0;
+  const ok = recordingJob('test-ok', handled);
   const failing = defineJob({
     name: 'test-failing',
     payload: z.object({ id: z.string() }),
@@ -35,15 +44,13 @@ describe.each(DATABASES)('job queue on %s', (kind) => {
   });
   let queue: JobQueue;
   let drop: () => Promise<void>;
-  let db: Awaited<ReturnType<typeof createTestDatabase>>['database'];
+  let db: TestDb;
 
   beforeAll(async () => {
     const created = await createTestDatabase(kind);
     db = created.database;
     drop = created.drop;
-    const env = parseEnv({ LOG_LEVEL: 'silent' });
-    const mailer: Mailer = { send: async () => {} };
-    queue = await createJobQueue({ database: db, env, mailer, log: pino({ level: 'silent' }) }, [ok, failing]);
+    queue = await createJobQueue(silentDeps(db), [ok, failing]);
     await queue.work();
   });
   afterAll(async () => {
@@ -82,24 +89,17 @@ describe.each(DATABASES)('job wake-ups on %s', (kind) => {
   // Polling this slow would fail every wait below: only the wake-ups can start these jobs in time.
   const POLL_SECONDS = 120;
   const started: string[] = [];
-  const job = defineJob({
-    name: 'test-wake',
-    payload: z.object({ id: z.string() }),
-    retryLimit: 0,
-    retryDelaySeconds: 1,
-    expireInSeconds: 60,
-    handle: async (_deps, p) => void started.push(p.id),
-  });
+  const job = recordingJob('test-wake', started);
   let worker: JobQueue;
   let sender: JobQueue;
   let drop: () => Promise<void>;
-  let db: Awaited<ReturnType<typeof createTestDatabase>>['database'];
+  let db: TestDb;
 
   beforeAll(async () => {
     const created = await createTestDatabase(kind);
     db = created.database;
     drop = created.drop;
-    const deps = { database: db, env: parseEnv({ LOG_LEVEL: 'silent' }), mailer: { send: async () => {} }, log: pino({ level: 'silent' }) };
+    const deps = silentDeps(db);
     worker = await createJobQueue(deps, [job], { pollingIntervalSeconds: POLL_SECONDS });
     // Another queue that only sends, as an API process with WORKERS=off does.
     sender = await createJobQueue(deps, [job], { pollingIntervalSeconds: POLL_SECONDS });
