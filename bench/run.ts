@@ -37,8 +37,13 @@ const SUITES: Array<{ name: string; needsDb?: boolean; run: (ctx: Context) => Pr
 async function main() {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
-  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-  const out = args.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? path.join(ROOT, 'results', 'latest.json');
+  const only = args
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+  const out =
+    args.find((a) => a.startsWith('--out='))?.slice('--out='.length) ??
+    path.join(ROOT, 'results', 'latest.json');
   const started = Date.now();
   const log = (m: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${m}`);
   const selected = SUITES.filter((s) => !only || only.includes(s.name));
@@ -56,8 +61,13 @@ async function main() {
   const results: SuiteResult[] = [];
   if (selected.some((s) => s.needsDb)) {
     const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
-    log(`seeding ${ctx.sizes.users} users, ${ctx.sizes.users * ctx.sizes.submissionsPerUser} submissions, ${ctx.sizes.programs} programs`);
-    const [pgPrepared, pglite] = await Promise.all([preparePostgres(adminUrl, ctx.sizes), preparePglite(ctx.sizes)]);
+    log(
+      `seeding ${ctx.sizes.users} users, ${ctx.sizes.users * ctx.sizes.submissionsPerUser} submissions, ${ctx.sizes.programs} programs`,
+    );
+    const [pgPrepared, pglite] = await Promise.all([
+      preparePostgres(adminUrl, ctx.sizes),
+      preparePglite(ctx.sizes),
+    ]);
     ctx.pglite = pglite;
     if (typeof pgPrepared === 'string') {
       ctx.postgresSkip = pgPrepared;
@@ -66,7 +76,9 @@ async function main() {
       ctx.postgres = pgPrepared;
       log(`PostgreSQL seeded in ${pgPrepared.seedSeconds.toFixed(1)} s`);
     }
-    log(`PGlite ${pglite.cached ? 'copied from the seeded cache' : 'seeded'} in ${pglite.seedSeconds.toFixed(1)} s`);
+    log(
+      `PGlite ${pglite.cached ? 'copied from the seeded cache' : 'seeded'} in ${pglite.seedSeconds.toFixed(1)} s`,
+    );
   }
 
   try {
@@ -100,8 +112,19 @@ async function main() {
     takenAt: new Date().toISOString(),
     quick,
     seconds: (Date.now() - started) / 1000,
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg(), node: process.version },
-    settings: { runs: ctx.runs, loadSeconds: ctx.duration, connections: ctx.connections, sizes: ctx.sizes, postgres: ctx.postgres ? 'yes' : ctx.postgresSkip },
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      loadavg: os.loadavg(),
+      node: process.version,
+    },
+    settings: {
+      runs: ctx.runs,
+      loadSeconds: ctx.duration,
+      connections: ctx.connections,
+      sizes: ctx.sizes,
+      postgres: ctx.postgres ? 'yes' : ctx.postgresSkip,
+    },
     results,
     table,
   };

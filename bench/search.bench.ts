@@ -38,17 +38,48 @@ function rng(seed: number) {
 }
 
 const TOPICS = [
-  'coastal resilience', 'rural broadband', 'opioid prevention', 'wildfire mitigation', 'STEM education', 'water infrastructure',
-  'small business innovation', 'cybersecurity workforce', 'maternal care', 'soil conservation', 'transit safety', 'arts education',
-  'quantum computing', 'advanced manufacturing', 'public housing', 'veterans employment', 'tribal energy', 'food security',
-  'ocean observing', 'biodefense', 'climate adaptation', 'historic preservation', 'substance use treatment', 'air quality',
+  'coastal resilience',
+  'rural broadband',
+  'opioid prevention',
+  'wildfire mitigation',
+  'STEM education',
+  'water infrastructure',
+  'small business innovation',
+  'cybersecurity workforce',
+  'maternal care',
+  'soil conservation',
+  'transit safety',
+  'arts education',
+  'quantum computing',
+  'advanced manufacturing',
+  'public housing',
+  'veterans employment',
+  'tribal energy',
+  'food security',
+  'ocean observing',
+  'biodefense',
+  'climate adaptation',
+  'historic preservation',
+  'substance use treatment',
+  'air quality',
 ];
 const WORDS =
-  'program project support community research training development capacity regional national data systems services pilot evaluation technical assistance partnerships outcomes implementation planning innovation resources improve access network analysis demonstration'.split(' ');
+  'program project support community research training development capacity regional national data systems services pilot evaluation technical assistance partnerships outcomes implementation planning innovation resources improve access network analysis demonstration'.split(
+    ' ',
+  );
 const AGENCIES = [
-  'National Institutes of Health', 'Department of Energy', 'National Science Foundation', 'Department of Agriculture',
-  'Department of Transportation', 'Environmental Protection Agency', 'Department of Education', 'Department of Defense',
-  'National Endowment for the Arts', 'Department of Commerce', 'Department of the Interior', 'Health Resources and Services Administration',
+  'National Institutes of Health',
+  'Department of Energy',
+  'National Science Foundation',
+  'Department of Agriculture',
+  'Department of Transportation',
+  'Environmental Protection Agency',
+  'Department of Education',
+  'Department of Defense',
+  'National Endowment for the Arts',
+  'Department of Commerce',
+  'Department of the Interior',
+  'Health Resources and Services Administration',
 ];
 /** Rare: about 1 record in 1,000 mentions it (the selective query). */
 const RARE = 'metamaterials';
@@ -60,7 +91,7 @@ const MISSPELT = 'metamaterals';
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function record(i: number, r: () => number): string {
-  const pick = <T,>(list: T[]) => list[Math.floor(r() * list.length)]!;
+  const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)]!;
   const topic = pick(TOPICS);
   const health = r() < 0.25;
   const rare = r() < 0.001;
@@ -90,7 +121,10 @@ function record(i: number, r: () => number): string {
 function writeExtract(file: string, rows: number) {
   const r = rng(20261122);
   const fd = fs.openSync(file, 'w');
-  fs.writeSync(fd, '<?xml version="1.0" encoding="UTF-8"?>\n<Grants xmlns="http://apply.grants.gov/system/OpportunityDetail-V1.0">\n');
+  fs.writeSync(
+    fd,
+    '<?xml version="1.0" encoding="UTF-8"?>\n<Grants xmlns="http://apply.grants.gov/system/OpportunityDetail-V1.0">\n',
+  );
   let buffer = '';
   for (let i = 0; i < rows; i += 1) {
     buffer += record(i, r);
@@ -105,7 +139,10 @@ function writeExtract(file: string, rows: number) {
 
 // ---------------------------------------------------------------------------------------------
 
-async function benchDatabase(kind: 'pglite' | 'postgres', extract: string): Promise<{ rows: Row[]; importSeconds: number }> {
+async function benchDatabase(
+  kind: 'pglite' | 'postgres',
+  extract: string,
+): Promise<{ rows: Row[]; importSeconds: number }> {
   let database: Database;
   let drop = async () => {};
   if (kind === 'pglite') {
@@ -145,7 +182,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres', extract: string): Prom
     const figures = await measureSearch(
       database,
       { selective: RARE, broad: COMMON, misspelt: MISSPELT },
-      { runs: RUNS, iterations: quick ? 5 : 20, slowIterations: 1, before: true, log: (m) => process.stderr.write(`${m}\n`) },
+      {
+        runs: RUNS,
+        iterations: quick ? 5 : 20,
+        slowIterations: 1,
+        before: true,
+        log: (m) => process.stderr.write(`${m}\n`),
+      },
     );
     return { rows: searchRows(kind, ROWS, figures), importSeconds };
   } finally {
@@ -159,7 +202,9 @@ const extract = path.join(tmp, `GrantsDBExtractBENCHv2.xml`);
 try {
   process.stderr.write(`Writing a synthetic extract of ${ROWS.toLocaleString('en-US')} opportunities…\n`);
   writeExtract(extract, ROWS);
-  const kinds: Array<'pglite' | 'postgres'> = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds: Array<'pglite' | 'postgres'> = process.env.BENCH_DATABASE_URL
+    ? ['pglite', 'postgres']
+    : ['pglite'];
   const results: SuiteResult[] = [];
   const imports: string[] = [];
   for (const kind of kinds) {
@@ -167,10 +212,17 @@ try {
     const t0 = performance.now();
     const { rows, importSeconds } = await benchDatabase(kind, extract);
     imports.push(`${kind} ${importSeconds.toFixed(1)} s`);
-    results.push({ suite: 'search (imported)', status: 'ok', rows, seconds: (performance.now() - t0) / 1000 });
+    results.push({
+      suite: 'search (imported)',
+      status: 'ok',
+      rows,
+      seconds: (performance.now() - t0) / 1000,
+    });
   }
   console.log(printTable(results));
-  console.log(`Import: ${imports.join(', ')}; p95 of ${quick ? 5 : 20} calls, median of ${RUNS} runs (range in brackets)`);
+  console.log(
+    `Import: ${imports.join(', ')}; p95 of ${quick ? 5 : 20} calls, median of ${RUNS} runs (range in brackets)`,
+  );
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

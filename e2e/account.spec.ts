@@ -3,7 +3,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures.ts';
 
-test('account: credit history, a copy of all data, and deleting the account with the password', async ({ page, registerAndLogin, server }) => {
+test('account: credit history, a copy of all data, and deleting the account with the password', async ({
+  page,
+  registerAndLogin,
+  server,
+}) => {
   const account = await registerAndLogin(page, { name: 'Rosalind Franklin' });
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
@@ -16,9 +20,14 @@ test('account: credit history, a copy of all data, and deleting the account with
   await expect(rows.first()).toContainText('Welcome credit');
   await expect(rows.first()).toContainText('+1.0');
   const serious = async () =>
-    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+    (
+      await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    ).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '')).join(' | ')}`);
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '')).join(' | ')}`,
+      );
   expect(await serious()).toEqual([]);
 
   // The export is the server's zip, with this account's own profile in it.
@@ -27,7 +36,10 @@ test('account: credit history, a copy of all data, and deleting the account with
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^grantleaf-export-\d{4}-\d{2}-\d{2}\.zip$/);
   const zip = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
-  expect(JSON.parse(strFromU8(zip['profile.json']!))).toMatchObject({ email: account.email, name: 'Rosalind Franklin' });
+  expect(JSON.parse(strFromU8(zip['profile.json']!))).toMatchObject({
+    email: account.email,
+    name: 'Rosalind Franklin',
+  });
 
   // Deleting asks for the password; an empty or wrong one deletes nothing and says why.
   await page.getByRole('button', { name: 'Delete account' }).click();
@@ -52,6 +64,8 @@ test('account: credit history, a copy of all data, and deleting the account with
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
   expect((await server.api('GET', '/api/auth/user', { token: account.token })).status).toBe(401);
-  const login = await server.api('POST', '/api/auth/login', { body: { email: account.email, password: account.password } });
+  const login = await server.api('POST', '/api/auth/login', {
+    body: { email: account.email, password: account.password },
+  });
   expect(login.status).toBe(401);
 });

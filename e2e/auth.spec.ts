@@ -11,7 +11,9 @@ test('register (gmail refused, university accepted) â†’ verify by emailed code â
 
   await page.getByLabel('Email').fill('ada@gmail.com');
   await expect(
-    page.getByText('Please use your work or university email address. Personal emails (Gmail, Yahoo, etc.) are not allowed.'),
+    page.getByText(
+      'Please use your work or university email address. Personal emails (Gmail, Yahoo, etc.) are not allowed.',
+    ),
   ).toBeVisible();
   await page.getByLabel('Password').fill('Analytical-Engine-1843');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -21,7 +23,9 @@ test('register (gmail refused, university accepted) â†’ verify by emailed code â
   await page.getByLabel('Email').fill(email);
   await expect(page.getByText('Valid institutional email')).toBeVisible();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Account created successfully! You have 1 free credit. Redirecting...')).toBeVisible();
+  await expect(
+    page.getByText('Account created successfully! You have 1 free credit. Redirecting...'),
+  ).toBeVisible();
   await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
   await expect(page.getByTestId('credits')).toContainText('1.0');
 

@@ -5,12 +5,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startSmtpServer } from '../apps/server/test/smtp.ts';
+import { startFakeStripe } from '../apps/server/test/fake-stripe-server.ts';
+import { codeFrom, startSmtpServer } from '../apps/server/test/smtp.ts';
 
 export const ADMIN_EMAIL = 'admin@grantleaf.ca';
 export const PASSWORD = 'Tr1cky-Passphrase';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_grantleaf';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,19 +56,36 @@ export interface Account {
   email: string;
   password: string;
   token: string;
-  user: { id: string; name: string; email: string; credits: number; isAdmin: boolean };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    credits: number;
+    isAdmin: boolean;
+    emailVerified: boolean;
+  };
 }
 
 let counter = 0;
 
+/** Verifies an address the way a user does: the code from the real e-mail. */
+async function verifyByMail(server: Server, smtp: Smtp, email: string, token: string) {
+  const code = codeFrom(await smtp.waitFor(email, (m) => /verification code/.test(m.subject)));
+  const res = await server.api('POST', '/api/verify-email-code', { token, body: { code } });
+  if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
 export const test = base.extend<
   {
     /** Registers through the API, stores the session like the app does, and opens `/`. */
-    registerAndLogin(page: Page, opts?: { email?: string; name?: string; verified?: boolean }): Promise<Account>;
+    registerAndLogin(
+      page: Page,
+      opts?: { email?: string; name?: string; verified?: boolean },
+    ): Promise<Account>;
     /** Registers through the API only. */
     registerAccount(opts?: { email?: string; name?: string }): Promise<Account>;
   },
-  { server: Server; smtp: Smtp }
+  { server: Server; smtp: Smtp; stripe: FakeStripe }
 >({
   smtp: [
     async ({}, use) => {
@@ -75,8 +95,17 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
+  // Stripe is the one outside part of buying credits: a fake API on 127.0.0.1 with a hosted page.
+  stripe: [
+    async ({}, use) => {
+      const stripe = await startFakeStripe({ webhookSecret: STRIPE_WEBHOOK_SECRET });
+      await use(stripe);
+      await stripe.close();
+    },
+    { scope: 'worker' },
+  ],
   server: [
-    async ({ smtp }, use) => {
+    async ({ smtp, stripe }, use) => {
       const port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-e2e-'));
       const url = `http://127.0.0.1:${port}`;
@@ -95,12 +124,20 @@ export const test = base.extend<
           LOG_LEVEL: 'warn',
           // Fixture registrations name distinct clients through X-Forwarded-For (see registerAccount).
           TRUST_PROXY: '127.0.0.1',
+          STRIPE_SECRET_KEY: 'sk_test_e2e',
+          STRIPE_WEBHOOK_SECRET,
+          STRIPE_API_URL: stripe.baseUrl,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.on('data', (d) => (output += d));
       child.stderr?.on('data', (d) => (output += d));
-      await waitForHealth(url, child, () => output);
+      // A server that never became healthy is not left running behind a failed run.
+      await waitForHealth(url, child, () => output).catch((err: unknown) => {
+        child.kill('SIGKILL');
+        throw err;
+      });
+      stripe.setWebhookUrl(`${url}/api/payments/stripe-webhook`);
       const api: Server['api'] = async (method, p, opts = {}) => {
         const headers: Record<string, string> = { ...opts.headers };
         if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -128,26 +165,38 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   baseURL: async ({ server }, use) => use(server.url),
-  registerAccount: async ({ server }, use) => {
+  registerAccount: async ({ server, smtp }, use) => {
     await use(async (opts = {}) => {
       counter += 1;
       const email = opts.email ?? `e2e${counter}-${randomBytes(3).toString('hex')}@utoronto.ca`;
       const res = await server.api('POST', '/api/auth/register', {
         headers: { 'x-forwarded-for': `127.${counter % 250}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },
-        body: { name: opts.name ?? `Researcher ${counter}`, phone: '+1 416 555 0199', email, password: PASSWORD },
+        body: {
+          name: opts.name ?? `Researcher ${counter}`,
+          phone: '+1 416 555 0199',
+          email,
+          password: PASSWORD,
+        },
       });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return { email, password: PASSWORD, token: res.body.sessionId, user: res.body.user };
+      const token = res.body.sessionId;
+      // Admin rights need the verified address (issue 15): the operator's account proves it by its mail.
+      if (email.toLowerCase() !== ADMIN_EMAIL)
+        return { email, password: PASSWORD, token, user: res.body.user };
+      await verifyByMail(server, smtp, email, token);
+      return {
+        email,
+        password: PASSWORD,
+        token,
+        user: (await server.api('GET', '/api/auth/user', { token })).body,
+      };
     });
   },
   registerAndLogin: async ({ registerAccount, server, smtp }, use) => {
     await use(async (page, opts = {}) => {
       const account = await registerAccount(opts);
-      if (opts.verified) {
-        const mail = await smtp.waitFor(account.email);
-        const code = /\b(\d{4})\b/.exec(mail.subject)?.[1];
-        await server.api('POST', '/api/verify-email-code', { token: account.token, body: { code } });
-      }
+      if (opts.verified && !account.user.emailVerified)
+        await verifyByMail(server, smtp, account.email, account.token);
       await page.goto('/login');
       await page.evaluate((token) => localStorage.setItem('sessionId', token), account.token);
       await page.goto('/');
@@ -155,5 +204,18 @@ export const test = base.extend<
     });
   },
 });
+
+/** The per-worker server's one admin account: logged in, or registered (and verified) the first time. */
+export async function adminAccount(
+  server: Server,
+  registerAccount: (opts?: { email?: string; name?: string }) => Promise<Account>,
+): Promise<Account> {
+  const login = await server.api('POST', '/api/auth/login', {
+    body: { email: ADMIN_EMAIL, password: PASSWORD },
+  });
+  if (login.status === 200)
+    return { email: ADMIN_EMAIL, password: PASSWORD, token: login.body.sessionId, user: login.body.user };
+  return registerAccount({ email: ADMIN_EMAIL, name: 'Operator' });
+}
 
 export { expect };

@@ -69,13 +69,20 @@ test('top bar: every link and anchor works, and the page asks no other host for 
   // Other anchors and links on the page.
   await page.getByRole('link', { name: 'Get a Free Grant Analysis' }).first().click();
   await expectSectionInView(page, 'lead-form');
-  await expect(page.getByRole('link', { name: /Schedule a Demo/ })).toHaveAttribute('target', '_blank');
+  // Without a booking page configured, Schedule a Demo goes to the lead form on the page.
+  await page.getByRole('link', { name: 'Schedule a Demo' }).click();
+  await expectSectionInView(page, 'lead-form');
   for (const stat of ['12', '5', '4', '2.4M']) {
     await expect(
       page.getByTestId('demo-stat').filter({ hasText: new RegExp(`^${stat.replace('.', '\\.')}$`) }),
     ).toBeVisible();
   }
-  await expect(page.getByText('Video coming soon')).toBeVisible();
+  // Without a video configured, the poster opens the product tour (the demo dashboard section).
+  await page.getByRole('button', { name: 'Take the product tour' }).click();
+  await expectSectionInView(page, 'tour');
+  await expect(page.getByRole('contentinfo')).toContainText(
+    `© ${new Date().getFullYear()} Grantleaf. All rights reserved.`,
+  );
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await page.goto('/');

@@ -7,20 +7,38 @@ const NSERC_PROGRAM = 'ca-nserc-alliance-advantage';
 // Jobs run in the server under test on a shared 2-core machine: allow for a slow pickup.
 test.describe.configure({ timeout: 180_000 });
 
-async function adminAccount(server: Server, registerAccount: (o?: { email?: string }) => Promise<Account>): Promise<Account> {
+async function adminAccount(
+  server: Server,
+  registerAccount: (o?: { email?: string }) => Promise<Account>,
+): Promise<Account> {
   // One server per Playwright worker: the admin exists after the first test that needs one.
-  const login = await server.api('POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: 'Tr1cky-Passphrase' } });
-  if (login.status === 200) return { email: ADMIN_EMAIL, password: 'Tr1cky-Passphrase', token: login.body.sessionId, user: login.body.user };
+  const login = await server.api('POST', '/api/auth/login', {
+    body: { email: ADMIN_EMAIL, password: 'Tr1cky-Passphrase' },
+  });
+  if (login.status === 200)
+    return {
+      email: ADMIN_EMAIL,
+      password: 'Tr1cky-Passphrase',
+      token: login.body.sessionId,
+      user: login.body.user,
+    };
   return registerAccount({ email: ADMIN_EMAIL });
 }
 
 const waitComplete = async (server: Server, token: string, id: string) => {
   await expect
-    .poll(async () => (await server.api('GET', `/api/submissions/${id}`, { token })).body.status, { timeout: 60_000 })
+    .poll(async () => (await server.api('GET', `/api/submissions/${id}`, { token })).body.status, {
+      timeout: 60_000,
+    })
     .toBe('completed');
 };
 
-test('a generated result with HTML and script in it runs nothing in the viewer', async ({ page, server, registerAndLogin, registerAccount }) => {
+test('a generated result with HTML and script in it runs nothing in the viewer', async ({
+  page,
+  server,
+  registerAndLogin,
+  registerAccount,
+}) => {
   const admin = await adminAccount(server, registerAccount);
   const user = await registerAndLogin(page);
   const topUp = await server.api('POST', `/api/admin/users/${user.user.id}/credits`, {
@@ -123,19 +141,31 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   await expect(page.getByText('Please fill in all required fields').last()).toBeVisible();
   await generate.getByLabel('Grant program *').selectOption(NSERC_PROGRAM);
   await generate.getByLabel('Project title *').fill('Low-cost sensors for river ice monitoring');
-  await generate.getByLabel('Project overview *').fill('We design and field-test a low-cost sensor network that measures river ice thickness in real time.');
-  await generate.getByLabel('Key objectives *').fill('Deploy 40 sensors by month 12; halve flood-warning lead time.');
+  await generate
+    .getByLabel('Project overview *')
+    .fill(
+      'We design and field-test a low-cost sensor network that measures river ice thickness in real time.',
+    );
+  await generate
+    .getByLabel('Key objectives *')
+    .fill('Deploy 40 sensors by month 12; halve flood-warning lead time.');
   await generate.getByLabel('Total budget (CAD) *').fill('$120,000');
   await generate.getByLabel('Project timeline *').fill('24 months');
   await expect(generate.getByLabel('Milestone 1 title')).toHaveValue('Phase 1: Research & Planning');
   await expect(generate.getByRole('button', { name: 'Remove milestone 1' })).toHaveCount(0);
   await generate.getByLabel('Team lead name *').fill('Dr. Ada Lee');
   await generate.getByLabel('Team lead role *').fill('Principal Investigator');
-  await generate.getByLabel('Team profiles *').fill('Ada Lee (hydrology, 15 years); two PhD students; a postdoc in embedded systems.');
+  await generate
+    .getByLabel('Team profiles *')
+    .fill('Ada Lee (hydrology, 15 years); two PhD students; a postdoc in embedded systems.');
   await generate.getByLabel('Industry partner (optional)').fill('NorthFlow Instruments Inc.');
   await generate.getByLabel('Description', { exact: true }).first().fill('Sensor design');
   await generate.getByRole('button', { name: 'Generate Application' }).click();
-  await expect(page.getByText('Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones',
+    ),
+  ).toBeVisible();
   await generate.getByLabel('Start date', { exact: true }).first().fill('2026-01-01');
   await generate.getByLabel('End date', { exact: true }).first().fill('2026-06-30');
   await generate.getByLabel('Budget (CAD)', { exact: true }).first().fill('$50,000');
@@ -152,15 +182,32 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   await expect(page.getByTestId('credits')).toContainText('0.0');
 
   // Both complete: scores for the analysis, sections for the draft.
-  const list = async () => (await server.api('GET', '/api/submissions', { token: user.token })).body as Array<{ id: string; type: string; status: string }>;
-  await expect.poll(async () => (await list()).map((s) => s.status).sort().join(','), { timeout: 60_000 }).toBe('completed,completed');
+  const list = async () =>
+    (await server.api('GET', '/api/submissions', { token: user.token })).body as Array<{
+      id: string;
+      type: string;
+      status: string;
+    }>;
+  await expect
+    .poll(
+      async () =>
+        (await list())
+          .map((s) => s.status)
+          .sort()
+          .join(','),
+      { timeout: 60_000 },
+    )
+    .toBe('completed,completed');
   const [generation] = (await list()).filter((s) => s.type === 'generation');
   const [analysis] = (await list()).filter((s) => s.type === 'analysis');
 
   // A completed submission opens in a new window: a page of the app, not a written-into blank window.
   await page.reload();
   const analysisRow = page.getByRole('row').filter({ hasText: 'Analysis' });
-  const [viewer] = await Promise.all([page.context().waitForEvent('page'), analysisRow.getByRole('link', { name: 'View' }).click()]);
+  const [viewer] = await Promise.all([
+    page.context().waitForEvent('page'),
+    analysisRow.getByRole('link', { name: 'View' }).click(),
+  ]);
   await expect(viewer).toHaveURL(new RegExp(`/submissions/${analysis!.id}/view$`));
   await expect(viewer.getByTestId('evaluation-score').first()).toContainText('/10');
   await viewer.close();
@@ -169,7 +216,10 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   expect(await page.getByTestId('result-section').count()).toBeGreaterThan(2);
 
   // Download the DOCX.
-  const [docx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download DOCX' }).click()]);
+  const [docx] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download DOCX' }).click(),
+  ]);
   const docxPath = testInfo.outputPath('draft.docx');
   await docx.saveAs(docxPath);
   const xml = strFromU8(unzipSync(new Uint8Array(fs.readFileSync(docxPath)))['word/document.xml']!);
@@ -193,7 +243,10 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   await adminContext.close();
 
   await page.reload();
-  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Application' }).click()]);
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Application' }).click(),
+  ]);
   const pdfOut = testInfo.outputPath('downloaded.pdf');
   await pdf.saveAs(pdfOut);
   expect(fs.readFileSync(pdfOut).subarray(0, 5).toString()).toBe('%PDF-');

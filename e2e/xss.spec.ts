@@ -96,8 +96,13 @@ async function hits(page: Page) {
   return page.evaluate(() => (window as unknown as { __xss: number[] }).__xss ?? ['hook missing']);
 }
 
-async function adminToken(server: Server, register: (opts: { email: string; name: string }) => Promise<{ token: string }>) {
-  const login = await server.api('POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: PASSWORD } });
+async function adminToken(
+  server: Server,
+  register: (opts: { email: string; name: string }) => Promise<{ token: string }>,
+) {
+  const login = await server.api('POST', '/api/auth/login', {
+    body: { email: ADMIN_EMAIL, password: PASSWORD },
+  });
   if (login.status === 200) return login.body.sessionId as string;
   return (await register({ email: ADMIN_EMAIL, name: 'Operator' })).token;
 }
@@ -112,7 +117,12 @@ async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): P
   }
 }
 
-test('64 XSS payloads in content, results, ideas, funding requests and application titles never run', async ({ page, registerAndLogin, registerAccount, server }) => {
+test('64 XSS payloads in content, results, ideas, funding requests and application titles never run', async ({
+  page,
+  registerAndLogin,
+  registerAccount,
+  server,
+}) => {
   test.setTimeout(240_000);
   expect(PAYLOADS.length).toBeGreaterThanOrEqual(60);
   const seen = { dialogs: [] as string[], popups: [] as string[] };
@@ -121,7 +131,9 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
   const control = await page.context().newPage();
   const controlSeen = { dialogs: [] as string[], popups: [] as string[] };
   await armPage(control, controlSeen);
-  await control.setContent(`<div id=c></div><script>window.__xss = []; window.__xssHit = (n) => window.__xss.push(n); document.getElementById('c').innerHTML = ${JSON.stringify(PAYLOADS[1] + PAYLOADS[49])};</script>`);
+  await control.setContent(
+    `<div id=c></div><script>window.__xss = []; window.__xssHit = (n) => window.__xss.push(n); document.getElementById('c').innerHTML = ${JSON.stringify(PAYLOADS[1]! + PAYLOADS[49]!)};</script>`,
+  );
   await expect.poll(() => hits(control)).toContain(1);
   await expect.poll(() => controlSeen.dialogs.length).toBeGreaterThan(0);
   await control.close();
@@ -130,13 +142,24 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
   const admin = await adminToken(server, registerAccount);
   const account = await registerAndLogin(page, { name: PAYLOADS[0]!.slice(0, 200) });
   const token = account.token;
-  await server.api('POST', `/api/admin/users/${account.user.id}/credits`, { token: admin, body: { amount: 20, reason: 'xss e2e' } });
+  await server.api('POST', `/api/admin/users/${account.user.id}/credits`, {
+    token: admin,
+    body: { amount: 20, reason: 'xss e2e' },
+  });
 
   const all = PAYLOADS.join('\n');
   const program = 'ca-nserc-alliance-advantage';
   const analysis = await server.api('POST', '/api/submissions', {
     token,
-    body: { type: 'analysis', programId: program, contentJson: { programId: program, inputMethod: 'text', content: `Objectives: deploy 40 sensors by month 12.\n${all}` } },
+    body: {
+      type: 'analysis',
+      programId: program,
+      contentJson: {
+        programId: program,
+        inputMethod: 'text',
+        content: `Objectives: deploy 40 sensors by month 12.\n${all}`,
+      },
+    },
   });
   expect(analysis.status).toBe(201);
   const generation = await server.api('POST', '/api/submissions', {
@@ -152,7 +175,15 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
         totalBudget: '<svg onload=__xssHit(901)>',
         projectTimeline: PAYLOADS.slice(40).join(' ').slice(0, 4900),
         timelineMilestones: [
-          { id: '1', title: '<script>__xssHit(902)</script>', description: PAYLOADS[3], startDate: '2026-01-01', endDate: '2026-06-30', budgetAmount: '$1', deliverables: PAYLOADS[4] },
+          {
+            id: '1',
+            title: '<script>__xssHit(902)</script>',
+            description: PAYLOADS[3],
+            startDate: '2026-01-01',
+            endDate: '2026-06-30',
+            budgetAmount: '$1',
+            deliverables: PAYLOADS[4],
+          },
         ],
         teamLeadName: '"><img src=x onerror=__xssHit(903)>',
         teamLeadRole: PAYLOADS[1]!.slice(0, 190),
@@ -164,27 +195,54 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
   expect(generation.status, JSON.stringify(generation.body)).toBe(201);
   const idea = await server.api('POST', '/api/idea-generator-requests', {
     token,
-    body: { researchBackground: all.slice(0, 4900), researchInterests: PAYLOADS.slice(30).join(' ').slice(0, 4900) },
+    body: {
+      researchBackground: all.slice(0, 4900),
+      researchInterests: PAYLOADS.slice(30).join(' ').slice(0, 4900),
+    },
   });
   expect(idea.status).toBe(201);
   const funding = await server.api('POST', '/api/funding-finder-requests', {
     token,
-    body: { researchTopic: PAYLOADS[5]!.slice(0, 200), researchDetails: all.slice(0, 4900), teamProfile: PAYLOADS.slice(10, 20).join(' ').slice(0, 2900), fileContent: all },
+    body: {
+      researchTopic: PAYLOADS[5]!.slice(0, 200),
+      researchDetails: all.slice(0, 4900),
+      teamProfile: PAYLOADS.slice(10, 20).join(' ').slice(0, 2900),
+      fileContent: all,
+    },
   });
   expect([201, 402]).toContain(funding.status);
   for (const [i, p] of PAYLOADS.entries()) {
-    const res = await server.api('POST', '/api/applications', { token, body: { title: p.slice(0, 200), program: PAYLOADS[(i + 1) % PAYLOADS.length]!.slice(0, 200), amount: '$1' } });
+    const res = await server.api('POST', '/api/applications', {
+      token,
+      body: {
+        title: p.slice(0, 200),
+        program: PAYLOADS[(i + 1) % PAYLOADS.length]!.slice(0, 200),
+        amount: '$1',
+      },
+    });
     expect(res.status, p).toBe(201);
   }
   const upload = new FormData();
-  upload.append('file', new Blob([`<html><body>${all}</body></html>`], { type: 'text/html' }), 'payloads.txt');
-  const up = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: upload });
+  upload.append(
+    'file',
+    new Blob([`<html><body>${all}</body></html>`], { type: 'text/html' }),
+    'payloads.txt',
+  );
+  const up = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: upload,
+  });
   expect(up.status).toBe(200);
   const fileUrl = ((await up.json()) as { fileUrl: string }).fileUrl;
 
   // The jobs finish; their results carry the payloads back (generated drafts quote the input).
   const done = await until(async () => {
-    const list = (await server.api('GET', '/api/submissions', { token })).body as Array<{ id: string; status: string; results: unknown }>;
+    const list = (await server.api('GET', '/api/submissions', { token })).body as Array<{
+      id: string;
+      status: string;
+      results: unknown;
+    }>;
     return list.length === 2 && list.every((s) => s.status !== 'processing') ? list : undefined;
   }, 90_000);
   const resultsText = JSON.stringify(done.map((s) => s.results));
@@ -195,7 +253,8 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
   await expect(page.getByText(/Recent Activity/).first()).toBeVisible();
   await expect(page.locator('body')).toContainText('xss0:');
   for (const button of await page.getByRole('button', { name: /view|show|expand|details/i }).all()) {
-    if (await button.isVisible().catch(() => false)) await button.click({ timeout: 2000 }).catch(() => undefined);
+    if (await button.isVisible().catch(() => false))
+      await button.click({ timeout: 2000 }).catch(() => undefined);
   }
   await page.waitForTimeout(500);
   expect(await hits(page), 'payload ran on the dashboard').toEqual([]);
@@ -205,7 +264,8 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
     await page.goto(`/submissions/${s.id}/view`);
     await page.waitForLoadState('networkidle');
     // Where the results carry payloads (the generated draft quotes its input), the viewer shows them as text.
-    if (JSON.stringify(s.results).includes('__xssHit(')) await expect(page.locator('body')).toContainText('__xssHit(');
+    if (JSON.stringify(s.results).includes('__xssHit('))
+      await expect(page.locator('body')).toContainText('__xssHit(');
     else await expect(page.locator('main, body').first()).toContainText(/\S/);
     await page.waitForTimeout(300);
     expect(await hits(page), `payload ran in the viewer of ${s.id}`).toEqual([]);
@@ -218,14 +278,19 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
   expect(await hits(page), 'payload ran on /applications').toEqual([]);
 
   // Clicking the links and buttons the payloads tried to plant does nothing either.
-  for (const id of ['#xss-link', '#xss-btn']) expect(await page.locator(id).count(), `${id} became a real element`).toBe(0);
+  for (const id of ['#xss-link', '#xss-btn'])
+    expect(await page.locator(id).count(), `${id} became a real element`).toBe(0);
 
   // A stored file opened directly is an attachment in a sandbox: it never renders with access
   // to the app's origin, so it cannot read localStorage.
   const direct = await page.context().newPage();
   await armPage(direct, seen);
-  await direct.route('**/api/files/**', (route) => route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${token}` } }));
-  const response = await direct.request.get(server.url + fileUrl, { headers: { authorization: `Bearer ${token}` } });
+  await direct.route('**/api/files/**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${token}` } }),
+  );
+  const response = await direct.request.get(server.url + fileUrl, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.headers()['content-disposition']).toMatch(/^attachment/);
   expect(response.headers()['content-security-policy']).toMatch(/sandbox/);
   expect(response.headers()['x-content-type-options']).toBe('nosniff');
@@ -240,7 +305,13 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
       }
     })
     .catch(() => 'not rendered');
-  expect(Boolean(await download) || rendered === 'blocked' || rendered === 'not rendered' || rendered === 'readable:null', rendered).toBe(true);
+  expect(
+    Boolean(await download) ||
+      rendered === 'blocked' ||
+      rendered === 'not rendered' ||
+      rendered === 'readable:null',
+    rendered,
+  ).toBe(true);
   await direct.close();
 
   expect(seen.dialogs, 'a payload opened a dialog').toEqual([]);
@@ -252,7 +323,10 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
 // Every third payload (22, one per template family) as a name: each needs its own account.
 const NAME_PAYLOADS = PAYLOADS.filter((_, i) => i % 3 === 0);
 
-test(`${NAME_PAYLOADS.length} XSS payloads as profile names never run in the header`, async ({ page, registerAccount }) => {
+test(`${NAME_PAYLOADS.length} XSS payloads as profile names never run in the header`, async ({
+  page,
+  registerAccount,
+}) => {
   test.setTimeout(240_000);
   const seen = { dialogs: [] as string[], popups: [] as string[] };
   await armPage(page, seen);

@@ -16,7 +16,12 @@ const KEY_FILE = 'file-encryption.key';
 
 export function settings(env = process.env) {
   const dataDir = path.resolve(env.DATA_DIR || './data');
-  return { dataDir, databaseUrl: env.DATABASE_URL || '', port: Number(env.PORT || 3000), s3: Boolean(env.S3_BUCKET && env.S3_ENDPOINT) };
+  return {
+    dataDir,
+    databaseUrl: env.DATABASE_URL || '',
+    port: Number(env.PORT || 3000),
+    s3: Boolean(env.S3_BUCKET && env.S3_ENDPOINT),
+  };
 }
 
 export function sha256(file) {
@@ -58,10 +63,18 @@ export async function backup({ target, env = process.env, log = console.log } = 
   const cfg = settings(env);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const dir = path.resolve(target || path.join('backups', `grantleaf-${stamp}`));
-  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`backup target ${dir} is not empty`);
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0)
+    throw new Error(`backup target ${dir} is not empty`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 
-  const manifest = { format: 'grantleaf-backup/1', createdAt: new Date().toISOString(), database: '', files: {}, encryptionKeyIncluded: false, notes: [] };
+  const manifest = {
+    format: 'grantleaf-backup/1',
+    createdAt: new Date().toISOString(),
+    database: '',
+    files: {},
+    encryptionKeyIncluded: false,
+    notes: [],
+  };
   if (cfg.databaseUrl) {
     manifest.database = 'postgres';
     exec(PG_DUMP, ['-Fc', '--no-owner', '--no-privileges', '-f', path.join(dir, 'db.dump'), cfg.databaseUrl]);
@@ -71,7 +84,9 @@ export async function backup({ target, env = process.env, log = console.log } = 
     const dbDir = path.join(cfg.dataDir, 'db');
     if (!fs.existsSync(dbDir)) throw new Error(`no PGlite database at ${dbDir}`);
     if (env.BACKUP_SKIP_RUNNING_CHECK !== '1' && (await appIsRunning(cfg.port))) {
-      throw new Error(`the app answers on port ${cfg.port}: stop it first (a PGlite copy is consistent only while it is stopped)`);
+      throw new Error(
+        `the app answers on port ${cfg.port}: stop it first (a PGlite copy is consistent only while it is stopped)`,
+      );
     }
     fs.cpSync(dbDir, path.join(dir, 'pglite-db'), { recursive: true });
   }
@@ -89,7 +104,9 @@ export async function backup({ target, env = process.env, log = console.log } = 
     fs.copyFileSync(keyFile, path.join(dir, KEY_FILE));
     fs.chmodSync(path.join(dir, KEY_FILE), 0o600);
     manifest.encryptionKeyIncluded = true;
-    manifest.notes.push('The generated file encryption key is included: store this backup as securely as the data.');
+    manifest.notes.push(
+      'The generated file encryption key is included: store this backup as securely as the data.',
+    );
   }
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   log(`✓ backup written to ${dir} (${manifest.database}, ${Object.keys(manifest.files).length} files)`);

@@ -47,7 +47,8 @@ function hashFiles(paths) {
 export function ensureInstalled() {
   const stamp = path.join(root, 'node_modules', '.grantleaf-install');
   const want = hashFiles(['package-lock.json']);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want && fs.existsSync(path.join(bin, 'tsx'))) return;
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want && fs.existsSync(path.join(bin, 'tsx')))
+    return;
   console.log('› Installing dependencies (npm ci)…');
   must('npm', ['ci', '--no-audit', '--no-fund']);
   fs.writeFileSync(stamp, want);

@@ -21,19 +21,30 @@ export async function restore({ source, env = process.env, log = console.log } =
   }
 
   if (manifest.database === 'postgres') {
-    if (!cfg.databaseUrl) throw new Error('this is a PostgreSQL backup: set DATABASE_URL to a fresh database');
+    if (!cfg.databaseUrl)
+      throw new Error('this is a PostgreSQL backup: set DATABASE_URL to a fresh database');
     if (sha256(path.join(dir, 'db.dump')) !== manifest.dbSha256) throw new Error('db.dump is damaged');
-    exec(PG_RESTORE, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '-d', cfg.databaseUrl, path.join(dir, 'db.dump')]);
+    exec(PG_RESTORE, [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      '-d',
+      cfg.databaseUrl,
+      path.join(dir, 'db.dump'),
+    ]);
   } else {
     if (cfg.databaseUrl) throw new Error('this is a PGlite backup: unset DATABASE_URL and set DATA_DIR');
     const dbDir = path.join(cfg.dataDir, 'db');
-    if (fs.existsSync(dbDir) && fs.readdirSync(dbDir).length > 0) throw new Error(`${dbDir} exists: restore into an empty DATA_DIR`);
+    if (fs.existsSync(dbDir) && fs.readdirSync(dbDir).length > 0)
+      throw new Error(`${dbDir} exists: restore into an empty DATA_DIR`);
     fs.mkdirSync(cfg.dataDir, { recursive: true });
     fs.cpSync(path.join(dir, 'pglite-db'), dbDir, { recursive: true });
   }
 
   const filesDir = path.join(cfg.dataDir, 'files');
-  if (fs.existsSync(path.join(dir, 'files'))) fs.cpSync(path.join(dir, 'files'), filesDir, { recursive: true });
+  if (fs.existsSync(path.join(dir, 'files')))
+    fs.cpSync(path.join(dir, 'files'), filesDir, { recursive: true });
   const restored = checksums(filesDir);
   for (const [name, sum] of Object.entries(manifest.files)) {
     if (restored[name] !== sum) throw new Error(`restored file ${name} does not match the backup`);
@@ -47,7 +58,9 @@ export async function restore({ source, env = process.env, log = console.log } =
     fs.copyFileSync(keyFile, dest);
     fs.chmodSync(dest, 0o600);
   }
-  log(`✓ restored ${manifest.database} backup from ${manifest.createdAt} (${Object.keys(manifest.files).length} files verified)`);
+  log(
+    `✓ restored ${manifest.database} backup from ${manifest.createdAt} (${Object.keys(manifest.files).length} files verified)`,
+  );
   return { manifest };
 }
 

@@ -31,7 +31,11 @@ function startServer() {
   return new Promise((resolve, reject) => {
     const child = spawn('node', ['--import', 'tsx', 'apps/server/test/security/scan-server.ts'], {
       cwd: root,
-      env: { ...childEnv, DATA_DIR: path.join(workDir, 'data'), DATABASE_URL: process.env.SCAN_DATABASE_URL ?? '' },
+      env: {
+        ...childEnv,
+        DATA_DIR: path.join(workDir, 'data'),
+        DATABASE_URL: process.env.SCAN_DATABASE_URL ?? '',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -65,7 +69,10 @@ function run(cmd, args, timeoutMs) {
 /** Path ids get sqlmap's `*` marker so the URI segment is tested too. */
 function markPath(url) {
   const [p, q] = url.split('?');
-  const marked = p.replace(/\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}x?)(?=\/|$)/g, '/$1*');
+  const marked = p.replace(
+    /\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}x?)(?=\/|$)/g,
+    '/$1*',
+  );
   return q ? `${marked}?${q}` : marked;
 }
 
@@ -74,41 +81,94 @@ async function sqlmap(base, target, token, name) {
   const headers = ['Content-Type: application/json'];
   if (token) headers.push(`Authorization: Bearer ${token}`);
   const args = [
-    '-u', base + markPath(target.url),
-    '--method', target.method,
-    '--headers', headers.join('\\n'),
-    '--batch', '--flush-session', '--disable-coloring',
-    '--dbms', 'PostgreSQL',
-    '--technique', TECHNIQUE, '--level', LEVEL, '--risk', '1', '--time-sec', '2', '--threads', '4',
+    '-u',
+    base + markPath(target.url),
+    '--method',
+    target.method,
+    '--headers',
+    headers.join('\\n'),
+    '--batch',
+    '--flush-session',
+    '--disable-coloring',
+    '--dbms',
+    'PostgreSQL',
+    '--technique',
+    TECHNIQUE,
+    '--level',
+    LEVEL,
+    '--risk',
+    '1',
+    '--time-sec',
+    '2',
+    '--threads',
+    '4',
     // Validation and auth answers (400/401/404…) are normal here; sqlmap must keep testing through them.
-    '--ignore-code', '400,401,402,403,404,409,413,422,429',
+    '--ignore-code',
+    '400,401,402,403,404,409,413,422,429',
     // A random X-Forwarded-For per request (the scan server trusts its local proxy), so the abuse
     // limits do not turn every later probe into the same 429.
-    '--tamper', 'xforwardedfor',
-    '--output-dir', out,
+    '--tamper',
+    'xforwardedfor',
+    '--output-dir',
+    out,
   ];
   if (target.body !== undefined) args.push('--data', JSON.stringify(target.body));
   // Name query parameters explicitly: sqlmap skips some names (e.g. `token`) by itself.
   const query = target.url.split('?')[1];
   if (query && target.body === undefined && !markPath(target.url).includes('*')) {
-    args.push('-p', query.split('&').map((pair) => pair.split('=')[0]).join(','));
+    args.push(
+      '-p',
+      query
+        .split('&')
+        .map((pair) => pair.split('=')[0])
+        .join(','),
+    );
   }
   const started = Date.now();
   const res = await run(SQLMAP, args, TARGET_TIMEOUT_MS);
   const found = /identified the following injection point/i.test(res.out);
   const tested = (res.out.match(/testing '/g) ?? []).length;
-  return { route: target.route ?? target.url, found, timedOut: res.timedOut, tests: tested, seconds: Math.round((Date.now() - started) / 1000), tail: found || res.timedOut ? res.out.slice(-1500) : undefined, note: tested === 0 ? (res.out.match(/\[(?:CRITICAL|ERROR)\][^\n]*/) ?? [''])[0] : undefined };
+  return {
+    route: target.route ?? target.url,
+    found,
+    timedOut: res.timedOut,
+    tests: tested,
+    seconds: Math.round((Date.now() - started) / 1000),
+    tail: found || res.timedOut ? res.out.slice(-1500) : undefined,
+    note: tested === 0 ? (res.out.match(/\[(?:CRITICAL|ERROR)\][^\n]*/) ?? [''])[0] : undefined,
+  };
 }
 
-const results = { startedAt: new Date().toISOString(), sqlmap: { version: spawnSync(SQLMAP, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim(), technique: TECHNIQUE, level: LEVEL }, control: null, targets: [], wapiti: null, failures: [], incomplete: [] };
+const results = {
+  startedAt: new Date().toISOString(),
+  sqlmap: {
+    version: spawnSync(SQLMAP, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim(),
+    technique: TECHNIQUE,
+    level: LEVEL,
+  },
+  control: null,
+  targets: [],
+  wapiti: null,
+  failures: [],
+  incomplete: [],
+};
 const { child, info } = await startServer();
 try {
   console.log(`› scan server on ${info.base}; ${info.targets.length} endpoints with parameters`);
-  if (info.uncovered.length) results.failures.push(`routes with input but no scan target: ${info.uncovered.join(', ')}`);
+  if (info.uncovered.length)
+    results.failures.push(`routes with input but no scan target: ${info.uncovered.join(', ')}`);
 
-  results.control = await sqlmap(info.base, { route: 'control', method: 'GET', url: info.control }, undefined, 'control');
-  console.log(`${results.control.found ? '✓' : '✗'} control route: sqlmap ${results.control.found ? 'found' : 'did NOT find'} the planted injection (${results.control.seconds} s)`);
-  if (!results.control.found) results.failures.push('sqlmap did not find the planted injectable control route');
+  results.control = await sqlmap(
+    info.base,
+    { route: 'control', method: 'GET', url: info.control },
+    undefined,
+    'control',
+  );
+  console.log(
+    `${results.control.found ? '✓' : '✗'} control route: sqlmap ${results.control.found ? 'found' : 'did NOT find'} the planted injection (${results.control.seconds} s)`,
+  );
+  if (!results.control.found)
+    results.failures.push('sqlmap did not find the planted injectable control route');
 
   for (const target of info.targets) {
     if (only && !target.route.includes(only)) continue;
@@ -116,7 +176,9 @@ try {
     const r = await sqlmap(info.base, target, token, target.route);
     results.targets.push(r);
     if (r.timedOut) results.incomplete.push(target.route);
-    console.log(`${r.found ? '✗' : '✓'} ${target.route}: ${r.found ? 'INJECTION FOUND' : 'nothing found'} (${r.tests} tests, ${r.seconds} s${r.timedOut ? ', time limit reached' : ''})`);
+    console.log(
+      `${r.found ? '✗' : '✓'} ${target.route}: ${r.found ? 'INJECTION FOUND' : 'nothing found'} (${r.tests} tests, ${r.seconds} s${r.timedOut ? ', time limit reached' : ''})`,
+    );
     if (r.found) results.failures.push(`sqlmap found an injection in ${target.route}`);
     else if (r.tests === 0) results.failures.push(`sqlmap ran no tests against ${target.route}: ${r.note}`);
   }
@@ -125,7 +187,23 @@ try {
   const report = path.join(workDir, 'wapiti.json');
   const w = await run(
     WAPITI,
-    ['-u', `${info.base}/`, '-m', 'http_headers,csp', '--scope', 'url', '-f', 'json', '-o', report, '--flush-session', '-H', 'X-Forwarded-Proto: https', '--max-scan-time', '120'],
+    [
+      '-u',
+      `${info.base}/`,
+      '-m',
+      'http_headers,csp',
+      '--scope',
+      'url',
+      '-f',
+      'json',
+      '-o',
+      report,
+      '--flush-session',
+      '-H',
+      'X-Forwarded-Proto: https',
+      '--max-scan-time',
+      '120',
+    ],
     300_000,
   );
   let findings = [];
@@ -139,9 +217,16 @@ try {
   }
   // X-XSS-Protection is deprecated and deliberately not sent (the CSP replaces it).
   const accepted = (f) => /X-XSS-Protection/i.test(f.info);
-  results.wapiti = { modules: ['http_headers', 'csp'], findings, accepted: findings.filter(accepted).map((f) => f.info) };
-  for (const f of findings.filter((x) => !accepted(x))) results.failures.push(`wapiti ${f.category}: ${f.info}`);
-  console.log(`${findings.filter((x) => !accepted(x)).length ? '✗' : '✓'} wapiti http_headers+csp: ${findings.length} findings (${results.wapiti.accepted.length} accepted: ${results.wapiti.accepted.join('; ') || 'none'})`);
+  results.wapiti = {
+    modules: ['http_headers', 'csp'],
+    findings,
+    accepted: findings.filter(accepted).map((f) => f.info),
+  };
+  for (const f of findings.filter((x) => !accepted(x)))
+    results.failures.push(`wapiti ${f.category}: ${f.info}`);
+  console.log(
+    `${findings.filter((x) => !accepted(x)).length ? '✗' : '✓'} wapiti http_headers+csp: ${findings.length} findings (${results.wapiti.accepted.length} accepted: ${results.wapiti.accepted.join('; ') || 'none'})`,
+  );
 } finally {
   child.kill('SIGTERM');
 }
@@ -151,8 +236,11 @@ results.passed = results.failures.length === 0;
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'test-results', 'security-scan.json'), JSON.stringify(results, null, 2));
 const clean = results.targets.filter((t) => !t.found).length;
-if (results.incomplete.length) console.log(`  time limit reached (partly tested, nothing found): ${results.incomplete.join(', ')}`);
-console.log(`\n${results.passed ? '✓ security scan passed' : '✗ security scan FAILED'}: control found=${results.control?.found}, ${clean}/${results.targets.length} endpoints clean, ${results.targets.reduce((n, t) => n + t.tests, 0)} sqlmap tests`);
+if (results.incomplete.length)
+  console.log(`  time limit reached (partly tested, nothing found): ${results.incomplete.join(', ')}`);
+console.log(
+  `\n${results.passed ? '✓ security scan passed' : '✗ security scan FAILED'}: control found=${results.control?.found}, ${clean}/${results.targets.length} endpoints clean, ${results.targets.reduce((n, t) => n + t.tests, 0)} sqlmap tests`,
+);
 for (const f of results.failures) console.log(`  - ${f}`);
 fs.rmSync(workDir, { recursive: true, force: true });
 process.exit(results.passed ? 0 : 1);

@@ -1,4 +1,4 @@
-// `npm test`: every test layer — typecheck, unit and API tests (Vitest, PGlite and, with
+// `npm test`: every test layer — lint (eslint), formatting (prettier --check), typecheck, unit and API tests (Vitest, PGlite and, with
 // TEST_DATABASE_URL, PostgreSQL), end-to-end journeys (Playwright in the system Chromium).
 // Ends with the line `N passed, N failed` that CI reads.
 import fs from 'node:fs';
@@ -19,12 +19,16 @@ function ensureSystemPackages() {
   const missing = SYSTEM_PACKAGES.filter((p) => !fs.existsSync(p.binary)).map((p) => p.pkg);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Missing: ${missing.join(', ')}. Install with: sudo apt-get install -y ${missing.join(' ')}`);
+    console.error(
+      `Missing: ${missing.join(', ')}. Install with: sudo apt-get install -y ${missing.join(' ')}`,
+    );
     process.exit(1);
   }
   console.log(`› Installing ${missing.join(', ')} (apt-get install -y)…`);
   must('apt-get', ['update', '-qq']);
-  must('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  must('apt-get', ['install', '-y', '-qq', ...missing], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 const readJson = (file) => {
@@ -45,13 +49,30 @@ let passed = 0;
 let failed = 0;
 const steps = [];
 
+// Lint and formatting first: a finding fails the run, but the test layers still run, so one
+// misplaced space does not hide what the tests would say.
+const lint = run('eslint', ['.']);
+steps.push(['eslint', lint]);
+if (lint === 0) passed += 1;
+else failed += 1;
+
+const format = run('prettier', ['--check', '.']);
+steps.push(['prettier', format]);
+if (format === 0) passed += 1;
+else failed += 1;
+
 const typecheck = run('npm', ['run', 'typecheck']);
 steps.push(['typecheck', typecheck]);
 if (typecheck === 0) passed += 1;
 else failed += 1;
 
 const vitestFile = path.join(results, 'vitest.json');
-const vitest = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+const vitest = run('vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestFile}`,
+]);
 steps.push(['vitest', vitest]);
 const v = readJson(vitestFile);
 if (v) {
@@ -61,7 +82,11 @@ if (v) {
 
 const e2eFile = path.join(results, 'e2e.json');
 const playwright = run('playwright', ['test', '--reporter=list,json'], {
-  env: { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile },
+  env: {
+    ...process.env,
+    PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
+  },
 });
 steps.push(['playwright', playwright]);
 const p = readJson(e2eFile);

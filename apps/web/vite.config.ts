@@ -27,7 +27,8 @@ function chunksExporting(bundle: Rollup.OutputBundle, names: string[]): string[]
     chunk.imports.forEach(add);
   };
   for (const chunk of Object.values(bundle)) {
-    if (chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.exports.some((e) => names.includes(e))) add(chunk.fileName);
+    if (chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.exports.some((e) => names.includes(e)))
+      add(chunk.fileName);
   }
   return [...files];
 }
@@ -71,7 +72,8 @@ function prerenderLanding(): Plugin {
       } finally {
         await server.close();
       }
-      if (/<script\b/i.test(body)) throw new Error('the pre-rendered landing page holds an inline script, which the CSP blocks');
+      if (/<script\b/i.test(body))
+        throw new Error('the pre-rendered landing page holds an inline script, which the CSP blocks');
       const boot = mod.BOOT_SCRIPT;
       const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
       fs.writeFileSync(path.join(outDir, bootFile), boot);
@@ -84,7 +86,10 @@ function prerenderLanding(): Plugin {
         .join('');
       if (!formPreloads) throw new Error(`no chunk exports ${mod.LANDING_FORM_EXPORTS.join(', ')}`);
       const landing = index
-        .replace('</title>', `</title>\n    <style>${mod.BOOT_STYLE}</style>\n    <script src="/${bootFile}"></script>`)
+        .replace(
+          '</title>',
+          `</title>\n    <style>${mod.BOOT_STYLE}</style>\n    <script src="/${bootFile}"></script>`,
+        )
         .replace('</head>', `${formPreloads}\n  </head>`)
         .replace(ROOT_DIV, `<div id="root" ${mod.PRERENDERED_ATTRIBUTE}>${body}</div>`);
       fs.writeFileSync(path.join(outDir, 'landing.html'), landing);

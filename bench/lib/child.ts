@@ -22,7 +22,10 @@ export async function startTarget(config: TargetConfig, timeoutMs = 180_000): Pr
   const pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`target ${config.mode} did not start in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`target ${config.mode} did not start in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     child.on('message', (msg: any) => {
       if ('ready' in msg) {
         clearTimeout(timer);

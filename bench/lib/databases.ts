@@ -66,7 +66,8 @@ const CACHE_MAX_AGE_MS = 20 * 24 * 3600 * 1000; // seeded sessions live 30 days
 /** What a seeded PGlite directory depends on: a change to any of these seeds it afresh. */
 function cacheKey(sizes: SeedSizes): string {
   const h = createHash('sha256').update(JSON.stringify(sizes));
-  for (const file of fs.readdirSync(MIGRATIONS).sort()) h.update(file).update(fs.readFileSync(path.join(MIGRATIONS, file)));
+  for (const file of fs.readdirSync(MIGRATIONS).sort())
+    h.update(file).update(fs.readFileSync(path.join(MIGRATIONS, file)));
   h.update(fs.readFileSync(path.join(REPO, 'bench/lib/seed.ts')));
   h.update(fs.readFileSync(path.join(REPO, 'node_modules/@electric-sql/pglite/package.json')));
   return h.digest('hex').slice(0, 16);
@@ -84,7 +85,10 @@ export async function preparePglite(sizes: SeedSizes): Promise<PreparedDb & { ca
   const t0 = Date.now();
   let seeded: Seeded;
   let cached = false;
-  if (fs.existsSync(path.join(cache, 'seeded.json')) && Date.now() - fs.statSync(path.join(cache, 'seeded.json')).mtimeMs < CACHE_MAX_AGE_MS) {
+  if (
+    fs.existsSync(path.join(cache, 'seeded.json')) &&
+    Date.now() - fs.statSync(path.join(cache, 'seeded.json')).mtimeMs < CACHE_MAX_AGE_MS
+  ) {
     fs.cpSync(path.join(cache, 'db'), dir, { recursive: true });
     seeded = JSON.parse(fs.readFileSync(path.join(cache, 'seeded.json'), 'utf8'));
     cached = true;

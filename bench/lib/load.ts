@@ -24,19 +24,29 @@ export interface LoadOptions {
 
 /** One autocannon run; latencies in ms, percentiles from every response of the run. */
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
-  const requests = (opts.headers ?? [{}]).map((headers) => ({ method: 'GET' as const, path: opts.path ?? '/', headers }));
+  const requests = (opts.headers ?? [{}]).map((headers) => ({
+    method: 'GET' as const,
+    path: opts.path ?? '/',
+    headers,
+  }));
   const latencies: number[] = [];
-  const instance = (autocannon as unknown as (o: object) => Promise<autocannon.Result> & NodeJS.EventEmitter)({
-    url: opts.url,
-    connections: opts.connections,
-    duration: opts.durationSeconds,
-    requests,
-    overallRate: opts.overallRate,
-  });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+  const instance = (autocannon as unknown as (o: object) => Promise<autocannon.Result> & NodeJS.EventEmitter)(
+    {
+      url: opts.url,
+      connections: opts.connections,
+      duration: opts.durationSeconds,
+      requests,
+      overallRate: opts.overallRate,
+    },
+  );
+  const statuses: Record<number, number> = {};
+  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
+    statuses[status] = (statuses[status] ?? 0) + 1;
   });
   const result = await instance;
+  // Which answers were not 2xx, so a failed run says why.
+  if (result.non2xx > 0) console.error(`[load] ${opts.path}: statuses ${JSON.stringify(statuses)}`);
   return {
     rps: result.requests.total / opts.durationSeconds,
     p50: percentile(latencies, 50),

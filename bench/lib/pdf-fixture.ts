@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-const WORDS = 'grant proposal budget outcome partner research community impact timeline evaluation milestone eligibility'.split(' ');
+const WORDS =
+  'grant proposal budget outcome partner research community impact timeline evaluation milestone eligibility'.split(
+    ' ',
+  );
 
 /** A text PDF of `pages` pages (about 45 lines of words each), written to dir. */
 export async function writeTextPdf(dir: string, pages: number): Promise<string> {

@@ -26,12 +26,16 @@ export function benchMarkdown(report: BenchSummary): string {
   ];
   for (const r of report.results) {
     if (r.status !== 'ok') {
-      out.push(`| ${r.suite} | ${r.status}: ${cell(r.reason ?? '')} |  |  |  | ${r.status === 'failed' ? '✗' : ''} |`);
+      out.push(
+        `| ${r.suite} | ${r.status}: ${cell(r.reason ?? '')} |  |  |  | ${r.status === 'failed' ? '✗' : ''} |`,
+      );
       continue;
     }
     for (const row of r.rows) {
       const held = row.held === null ? '' : row.held ? '✓' : '✗';
-      out.push(`| ${r.suite} | ${cell(row.metric)} | ${cell(row.candidate)} | ${cell(row.baseline)} | ${cell(row.target)} | ${held} |`);
+      out.push(
+        `| ${r.suite} | ${cell(row.metric)} | ${cell(row.candidate)} | ${cell(row.baseline)} | ${cell(row.target)} | ${held} |`,
+      );
     }
   }
   return out.join('\n');
@@ -43,6 +47,9 @@ export function writeBenchIntoReadme(readmePath: string, report: BenchSummary): 
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start < 0 || end < start) return false;
-  fs.writeFileSync(readmePath, `${text.slice(0, start + START.length)}\n${benchMarkdown(report)}\n${text.slice(end)}`);
+  fs.writeFileSync(
+    readmePath,
+    `${text.slice(0, start + START.length)}\n${benchMarkdown(report)}\n${text.slice(end)}`,
+  );
   return true;
 }

@@ -46,14 +46,30 @@ export function printTable(results: SuiteResult[]): string {
   const lines: string[][] = [];
   for (const r of results) {
     if (r.status !== 'ok') {
-      lines.push([r.suite, `${r.status}: ${r.reason ?? ''}`, '', '', '', r.status === 'failed' ? 'FAILED' : 'skipped']);
+      lines.push([
+        r.suite,
+        `${r.status}: ${r.reason ?? ''}`,
+        '',
+        '',
+        '',
+        r.status === 'failed' ? 'FAILED' : 'skipped',
+      ]);
       continue;
     }
     for (const row of r.rows) {
-      lines.push([r.suite, row.metric, row.candidate, row.baseline, row.target, row.held === null ? '' : row.held ? 'held' : 'MISSED']);
+      lines.push([
+        r.suite,
+        row.metric,
+        row.candidate,
+        row.baseline,
+        row.target,
+        row.held === null ? '' : row.held ? 'held' : 'MISSED',
+      ]);
     }
   }
   const widths = header.map((h, i) => Math.min(70, Math.max(h.length, ...lines.map((l) => l[i]!.length))));
   const fmtLine = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [fmtLine(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(fmtLine)].join('\n');
+  return [fmtLine(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(fmtLine)].join(
+    '\n',
+  );
 }

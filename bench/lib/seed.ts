@@ -14,7 +14,12 @@ export interface SeedSizes {
   sessions: number;
 }
 
-export const FULL_SIZES: SeedSizes = { users: 10_000, submissionsPerUser: 5, programs: 100_000, sessions: 64 };
+export const FULL_SIZES: SeedSizes = {
+  users: 10_000,
+  submissionsPerUser: 5,
+  programs: 100_000,
+  sessions: 64,
+};
 export const QUICK_SIZES: SeedSizes = { users: 200, submissionsPerUser: 5, programs: 2_000, sessions: 8 };
 
 export interface Seeded {
@@ -53,11 +58,12 @@ export async function seed(db: Sql, sizes: SeedSizes): Promise<Seeded> {
      FROM generate_series(1, $2::int) AS i`,
     [passwordHash, sizes.users],
   );
+  // No results: the API types them (submissionResultsSchema) and a made-up shape would answer 500.
   await db.executeSql(
     `INSERT INTO submissions (user_id, type, program_id, status, content_json, cost, submission_timestamp, finished_at, results)
-     SELECT u.id, CASE WHEN k % 2 = 0 THEN 'generation' ELSE 'analysis' END, 'bench-' || k, 'completed',
+     SELECT u.id, CASE WHEN k % 2 = 0 THEN 'generation' ELSE 'analysis' END, 'bench-' || k, 'complete',
             jsonb_build_object('programId', 'bench-' || k, 'projectTitle', 'Project ' || k, 'summary', repeat('word ', 40)),
-            20, now() - (k || ' hours')::interval, now(), jsonb_build_object('score', k)
+            20, now() - (k || ' hours')::interval, now(), NULL
      FROM users u CROSS JOIN generate_series(1, $1::int) AS k`,
     [sizes.submissionsPerUser],
   );
@@ -85,15 +91,24 @@ export async function seed(db: Sql, sizes: SeedSizes): Promise<Seeded> {
   await db.executeSql(`SET session_replication_role = DEFAULT`);
   for (const ix of indexes) await db.executeSql(ix.indexdef);
   const tokens = Array.from({ length: sizes.sessions }, () => randomBytes(32).toString('base64url'));
-  const users = (await db.executeSql(`SELECT id FROM users WHERE email LIKE 'bench%' ORDER BY email LIMIT $1`, [sizes.sessions]))
-    .rows as Array<{ id: string }>;
+  const users = (
+    await db.executeSql(`SELECT id FROM users WHERE email LIKE 'bench%' ORDER BY email LIMIT $1`, [
+      sizes.sessions,
+    ])
+  ).rows as Array<{ id: string }>;
   const sessions = users.map((u, i) => ({ token: tokens[i]!, userId: u.id, idHash: sha256(tokens[i]!) }));
   for (const s of sessions) {
-    await db.executeSql(`INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '30 days')`, [
-      s.idHash,
-      s.userId,
-    ]);
+    await db.executeSql(
+      `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '30 days')`,
+      [s.idHash, s.userId],
+    );
   }
   await db.executeSql('ANALYZE');
-  return { sessions, password: BENCH_PASSWORD, selectiveTerm: 'hydroponics', broadTerm: 'research', misspelt: 'hydroponcs' };
+  return {
+    sessions,
+    password: BENCH_PASSWORD,
+    selectiveTerm: 'hydroponics',
+    broadTerm: 'research',
+    misspelt: 'hydroponcs',
+  };
 }

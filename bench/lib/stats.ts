@@ -39,7 +39,8 @@ export function round(n: number, digits = 2): number {
 /** "12.3 (11.9–13.0)": the median and the range of the runs. */
 export function fmt(s: Summary | undefined, unit = ''): string {
   if (!s || !Number.isFinite(s.median)) return '—';
-  const n = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+  const n = (v: number) =>
+    Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
   return `${n(s.median)}${unit} (${n(s.min)}–${n(s.max)})`;
 }
 

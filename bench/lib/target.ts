@@ -1,20 +1,25 @@
 // A server under test, in its own process so the load generator never shares its event loop.
 // Started by bench/lib/child.ts; talks over IPC: {id, cmd, args} → {id, result | error}.
 //   mode 'bare'  node:http answering the health JSON (the http baseline)
+//   mode 'fastify' bare Fastify (no hooks, no plugins) answering the same JSON: the framework's own cost
 //   mode 'app'   the real Fastify app on PostgreSQL, PGlite in a worker, or PGlite in-thread
 //   mode 'raw'   node:http replaying SQL captured from the app through a raw pg pool
 import fs from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { parseEnv } from '../../apps/server/src/env.ts';
 import { startRuntime, type Runtime } from '../../apps/server/src/runtime.ts';
 
+/** Synthetic bench data only; never a production key. */
+const BENCH_CONTENT_KEY = 'b'.repeat(64);
+
 export interface TargetConfig {
-  mode: 'bare' | 'app' | 'raw';
+  mode: 'bare' | 'fastify' | 'app' | 'raw';
   databaseUrl?: string;
   pgliteDir?: string;
   pgliteThread?: 'worker' | 'main';
@@ -63,9 +68,20 @@ async function start(): Promise<number> {
     const checkedAt = new Date().toISOString();
     server = http.createServer((req, res) => {
       const body = JSON.stringify({ status: 'ok', db: 'pglite', checkedAt });
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
     });
+    return listen(server);
+  }
+  if (config.mode === 'fastify') {
+    const checkedAt = new Date().toISOString();
+    const bareFastify = Fastify({ logger: false });
+    bareFastify.get('/api/health', async () => ({ status: 'ok', db: 'pglite', checkedAt }));
+    await bareFastify.ready();
+    server = bareFastify.server;
     return listen(server);
   }
   database = await createDatabase({
@@ -76,7 +92,10 @@ async function start(): Promise<number> {
   if (config.mode === 'raw') return startRaw(database, config.recipes ?? {}, config.sessions ?? []);
   const env = parseEnv({
     DATA_DIR: config.dataDir ?? fs.mkdtempSync('/tmp/grantleaf-bench-'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    // Every target of a run opens the same database, so they share one content key (issue 15 §5):
+    // a key generated per DATA_DIR would leave rows sealed by one target unreadable to the next.
+    FILE_ENCRYPTION_KEY: BENCH_CONTENT_KEY,
     WORKERS: 'off',
     APP_URL: 'http://localhost:3000',
     ...config.env,
@@ -90,7 +109,11 @@ async function start(): Promise<number> {
 }
 
 /** node:http replaying the captured statements through `database.raw` (a pg pool.query). */
-function startRaw(db: Database, recipes: Record<string, Recipe>, sessionList: NonNullable<TargetConfig['sessions']>): Promise<number> {
+function startRaw(
+  db: Database,
+  recipes: Record<string, Recipe>,
+  sessionList: NonNullable<TargetConfig['sessions']>,
+): Promise<number> {
   const sessions = new Map(sessionList.map((s) => [s.idHash, s]));
   const raw = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -105,7 +128,9 @@ function startRaw(db: Database, recipes: Record<string, Recipe>, sessionList: No
     void (async () => {
       let last: unknown[] = [];
       for (const q of recipe.queries) {
-        const values = q.values.map((v) => (v === recipe.idHash ? idHash : v === recipe.userId ? session.userId : v));
+        const values = q.values.map((v) =>
+          v === recipe.idHash ? idHash : v === recipe.userId ? session.userId : v,
+        );
         last = (await db.raw.executeSql(q.text, values)).rows;
       }
       const body = JSON.stringify(last);
@@ -120,7 +145,9 @@ function startRaw(db: Database, recipes: Record<string, Recipe>, sessionList: No
 }
 
 function listen(s: http.Server): Promise<number> {
-  return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve((s.address() as { port: number }).port)));
+  return new Promise((resolve) =>
+    s.listen(0, '127.0.0.1', () => resolve((s.address() as { port: number }).port)),
+  );
 }
 
 const ms = (ns: number) => Math.round((ns / 1e6) * 100) / 100;
@@ -145,13 +172,20 @@ const commands: Record<string, (args: any) => Promise<unknown>> = {
     return got;
   },
   async extract({ file }: { file: string }) {
-    const { extractDocumentText } = await import('../../apps/server/src/adapters/text-extraction/text-extraction.ts');
+    const { extractDocumentText } =
+      await import('../../apps/server/src/adapters/text-extraction/text-extraction.ts');
     const data = fs.readFileSync(file);
     const t0 = performance.now();
     const out = await extractDocumentText('pdf', data);
     return { ms: performance.now() - t0, chars: out.text.length, rssMb: process.memoryUsage().rss / 1e6 };
   },
-  async startRaw({ recipes, sessions }: { recipes: Record<string, Recipe>; sessions: NonNullable<TargetConfig['sessions']> }) {
+  async startRaw({
+    recipes,
+    sessions,
+  }: {
+    recipes: Record<string, Recipe>;
+    sessions: NonNullable<TargetConfig['sessions']>;
+  }) {
     return startRaw(database!, recipes, sessions);
   },
   async rss() {
@@ -175,14 +209,15 @@ process.on('message', (msg: { id: number; cmd: string; args?: unknown }) => {
   if (!fn) return process.send?.({ id: msg.id, error: `unknown command ${msg.cmd}` });
   fn(msg.args).then(
     (result) => process.send?.({ id: msg.id, result }),
-    (err: unknown) => process.send?.({ id: msg.id, error: err instanceof Error ? err.stack ?? err.message : String(err) }),
+    (err: unknown) =>
+      process.send?.({ id: msg.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
   );
 });
 
 start().then(
   (port) => process.send?.({ ready: true, port }),
   (err: unknown) => {
-    process.send?.({ ready: false, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+    process.send?.({ ready: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
     setTimeout(() => process.exit(1), 50);
   },
 );

@@ -24,7 +24,12 @@ const fig = (rs: LoadResult[]) => ({
   p99: summarize(rs.map((r) => r.p99)),
 });
 
-async function measure(ctx: Context, target: Target, db: PreparedDb, withRaw: boolean): Promise<Record<string, RouteFigures>> {
+async function measure(
+  ctx: Context,
+  target: Target,
+  db: PreparedDb,
+  withRaw: boolean,
+): Promise<Record<string, RouteFigures>> {
   const headers = db.seeded.sessions.map((s) => ({ authorization: `Bearer ${s.token}` }));
   const routes = readRoutes(db.seeded.selectiveTerm);
   let rawUrl: string | undefined;
@@ -80,7 +85,9 @@ export async function apiReadSuite(ctx: Context): Promise<Row[]> {
   for (const db of dbs) {
     ctx.log(`api-read on ${db.kind}`);
     const target = await startTarget(
-      db.kind === 'postgres' ? { mode: 'app', databaseUrl: db.url } : { mode: 'app', pgliteDir: db.dir, pgliteThread: 'worker' },
+      db.kind === 'postgres'
+        ? { mode: 'app', databaseUrl: db.url }
+        : { mode: 'app', pgliteDir: db.dir, pgliteThread: 'worker' },
     );
     try {
       figures[db.kind] = await measure(ctx, target, db, true);
@@ -99,7 +106,11 @@ export async function apiReadSuite(ctx: Context): Promise<Row[]> {
   }
   ctx.shared.apiRead = figures;
 
-  const label: Record<string, string> = { postgres: 'PostgreSQL', pglite: 'embedded (PGlite worker)', 'pglite-in-thread': 'embedded, PGlite in-thread (before)' };
+  const label: Record<string, string> = {
+    postgres: 'PostgreSQL',
+    pglite: 'embedded (PGlite worker)',
+    'pglite-in-thread': 'embedded, PGlite in-thread (before)',
+  };
   for (const [kind, byRoute] of Object.entries(figures)) {
     for (const [route, f] of Object.entries(byRoute)) {
       const path = route.split('&')[0]!;
@@ -115,17 +126,32 @@ export async function apiReadSuite(ctx: Context): Promise<Row[]> {
         });
         rows.push({
           metric: '  ratio to raw',
-          candidate: f.ratio.runs ? `${round(f.ratio.median)}× (${round(f.ratio.min)}–${round(f.ratio.max)}), ${f.ratio.runs} of ${ctx.runs} runs` : 'no run where raw finished a request',
+          candidate: f.ratio.runs
+            ? `${round(f.ratio.median)}× (${round(f.ratio.min)}–${round(f.ratio.max)}), ${f.ratio.runs} of ${ctx.runs} runs`
+            : 'no run where raw finished a request',
           baseline: '1×',
           target: '≥ 0.85×',
           held: Number.isFinite(f.ratio.median) ? f.ratio.median >= 0.85 : false,
         });
       } else {
-        rows.push({ metric: `${label[kind]} ${path} req/s`, candidate: `${fmt(f.app.rps)} req/s`, baseline: '—', target: '', held: null, data: f });
+        rows.push({
+          metric: `${label[kind]} ${path} req/s`,
+          candidate: `${fmt(f.app.rps)} req/s`,
+          baseline: '—',
+          target: '',
+          held: null,
+          data: f,
+        });
       }
       const pgF = figures.postgres?.[route];
       if (kind === 'postgres') {
-        rows.push({ metric: `  p99 latency`, candidate: fmt(f.app.p99, ' ms'), baseline: f.raw ? fmt(f.raw.p99, ' ms') : '—', target: '≤ 50 ms', held: f.app.p99.median <= 50 });
+        rows.push({
+          metric: `  p99 latency`,
+          candidate: fmt(f.app.p99, ' ms'),
+          baseline: f.raw ? fmt(f.raw.p99, ' ms') : '—',
+          target: '≤ 50 ms',
+          held: f.app.p99.median <= 50,
+        });
       } else {
         rows.push({
           metric: `  p95 latency`,

@@ -40,7 +40,9 @@ export async function creditsSuite(ctx: Context): Promise<Row[]> {
   const kinds: Array<['postgres' | 'pglite', string | undefined]> = [['pglite', undefined]];
   if (ctx.postgres) kinds.unshift(['postgres', ctx.postgres.url]);
   for (const [kind, url] of kinds) {
-    const target = await startTarget(kind === 'postgres' ? { mode: 'app', databaseUrl: url } : { mode: 'app', pgliteDir: ctx.pglite!.dir });
+    const target = await startTarget(
+      kind === 'postgres' ? { mode: 'app', databaseUrl: url } : { mode: 'app', pgliteDir: ctx.pglite!.dir },
+    );
     try {
       const times: number[] = [];
       let allExact = true;
@@ -53,8 +55,15 @@ export async function creditsSuite(ctx: Context): Promise<Row[]> {
           Array.from({ length: parallel }, (_, i) =>
             fetch(`${target.url}/api/idea-generator-requests`, {
               method: 'POST',
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-              body: JSON.stringify({ researchBackground: `Bench ${r}.${i}`, researchInterests: 'soil science' }),
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                'idempotency-key': randomUUID(),
+              },
+              body: JSON.stringify({
+                researchBackground: `Bench ${r}.${i}`,
+                researchInterests: 'soil science',
+              }),
             }).then(async (res) => {
               await res.arrayBuffer();
               return res.status;
@@ -72,16 +81,27 @@ export async function creditsSuite(ctx: Context): Promise<Row[]> {
           values: [userId],
         });
         const exact =
-          accepted === affordable && refused === passLimit - affordable && limited === parallel - passLimit && state.rows === affordable;
+          accepted === affordable &&
+          refused === passLimit - affordable &&
+          limited === parallel - passLimit &&
+          state.rows === affordable;
         const balanced = state.credits === state.ledger && state.credits === 0;
         allExact &&= exact;
         allBalanced &&= balanced;
-        details.push({ accepted, refused, limited, other: parallel - accepted - refused - limited, ...state });
+        details.push({
+          accepted,
+          refused,
+          limited,
+          other: parallel - accepted - refused - limited,
+          ...state,
+        });
       }
       const label = kind === 'postgres' ? 'PostgreSQL' : 'embedded';
       rows.push({
         metric: `${label}: ${parallel} parallel paid requests, balance for ${affordable}, ${passLimit}/min limit`,
-        candidate: allExact ? `exactly ${affordable} accepted in every run` : `wrong counts: ${JSON.stringify(details)}`,
+        candidate: allExact
+          ? `exactly ${affordable} accepted in every run`
+          : `wrong counts: ${JSON.stringify(details)}`,
         baseline: 'invariant',
         target: 'exact count accepted',
         held: allExact,
@@ -89,7 +109,9 @@ export async function creditsSuite(ctx: Context): Promise<Row[]> {
       });
       rows.push({
         metric: `${label}: balance = ledger sum`,
-        candidate: allBalanced ? `held in ${ctx.runs} runs (${fmt(summarize(times), ' ms')} per burst)` : 'BROKEN',
+        candidate: allBalanced
+          ? `held in ${ctx.runs} runs (${fmt(summarize(times), ' ms')} per burst)`
+          : 'BROKEN',
         baseline: 'invariant',
         target: 'balance = ledger sum',
         held: allBalanced,

@@ -20,9 +20,23 @@ async function withEld(target: Target, work: () => Promise<unknown>): Promise<El
 export async function eventLoopSuite(ctx: Context): Promise<Row[]> {
   const db = ctx.pglite!;
   const headers = db.seeded.sessions.map((s) => ({ authorization: `Bearer ${s.token}` }));
-  const light = (t: Target) => runLoad({ url: t.url, path: '/api/auth/user', headers, connections: 4, durationSeconds: ctx.duration, overallRate: 100 });
+  const light = (t: Target) =>
+    runLoad({
+      url: t.url,
+      path: '/api/auth/user',
+      headers,
+      connections: 4,
+      durationSeconds: ctx.duration,
+      overallRate: 100,
+    });
   const broad = (t: Target) =>
-    runLoad({ url: t.url, path: `/api/grant-programs?q=${db.seeded.broadTerm}&pageSize=20`, headers, connections: 8, durationSeconds: ctx.duration });
+    runLoad({
+      url: t.url,
+      path: `/api/grant-programs?q=${db.seeded.broadTerm}&pageSize=20`,
+      headers,
+      connections: 8,
+      durationSeconds: ctx.duration,
+    });
   const figures: Record<string, Record<string, Summary>> = {};
 
   const measure = async (thread: 'worker' | 'main') => {
@@ -43,7 +57,9 @@ export async function eventLoopSuite(ctx: Context): Promise<Row[]> {
         const file = await writeTextPdf(dir, ctx.quick ? 10 : 100);
         const pdf: number[] = [];
         for (let i = 0; i < ctx.runs; i++) {
-          pdf.push((await withEld(target, () => Promise.all([target.call('extract', { file }), light(target)]))).p99);
+          pdf.push(
+            (await withEld(target, () => Promise.all([target.call('extract', { file }), light(target)]))).p99,
+          );
         }
         out.pdf = summarize(pdf);
         fs.rmSync(dir, { recursive: true, force: true });
@@ -70,13 +86,34 @@ export async function eventLoopSuite(ctx: Context): Promise<Row[]> {
     });
   line('event-loop p99, nominal (100 req/s)', figures.worker.nominal, figures.main.nominal, 20);
   for (const [route, f] of Object.entries(apiRead?.pglite ?? {})) {
-    line(`event-loop p99 during api-read ${route.split('&')[0]}`, f.eldP99, apiRead?.['pglite-in-thread']?.[route]?.eldP99, 50);
+    line(
+      `event-loop p99 during api-read ${route.split('&')[0]}`,
+      f.eldP99,
+      apiRead?.['pglite-in-thread']?.[route]?.eldP99,
+      50,
+    );
   }
   for (const [route, f] of Object.entries(apiRead?.postgres ?? {})) {
-    rows.push({ metric: `event-loop p99 during api-read ${route.split('&')[0]} (PostgreSQL)`, candidate: fmt(f.eldP99, ' ms'), baseline: '—', target: 'p99 ≤ 50 ms', held: f.eldP99.median <= 50 });
+    rows.push({
+      metric: `event-loop p99 during api-read ${route.split('&')[0]} (PostgreSQL)`,
+      candidate: fmt(f.eldP99, ' ms'),
+      baseline: '—',
+      target: 'p99 ≤ 50 ms',
+      held: f.eldP99.median <= 50,
+    });
   }
-  line(`event-loop p99 during a broad search ("${db.seeded.broadTerm}")`, figures.worker.search, figures.main.search, 50);
-  line(`event-loop p99 during a ${ctx.quick ? 10 : 100}-page PDF extraction`, figures.worker.pdf, undefined, 50);
+  line(
+    `event-loop p99 during a broad search ("${db.seeded.broadTerm}")`,
+    figures.worker.search,
+    figures.main.search,
+    50,
+  );
+  line(
+    `event-loop p99 during a ${ctx.quick ? 10 : 100}-page PDF extraction`,
+    figures.worker.pdf,
+    undefined,
+    50,
+  );
   line('event-loop p99 during 20 logins/s', ctx.shared.loginEld as Summary | undefined, undefined, 50);
   return rows;
 }

@@ -3,9 +3,14 @@ import { runLoad } from '../lib/load.ts';
 import type { Context, Row } from '../lib/report.ts';
 import { fmt, round, summarize } from '../lib/stats.ts';
 
-/** Fastify GET /api/health (embedded default: PGlite in its worker) vs bare node:http, interleaved. */
+/**
+ * Our GET /api/health (embedded default: PGlite in its worker) vs bare node:http, interleaved, with
+ * bare Fastify answering the same route in between: the gap from bare Fastify to ours is the cost
+ * of our own hooks and plugins, the gap from node:http to bare Fastify the framework's.
+ */
 export async function httpSuite(ctx: Context): Promise<Row[]> {
   const bare = await startTarget({ mode: 'bare' });
+  const fastify = await startTarget({ mode: 'fastify' });
   const app = await startTarget({ mode: 'app', pgliteDir: ctx.pglite!.dir });
   try {
     const noDbRps: number[] = [];
@@ -13,9 +18,13 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
     const bareRps: number[] = [];
     const ratios: number[] = [];
     const noDbRatios: number[] = [];
-    const load = (url: string) => runLoad({ url, path: '/api/health', connections: ctx.connections, durationSeconds: ctx.duration });
+    const fastifyRps: number[] = [];
+    const fastifyRatios: number[] = [];
+    const load = (url: string) =>
+      runLoad({ url, path: '/api/health', connections: ctx.connections, durationSeconds: ctx.duration });
     await load(app.url); // warm-up
     await load(bare.url);
+    await load(fastify.url);
     for (let i = 0; i < ctx.runs; i++) {
       const a = await load(app.url);
       const b = await load(bare.url);
@@ -23,12 +32,23 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
       if (a.errors || a.non2xx) throw new Error(`app answered ${a.non2xx} non-2xx, ${a.errors} errors`);
       appRps.push(a.rps);
       // The same app on a route that reads no database: what Fastify itself costs.
-      const c = await runLoad({ url: app.url, path: '/api/public-config', connections: ctx.connections, durationSeconds: ctx.duration });
-      if (c.errors || c.non2xx) throw new Error(`public-config answered ${c.non2xx} non-2xx, ${c.errors} errors`);
+      const c = await runLoad({
+        url: app.url,
+        path: '/api/public-config',
+        connections: ctx.connections,
+        durationSeconds: ctx.duration,
+      });
+      if (c.errors || c.non2xx)
+        throw new Error(`public-config answered ${c.non2xx} non-2xx, ${c.errors} errors`);
       noDbRps.push(c.rps);
       bareRps.push(b.rps);
       ratios.push(a.rps / b.rps);
       noDbRatios.push(c.rps / b.rps);
+      const f = await load(fastify.url);
+      if (f.errors || f.non2xx)
+        throw new Error(`bare Fastify answered ${f.non2xx} non-2xx, ${f.errors} errors`);
+      fastifyRps.push(f.rps);
+      fastifyRatios.push(f.rps / b.rps);
     }
     const ratio = summarize(ratios);
     return [
@@ -39,7 +59,13 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
         target: '≥ 0.85×',
         held: ratio.median >= 0.85,
         note: `ratio ${fmt(ratio)}`,
-        data: { appRps: summarize(appRps), bareRps: summarize(bareRps), ratio, connections: ctx.connections, seconds: ctx.duration },
+        data: {
+          appRps: summarize(appRps),
+          bareRps: summarize(bareRps),
+          ratio,
+          connections: ctx.connections,
+          seconds: ctx.duration,
+        },
       },
       {
         metric: 'ratio',
@@ -47,6 +73,22 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
         baseline: '1×',
         target: '≥ 0.85×',
         held: ratio.median >= 0.85,
+      },
+      {
+        metric: 'bare Fastify, same /api/health route, no hooks (the framework alone) req/s',
+        candidate: `${fmt(summarize(fastifyRps))} req/s`,
+        baseline: `${fmt(summarize(bareRps))} req/s`,
+        target: '',
+        held: null,
+        note: `ratio ${fmt(summarize(fastifyRatios))}`,
+        data: { rps: summarize(fastifyRps), ratio: summarize(fastifyRatios) },
+      },
+      {
+        metric: '  ratio',
+        candidate: `${round(summarize(fastifyRatios).median)}× (${round(summarize(fastifyRatios).min)}–${round(summarize(fastifyRatios).max)})`,
+        baseline: '1×',
+        target: '',
+        held: null,
       },
       {
         metric: 'for reference: GET /api/public-config (no database) req/s',
@@ -67,6 +109,7 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
     ];
   } finally {
     await app.close();
+    await fastify.close();
     await bare.close();
   }
 }

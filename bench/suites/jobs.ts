@@ -24,7 +24,8 @@ const RAW_CHANNEL = 'bench_raw_jobs';
 const WARM_UP = 20;
 
 const now = () => performance.now();
-const open = (db: PreparedDb) => createDatabase(db.kind === 'postgres' ? { databaseUrl: db.url } : { pgliteDir: db.dir });
+const open = (db: PreparedDb) =>
+  createDatabase(db.kind === 'postgres' ? { databaseUrl: db.url } : { pgliteDir: db.dir });
 
 async function produce(count: number, send: (sentAt: number) => Promise<void>) {
   const t0 = now();
@@ -56,7 +57,10 @@ async function pgBossRuns(runs: number, perRun: number, database: Database): Pro
     },
   });
   const env = parseEnv({ DATA_DIR: '/tmp/grantleaf-bench-jobs', LOG_LEVEL: 'silent', WORKERS: 'off' });
-  const queue = await createJobQueue({ database, env, mailer: {} as Mailer, log: pino({ level: 'silent' }) }, [job]);
+  const queue = await createJobQueue(
+    { database, env, mailer: {} as Mailer, log: pino({ level: 'silent' }) },
+    [job],
+  );
   const results: number[][] = [];
   try {
     await queue.work();
@@ -104,7 +108,9 @@ async function rawRuns(runs: number, perRun: number, database: Database): Promis
       if (rows.length > 0) {
         latencies.push(now() - Number(rows[0].sent_at));
         // Not awaited before the next claim, as pg-boss does not await its complete().
-        completions.push(raw.executeSql(`UPDATE bench_raw_jobs SET state = 'completed' WHERE id = $1`, [rows[0].id]));
+        completions.push(
+          raw.executeSql(`UPDATE bench_raw_jobs SET state = 'completed' WHERE id = $1`, [rows[0].id]),
+        );
         continue;
       }
       if (notified) continue;

@@ -10,7 +10,11 @@ const READ_RATE = 200;
 
 let ipCounter = 0;
 /** Drives POST /api/auth/login at 20/s for `seconds`, each from its own (forwarded) address. */
-export async function driveLogins(target: Target, db: PreparedDb, seconds: number): Promise<{ latencies: number[]; failures: number }> {
+export async function driveLogins(
+  target: Target,
+  db: PreparedDb,
+  seconds: number,
+): Promise<{ latencies: number[]; failures: number }> {
   const latencies: number[] = [];
   let failures = 0;
   const pending: Promise<void>[] = [];
@@ -25,7 +29,10 @@ export async function driveLogins(target: Target, db: PreparedDb, seconds: numbe
     pending.push(
       fetch(`${target.url}/api/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        },
         body: JSON.stringify({ email: `bench${user}@utoronto.ca`, password: db.seeded.password }),
       }).then(async (res) => {
         await res.arrayBuffer();
@@ -44,7 +51,15 @@ export async function loginSuite(ctx: Context): Promise<Row[]> {
   const target = await startTarget({ mode: 'app', pgliteDir: db.dir, env: { TRUST_PROXY: '127.0.0.1' } });
   const seconds = ctx.quick ? 1 : 5;
   const headers = db.seeded.sessions.map((s) => ({ authorization: `Bearer ${s.token}` }));
-  const reads = () => runLoad({ url: target.url, path: '/api/auth/user', headers, connections: 8, durationSeconds: seconds, overallRate: READ_RATE });
+  const reads = () =>
+    runLoad({
+      url: target.url,
+      path: '/api/auth/user',
+      headers,
+      connections: 8,
+      durationSeconds: seconds,
+      overallRate: READ_RATE,
+    });
   try {
     await reads(); // warm-up
     const loginP95: number[] = [];
@@ -82,7 +97,13 @@ export async function loginSuite(ctx: Context): Promise<Row[]> {
         note: `ratio ${fmt(ratio)}`,
         data: { withLogins: summarize(withP99), alone: summarize(aloneP99), ratio },
       },
-      { metric: '  ratio', candidate: `${round(ratio.median)}× (${round(ratio.min)}–${round(ratio.max)})`, baseline: '1×', target: '≤ 2×', held: ratio.median <= 2 },
+      {
+        metric: '  ratio',
+        candidate: `${round(ratio.median)}× (${round(ratio.min)}–${round(ratio.max)})`,
+        baseline: '1×',
+        target: '≤ 2×',
+        held: ratio.median <= 2,
+      },
     ];
   } finally {
     await target.close();

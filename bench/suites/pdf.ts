@@ -9,7 +9,10 @@ import { skip, type Context, type Row } from '../lib/report.ts';
 import { fmt, round, summarize } from '../lib/stats.ts';
 
 const run = promisify(execFile);
-export const EXTRACTOR = new URL('../../apps/server/src/adapters/text-extraction/text-extraction.ts', import.meta.url);
+export const EXTRACTOR = new URL(
+  '../../apps/server/src/adapters/text-extraction/text-extraction.ts',
+  import.meta.url,
+);
 export const PDFTOTEXT = '/usr/bin/pdftotext';
 
 /** The app's PDF text extraction vs poppler's pdftotext, on 10/100/300-page PDFs made here. */
@@ -24,7 +27,9 @@ export async function pdfSuite(ctx: Context): Promise<Row[]> {
     // Written by a child process, so this process's RSS is the extractor's alone (it was not:
     // pdf-lib writing the 300-page fixture counted for ~180 MB of the former 393 MB).
     const files = await writeTextPdfsElsewhere(dir, sizes);
-    const fixtures = new Map(sizes.map((pages, i) => [pages, { file: files[i]!, data: fs.readFileSync(files[i]!) }]));
+    const fixtures = new Map(
+      sizes.map((pages, i) => [pages, { file: files[i]!, data: fs.readFileSync(files[i]!) }]),
+    );
     // The extractor's worker thread starts on first use: warm it up outside the timings.
     await extractDocumentText('pdf', fixtures.get(sizes[0]!)!.data);
     // RSS of the whole process (the extractor's worker thread lives in it), peak over baseline.
@@ -45,7 +50,8 @@ export async function pdfSuite(ctx: Context): Promise<Row[]> {
         await run(PDFTOTEXT, [file, '-'], { maxBuffer: 64 * 1024 * 1024 });
         poppler.push(performance.now() - t0);
       }
-      if (chars < pages * 100) throw new Error(`extractor returned only ${chars} characters for ${pages} pages`);
+      if (chars < pages * 100)
+        throw new Error(`extractor returned only ${chars} characters for ${pages} pages`);
       const ratio = summarize(app.map((a, i) => a / poppler[i]!));
       rows.push({
         metric: `${pages}-page PDF extraction time`,
@@ -56,7 +62,13 @@ export async function pdfSuite(ctx: Context): Promise<Row[]> {
         note: `ratio ${fmt(ratio)}`,
         data: { app: summarize(app), pdftotext: summarize(poppler), ratio, chars },
       });
-      rows.push({ metric: '  ratio to pdftotext', candidate: `${round(ratio.median)}× (${round(ratio.min)}–${round(ratio.max)})`, baseline: '1×', target: '≤ 10×', held: ratio.median <= 10 });
+      rows.push({
+        metric: '  ratio to pdftotext',
+        candidate: `${round(ratio.median)}× (${round(ratio.min)}–${round(ratio.max)})`,
+        baseline: '1×',
+        target: '≤ 10×',
+        held: ratio.median <= 10,
+      });
     }
     clearInterval(sampler);
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);

@@ -3,7 +3,10 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { asc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
-import { FUZZY_THRESHOLD, programColumns } from '../../apps/server/src/modules/programs/programs.repository.ts';
+import {
+  FUZZY_THRESHOLD,
+  programColumns,
+} from '../../apps/server/src/modules/programs/programs.repository.ts';
 import { grantPrograms } from '../../apps/server/src/modules/programs/programs.schema.ts';
 import { createProgramsService } from '../../apps/server/src/modules/programs/programs.service.ts';
 import type { PreparedDb } from '../lib/databases.ts';
@@ -63,19 +66,38 @@ export async function rankEveryMatch(database: Database, q: string): Promise<num
         .select(programColumns)
         .from(grantPrograms)
         .where(match)
-        .orderBy(sql`${rank} DESC`, sql`${programColumns.closed} ASC`, sql`${grantPrograms.deadline} ASC NULLS LAST`, asc(grantPrograms.name), asc(grantPrograms.id))
+        .orderBy(
+          sql`${rank} DESC`,
+          sql`${programColumns.closed} ASC`,
+          sql`${grantPrograms.deadline} ASC NULLS LAST`,
+          asc(grantPrograms.name),
+          asc(grantPrograms.id),
+        )
         .limit(PAGE_SIZE),
-      db.select({ n: sql<number>`count(*)::int` }).from(grantPrograms).where(match),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(grantPrograms)
+        .where(match),
     ]);
     return rows.length ? Number(count?.n ?? 0) : 0;
   };
   const tsq = sql`websearch_to_tsquery('english', ${q})`;
-  const found = await run(database.db, sql`${grantPrograms.search} @@ ${tsq}`, sql`ts_rank_cd(${grantPrograms.search}, ${tsq})`);
+  const found = await run(
+    database.db,
+    sql`${grantPrograms.search} @@ ${tsq}`,
+    sql`ts_rank_cd(${grantPrograms.search}, ${tsq})`,
+  );
   if (found) return found;
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
+    await tx.execute(
+      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`,
+    );
     const lower = q.toLowerCase();
-    return run(tx as unknown as Database['db'], sql`${grantPrograms.searchText} %> ${lower}`, sql`word_similarity(${lower}, ${grantPrograms.searchText})`);
+    return run(
+      tx as unknown as Database['db'],
+      sql`${grantPrograms.searchText} %> ${lower}`,
+      sql`word_similarity(${lower}, ${grantPrograms.searchText})`,
+    );
   });
 }
 
@@ -103,7 +125,11 @@ export interface MeasureOptions {
  * Times the API's catalogue search (the service behind GET /api/grant-programs?q=…&pageSize=20,
  * typo pass included) beside the ILIKE scan, interleaved run by run so both see the same load.
  */
-export async function measureSearch(database: Database, terms: Record<QueryKind, string>, opts: MeasureOptions): Promise<KindFigures[]> {
+export async function measureSearch(
+  database: Database,
+  terms: Record<QueryKind, string>,
+  opts: MeasureOptions,
+): Promise<KindFigures[]> {
   const service = createProgramsService({ db: database.db });
   const out: KindFigures[] = [];
   for (const [kind, q] of Object.entries(terms) as Array<[QueryKind, string]>) {
@@ -121,7 +147,9 @@ export async function measureSearch(database: Database, terms: Record<QueryKind,
     const steps = [
       async () => apiRuns.push(await p95(opts.iterations, api)),
       async () => ilikeRuns.push(await p95(opts.slowIterations, () => ilikeSearch(database, q))),
-      ...(opts.before ? [async () => beforeRuns.push(await p95(beforeIterations, () => rankEveryMatch(database, q)))] : []),
+      ...(opts.before
+        ? [async () => beforeRuns.push(await p95(beforeIterations, () => rankEveryMatch(database, q)))]
+        : []),
     ];
     for (let run = 0; run < opts.runs; run++) {
       // Rotate the order so none always runs on the warmer cache.
@@ -138,7 +166,9 @@ export async function measureSearch(database: Database, terms: Record<QueryKind,
       speedup: summarize(apiRuns.map((ms, i) => ilikeRuns[i]! / ms)),
       before: opts.before ? summarize(beforeRuns) : undefined,
     };
-    opts.log?.(`search ${database.kind} ${kind}: API p95 ${fmt(figures.api, ' ms')}, ILIKE ${fmt(figures.ilike, ' ms')}`);
+    opts.log?.(
+      `search ${database.kind} ${kind}: API p95 ${fmt(figures.api, ' ms')}, ILIKE ${fmt(figures.ilike, ' ms')}`,
+    );
     out.push(figures);
   }
   return out;
@@ -149,7 +179,9 @@ export function searchRows(kind: 'postgres' | 'pglite', programs: number, figure
   const limit = TARGET_MS[kind];
   const rows: Row[] = [];
   for (const f of figures) {
-    const matches = f.capped ? `${f.total.toLocaleString('en-US')}+ results` : `${f.total.toLocaleString('en-US')} results`;
+    const matches = f.capped
+      ? `${f.total.toLocaleString('en-US')}+ results`
+      : `${f.total.toLocaleString('en-US')} results`;
     rows.push({
       metric: `${label}: ${f.kind} "${f.q}" (${matches}) over ${programs.toLocaleString('en-US')} programs, p95`,
       candidate: fmt(f.api, ' ms'),
@@ -168,14 +200,22 @@ export function searchRows(kind: 'postgres' | 'pglite', programs: number, figure
       held: selective ? f.speedup.median >= SELECTIVE_SPEEDUP : null,
     });
     if (f.before) {
-      rows.push({ metric: '  before: every match ranked and counted', candidate: fmt(f.before, ' ms'), baseline: '', target: '', held: null });
+      rows.push({
+        metric: '  before: every match ranked and counted',
+        candidate: fmt(f.before, ' ms'),
+        baseline: '',
+        target: '',
+        held: null,
+      });
     }
   }
   return rows;
 }
 
 async function open(prepared: PreparedDb): Promise<Database> {
-  return prepared.kind === 'postgres' ? createDatabase({ databaseUrl: prepared.url }) : createDatabase({ pgliteDir: prepared.dir });
+  return prepared.kind === 'postgres'
+    ? createDatabase({ databaseUrl: prepared.url })
+    : createDatabase({ pgliteDir: prepared.dir });
 }
 
 /** Catalogue search on the databases bench/run.ts seeded (bench/lib/seed.ts), in this process. */
@@ -199,7 +239,14 @@ export async function searchSuite(ctx: Context): Promise<Row[]> {
       await database.close();
     }
   }
-  if (ctx.postgresSkip) rows.push({ metric: 'PostgreSQL', candidate: `skipped: ${ctx.postgresSkip}`, baseline: '', target: '', held: null });
+  if (ctx.postgresSkip)
+    rows.push({
+      metric: 'PostgreSQL',
+      candidate: `skipped: ${ctx.postgresSkip}`,
+      baseline: '',
+      target: '',
+      held: null,
+    });
   // A quick run must not replace the committed full figures.
   if (!ctx.quick) {
     const report = {

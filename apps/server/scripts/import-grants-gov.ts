@@ -17,11 +17,16 @@ if (!file) {
 }
 
 const env = parseEnv();
-const database = await createDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.dataDir, 'db') });
+const database = await createDatabase({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDir: path.join(env.dataDir, 'db'),
+});
 const started = Date.now();
 try {
   await migrate(database);
-  console.log(`Importing ${file} into ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${env.dataDir}`}…`);
+  console.log(
+    `Importing ${file} into ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${env.dataDir}`}…`,
+  );
   const result = await importGrantsGov(database.db, path.resolve(file), {
     onProgress: ({ records, bytesRead, totalBytes }) => {
       const pct = totalBytes ? Math.min(100, Math.round((bytesRead / totalBytes) * 100)) : 0;

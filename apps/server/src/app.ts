@@ -23,34 +23,12 @@ import { bearerToken } from './http/auth-guard.ts';
 import { hookList } from './http/hooks.ts';
 import { RequestLog } from './http/request-log.ts';
 import { idempotency } from './http/idempotency.ts';
+import { refusingControlChars } from './http/plain-text-validation.ts';
 import { createRateLimiter, type UserLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerCors } from './http/cors.ts';
-import { registerAccountFeature } from './modules/account/account.plugin.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { creditsRoutes } from './modules/credits/credits.routes.ts';
-import { createCreditsService } from './modules/credits/credits.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { programsPlugin } from './modules/programs/programs.plugin.ts';
-import { fundingRoutes } from './modules/funding/funding.routes.ts';
-import { createFundingService } from './modules/funding/funding.service.ts';
-import { createProgramsService } from './modules/programs/programs.service.ts';
-import { leadsRoutes } from './modules/leads/leads.routes.ts';
-import { createLeadsService } from './modules/leads/leads.service.ts';
-import { publicConfigRoutes } from './modules/leads/public-config.routes.ts';
-import { registerSubmissionFeature } from './modules/submissions/submissions.plugin.ts';
-import { affiliateRoutes } from './modules/affiliate/affiliate.routes.ts';
-import { createAffiliateService } from './modules/affiliate/affiliate.service.ts';
-import { applicationsRoutes } from './modules/applications/applications.routes.ts';
-import { createApplicationsService } from './modules/applications/applications.service.ts';
-import { scheduleDeadlineReminders } from './modules/applications/deadline-reminders.job.ts';
-import { ideasRoutes } from './modules/ideas/ideas.routes.ts';
-import { createIdeasService } from './modules/ideas/ideas.service.ts';
-import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
-import { createMarketingService } from './modules/marketing/marketing.service.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { EXPORT_SECTIONS, MODULES } from './modules/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,24 +41,20 @@ declare module 'fastify' {
   }
 }
 
-
 const BODY_LIMIT_BYTES = 1024 * 1024;
-// Start-up plugins seed and refresh the program catalogue; on a large catalogue (100k programs)
-// on PGlite that outlasts Fastify's 10 s default, and a slow start is not a hung one.
-const PLUGIN_TIMEOUT_MS = 300_000;
 
 export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   const { env, database, mailer } = runtime;
   const app = Fastify({
     loggerInstance: runtime.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    pluginTimeout: PLUGIN_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     logController: new RequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Control characters are refused in every body, query and parameter (issue 15 §10).
+  app.setValidatorCompiler(refusingControlChars(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   const limiter = createRateLimiter(database.db);
@@ -135,21 +109,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(idempotency, { db: database.db });
-  await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { auth });
-  await app.register(creditsRoutes, { credits: createCreditsService({ db: database.db }) });
-  await app.register(programsPlugin, { programs: createProgramsService({ db: database.db }) });
-  await app.register(fundingRoutes, { funding: createFundingService({ db: database.db, queue: runtime.queue }) });
-  await app.register(leadsRoutes, { leads: createLeadsService({ db: database.db, mailer, env }) });
-  await app.register(publicConfigRoutes, { env });
-  await app.register(ideasRoutes, { ideas: createIdeasService({ db: database.db, queue: runtime.queue }) });
-  await app.register(marketingRoutes, { marketing: createMarketingService({ db: database.db, mailer, env }) });
-  await app.register(affiliateRoutes, { affiliate: createAffiliateService({ db: database.db, mailer, env }) });
-  await app.register(paymentsRoutes, { payments: createPaymentsService({ db: database.db }) });
-  await app.register(applicationsRoutes, { applications: createApplicationsService({ db: database.db, env }) });
-  await scheduleDeadlineReminders(runtime.queue);
-  await registerSubmissionFeature(app, runtime);
-  await registerAccountFeature(app, runtime);
+  // Every feature's routes, from the one module list (docs/decisions/0053-module-contract.md).
+  const context = { runtime, auth, limiter, exportSections: EXPORT_SECTIONS };
+  for (const module of MODULES) await module.routes?.(app, context);
 
   const indexHtml = path.join(env.webDist, 'index.html');
   // `/` as the build rendered it for a visitor without a session (apps/web/vite.config.ts).
@@ -171,7 +133,11 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
-    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.code(404).send({ message: 'Not found' });
     }
     if (!fs.existsSync(indexHtml)) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { creditPackSchema } from '@grantleaf/shared/payments.schema';
 
 const boolish = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -24,6 +25,8 @@ export const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Grantleaf <no-reply@grantleaf.local>'),
   APP_URL: z.string().url().default('http://localhost:3000'),
+  /** `production` refuses to start without APP_URL (issue 18: links would name localhost). */
+  NODE_ENV: z.string().optional(),
   ADMIN_EMAILS: emailList,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   WORKERS: boolish.default(true),
@@ -35,7 +38,12 @@ export const envSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   /** Public site (GET /api/public-config). The promo video is an embed URL the CSP allows. */
   PROMO_VIDEO_URL: z
     .string()
@@ -44,7 +52,11 @@ export const envSchema = z.object({
       message: 'must be an https://www.youtube-nocookie.com/ or https://player.vimeo.com/ embed URL',
     })
     .optional(),
-  DEMO_BOOKING_URL: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  DEMO_BOOKING_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   PRIVACY_EMAIL: z.string().email().default('privacy@grantleaf.ca'),
   CONTACT_EMAIL: z.string().email().default('hello@grantleaf.ca'),
   /** The public website named in the privacy policy; APP_URL when unset. */
@@ -58,10 +70,14 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Outbound automation: finished submissions, ideas and funding requests are POSTed here, signed. */
-  AUTOMATION_WEBHOOK_URL: z.string().url().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  AUTOMATION_WEBHOOK_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   AUTOMATION_WEBHOOK_SECRET: z.string().optional(),
-  /** How long a grant job may run before it counts as lost and is retried (longer than the slowest AI call). */
-  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** How long a paid job may run before it counts as lost and is retried; derived from AI_TIMEOUT_MS when unset (modules/paid-work). */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
   /** AI: "offline" (built-in engine, no network) or a model provider; the fallback is tried when it fails. */
   AI_PROVIDER: z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']).default('offline'),
   AI_MODEL: z.string().optional(),
@@ -71,11 +87,45 @@ export const envSchema = z.object({
   AI_FALLBACK_MODEL: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
-  /** Per attempt; transient failures are retried twice, so keep 3 × this (× 2 with a fallback) under JOB_EXPIRE_SECONDS. */
+  /** Per attempt; transient failures are retried twice. Paid jobs expire after 3 × this (× 2 with a fallback) + 60 s. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** Stripe Checkout for buying credits; without the secret key the buy buttons explain instead of charging. */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional(),
+  /** Signing secret of the webhook endpoint (POST /api/payments/stripe-webhook). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Another Stripe API base (a local stripe-mock or test double); Stripe's own when unset. */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** on: Stripe Tax computes GST/HST/QST or sales tax at checkout (turn Stripe Tax on in the dashboard first). */
+  STRIPE_TAX: boolish.default(false),
+  /** Credit packs as JSON, e.g. [{"id":"starter","credits":5,"prices":{"CAD":2900,"USD":2200}}]; sensible defaults when unset. */
+  CREDIT_PACKS: z
+    .string()
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(creditPackSchema).min(1))
+    .optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; webDist: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  webDist: string;
+  /** Said once at start (npm start): settings that work but will surprise in front of users. */
+  warnings: string[];
+};
+
+export const APP_URL_REQUIRED =
+  'APP_URL: required when NODE_ENV=production (links in e-mails, the referral link, the calendar feed and the privacy policy are built from it)';
+export const APP_URL_DEFAULT_WARNING =
+  'APP_URL is not set: links in e-mails, the referral link, the calendar feed and the privacy policy will say http://localhost:3000. Set APP_URL to the address your users open.';
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
@@ -85,8 +135,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  const appUrlSet = cleaned.APP_URL !== undefined;
+  if (!appUrlSet && env.NODE_ENV === 'production')
+    throw new Error(`Invalid configuration:\n  ${APP_URL_REQUIRED}`);
   return {
     ...env,
+    warnings: appUrlSet ? [] : [APP_URL_DEFAULT_WARNING],
     dataDir: path.resolve(env.DATA_DIR),
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -15,4 +15,7 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: env.PORT, host: env.HOST });
-app.log.info(`Grantleaf is serving on ${env.APP_URL} (database: ${runtime.database.kind}, workers: ${env.WORKERS ? 'on' : 'off'})`);
+for (const warning of env.warnings) app.log.warn(warning);
+app.log.info(
+  `Grantleaf is serving on ${env.APP_URL} (database: ${runtime.database.kind}, workers: ${env.WORKERS ? 'on' : 'off'})`,
+);

@@ -7,7 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { writeBenchIntoReadme } from '../../../bench/lib/readme.ts';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const SUITES = ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'login', 'event-loop', 'web-size', 'lighthouse'];
+const SUITES = [
+  'http',
+  'api-read',
+  'search',
+  'pdf',
+  'jobs',
+  'credits',
+  'login',
+  'event-loop',
+  'web-size',
+  'lighthouse',
+];
 
 // Benchmarks are not tests, but the bench script must not rot: `npm run bench -- --quick` runs
 // every suite on tiny data, and each one either measures or says why it is skipped.
@@ -18,8 +29,17 @@ describe('npm run bench -- --quick', () => {
       execFile(
         'npm',
         ['run', 'bench', '--', '--quick', `--out=${out}`],
-        { cwd: REPO, env: { ...process.env, BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL }, maxBuffer: 64 * 1024 * 1024, timeout: 1_500_000 },
-        (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        {
+          cwd: REPO,
+          env: {
+            ...process.env,
+            BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL,
+          },
+          maxBuffer: 64 * 1024 * 1024,
+          timeout: 1_500_000,
+        },
+        (err, stdout, stderr) =>
+          resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
     expect(result.code, result.stderr.slice(-4000)).toBe(0);
@@ -32,8 +52,13 @@ describe('npm run bench -- --quick', () => {
       else expect(r.reason, r.suite).toMatch(/\S/);
     }
     // The suites whose features are in this repository do measure.
-    const ok = new Set(report.results.filter((r: { status: string }) => r.status === 'ok').map((r: { suite: string }) => r.suite));
-    for (const suite of ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'event-loop']) expect(ok.has(suite), suite).toBe(true);
+    const ok = new Set(
+      report.results
+        .filter((r: { status: string }) => r.status === 'ok')
+        .map((r: { suite: string }) => r.suite),
+    );
+    for (const suite of ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'event-loop'])
+      expect(ok.has(suite), suite).toBe(true);
     expect(result.stdout).toContain('| Suite');
     // A full run writes its table into the README between the markers, and nothing else there.
     const readme = path.join(path.dirname(out), 'README.md');
@@ -41,7 +66,9 @@ describe('npm run bench -- --quick', () => {
     expect(writeBenchIntoReadme(readme, report)).toBe(true);
     const written = fs.readFileSync(readme, 'utf8');
     expect(written).not.toContain('old table');
-    expect(written).toMatch(/^# Title\n<!-- bench:start -->\nLast full run: \*\*\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\*\*/);
+    expect(written).toMatch(
+      /^# Title\n<!-- bench:start -->\nLast full run: \*\*\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\*\*/,
+    );
     for (const suite of ok) expect(written).toContain(`| ${suite} |`);
     expect(written.endsWith('<!-- bench:end -->\nReasons stay.\n')).toBe(true);
     fs.rmSync(path.dirname(out), { recursive: true, force: true });

@@ -15,7 +15,10 @@ export async function makePdf(lines: string[], pages = 1): Promise<Buffer> {
 
 export function makeDocx(paragraphs: string[]): Buffer {
   const body = paragraphs
-    .map((p) => `<w:p><w:r><w:t xml:space="preserve">${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</w:t></w:r></w:p>`)
+    .map(
+      (p) =>
+        `<w:p><w:r><w:t xml:space="preserve">${p.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</w:t></w:r></w:p>`,
+    )
     .join('');
   return Buffer.from(
     zipSync({
@@ -35,7 +38,13 @@ export function makeDocx(paragraphs: string[]): Buffer {
 /** A .docx whose one extra entry unpacks from a few KB to `megabytes` MB of zeros. */
 export function makeZipBombDocx(megabytes: number): Buffer {
   const normal = makeDocx(['hello']);
-  const bomb = zipSync({ 'word/document.xml': strToU8('<w:document/>'), 'word/media/zeros.bin': new Uint8Array(megabytes * 1024 * 1024) }, { level: 9 });
+  const bomb = zipSync(
+    {
+      'word/document.xml': strToU8('<w:document/>'),
+      'word/media/zeros.bin': new Uint8Array(megabytes * 1024 * 1024),
+    },
+    { level: 9 },
+  );
   return megabytes > 0 ? Buffer.from(bomb) : normal;
 }
 
@@ -46,7 +55,13 @@ export function makeCfbHeader(): Buffer {
   return b;
 }
 
-export async function uploadFile(baseUrl: string, token: string | undefined, name: string, data: Buffer, type = 'application/octet-stream') {
+export async function uploadFile(
+  baseUrl: string,
+  token: string | undefined,
+  name: string,
+  data: Buffer,
+  type = 'application/octet-stream',
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type }), name);
   const res = await fetch(`${baseUrl}/api/upload`, {

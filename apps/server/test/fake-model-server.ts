@@ -14,6 +14,8 @@ export interface FakeModelServer {
   mode: FakeMode;
   /** Text the "model" writes in ok mode. */
   content: string;
+  /** Answers for the next ok-mode requests, in order; `content` once they are used up. */
+  script: string[];
   /** A mode for the first N requests, then `mode` (to test recovery after retries). */
   failFirst: { count: number; mode: FakeMode } | null;
   requests: { path: string; body: unknown }[];
@@ -24,6 +26,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
   const state: Omit<FakeModelServer, 'baseUrl' | 'close'> = {
     mode: 'ok',
     content: '{}',
+    script: [],
     failFirst: null,
     requests: [],
   };
@@ -59,7 +62,7 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       const text =
         mode === 'malformed'
           ? 'Sure! Here is the JSON: {"sections": [ {"heading": "Summary", '
-          : state.content;
+          : (state.script.shift() ?? state.content);
       const isAnthropic = (req.url ?? '').endsWith('/messages');
       const payload = isAnthropic
         ? {

@@ -49,4 +49,5 @@ export async function startSmtpServer() {
 }
 
 export const codeFrom = (mail: ReceivedMail) => /\b(\d{4})\b/.exec(mail.subject)?.[1] ?? '';
-export const linkTokenFrom = (mail: ReceivedMail) => /verify-email\?token=([\w-]+)/.exec(mail.text)?.[1] ?? '';
+export const linkTokenFrom = (mail: ReceivedMail) =>
+  /verify-email\?token=([\w-]+)/.exec(mail.text)?.[1] ?? '';

@@ -18,7 +18,8 @@ if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && location.pathname === '/' &
   preloadLandingForms();
   hydrateRoot(container, app);
 } else {
-  if (getSessionId() && (location.pathname === '/' || location.pathname === '/dashboard')) preloadSignedInArea();
+  if (getSessionId() && (location.pathname === '/' || location.pathname === '/dashboard'))
+    preloadSignedInArea();
   // A signed-in visitor never saw that HTML (the boot script hid it); drop it before React renders.
   container.replaceChildren();
   container.removeAttribute(PRERENDERED_ATTRIBUTE);

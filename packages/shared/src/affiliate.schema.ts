@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditAmountSchema } from './credits.schema.ts';
 
 const required = 'Please fill in all required fields';
 
@@ -27,6 +28,10 @@ export const affiliateStatusSchema = z.object({
   commissionPercent: z.number(),
   referredUsers: z.array(referredUserSchema),
   earningsCents: z.number().int(),
+  /** Commissions in the 30-day guarantee window or held for review: not payable yet. */
+  pendingCents: z.number().int(),
+  /** Past the window and not yet paid out. */
+  payableCents: z.number().int(),
   currency: z.string(),
 });
 export type AffiliateStatus = z.infer<typeof affiliateStatusSchema>;
@@ -46,8 +51,8 @@ export const recordPaymentSchema = z
     currency: z.string().trim().length(3).default('CAD'),
     /** The provider's id for the payment; the same reference is recorded once. */
     reference: z.string().trim().min(1).max(200),
-    /** Credits bought with it, in tenths; optional. */
-    creditsTenths: z.number().int().min(0).max(1_000_000).optional(),
+    /** Credits bought with it (one decimal, like every credit amount in the API); optional. */
+    credits: creditAmountSchema.min(0).max(100_000).optional(),
   })
   .refine((p) => Boolean(p.userId || p.email), { message: 'userId or email is required', path: ['email'] });
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
@@ -58,9 +63,7 @@ export const paymentRecordSchema = z.object({
   amountCents: z.number().int(),
   currency: z.string(),
   reference: z.string(),
-  commission: z
-    .object({ affiliateUserId: z.string(), amountCents: z.number().int() })
-    .nullable(),
+  commission: z.object({ affiliateUserId: z.string(), amountCents: z.number().int() }).nullable(),
   createdAt: z.string(),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

@@ -62,7 +62,9 @@ export const applicationSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(z.object({ status: applicationStatusSchema, at: z.string() })),
-  documents: z.array(z.object({ id: z.string(), fileUrl: z.string(), fileName: z.string(), attachedAt: z.string() })),
+  documents: z.array(
+    z.object({ id: z.string(), fileUrl: z.string(), fileName: z.string(), attachedAt: z.string() }),
+  ),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH } from './constants.ts';
+import { creditAmountSchema } from './credits.schema.ts';
 
 const email = z.string().trim().min(1, 'Email is required').max(254).email('Invalid email');
 
@@ -36,8 +37,7 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
-  /** Tenths of a credit. */
-  credits: z.number().int(),
+  credits: creditAmountSchema,
   emailVerified: z.boolean(),
   isAdmin: z.boolean(),
 });

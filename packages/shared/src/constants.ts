@@ -28,9 +28,19 @@ export const FUNDING_TOPIC_MAX = 200;
 export const FUNDING_DETAILS_MAX = 5000;
 export const FUNDING_TEAM_MAX = 3000;
 
-/** Converts stored tenths to the one-decimal text the spec shows (§9 "Credit display"). */
-export function formatCredits(tenths: number): string {
-  return (tenths / CREDIT_UNIT).toFixed(1);
+/**
+ * The one conversion between the storage unit (integer tenths) and the API's unit (credits with
+ * one decimal, §7 "credits (number)"): services convert at the boundary, nothing else divides.
+ */
+export const creditsFromTenths = (tenths: number): number => tenths / CREDIT_UNIT;
+export const tenthsFromCredits = (credits: number): number => Math.round(credits * CREDIT_UNIT);
+
+/** A price in credits, as the API and the screens show it. */
+export const priceInCredits = (work: PricedWork): number => creditsFromTenths(PRICES[work]);
+
+/** A number of credits as the one-decimal text the spec shows (§9 "Credit display"). */
+export function formatCredits(credits: number): string {
+  return credits.toFixed(1);
 }
 
 /** Spec §1/§9: deleted files (and deleted accounts) are permanently removed within this many days. */

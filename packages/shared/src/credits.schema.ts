@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CREDIT_UNIT } from './constants.ts';
+import { ledgerReasonSchema } from './paid-work.ts';
+import { creditsFromTenths, tenthsFromCredits } from './constants.ts';
+
+/** Every balance, cost and ledger amount in the API: credits with one decimal (the server stores tenths). */
+const hasOneDecimalAtMost = (n: number) => Math.abs(n - creditsFromTenths(tenthsFromCredits(n))) < 1e-9;
+
+export const creditAmountSchema = z
+  .number()
+  .refine(hasOneDecimalAtMost, 'Credits have at most one decimal')
+  .describe('Credits, with at most one decimal (1, 0.5, 12.5); the server stores integer tenths.');
 
 /** Largest single admin change, in credits: a typo guard, not a business rule. */
 export const ADMIN_CREDIT_CHANGE_MAX = 100_000;
@@ -13,11 +22,11 @@ export const adminCreditChangeSchema = z.object({
   amount: z
     .number({ error: 'Amount is required' })
     .refine((n) => Number.isFinite(n) && n !== 0, 'Amount must be a non-zero number')
-    .refine((n) => Math.abs(n) <= ADMIN_CREDIT_CHANGE_MAX, `Amount must be at most ${ADMIN_CREDIT_CHANGE_MAX} credits`)
     .refine(
-      (n) => Math.abs(n * CREDIT_UNIT - Math.round(n * CREDIT_UNIT)) < 1e-6,
-      'Amount may have at most one decimal',
-    ),
+      (n) => Math.abs(n) <= ADMIN_CREDIT_CHANGE_MAX,
+      `Amount must be at most ${ADMIN_CREDIT_CHANGE_MAX} credits`,
+    )
+    .refine(hasOneDecimalAtMost, 'Amount may have at most one decimal'),
   reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason too long'),
 });
 export type AdminCreditChange = z.infer<typeof adminCreditChangeSchema>;
@@ -30,8 +39,7 @@ export const adminUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  /** Tenths of a credit. */
-  credits: z.number().int(),
+  credits: creditAmountSchema,
   emailVerified: z.boolean(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
@@ -46,9 +54,9 @@ export const ledgerQuerySchema = z.object({
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
-  /** Tenths of a credit; negative for a spend. */
-  amount: z.number().int(),
-  reason: z.string(),
+  /** Negative for a spend. */
+  amount: creditAmountSchema,
+  reason: ledgerReasonSchema,
   reference: z.string(),
   note: z.string().nullable(),
   createdAt: z.string(),

@@ -5,24 +5,42 @@ const today = new Date(2026, 10, 22, 15, 30); // 22 Nov 2026, mid-afternoon loca
 
 describe('deadline badge (spec §4)', () => {
   it('is Closed once the day has passed', () => {
-    expect(deadlineBadge('2026-11-21', today)).toMatchObject({ kind: 'closed', label: 'Closed', highlighted: false });
+    expect(deadlineBadge('2026-11-21', today)).toMatchObject({
+      kind: 'closed',
+      label: 'Closed',
+      highlighted: false,
+    });
     expect(deadlineBadge('2020-01-01', today).label).toBe('Closed');
   });
 
   it('counts 1 to 30 days, highlighted, with singular and plural', () => {
-    expect(deadlineBadge('2026-11-23', today)).toEqual({ kind: 'soon', label: '1 day left', highlighted: true, daysLeft: 1 });
+    expect(deadlineBadge('2026-11-23', today)).toEqual({
+      kind: 'soon',
+      label: '1 day left',
+      highlighted: true,
+      daysLeft: 1,
+    });
     expect(deadlineBadge('2026-11-24', today).label).toBe('2 days left');
     expect(deadlineBadge('2026-12-22', today)).toMatchObject({ label: '30 days left', highlighted: true });
   });
 
   it('is Open beyond 30 days and without a deadline', () => {
-    expect(deadlineBadge('2026-12-23', today)).toMatchObject({ kind: 'open', label: 'Open', highlighted: false, daysLeft: 31 });
+    expect(deadlineBadge('2026-12-23', today)).toMatchObject({
+      kind: 'open',
+      label: 'Open',
+      highlighted: false,
+      daysLeft: 31,
+    });
     expect(deadlineBadge(null, today)).toMatchObject({ label: 'Open', daysLeft: null });
     expect(deadlineBadge('not a date', today).label).toBe('Open');
   });
 
   it('keeps the deadline day itself open and highlighted', () => {
-    expect(deadlineBadge('2026-11-22', today)).toMatchObject({ label: 'Due today', highlighted: true, daysLeft: 0 });
+    expect(deadlineBadge('2026-11-22', today)).toMatchObject({
+      label: 'Due today',
+      highlighted: true,
+      daysLeft: 0,
+    });
   });
 
   it('counts calendar days across a daylight-saving change', () => {

@@ -93,7 +93,12 @@ describe('second dashboard figures', () => {
       { status: 'under_review', amount: '1M' },
     ];
     expect(approvedFundingMillions(apps)).toBe('$2.4M');
-    expect(summariseApplications(apps)).toEqual({ total: 6, inProgress: 3, approved: 2, totalFunding: '$2.4M' });
+    expect(summariseApplications(apps)).toEqual({
+      total: 6,
+      inProgress: 3,
+      approved: 2,
+      totalFunding: '$2.4M',
+    });
     expect(approvedFundingMillions([])).toBe('$0.0M');
   });
   it('allows only forward status moves', () => {
@@ -111,20 +116,32 @@ describe('progress from etaTimestamp', () => {
     const half = progressToward(start, eta, Date.parse('2026-01-01T00:05:00Z'));
     expect(half.fraction).toBeCloseTo(0.5);
     expect(half.remaining).toBe('About 5 minutes left');
-    expect(progressToward(start, eta, Date.parse('2026-01-01T00:20:00Z'))).toEqual({ fraction: 0.95, remaining: 'Almost done...' });
+    expect(progressToward(start, eta, Date.parse('2026-01-01T00:20:00Z'))).toEqual({
+      fraction: 0.95,
+      remaining: 'Almost done...',
+    });
     expect(progressToward(start, null).remaining).toBe('Estimating...');
   });
 });
 
 describe('form schemas carry the spec messages', () => {
   it('idea fields are at most 5000 characters', () => {
-    const r = ideaRequestSchema.safeParse({ researchBackground: 'x'.repeat(5001), researchInterests: 'y'.repeat(5001) });
+    const r = ideaRequestSchema.safeParse({
+      researchBackground: 'x'.repeat(5001),
+      researchInterests: 'y'.repeat(5001),
+    });
     expect(r.success).toBe(false);
-    expect(r.error!.issues.map((i) => i.message)).toEqual(['Research background too long', 'Research interests too long']);
+    expect(r.error!.issues.map((i) => i.message)).toEqual([
+      'Research background too long',
+      'Research interests too long',
+    ]);
     expect(ideaRequestSchema.parse({})).toEqual({ researchBackground: '', researchInterests: '' });
   });
   it('marketing needs a phone and a service', () => {
     const r = marketingRequestSchema.safeParse({ phone: ' ', services: [], email: 'a@utoronto.ca' });
-    expect(r.error!.issues.map((i) => i.message)).toEqual(['Phone number is required', 'Please select at least one service']);
+    expect(r.error!.issues.map((i) => i.message)).toEqual([
+      'Phone number is required',
+      'Please select at least one service',
+    ]);
   });
 });

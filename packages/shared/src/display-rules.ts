@@ -15,7 +15,10 @@ export function hasResults(results: unknown): boolean {
 }
 
 /** Spec §4 submissions: 'complete' when results are non-empty; otherwise the stored status. */
-export function submissionStatus(results: unknown, storedStatus: string | null | undefined): DisplayStatus | string {
+export function submissionStatus(
+  results: unknown,
+  storedStatus: string | null | undefined,
+): DisplayStatus | string {
   if (hasResults(results)) return 'complete';
   return storedStatus ?? '';
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmailDomain, domainLabel, isInstitutionalEmail, PERSONAL_EMAIL_PROVIDERS } from './email-domain.ts';
+import {
+  checkEmailDomain,
+  isInstitutionalEmail,
+  PERSONAL_EMAIL_PROVIDERS,
+  registrableDomain,
+} from './email-domain.ts';
 
 describe('institutional e-mail rule (spec §5)', () => {
   it('covers at least 80 personal and free providers', () => {
@@ -14,17 +19,40 @@ describe('institutional e-mail rule (spec §5)', () => {
     },
   );
 
-  it('looks only at the part of the domain before its first dot', () => {
-    expect(domainLabel('ada@mail.utoronto.ca')).toBe('mail');
-    expect(checkEmailDomain('ada@mail.utoronto.ca')).toBe('personal');
+  it('judges the registrable domain (Public Suffix List), not the first label', () => {
+    expect(registrableDomain('ada@mail.utoronto.ca')).toEqual({ domain: 'utoronto.ca', label: 'utoronto' });
+    for (const email of [
+      'ada@mail.utoronto.ca',
+      'ada@mail.mcgill.ca',
+      'ada@g.harvard.edu',
+      'ada@student.ubc.ca',
+    ]) {
+      expect(checkEmailDomain(email)).toBe('institutional');
+    }
     expect(checkEmailDomain('ada@utoronto.ca')).toBe('institutional');
     expect(checkEmailDomain('ada@cs.ubc.ca')).toBe('institutional');
-    expect(checkEmailDomain('ada@GMAIL.COM')).toBe('personal');
+  });
+
+  it.each([
+    'ada@mail.com',
+    'ada@outlook.com',
+    'ada@ymail.com',
+    'ada@protonmail.ch',
+    'ada@GMAIL.COM',
+    'ada@pm.me',
+  ])('refuses the free provider %s', (email) => {
+    expect(checkEmailDomain(email)).toBe('personal');
+  });
+
+  it('refuses a provider behind a subdomain of its own domain', () => {
+    expect(checkEmailDomain('ada@eu.outlook.com')).toBe('personal');
   });
 
   it('waits for an @ before judging', () => {
     expect(checkEmailDomain('ada')).toBe('incomplete');
     expect(checkEmailDomain('ada@')).toBe('incomplete');
+    expect(checkEmailDomain('ada@utoronto')).toBe('incomplete');
+    expect(checkEmailDomain('ada@co.uk')).toBe('incomplete');
     expect(isInstitutionalEmail('ada')).toBe(false);
   });
 });

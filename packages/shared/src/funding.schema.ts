@@ -1,26 +1,36 @@
 import { z } from 'zod';
 import { FUNDING_DETAILS_MAX, FUNDING_TEAM_MAX, FUNDING_TOPIC_MAX } from './constants.ts';
+import { FILE_URL_PATTERN, SUBMISSION_MESSAGES } from './submissions.schema.ts';
 
 /** fileContent above this many bytes (UTF-8) is refused with 413. */
 export const FUNDING_FILE_MAX_BYTES = 1024 * 1024;
 export const FUNDING_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt'] as const;
 
 const required = (missing: string, tooLong: string, max: number) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(max, tooLong);
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
+/** A file's bytes sent inline are refused: files go through POST /api/upload and its checks. */
+export const FUNDING_FILE_INLINE_MESSAGE = 'Please upload the file first: fileContent takes plain text only';
 
 /**
- * POST /api/funding-finder-requests (spec §5). fileContent is the chosen file read as text; a PDF
- * or Word file may instead arrive as a base64 data: URL, which the server turns into text.
+ * POST /api/funding-finder-requests (spec §5). fileContent is plain text (the spec's field, read
+ * as text); a PDF, Word or text file is uploaded first and named by fileUrl, the URL POST
+ * /api/upload answered, so it passes the same checks and extraction as every other upload (ADR 81).
  */
 export const fundingFinderRequestSchema = z.object({
   researchTopic: required('Research topic is required', 'Research topic too long', FUNDING_TOPIC_MAX),
-  researchDetails: required('Research details are required', 'Research details too long', FUNDING_DETAILS_MAX),
+  researchDetails: required(
+    'Research details are required',
+    'Research details too long',
+    FUNDING_DETAILS_MAX,
+  ),
   teamProfile: required('Team profile is required', 'Team profile too long', FUNDING_TEAM_MAX),
-  fileContent: z.string().nullable().optional(),
+  fileContent: z
+    .string()
+    .refine((text) => !/^\s*data:/i.test(text.slice(0, 100)), FUNDING_FILE_INLINE_MESSAGE)
+    .nullable()
+    .optional(),
+  fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
 });
 export type FundingFinderInput = z.infer<typeof fundingFinderRequestSchema>;
 
@@ -48,6 +58,17 @@ export type FundingRecommendation = z.infer<typeof fundingRecommendationSchema>;
 export const fundingResultsSchema = z.object({
   funding_programs: z.array(fundingProgramResultSchema),
   recommendations: z.array(fundingRecommendationSchema),
+  /** Issue 14: curated programs the rules set aside, shown apart ("Not eligible, because…") when the user asks. */
+  not_eligible: z
+    .array(
+      z.object({
+        program_name: z.string(),
+        agency_name: z.string(),
+        program_id: z.string(),
+        because: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type FundingResults = z.infer<typeof fundingResultsSchema>;
 

@@ -93,6 +93,19 @@ export const criterionMapEntrySchema = z.object({
 });
 export type CriterionMapEntry = z.infer<typeof criterionMapEntrySchema>;
 
+/** One required element of a criterion as the offline reviewer found it in the text. */
+export const elementFindingSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  status: z.enum(['found', 'weak', 'missing']),
+  /** The sentence that supplies it, verbatim from the text (cut at 40 words with "…"). */
+  quote: z.string().nullable(),
+  carries: z.array(z.enum(['number', 'date', 'money', 'name', 'method'])),
+  expects: z.string(),
+  suggestion: z.string(),
+});
+export type ElementFinding = z.infer<typeof elementFindingSchema>;
+
 export const evaluationScoreSchema = z.object({
   criterion: z.string(),
   score: z.number().min(0).max(10),
@@ -100,6 +113,8 @@ export const evaluationScoreSchema = z.object({
   weight: z.number().nullable().optional(),
   evidenceFound: z.array(z.string()).optional(),
   evidenceMissing: z.array(z.string()).optional(),
+  /** The offline reviewer's required elements for this criterion, each found, weak or missing. */
+  elements: z.array(elementFindingSchema).optional(),
 });
 export type EvaluationScore = z.infer<typeof evaluationScoreSchema>;
 
@@ -139,12 +154,46 @@ export const analysisResultsSchema = z.object({
     })
     .nullable(),
   wordCount: z.number().int().min(0),
+  /** What the result rests on, in plain words ("Checked against …'s published requirements; no AI model was used."). */
+  basis: z.string().optional(),
 });
 export type AnalysisResults = z.infer<typeof analysisResultsSchema>;
+
+/** A table inside a section (the milestones): structured, so every renderer draws a real table. */
+export const sectionTableSchema = z.object({
+  caption: z.string(),
+  columns: z.array(z.string()).min(1),
+  rows: z.array(z.array(z.string())),
+});
+export type SectionTable = z.infer<typeof sectionTableSchema>;
+
+/** A section's size against its limit, in the funder's unit (pages counted at `wordsPerPage`). */
+export const sectionCountSchema = z.object({
+  unit: z.enum(['pages', 'words', 'characters']),
+  max: z.number(),
+  used: z.number(),
+  words: z.number().int().min(0),
+  characters: z.number().int().min(0),
+  wordsPerPage: z.number().int().nullable(),
+  kind: z.enum(['maximum', 'recommended']),
+  status: z.enum(['within', 'over']),
+  note: z.string(),
+});
+export type SectionCount = z.infer<typeof sectionCountSchema>;
 
 export const generatedSectionSchema = z.object({
   heading: z.string(),
   body: z.string(),
+  /** What the applicant has not supplied, asked as questions; each one is a gap. */
+  questions: z.array(z.string()).optional(),
+  table: sectionTableSchema.nullable().optional(),
+  count: sectionCountSchema.nullable().optional(),
+  /** Who wrote the body: the model, or the applicant's own material (also when a model call failed). */
+  writtenBy: z.enum(['model', 'material']).optional(),
+  /** Why this section was not written by the model, when one was configured. */
+  fallbackReason: z.string().nullable().optional(),
+  /** Numbers, names and dates in a model-written body not found in the applicant's material. */
+  toConfirm: z.array(z.string()).optional(),
 });
 export type GeneratedSection = z.infer<typeof generatedSectionSchema>;
 
@@ -160,6 +209,12 @@ export const generatedApplicationSchema = z.object({
   gaps: z.array(gapSchema),
   coverage: coverageSchema,
   limits: z.array(limitCheckSchema),
+  /** The program's own rules (cost share, caps, go/no-go, training, EDI), checked and stated. */
+  ruleChecks: z
+    .array(z.object({ rule: z.string(), status: z.enum(['met', 'unmet', 'unknown']), message: z.string() }))
+    .optional(),
+  /** Where the section shapes and limits come from, said to the user. */
+  basis: z.string().optional(),
   /** The offline engine's review of this draft, in the spec's results shape. */
   evaluation_scores: z.array(evaluationScoreSchema),
   funding_probability: fundingProbabilitySchema,
@@ -194,3 +249,10 @@ export const modelAnalysisSchema = z.object({
   certification_status: z.string().min(1),
 });
 export type ModelAnalysis = z.infer<typeof modelAnalysisSchema>;
+
+/**
+ * A submission's `results` as the API returns them (§7): the draft of a generation or the review of
+ * an analysis, typed so the web reads fields instead of re-parsing JSON.
+ */
+export const submissionResultsSchema = z.union([generatedApplicationSchema, analysisResultsSchema]);
+export type SubmissionResults = z.infer<typeof submissionResultsSchema>;

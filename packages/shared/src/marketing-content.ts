@@ -198,7 +198,8 @@ export const CLOSING_CTA = {
 export const FOOTER = {
   blurb:
     'AI grant writing and research funding for researchers, founders and research administrators in Canada and the US.',
-  rights: '© 2025 Grantleaf. All rights reserved.',
+  /** After "© {current year}", which the footer reads from the clock. */
+  rights: 'Grantleaf. All rights reserved.',
 } as const;
 
 /** Used on /faqs. */

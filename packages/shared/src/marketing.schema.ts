@@ -12,7 +12,10 @@ export const MARKETING_SERVICES = [
 ] as const;
 
 export type MarketingService = (typeof MARKETING_SERVICES)[number]['value'];
-const serviceValues = MARKETING_SERVICES.map((s) => s.value) as unknown as [MarketingService, ...MarketingService[]];
+const serviceValues = MARKETING_SERVICES.map((s) => s.value) as unknown as [
+  MarketingService,
+  ...MarketingService[],
+];
 export const marketingServiceSchema = z.enum(serviceValues);
 
 export const marketingServiceLabel = (value: string) =>

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { deadlineRuleSchema } from './deadline.ts';
+import { eligibilityRulesSchema } from './eligibility.ts';
 
 /** Program types of the catalogue (normalised slugs; the seed's free text maps onto them). */
 export const PROGRAM_TYPES = [
@@ -71,6 +73,40 @@ export const programCriterionSchema = z.object({
   description: z.string(),
 });
 
+/** The funder's application template (issue 14 §1), from program-sections.json and program-criteria.json. */
+export const applicationTemplateSchema = z.object({
+  /** The formatting rule a page limit assumes. */
+  formatting: z.string().nullable(),
+  sections: z.array(
+    z.object({
+      header: z.string(),
+      limit: z
+        .object({
+          max: z.number(),
+          unit: z.enum(['pages', 'words', 'characters']),
+          kind: z.enum(['maximum', 'recommended']),
+          note: z.string().optional(),
+        })
+        .nullable(),
+      guidance: z.string(),
+    }),
+  ),
+  criteria: z.array(
+    z.object({
+      name: z.string(),
+      weight: z.number().nullable(),
+      /** What reviewers look for under the criterion. */
+      elements: z.array(z.object({ label: z.string(), expects: z.string() })),
+    }),
+  ),
+  /** The funder's scale where it is not 0–10 higher-is-better (NIH: 1–9, lower is better). */
+  scale: z
+    .object({ min: z.number(), max: z.number(), lowerIsBetter: z.boolean(), note: z.string() })
+    .nullable(),
+  sources: z.array(z.string()),
+});
+export type ApplicationTemplate = z.infer<typeof applicationTemplateSchema>;
+
 export const grantProgramSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -88,25 +124,39 @@ export const grantProgramSchema = z.object({
   fundingPeriod: z.string().nullable(),
   /** Shown instead of a date for rolling programs. */
   deadlinePattern: z.string().nullable(),
+  /** The step the deadline is for ("Notification of intent", "Full application"), from the program's rule. */
+  deadlineLabel: z.string().nullable(),
+  /** The deadline is projected from the funder's rule; the funder has not published it yet. */
+  deadlineExpected: z.boolean(),
+  /** 'Continuous intake' or 'Rolling intake' when there is no date by design. */
+  intake: z.string().nullable(),
   closed: z.boolean(),
   eligibility: z.string().nullable(),
   url: z.string().nullable(),
   sources: z.array(z.string()),
-  confidence: z.string().nullable(),
+  /** When the record was last checked against the funder's pages ('YYYY-MM-DD'). */
+  lastVerified: z.string().nullable(),
   status: z.string().nullable(),
   source: z.enum(['seed', 'grants.gov']),
   /** With ?include=details. */
   requiredSections: z.array(programSectionSchema).optional(),
   criteria: z.array(programCriterionSchema).optional(),
   description: z.string().nullable().optional(),
-  notes: z.string().nullable().optional(),
   nextDeadlines: z.array(z.string()).optional(),
   projectedDeadlines: z.array(z.string()).optional(),
+  upcomingDeadlines: z
+    .array(z.object({ date: z.string(), label: z.string(), expected: z.boolean() }))
+    .optional(),
+  deadlineRule: deadlineRuleSchema.nullable().optional(),
+  eligibilityRules: eligibilityRulesSchema.nullable().optional(),
+  /** Null for a program without a published template on file. */
+  applicationTemplate: applicationTemplateSchema.nullable().optional(),
 });
 export type GrantProgram = z.infer<typeof grantProgramSchema>;
 export const grantProgramListSchema = z.array(grantProgramSchema);
 
-const money = (n: number, currency: string) => `${currency === 'USD' ? 'US$' : currency === 'CAD' ? 'C$' : `${currency} `}${n.toLocaleString('en-US')}`;
+const money = (n: number, currency: string) =>
+  `${currency === 'USD' ? 'US$' : currency === 'CAD' ? 'C$' : `${currency} `}${n.toLocaleString('en-US')}`;
 
 const PERIOD_TEXT: Record<string, string> = {
   per_year: ' per year',
@@ -120,11 +170,18 @@ const PERIOD_TEXT: Record<string, string> = {
 };
 
 /** The spec's fundingRange text from the catalogue's figures, e.g. 'C$20,000 – C$1,000,000 per year'. */
-export function formatFundingRange(min: number | null, max: number | null, currency: string, period?: string | null): string {
+export function formatFundingRange(
+  min: number | null,
+  max: number | null,
+  currency: string,
+  period?: string | null,
+): string {
   const suffix = (period && PERIOD_TEXT[period]) ?? '';
   if (min === 0 && max === 0) return 'Non-monetary (services or equity)';
   if (min != null && max != null && min > 0) {
-    return min === max ? `${money(max, currency)}${suffix}` : `${money(min, currency)} – ${money(max, currency)}${suffix}`;
+    return min === max
+      ? `${money(max, currency)}${suffix}`
+      : `${money(min, currency)} – ${money(max, currency)}${suffix}`;
   }
   if (max != null && max > 0) return `Up to ${money(max, currency)}${suffix}`;
   if (min != null && min > 0) return `From ${money(min, currency)}${suffix}`;

@@ -1,13 +1,21 @@
 import { z } from 'zod';
-import { PROJECT_TITLE_MAX_CHARS, PROJECT_TITLE_MAX_WORDS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from './constants.ts';
+import { submissionResultsSchema } from './grant-results.schema.ts';
+import {
+  PROJECT_TITLE_MAX_CHARS,
+  PROJECT_TITLE_MAX_WORDS,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+} from './constants.ts';
 
 /** Spec §5/§8 texts, shown by the dialogs and returned by the server. */
 export const SUBMISSION_MESSAGES = {
   required: 'Please fill in all required fields',
-  milestone: 'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones',
+  milestone:
+    'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones',
   titleWords: `Project title must be ${PROJECT_TITLE_MAX_WORDS} words or less`,
   titleChars: `Project title must be ${PROJECT_TITLE_MAX_CHARS} characters or less`,
   program: 'Please select a grant program',
+  programMismatch: 'contentJson.programId must match programId',
   content: 'Please provide grant content to analyze',
   file: 'Please upload a file to analyze',
   fileSize: 'Please select a file smaller than 10MB',
@@ -48,77 +56,110 @@ const USER_FIELDS = ['description', 'startDate', 'endDate', 'budgetAmount', 'del
 const filled = (v: unknown) => (typeof v === 'string' && v.trim() !== '') || typeof v === 'number';
 
 /** Milestone nobody has typed into: ignored, not an error. */
-export const isMilestoneBlank = (m: Partial<Record<keyof Milestone, unknown>>) => !USER_FIELDS.some((k) => filled(m[k]));
+export const isMilestoneBlank = (m: Partial<Record<keyof Milestone, unknown>>) =>
+  !USER_FIELDS.some((k) => filled(m[k]));
 
 /** Spec §5: a milestone with any field filled needs title, description, both dates and budget. */
 export function isMilestoneIncomplete(m: Partial<Record<keyof Milestone, unknown>>): boolean {
   return !isMilestoneBlank(m) && MILESTONE_REQUIRED.some((k) => !filled(m[k]));
 }
 
-export const generationFormSchema = z
-  .object({
-    programId: z.string().trim().min(1, SUBMISSION_MESSAGES.required).max(200),
-    projectTitle: requiredText(PROJECT_TITLE_MAX_CHARS + 1000)
-      .refine((t) => t.length <= PROJECT_TITLE_MAX_CHARS, SUBMISSION_MESSAGES.titleChars)
-      .refine((t) => countWords(t) <= PROJECT_TITLE_MAX_WORDS, SUBMISSION_MESSAGES.titleWords),
-    projectOverview: requiredText(LONG_TEXT_MAX),
-    keyObjectives: requiredText(LONG_TEXT_MAX),
-    totalBudget: requiredText(SHORT_TEXT_MAX),
-    projectTimeline: requiredText(LONG_TEXT_MAX),
-    timelineMilestones: z.array(milestoneSchema).max(50).default([]),
-    teamLeadName: requiredText(SHORT_TEXT_MAX),
-    teamLeadRole: requiredText(SHORT_TEXT_MAX),
-    teamProfiles: requiredText(LONG_TEXT_MAX),
-    industryPartner: optionalText(SHORT_TEXT_MAX),
-    fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
-    originalFileName: z.string().max(255).optional(),
-  })
-  .superRefine((form, ctx) => {
-    form.timelineMilestones.forEach((m, i) => {
-      if (isMilestoneIncomplete(m))
-        ctx.addIssue({ code: 'custom', path: ['timelineMilestones', i], message: SUBMISSION_MESSAGES.milestone });
-    });
-  })
-  // Untouched blank milestones are the editor's empty rows, not part of the plan.
-  .transform((form) => ({ ...form, timelineMilestones: form.timelineMilestones.filter((m) => !isMilestoneBlank(m)) }));
+const generationFields = z.object({
+  programId: z.string().trim().min(1, SUBMISSION_MESSAGES.required).max(200),
+  projectTitle: requiredText(PROJECT_TITLE_MAX_CHARS + 1000)
+    .refine((t) => t.length <= PROJECT_TITLE_MAX_CHARS, SUBMISSION_MESSAGES.titleChars)
+    .refine((t) => countWords(t) <= PROJECT_TITLE_MAX_WORDS, SUBMISSION_MESSAGES.titleWords),
+  projectOverview: requiredText(LONG_TEXT_MAX),
+  keyObjectives: requiredText(LONG_TEXT_MAX),
+  totalBudget: requiredText(SHORT_TEXT_MAX),
+  projectTimeline: requiredText(LONG_TEXT_MAX),
+  timelineMilestones: z.array(milestoneSchema).max(50).default([]),
+  teamLeadName: requiredText(SHORT_TEXT_MAX),
+  teamLeadRole: requiredText(SHORT_TEXT_MAX),
+  teamProfiles: requiredText(LONG_TEXT_MAX),
+  industryPartner: optionalText(SHORT_TEXT_MAX),
+  fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
+  originalFileName: z.string().max(255).optional(),
+});
+
+function checkMilestones(form: { timelineMilestones: Milestone[] }, ctx: z.RefinementCtx) {
+  form.timelineMilestones.forEach((m, i) => {
+    if (isMilestoneIncomplete(m))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['timelineMilestones', i],
+        message: SUBMISSION_MESSAGES.milestone,
+      });
+  });
+}
+
+// Untouched blank milestones are the editor's empty rows, not part of the plan.
+const dropBlankMilestones = <T extends { timelineMilestones: Milestone[] }>(form: T): T => ({
+  ...form,
+  timelineMilestones: form.timelineMilestones.filter((m) => !isMilestoneBlank(m)),
+});
+
+export const generationFormSchema = generationFields
+  .superRefine(checkMilestones)
+  .transform(dropBlankMilestones);
 export type GenerationForm = z.infer<typeof generationFormSchema>;
 export type GenerationFormInput = z.input<typeof generationFormSchema>;
 
 export const analysisInputMethodSchema = z.enum(['text', 'file']);
 
-export const analysisFormSchema = z
-  .object({
-    programId: z.string().trim().min(1, SUBMISSION_MESSAGES.program).max(200),
-    inputMethod: analysisInputMethodSchema.default('text'),
-    content: z.string().max(200_000).optional().default(''),
-    fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
-    originalFileName: z.string().max(255).optional(),
-  })
-  .superRefine((form, ctx) => {
-    if (form.inputMethod === 'text' && form.content.trim() === '')
-      ctx.addIssue({ code: 'custom', path: ['content'], message: SUBMISSION_MESSAGES.content });
-    if (form.inputMethod === 'file' && !form.fileUrl)
-      ctx.addIssue({ code: 'custom', path: ['fileUrl'], message: SUBMISSION_MESSAGES.file });
-  });
+const analysisFields = z.object({
+  programId: z.string().trim().min(1, SUBMISSION_MESSAGES.program).max(200),
+  inputMethod: analysisInputMethodSchema.default('text'),
+  content: z.string().max(200_000).optional().default(''),
+  fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
+  originalFileName: z.string().max(255).optional(),
+});
+
+function checkAnalysisInput(
+  form: { inputMethod: 'text' | 'file'; content: string; fileUrl?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (form.inputMethod === 'text' && form.content.trim() === '')
+    ctx.addIssue({ code: 'custom', path: ['content'], message: SUBMISSION_MESSAGES.content });
+  if (form.inputMethod === 'file' && !form.fileUrl)
+    ctx.addIssue({ code: 'custom', path: ['fileUrl'], message: SUBMISSION_MESSAGES.file });
+}
+
+export const analysisFormSchema = analysisFields.superRefine(checkAnalysisInput);
 export type AnalysisForm = z.infer<typeof analysisFormSchema>;
 export type AnalysisFormInput = z.input<typeof analysisFormSchema>;
 
 export const submissionTypeSchema = z.enum(['generation', 'analysis']);
 export type SubmissionType = z.infer<typeof submissionTypeSchema>;
 
-/** POST /api/submissions: the dialogs send the whole form as contentJson (§7). */
-export const createSubmissionSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('generation'),
-    programId: z.string().trim().min(1, SUBMISSION_MESSAGES.required).max(200),
-    contentJson: generationFormSchema,
-  }),
-  z.object({
-    type: z.literal('analysis'),
-    programId: z.string().trim().min(1, SUBMISSION_MESSAGES.program).max(200),
-    contentJson: analysisFormSchema,
-  }),
-]);
+/**
+ * POST /api/submissions (§7): `programId` at the top level and the whole form in `contentJson`.
+ * The form's own `programId` may be left out (the top-level one stands for it); when both are
+ * sent they must agree.
+ */
+export const createSubmissionSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('generation'),
+      programId: generationFields.shape.programId,
+      contentJson: generationFields
+        .partial({ programId: true })
+        .superRefine(checkMilestones)
+        .transform(dropBlankMilestones),
+    }),
+    z.object({
+      type: z.literal('analysis'),
+      programId: analysisFields.shape.programId,
+      contentJson: analysisFields.partial({ programId: true }).superRefine(checkAnalysisInput),
+    }),
+  ])
+  .refine(
+    (body) => body.contentJson.programId === undefined || body.contentJson.programId === body.programId,
+    {
+      path: ['contentJson', 'programId'],
+      message: SUBMISSION_MESSAGES.programMismatch,
+    },
+  );
 export type CreateSubmission = z.infer<typeof createSubmissionSchema>;
 export type CreateSubmissionInput = z.input<typeof createSubmissionSchema>;
 
@@ -129,7 +170,7 @@ export const submissionSchema = z.object({
   type: z.string(),
   programId: z.string(),
   status: z.string(),
-  results: z.unknown().nullable(),
+  results: submissionResultsSchema.nullable(),
   contentJson: z.unknown(),
   fileUrl: z.string().nullable(),
   /** A readable reason when the job failed for good. */
@@ -161,7 +202,10 @@ export const uploadResponseSchema = z.object({ fileUrl: z.string() });
 export const exportQuerySchema = z.object({ format: z.enum(['docx', 'pdf']).default('docx') });
 
 /** Spec §4: complete when results are non-empty; else the stored status; 'processing' or error. */
-export function deriveDisplayStatus(row: { results: unknown; status: string }): 'complete' | 'processing' | 'error' {
+export function deriveDisplayStatus(row: {
+  results: unknown;
+  status: string;
+}): 'complete' | 'processing' | 'error' {
   const r = row.results;
   const nonEmpty =
     (typeof r === 'string' && r.trim() !== '') ||
@@ -173,7 +217,8 @@ export function deriveDisplayStatus(row: { results: unknown; status: string }): 
 /** Spec §5 upload rules on a chosen file, before it is sent. */
 export function checkUploadFile(file: { name: string; size: number }): string | null {
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
-  if (!file.name.includes('.') || !(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return SUBMISSION_MESSAGES.fileType;
+  if (!file.name.includes('.') || !(UPLOAD_EXTENSIONS as readonly string[]).includes(ext))
+    return SUBMISSION_MESSAGES.fileType;
   if (file.size > UPLOAD_MAX_BYTES) return SUBMISSION_MESSAGES.fileSize;
   return null;
 }
@@ -201,7 +246,10 @@ export const canRemoveMilestone = (count: number) => count > 1;
 
 const DAY_MS = 86_400_000;
 /** Whole days from start to end date (ISO yyyy-mm-dd); null when either is missing or invalid. */
-export function milestoneDurationDays(startDate: string | null | undefined, endDate: string | null | undefined): number | null {
+export function milestoneDurationDays(
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+): number | null {
   if (!startDate || !endDate) return null;
   const start = Date.parse(`${startDate.slice(0, 10)}T00:00:00Z`);
   const end = Date.parse(`${endDate.slice(0, 10)}T00:00:00Z`);

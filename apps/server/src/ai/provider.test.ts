@@ -253,12 +253,19 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
     const pair = PROPOSAL_PAIRS.find((p) => p.programId === alliance.id);
 
     it('analysis with a model: the model scores, the offline checks and scores stand beside them', async () => {
+      // The model must quote the text; a sentence of it, copied exactly.
+      const quote = (pair?.strong ?? '').split(/(?<=\.)\s+/)[0] ?? '';
       fake.content =
         '```json\n' +
         JSON.stringify({
           evaluation_scores: [
-            { criterion: 'Partnership', score: '8', justification: ['Partner named', 'Cash stated'] },
-            { criterion: 'Training', score: 6.5, justification: 'Four HQP.' },
+            {
+              criterion: 'Partnership',
+              score: '8',
+              justification: ['Partner named', 'Cash stated'],
+              quotes: [quote],
+            },
+            { criterion: 'Training', score: 6.5, justification: 'Four HQP.', quotes: [quote] },
           ],
           funding_probability: 'High',
           certification_status: 'Submission ready',
@@ -272,12 +279,16 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       expect(result.evaluation_scores.map((s) => s.criterion)).toEqual(alliance.criteria?.map((c) => c.name));
       expect(result.evaluation_scores[0]).toMatchObject({
         score: 8,
-        justification: 'Partner named Cash stated',
+        justification: `Partner named Cash stated Quoted: "${quote}"`,
       });
       expect(result.evaluation_scores[2]).toMatchObject({ criterion: 'Training', score: 6.5 });
       expect(result.evaluation_scores[1]?.justification).toMatch(
-        /^The model did not score this criterion; offline engine: Evidence found/,
+        /^The model did not score this criterion with a quote found in the text; .*\d+ of \d+ required elements found with specific content/,
       );
+      expect(result.evaluation_scores[1]?.justification).toContain(
+        `checked against ${alliance.name}'s requirements without the AI model: `,
+      );
+      expect(result.evaluation_scores.map((s) => s.justification).join(' ')).not.toMatch(/offline/i);
       expect(result.evaluation_scores[1]?.score).toBe(result.offlineEvaluation?.evaluation_scores[1]?.score);
       expect(result.meanScore).toBeCloseTo(result.evaluation_scores.reduce((a, s) => a + s.score, 0) / 4, 1);
       expect(result.offlineEvaluation?.evaluation_scores).toHaveLength(4);
@@ -321,31 +332,32 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       const result = await analyseApplication({ program: alliance, text: pair?.strong ?? '', provider });
       expect(result.engine).toBe('offline');
       expect(result.fallbackReason).toMatch(/HTTP 500/);
+      // Plain words about what was used, the same as the review's basis; never "offline engine".
+      expect(
+        result.fallbackReason?.endsWith(
+          `. Checked against ${alliance.name}'s published requirements; no AI model was used.`,
+        ),
+      ).toBe(true);
+      expect(result.basis).toMatch(/^Checked against .*; no AI model was used\./);
+      const shown = [
+        result.fallbackReason,
+        result.basis,
+        ...result.evaluation_scores.map((s) => s.justification),
+      ];
+      expect(shown.join(' ')).not.toMatch(/offline/i);
       expect(result.evaluation_scores).toHaveLength(4);
     });
 
-    it('generation with a model: its sections are kept and the offline checks run on them', async () => {
-      fake.content = JSON.stringify({
-        sections: [
-          {
-            heading: 'Application for a grant (Form 101) incl. proposal on NSERC Alliance template',
-            body: 'Short.',
-          },
-          {
-            heading: 'Partner organization section (completed by each partner)',
-            body: 'Nordair Systems Inc. contributes engineering time and cash to the project, co-develops the firmware and will commercialise the controller from 2030.',
-          },
-        ],
-      });
+    it('generation with a model: one call per section, and a sentence the model repeats is kept once', async () => {
+      const said =
+        'Prof. Anne Tremblay and Nordair Systems Inc. carry Adaptive defrost control for cold-climate heat pumps through Phase 1: Research & Planning, Phase 2 and Phase 3.';
+      fake.content = JSON.stringify({ body: said });
       const provider = createAiProvider(compatibleConfig(fake.baseUrl), FAST);
       const result = await generateApplication({ program: alliance, form: FORM_STRONG, provider });
       expect(result.engine).toBe('llm');
-      expect(result.sections).toHaveLength(2);
-      expect(result.coverage.present).toBe(1);
-      expect(result.coverage.missing).toContain('Budget and budget justification');
-      expect(result.gaps.some((g) => g.severity === 'critical' && /missing or empty/.test(g.message))).toBe(
-        true,
-      );
+      expect(fake.requests).toHaveLength(result.sections.length);
+      expect(result.sections.filter((s) => s.body.includes(said))).toHaveLength(1);
+      expect(result.coverage.missing.length).toBeGreaterThan(0);
       expect(result.budgetCheck.matches).toBe(true);
       expect(result.workPlan.rows).toHaveLength(3);
     });
@@ -358,7 +370,8 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       const result = await generateApplication({ program: alliance, form: FORM_STRONG, provider });
       expect(result.engine).toBe('offline');
       expect(result.fallbackReason).toMatch(/timed out after 200 ms/);
-      expect(result.coverage.percent).toBe(100);
+      expect(result.fallbackReason).not.toMatch(/offline/i);
+      expect(result.sections.every((s) => s.writtenBy === 'material')).toBe(true);
     });
   });
 });

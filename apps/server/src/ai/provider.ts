@@ -14,6 +14,10 @@ export interface GenerateObjectRequest<T> {
   prompt: string;
   /** Per attempt; the configured AI_TIMEOUT_MS when absent. */
   timeoutMs?: number;
+  /** The answer's token budget (one section of a draft); the provider's default when absent. */
+  maxOutputTokens?: number;
+  /** 0 for a review, so the same text gets the same scores. */
+  temperature?: number;
   /** Told which provider answered, so callers can record it (a fallback may have stepped in). */
   report?: (info: { provider: string; attempts: number }) => void;
 }
@@ -171,7 +175,8 @@ export function createSdkProvider(settings: SdkProviderSettings): AiProvider {
             // The SDK's own retry would multiply with ours and ignore our timeout per attempt.
             maxRetries: 0,
             abortSignal: AbortSignal.timeout(timeoutMs),
-            maxOutputTokens: settings.maxOutputTokens,
+            maxOutputTokens: req.maxOutputTokens ?? settings.maxOutputTokens,
+            temperature: req.temperature,
           });
           text = result.text;
         } catch (error) {

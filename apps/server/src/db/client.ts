@@ -51,8 +51,11 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const databaseUrl = opts.databaseUrl;
-    return poolDatabase(pool, 'postgres', () => pool.end(), (channel, onNotify) =>
-      listenOnOwnConnection(databaseUrl, channel, onNotify),
+    return poolDatabase(
+      pool,
+      'postgres',
+      () => pool.end(),
+      (channel, onNotify) => listenOnOwnConnection(databaseUrl, channel, onNotify),
     );
   }
   const pgliteDir = opts.pgliteDir ?? 'memory://';
@@ -89,7 +92,12 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   );
 }
 
-function poolDatabase(pool: pg.Pool, kind: Database['kind'], close: () => Promise<void>, listen: Database['listen']): Database {
+function poolDatabase(
+  pool: pg.Pool,
+  kind: Database['kind'],
+  close: () => Promise<void>,
+  listen: Database['listen'],
+): Database {
   // An idle connection the server ends (a restart, DROP DATABASE … FORCE in tests) must not crash
   // the process; the pool opens a new one for the next query.
   pool.on('error', () => undefined);
@@ -262,7 +270,9 @@ export function executorFor(tx: Tx): SqlExecutor {
     executeSql: async (text, values = []) => {
       const chunks: SQL[] = text
         .split(/(\$\d+)/)
-        .map((part) => (/^\$\d+$/.test(part) ? sql`${values[Number(part.slice(1)) - 1] ?? null}` : sql.raw(part)));
+        .map((part) =>
+          /^\$\d+$/.test(part) ? sql`${values[Number(part.slice(1)) - 1] ?? null}` : sql.raw(part),
+        );
       const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: any[] };
       return { rows: result.rows };
     },

@@ -99,7 +99,10 @@ async function main() {
         if (!started) {
           length = buffer.readInt32BE(0);
         } else {
-          while (buffer.length >= length + 5 && buffer.length >= length + 1 + buffer.readInt32BE(length + 1)) {
+          while (
+            buffer.length >= length + 5 &&
+            buffer.length >= length + 1 + buffer.readInt32BE(length + 1)
+          ) {
             type = String.fromCharCode(buffer[length]!);
             if (type === 'X') break;
             length += 1 + buffer.readInt32BE(length + 1);
@@ -173,5 +176,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  parentPort?.postMessage({ type: 'error', message: err instanceof Error ? err.stack ?? err.message : String(err) });
+  parentPort?.postMessage({
+    type: 'error',
+    message: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
 });

@@ -12,17 +12,21 @@
  *     content type and body), with the header `Idempotent-Replayed: true`, and runs nothing;
  *   - the same key with another request gets 422;
  *   - the same key while the first request is still running gets 409.
- * 2xx and final 4xx answers (400, 402, 404, 413, ...) are kept; 5xx, 408, 409 and 429 are not, so
- * the client may retry those with the same key. A claim left 'running' by a crashed process is
- * taken over after RUNNING_LEASE_SECONDS.
+ *
+ * A route that spends passes `request.idempotencyKey` to the transaction that spends
+ * (modules/paid-work): `claimIdempotencyKey` and `recordIdempotentResult` write the key in that
+ * same transaction, so a key is either unused or bound to its answer; a crash at any moment never
+ * leaves a spend whose key a retry could run again (docs/decisions/0050). Other answers worth
+ * keeping (final 4xx such as 402, and 2xx of routes that do not bind) are recorded after the
+ * handler; 5xx, 408, 409 and 429 are not, so the client may retry those with the same key.
  *
  * app.ts registers `idempotency` once, before the routes; it attaches its hooks to each route that
  * opts in as the route is declared (skip-override, so routes in every plugin are seen).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { badRequest, conflict, unprocessable } from '../errors.ts';
 import { idempotencyKeys } from '../modules/credits/credits.schema.ts';
 import { currentUser } from './auth-guard.ts';
@@ -34,13 +38,13 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    idempotencyClaim?: { userId: string; key: string };
+    /** Set when the request carries a key not used before; see claimIdempotencyKey. */
+    idempotencyKey?: IdempotencyClaim;
   }
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_HOURS = 24;
-const RUNNING_LEASE_SECONDS = 300;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 // Answers a retry may change: they are not kept, so the same key can try again.
 const TRANSIENT = new Set([408, 409, 429]);
@@ -64,53 +68,66 @@ function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
-type KeyRow = typeof idempotencyKeys.$inferSelect;
-
-/** Claims (userId, key) for this request, or returns the row that already holds it. */
-async function claimKey(db: Db, userId: string, key: string, hash: string): Promise<{ claimed: true } | { claimed: false; row: KeyRow }> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, userId),
-          eq(idempotencyKeys.key, key),
-          or(
-            lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`),
-            and(
-              eq(idempotencyKeys.state, 'running'),
-              lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${RUNNING_LEASE_SECONDS})`),
-            ),
-          ),
-        ),
-      );
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ userId, key, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) return { claimed: true };
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    // Gone between the insert and the select (its owner failed and released it): try again.
-    if (row) return { claimed: false, row };
-  }
-  throw conflict('A request with this Idempotency-Key is still being processed');
+/** A request's key, not used before when the request arrived. */
+export interface IdempotencyClaim {
+  userId: string;
+  key: string;
+  requestHash: string;
+  /** True once the handler's transaction recorded its answer. */
+  bound?: boolean;
 }
 
-async function releaseKey(db: Db, claim: { userId: string; key: string }) {
-  await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key), eq(idempotencyKeys.state, 'running')));
+const JSON_TYPE = 'application/json; charset=utf-8';
+const STILL_RUNNING = 'A request with this Idempotency-Key is still being processed';
+const expiry = sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`;
+const keyOf = (claim: { userId: string; key: string }) =>
+  and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+
+/**
+ * Takes the key inside the transaction that spends: a parallel request with the same key waits
+ * on the row and then gets 409 (its own spend rolls back with it); the winner's key commits only
+ * together with its spend.
+ */
+export async function claimIdempotencyKey(tx: Tx, claim: IdempotencyClaim): Promise<void> {
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ userId: claim.userId, key: claim.key, requestHash: claim.requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length === 0) throw conflict(STILL_RUNNING);
 }
 
-async function completeKey(db: Db, claim: { userId: string; key: string }, status: number, type: string | null, body: string) {
-  await db
+/** Binds the claimed key to its answer, in the same transaction as the spend it answers for. */
+export async function recordIdempotentResult(
+  tx: Tx,
+  claim: IdempotencyClaim,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  await tx
     .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: status, responseType: type, responseBody: body })
-    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+    .set({
+      state: 'done',
+      responseStatus: status,
+      responseType: JSON_TYPE,
+      responseBody: JSON.stringify(body),
+    })
+    .where(keyOf(claim));
+  claim.bound = true;
+}
+
+/** An answer of a route that did not bind its key (a final 4xx, or a route without a spend). */
+async function recordAfterwards(
+  db: Db,
+  claim: IdempotencyClaim,
+  status: number,
+  type: string | null,
+  body: string,
+) {
+  await db
+    .insert(idempotencyKeys)
+    .values({ ...claim, state: 'done', responseStatus: status, responseType: type, responseBody: body })
+    .onConflictDoNothing();
 }
 
 const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -125,44 +142,53 @@ const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
     }
     const user = currentUser(request);
     const hash = requestHash(request);
-    const result = await claimKey(db, user.id, key, hash);
     claims += 1;
     if (claims % SWEEP_EVERY === 0) {
+      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiry));
+    }
+    const [found] = await db
+      .select({ row: idempotencyKeys, expired: sql<boolean>`${idempotencyKeys.createdAt} < ${expiry}` })
+      .from(idempotencyKeys)
+      .where(keyOf({ userId: user.id, key }));
+    // An expired record frees its key for this new request.
+    if (found?.expired)
       await db
         .delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`));
-    }
-    if (result.claimed) {
-      request.idempotencyClaim = { userId: user.id, key };
+        .where(and(keyOf({ userId: user.id, key }), lt(idempotencyKeys.createdAt, expiry)));
+    const row = found && !found.expired ? found.row : undefined;
+    if (!row) {
+      request.idempotencyKey = { userId: user.id, key, requestHash: hash };
       return;
     }
-    const { row } = result;
     if (row.requestHash !== hash) {
       throw unprocessable('This Idempotency-Key was already used with a different request');
     }
-    if (row.state !== 'done' || row.responseStatus == null) {
-      throw conflict('A request with this Idempotency-Key is still being processed');
-    }
+    // A 'running' row is a spend in flight, or one written before keys were bound to their
+    // answer; either way only its own transaction may finish it: never run the work again.
+    if (row.state !== 'done' || row.responseStatus == null) throw conflict(STILL_RUNNING);
     reply.header('idempotent-replayed', 'true').code(row.responseStatus);
     if (row.responseType) reply.type(row.responseType);
     return reply.send(row.responseBody ?? '');
   };
 
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
-    request.idempotencyClaim = undefined;
+    const claim = request.idempotencyKey;
+    if (!claim || claim.bound) return payload;
+    request.idempotencyKey = undefined;
     const status = reply.statusCode;
     const keep = status < 500 && !TRANSIENT.has(status) && (typeof payload === 'string' || payload == null);
+    if (!keep) return payload;
     try {
-      if (keep) {
-        const type = reply.getHeader('content-type');
-        await completeKey(db, claim, status, typeof type === 'string' ? type : null, (payload as string | null) ?? '');
-      } else {
-        await releaseKey(db, claim);
-      }
+      const type = reply.getHeader('content-type');
+      await recordAfterwards(
+        db,
+        claim,
+        status,
+        typeof type === 'string' ? type : null,
+        (payload as string | null) ?? '',
+      );
     } catch (err) {
-      // The answer itself is fine; a key left 'running' frees itself after the lease.
+      // The answer itself is fine; the key simply stays unused.
       request.log.error({ err }, 'idempotency record failed');
     }
     return payload;

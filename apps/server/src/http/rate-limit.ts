@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { tooManyRequests } from '../errors.ts';
-
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  points: integer('points').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
 
 export interface RateLimitRule {
   /** How many hits a key may make per window. */
@@ -117,9 +109,31 @@ export function clientAddressKey(ip: string): string {
 /** Per-user limits that routes opt into with `config: { rateLimit: USER_LIMITS.x }` (see app.ts). */
 export const USER_LIMITS = {
   /** Work that spends credits and starts a job: submissions, ideas, funding searches. */
-  paid: { name: 'paid', points: 30, windowSeconds: 60, message: 'Too many requests. Please wait a minute and try again.' },
-  upload: { name: 'upload', points: 30, windowSeconds: 30 * 60, message: 'Too many uploads. Please try again later.' },
+  paid: {
+    name: 'paid',
+    points: 30,
+    windowSeconds: 60,
+    message: 'Too many requests. Please wait a minute and try again.',
+  },
+  upload: {
+    name: 'upload',
+    points: 30,
+    windowSeconds: 30 * 60,
+    message: 'Too many uploads. Please try again later.',
+  },
+  /** Each request mails the operators and the account's address: bounded like leads (issue 15 §11). */
+  marketing: {
+    name: 'marketing',
+    points: 5,
+    windowSeconds: 10 * 60,
+    message: 'Too many requests. Please try again later.',
+  },
   /** Every attempt counts, so the password it asks for cannot be guessed through it. */
-  accountDeletion: { name: 'account-delete', points: 5, windowSeconds: 15 * 60, message: 'Too many attempts. Please try again in 15 minutes.' },
+  accountDeletion: {
+    name: 'account-delete',
+    points: 5,
+    windowSeconds: 15 * 60,
+    message: 'Too many attempts. Please try again in 15 minutes.',
+  },
 } as const;
 export type UserLimit = (typeof USER_LIMITS)[keyof typeof USER_LIMITS];

@@ -15,8 +15,13 @@ describe('request log', () => {
       },
     });
     let healthy = true;
-    const app = Fastify({ loggerInstance: pino({ serializers: logSerializers }, stream), logController: new RequestLog() });
-    app.get('/api/health', async (_request, reply) => reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'error' }));
+    const app = Fastify({
+      loggerInstance: pino({ serializers: logSerializers }, stream),
+      logController: new RequestLog(),
+    });
+    app.get('/api/health', async (_request, reply) =>
+      reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'error' }),
+    );
     app.get('/api/things', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/api/things?token=secret' });
     await app.inject({ method: 'GET', url: '/api/health' });
@@ -25,7 +30,11 @@ describe('request log', () => {
     await app.close();
     const requests = lines.filter((l) => l.req || l.res);
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/things?token=[redacted]' }, res: { statusCode: 200 } });
+    expect(requests[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/things?token=[redacted]' },
+      res: { statusCode: 200 },
+    });
     expect(requests[0]!.responseTime).toEqual(expect.any(Number));
     expect(requests[1]).toMatchObject({ req: { url: '/api/health' }, res: { statusCode: 503 } });
   });

@@ -13,7 +13,11 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (!error && reply.statusCode < 400 && request.url === HEALTH_PATH) return;
-    if (error) request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      request.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
     else request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }

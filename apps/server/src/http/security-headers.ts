@@ -31,7 +31,11 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(EVERY_ANSWER);
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+    if (
+      typeof type === 'string' &&
+      type.startsWith('text/html') &&
+      !reply.hasHeader('content-security-policy')
+    ) {
       reply.header('content-security-policy', APP_CSP);
     }
     if (request.protocol === 'https') {

@@ -1,7 +1,6 @@
 import PgBoss from 'pg-boss';
 import { executorFor, type Tx } from '../db/client.ts';
 import type { JobDefinition, JobDeps } from './job.ts';
-import { JOBS } from './registry.ts';
 
 const failedQueue = (name: string) => `${name}__failed`;
 // The fallback for what sends no wake-up (retries coming due, dead letters, cron, a listener that
@@ -25,7 +24,7 @@ export interface JobQueue {
 /** pg-boss over our own connection (PGlite or PostgreSQL), so both run the same engine. */
 export async function createJobQueue(
   deps: JobDeps,
-  jobs: readonly JobDefinition[] = JOBS,
+  jobs: readonly JobDefinition[],
   opts: { pollingIntervalSeconds?: number } = {},
 ): Promise<JobQueue> {
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? POLL_SECONDS;
@@ -103,7 +102,9 @@ export async function createJobQueue(
         }
         const onFinalFailure = job.onFinalFailure;
         if (onFinalFailure) {
-          await startPoller(failedQueue(job.name), (item) => onFinalFailure(deps, job.payload.parse(item.data)));
+          await startPoller(failedQueue(job.name), (item) =>
+            onFinalFailure(deps, job.payload.parse(item.data)),
+          );
         }
       }
       try {

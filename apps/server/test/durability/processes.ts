@@ -4,6 +4,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import pino from 'pino';
+import { openColumnValue, useContentKey } from '../../src/adapters/storage/content-crypto.ts';
+import { loadEncryptionKey } from '../../src/adapters/storage/file-storage.ts';
 
 /** Helpers for tests that run the real API and worker entry points as child processes. */
 
@@ -54,13 +57,29 @@ export interface AppProcess {
  * Starts `src/main.ts` (kind 'api') or `src/worker.ts` (kind 'worker', what `npm run worker`
  * runs) directly under node, so a signal reaches the server itself and not an npm wrapper.
  */
-export async function startProcess(kind: 'api' | 'worker', env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<AppProcess> {
+export async function startProcess(
+  kind: 'api' | 'worker',
+  env: Record<string, string>,
+  opts: { timeoutMs?: number } = {},
+): Promise<AppProcess> {
   const port = kind === 'api' ? Number(env.PORT ?? (await freePort())) : 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/${kind === 'api' ? 'main' : 'worker'}.ts`], {
-    cwd: REPO,
-    env: { ...process.env, TEST_DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: kind === 'worker' ? 'info' : 'warn', SMTP_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', `apps/server/src/${kind === 'api' ? 'main' : 'worker'}.ts`],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        TEST_DATABASE_URL: '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: kind === 'worker' ? 'info' : 'warn',
+        SMTP_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -69,13 +88,17 @@ export async function startProcess(kind: 'api' | 'worker', env: Record<string, s
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null || child.signalCode) throw new Error(`${kind} exited during start-up:\n${err.slice(-2000)}${out.slice(-2000)}`);
+    if (child.exitCode !== null || child.signalCode)
+      throw new Error(`${kind} exited during start-up:\n${err.slice(-2000)}${out.slice(-2000)}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${kind} did not start in time:\n${err.slice(-2000)}`);
     }
     if (kind === 'api') {
-      const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
     } else if (/worker started/.test(out)) break;
     await new Promise((r) => setTimeout(r, 200));
@@ -96,11 +119,20 @@ export async function startProcess(kind: 'api' | 'worker', env: Record<string, s
 }
 
 /** JSON in, parsed JSON out, against a child process. */
-export async function request(baseUrl: string, method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function request(
+  baseUrl: string,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(baseUrl + url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(baseUrl + url, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const text = await res.text();
   let body: any = text;
   try {
@@ -109,4 +141,29 @@ export async function request(baseUrl: string, method: string, url: string, opts
     /* keep text */
   }
   return { status: res.status, body, headers: res.headers };
+}
+
+/**
+ * Verifies an address with the code of its newest mail in the outbox (these processes run without
+ * SMTP, so mail stays in the table); admin rights need a verified address (issue 15).
+ */
+export async function verifyFromOutbox(
+  baseUrl: string,
+  query: (text: string, values: unknown[]) => Promise<any[]>,
+  email: string,
+  token: string,
+  /** The processes' key settings: the mail they kept is sealed with that key. */
+  keyEnv: { DATA_DIR: string; FILE_ENCRYPTION_KEY?: string },
+) {
+  const { DATA_DIR, FILE_ENCRYPTION_KEY } = keyEnv;
+  useContentKey(loadEncryptionKey({ FILE_ENCRYPTION_KEY, dataDir: DATA_DIR }, pino({ enabled: false })));
+  const [mail] = await query(
+    `select subject from outbox_emails where lower(to_address) = lower($1) order by created_at desc limit 1`,
+    [email],
+  );
+  const code = /\b(\d{4})\b/.exec(
+    String(openColumnValue(mail?.subject, 'outbox_emails.subject', false)),
+  )?.[1];
+  const res = await request(baseUrl, 'POST', '/api/verify-email-code', { token, body: { code } });
+  if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

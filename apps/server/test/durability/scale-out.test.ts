@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawayPostgres, request, startProcess, type AppProcess } from './processes.ts';
+import {
+  createThrowawayPostgres,
+  request,
+  startProcess,
+  verifyFromOutbox,
+  type AppProcess,
+} from './processes.ts';
 
 /**
  * Scale-out (issue 7 §5): two API processes with WORKERS=off and two worker processes (the
@@ -22,15 +28,18 @@ const FUNDING = 8;
   let apis: AppProcess[] = [];
   const q = async (text: string, values: unknown[] = []) => (await pool.query(text, values)).rows;
 
+  const keyEnv = {
+    DATA_DIR: `/tmp/grantleaf-scale-${randomBytes(4).toString('hex')}`,
+    FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  };
   beforeAll(async () => {
     db = await createThrowawayPostgres(ADMIN_URL!, 'gl_scale');
     pool = new pg.Pool({ connectionString: db.url, max: 2 });
     const env = {
       DATABASE_URL: db.url,
-      DATA_DIR: `/tmp/grantleaf-scale-${randomBytes(4).toString('hex')}`,
       ADMIN_EMAILS: 'admin@grantleaf.ca',
       TRUST_PROXY: '127.0.0.1',
-      FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ...keyEnv,
     };
     // The first process migrates; the rest start together against the migrated database.
     const first = await startProcess('api', { ...env, WORKERS: 'off' });
@@ -62,24 +71,45 @@ const FUNDING = 8;
     };
     const admin = await request(api(0), 'POST', '/api/auth/register', {
       headers: { 'x-forwarded-for': '10.61.0.1' },
-      body: { name: 'Admin', phone: '+1 416 555 0100', email: 'admin@grantleaf.ca', password: 'Tr1cky-Passphrase' },
+      body: {
+        name: 'Admin',
+        phone: '+1 416 555 0100',
+        email: 'admin@grantleaf.ca',
+        password: 'Tr1cky-Passphrase',
+      },
     });
+    await verifyFromOutbox(api(0), q, 'admin@grantleaf.ca', admin.body.sessionId, keyEnv);
     const users = await Promise.all([0, 1, 2, 3].map(register));
     for (const u of users) {
-      expect((await request(api(1), 'POST', `/api/admin/users/${u.id}/credits`, { token: admin.body.sessionId, body: { amount: 20, reason: 'scale' } })).status).toBe(200);
+      expect(
+        (
+          await request(api(1), 'POST', `/api/admin/users/${u.id}/credits`, {
+            token: admin.body.sessionId,
+            body: { amount: 20, reason: 'scale' },
+          })
+        ).status,
+      ).toBe(200);
     }
 
     const created = await Promise.all([
       ...Array.from({ length: IDEAS }, (_, i) =>
         request(api(i), 'POST', '/api/idea-generator-requests', {
           token: users[i % users.length]!.token,
-          body: { researchBackground: `Background ${i}: microfluidics and sepsis biomarkers.`, researchInterests: 'Point-of-care sepsis diagnostics.' },
+          body: {
+            researchBackground: `Background ${i}: microfluidics and sepsis biomarkers.`,
+            researchInterests: 'Point-of-care sepsis diagnostics.',
+          },
         }),
       ),
       ...Array.from({ length: FUNDING }, (_, i) =>
         request(api(i + 1), 'POST', '/api/funding-finder-requests', {
           token: users[i % users.length]!.token,
-          body: { researchTopic: `River ice ${i}`, researchDetails: 'Low-cost sensors for flood warnings.', teamProfile: 'PI and two students.', fileContent: '' },
+          body: {
+            researchTopic: `River ice ${i}`,
+            researchDetails: 'Low-cost sensors for flood warnings.',
+            teamProfile: 'PI and two students.',
+            fileContent: '',
+          },
         }),
       ),
     ]);
@@ -102,24 +132,37 @@ const FUNDING = 8;
     expect(ideas).toEqual([{ status: 'complete', n: IDEAS }]);
     const funding = await q(`select status from funding_finder_requests`);
     expect(funding).toHaveLength(FUNDING);
-    expect(funding.every((r) => r.status !== 'processing' && r.status !== 'error' && r.status !== 'failed')).toBe(true);
+    expect(
+      funding.every((r) => r.status !== 'processing' && r.status !== 'error' && r.status !== 'failed'),
+    ).toBe(true);
 
     // Once: one spend per request and no refunds, one e-mail per finished idea, no retried job.
-    const ledger = await q(`select reason, count(*)::int as n from credit_ledger where reason in ('idea', 'funding', 'refund') group by reason order by reason`);
+    const ledger = await q(
+      `select reason, split_part(reference, ':', 1) as kind, count(*)::int as n from credit_ledger
+       where reason in ('spend', 'refund') group by reason, kind order by reason, kind`,
+    );
     expect(ledger).toEqual([
-      { reason: 'funding', n: FUNDING },
-      { reason: 'idea', n: IDEAS },
+      { reason: 'spend', kind: 'funding', n: FUNDING },
+      { reason: 'spend', kind: 'idea', n: IDEAS },
     ]);
-    const mails = await q(`select count(*)::int as n, count(distinct dedupe_key)::int as keys from outbox_emails where subject like 'Your research idea is ready%'`);
+    const mails = await q(
+      `select count(*)::int as n, count(distinct dedupe_key)::int as keys from outbox_emails where dedupe_key like 'idea-ready:%'`,
+    );
     expect(mails[0]).toEqual({ n: IDEAS, keys: IDEAS });
     const jobs = await q(
       `select name, state, retry_count from pgboss.job where name in ('idea-generation', 'funding-finder')
        union all select name, state, retry_count from pgboss.archive where name in ('idea-generation', 'funding-finder')`,
-    ).catch(() => q(`select name, state, retry_count from pgboss.job where name in ('idea-generation', 'funding-finder')`));
+    ).catch(() =>
+      q(
+        `select name, state, retry_count from pgboss.job where name in ('idea-generation', 'funding-finder')`,
+      ),
+    );
     expect(jobs).toHaveLength(IDEAS + FUNDING);
     expect(jobs.filter((j) => j.state !== 'completed')).toEqual([]);
     expect(jobs.filter((j) => j.retry_count > 0)).toEqual([]);
-    const drift = await q(`select u.id from users u left join credit_ledger l on l.user_id = u.id group by u.id having u.credits <> coalesce(sum(l.amount), 0)`);
+    const drift = await q(
+      `select u.id from users u left join credit_ledger l on l.user_id = u.id group by u.id having u.credits <> coalesce(sum(l.amount), 0)`,
+    );
     expect(drift).toEqual([]);
   }, 60_000);
 
@@ -135,8 +178,14 @@ const FUNDING = 8;
       statuses.push(res.status);
       if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    expect(statuses.slice(0, 25).every((s) => s === 401), statuses.join(',')).toBe(true);
-    expect(statuses.slice(25).every((s) => s === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.slice(0, 25).every((s) => s === 401),
+      statuses.join(','),
+    ).toBe(true);
+    expect(
+      statuses.slice(25).every((s) => s === 429),
+      statuses.join(','),
+    ).toBe(true);
     // The account lock too: 10 wrong passwords split over both processes (and many addresses)
     // lock the account on both, even for the right password.
     const email = `lock-${randomBytes(3).toString('hex')}@utoronto.ca`;
@@ -153,7 +202,10 @@ const FUNDING = 8;
       expect(res.status).toBe(401);
     }
     for (const api of apis) {
-      const locked = await request(api.baseUrl, 'POST', '/api/auth/login', { headers: { 'x-forwarded-for': '10.65.0.1' }, body: { email, password: 'Right-Password-1' } });
+      const locked = await request(api.baseUrl, 'POST', '/api/auth/login', {
+        headers: { 'x-forwarded-for': '10.65.0.1' },
+        body: { email, password: 'Right-Password-1' },
+      });
       expect(locked.status).toBe(429);
     }
     // Another address is unaffected, on either process.

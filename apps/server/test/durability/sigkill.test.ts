@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawayPostgres, request, startProcess, type AppProcess } from './processes.ts';
+import {
+  createThrowawayPostgres,
+  request,
+  startProcess,
+  verifyFromOutbox,
+  type AppProcess,
+} from './processes.ts';
 
 /**
  * Crash safety (issue 7 §5): the API process is SIGKILLed during ~50 requests/s of mixed paid
@@ -22,17 +28,33 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
   {
     kind: 'submission',
     url: '/api/submissions',
-    body: () => ({ type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'text', content: 'Objectives: deploy 40 river-ice sensors by month 12. Methods: field trials.' } }),
+    body: () => ({
+      type: 'analysis',
+      programId: PROGRAM,
+      contentJson: {
+        programId: PROGRAM,
+        inputMethod: 'text',
+        content: 'Objectives: deploy 40 river-ice sensors by month 12. Methods: field trials.',
+      },
+    }),
   },
   {
     kind: 'idea',
     url: '/api/idea-generator-requests',
-    body: () => ({ researchBackground: 'Microfluidics and sepsis biomarkers at a teaching hospital.', researchInterests: 'Rapid point-of-care sepsis diagnostics.' }),
+    body: () => ({
+      researchBackground: 'Microfluidics and sepsis biomarkers at a teaching hospital.',
+      researchInterests: 'Rapid point-of-care sepsis diagnostics.',
+    }),
   },
   {
     kind: 'funding',
     url: '/api/funding-finder-requests',
-    body: () => ({ researchTopic: 'River ice sensors', researchDetails: 'Low-cost sensors for flood warnings on three rivers.', teamProfile: 'PI and two students.', fileContent: '' }),
+    body: () => ({
+      researchTopic: 'River ice sensors',
+      researchDetails: 'Low-cost sensors for flood warnings on three rivers.',
+      teamProfile: 'PI and two students.',
+      fileContent: '',
+    }),
   },
 ];
 
@@ -54,7 +76,13 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
   });
 
   it('keeps every acknowledged spend whole across a SIGKILL and a restart', async () => {
-    const env = { DATABASE_URL: db.url, DATA_DIR: dataDir, WORKERS: 'off', ADMIN_EMAILS: 'admin@grantleaf.ca', TRUST_PROXY: '127.0.0.1' };
+    const env = {
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      WORKERS: 'off',
+      ADMIN_EMAILS: 'admin@grantleaf.ca',
+      TRUST_PROXY: '127.0.0.1',
+    };
     api = await startProcess('api', env);
     const register = async (email: string, n: number) => {
       const res = await request(api!.baseUrl, 'POST', '/api/auth/register', {
@@ -65,11 +93,15 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
       return { token: res.body.sessionId as string, id: res.body.user.id as string };
     };
     const admin = await register('admin@grantleaf.ca', 250);
+    await verifyFromOutbox(api.baseUrl, q, 'admin@grantleaf.ca', admin.token, env);
     const users = [];
     for (let i = 0; i < USERS; i++) {
       const u = await register(`load-${i}-${randomBytes(3).toString('hex')}@utoronto.ca`, i);
       // Enough for every request to be affordable: the test is about crashes, not 402s.
-      const top = await request(api.baseUrl, 'POST', `/api/admin/users/${u.id}/credits`, { token: admin.token, body: { amount: 100, reason: 'load' } });
+      const top = await request(api.baseUrl, 'POST', `/api/admin/users/${u.id}/credits`, {
+        token: admin.token,
+        body: { amount: 100, reason: 'load' },
+      });
       expect(top.status).toBe(200);
       users.push(u);
     }
@@ -112,7 +144,9 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
     await Promise.all(inflight);
     await api.kill('SIGKILL');
     const seconds = (Date.now() - started) / 1000;
-    console.info(`[sigkill] sent ${sent} in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s), acknowledged ${acked.length}, failed/cut ${failed} ${JSON.stringify(statuses)}`);
+    console.info(
+      `[sigkill] sent ${sent} in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s), acknowledged ${acked.length}, failed/cut ${failed} ${JSON.stringify(statuses)}`,
+    );
     // The kill must land mid-load: some requests acknowledged, some cut off in flight.
     expect(acked.length).toBeGreaterThanOrEqual(10);
     expect(failed).toBeGreaterThan(0);
@@ -120,13 +154,35 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
     api = await startProcess('api', env);
     expect((await request(api.baseUrl, 'GET', '/api/health')).status).toBe(200);
 
-    const tables: Record<Kind, { table: string; reason: string; ref: (id: string) => string; job: string; key: string }> = {
-      submission: { table: 'submissions', reason: 'spend', ref: (id) => `submission:${id}`, job: 'grant-submission', key: 'submissionId' },
-      idea: { table: 'idea_requests', reason: 'idea', ref: (id) => id, job: 'idea-generation', key: 'requestId' },
-      funding: { table: 'funding_finder_requests', reason: 'funding', ref: (id) => id, job: 'funding-finder', key: 'requestId' },
+    const tables: Record<
+      Kind,
+      { table: string; reason: string; ref: (id: string) => string; job: string; key: string }
+    > = {
+      submission: {
+        table: 'submissions',
+        reason: 'spend',
+        ref: (id) => `submission:${id}`,
+        job: 'grant-submission',
+        key: 'submissionId',
+      },
+      idea: {
+        table: 'idea_requests',
+        reason: 'spend',
+        ref: (id) => `idea:${id}`,
+        job: 'idea-generation',
+        key: 'requestId',
+      },
+      funding: {
+        table: 'funding_finder_requests',
+        reason: 'spend',
+        ref: (id) => `funding:${id}`,
+        job: 'funding-finder',
+        key: 'requestId',
+      },
     };
     const jobs = await q(`select name, data from pgboss.job`);
-    const jobIds = (name: string, key: string) => new Set(jobs.filter((j) => j.name === name).map((j) => j.data[key] as string));
+    const jobIds = (name: string, key: string) =>
+      new Set(jobs.filter((j) => j.name === name).map((j) => j.data[key] as string));
     const spends = await q(`select reason, reference from credit_ledger where amount < 0`);
     const spendSet = new Set(spends.map((s) => `${s.reason}|${s.reference}`));
 
@@ -149,7 +205,7 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
       }
       for (const id of queued) expect(ids, `job ${t.job} for a missing row ${id}`).toContain(id);
     }
-    const spendRows = spends.filter((s) => ['spend', 'idea', 'funding'].includes(s.reason)).length;
+    const spendRows = spends.filter((s) => s.reason === 'spend').length;
     expect(spendRows, 'a spend without its row').toBe(rows);
     expect(rows).toBeGreaterThanOrEqual(acked.length);
 
@@ -159,7 +215,10 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
     expect(drift, 'balance differs from ledger sum').toEqual([]);
 
     // The restarted process keeps serving paid work.
-    const again = await request(api.baseUrl, 'POST', KINDS[1]!.url, { token: users[0]!.token, body: KINDS[1]!.body() });
+    const again = await request(api.baseUrl, 'POST', KINDS[1]!.url, {
+      token: users[0]!.token,
+      body: KINDS[1]!.body(),
+    });
     expect(again.status).toBe(201);
   }, 150_000);
 });

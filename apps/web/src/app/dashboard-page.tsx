@@ -1,18 +1,21 @@
 import type { User } from '@grantleaf/shared/auth.schema';
-import { formatCredits, POTENTIAL_FUNDING_TEXT, PRICES } from '@grantleaf/shared/constants';
+import { formatCredits, POTENTIAL_FUNDING_TEXT, priceInCredits } from '@grantleaf/shared/constants';
 import { requestStatus, submissionStatus, summariseApplications } from '@grantleaf/shared/display-rules';
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import { tryParseModelJson } from '@grantleaf/shared/model-json';
 import type { Submission } from '@grantleaf/shared/submissions.schema';
-import { useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { CollapsingActions } from '../components/ui/collapsing-actions.tsx';
 import { downloadFile } from '../lib/download.ts';
+import { formatDateTime } from '../lib/format-date.ts';
 import { AffiliateDialog } from '../features/affiliate/components/affiliate-dialog.tsx';
 import { useApplications } from '../features/applications/api/applications.api.ts';
 import { useCurrentUser, useLogout } from '../features/auth/api/auth.api.ts';
+import { BuyCreditsButton, BuyCreditsHost } from '../features/billing/components/buy-credits-dialog.tsx';
 import { VerificationBanner } from '../features/auth/components/verification-banner.tsx';
 import { useIdeaRequests } from '../features/ideas/api/ideas.api.ts';
 import { IdeaDetails, parseIdeaResults } from '../features/ideas/components/idea-details.tsx';
@@ -23,16 +26,25 @@ import { FundingReportButton } from '../features/funding/components/funding-repo
 import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
 import { AnalyzeApplicationDialog } from '../features/submissions/components/analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from '../features/submissions/components/generate-application-dialog.tsx';
-import { useFundingRequests, useGrantPrograms, useSubmissions } from '../features/dashboard/api/dashboard.api.ts';
+import {
+  useFundingRequests,
+  useGrantPrograms,
+  useSubmissions,
+} from '../features/dashboard/api/dashboard.api.ts';
 import { AdminWorkspacePanel } from '../features/dashboard/components/admin-workspace-panel.tsx';
 import { DataTable } from '../features/dashboard/components/data-table.tsx';
-import { DeadlineCell, EvaluationDetails, Progress, StatusBadge } from '../features/dashboard/components/status-cells.tsx';
+import {
+  DeadlineCell,
+  EvaluationDetails,
+  Progress,
+  StatusBadge,
+} from '../features/dashboard/components/status-cells.tsx';
+import { FailureNote } from '../components/failure-note.tsx';
 import { SignInRequired } from '../components/sign-in-required.tsx';
 
 type DialogName = 'generate' | 'analyze' | 'idea' | 'funding' | 'marketing' | 'affiliate' | null;
 
 // The dashboard puts every feature of the signed-in workspace together, so it lives in app/.
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Spec §8 alerts for a failed download. */
 async function download(url: string, name: string, alerts: { failed: string; error: string }) {
@@ -45,7 +57,9 @@ const PDF_ALERTS = { failed: 'Failed to download PDF', error: 'Error downloading
 
 function parseResults(results: unknown): Record<string, unknown> | null {
   const value = typeof results === 'string' ? tryParseModelJson(results) : results;
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function SummaryCards({ user }: { user: User }) {
@@ -71,7 +85,13 @@ function SummaryCards({ user }: { user: User }) {
   );
 }
 
-function RecentActivity({ programNames }: { programNames: Map<string, string> }) {
+function RecentActivity({
+  programNames,
+  onRetry,
+}: {
+  programNames: Map<string, string>;
+  onRetry: (s: Submission) => void;
+}) {
   const submissions = useSubmissions();
   return (
     <DataTable<Submission>
@@ -82,9 +102,12 @@ function RecentActivity({ programNames }: { programNames: Map<string, string> })
       emptyText="No grant applications generated or analysed yet."
       rowKey={(s) => s.id}
       columns={[
-        { header: 'Type', cell: (s) => (s.type === 'generation' ? 'Generation' : s.type === 'analysis' ? 'Analysis' : s.type) },
+        {
+          header: 'Type',
+          cell: (s) => (s.type === 'generation' ? 'Generation' : s.type === 'analysis' ? 'Analysis' : s.type),
+        },
         { header: 'Program', cell: (s) => programNames.get(s.programId) ?? s.programId },
-        { header: 'Submitted', cell: (s) => when(s.submissionTimestamp) },
+        { header: 'Submitted', cell: (s) => formatDateTime(s.submissionTimestamp) },
         {
           header: 'Status',
           cell: (s) => {
@@ -92,7 +115,12 @@ function RecentActivity({ programNames }: { programNames: Map<string, string> })
             return (
               <>
                 <StatusBadge status={status} />
-                {status === 'processing' && <Progress submittedAt={s.submissionTimestamp} etaAt={s.etaTimestamp} />}
+                {status === 'processing' && (
+                  <Progress submittedAt={s.submissionTimestamp} etaAt={s.etaTimestamp} />
+                )}
+                {status !== 'processing' && status !== 'complete' && (
+                  <FailureNote reason={s.error} onRetry={() => onRetry(s)} />
+                )}
               </>
             );
           },
@@ -112,10 +140,26 @@ function RecentActivity({ programNames }: { programNames: Map<string, string> })
                 </a>
                 {s.type === 'generation' && (
                   <>
-                    <Button size="sm" variant="secondary" onClick={() => download(`/api/submissions/${s.id}/export?format=docx`, 'application.docx', FILE_ALERTS)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() =>
+                        download(
+                          `/api/submissions/${s.id}/export?format=docx`,
+                          'application.docx',
+                          FILE_ALERTS,
+                        )
+                      }
+                    >
                       DOCX
                     </Button>
-                    <Button size="sm" variant="secondary" onClick={() => download(`/api/submissions/${s.id}/export?format=pdf`, 'application.pdf', PDF_ALERTS)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() =>
+                        download(`/api/submissions/${s.id}/export?format=pdf`, 'application.pdf', PDF_ALERTS)
+                      }
+                    >
                       PDF
                     </Button>
                   </>
@@ -132,7 +176,11 @@ function RecentActivity({ programNames }: { programNames: Map<string, string> })
       expand={(s) => {
         if (submissionStatus(s.results, s.status) !== 'complete') return null;
         const results = parseResults(s.results);
-        return results ? <EvaluationDetails results={results} /> : <p className="text-sm text-slate-600">No content available</p>;
+        return results ? (
+          <EvaluationDetails results={results} />
+        ) : (
+          <p className="text-sm text-slate-600">No content available</p>
+        );
       }}
     />
   );
@@ -172,9 +220,11 @@ function IdeasTable() {
       columns={[
         {
           header: 'Idea',
-          cell: (r) => parseIdeaResults(r.ideaResults)?.research_topic.name ?? (r.researchInterests.slice(0, 80) || 'Research idea'),
+          cell: (r) =>
+            parseIdeaResults(r.ideaResults)?.research_topic.name ??
+            (r.researchInterests.slice(0, 80) || 'Research idea'),
         },
-        { header: 'Submitted', cell: (r) => when(r.submissionTimestamp) },
+        { header: 'Submitted', cell: (r) => formatDateTime(r.submissionTimestamp) },
         {
           header: 'Status',
           cell: (r) => {
@@ -182,8 +232,10 @@ function IdeasTable() {
             return (
               <>
                 <StatusBadge status={status} />
-                {status === 'processing' && <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />}
-                {status === 'error' && r.error && <p className="mt-1 text-xs text-red-700">{r.error}</p>}
+                {status === 'processing' && (
+                  <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />
+                )}
+                {status === 'error' && <FailureNote reason={r.error} />}
               </>
             );
           },
@@ -193,10 +245,30 @@ function IdeasTable() {
           cell: (r) =>
             parseIdeaResults(r.ideaResults) ? (
               <div className="flex gap-2">
-                <Button size="sm" variant="secondary" onClick={() => download(`/api/idea-generator-requests/${r.id}/download?format=pdf`, 'idea.pdf', PDF_ALERTS)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    download(
+                      `/api/idea-generator-requests/${r.id}/download?format=pdf`,
+                      'idea.pdf',
+                      PDF_ALERTS,
+                    )
+                  }
+                >
                   PDF
                 </Button>
-                <Button size="sm" variant="secondary" onClick={() => download(`/api/idea-generator-requests/${r.id}/download?format=md`, 'idea.md', FILE_ALERTS)}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    download(
+                      `/api/idea-generator-requests/${r.id}/download?format=md`,
+                      'idea.md',
+                      FILE_ALERTS,
+                    )
+                  }
+                >
                   Markdown
                 </Button>
               </div>
@@ -223,7 +295,7 @@ function FundingTable() {
       rowKey={(r) => r.id}
       columns={[
         { header: 'Research topic', cell: (r) => r.researchTopic },
-        { header: 'Submitted', cell: (r) => when(r.submissionTimestamp) },
+        { header: 'Submitted', cell: (r) => formatDateTime(r.submissionTimestamp) },
         {
           header: 'Status',
           cell: (r) => {
@@ -232,14 +304,14 @@ function FundingTable() {
               <>
                 <StatusBadge status={status} />
                 {status === 'processing' && <Progress submittedAt={r.submissionTimestamp} etaAt={null} />}
+                {status === 'error' && <FailureNote reason={r.error} />}
               </>
             );
           },
         },
         {
           header: 'Report',
-          cell: (r) =>
-            r.fundingResults ? <FundingReportButton requestId={r.id} /> : null,
+          cell: (r) => (r.fundingResults ? <FundingReportButton requestId={r.id} /> : null),
         },
       ]}
       expand={(r) =>
@@ -267,7 +339,23 @@ export function DashboardPage() {
   const logout = useLogout();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogName>(null);
+  // A failed submission whose input the Generate or Analyze dialog reopens with ("Try again").
+  const [retry, setRetry] = useState<Submission | null>(null);
   const programs = useGrantPrograms();
+  const submissions = useSubmissions();
+  const [params, setParams] = useSearchParams();
+  const retryId = params.get('retry');
+  const tryAgain = useCallback((s: Submission) => {
+    setRetry(s);
+    setDialog(s.type === 'generation' ? 'generate' : 'analyze');
+  }, []);
+  // The viewer's "Try again" links here with ?retry=<id>; the dialog opens once the list is in.
+  useEffect(() => {
+    const failed = retryId ? submissions.data?.find((s) => s.id === retryId) : undefined;
+    if (!retryId || !submissions.data) return;
+    setParams({}, { replace: true });
+    if (failed) tryAgain(failed);
+  }, [retryId, submissions.data, setParams, tryAgain]);
   const programNames = useMemo(
     () => new Map((programs.data ?? []).map((p) => [p.id, `${p.agency} — ${p.name}`])),
     [programs.data],
@@ -277,48 +365,63 @@ export function DashboardPage() {
     return <SignInRequired message="Please log in to access your dashboard" />;
   }
 
-  const openAs = (name: Exclude<DialogName, null>) => (open: boolean) => setDialog(open ? name : null);
+  const openAs = (name: Exclude<DialogName, null>) => (open: boolean) => {
+    setDialog(open ? name : null);
+    if (!open) setRetry(null);
+  };
 
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4">
-          <div>
+          <div className="min-w-0 [overflow-wrap:anywhere]">
             <Link to="/" className="text-lg font-bold text-brand-800">
               Grantleaf
             </Link>
             <p className="text-sm text-slate-700">Welcome, {user.name || user.email}</p>
           </div>
-          <div className="flex items-center gap-3">
-            <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900" data-testid="credits">
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            <span
+              className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900"
+              data-testid="credits"
+            >
               Credits: {formatCredits(user.credits)}
             </span>
-            <Link to="/applications" className={buttonClass('ghost', 'sm')}>
-              Applications
-            </Link>
-            <Link to="/account" className={buttonClass('ghost', 'sm')}>
-              Account
-            </Link>
-            <Button variant="secondary" size="sm" onClick={() => setDialog('affiliate')}>
-              Affiliate
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
-              disabled={logout.isPending}
-            >
-              Logout
-            </Button>
+            <BuyCreditsButton />
+            <BuyCreditsHost />
+            <CollapsingActions label="Account">
+              <Link to="/applications" className={buttonClass('ghost', 'sm')}>
+                Applications
+              </Link>
+              <Link to="/account" className={buttonClass('ghost', 'sm')}>
+                Account
+              </Link>
+              <Button variant="secondary" size="sm" onClick={() => setDialog('affiliate')}>
+                Affiliate
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
+                disabled={logout.isPending}
+              >
+                Logout
+              </Button>
+            </CollapsingActions>
           </div>
         </div>
       </header>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6">
         <VerificationBanner user={user} />
-        <p className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">Idea Generator is now available</p>
+        <p className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+          Idea Generator is now available
+        </p>
         <SummaryCards user={user} />
         <section aria-label="Actions" className="flex flex-wrap gap-3">
-          <Button onClick={() => setDialog('generate')} disabled={user.credits < PRICES.generation}>
+          <Button
+            onClick={() => setDialog('generate')}
+            disabled={user.credits < priceInCredits('generation')}
+          >
             Generate Grant Application
           </Button>
           <Button variant="secondary" onClick={() => setDialog('analyze')}>
@@ -334,10 +437,13 @@ export function DashboardPage() {
             Marketing Services
           </Button>
         </section>
-        {user.credits < PRICES.generation && (
-          <p className="-mt-3 text-xs text-slate-600">Generating a grant application needs 2 credits.</p>
+        {user.credits < priceInCredits('generation') && (
+          <p className="-mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+            Generating a grant application needs 2 credits.
+            <BuyCreditsButton variant="ghost" label="Buy credits to continue" />
+          </p>
         )}
-        <RecentActivity programNames={programNames} />
+        <RecentActivity programNames={programNames} onRetry={tryAgain} />
         <ProgramsTable />
         <IdeasTable />
         <FundingTable />
@@ -351,15 +457,42 @@ export function DashboardPage() {
             <Link to="/admin/audit" className="font-medium text-brand-700 underline">
               Audit log
             </Link>
+            <Link to="/admin/billing" className="font-medium text-brand-700 underline">
+              Billing: credits, payments, refunds and payouts
+            </Link>
           </nav>
         )}
       </main>
-      <GenerateApplicationDialog open={dialog === 'generate'} onOpenChange={openAs('generate')} />
-      <AnalyzeApplicationDialog open={dialog === 'analyze'} onOpenChange={openAs('analyze')} />
-      <FundingFinderDialog open={dialog === 'funding'} onOpenChange={openAs('funding')} credits={user.credits} />
+      <GenerateApplicationDialog
+        key={`generate-${retry?.id ?? 'new'}`}
+        open={dialog === 'generate'}
+        onOpenChange={openAs('generate')}
+        initial={retry?.type === 'generation' ? retry.contentJson : undefined}
+      />
+      <AnalyzeApplicationDialog
+        key={`analyze-${retry?.id ?? 'new'}`}
+        open={dialog === 'analyze'}
+        onOpenChange={openAs('analyze')}
+        initial={retry?.type === 'analysis' ? retry.contentJson : undefined}
+      />
+      <FundingFinderDialog
+        open={dialog === 'funding'}
+        onOpenChange={openAs('funding')}
+        credits={user.credits}
+      />
       <IdeaGeneratorDialog open={dialog === 'idea'} onOpenChange={openAs('idea')} credits={user.credits} />
-      <MarketingDialog open={dialog === 'marketing'} onOpenChange={openAs('marketing')} email={user.email} phone={user.phone} />
-      <AffiliateDialog open={dialog === 'affiliate'} onOpenChange={openAs('affiliate')} email={user.email} phone={user.phone} />
+      <MarketingDialog
+        open={dialog === 'marketing'}
+        onOpenChange={openAs('marketing')}
+        email={user.email}
+        phone={user.phone}
+      />
+      <AffiliateDialog
+        open={dialog === 'affiliate'}
+        onOpenChange={openAs('affiliate')}
+        email={user.email}
+        phone={user.phone}
+      />
     </div>
   );
 }

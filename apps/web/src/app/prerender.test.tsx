@@ -35,52 +35,64 @@ describe('the pre-rendered landing page', () => {
     expect(html).not.toMatch(/<!--\$[?!]-->/);
   });
 
-  it('hydrates without a mismatch, even when the API answered before a section hydrated', { timeout: 20_000 }, async () => {
-    const html = await renderLanding();
-    // The server renderer leaves its last context values in place (it never shares a page with the
-    // client renderer, except here); an empty render puts them back.
-    await prerender(<></>);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const body = url.startsWith('/api/public-config') ? CONFIG : { items: [{ name: 'Catalogue Program A', country: 'CA' }] };
-        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      }),
-    );
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.setAttribute(PRERENDERED_ATTRIBUTE, '');
-    container.innerHTML = html;
-    document.body.append(container);
-    const heroBefore = container.querySelector('h1');
-
-    // The worst case, made certain: the answers are already cached when hydration starts.
-    const client = new QueryClient();
-    client.setQueryData(['/api/public-config'], CONFIG);
-    client.setQueryData(['/api/grant-programs', 'landing'], [{ name: 'Catalogue Program A', country: 'CA' }]);
-
-    const errors: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <AppShell client={client}>
-          <AppRouter />
-        </AppShell>,
-        { onRecoverableError: (error) => errors.push(error) },
+  it(
+    'hydrates without a mismatch, even when the API answered before a section hydrated',
+    { timeout: 20_000 },
+    async () => {
+      const html = await renderLanding();
+      // The server renderer leaves its last context values in place (it never shares a page with the
+      // client renderer, except here); an empty render puts them back.
+      await prerender(<></>);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          const body = url.startsWith('/api/public-config')
+            ? CONFIG
+            : { items: [{ name: 'Catalogue Program A', country: 'CA' }] };
+          return new Response(JSON.stringify(body), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        }),
       );
-    });
-    await vi.waitFor(
-      () => {
-        expect(container.querySelector('a[href="https://cal.example.org/grantleaf"]')).not.toBeNull();
-        expect(container.textContent).toContain('Catalogue Program A');
-        expect(container.querySelector('button[aria-label^="Play video"]')).not.toBeNull();
-      },
-      { timeout: 10_000 },
-    );
-    expect(errors).toEqual([]);
-    // Hydrated, not rendered anew: React kept the server's elements.
-    expect(container.querySelector('h1')).toBe(heroBefore);
-  });
+      const container = document.createElement('div');
+      container.id = 'root';
+      container.setAttribute(PRERENDERED_ATTRIBUTE, '');
+      container.innerHTML = html;
+      document.body.append(container);
+      const heroBefore = container.querySelector('h1');
+
+      // The worst case, made certain: the answers are already cached when hydration starts.
+      const client = new QueryClient();
+      client.setQueryData(['/api/public-config'], CONFIG);
+      client.setQueryData(
+        ['/api/grant-programs', 'landing'],
+        [{ name: 'Catalogue Program A', country: 'CA' }],
+      );
+
+      const errors: unknown[] = [];
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <AppShell client={client}>
+            <AppRouter />
+          </AppShell>,
+          { onRecoverableError: (error) => errors.push(error) },
+        );
+      });
+      await vi.waitFor(
+        () => {
+          expect(container.querySelector('a[href="https://cal.example.org/grantleaf"]')).not.toBeNull();
+          expect(container.textContent).toContain('Catalogue Program A');
+          expect(container.querySelector('button[aria-label^="Play video"]')).not.toBeNull();
+        },
+        { timeout: 10_000 },
+      );
+      expect(errors).toEqual([]);
+      // Hydrated, not rendered anew: React kept the server's elements.
+      expect(container.querySelector('h1')).toBe(heroBefore);
+    },
+  );
 
   it('has a boot script that marks a visitor with a session, so the landing HTML stays hidden', () => {
     localStorage.setItem('sessionId', 'token');

@@ -3,8 +3,10 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { useCurrentUser } from '../features/auth/api/auth.api.ts';
+import { PricingSection } from '../features/billing/components/pricing-section.tsx';
 import { LandingPage } from '../features/public/components/landing-page.tsx';
 import { preloadable } from '../lib/preloadable.tsx';
+import { DocumentTitle } from './document-title.tsx';
 
 // The signed-in area and the long info pages are separate chunks, so the landing page stays small.
 const DashboardPage = preloadable(() => import('./dashboard-page.tsx'), 'DashboardPage');
@@ -14,25 +16,66 @@ export function preloadSignedInArea() {
   void DashboardPage.preload();
 }
 const ApplicationsPage = lazy(() =>
-  import('../features/applications/components/applications-page.tsx').then((m) => ({ default: m.ApplicationsPage })),
+  import('../features/applications/components/applications-page.tsx').then((m) => ({
+    default: m.ApplicationsPage,
+  })),
 );
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 const FaqPage = page(() => import('../features/public/components/faq-page.tsx'), 'FaqPage');
-const SecurityFaqPage = page(() => import('../features/public/components/security-faq-page.tsx'), 'SecurityFaqPage');
-const PrivacyPolicyPage = page(() => import('../features/public/components/privacy-policy-page.tsx'), 'PrivacyPolicyPage');
+const SecurityFaqPage = page(
+  () => import('../features/public/components/security-faq-page.tsx'),
+  'SecurityFaqPage',
+);
+const PrivacyPolicyPage = page(
+  () => import('../features/public/components/privacy-policy-page.tsx'),
+  'PrivacyPolicyPage',
+);
 const TermsPage = page(() => import('../features/public/components/terms-page.tsx'), 'TermsPage');
-const AdminLeadsPage = page(() => import('../features/leads/components/admin-leads-page.tsx'), 'AdminLeadsPage');
-const SubmissionViewerPage = page(() => import('../features/submissions/components/submission-viewer-page.tsx'), 'SubmissionViewerPage');
-const AccountPage = page(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
-const AdminAuditPage = page(() => import('../features/admin-audit/components/admin-audit-page.tsx'), 'AdminAuditPage');
+const AdminLeadsPage = page(
+  () => import('../features/leads/components/admin-leads-page.tsx'),
+  'AdminLeadsPage',
+);
+const SubmissionViewerPage = page(
+  () => import('../features/submissions/components/submission-viewer-page.tsx'),
+  'SubmissionViewerPage',
+);
+// Takes the billing feature's purchases card as a slot (features do not import each other).
+const AccountPage = lazy(() =>
+  import('../features/account/components/account-page.tsx').then((m) => ({ default: m.AccountPage })),
+);
+const AdminAuditPage = page(
+  () => import('../features/admin-audit/components/admin-audit-page.tsx'),
+  'AdminAuditPage',
+);
+const BillingReturnPage = page(
+  () => import('../features/billing/components/billing-return-page.tsx'),
+  'BillingReturnPage',
+);
+const PurchasesCard = page(
+  () => import('../features/billing/components/purchases-card.tsx'),
+  'PurchasesCard',
+);
+const AdminBillingPage = page(
+  () => import('../features/billing/components/admin-billing-page.tsx'),
+  'AdminBillingPage',
+);
 // The forms (zod, sonner, a Radix dialog) are out of the landing page's entry chunk too: the build
 // pre-renders them into the landing HTML, and they hydrate when their chunk arrives.
 const LoginPage = page(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage');
-const VerifyEmailPage = page(() => import('../features/auth/components/verify-email-page.tsx'), 'VerifyEmailPage');
-const GrantAnalysisForm = preloadable(() => import('../features/leads/components/grant-analysis-form.tsx'), 'GrantAnalysisForm');
-const EarlyAccessDialog = preloadable(() => import('../features/leads/components/early-access-dialog.tsx'), 'EarlyAccessDialog');
+const VerifyEmailPage = page(
+  () => import('../features/auth/components/verify-email-page.tsx'),
+  'VerifyEmailPage',
+);
+const GrantAnalysisForm = preloadable(
+  () => import('../features/leads/components/grant-analysis-form.tsx'),
+  'GrantAnalysisForm',
+);
+const EarlyAccessDialog = preloadable(
+  () => import('../features/leads/components/early-access-dialog.tsx'),
+  'EarlyAccessDialog',
+);
 
 /** The pre-rendered `/` fetches its forms' chunks before hydrating (landing.html preloads them). */
 export function preloadLandingForms() {
@@ -56,6 +99,7 @@ const landing = (
         <EarlyAccessDialog />
       </Suspense>
     }
+    pricing={<PricingSection />}
   />
 );
 
@@ -66,11 +110,14 @@ export function AppRoutes() {
   const signedIn = Boolean(user);
   return (
     <Suspense fallback={<LoadingScreen />}>
+      <DocumentTitle signedIn={signedIn} />
       <Routes>
         <Route path="/" element={signedIn ? <DashboardPage /> : landing} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/applications" element={<ApplicationsPage />} />
-        <Route path="/account" element={<AccountPage />} />
+        <Route path="/account" element={<AccountPage purchases={<PurchasesCard />} />} />
+        <Route path="/billing/return" element={<BillingReturnPage />} />
+        <Route path="/admin/billing" element={<AdminBillingPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />

@@ -4,8 +4,13 @@ import { getSessionId } from './session.ts';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { message?: string; errors?: Array<{ path: string; message: string }> } & Record<string, unknown>,
+    readonly body: { message?: string; errors?: Array<{ path: string; message: string }> } & Record<
+      string,
+      unknown
+    >,
     text: string,
+    /** A 429's Retry-After, so a page can count the wait down. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`${status}: ${text}`);
   }
@@ -15,7 +20,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<T> {
   const headers = new Headers(init.headers);
   const sessionId = getSessionId();
   if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
@@ -36,7 +46,13 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   }
   if (!res.ok) {
     const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as ApiError['body'];
-    throw new ApiError(res.status, obj, text || res.statusText);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new ApiError(
+      res.status,
+      obj,
+      text || res.statusText,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
   }
   return parsed as T;
 }

@@ -45,7 +45,8 @@ describe('AES-256-GCM file encryption', () => {
   it('refuses storage keys that could leave the directory', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-store-'));
     const storage = createEncryptedStorage(createLocalBlobStore(dir), key);
-    for (const bad of ['../x', '/etc/passwd', 'a/b', '', '..']) await expect(storage.put(bad, Buffer.from('x'))).rejects.toThrow();
+    for (const bad of ['../x', '/etc/passwd', 'a/b', '', '..'])
+      await expect(storage.put(bad, Buffer.from('x'))).rejects.toThrow();
     await storage.put('ok-id', Buffer.from('x'));
     expect(fs.readdirSync(dir)).toEqual(['ok-id']);
     expect(await storage.get('missing')).toBeUndefined();
@@ -57,7 +58,11 @@ describe('S3-compatible store', () => {
   const auth: string[] = [];
   let server: http.Server;
   let endpoint = '';
-  const creds = { region: 'ca-central-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
+  const creds = {
+    region: 'ca-central-1',
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+  };
 
   beforeAll(async () => {
     // A minimal S3 stand-in that checks the SigV4 signature the way S3 does (same canonical request).
@@ -72,11 +77,15 @@ describe('S3-compatible store', () => {
           method: req.method!,
           url,
           body,
-          now: new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`),
+          now: new Date(
+            `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+          ),
         });
         auth.push(req.headers.authorization ?? '');
-        const payloadOk = req.headers['x-amz-content-sha256'] === createHash('sha256').update(body).digest('hex');
-        if (req.headers.authorization !== expected.authorization || !payloadOk) return void res.writeHead(403).end();
+        const payloadOk =
+          req.headers['x-amz-content-sha256'] === createHash('sha256').update(body).digest('hex');
+        if (req.headers.authorization !== expected.authorization || !payloadOk)
+          return void res.writeHead(403).end();
         if (req.method === 'PUT') objects.set(url.pathname, body);
         if (req.method === 'DELETE') objects.delete(url.pathname);
         if (req.method === 'GET') {
@@ -100,7 +109,9 @@ describe('S3-compatible store', () => {
     expect(await storage.get('nope')).toBeUndefined();
     await storage.delete('file-1');
     expect(objects.has('/uploads/file-1')).toBe(false);
-    expect(auth[0]).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ca-central-1\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/);
+    expect(auth[0]).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ca-central-1\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
   });
 
   it('fails loudly on a wrong secret', async () => {
@@ -111,7 +122,10 @@ describe('S3-compatible store', () => {
   it('matches the AWS documented signing-key derivation', () => {
     // AWS SigV4 docs example: kSecret, date 20120215, region us-east-1, service iam.
     const k = (secret: string) =>
-      ['20120215', 'us-east-1', 'iam', 'aws4_request'].reduce<Buffer | string>((acc, part) => createHmac('sha256', acc).update(part).digest(), `AWS4${secret}`);
+      ['20120215', 'us-east-1', 'iam', 'aws4_request'].reduce<Buffer | string>(
+        (acc, part) => createHmac('sha256', acc).update(part).digest(),
+        `AWS4${secret}`,
+      );
     expect((k('wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY') as Buffer).toString('hex')).toBe(
       'f4780e2d9f65fa895f9c67b32ce1baf0b0d8a43505a000a1a9e090d414db404d',
     );

@@ -50,13 +50,18 @@ export function decryptBlob(key: Buffer, blob: Buffer, aad: string): Buffer {
   // The storage key is authenticated too, so a blob copied under another id does not decrypt.
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(blob.subarray(MAGIC.length + IV_BYTES + TAG_BYTES)), decipher.final()]);
+  return Buffer.concat([
+    decipher.update(blob.subarray(MAGIC.length + IV_BYTES + TAG_BYTES)),
+    decipher.final(),
+  ]);
 }
 
 /** FILE_ENCRYPTION_KEY is 32 bytes as 64 hex digits or base64. */
 export function parseEncryptionKey(text: string): Buffer {
   const trimmed = text.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : Buffer.from(trimmed, 'base64');
   if (key.length !== 32) throw new Error('FILE_ENCRYPTION_KEY must be 32 bytes (64 hex digits or base64)');
   return key;
 }
@@ -65,14 +70,20 @@ export function parseEncryptionKey(text: string): Buffer {
  * The configured key, or one generated into DATA_DIR on first start. A generated key lives beside
  * the data it protects, which is only acceptable for a single-machine install: hence the warning.
  */
-export function loadEncryptionKey(env: Pick<Env, 'FILE_ENCRYPTION_KEY' | 'dataDir'>, log: FastifyBaseLogger): Buffer {
+export function loadEncryptionKey(
+  env: Pick<Env, 'FILE_ENCRYPTION_KEY' | 'dataDir'>,
+  log: FastifyBaseLogger,
+): Buffer {
   if (env.FILE_ENCRYPTION_KEY) return parseEncryptionKey(env.FILE_ENCRYPTION_KEY);
   const file = path.join(env.dataDir, KEY_FILE);
   fs.mkdirSync(env.dataDir, { recursive: true });
   try {
     // 'wx' fails when the file exists, so two processes starting together keep one key.
     fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-    log.warn({ file }, 'FILE_ENCRYPTION_KEY is not set: generated a file encryption key in DATA_DIR. Set FILE_ENCRYPTION_KEY in production and keep it apart from the data.');
+    log.warn(
+      { file },
+      'FILE_ENCRYPTION_KEY is not set: generated a file encryption key in DATA_DIR. Set FILE_ENCRYPTION_KEY in production and keep it apart from the data.',
+    );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
@@ -87,8 +98,14 @@ export function createLocalBlobStore(dir: string): BlobStore {
       checkKey(key);
       // Write then rename: a crash never leaves a half-written file under a real key.
       const tmp = path.join(dir, `.${key}.${randomBytes(4).toString('hex')}.tmp`);
-      await fs.promises.writeFile(tmp, data, { mode: 0o600 });
-      await fs.promises.rename(tmp, path.join(dir, key));
+      try {
+        await fs.promises.writeFile(tmp, data, { mode: 0o600 });
+        await fs.promises.rename(tmp, path.join(dir, key));
+      } catch (err) {
+        // A full disk fails part way: the partial file goes, whatever the error (issue 15 §9).
+        await fs.promises.rm(tmp, { force: true }).catch(() => {});
+        throw err;
+      }
     },
     async get(key) {
       checkKey(key);

@@ -20,7 +20,10 @@ export function signS3Request(
   req: { method: string; url: URL; body: Buffer; now?: Date },
 ): Record<string, string> {
   const now = req.now ?? new Date();
-  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const payloadHash = sha256Hex(req.body);
   const headers: Record<string, string> = {
@@ -31,7 +34,10 @@ export function signS3Request(
   const signedNames = Object.keys(headers).sort();
   const canonical = [
     req.method,
-    req.url.pathname.split('/').map((s) => encodeURIComponent(decodeURIComponent(s))).join('/'),
+    req.url.pathname
+      .split('/')
+      .map((s) => encodeURIComponent(decodeURIComponent(s)))
+      .join('/'),
     '',
     ...signedNames.map((n) => `${n}:${headers[n]}`),
     '',
@@ -40,7 +46,10 @@ export function signS3Request(
   ].join('\n');
   const scope = `${day}/${opts.region}/s3/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${opts.secretAccessKey}`, day), opts.region), 's3'), 'aws4_request');
+  const signingKey = hmac(
+    hmac(hmac(hmac(`AWS4${opts.secretAccessKey}`, day), opts.region), 's3'),
+    'aws4_request',
+  );
   const signature = createHmac('sha256', signingKey).update(toSign).digest('hex');
   return {
     ...headers,
@@ -50,7 +59,8 @@ export function signS3Request(
 
 /** Any S3-compatible store over plain HTTPS; the bytes it receives are already encrypted. */
 export function createS3BlobStore(opts: S3Options): BlobStore {
-  const objectUrl = (key: string) => new URL(`${opts.endpoint.replace(/\/$/, '')}/${opts.bucket}/${encodeURIComponent(key)}`);
+  const objectUrl = (key: string) =>
+    new URL(`${opts.endpoint.replace(/\/$/, '')}/${opts.bucket}/${encodeURIComponent(key)}`);
   const call = async (method: string, key: string, body: Buffer = Buffer.alloc(0)) => {
     const url = objectUrl(key);
     const headers = signS3Request(opts, { method, url, body });

@@ -1,19 +1,40 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '../../../test/documents.ts';
-import { extractDocumentText, pdfWorkerThreadId, stopTextExtraction } from './text-extraction.ts';
+import {
+  makeLyingSizeDocx,
+  makeManyParagraphsDocx,
+  makeSectorCycleDoc,
+} from '../../../test/security/hostile-documents.ts';
+import { checkCfbChains } from './cfb-check.ts';
+import {
+  EXTRACTED_TEXT_MAX_CHARS,
+  ExtractionLimitError,
+  ExtractionRefusedError,
+  extractDocumentText,
+  extractionProcessIds,
+  setExtractionLimits,
+  stopTextExtraction,
+} from './text-extraction.ts';
 
 afterAll(() => stopTextExtraction());
 
 describe('text extraction', () => {
   it('reads DOCX paragraphs and UTF-8 text, normalising whitespace', async () => {
-    expect((await extractDocumentText('docx', makeDocx(['First paragraph.', 'Second & last.']))).text).toBe('First paragraph.\n\nSecond & last.');
-    expect((await extractDocumentText('txt', Buffer.from('\uFEFFline one  \r\nline two\n\n\n\nend'))).text).toBe('line one\nline two\n\nend');
+    expect((await extractDocumentText('docx', makeDocx(['First paragraph.', 'Second & last.']))).text).toBe(
+      'First paragraph.\n\nSecond & last.',
+    );
+    expect(
+      (await extractDocumentText('txt', Buffer.from('\uFEFFline one  \r\nline two\n\n\n\nend'))).text,
+    ).toBe('line one\nline two\n\nend');
   });
 
   it('extracts a 100-page PDF in under 5 s off the main thread', async () => {
     const pdf = await makePdf(
-      Array.from({ length: 40 }, (_, i) => `Line ${i}: objectives, methods, milestones, budget justification and training plan.`),
+      Array.from(
+        { length: 40 },
+        (_, i) => `Line ${i}: objectives, methods, milestones, budget justification and training plan.`,
+      ),
       100,
     );
     const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -30,24 +51,83 @@ describe('text extraction', () => {
   });
 
   it('rejects a file pdf.js cannot open', async () => {
-    await expect(extractDocumentText('pdf', Buffer.from('%PDF-1.4\nnot really\n%%EOF'))).rejects.toThrow(/PDF text extraction failed/);
+    await expect(extractDocumentText('pdf', Buffer.from('%PDF-1.4\nnot really\n%%EOF'))).rejects.toThrow(
+      /PDF text extraction failed/,
+    );
     // The worker survives a bad document.
     expect((await extractDocumentText('pdf', await makePdf(['still works']))).text).toContain('still works');
   });
 
   it('replaces a worker whose heap grew on large documents, and keeps extracting', async () => {
-    const pdf = await makePdf(Array.from({ length: 40 }, (_, i) => `Row ${i}: a long enough line of words to parse.`), 100);
+    const pdf = await makePdf(
+      Array.from({ length: 40 }, (_, i) => `Row ${i}: a long enough line of words to parse.`),
+      100,
+    );
     await extractDocumentText('pdf', await makePdf(['warm']));
-    const first = pdfWorkerThreadId();
+    const first = extractionProcessIds()[0];
     expect(first).toBeDefined();
-    for (let i = 0; i < 8 && pdfWorkerThreadId() === first; i++) {
+    for (let i = 0; i < 8 && extractionProcessIds().includes(first!); i++) {
       // Two at once: a document sent while the worker is replaced goes to the new one.
       const [a, b] = await Promise.all([extractDocumentText('pdf', pdf), extractDocumentText('pdf', pdf)]);
       expect(a.pages).toBe(100);
       expect(b.text).toContain('Row 39');
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(pdfWorkerThreadId()).not.toBe(first);
-    expect((await extractDocumentText('pdf', await makePdf(['after the swap']))).text).toContain('after the swap');
+    expect(extractionProcessIds()).not.toContain(first);
+    expect((await extractDocumentText('pdf', await makePdf(['after the swap']))).text).toContain(
+      'after the swap',
+    );
   }, 120_000);
+});
+
+describe('text extraction limits (issue 15 §1)', () => {
+  afterEach(() => setExtractionLimits());
+
+  it('kills a worker that runs past the time limit, refuses the document and extracts the next one', async () => {
+    await setExtractionLimits({ timeoutMs: 1500 });
+    await extractDocumentText('txt', Buffer.from('warm'));
+    const before = extractionProcessIds();
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    const started = performance.now();
+    // ~170 KB: mammoth needs well over 10 s for its 60,000 paragraphs.
+    await expect(extractDocumentText('docx', makeManyParagraphsDocx(60_000))).rejects.toBeInstanceOf(
+      ExtractionLimitError,
+    );
+    lag.disable();
+    expect(performance.now() - started).toBeLessThan(8000);
+    // The parse happened on another thread: this one never stalled for long.
+    expect(lag.max / 1e6).toBeLessThan(1000);
+    expect((await extractDocumentText('docx', makeDocx(['after the kill']))).text).toBe('after the kill');
+    // The killed process is gone; a fresh one read the next document.
+    expect(extractionProcessIds().length).toBeGreaterThan(0);
+    expect(before.every((pid) => extractionProcessIds().includes(pid))).toBe(false);
+  }, 60_000);
+
+  it('kills a worker whose heap passes its limit', async () => {
+    await setExtractionLimits({ heapMb: 64, timeoutMs: 60_000 });
+    // 300,000 paragraphs: mammoth's document tree outgrows a 64 MB heap long before it is done.
+    await expect(extractDocumentText('docx', makeManyParagraphsDocx(300_000))).rejects.toBeInstanceOf(
+      ExtractionLimitError,
+    );
+    expect((await extractDocumentText('txt', Buffer.from('still here'))).text).toBe('still here');
+  }, 120_000);
+
+  it('refuses a Word 97-2003 file whose sector chain loops, before word-extractor follows it', async () => {
+    const doc = makeSectorCycleDoc();
+    expect(doc.length).toBe(2048);
+    expect(checkCfbChains(doc)).toMatch(/loops/);
+    await expect(extractDocumentText('doc', doc)).rejects.toBeInstanceOf(ExtractionRefusedError);
+  });
+
+  it('cuts a zip entry that inflates past its declared size', async () => {
+    await expect(extractDocumentText('docx', makeLyingSizeDocx(40))).rejects.toThrow(
+      /DOCX text extraction failed/,
+    );
+  }, 60_000);
+
+  it('caps the text it hands back', async () => {
+    const big = Buffer.from('word '.repeat(EXTRACTED_TEXT_MAX_CHARS / 2));
+    expect((await extractDocumentText('txt', big)).text.length).toBe(EXTRACTED_TEXT_MAX_CHARS);
+  });
 });

@@ -1,6 +1,7 @@
-import { Worker } from 'node:worker_threads';
-import mammoth from 'mammoth';
-import WordExtractor from 'word-extractor';
+import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { ExtractionReply, ExtractionRequest } from './text-extraction.child.ts';
 
 export type DocumentKind = 'pdf' | 'doc' | 'docx' | 'txt';
 
@@ -9,121 +10,171 @@ export interface ExtractedText {
   pages?: number;
 }
 
-const PDF_TIMEOUT_MS = 30_000;
-const PDF_MAX_PAGES = 1000;
-// pdf.js leaves a lot of garbage and V8 grows the worker's heap rather than collect it, and keeps
-// it: after a few 100–300-page documents the heap stood at ~250 MB, half of it in use. Above this
-// an idle worker is replaced by a fresh one (~40 MB). A heap limit (resourceLimits) instead made
-// V8 collect so often that large documents took several times longer.
-const PDF_WORKER_RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
+/** The answer to an upload whose document ran past a limit. */
+export const DOCUMENT_TOO_HEAVY = 'This document could not be read in time. Try saving it as PDF.';
+
+/** A document that took more time or memory than any real one does; its process was killed. */
+export class ExtractionLimitError extends Error {}
+/** A document whose structure cannot be read safely (a CFB sector chain that loops, …). */
+export class ExtractionRefusedError extends Error {}
+
+export interface ExtractionLimits {
+  /** From the moment a process takes the document until its text is back. */
+  timeoutMs: number;
+  /** Each process's V8 heap (--max-old-space-size), in MB. */
+  heapMb: number;
+}
+
+// A 300-page PDF takes about 2.5 s on a quiet machine; on a loaded one several times that.
+const DEFAULT_LIMITS: ExtractionLimits = { timeoutMs: 30_000, heapMb: 512 };
+let limits = DEFAULT_LIMITS;
+const MAX_PAGES = 1000;
+// One document per process; two keep one heavy document from making every upload wait.
+const POOL_SIZE = Math.min(2, availableParallelism());
+// pdf.js and mammoth leave a lot of garbage and V8 grows the heap rather than collect it, and
+// keeps it: in a worker thread, after a few 100–300-page documents the heap stood at ~250 MB.
+// Above this an idle process is replaced by a fresh one. The heap limit is far higher on
+// purpose: near it V8 collects so often that large documents take several times longer.
+const RECYCLE_HEAP_BYTES = 80 * 1024 * 1024;
 // The analysis reads the text, and a model's context is finite: more than this is noise.
 export const EXTRACTED_TEXT_MAX_CHARS = 500_000;
+const CHILD = fileURLToPath(new URL('./text-extraction.child.ts', import.meta.url));
 
-/** Extracts the plain text of an already-verified document. */
-export async function extractDocumentText(kind: DocumentKind, data: Buffer): Promise<ExtractedText> {
-  const result = await extractRaw(kind, data);
-  const text = result.text
-    // eslint-disable-next-line no-control-regex -- NUL bytes are exactly what is being removed
-    .replace(/\u0000/g, '')
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
-    .slice(0, EXTRACTED_TEXT_MAX_CHARS);
-  return { ...result, text };
-}
-
-async function extractRaw(kind: DocumentKind, data: Buffer): Promise<ExtractedText> {
-  switch (kind) {
-    case 'txt':
-      return { text: new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '') };
-    case 'docx': {
-      const { value } = await mammoth.extractRawText({ buffer: data });
-      return { text: value };
-    }
-    case 'doc': {
-      const doc = await new WordExtractor().extract(data);
-      return { text: doc.getBody() };
-    }
-    case 'pdf':
-      return extractPdfText(data);
-  }
-}
-
-interface PendingJob {
+interface Job {
+  id: number;
+  kind: DocumentKind;
+  data: Buffer;
   resolve: (v: ExtractedText) => void;
   reject: (e: Error) => void;
-  timer: NodeJS.Timeout;
 }
 
-/** The current worker; a replaced one finishes nothing more and its jobs are its own. */
-let worker: { thread: Worker; pending: Map<number, PendingJob> } | undefined;
+interface Slot {
+  child: ChildProcess;
+  ready: boolean;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+}
+
+const slots = new Set<Slot>();
+const queue: Job[] = [];
 let nextId = 0;
 let stopped = false;
 
-function pdfWorker(): NonNullable<typeof worker> {
-  if (worker) return worker;
-  const current = { thread: new Worker(new URL('./pdf-text.worker.ts', import.meta.url)), pending: new Map<number, PendingJob>() };
-  const { thread, pending } = current;
-  thread.unref();
-  thread.on('message', (msg: { id: number; text?: string; pages?: number; error?: string }) => {
-    const job = pending.get(msg.id);
-    if (!job) return;
-    pending.delete(msg.id);
-    clearTimeout(job.timer);
-    if (msg.error !== undefined) job.reject(new Error(`PDF text extraction failed: ${msg.error}`));
-    else job.resolve({ text: msg.text ?? '', pages: msg.pages });
-    if (pending.size === 0) void recycleIfGrown(current);
-  });
-  const failAll = (err: Error) => {
-    if (worker === current) worker = undefined;
-    for (const [id, job] of pending) {
-      clearTimeout(job.timer);
-      job.reject(err);
-      pending.delete(id);
-    }
-  };
-  thread.on('error', failAll);
-  thread.on('exit', () => failAll(new Error('PDF worker stopped')));
-  worker = current;
-  return current;
-}
-
-async function recycleIfGrown(current: NonNullable<typeof worker>): Promise<void> {
-  const heap = await current.thread.getHeapStatistics().catch(() => undefined);
-  if (!heap || heap.total_heap_size <= PDF_WORKER_RECYCLE_HEAP_BYTES) return;
-  if (worker !== current || current.pending.size > 0) return;
-  worker = undefined;
-  await current.thread.terminate();
-  // Started now, while nothing waits on it, so the next document does not pay pdf.js's load.
-  if (!stopped) pdfWorker();
-}
-
-/** pdf.js in a worker thread, replaced when its heap grew; a stuck document is cut off by terminating it. */
-export function extractPdfText(data: Buffer): Promise<ExtractedText> {
+/**
+ * Extracts the plain text of an already-verified document in a pool of child processes. A
+ * document that runs past the time limit or the heap limit gets its process killed (a fresh one
+ * takes its place) and rejects with ExtractionLimitError.
+ */
+export function extractDocumentText(kind: DocumentKind, data: Buffer): Promise<ExtractedText> {
   stopped = false;
-  const id = ++nextId;
-  const { thread, pending } = pdfWorker();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      reject(new Error('PDF text extraction timed out'));
-      void thread.terminate();
-    }, PDF_TIMEOUT_MS);
-    pending.set(id, { resolve, reject, timer });
-    // A copy: the caller keeps its buffer, pdf.js takes ownership of this one.
-    const copy = new Uint8Array(data);
-    thread.postMessage({ id, data: copy, maxPages: PDF_MAX_PAGES }, [copy.buffer]);
+    queue.push({ id: ++nextId, kind, data, resolve, reject });
+    dispatch();
   });
 }
 
-/** The thread that extracts PDFs now, if one is running (tests watch it being replaced). */
-export const pdfWorkerThreadId = (): number | undefined => worker?.thread.threadId;
+function dispatch(): void {
+  const idle = () => [...slots].filter((s) => !s.job).length;
+  while (slots.size < POOL_SIZE && queue.length > idle()) startChild();
+  while (queue.length > 0) {
+    const slot = [...slots].find((s) => s.ready && !s.job);
+    if (!slot) return;
+    const job = queue.shift()!;
+    slot.job = job;
+    slot.timer = setTimeout(
+      () => kill(slot, new ExtractionLimitError(`text extraction took longer than ${limits.timeoutMs} ms`)),
+      limits.timeoutMs,
+    );
+    const request: ExtractionRequest = {
+      id: job.id,
+      kind: job.kind,
+      data: job.data,
+      maxChars: EXTRACTED_TEXT_MAX_CHARS,
+      maxPages: MAX_PAGES,
+    };
+    // Held open while a document is out, so a caller awaiting it is not left behind.
+    slot.child.channel?.ref();
+    slot.child.send(request);
+  }
+}
 
-/** Stops the worker (tests and shutdown). */
+function startChild(): Slot {
+  const child = fork(CHILD, [], {
+    execPath: process.execPath,
+    execArgv: [`--max-old-space-size=${limits.heapMb}`],
+    // Structured clone: the document goes over as bytes, not as JSON of a Buffer.
+    serialization: 'advanced',
+    // A fatal out-of-memory report from V8 would land in the API's log as plain text.
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  const slot: Slot = { child, ready: false };
+  // Started for a queued document: held open until it has one; see finish().
+  child.unref();
+  child.on('message', (reply: ExtractionReply | 'ready') => {
+    if (reply === 'ready') {
+      slot.ready = true;
+      dispatch();
+      if (!slot.job) child.channel?.unref();
+      return;
+    }
+    const job = slot.job;
+    if (!job || job.id !== reply.id) return;
+    finish(slot);
+    if (reply.error === undefined) job.resolve({ text: reply.text ?? '', pages: reply.pages });
+    else if (reply.refused) job.reject(new ExtractionRefusedError(reply.error));
+    else job.reject(new Error(`${job.kind.toUpperCase()} text extraction failed: ${reply.error}`));
+    if (reply.heapBytes > RECYCLE_HEAP_BYTES) kill(slot);
+    else dispatch();
+  });
+  // A process past its heap limit dies of it (V8 aborts): that is the memory limit working.
+  child.on('exit', (code, signal) =>
+    kill(slot, new ExtractionLimitError(`text extraction process ended (${signal ?? code})`)),
+  );
+  child.on('error', (err) =>
+    kill(slot, new ExtractionLimitError(`text extraction process failed: ${err.message}`)),
+  );
+  slots.add(slot);
+  return slot;
+}
+
+function finish(slot: Slot): Job | undefined {
+  const job = slot.job;
+  // An idle process keeps nothing alive: the API can stop without stopping it first.
+  slot.child.channel?.unref();
+  clearTimeout(slot.timer);
+  slot.job = undefined;
+  slot.timer = undefined;
+  return job;
+}
+
+/** Ends a process and fails its document, if it had one; the queue moves on to a fresh process. */
+function kill(slot: Slot, reason?: Error): void {
+  if (!slots.delete(slot)) return;
+  const job = finish(slot);
+  if (job) job.reject(reason ?? new Error('text extraction stopped'));
+  slot.child.kill('SIGKILL');
+  if (!stopped) dispatch();
+}
+
+/** Shorter limits for tests of hostile documents; called with nothing, the defaults again. */
+export async function setExtractionLimits(next: Partial<ExtractionLimits> = {}): Promise<void> {
+  limits = { ...DEFAULT_LIMITS, ...next };
+  // Processes are started with their heap limit: the running ones go.
+  await stopTextExtraction();
+}
+
+/** The processes extracting now (tests watch them being replaced). */
+export const extractionProcessIds = (): number[] => [...slots].map((s) => s.child.pid!);
+
+/** Stops the processes (tests and shutdown); documents queued later start new ones. */
 export async function stopTextExtraction(): Promise<void> {
   stopped = true;
-  const current = worker;
-  worker = undefined;
-  await current?.thread.terminate();
+  const running = [...slots];
+  await Promise.all(
+    running.map((slot) => {
+      const exited = new Promise((resolve) => slot.child.once('exit', resolve));
+      kill(slot, new Error('text extraction stopped'));
+      return slot.child.exitCode !== null || slot.child.signalCode !== null ? undefined : exited;
+    }),
+  );
 }

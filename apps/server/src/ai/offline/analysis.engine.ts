@@ -6,30 +6,67 @@ import type {
 } from '@grantleaf/shared/grant-results.schema';
 import type { GrantProgram } from '../grant-input.ts';
 import { runOfflineChecks, splitIntoSections } from './checks.ts';
-import { describeEvidence, describeMissing, measureEvidence, type TextEvidence } from './evidence.ts';
-import { type Element, elementsForCriterion, programCriteria, requiresPartner } from './rubric.ts';
+import { type ElementFinding, findElement, readForReview, type ReviewReading } from './evidence.ts';
+import {
+  PROGRAM_CRITERIA,
+  programRequirements,
+  type ProgramRequirementsView,
+  programSections,
+  requiresPartner,
+} from './rubric.ts';
 
 /**
- * The offline reviewer: scores a text against each of the program's criteria from the evidence
- * in it, and says why. Same text, same program → same scores.
+ * The offline reviewer is a requirements reviewer, not a peer reviewer: for each of the
+ * program's criteria it checks which required elements the text supplies with specific content,
+ * and scores the criterion as the share supplied. It also checks what can be checked without
+ * judgement: placeholders, limits, budget arithmetic, required sections. It never claims a
+ * reviewer's verdict: its funding estimate stops at "moderate". Same text, same program → same
+ * result.
  */
 
 /** Below this many words the text is too short to judge. */
 export const MIN_ASSESSABLE_WORDS = 150;
-/** A proposal shorter than this loses marks in proportion: reviewers need detail. */
-const FULL_DETAIL_WORDS = 400;
-/** An element at or above this strength counts as present. */
-const PRESENT = 0.5;
-/** A criterion below this score is a critical weakness. */
+/** A criterion below this score is weak. */
 export const WEAK_SCORE = 5;
 const HIGH_MEAN = 7;
 const MODERATE_MEAN = 5;
-const OVER_LIMIT_PENALTY = 1;
+/** What a weak element (meaning without specifics) earns against a found one. */
+const WEAK_CREDIT = 0.4;
+/**
+ * Specificity: a text whose content words are mostly generic grant vocabulary, or whose
+ * sentences rarely say anything specific, is capped. Real proposals run at 15–35% generic
+ * vocabulary; keyword stuffing above 45%.
+ */
+const GENERIC_SHARE_OK = 0.32;
+const GENERIC_SHARE_NONE = 0.45;
+const SPECIFIC_SHARE_OK = 0.3;
+/**
+ * Coherence: in the real proposals of the evaluation set a term's repeated uses sit at 0.4–0.87
+ * of the gap random order gives; the same texts shuffled sit at 0.92–1.08. Above CLUSTERING_OK a
+ * criterion loses up to COHERENCE_PENALTY points. With fewer recurring terms than
+ * MIN_COHERENCE_TERMS the measure is too noisy to hold against a text.
+ */
+const CLUSTERING_OK = 0.87;
+const CLUSTERING_NONE = 0.92;
+const MIN_COHERENCE_TERMS = 50;
+const COHERENCE_PENALTY = 2;
+const ALL_CUES = Object.values(PROGRAM_CRITERIA.elements).flatMap((e) => e.cues);
+/** How many reasons the certification status names; the rest are in criticalGaps. */
+const STATUS_REASONS = 3;
 
+/** The model path's mapping (a model's scores can support "high"); the offline one stops at moderate. */
 export function fundingProbabilityFor(mean: number): FundingProbability {
   if (mean >= HIGH_MEAN) return 'high';
   if (mean >= MODERATE_MEAN) return 'moderate';
   return 'low';
+}
+
+/**
+ * Without a model, completeness is all the engine knows: "low" while any required element is
+ * missing or the criteria are weak, otherwise "moderate" — never "high".
+ */
+export function offlineFundingProbability(mean: number, missingElements: number): FundingProbability {
+  return missingElements === 0 && mean >= MODERATE_MEAN ? 'moderate' : 'low';
 }
 
 export interface OfflineEvaluation {
@@ -40,6 +77,9 @@ export interface OfflineEvaluation {
   criticalGaps: string[];
   checks: OfflineChecks;
   wordCount: number;
+  /** What the result is based on, in plain words for the screen. */
+  basis: string;
+  reading: Pick<ReviewReading, 'genericShare' | 'specificShare' | 'coherence' | 'placeholders'>;
 }
 
 export function analyseApplication(program: GrantProgram, text: string): AnalysisResults {
@@ -57,92 +97,194 @@ export function analyseApplication(program: GrantProgram, text: string): Analysi
     checks: evaluation.checks,
     offlineEvaluation: null,
     wordCount: evaluation.wordCount,
+    basis: evaluation.basis,
   };
 }
 
 /** The full offline review, also used on generated drafts and beside a model's scores. */
 export function evaluateText(program: GrantProgram, text: string): OfflineEvaluation {
-  const sections = splitIntoSections(text, program);
-  const checks = runOfflineChecks({ program, sections });
-  const evidence = measureEvidence(text);
-  const overLimit = checks.limits.filter((l) => l.status === 'over').length;
-  const { criteria } = programCriteria(program);
+  const requirements = programRequirements(program);
+  const reading = readForReview(text, PROGRAM_CRITERIA.genericVocabulary, ALL_CUES);
+  const sections = splitIntoSections(reading.text, program);
+  const checks: OfflineChecks = runOfflineChecks({ program, sections });
+  const tooShort = reading.words < MIN_ASSESSABLE_WORDS;
+  const factor = specificityFactor(reading);
+  const penalty = coherencePenalty(reading);
 
-  const detail = Math.min(1, evidence.words / FULL_DETAIL_WORDS);
-  const lengthFactor = 0.6 + 0.4 * detail;
-  const quantFactor = Math.min(1, evidence.quantifiedShare / 0.35);
-
-  const scores: EvaluationScore[] = criteria.map((criterion) => {
-    const elements = elementsForCriterion(criterion);
-    // Square root: partial evidence earns partial credit, as reviewers give it; full stays full.
-    const strengths = elements.map((e) => Math.sqrt(evidence.elements[e].strength));
-    const elementMean = strengths.reduce((a, b) => a + b, 0) / strengths.length;
-    const raw =
-      10 * (0.85 * elementMean + 0.15 * quantFactor) * lengthFactor - OVER_LIMIT_PENALTY * overLimit;
-    const score = round1(clamp(raw, 0, 10));
+  const findings = requirements.criteria.map((criterion) => {
+    // Each element of a criterion quotes its own sentence where the text has one.
+    const taken = new Set<string>();
+    return criterion.elements.map((element) => {
+      const finding = findElement(reading, element, taken);
+      if (finding.quote) taken.add(finding.quote);
+      return finding;
+    });
+  });
+  const scores: EvaluationScore[] = requirements.criteria.map((criterion, i) => {
+    const found = findings[i] ?? [];
+    const share =
+      found.reduce((sum, f) => sum + (f.status === 'found' ? 1 : f.status === 'weak' ? WEAK_CREDIT : 0), 0) /
+      Math.max(1, found.length);
+    const score = tooShort ? 0 : round1(clamp(10 * share * factor - penalty, 0, 10));
     return {
       criterion: criterion.name,
       score,
-      justification: justify(elements, evidence, overLimit),
-      weight: criterion.weight ?? null,
-      evidenceFound: elements
-        .filter((e) => evidence.elements[e].strength >= PRESENT)
-        .map((e) => describeEvidence(evidence.elements[e])),
-      evidenceMissing: elements
-        .filter((e) => evidence.elements[e].strength < PRESENT)
-        .map((e) => describeMissing(evidence.elements[e])),
+      justification: justify(found, score, reading, factor, penalty, requirements),
+      weight: criterion.weight,
+      evidenceFound: found.filter((f) => f.status === 'found').map((f) => `${f.label}: "${f.quote}"`),
+      evidenceMissing: found.filter((f) => f.status !== 'found').map(describeGap),
+      elements: found,
     };
   });
 
   const meanScore = round1(weightedMean(scores));
-  const criticalGaps = findCriticalGaps(program, evidence, checks, scores);
+  const missing = uniqueFindings(findings.flat()).filter((f) => f.status !== 'found');
+  const criticalGaps = findReasons(program, reading, checks, requirements, findings, tooShort);
   return {
     evaluation_scores: scores,
-    funding_probability: fundingProbabilityFor(meanScore),
+    funding_probability: offlineFundingProbability(meanScore, missing.length),
     certification_status: certificationStatus(criticalGaps),
     meanScore,
     criticalGaps,
     checks,
-    wordCount: evidence.words,
+    wordCount: reading.words,
+    basis: basisText(requirements),
+    reading: {
+      genericShare: reading.genericShare,
+      specificShare: reading.specificShare,
+      coherence: reading.coherence,
+      placeholders: reading.placeholders,
+    },
   };
 }
 
-function justify(elements: Element[], evidence: TextEvidence, overLimit: number): string {
-  const found = elements
-    .filter((e) => evidence.elements[e].strength >= PRESENT)
-    .map((e) => describeEvidence(evidence.elements[e]));
-  const missing = elements
-    .filter((e) => evidence.elements[e].strength < PRESENT)
-    .map((e) => describeMissing(evidence.elements[e]));
-  const parts = [
-    found.length ? `Evidence found: ${found.join('; ')}.` : 'Evidence found: none of the expected elements.',
-    missing.length ? `Missing or thin: ${missing.join('; ')}.` : 'Nothing expected is missing.',
-    `${Math.round(evidence.quantifiedShare * 100)}% of ${evidence.sentences} sentences carry figures; ${evidence.words.toLocaleString('en-US')} words.`,
-  ];
-  if (evidence.words < FULL_DETAIL_WORDS)
-    parts.push(`Short text: reviewers expect at least ${FULL_DETAIL_WORDS} words of detail.`);
-  if (overLimit > 0) parts.push(`${overLimit} section${overLimit === 1 ? ' is' : 's are'} over the limit.`);
-  return parts.join(' ');
+function basisText(requirements: ProgramRequirementsView): string {
+  const against =
+    requirements.basis === 'general'
+      ? `Checked against the requirements common to public research funders (${requirements.programName} publishes no criteria we hold)`
+      : `Checked against ${requirements.programName}'s published requirements`;
+  const scale = requirements.scale ? ` ${requirements.scale.note}` : '';
+  return `${against}; no AI model was used. Each score is the share of the criterion's required elements the text supplies with specific content; the funding probability is a completeness-based estimate, not a reviewer's judgement.${scale}`;
 }
 
-function findCriticalGaps(
+/** Text made of grant vocabulary, or with few specific sentences, earns proportionally less. */
+function specificityFactor(reading: ReviewReading): number {
+  const generic = clamp(
+    (GENERIC_SHARE_NONE - reading.genericShare) / (GENERIC_SHARE_NONE - GENERIC_SHARE_OK),
+    0,
+    1,
+  );
+  const specific = clamp(reading.specificShare / SPECIFIC_SHARE_OK, 0, 1);
+  return Math.min(generic, specific);
+}
+
+function coherencePenalty(reading: ReviewReading): number {
+  if (reading.coherence.terms < MIN_COHERENCE_TERMS) return 0;
+  return (
+    COHERENCE_PENALTY *
+    clamp((reading.coherence.clustering - CLUSTERING_OK) / (CLUSTERING_NONE - CLUSTERING_OK), 0, 1)
+  );
+}
+
+function describeGap(f: ElementFinding): string {
+  const state = f.status === 'weak' ? `weak: "${f.quote}" names it without specifics` : 'missing';
+  return `${f.label} (${state}). A reviewer expects: ${f.expects} Suggestion: ${f.suggestion}`;
+}
+
+function justify(
+  findings: ElementFinding[],
+  score: number,
+  reading: ReviewReading,
+  factor: number,
+  penalty: number,
+  requirements: ProgramRequirementsView,
+): string {
+  const found = findings.filter((f) => f.status === 'found');
+  const weak = findings.filter((f) => f.status === 'weak');
+  const missing = findings.filter((f) => f.status === 'missing');
+  const lines = [
+    `${found.length} of ${findings.length} required elements found with specific content${weak.length ? `, ${weak.length} weak` : ''}${missing.length ? `, ${missing.length} missing` : ''}.`,
+  ];
+  for (const f of found) lines.push(`Found: ${f.label}: "${f.quote}"`);
+  for (const f of weak)
+    lines.push(`Weak: ${f.label}: "${f.quote}" — ${f.expects} Suggestion: ${f.suggestion}`);
+  for (const f of missing) lines.push(`Missing: ${f.label} — ${f.expects} Suggestion: ${f.suggestion}`);
+  if (factor < 1)
+    lines.push(
+      `Specificity: ${Math.round(reading.genericShare * 100)}% of content words are generic grant vocabulary and ${Math.round(reading.specificShare * 100)}% of sentences carry specific content, so the score is scaled by ${factor.toFixed(2)}.`,
+    );
+  if (penalty > 0)
+    lines.push(
+      `Coherence: terms recur ${reading.coherence.clustering.toFixed(2)}× as far apart as in random order; the argument does not read in order (−${penalty.toFixed(1)}).`,
+    );
+  if (requirements.scale?.lowerIsBetter)
+    lines.push(
+      `On the funder's ${requirements.scale.min}–${requirements.scale.max} scale this is about ${funderScore(score, requirements)} (lower is better).`,
+    );
+  return lines.join('\n');
+}
+
+/** A 0–10 score on a funder's own scale (NIH 1–9, 1 best). */
+export function funderScore(
+  score: number,
+  requirements: Pick<ProgramRequirementsView, 'scale'>,
+): number | null {
+  const scale = requirements.scale;
+  if (!scale) return null;
+  const share = score / 10;
+  const value = scale.lowerIsBetter
+    ? scale.max - share * (scale.max - scale.min)
+    : scale.min + share * (scale.max - scale.min);
+  return Math.round(value);
+}
+
+function uniqueFindings(findings: ElementFinding[]): ElementFinding[] {
+  const seen = new Map<string, ElementFinding>();
+  for (const f of findings) if (!seen.has(f.id)) seen.set(f.id, f);
+  return [...seen.values()];
+}
+
+/**
+ * Every reason the text is not ready to submit, most basic first: too short, placeholders left,
+ * required sections missing, limits exceeded, arithmetic that disagrees, a required partner not
+ * named, then each required element not supplied.
+ */
+function findReasons(
   program: GrantProgram,
-  evidence: TextEvidence,
+  reading: ReviewReading,
   checks: OfflineChecks,
-  scores: EvaluationScore[],
+  requirements: ProgramRequirementsView,
+  findings: ElementFinding[][],
+  tooShort: boolean,
 ): string[] {
-  const gaps: string[] = [];
-  if (evidence.words < MIN_ASSESSABLE_WORDS)
-    gaps.push(`the text is too short to assess (${evidence.words} words)`);
-  for (const gap of checks.gaps)
-    if (gap.severity === 'critical') gaps.push(lowerFirst(stripPeriod(gap.message)));
-  if (requiresPartner(program) && evidence.elements.partnership.strength < 0.3) {
-    gaps.push('no partner organisation is named; this program requires one');
+  const reasons: string[] = [];
+  if (tooShort) reasons.push(`the text is too short to assess (${reading.words} words)`);
+  if (reading.placeholders.length > 0)
+    reasons.push(
+      `${reading.placeholders.length} placeholder${reading.placeholders.length === 1 ? '' : 's'} still to complete (${reading.placeholders[0]})`,
+    );
+  // Without published sections the general template's headings are our suggestion, not the
+  // funder's requirement: a pasted text is not sent back for using other headings.
+  const generalSections = programSections(program).general;
+  for (const gap of checks.gaps) {
+    if (generalSections && /^Required sections? missing/.test(gap.message)) continue;
+    if (gap.severity === 'critical' || /add up to/.test(gap.message))
+      reasons.push(lowerFirst(stripPeriod(gap.message)));
   }
-  for (const s of scores) {
-    if (s.score < WEAK_SCORE) gaps.push(`weak on "${s.criterion}" (${s.score}/10)`);
-  }
-  return gaps;
+  const partner = findings.flat().find((f) => f.id === 'partner_role');
+  if (requiresPartner(program) && (!partner || partner.status === 'missing'))
+    reasons.push('no partner organisation is named; this program requires one');
+  requirements.criteria.forEach((criterion, i) => {
+    for (const f of findings[i] ?? [])
+      if (
+        f.status !== 'found' &&
+        !(f.id === 'partner_role' && reasons.some((r) => r.includes('partner organisation')))
+      )
+        reasons.push(
+          `"${criterion.name}": ${f.label} ${f.status === 'weak' ? 'lacks specifics' : 'missing'}`,
+        );
+  });
+  return reasons;
 }
 
 /**
@@ -151,10 +293,11 @@ function findCriticalGaps(
  */
 export function certificationStatus(criticalGaps: string[]): string {
   if (criticalGaps.length === 0) return 'Submission ready';
-  const reasons = criticalGaps.map((g) =>
-    g.replace(/ready/gi, 'prepared').replace(/compliant/gi, 'conforming'),
-  );
-  return `Needs revision: ${reasons.join('; ')}`;
+  const reasons = criticalGaps
+    .slice(0, STATUS_REASONS)
+    .map((g) => g.replace(/ready/gi, 'prepared').replace(/compliant/gi, 'conforming'));
+  const more = criticalGaps.length - reasons.length;
+  return `Needs revision: ${reasons.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
 }
 
 function weightedMean(scores: EvaluationScore[]): number {

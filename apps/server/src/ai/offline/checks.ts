@@ -9,6 +9,7 @@ import type {
   WorkPlanRow,
 } from '@grantleaf/shared/grant-results.schema';
 import type { GenerationForm, GrantProgram, ProgramSection } from '../grant-input.ts';
+import { programWordsPerPage } from './program-sections.ts';
 import { attachmentSections, programSections, sectionHead, TOPIC_PATTERNS } from './rubric.ts';
 import {
   countMaterialWords,
@@ -35,9 +36,24 @@ export const MIN_SECTION_WORDS = 15;
 const MATCH_THRESHOLD = 0.5;
 // Budget figures closer than this (in currency units) are equal: rounding in free text.
 const BUDGET_TOLERANCE = 1;
+/** A budget sentence that restates the budget (a rate, the funder's range, the amount requested,
+ * a contribution or cost share) rather than itemising a cost. */
+const RESTATES_BUDGET = new RegExp(
+  [
+    String.raw`per (?:year|annum)|\/\s?yr|annual|program (?:maximum|minimum|range)|\bmatch(?:ed|ing)\b`,
+    String.raw`\bcontributions?\b|\bcost[- ]?shar\w*`,
+    String.raw`\b(?:amount|funding|funds|support|grant) requested\b|\brequest(?:s|ed|ing)?\b[^.;]*\bfrom\b|\bwe (?:are )?request`,
+  ].join('|'),
+  'i',
+);
 
+/** The catalogue's currency; without one, USD for a US program and CAD otherwise (Canada first). */
 export function programCurrency(program: GrantProgram): string {
-  return program.currency?.trim() || 'CAD';
+  const stated = program.currency?.trim();
+  if (stated) return stated.toUpperCase();
+  return /\b(?:US|USA|United States|U\.S\.)/.test(`${program.jurisdiction ?? ''} ${program.agency ?? ''}`)
+    ? 'USD'
+    : 'CAD';
 }
 
 // --- work plan and budget (from the generation form) --------------------------------------------
@@ -163,12 +179,8 @@ export function checkTextBudget(sections: GeneratedSection[], program: GrantProg
   for (const line of lines) {
     const amounts = findMoney(line).filter((a) => a.explicit || a.value >= 1000);
     if (amounts.length === 0) continue;
-    // Rates and comparisons restate the budget; they are not line items.
-    if (
-      /per (?:year|annum)|\/\s?yr|annual|program (?:maximum|minimum|range)|\bmatch(?:ed|ing)\b/i.test(line) &&
-      !/\btotal\b/i.test(line)
-    )
-      continue;
+    // Rates, comparisons, the request and who pays which share restate the budget; not line items.
+    if (RESTATES_BUDGET.test(line) && !/\btotal\b/i.test(line)) continue;
     if (/\btotal\b/i.test(line)) {
       const largest = Math.max(...amounts.map((a) => a.value));
       if (statedTotal === null || largest > statedTotal) {
@@ -352,12 +364,13 @@ export function checkCoverage(sections: GeneratedSection[], program: GrantProgra
 
 export function checkLimits(sections: GeneratedSection[], program: GrantProgram): LimitCheck[] {
   const { sections: listed } = programSections(program);
+  const wordsPerPage = programWordsPerPage(program);
   return listed.map((section) => {
     const found = sectionBody(section, sections, listed);
     const body = found ?? '';
     const words = countWords(body);
     const characters = body.length;
-    const parsed = parseLimit(section.limit);
+    const parsed = parseLimit(section.limit, wordsPerPage);
     if (found === null) {
       return {
         section: section.name,
@@ -383,7 +396,8 @@ export function checkLimits(sections: GeneratedSection[], program: GrantProgram)
       };
     }
     const used = parsed.unit === 'words' ? words : characters;
-    const over = used > parsed.max;
+    // A page limit is an estimate in words: flagged only when clearly over (parseLimit's flagAbove).
+    const over = used > parsed.flagAbove;
     return {
       section: section.name,
       limit: section.limit ?? null,

@@ -4,42 +4,52 @@ import type {
   Gap,
   GeneratedApplication,
   GeneratedSection,
+  LimitCheck,
+  SectionCount,
+  SectionTable,
   WorkPlan,
 } from '@grantleaf/shared/grant-results.schema';
-import type { GenerationForm, GrantProgram, ProgramSection } from '../grant-input.ts';
+import type {
+  ProgramSectionSpec,
+  ProgramSectionsEntry,
+  SectionLimit,
+  SectionNeed,
+  SectionTopic,
+} from '@grantleaf/shared/program-sections.schema';
+import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { evaluateText } from './analysis.engine.ts';
 import { measureEvidence } from './evidence.ts';
 import { buildWorkPlan, checkBudget, programCurrency, runOfflineChecks } from './checks.ts';
+import { limitText, programShape, type ProgramShape } from './program-sections.ts';
 import {
   type Element,
   ELEMENT_LABELS,
   elementsForCriterion,
-  attachmentSections,
   programCriteria,
-  programSections,
   requiresPartner,
   sectionHead,
-  TOPIC_ELEMENTS,
-  type Topic,
-  topicsForSection,
 } from './rubric.ts';
 import {
   countWords,
   ensurePeriod,
+  findMoney,
   formatMoney,
-  parseLimit,
+  PAGE_LIMIT_TOLERANCE,
   splitList,
   splitSentences,
 } from './text-utils.ts';
 
 /**
- * The offline writer: a complete, program-shaped draft built only from the applicant's own
- * material. Where the material is silent it leaves a visible "[To complete: …]" note and lists the
- * gap, instead of inventing facts.
+ * The offline writer: a draft shaped like the program's real application (its sections, headers,
+ * order and limits, apps/server/data/program-sections.json), built only from the applicant's own
+ * material, each piece of it once. What the material does not say becomes a question in the
+ * section, and every question is a gap: such a draft is never "Submission ready".
  */
 
 /** Evidence strength from which a section counts as answering a criterion. */
 const ANSWERS = 0.35;
+/** How many gap messages the certification names. */
+const CERTIFICATION_REASONS = 3;
 
 interface Material {
   program: GrantProgram;
@@ -48,37 +58,133 @@ interface Material {
   budget: BudgetCheck;
   currency: string;
   objectives: string[];
-  overviewSentences: string[];
   partner: string | null;
-  teamText: string;
+  /** Every applicant field in one text, to look for what a question needs. */
+  all: string;
+  /** Sentences already written somewhere in the draft: none is written twice. */
+  used: Set<string>;
 }
 
 export function draftApplication(program: GrantProgram, form: GenerationForm): GeneratedApplication {
+  const shape = programShape(program);
   const material = gatherMaterial(program, form);
-  const { sections: required } = programSections(program);
-  const attachments = attachmentSections(program);
-  const narrative = required.filter((s) => !attachments.has(s.name));
-  const extra = topicsForUnansweredCriteria(program, narrative);
-  const main = required.indexOf(mainNarrative(narrative) ?? required[0]!);
-  const sections: GeneratedSection[] = required.map((section, i) => ({
-    heading: section.name,
-    body: attachments.has(section.name)
-      ? writeAttachment(section, material)
-      : writeSection(section, material, i === main ? extra : []),
-  }));
+  const written = writeTopics(shape.entry, material);
+  const sections = shape.entry.sections.map((spec) =>
+    fitToLimit(writeSpecSection(spec, material, written), spec, shape.entry.wordsPerPage),
+  );
   return assembleApplication({
     program,
     form,
-    sections,
+    sections: [...sections, ...shape.attachments.map((name) => writeAttachment(name, material))],
     engine: 'offline',
     provider: null,
     fallbackReason: null,
   });
 }
 
+/** The program's sections, in order, for a writer that goes section by section (the model path). */
+export function programSectionSpecs(program: GrantProgram): ProgramSectionsEntry {
+  return programShape(program).entry;
+}
+
+/** One section written from the applicant's material alone (also the model path's per-section fallback). */
+export function writeSectionFromMaterial(
+  program: GrantProgram,
+  form: GenerationForm,
+  spec: ProgramSectionSpec,
+): GeneratedSection {
+  const material = gatherMaterial(program, form);
+  const { entry } = programShape(program);
+  return fitToLimit(writeSpecSection(spec, material, writeTopics(entry, material)), spec, entry.wordsPerPage);
+}
+
 /**
- * Everything around the prose: work plan, budget arithmetic, criteria map, coverage, limits,
- * gaps and the offline review. Shared by the offline writer and a model's draft.
+ * Keeps a section within a maximum the funder sets: whole sentences are dropped from the end, and
+ * the section asks which points matter most (the applicant chooses, not the engine).
+ */
+function fitToLimit(
+  section: GeneratedSection,
+  spec: ProgramSectionSpec,
+  wordsPerPage: number,
+): GeneratedSection {
+  const limit = spec.limit;
+  if (!limit || limit.kind !== 'maximum') return section;
+  // The writer aims at the limit itself; the 110% margin on page estimates is for judging only.
+  const fits = (body: string) => countFor(body, limit, wordsPerPage).used <= limit.max;
+  if (fits(section.body)) return section;
+  const lines = section.body.split('\n').map((line) => splitSentences(line));
+  const joined = () =>
+    lines
+      .map((l) => l.join(' '))
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
+  while (!fits(joined())) {
+    const last = [...lines].reverse().find((l) => l.length > 0);
+    if (!last) break;
+    last.pop();
+  }
+  return {
+    ...section,
+    body: joined(),
+    questions: [
+      ...(section.questions ?? []),
+      `Your material for this section is longer than its limit of ${limitText(limit)}; which of the points left out should replace one kept?`,
+    ],
+  };
+}
+
+/**
+ * Topics that look for particular sentences (training, novelty, impact…) pick theirs before the
+ * general ones (summary, methods, team) take what is left, so each sentence lands where it answers.
+ */
+const TOPIC_PRIORITY: SectionTopic[] = [
+  'objectives',
+  'training',
+  'edi',
+  'novelty',
+  'risk',
+  'impact',
+  'commercialisation',
+  'dissemination',
+  'data',
+  'progress',
+  'otherSupport',
+  'partner',
+  'workplan',
+  'budget',
+  'summary',
+  'methods',
+  'team',
+];
+
+function writeTopics(entry: ProgramSectionsEntry, m: Material): Map<SectionTopic, Written> {
+  const present = new Set(entry.sections.flatMap((s) => s.topics));
+  const out = new Map<SectionTopic, Written>();
+  for (const topic of TOPIC_PRIORITY) if (present.has(topic)) out.set(topic, WRITERS[topic](m));
+  return out;
+}
+
+/** The words a draft uses to say where it came from. */
+export function draftBasis(
+  program: GrantProgram,
+  engine: 'offline' | 'llm',
+  shape = programShape(program),
+): string {
+  const source =
+    shape.basis === 'program'
+      ? `${program.name}'s published instructions`
+      : shape.basis === 'catalogue'
+        ? `the sections ${program.name} lists`
+        : 'a general grant template (no section list is known for this program)';
+  return engine === 'offline'
+    ? `Drafted from your material and ${source}; no AI model was used.`
+    : `Written by an AI model from your material and ${source}, then checked against them.`;
+}
+
+/**
+ * Everything around the prose: work plan, budget arithmetic, program rules, criteria map,
+ * coverage, limits, gaps and the review. Shared by the offline writer and a model's draft.
  */
 export function assembleApplication(input: {
   program: GrantProgram;
@@ -89,28 +195,62 @@ export function assembleApplication(input: {
   fallbackReason: string | null;
   modelCriteriaMap?: { criterion: string; answeredIn: string[]; note: string }[];
 }): GeneratedApplication {
-  const { program, form, sections } = input;
+  const { program, form } = input;
+  const shape = programShape(program);
+  const sections = removeRepeats(input.sections).map((s) => withCount(s, shape));
   const workPlan = buildWorkPlan(form);
-  const checks = runOfflineChecks({ program, sections, form });
+  // Coverage is measured against the sections this draft is shaped by, under their own headers.
+  const shaped: GrantProgram = {
+    ...program,
+    requiredSections: [
+      ...shape.entry.sections.map((s) => ({ name: s.header, limit: null })),
+      ...shape.attachments.map((name) => ({ name, limit: null })),
+    ],
+  };
+  const checks = runOfflineChecks({ program: shaped, sections, form });
   const budgetCheck = checks.budget ?? checkBudget(form, program, workPlan);
-  const criteriaMap = mapCriteria(program, sections, input.modelCriteriaMap);
-  const gaps: Gap[] = [...materialGaps(program, form, workPlan), ...checks.gaps];
+  const limits = limitChecks(sections, shape);
+  const rules = ruleChecks(program, form, shape.entry, budgetCheck, workPlan);
+  const criteriaMap = mapCriteria(program, sections, shape, input.modelCriteriaMap);
+  const gaps: Gap[] = [
+    ...materialGaps(program, form, workPlan),
+    // Limits are counted below in the funder's units; a program cap is stated once, as its rule.
+    ...checks.gaps.filter(
+      (g) =>
+        !/over its limit/.test(g.message) &&
+        !(shape.entry.rules.budgetCap && /exceeds the program maximum/.test(g.message)),
+    ),
+    ...limitGaps(limits),
+  ];
+  for (const rule of rules) {
+    if (rule.status === 'unmet') gaps.push({ severity: 'critical', message: rule.message });
+  }
   for (const entry of criteriaMap) {
     if (entry.answeredIn.length === 0) {
       gaps.push({ severity: 'major', message: `No section answers the criterion "${entry.criterion}".` });
     }
   }
   for (const section of sections) {
+    for (const question of section.questions ?? []) {
+      gaps.push({ severity: 'major', message: `${section.heading}: ${question}` });
+    }
     const notes = section.body.match(/\[To complete:[^\]]*\]/g)?.length ?? 0;
     if (notes > 0) {
       gaps.push({
-        severity: 'minor',
+        severity: 'major',
         message: `"${section.heading}" has ${notes} note${notes === 1 ? '' : 's'} to complete with your own material.`,
+      });
+    }
+    if (section.toConfirm?.length) {
+      gaps.push({
+        severity: 'major',
+        message: `${section.heading}: confirm ${section.toConfirm.map((t) => `"${t}"`).join(', ')}, not found in your material.`,
       });
     }
   }
   const text = sections.map((s) => `${s.heading}\n${s.body}`).join('\n\n');
   const review = evaluateText(program, text);
+  const allGaps = dedupeGaps(gaps);
   return {
     engine: input.engine,
     provider: input.provider,
@@ -122,17 +262,30 @@ export function assembleApplication(input: {
     workPlan,
     budgetCheck,
     criteriaMap,
-    gaps: dedupeGaps(gaps),
+    gaps: allGaps,
     coverage: checks.coverage,
-    limits: checks.limits,
+    limits,
+    ruleChecks: rules,
+    basis: draftBasis(program, input.engine, shape),
     evaluation_scores: review.evaluation_scores,
     funding_probability: review.funding_probability,
-    certification_status: review.certification_status,
+    certification_status: certify(allGaps, review.certification_status),
   };
+}
+
+/** "Submission ready" only with no gap at all; otherwise the first reasons, most severe first. */
+export function certify(gaps: Gap[], reviewStatus: string): string {
+  if (gaps.length === 0) return reviewStatus;
+  const reasons = gaps.slice(0, CERTIFICATION_REASONS).map((g) => g.message.replace(/\.$/, ''));
+  const more = gaps.length > CERTIFICATION_REASONS ? `; and ${gaps.length - CERTIFICATION_REASONS} more` : '';
+  return `Needs revision: ${reasons.join('; ')}${more}`;
 }
 
 function gatherMaterial(program: GrantProgram, form: GenerationForm): Material {
   const workPlan = buildWorkPlan(form);
+  const milestoneText = (form.timelineMilestones ?? [])
+    .map((m) => [m.title, m.description, m.deliverables, m.budgetAmount].filter(Boolean).join(' '))
+    .join('\n');
   return {
     program,
     form,
@@ -140,111 +293,89 @@ function gatherMaterial(program: GrantProgram, form: GenerationForm): Material {
     budget: checkBudget(form, program, workPlan),
     currency: programCurrency(program),
     objectives: splitList(form.keyObjectives),
-    overviewSentences: splitSentences(form.projectOverview),
     partner: form.industryPartner?.trim() || null,
-    teamText: form.teamProfiles.trim(),
+    all: [
+      form.projectTitle,
+      form.projectOverview,
+      form.keyObjectives,
+      form.totalBudget,
+      form.projectTimeline ?? '',
+      milestoneText,
+      form.teamProfiles,
+      form.industryPartner ?? '',
+    ].join('\n'),
+    used: new Set(),
   };
 }
 
-const ELEMENT_TOPIC: Record<Element, Topic> = {
-  objectives: 'objectives',
-  methods: 'methods',
-  milestones: 'workplan',
-  budget: 'budget',
-  team: 'team',
-  impact: 'impact',
-  training: 'training',
-  commercialisation: 'commercialisation',
-  partnership: 'partner',
-  novelty: 'novelty',
-  risk: 'risk',
-  dissemination: 'dissemination',
-  environment: 'team',
-  edi: 'edi',
-};
+// --- sections ----------------------------------------------------------------------------------
 
-/** The section that carries the proposal itself: the first narrative one that asks for methods. */
-function mainNarrative(narrative: ProgramSection[]): ProgramSection | undefined {
-  return narrative.find((s) => topicsForSection(s.name).includes('methods')) ?? narrative[0];
-}
-
-/**
- * A funder's template often names one "proposal" section for everything; the criteria then say
- * what it must contain. Topics a criterion needs that no section asks for go into the main one.
- */
-function topicsForUnansweredCriteria(program: GrantProgram, narrative: ProgramSection[]): Topic[] {
-  const asked = new Set<Topic>(narrative.flatMap((s) => topicsForSection(s.name)));
-  const covered = new Set<Element>([...asked].flatMap((t) => TOPIC_ELEMENTS[t]));
-  // Every proposal opens with what it is about, unless the funder asks for a summary section.
-  const extra: Topic[] = asked.has('summary') ? [] : ['summary'];
-  for (const criterion of programCriteria(program).criteria) {
-    for (const e of elementsForCriterion(criterion)) {
-      if (covered.has(e)) continue;
-      const topic = ELEMENT_TOPIC[e];
-      if (!asked.has(topic) && !extra.includes(topic)) extra.push(topic);
-    }
+function writeSpecSection(
+  spec: ProgramSectionSpec,
+  m: Material,
+  written: Map<SectionTopic, Written>,
+): GeneratedSection {
+  const parts = spec.topics.map((t) => written.get(t) ?? WRITERS[t](m));
+  const paragraphs = parts.map((p) => p.text).filter((t) => t.trim());
+  const questions = parts.flatMap((p) => p.questions ?? []);
+  for (const ask of spec.asks) {
+    if (!NEEDS[ask.need](m) && !questions.includes(ask.question)) questions.push(ask.question);
   }
-  return extra;
-}
-
-function writeSection(section: ProgramSection, m: Material, extraTopics: Topic[]): string {
-  let topics = topicsForSection(section.name);
-  if (topics.length === 0) topics = ['summary', 'objectives'];
-  const opening =
-    extraTopics.includes('summary') && !topics.includes('summary') ? (['summary'] as Topic[]) : [];
-  topics = [...opening, ...topics, ...extraTopics.filter((t) => t !== 'summary' && !topics.includes(t))];
-  const paragraphs = topics.map((t) => WRITERS[t](m)).filter(Boolean);
-  return fitToLimit(paragraphs, section);
-}
-
-/**
- * Keeps a section within its countable limit: whole paragraphs first, in order, then the words
- * of the paragraph that crosses the limit; the cut is said in a note.
- */
-function fitToLimit(paragraphs: string[], section: ProgramSection): string {
-  const full = paragraphs.join('\n\n');
-  const limit = parseLimit(section.limit);
-  if (!limit) return full;
-  const size = (t: string) => (limit.unit === 'words' ? countWords(t) : t.length);
-  const note = `[To complete: shortened to fit the limit of ${limit.max} ${limit.unit}.]`;
-  if (size(full) <= limit.max) return full;
-  const budget = limit.max - size(note) - 2;
-  const kept: string[] = [];
-  for (const p of paragraphs) {
-    const candidate = [...kept, p].join('\n\n');
-    if (size(candidate) <= budget) {
-      kept.push(p);
-      continue;
-    }
-    const room = budget - size(kept.join('\n\n')) - 2;
-    if (room > 10) {
-      const words = p.split(/\s+/);
-      let cut = '';
-      for (const w of words) {
-        const next = cut ? `${cut} ${w}` : w;
-        if (size(next) > room) break;
-        cut = next;
-      }
-      if (cut) kept.push(`${cut}…`);
-    }
-    break;
+  // Nothing of the material fits here: the section asks rather than stand empty.
+  if (paragraphs.length === 0 && questions.length === 0) {
+    questions.push(
+      spec.asks[0]?.question ??
+        `The funder asks for this: ${spec.guidance} What does your project say to it?`,
+    );
   }
-  return [...kept, note].join('\n\n');
+  return {
+    heading: spec.header,
+    body: paragraphs.join('\n\n'),
+    questions,
+    table: parts.find((p) => p.table)?.table ?? null,
+    writtenBy: 'material',
+  };
 }
 
-function writeAttachment(section: ProgramSection, m: Material): string {
+function writeAttachment(name: string, m: Material): GeneratedSection {
   const lead = `${m.form.teamLeadName.trim()} (${m.form.teamLeadRole.trim()})`;
-  const lines = [
-    `This item is filed with the application rather than written in the narrative: ${sectionHead(section.name)}.`,
-    `Prepare it for ${lead}${m.partner ? ` and for the partner, ${m.partner}` : ''}, using the project title "${m.form.projectTitle.trim()}" and the total of ${m.budget.statedTotal !== null ? formatMoney(m.budget.statedTotal, m.currency) : m.form.totalBudget.trim()} so that every form agrees with this draft.`,
-  ];
-  if (section.limit) lines.push(`Funder's note on this item: ${section.limit}.`);
-  return lines.join(' ');
+  return {
+    heading: name,
+    body: `Filed with the application rather than written in the narrative: ${sectionHead(name)}. Prepare it for ${lead}${m.partner ? ` and ${m.partner}` : ''} with the title "${m.form.projectTitle.trim()}" and the same total as this draft.`,
+    questions: [],
+    table: null,
+    writtenBy: 'material',
+  };
 }
 
-const WRITERS: Record<Topic, (m: Material) => string> = {
+interface Written {
+  text: string;
+  questions?: string[];
+  table?: SectionTable;
+}
+
+/** Sentences of `text` matching `re` that no section has written yet; marks them written. */
+function take(m: Material, text: string, re: RegExp = /./): string[] {
+  const out: string[] = [];
+  for (const sentence of splitSentences(text)) {
+    const key = sentenceKey(sentence);
+    if (!re.test(sentence) || m.used.has(key)) continue;
+    m.used.add(key);
+    out.push(ensurePeriod(sentence));
+  }
+  return out;
+}
+
+const NOVELTY = /current|existing|unlike|novel|first|state of the art|today|limitation|gap|instead|new\b/i;
+const METHOD =
+  /\bwill\b|\busing\b|\bmodel|\bmeasur|\btest|\bvalidat|\bdevelop|\bbuild|\bestimat|\banaly|\bsurvey|\binterview|\btrial|\bexperiment/i;
+const IMPACT = /impact|benefit|outcome|save|reduce|improv|patients|communit|econom|jobs|emission|users/i;
+const TRAINEE = /student|postdoc|trainee|intern|HQP|graduate|mentor|train/i;
+const COMMERCIAL = /market|customer|commerciali|licen[cs]|revenue|product|sales|adopt/i;
+
+const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
   summary: (m) => {
-    const overview = m.overviewSentences.slice(0, 3).map(ensurePeriod).join(' ');
+    const opening = take(m, m.form.projectOverview).slice(0, 2);
     const span =
       m.workPlan.startDate && m.workPlan.endDate
         ? ` from ${m.workPlan.startDate} to ${m.workPlan.endDate}`
@@ -253,22 +384,26 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
       m.budget.statedTotal !== null
         ? formatMoney(m.budget.statedTotal, m.currency)
         : m.form.totalBudget.trim();
-    return [
-      `${m.form.projectTitle.trim()}. ${overview}`,
-      `The project is led by ${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}${m.partner ? `, in partnership with ${m.partner}` : ''}. It requests ${total} for ${m.workPlan.rows.length} milestone${m.workPlan.rows.length === 1 ? '' : 's'}${span}.`,
-      m.objectives.length
-        ? `Its objectives are to ${m.objectives.map((o) => lowerFirst(stripPeriod(o))).join('; ')}.`
-        : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
+    return {
+      text: [
+        `${ensurePeriod(m.form.projectTitle.trim())} ${opening.join(' ')}`.trim(),
+        `The project is led by ${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}${m.partner ? `, with ${m.partner}` : ''}, and requests ${total}${span}.`,
+      ].join(' '),
+    };
   },
-  progress: (m) =>
-    `Recent progress and track record. ${firstSentences(m.teamText, 3)} [To complete: summarise results of the last funding period with publications, prototypes or data sets, and how they lead to this project.]`,
+  progress: (m) => ({
+    text: take(
+      m,
+      m.form.teamProfiles,
+      /publish|publication|developed|prior|previous|award|grant|patent|prototype/i,
+    ).join(' '),
+  }),
   objectives: (m) => {
-    if (m.objectives.length === 0)
-      return '[To complete: list the objectives, each with a measurable target.]';
-    const list = m.objectives.map((o, i) => `${i + 1}. ${ensurePeriod(o)}`).join('\n');
+    if (m.objectives.length === 0) {
+      return { text: '', questions: ['What are the objectives, each with a measurable target?'] };
+    }
+    const list = m.objectives.map((o, i) => `${i + 1}. ${ensurePeriod(o)}`);
+    list.forEach((line) => m.used.add(sentenceKey(line.replace(/^\d+\.\s*/, ''))));
     const linked = m.objectives
       .map((o, i) => {
         const row = bestMilestoneFor(o, m.workPlan);
@@ -278,134 +413,381 @@ const WRITERS: Record<Topic, (m: Material) => string> = {
       })
       .filter(Boolean)
       .join(' ');
-    const quantified = m.objectives.filter((o) => /\d/.test(o)).length;
-    const note =
-      quantified < m.objectives.length
-        ? ` [To complete: give ${m.objectives.length - quantified} objective${m.objectives.length - quantified === 1 ? '' : 's'} a measurable target (a number, a percentage or a date).]`
-        : '';
-    return `Objectives.\n${list}\n${linked}${note}`.trim();
+    const unmeasured = m.objectives.map((o, i) => (/\d/.test(o) ? null : i + 1)).filter((n) => n !== null);
+    return {
+      text: [list.join('\n'), linked].filter(Boolean).join('\n'),
+      questions: unmeasured.length
+        ? [
+            `What measurable target (a number, a percentage or a date) does objective ${unmeasured.join(', ')} have?`,
+          ]
+        : [],
+    };
   },
-  novelty: (m) => {
-    const said = sentencesMatching(
-      m.form.projectOverview,
-      /current|existing|unlike|novel|first|state of the art|today|limitation|gap|instead/i,
-    );
-    return `Significance and novelty. ${said.join(' ')} [To complete: cite the closest existing approaches from the literature and state what this project does that they do not.]`.replace(
-      /\s+/g,
-      ' ',
-    );
-  },
+  novelty: (m) => ({ text: take(m, m.form.projectOverview, NOVELTY).join(' ') }),
   methods: (m) => {
+    const said = take(m, m.form.projectOverview, METHOD);
     const steps = m.workPlan.rows
-      .map((r, i) => `Step ${i + 1}, ${r.milestone}: ${ensurePeriod(r.description || 'see the work plan')}`)
-      .join(' ');
-    return [
-      `Approach and methods. ${(methodSentences(m).length ? methodSentences(m) : m.overviewSentences.map(ensurePeriod)).join(' ')}`,
-      steps
-        ? `The work proceeds in ${m.workPlan.rows.length} steps. ${steps}`
-        : '[To complete: describe the methods step by step.]',
-      '[To complete: name the data, samples or test conditions, and how each result will be validated.]',
-    ].join('\n');
+      .filter((r) => r.description)
+      .map((r, i) => `Step ${i + 1}, ${r.milestone}: ${ensurePeriod(r.description)}`);
+    return {
+      text: [
+        said.join(' '),
+        steps.length ? `The work proceeds in ${steps.length} steps. ${steps.join(' ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      questions:
+        said.length === 0 && steps.length === 0 ? ['What methods will the work use, step by step?'] : [],
+    };
   },
   workplan: (m) => {
     if (m.workPlan.rows.length === 0) {
-      return `Work plan. ${ensurePeriod(m.form.projectTimeline?.trim() || 'No timeline given')} [To complete: add dated milestones with a budget each.]`;
+      return {
+        text: take(m, m.form.projectTimeline ?? '').join(' '),
+        questions: ['What are the dated milestones, each with its deliverable and budget?'],
+      };
     }
-    const header = '| Milestone | Start | End | Days | Budget | Deliverables |';
-    const rule = '|---|---|---|---|---|---|';
-    const rows = m.workPlan.rows.map(
-      (r) =>
-        `| ${cell(r.milestone)} | ${r.startDate ?? '—'} | ${r.endDate ?? '—'} | ${r.durationDays ?? '—'} | ${r.budget !== null ? formatMoney(r.budget, m.currency) : cell(r.budgetText || '—')} | ${cell(r.deliverables || '—')} |`,
-    );
-    const total =
+    const span =
       m.workPlan.totalDurationDays !== null
-        ? ` The plan runs ${m.workPlan.totalDurationDays} days, from ${m.workPlan.startDate} to ${m.workPlan.endDate}.`
+        ? `The plan runs ${m.workPlan.totalDurationDays} days, from ${m.workPlan.startDate} to ${m.workPlan.endDate}, in ${m.workPlan.rows.length} milestone${m.workPlan.rows.length === 1 ? '' : 's'}.`
         : '';
-    const timeline = m.form.projectTimeline?.trim()
-      ? ` Timeline as stated by the team: ${ensurePeriod(m.form.projectTimeline.trim())}`
-      : '';
-    return `Work plan and milestones.${total}${timeline}\n${[header, rule, ...rows].join('\n')}`;
+    return {
+      text: [span, take(m, m.form.projectTimeline ?? '').join(' ')].filter(Boolean).join(' '),
+      table: milestoneTable(m),
+    };
   },
-  training: (m) => {
-    const mentions = sentencesMatching(
-      m.teamText,
-      /student|postdoc|trainee|intern|HQP|graduate|mentor|train/i,
-    );
-    const body = mentions.length
-      ? `Training. ${mentions.join(' ')} Trainees take part in every milestone of the work plan, from ${m.workPlan.rows[0]?.milestone ?? 'the first phase'} onward.`
-      : 'Training. [To complete: name the trainees (number and level: undergraduate, graduate, postdoctoral), what each will learn, and how they are mentored.]';
-    return body;
-  },
-  team: (m) =>
-    `Team and expertise. ${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}, leads the project. ${ensurePeriod(m.teamText)}${m.partner ? ` The partner, ${m.partner}, contributes its own staff and expertise.` : ''}`,
+  training: (m) => ({
+    text: take(m, `${m.form.teamProfiles}\n${m.form.projectOverview}`, TRAINEE).join(' '),
+  }),
+  team: (m) => ({
+    text: `${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}, leads the project. ${take(m, m.form.teamProfiles).join(' ')}`.trim(),
+  }),
   partner: (m) => {
     if (!m.partner) {
-      return 'Partnership. [To complete: no partner organisation is named yet; name it, its role, and its cash and in-kind contribution.]';
+      return requiresPartner(m.program)
+        ? {
+            text: '',
+            questions: [
+              'Which partner organization takes part, what is its role, and what does it contribute?',
+            ],
+          }
+        : { text: '' };
     }
-    const rows = m.workPlan.rows;
-    const span =
-      m.workPlan.startDate && m.workPlan.endDate ? ` (${m.workPlan.startDate} to ${m.workPlan.endDate})` : '';
-    const deliverables = rows.map((r) => r.deliverables).filter(Boolean);
-    return [
-      `Partnership. ${m.partner} is the partner organisation.`,
-      rows.length
-        ? `The partnership with ${m.partner} covers all ${rows.length} milestone${rows.length === 1 ? '' : 's'}${span}: ${rows.map((r) => `"${r.milestone}"`).join(', ')}.`
-        : '',
-      `The research team collaborates with ${m.partner} at every milestone review${deliverables.length ? ` and hands over each deliverable to the partner: ${deliverables.map(stripPeriod).join('; ')}` : ''}.`,
-      "[To complete: state the partner's cash and in-kind contribution and attach its letter of support.]",
-    ]
-      .filter(Boolean)
-      .join(' ');
+    return { text: `Partner organization: ${ensurePeriod(m.partner)}` };
   },
-  commercialisation: (m) => {
-    const deliverables = m.workPlan.rows.map((r) => r.deliverables).filter(Boolean);
-    return `Path to use and commercialisation. ${deliverables.length ? `The project delivers ${deliverables.map(stripPeriod).join('; ')}.` : ''}${m.partner ? ` ${m.partner} is the first adopter of the results.` : ''} [To complete: size the market, name target customers, and state the intellectual-property and licensing plan.]`.replace(
-      '. . ',
-      '. ',
-    );
-  },
-  impact: (m) => {
-    const outcomes = m.objectives.map((o) => lowerFirst(stripPeriod(o)));
-    const said = sentencesMatching(
+  commercialisation: (m) => ({ text: take(m, m.form.projectOverview, COMMERCIAL).join(' ') }),
+  impact: (m) => ({ text: take(m, m.form.projectOverview, IMPACT).join(' ') }),
+  dissemination: (m) => ({
+    text: take(
+      m,
       m.form.projectOverview,
-      /impact|benefit|outcome|save|reduce|improv|patients|communit|econom|jobs|emission|users/i,
-    );
-    return `Expected impact. ${outcomes.length ? `If the objectives are met, the project will ${outcomes.join('; ')}.` : ''} ${said.join(' ')} [To complete: quantify who benefits and by how much.]`.replace(
-      /\s+/g,
-      ' ',
-    );
-  },
-  dissemination: (m) =>
-    `Knowledge mobilisation. Results of each milestone (${m.workPlan.rows.map((r) => r.milestone).join(', ') || 'each phase'}) are shared with ${m.partner ?? 'end users'} as they are delivered. [To complete: list target journals, conferences and open data or code releases.]`,
+      /publish|journal|conference|open[- ]source|open data|workshop|share/i,
+    ).join(' '),
+  }),
   budget: (m) => writeBudget(m),
-  otherSupport: () =>
-    'Other support. [To complete: list current and pending grants of each applicant and explain why this request does not overlap with them.]',
-  risk: (m) =>
-    `Risks and mitigation. ${m.workPlan.rows.length ? `Each milestone has a review point at its end date (${m.workPlan.rows.map((r) => r.endDate ?? '—').join(', ')}), where the team decides to continue or adjust.` : ''} [To complete: name the main technical and schedule risks and the fallback for each.]`,
-  data: () =>
-    'Data management. [To complete: state what data the project produces, its formats, where it is stored and for how long, and how it is shared.]',
-  edi: () =>
-    'Equity, diversity and inclusion. [To complete: describe how trainees and team members are recruited and supported with equity, diversity and inclusion in mind.]',
+  otherSupport: (m) => ({
+    text: take(m, m.form.teamProfiles, /funded by|grant|support from|award/i).join(' '),
+  }),
+  risk: (m) => ({
+    text: take(m, m.form.projectOverview, /risk|fallback|contingen|alternative|mitigat/i).join(' '),
+  }),
+  data: (m) => ({ text: take(m, m.form.projectOverview, /\bdata\b|dataset|repository/i).join(' ') }),
+  edi: (m) => ({
+    text: take(m, m.all, /equity|diversity|inclusi|\bEDI\b|underrepresented|Indigenous/i).join(' '),
+  }),
 };
 
-function writeBudget(m: Material): string {
+function milestoneTable(m: Material): SectionTable {
+  return {
+    caption: 'Work plan: milestones',
+    columns: ['Milestone', 'Start', 'End', 'Days', `Budget (${m.currency})`, 'Deliverables'],
+    rows: m.workPlan.rows.map((r) => [
+      r.milestone,
+      r.startDate ?? '—',
+      r.endDate ?? '—',
+      r.durationDays === null ? '—' : String(r.durationDays),
+      r.budget !== null ? formatMoney(r.budget, m.currency) : r.budgetText || '—',
+      r.deliverables || '—',
+    ]),
+  };
+}
+
+function writeBudget(m: Material): Written {
   const total = m.budget.statedTotal;
   const lines: string[] = [];
-  lines.push(
-    total !== null
-      ? `Budget. The total request is ${formatMoney(total, m.currency)} (stated as "${m.form.totalBudget.trim()}").`
-      : `Budget. The total request is stated as "${m.form.totalBudget.trim()}". [To complete: give the total as an amount.]`,
-  );
-  for (const r of m.workPlan.rows) {
-    if (r.budget === null) continue;
-    lines.push(
-      `- ${r.milestone}: ${formatMoney(r.budget, m.currency)} for ${stripPeriod(lowerFirst(r.description || r.milestone))}${r.deliverables ? `, delivering ${stripPeriod(lowerFirst(r.deliverables))}` : ''}.`,
+  const questions: string[] = [];
+  if (total !== null) lines.push(`The total request is ${formatMoney(total, m.currency)}.`);
+  else questions.push(`What is the total amount requested, in ${m.currency}?`);
+  lines.push(m.budget.message);
+  // The money rules belong in the budget; the others are listed with the checks.
+  for (const rule of ruleChecks(m.program, m.form, programShape(m.program).entry, m.budget, m.workPlan)) {
+    if (MONEY_RULES.has(rule.rule)) lines.push(rule.message);
+  }
+  return { text: [...new Set(lines)].join('\n'), questions };
+}
+
+// --- what the applicant supplied ---------------------------------------------------------------
+
+const has = (re: RegExp) => (m: Material) => re.test(m.all);
+
+/** Whether the applicant's material already says what a question would ask. */
+const NEEDS: Record<SectionNeed, (m: Material) => boolean> = {
+  priorArt: has(
+    /existing (?:approach|method|solution|tool)|current (?:approach|method|practice|solution)|state of the art|unlike|compared (?:to|with)|falls? short|outperform/i,
+  ),
+  validation: has(/validat|benchmark|ground truth|success criteri|tested against|accuracy of|field trial/i),
+  risks: has(/\brisks?\b|fallback|contingenc|mitigat/i),
+  goNoGo: has(/go\/no-go|go-no-go|no-go|decision point|success criteri/i),
+  preliminaryData: has(
+    /preliminary|pilot (?:data|study|results)|we (?:have )?(?:shown|demonstrated|measured)/i,
+  ),
+  partnerContribution: (m) => Boolean(m.partner && /cash|in-kind|contribut|\$\s?\d/i.test(m.all)),
+  partnerSize: has(
+    /\d+\s*(?:employees|staff|FTE)|\bSME\b|small (?:or|and) medium|large (?:company|firm|organi[sz]ation)/i,
+  ),
+  trainees: (m) => TRAINEE.test(`${m.form.teamProfiles}\n${m.form.projectOverview}`),
+  edi: has(/equity|diversity|inclusi|\bEDI\b|underrepresented/i),
+  market: has(/market (?:size|of|worth|valued)|addressable market|\bTAM\b/i),
+  customers: has(/customer|client|buyer|adopter|end[- ]users?|letter of (?:intent|support)/i),
+  ip: has(/patent|licen[cs]|intellectual property|\bIP\b/),
+  dissemination: has(/publish|journal|conference|open[- ]source|open data|open access/i),
+  dataPlan: has(/data (?:management|sharing)|repository|\bFAIR\b/i),
+  budgetBreakdown: has(/salar|equipment|materials|travel|supplies|stipend/i),
+  otherSupport: has(/other (?:support|funding|grants?)|current and pending|funded by/i),
+  progress: (m) => /publish|publication|prototype|previous (?:grant|award)|patent/i.test(m.form.teamProfiles),
+  facilities: has(/facilit|laborator|\blab\b|equipment|cluster|instrument/i),
+  beneficiaries: has(/benefit|patients|communit|farmers|\busers\b|Canadians|clinicians|operators/i),
+  eligibleCosts: has(/eligible cost|contractor|salar/i),
+};
+
+// --- program rules -----------------------------------------------------------------------------
+
+const MONEY_RULES = new Set(['Budget cap', 'Cost share', 'Contribution to eligible costs']);
+
+type RuleCheck = NonNullable<GeneratedApplication['ruleChecks']>[number];
+
+/** The program's rules against the applicant's figures: cost share, caps, go/no-go, training, EDI. */
+export function ruleChecks(
+  program: GrantProgram,
+  form: GenerationForm,
+  entry: ProgramSectionsEntry,
+  budget: BudgetCheck,
+  workPlan: WorkPlan,
+): RuleCheck[] {
+  const rules = entry.rules;
+  const currency = programCurrency(program);
+  const total = budget.statedTotal;
+  const money = (n: number) => formatMoney(Math.round(n), currency);
+  const out: RuleCheck[] = [];
+  if (rules.budgetCap) {
+    const cap = rules.budgetCap.amount;
+    out.push(
+      total === null
+        ? {
+            rule: 'Budget cap',
+            status: 'unknown',
+            message: `${rules.budgetCap.note} No total is stated to compare.`,
+          }
+        : total > cap
+          ? {
+              rule: 'Budget cap',
+              status: 'unmet',
+              message: `The request of ${money(total)} is over the cap of ${money(cap)}. ${rules.budgetCap.note}`,
+            }
+          : {
+              rule: 'Budget cap',
+              status: 'met',
+              message: `The request of ${money(total)} is within the cap of ${money(cap)}.`,
+            },
     );
   }
-  lines.push(m.budget.message);
-  lines.push('[To complete: break each amount down into salaries, equipment, materials and travel.]');
-  return lines.join('\n');
+  if (rules.costShare) {
+    const { smallPartnerRatio: small, largePartnerRatio: large, note } = rules.costShare;
+    const partnerCash = findMoney(form.industryPartner ?? '').filter((a) => a.explicit);
+    const cash = partnerCash.length ? Math.max(...partnerCash.map((a) => a.value)) : null;
+    let message = note;
+    let status: RuleCheck['status'] = 'unknown';
+    if (total !== null) {
+      const needed =
+        small === large
+          ? `${money(total / small)} of partner cash`
+          : `${money(total / small)} of partner cash with a partner under ${rules.costShare.smallPartnerMaxEmployees ?? 500} employees, or ${money(total / large)} when all partners are large`;
+      message = `${note} For the request of ${money(total)} that is at least ${needed}.`;
+      if (cash !== null) {
+        const least = total / Math.max(small, large);
+        status = cash >= least ? 'met' : 'unmet';
+        message += ` The partner's stated cash is ${money(cash)}${status === 'unmet' ? ', below what any ratio requires' : ''}.`;
+      }
+    }
+    out.push({ rule: 'Cost share', status, message });
+  }
+  if (rules.contributionOfEligibleCosts) {
+    const c = rules.contributionOfEligibleCosts;
+    out.push({
+      rule: 'Contribution to eligible costs',
+      status: 'unknown',
+      message:
+        total === null
+          ? c.note
+          : `${c.note} If all of ${money(total)} were ${c.eligible}, the program would pay at most ${money(total * c.maxShare)}; state the ${c.eligible} to know the amount.`,
+    });
+  }
+  if (rules.goNoGo) {
+    const stated = workPlan.rows.some((r) =>
+      /go\/no-go|no-go|decision|success criteri/i.test(`${r.description} ${r.deliverables}`),
+    );
+    out.push({
+      rule: 'Go/no-go milestones',
+      status: stated ? 'met' : 'unknown',
+      message: stated
+        ? `${rules.goNoGo} A milestone states its decision criterion.`
+        : `${rules.goNoGo} No milestone states one yet.`,
+    });
+  }
+  for (const [rule, text, re] of [
+    ['Training', rules.training, TRAINEE],
+    ['Equity, diversity and inclusion', rules.edi, /equity|diversity|inclusi|\bEDI\b/i],
+  ] as const) {
+    if (!text) continue;
+    const said = re.test(`${form.teamProfiles}\n${form.projectOverview}`);
+    out.push({
+      rule,
+      status: said ? 'met' : 'unknown',
+      message: said
+        ? `${text} Your material addresses it.`
+        : `${text} Your material does not address it yet.`,
+    });
+  }
+  return out;
 }
+
+// --- limits ------------------------------------------------------------------------------------
+
+export function countFor(body: string, limit: SectionLimit, wordsPerPage: number): SectionCount {
+  const words = countWords(body);
+  const characters = body.length;
+  const used =
+    limit.unit === 'characters'
+      ? characters
+      : limit.unit === 'words'
+        ? words
+        : Math.round((words / wordsPerPage) * 10) / 10;
+  const assumption = limit.unit === 'pages' ? ` at ${wordsPerPage} words per page` : '';
+  // Judged as the reviewer judges (parseLimit's flagAbove): a page count is an estimate in words,
+  // flagged only above PAGE_LIMIT_TOLERANCE of them; words and characters are exact.
+  const over =
+    limit.unit === 'pages' ? words > limit.max * wordsPerPage * PAGE_LIMIT_TOLERANCE : used > limit.max;
+  return {
+    unit: limit.unit,
+    max: limit.max,
+    used,
+    words,
+    characters,
+    wordsPerPage: limit.unit === 'pages' ? wordsPerPage : null,
+    kind: limit.kind,
+    status: over ? 'over' : 'within',
+    note: `${used.toLocaleString('en-US')} of ${limitText(limit)}${assumption}.${limit.note ? ` ${limit.note}` : ''}`,
+  };
+}
+
+function withCount(section: GeneratedSection, shape: ProgramShape): GeneratedSection {
+  const spec = shape.entry.sections.find((s) => s.header === section.heading);
+  if (!spec?.limit) return { ...section, count: section.count ?? null };
+  return { ...section, count: countFor(section.body, spec.limit, shape.entry.wordsPerPage) };
+}
+
+function limitChecks(sections: GeneratedSection[], shape: ProgramShape): LimitCheck[] {
+  const { entry } = shape;
+  const toCheck = (name: string, body: string | null, limit: SectionLimit | null): LimitCheck => {
+    if (body === null) {
+      return {
+        section: name,
+        limit: limit ? limitText(limit) : null,
+        unit: null,
+        max: null,
+        words: 0,
+        characters: 0,
+        status: 'missing',
+        note: 'Section not found.',
+      };
+    }
+    const words = countWords(body);
+    if (!limit) {
+      return {
+        section: name,
+        limit: null,
+        unit: null,
+        max: null,
+        words,
+        characters: body.length,
+        status: 'no_limit',
+        note: 'No limit published.',
+      };
+    }
+    const count = countFor(body, limit, entry.wordsPerPage);
+    const unit = limit.unit === 'characters' ? 'characters' : 'words';
+    const max = limit.unit === 'pages' ? limit.max * entry.wordsPerPage : limit.max;
+    return {
+      section: name,
+      limit: limitText(limit),
+      unit,
+      max: Math.round(max),
+      words,
+      characters: body.length,
+      status: count.status === 'over' && limit.kind === 'maximum' ? 'over' : 'within',
+      note: count.note,
+    };
+  };
+  const bodyOf = (header: string) => sections.find((s) => s.heading === header)?.body ?? null;
+  const own = entry.sections.map((s) => toCheck(s.header, bodyOf(s.header), s.limit));
+  const shared = entry.sharedLimits.map((g) => {
+    const bodies = g.sections.map((id) => bodyOf(entry.sections.find((s) => s.id === id)?.header ?? ''));
+    return toCheck(g.header, bodies.filter((b) => b !== null).join('\n\n'), g.limit);
+  });
+  return [...own, ...shared];
+}
+
+function limitGaps(limits: LimitCheck[]): Gap[] {
+  return limits
+    .filter((l) => l.status === 'over')
+    .map((l) => ({ severity: 'critical' as const, message: `"${l.section}" is over its limit: ${l.note}` }));
+}
+
+// --- repetition --------------------------------------------------------------------------------
+
+function sentenceKey(sentence: string): string {
+  return sentence
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Drops any sentence already said earlier in the draft (a model may repeat itself too). */
+function removeRepeats(sections: GeneratedSection[]): GeneratedSection[] {
+  const seen = new Set<string>();
+  return sections.map((section) => {
+    const paragraphs = section.body.split(/\n/).map((line) => {
+      const kept = splitSentences(line).filter((s) => {
+        const key = sentenceKey(s);
+        // Short fragments ("Objectives.") and list numbers are not statements.
+        if (key.split(' ').length < 4) return true;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      return kept.join(' ');
+    });
+    return {
+      ...section,
+      body: paragraphs
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim(),
+    };
+  });
+}
+
+// --- gaps and criteria -------------------------------------------------------------------------
 
 function materialGaps(program: GrantProgram, form: GenerationForm, workPlan: WorkPlan): Gap[] {
   const gaps: Gap[] = [];
@@ -438,13 +820,6 @@ function materialGaps(program: GrantProgram, form: GenerationForm, workPlan: Wor
       });
     }
   }
-  const objectives = splitList(form.keyObjectives);
-  if (objectives.length > 0 && objectives.every((o) => !/\d/.test(o))) {
-    gaps.push({
-      severity: 'minor',
-      message: 'No objective has a measurable target (a number, percentage or date).',
-    });
-  }
   if (countWords(form.teamProfiles) < 25) {
     gaps.push({
       severity: 'minor',
@@ -457,18 +832,19 @@ function materialGaps(program: GrantProgram, form: GenerationForm, workPlan: Wor
 function mapCriteria(
   program: GrantProgram,
   sections: GeneratedSection[],
+  shape: ProgramShape,
   modelMap?: { criterion: string; answeredIn: string[]; note: string }[],
 ): CriterionMapEntry[] {
   const { criteria } = programCriteria(program);
   const evidence = sections.map((s) => measureEvidence(s.body));
-  const attachments = attachmentSections(program);
+  const attachments = new Set(shape.attachments);
   return criteria.map((criterion) => {
     const elements = elementsForCriterion(criterion);
     // A section answers a criterion when its text carries the evidence, whatever its heading says.
     const answering = sections
       .map((s, i) => ({
         s,
-        found: elements.filter((e) => (evidence[i]?.elements[e].strength ?? 0) >= ANSWERS),
+        found: elements.filter((e) => (evidence[i]?.elements[e]?.strength ?? 0) >= ANSWERS),
       }))
       .filter(({ s, found }) => found.length > 0 && !attachments.has(s.heading));
     const answeredIn = answering.map(({ s }) => s.heading);
@@ -512,36 +888,6 @@ function bestMilestoneFor(objective: string, workPlan: WorkPlan) {
   const top = scored.filter((x) => x.hits === best);
   // Link only a clear match: two shared words or more, and no tie.
   return best >= 2 && top.length === 1 ? (top[0]?.row ?? null) : null;
-}
-
-/** The overview's sentences about what the team will do (the rest is context, said in the summary). */
-function methodSentences(m: Material): string[] {
-  return sentencesMatching(
-    m.form.projectOverview,
-    /\bwill\b|\busing\b|\bmodel|\bmeasur|\btest|\bvalidat|\bdevelop|\bbuild|\bestimat|\banaly|\bsurvey|\binterview|\btrial|\bexperiment/i,
-  );
-}
-
-function sentencesMatching(text: string, re: RegExp): string[] {
-  return splitSentences(text)
-    .filter((s) => re.test(s))
-    .map(ensurePeriod);
-}
-
-function firstSentences(text: string, n: number): string {
-  return splitSentences(text).slice(0, n).map(ensurePeriod).join(' ');
-}
-
-function stripPeriod(s: string): string {
-  return s.trim().replace(/[.;]+$/, '');
-}
-
-function lowerFirst(s: string): string {
-  return /^[A-Z][a-z]/.test(s) ? (s[0]?.toLowerCase() ?? '') + s.slice(1) : s;
-}
-
-function cell(s: string): string {
-  return s.replace(/\|/g, '/').replace(/\s+/g, ' ').trim();
 }
 
 function dedupeGaps(gaps: Gap[]): Gap[] {

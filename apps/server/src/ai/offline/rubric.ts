@@ -1,3 +1,11 @@
+import {
+  type FunderScale,
+  programCriteriaFileSchema,
+  type ProgramCriteriaFile,
+  type ProgramRequirements,
+  type RequiredElement,
+} from '@grantleaf/shared/program-criteria.schema';
+import criteriaData from '../../../data/program-criteria.json' with { type: 'json' };
 import type { GrantProgram, ProgramCriterion, ProgramSection } from '../grant-input.ts';
 
 /**
@@ -284,3 +292,95 @@ export const TOPIC_ELEMENTS: Record<Topic, Element[]> = {
   data: ['methods'],
   edi: ['edi'],
 };
+
+// --- required elements per criterion, per program (data/program-criteria.json) -------------------
+
+/** Library elements that stand for the keyword elements above, for catalogue criteria without data. */
+const LIBRARY_FOR_ELEMENT: Record<Element, string[]> = {
+  objectives: ['aims', 'outcomes'],
+  methods: ['methods'],
+  milestones: ['timeline'],
+  budget: ['budget_justification'],
+  team: ['team'],
+  impact: ['rationale', 'outcomes'],
+  training: ['training_plan'],
+  commercialisation: ['commercial_potential'],
+  partnership: ['partner_role'],
+  novelty: ['innovation'],
+  risk: ['pitfalls'],
+  dissemination: ['dissemination'],
+  environment: ['environment'],
+  edi: ['edi'],
+};
+
+export const PROGRAM_CRITERIA: ProgramCriteriaFile = programCriteriaFileSchema.parse(criteriaData);
+
+export interface ResolvedElement extends RequiredElement {
+  id: string;
+}
+
+export interface ResolvedCriterion {
+  name: string;
+  weight: number | null;
+  elements: ResolvedElement[];
+}
+
+export interface ProgramRequirementsView {
+  /** Whose requirements the text was checked against, as the researcher reads it. */
+  programName: string;
+  source: string;
+  scale: FunderScale | null;
+  criteria: ResolvedCriterion[];
+  /** How the criteria were found: the program's own data, its catalogue criteria, or the general template. */
+  basis: 'program' | 'catalogue' | 'general';
+}
+
+function resolveElement(
+  ref: ProgramCriteriaFile['general']['criteria'][number]['elements'][number],
+): ResolvedElement {
+  const id = typeof ref === 'string' ? ref : ref.id;
+  const base = PROGRAM_CRITERIA.elements[id];
+  // The schema's refinement guarantees every reference exists.
+  if (!base) throw new Error(`program-criteria.json: unknown element ${id}`);
+  if (typeof ref === 'string') return { id, ...base };
+  return {
+    id,
+    ...base,
+    label: ref.label ?? base.label,
+    expects: ref.expects ?? base.expects,
+    suggestion: ref.suggestion ?? base.suggestion,
+  };
+}
+
+/**
+ * The required elements a program's reviewers look for under each criterion: the program's own
+ * entry in program-criteria.json; else its catalogue criteria with the elements their names
+ * stand for; else the general template.
+ */
+export function programRequirements(program: GrantProgram): ProgramRequirementsView {
+  const own = PROGRAM_CRITERIA.programs[program.id];
+  const view = (data: ProgramRequirements, basis: ProgramRequirementsView['basis']) => ({
+    programName: program.name || data.name,
+    source: data.source,
+    scale: data.scale ?? null,
+    criteria: data.criteria.map((c) => ({
+      name: c.name,
+      weight: c.weight,
+      elements: c.elements.map(resolveElement),
+    })),
+    basis,
+  });
+  if (own) return view(own, 'program');
+  const { criteria, general } = programCriteria(program);
+  if (general) return view(PROGRAM_CRITERIA.general, 'general');
+  return {
+    ...view(PROGRAM_CRITERIA.general, 'catalogue'),
+    criteria: criteria.map((c) => ({
+      name: c.name,
+      weight: c.weight ?? null,
+      elements: [...new Set(elementsForCriterion(c).flatMap((e) => LIBRARY_FOR_ELEMENT[e]))].map(
+        resolveElement,
+      ),
+    })),
+  };
+}

@@ -10,15 +10,128 @@ export function countMaterialWords(text: string): number {
   return countWords(text.replace(/\[[^\]]*\]/g, ' '));
 }
 
+// --- reading pasted text ---------------------------------------------------------------------
+
+/** A line that is only a page number: "3", "- 3 -", "Page 3", "Page 3 of 12", "3 | Page". */
+const PAGE_NUMBER_LINE =
+  /^\s*(?:[-–—]\s*)?(?:page\s+)?\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?(?:\s*[-–—])?(?:\s*\|\s*page)?\s*$/i;
+/** A wrapped PDF line is at least this long, and this share of the text's typical line length. */
+const WRAPPED_LINE_CHARS = 45;
+const WRAPPED_SHARE = 0.7;
+/** A short line seen this often (digits aside) is a running header or footer. */
+const RUNNING_HEADER_REPEATS = 3;
+const RUNNING_HEADER_MAX_CHARS = 90;
+
+/**
+ * Text as a person pasted it from a PDF, read as the author wrote it: page numbers and running
+ * headers/footers dropped, words hyphenated across lines re-joined, hard-wrapped lines joined
+ * into their paragraph. Headings (short lines) and blank-line paragraph breaks stay. Text that
+ * was pasted clean comes back unchanged apart from trailing spaces, so both read the same.
+ */
+export function normalisePaste(raw: string): string {
+  const lines = raw
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u00a0\u2007\u202f]/g, ' ')
+    .replace(/\f/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/[ \t]+$/g, ''));
+  const shape = (l: string) => l.trim().replace(/\d+/g, '#').toLowerCase();
+  const seen = new Map<string, number>();
+  for (const l of lines) {
+    const key = shape(l);
+    if (key && l.trim().length <= RUNNING_HEADER_MAX_CHARS) seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  const kept = lines.filter((l) => {
+    if (PAGE_NUMBER_LINE.test(l)) return false;
+    const key = shape(l);
+    return !key || (seen.get(key) ?? 0) < RUNNING_HEADER_REPEATS;
+  });
+  // A PDF wraps body lines near one width; lines much shorter than it are headings or paragraph
+  // ends. Clean text has long paragraph lines, so its headings never count as wrapped.
+  const lengths = kept
+    .map((l) => l.trim().length)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
+  const typical = lengths[Math.floor(lengths.length * 0.9)] ?? 0;
+  const wrapAt = Math.max(WRAPPED_LINE_CHARS, Math.round(typical * WRAPPED_SHARE));
+  const out: string[] = [];
+  for (const line of kept) {
+    const prev = out[out.length - 1];
+    const text = line.trim();
+    if (prev === undefined || !text || !prev.trim()) {
+      out.push(text);
+      continue;
+    }
+    // "model-\nling" → "modelling"; a hyphen before a capital or digit is a real compound.
+    if (/\p{Ll}-$/u.test(prev) && /^\p{Ll}/u.test(text)) {
+      out[out.length - 1] = prev.slice(0, -1) + text;
+      continue;
+    }
+    const lastLine = prev.slice(prev.lastIndexOf('\n') + 1);
+    const ended = /[.!?:]["”’)]?$/.test(prev);
+    const prevWrapped = lastLine.length >= wrapAt && !ended;
+    const continues = /^\p{Ll}/u.test(text) && !ended;
+    const nextIsBody = text.length >= wrapAt || /[.!?]["”’)]?$/.test(text);
+    if ((prevWrapped && nextIsBody) || continues) out[out.length - 1] = `${prev} ${text}`;
+    else out.push(text);
+  }
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * Abbreviations after which a full stop does not end the sentence whatever follows
+ * ("Dr. Chen", "Fig. 2", "e.g. PCR"), and those after which it ends one only before a
+ * capitalised new sentence ("Moldwise Analytics Inc. will…" vs "…Analytics Inc. We will…").
+ */
+const ALWAYS_ABBREVIATIONS = new Set(
+  'dr mr mrs ms prof st mt fig figs eq eqs no nos vol vols pp ref refs sec cf vs e.g i.e approx ca dept univ assoc asst jan feb mar apr jun jul aug sep sept oct nov dec'.split(
+    ' ',
+  ),
+);
+const MID_ABBREVIATIONS = new Set(
+  'inc ltd corp co llc plc al etc u.s u.k u.s.a ph.d m.sc b.sc jr sr'.split(' '),
+);
+
+const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** The last word of a segment, lowercased without its final full stop ("Inc." → "inc", "e.g." → "e.g"). */
+function trailingAbbreviation(segment: string): string | null {
+  const m = /(?:^|[\s(])((?:\p{L}{1,5}\.)*\p{L}{1,5})\.$/u.exec(segment.trimEnd());
+  return m?.[1] ? m[1].toLowerCase() : null;
+}
+
+/**
+ * Sentences by Unicode sentence boundaries (ICU, through Intl.Segmenter), with a line break
+ * always ending one (headings, list items) and abbreviations mended. Inline numbered items
+ * ("(1) …; (2) …") are separate statements, as reviewers read them.
+ */
 export function splitSentences(text: string): string[] {
-  return (
-    text
-      .replace(/\r/g, '')
-      // Inline numbered items ("(1) …; (2) …") are separate statements, as reviewers read them.
-      .split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])|\n+|;\s+(?=\(?\d{1,2}[.)]\s)/)
-      .map((s) => s.trim())
-      .filter((s) => s.length > 0)
-  );
+  const sentences: string[] = [];
+  for (const block of text.replace(/\r/g, '').split(/\n+/)) {
+    const segments = [...sentenceSegmenter.segment(block)].map((s) => s.segment);
+    let pending = '';
+    segments.forEach((segment, i) => {
+      pending += segment;
+      const next = segments[i + 1]?.trimStart() ?? '';
+      const abbreviation = trailingAbbreviation(pending);
+      const mends =
+        next !== '' &&
+        abbreviation !== null &&
+        (ALWAYS_ABBREVIATIONS.has(abbreviation) ||
+          (MID_ABBREVIATIONS.has(abbreviation) && !/^["“]?\p{Lu}/u.test(next)));
+      if (mends) return;
+      sentences.push(pending);
+      pending = '';
+    });
+    if (pending) sentences.push(pending);
+  }
+  return sentences
+    .flatMap((s) => s.split(/;\s+(?=\(?\d{1,2}[.)]\s)/))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 /** Splits a free-text list (numbered, bulleted, one per line, or semicolons) into items. */
@@ -58,36 +171,68 @@ export function keyStems(text: string): string[] {
 
 // --- money -------------------------------------------------------------------------------------
 
-const MONEY_RE =
-  /(?:\b(CAD|USD|US|CA|C|EUR|GBP)\s?)?([$€£])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(k|K|m|M|mm|MM|million|thousand|mil|bn|billion)?(?![\d,])(?!\s?(?:%|percent|per cent|years?|yrs?|months?|weeks?|days?|hours?|pages?|words?|characters?|students?|participants?|patients?|sites?|people|interns?|trainees?|HQP|phases?|milestones?|objectives?|aims?)\b)/gi;
+/**
+ * A number with what surrounds it: an optional currency code or sign before it, an optional
+ * magnitude after it ("k", "M", "million") that must end a word — so "12 months" is never
+ * "12 m" — and the word that follows, which says whether it is money at all.
+ */
+const AMOUNT_RE =
+  /(?:\b(CAD|USD|US|CA|C|EUR|GBP)\s?)?([$€£])?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s?(k|K|M|MM|mm|million|thousand|mil|bn|billion)\b)?(?![\d,]*\d)(\s*[-–]?\s*[\p{L}%]+)?/gu;
+/** Words after a number that make it money even without a sign: "45,000 dollars", "2 million CAD". */
+const CURRENCY_AFTER = /^(?:dollars?|CAD|USD|EUR|GBP|euros?|pounds)$/i;
+/**
+ * Words after an unsigned number that make it something other than money: durations, counts,
+ * sizes. An unsigned number is money only when nothing of this kind (no word at all, or a
+ * linking word such as "for") follows it.
+ */
+const LINKING_WORDS = new Set(
+  'for in to over per from and or is was are were will would be as of on at by with towards toward the this that which plus total'.split(
+    ' ',
+  ),
+);
 
 export interface MoneyMatch {
   value: number;
   text: string;
+  /** A currency sign, code or word, or a k/M magnitude after a sign: certainly money. */
   explicit: boolean;
 }
 
 /**
- * Amounts of money in free text. A number counts when it has a currency sign or code, a k/M
- * suffix, or is at least 1,000 and not followed by a unit such as "years" or "%".
+ * Amounts of money in free text, read with their context: "$420,000 over 12 months" is one
+ * amount ($420,000); "12 months", "3 years", "25 students", "2,000 words", "n = 1,200
+ * participants" and years are never amounts. An unsigned number counts only when it is at
+ * least 1,000 and no unit word follows it ("Equipment: 45,000.").
  */
 export function findMoney(text: string): MoneyMatch[] {
   const found: MoneyMatch[] = [];
-  for (const m of text.matchAll(MONEY_RE)) {
-    const [whole, code, sign, digits, suffix] = m;
+  for (const m of text.matchAll(AMOUNT_RE)) {
+    const [whole, code, sign, digits, magnitude, after] = m;
     if (digits === undefined) continue;
+    const before = text.slice(Math.max(0, (m.index ?? 0) - 4), m.index ?? 0);
+    const nextWord = (after ?? '').replace(/^[\s\-–]+/, '');
+    const currencyWord = CURRENCY_AFTER.test(nextWord);
+    const hasCurrency = Boolean(code || sign || currencyWord);
     let value = Number(digits.replace(/,/g, ''));
     if (!Number.isFinite(value)) continue;
-    const s = suffix?.toLowerCase();
-    if (s === 'k' || s === 'thousand') value *= 1_000;
-    else if (s === 'm' || s === 'mm' || s === 'million' || s === 'mil') value *= 1_000_000;
-    else if (s === 'bn' || s === 'billion') value *= 1_000_000_000;
-    const explicit = Boolean(code || sign || s);
-    // A bare four-digit number between 1900 and 2100 is a year, not money.
-    const isYear = !explicit && /^\d{4}$/.test(digits) && value >= 1900 && value <= 2100;
-    if (isYear) continue;
-    if (!explicit && value < 1000) continue;
-    found.push({ value, text: whole.trim(), explicit });
+    const mag = magnitude?.toLowerCase();
+    // A bare "k"/"M" is a magnitude only beside a currency ("$45k"); "5 mm" is millimetres.
+    const wordMagnitude = mag === 'million' || mag === 'thousand' || mag === 'billion' || mag === 'bn';
+    if (mag && !hasCurrency && !wordMagnitude) continue;
+    if (mag === 'k' || mag === 'thousand') value *= 1_000;
+    else if (mag === 'm' || mag === 'mm' || mag === 'million' || mag === 'mil') value *= 1_000_000;
+    else if (mag === 'bn' || mag === 'billion') value *= 1_000_000_000;
+    if (!hasCurrency) {
+      // "2 million people", "10,000 samples": a unit word follows, so this is a count.
+      if (nextWord && !nextWord.startsWith('%') && !LINKING_WORDS.has(nextWord.toLowerCase())) continue;
+      if (nextWord.startsWith('%')) continue;
+      if (/[=≈~]\s*$|\bn\s*$/i.test(before)) continue;
+      // A bare four-digit number between 1900 and 2100 is a year, not money.
+      if (/^\d{4}$/.test(digits) && value >= 1900 && value <= 2100) continue;
+      if (value < 1000) continue;
+    }
+    const amountText = whole.slice(0, whole.length - (currencyWord ? 0 : (after ?? '').length)).trim();
+    found.push({ value, text: amountText, explicit: hasCurrency });
   }
   return found;
 }
@@ -98,8 +243,9 @@ export function parseBudgetTotal(text: string | number | null | undefined): numb
   if (!text) return null;
   const amounts = findMoney(text);
   if (amounts.length === 0) {
-    const bare = /\d[\d,]*(?:\.\d+)?/.exec(text);
-    return bare ? Number(bare[0].replace(/,/g, '')) : null;
+    // A form field holding only a number ("300000") is an amount; "12 months" is not.
+    const bare = /^\s*(\d[\d,]*(?:\.\d+)?)\s*$/.exec(text);
+    return bare?.[1] ? Number(bare[1].replace(/,/g, '')) : null;
   }
   return Math.max(...amounts.map((a) => a.value));
 }
@@ -149,31 +295,50 @@ export function daysBetween(start: number, end: number): number {
 
 // --- limits ------------------------------------------------------------------------------------
 
-/** A single-spaced 12-point page holds about this many words; used to turn page limits into words. */
+/**
+ * Words on a page under the usual funder formatting (single-spaced, 11–12 pt, 2 cm / 1 inch
+ * margins) when a program states no figure of its own; program-criteria.json states one per
+ * program. A page limit is an estimate in words, so it is flagged only when clearly over.
+ */
 export const WORDS_PER_PAGE = 500;
+/** A page limit read as words is flagged only above this share of it (pages are not words). */
+export const PAGE_LIMIT_TOLERANCE = 1.1;
 
 export interface ParsedLimit {
   unit: 'words' | 'characters';
   max: number;
+  /** Above this count the section is over its limit: max itself for words and characters. */
+  flagAbove: number;
   note: string;
 }
 
-/** "5 pages incl. figures" → 2,500 words; "350 words"; "~2,000 characters"; otherwise null. */
-export function parseLimit(limit: string | null | undefined): ParsedLimit | null {
+/**
+ * "5 pages incl. figures" → 2,500 words (flagged above 2,750); "350 words"; "~2,000
+ * characters"; otherwise null. Words and characters are the funder's own count and exact.
+ */
+export function parseLimit(
+  limit: string | null | undefined,
+  wordsPerPage: number = WORDS_PER_PAGE,
+): ParsedLimit | null {
   if (!limit) return null;
+  const exact = (unit: ParsedLimit['unit'], max: number): ParsedLimit => ({
+    unit,
+    max,
+    flagAbove: max,
+    note: `limit "${limit}"`,
+  });
   const chars = /(\d[\d,]*)\s*(?:characters|chars)\b/i.exec(limit);
-  if (chars?.[1]) {
-    return { unit: 'characters', max: Number(chars[1].replace(/,/g, '')), note: `limit "${limit}"` };
-  }
+  if (chars?.[1]) return exact('characters', Number(chars[1].replace(/,/g, '')));
   const words = /(\d[\d,]*)\s*words?\b/i.exec(limit);
-  if (words?.[1]) return { unit: 'words', max: Number(words[1].replace(/,/g, '')), note: `limit "${limit}"` };
+  if (words?.[1]) return exact('words', Number(words[1].replace(/,/g, '')));
   const pages = /(\d+(?:\.\d+)?)\s*pages?\b/i.exec(limit);
   if (pages?.[1]) {
-    const n = Number(pages[1]);
+    const max = Math.round(Number(pages[1]) * wordsPerPage);
     return {
       unit: 'words',
-      max: Math.round(n * WORDS_PER_PAGE),
-      note: `limit "${limit}", counted as ${WORDS_PER_PAGE} words per page`,
+      max,
+      flagAbove: Math.round(max * PAGE_LIMIT_TOLERANCE),
+      note: `limit "${limit}", estimated at ${wordsPerPage} words per page; flagged only above ${Math.round(PAGE_LIMIT_TOLERANCE * 100)}%`,
     };
   }
   return null;

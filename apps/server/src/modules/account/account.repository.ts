@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { openSealedColumns } from '../../adapters/storage/sealed-columns.ts';
+import { submissions } from '../submissions/submissions.schema.ts';
 
 type Row = Record<string, unknown>;
 
@@ -20,40 +22,12 @@ function withoutSecrets(list: Row[]): Row[] {
   return list.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMN.test(k))));
 }
 
-/**
- * What an export holds, one JSON file per entry. Each names its table and how rows belong to the
- * user; tables not yet created are listed in `skipped`.
- */
-export const EXPORT_SECTIONS: ReadonlyArray<{ file: string; table: string; where: (userId: string) => SQL }> = [
-  { file: 'submissions.json', table: 'submissions', where: (id) => sql`user_id = ${id} order by submission_timestamp` },
-  { file: 'uploads.json', table: 'uploads', where: (id) => sql`user_id = ${id} and deleted_at is null order by created_at` },
-  { file: 'ledger.json', table: 'credit_ledger', where: (id) => sql`user_id = ${id} order by id` },
-  { file: 'funding-requests.json', table: 'funding_finder_requests', where: (id) => sql`user_id = ${id}` },
-  { file: 'idea-requests.json', table: 'idea_requests', where: (id) => sql`user_id = ${id}` },
-  { file: 'marketing-requests.json', table: 'marketing_requests', where: (id) => sql`user_id = ${id}` },
-  { file: 'applications.json', table: 'applications', where: (id) => sql`user_id = ${id} and deleted_at is null` },
-  {
-    file: 'application-status-history.json',
-    table: 'application_status_history',
-    where: (id) => sql`application_id in (select id from applications where user_id = ${id} and deleted_at is null) order by id`,
-  },
-  {
-    file: 'application-documents.json',
-    table: 'application_documents',
-    where: (id) => sql`application_id in (select id from applications where user_id = ${id} and deleted_at is null)`,
-  },
-  { file: 'payments.json', table: 'payments', where: (id) => sql`user_id = ${id}` },
-  { file: 'affiliate.json', table: 'affiliates', where: (id) => sql`user_id = ${id}` },
-  { file: 'referrals.json', table: 'referrals', where: (id) => sql`affiliate_user_id = ${id} or referred_user_id = ${id}` },
-  { file: 'affiliate-commissions.json', table: 'affiliate_commissions', where: (id) => sql`affiliate_user_id = ${id}` },
-  { file: 'calendar-feed.json', table: 'calendar_tokens', where: (id) => sql`user_id = ${id}` },
-  // Who on staff opened this user's documents (privacy policy §6).
-  { file: 'staff-access-log.json', table: 'audit_log', where: (id) => sql`subject_user_id = ${id} order by id` },
-];
-
 export async function selectExportSection(tx: Tx, table: string, where: SQL): Promise<Row[] | undefined> {
   if (!(await tableExists(tx, table))) return undefined;
-  return withoutSecrets(await rows(tx, sql`select * from ${sql.identifier(table)} where ${where}`));
+  // User content is sealed at rest; the export hands it back in the clear, to its owner only.
+  return withoutSecrets(
+    openSealedColumns(table, await rows(tx, sql`select * from ${sql.identifier(table)} where ${where}`)),
+  );
 }
 
 export async function selectProfile(tx: Tx, userId: string): Promise<Row | undefined> {
@@ -88,12 +62,15 @@ export async function softDeleteUser(tx: Tx, userId: string, at: Date): Promise<
         where u.id = old.id returning old.email`,
   );
   if (updated.length === 0) return false;
-  await tx.execute(sql`delete from outbox_emails where lower(to_address) = lower(${String(updated[0]!.email)})`);
+  await tx.execute(
+    sql`delete from outbox_emails where lower(to_address) = lower(${String(updated[0]!.email)})`,
+  );
   await tx.execute(sql`delete from sessions where user_id = ${userId}`);
   await tx.execute(
     sql`update uploads set deleted_at = ${at.toISOString()}, extracted_text = null where user_id = ${userId} and deleted_at is null`,
   );
-  if (await tableExists(tx, 'calendar_tokens')) await tx.execute(sql`delete from calendar_tokens where user_id = ${userId}`);
+  if (await tableExists(tx, 'calendar_tokens'))
+    await tx.execute(sql`delete from calendar_tokens where user_id = ${userId}`);
   return true;
 }
 
@@ -105,6 +82,24 @@ export async function softDeleteUpload(tx: Tx, userId: string, uploadId: string,
         where id = ${uploadId} and user_id = ${userId} and deleted_at is null returning id`,
   );
   return updated.length > 0;
+}
+
+/**
+ * Deleting a file removes what was made from it (the FAQ's promise): the user's submissions whose
+ * input was that file go, and an admin-linked PDF link to it is cleared. The input is sealed, so it
+ * is matched here after drizzle opened it, not in SQL.
+ */
+export async function deleteWorkFromFile(tx: Tx, userId: string, fileUrl: string): Promise<number> {
+  const own = await tx
+    .select({ id: submissions.id, contentJson: submissions.contentJson })
+    .from(submissions)
+    .where(eq(submissions.userId, userId));
+  const derived = own
+    .filter((row) => (row.contentJson as { fileUrl?: unknown } | null)?.fileUrl === fileUrl)
+    .map((row) => row.id);
+  if (derived.length > 0) await tx.delete(submissions).where(inArray(submissions.id, derived));
+  await tx.update(submissions).set({ fileUrl: null }).where(eq(submissions.fileUrl, fileUrl));
+  return derived.length;
 }
 
 export interface AuditLogEntry {
@@ -121,7 +116,10 @@ export interface AuditLogEntry {
 }
 
 /** Newest first; the e-mails are joined for reading and are null once a user is hard-deleted. */
-export async function selectAuditLog(tx: Tx, opts: { limit: number; beforeId?: number; subjectUserId?: string }) {
+export async function selectAuditLog(
+  tx: Tx,
+  opts: { limit: number; beforeId?: number; subjectUserId?: string },
+) {
   const before = opts.beforeId ? sql`and a.id < ${opts.beforeId}` : sql``;
   const subject = opts.subjectUserId ? sql`and a.subject_user_id = ${opts.subjectUserId}` : sql``;
   return (await rows(

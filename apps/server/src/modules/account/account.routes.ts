@@ -1,4 +1,9 @@
-import { accountDeletionRequestSchema, accountDeletionSchema, auditLogPageSchema, auditLogQuerySchema } from '@grantleaf/shared/account.schema';
+import {
+  accountDeletionRequestSchema,
+  accountDeletionSchema,
+  auditLogPageSchema,
+  auditLogQuerySchema,
+} from '@grantleaf/shared/account.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
@@ -37,7 +42,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
 
   app.get(
     '/api/admin/audit-log',
-    { config: { admin: true }, schema: { querystring: auditLogQuerySchema, response: { 200: auditLogPageSchema } } },
+    {
+      config: { admin: true },
+      schema: { querystring: auditLogQuerySchema, response: { 200: auditLogPageSchema } },
+    },
     (request) => account.listAuditLog(request.query),
   );
 };

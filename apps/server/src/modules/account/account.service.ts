@@ -4,17 +4,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuditLogPage, AuditLogQuery } from '@grantleaf/shared/account.schema';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
+import type { ExportSection } from '../contract.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { verifyPassword } from '../auth/password.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
+import { deriveAdminRights } from '../auth/admin-rights.ts';
+import { fileUrlFor } from '../uploads/uploads.service.ts';
 import { DELETION_GRACE_DAYS } from '../retention/retention.service.ts';
 import {
-  EXPORT_SECTIONS,
   selectAuditLog,
   selectExportSection,
   selectLiveUploads,
   selectProfile,
   softDeleteUpload,
+  deleteWorkFromFile,
   softDeleteUser,
 } from './account.repository.ts';
 
@@ -22,12 +25,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A file name that is safe as a zip entry: no directories, no control characters. */
 export function zipEntryName(id: string, originalName: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
-  const base = originalName.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069/\\]/g, '_').replace(/^\.+/, '_');
+  const base = originalName
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069/\\]/g, '_')
+    .replace(/^\.+/, '_');
   return `files/${id}-${base.slice(0, 150) || 'file'}`;
 }
 
-export function createAccountService(deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger; now?: () => Date }) {
+export function createAccountService(deps: {
+  db: Db;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  /** Every module's user tables (modules/index.ts). */
+  exportSections: readonly ExportSection[];
+  adminEmails: readonly string[];
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   return {
     /**
@@ -39,7 +52,7 @@ export function createAccountService(deps: { db: Db; storage: FileStorage; log: 
       if (!profile) throw notFound();
       const sections: Array<{ file: string; rows: unknown[] }> = [];
       const skipped: string[] = [];
-      for (const section of EXPORT_SECTIONS) {
+      for (const section of deps.exportSections) {
         const found = await selectExportSection(deps.db, section.table, section.where(user.id));
         if (found) sections.push({ file: section.file, rows: found });
         else skipped.push(section.table);
@@ -85,20 +98,36 @@ export function createAccountService(deps: { db: Db; storage: FileStorage; log: 
         throw badRequest('Incorrect password. Your account was not deleted.');
       }
       const at = now();
-      const done = await deps.db.transaction((tx) => softDeleteUser(tx, user.id, at));
+      const done = await deps.db.transaction(async (tx) => {
+        if (!(await softDeleteUser(tx, user.id, at))) return false;
+        // A deleted account holds no rights; the revoke is audited like any other.
+        await deriveAdminRights(tx, deps.adminEmails, { userId: user.id, actorId: user.id });
+        return true;
+      });
       if (!done) throw notFound();
       deps.log.info({ userId: user.id }, 'account deleted (soft); hard delete scheduled');
-      return { deleted: true as const, purgeBy: new Date(at.getTime() + (DELETION_GRACE_DAYS + 1) * DAY_MS).toISOString() };
+      return {
+        deleted: true as const,
+        purgeBy: new Date(at.getTime() + (DELETION_GRACE_DAYS + 1) * DAY_MS).toISOString(),
+      };
     },
 
     async deleteUpload(user: UserRow, uploadId: string) {
-      const done = await deps.db.transaction((tx) => softDeleteUpload(tx, user.id, uploadId, now()));
+      const done = await deps.db.transaction(async (tx) => {
+        if (!(await softDeleteUpload(tx, user.id, uploadId, now()))) return false;
+        await deleteWorkFromFile(tx, user.id, fileUrlFor(uploadId));
+        return true;
+      });
       if (!done) throw notFound();
       return { deleted: true as const };
     },
 
     async listAuditLog(query: AuditLogQuery): Promise<AuditLogPage> {
-      const entries = await selectAuditLog(deps.db, { limit: query.limit, beforeId: query.before, subjectUserId: query.subject });
+      const entries = await selectAuditLog(deps.db, {
+        limit: query.limit,
+        beforeId: query.before,
+        subjectUserId: query.subject,
+      });
       return {
         entries: entries.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
         nextBefore: entries.length === query.limit ? (entries.at(-1)?.id ?? null) : null,

@@ -22,7 +22,12 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     return { status: res.status, headers: res.headers, data: new Uint8Array(await res.arrayBuffer()) };
   };
   const retention = (now: Date) =>
-    createRetentionService({ db: t.database.db, storage: createFileStorage(t.env, t.app.log), log: t.app.log, now: () => now });
+    createRetentionService({
+      db: t.database.db,
+      storage: createFileStorage(t.env, t.app.log),
+      log: t.app.log,
+      now: () => now,
+    });
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -33,8 +38,14 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
   it('exports all of a user’s data as a zip, decrypted files included, and nobody else’s', async () => {
     const owner = await registerUser(t, { name: 'Export Owner' });
     const other = await registerUser(t, { name: 'Someone Else' });
-    await t.api('POST', `/api/admin/users/${owner.user.id}/credits`, { token: admin.token, body: { amount: 3, reason: 'Welcome' } });
-    await t.api('POST', `/api/admin/users/${other.user.id}/credits`, { token: admin.token, body: { amount: 9, reason: 'Other' } });
+    await t.api('POST', `/api/admin/users/${owner.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 3, reason: 'Welcome' },
+    });
+    await t.api('POST', `/api/admin/users/${other.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 9, reason: 'Other' },
+    });
     const text = 'Confidential aims: river ice sensors — équipe';
     const up = await uploadFile(t.baseUrl, owner.token, 'aims.txt', Buffer.from(text));
     expect(up.status).toBe(200);
@@ -44,10 +55,16 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     const res = await download('/api/account/export', owner.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="grantleaf-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="grantleaf-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const zip = unzipSync(res.data);
     const json = (name: string) => JSON.parse(strFromU8(zip[name]!));
-    expect(json('profile.json')).toMatchObject({ id: owner.user.id, email: owner.email, name: 'Export Owner' });
+    expect(json('profile.json')).toMatchObject({
+      id: owner.user.id,
+      email: owner.email,
+      name: 'Export Owner',
+    });
     expect(json('ledger.json').map((r: any) => r.amount)).toContain(30);
     expect(json('ledger.json').map((r: any) => r.amount)).not.toContain(90);
     expect(json('uploads.json')).toHaveLength(1);
@@ -55,8 +72,12 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     expect(strFromU8(zip[`files/${id}-aims.txt`]!)).toBe(text);
     const manifest = json('manifest.json');
     expect(manifest.userId).toBe(owner.user.id);
-    expect(manifest.files.map((f: any) => f.file)).toEqual(expect.arrayContaining(['submissions.json', 'ledger.json', 'uploads.json']));
-    const everything = Object.values(zip).map((b) => strFromU8(b)).join('\n');
+    expect(manifest.files.map((f: any) => f.file)).toEqual(
+      expect.arrayContaining(['submissions.json', 'ledger.json', 'uploads.json']),
+    );
+    const everything = Object.values(zip)
+      .map((b) => strFromU8(b))
+      .join('\n');
     expect(everything).not.toContain('password');
     expect(everything).not.toContain('not yours');
     expect(everything).not.toContain(other.user.id);
@@ -75,7 +96,9 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     expect((await download(url, admin.token)).status).toBe(404);
     expect((await t.api('DELETE', url, { token: owner.token })).status).toBe(404);
     expect((await t.api('DELETE', '/api/files/not-a-uuid', { token: owner.token })).status).toBe(404);
-    const [row] = await rows(sql`select extracted_text, deleted_at from uploads where id = ${url.split('/').pop()}`);
+    const [row] = await rows(
+      sql`select extracted_text, deleted_at from uploads where id = ${url.split('/').pop()}`,
+    );
     expect(row.extracted_text).toBeNull();
     expect(row.deleted_at).not.toBeNull();
   });
@@ -85,7 +108,10 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     const owner = await registerUser(t, { password });
     const second = await t.api('POST', '/api/auth/login', { body: { email: owner.email, password } });
     expect(second.status).toBe(200);
-    await t.api('POST', `/api/admin/users/${owner.user.id}/credits`, { token: admin.token, body: { amount: 2, reason: 'Grant' } });
+    await t.api('POST', `/api/admin/users/${owner.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 2, reason: 'Grant' },
+    });
     const up = await uploadFile(t.baseUrl, owner.token, 'cv.txt', Buffer.from('curriculum vitae'));
     const uploadId = up.body.fileUrl.split('/').pop();
     await t.database.db.execute(
@@ -94,7 +120,8 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     await t.database.db.execute(
       sql`insert into submissions (user_id, type, program_id, content_json, cost) values (${owner.user.id}, 'generation', 'nserc-discovery', '{"projectTitle": "Owner secret project"}'::jsonb, 20)`,
     );
-    const adminList = async () => JSON.stringify((await t.api('GET', '/api/admin/submissions', { token: admin.token })).body);
+    const adminList = async () =>
+      JSON.stringify((await t.api('GET', '/api/admin/submissions', { token: admin.token })).body);
     expect(await adminList()).toContain('Owner secret project');
     // An admin reads the file: audited, and the audit row must outlive the account.
     expect((await download(up.body.fileUrl, admin.token)).status).toBe(200);
@@ -109,16 +136,30 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     const deletedAt = Date.now();
     const del = await t.api('DELETE', '/api/account', { token: owner.token, body: { password } });
     expect(del.status).toBe(200);
-    expect(new Date(del.body.purgeBy).getTime() - deletedAt).toBeLessThanOrEqual(RETENTION_PROMISE_DAYS * DAY);
+    expect(new Date(del.body.purgeBy).getTime() - deletedAt).toBeLessThanOrEqual(
+      RETENTION_PROMISE_DAYS * DAY,
+    );
 
     expect((await t.api('GET', '/api/me', { token: owner.token })).status).toBe(401);
     expect((await t.api('GET', '/api/me', { token: second.body.sessionId })).status).toBe(401);
-    expect((await t.api('POST', '/api/auth/login', { body: { email: owner.email, password } })).status).toBe(401);
+    expect((await t.api('POST', '/api/auth/login', { body: { email: owner.email, password } })).status).toBe(
+      401,
+    );
     expect((await download(up.body.fileUrl, admin.token)).status).toBe(404);
     // Staff lists stop showing the account's work at once too.
     expect(await adminList()).not.toContain('Owner secret project');
-    expect(JSON.stringify((await t.api('GET', `/api/admin/users?query=${encodeURIComponent(owner.email)}`, { token: admin.token })).body)).not.toContain(owner.user.id);
-    expect((await t.api('DELETE', '/api/account', { token: owner.token, body: { password } })).status).toBe(401);
+    expect(
+      JSON.stringify(
+        (
+          await t.api('GET', `/api/admin/users?query=${encodeURIComponent(owner.email)}`, {
+            token: admin.token,
+          })
+        ).body,
+      ),
+    ).not.toContain(owner.user.id);
+    expect((await t.api('DELETE', '/api/account', { token: owner.token, body: { password } })).status).toBe(
+      401,
+    );
     // The address is free again: a new, empty account can be made with it.
     const again = await registerUser(t, { email: owner.email, password });
     expect(again.user.id).not.toBe(owner.user.id);
@@ -134,7 +175,9 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     expect(late.users).toBeGreaterThanOrEqual(1);
     for (const table of ['users', 'sessions', 'credit_ledger', 'submissions', 'uploads']) {
       const column = table === 'users' ? 'id' : 'user_id';
-      const left = await rows(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${owner.user.id}`);
+      const left = await rows(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${owner.user.id}`,
+      );
       expect(left[0].n, table).toBe(0);
     }
     expect(fs.existsSync(path.join(filesDir(), uploadId))).toBe(false);
@@ -148,7 +191,10 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
     const password = 'Another-Passphrase-9';
     const owner = await registerUser(t, { password });
     for (let i = 0; i < 5; i++) {
-      expect((await t.api('DELETE', '/api/account', { token: owner.token, body: { password: `guess-${i}` } })).status).toBe(400);
+      expect(
+        (await t.api('DELETE', '/api/account', { token: owner.token, body: { password: `guess-${i}` } }))
+          .status,
+      ).toBe(400);
     }
     const refused = await t.api('DELETE', '/api/account', { token: owner.token, body: { password } });
     expect(refused.status).toBe(429);
@@ -171,7 +217,9 @@ describe.each(DATABASES)('account export, deletion, retention and audit log on %
   it('keeps the audit log append-only and shows it to admins only', async () => {
     const owner = await registerUser(t);
     const up = await uploadFile(t.baseUrl, owner.token, 'secret.txt', Buffer.from('secret'));
-    const read = await fetch(t.baseUrl + up.body.fileUrl, { headers: { authorization: `Bearer ${admin.token}` } });
+    const read = await fetch(t.baseUrl + up.body.fileUrl, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(read.status).toBe(200);
     const refusal = (query: ReturnType<typeof sql>) =>
       t.database.db.execute(query).then(

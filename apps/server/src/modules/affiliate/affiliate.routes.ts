@@ -8,7 +8,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth-guard.ts';
 import type { AffiliateService } from './affiliate.service.ts';
 
-export const affiliateRoutes: FastifyPluginAsyncZod<{ affiliate: AffiliateService }> = async (app, { affiliate }) => {
+export const affiliateRoutes: FastifyPluginAsyncZod<{ affiliate: AffiliateService }> = async (
+  app,
+  { affiliate },
+) => {
   const auth = { config: { auth: true } } as const;
   const admin = { config: { admin: true } } as const;
 
@@ -22,11 +25,19 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ affiliate: AffiliateServic
     affiliate.status(currentUser(request)),
   );
 
-  app.get('/api/admin/affiliates', { ...admin, schema: { response: { 200: adminAffiliateListSchema } } }, async () => ({
-    affiliates: await affiliate.listAffiliates(),
-  }));
+  app.get(
+    '/api/admin/affiliates',
+    { ...admin, schema: { response: { 200: adminAffiliateListSchema } } },
+    async () => ({
+      affiliates: await affiliate.listAffiliates(),
+    }),
+  );
 
-  app.get('/api/admin/commissions', { ...admin, schema: { response: { 200: adminCommissionListSchema } } }, async () => ({
-    commissions: await affiliate.listCommissions(),
-  }));
+  app.get(
+    '/api/admin/commissions',
+    { ...admin, schema: { response: { 200: adminCommissionListSchema } } },
+    async () => ({
+      commissions: await affiliate.listCommissions(),
+    }),
+  );
 };

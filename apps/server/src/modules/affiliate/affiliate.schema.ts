@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../auth/auth.schema.ts';
 
 export const affiliates = pgTable('affiliates', {
@@ -26,6 +26,14 @@ export const affiliateCommissions = pgTable('affiliate_commissions', {
   paymentId: uuid('payment_id').notNull().unique(),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
+  /** pending (held until payable_at, then payable), held (self-referral review), paid, reversed (refund). */
+  status: text('status', { enum: ['pending', 'held', 'paid', 'reversed'] })
+    .notNull()
+    .default('pending'),
+  payableAt: timestamp('payable_at', { withTimezone: true }).notNull().defaultNow(),
+  holdReason: text('hold_reason'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  reversedAt: timestamp('reversed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 export type CommissionRow = typeof affiliateCommissions.$inferSelect;

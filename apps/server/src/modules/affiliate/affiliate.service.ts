@@ -24,9 +24,19 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}${'*'.repeat(Math.max(1, Math.min(local.length - 1, 6)))}@${domain}`;
 }
 
-export const referralLink = (env: Env, code: string) => `${env.APP_URL.replace(/\/$/, '')}/register?ref=${code}`;
+export const referralLink = (env: Env, code: string) =>
+  `${env.APP_URL.replace(/\/$/, '')}/register?ref=${code}`;
 
 const iso = (d: string | Date) => new Date(d).toISOString();
+
+/** 'Referred Rita' → 'R. R.'; letters in any script, at most three. */
+export function initialsOf(name: string): string {
+  const letters = name.match(/\p{L}+/gu) ?? [];
+  return letters
+    .slice(0, 3)
+    .map((word) => `${word[0]!.toLocaleUpperCase()}.`)
+    .join(' ');
+}
 
 export type AffiliateService = ReturnType<typeof createAffiliateService>;
 
@@ -43,23 +53,31 @@ export function createAffiliateService(deps: { db: Db; mailer: Mailer; env: Env 
         commissionPercent: AFFILIATE_COMMISSION_PERCENT,
         referredUsers: [],
         earningsCents: 0,
+        pendingCents: 0,
+        payableCents: 0,
         currency: 'CAD',
       };
     }
-    const referred = await repo.listReferredUsers(db, user.id);
+    const [referred, states] = await Promise.all([
+      repo.listReferredUsers(db, user.id),
+      repo.sumCommissionStates(db, user.id),
+    ]);
     return {
       joined: true,
       code: affiliate.code,
       link: referralLink(env, affiliate.code),
       commissionPercent: AFFILIATE_COMMISSION_PERCENT,
       referredUsers: referred.map((r) => ({
-        name: r.name,
+        // Initials only (issue 15 item 13): an affiliate sees that someone joined, not who.
+        name: initialsOf(r.name),
         email: maskEmail(r.email),
         joinedAt: iso(r.joined_at),
         purchasesCents: Number(r.purchases_cents),
         commissionCents: Number(r.commission_cents),
       })),
       earningsCents: await repo.sumEarnings(db, user.id),
+      pendingCents: states.pendingCents,
+      payableCents: states.payableCents,
       currency: 'CAD',
     };
   }
@@ -108,7 +126,11 @@ export function createAffiliateService(deps: { db: Db; mailer: Mailer; env: Env 
           to: operator,
           subject: `New affiliate: ${user.name}`,
           dedupeKey: `affiliate-ops:${user.id}:${operator}`,
-          text: [`User: ${user.name} <${user.email}> (${user.id})`, `Phone: ${created.phone}`, `Code: ${created.code}`].join('\n'),
+          text: [
+            `User: ${user.name} <${user.email}> (${user.id})`,
+            `Phone: ${created.phone}`,
+            `Code: ${created.code}`,
+          ].join('\n'),
         });
       }
       return status(user);

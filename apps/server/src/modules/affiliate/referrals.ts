@@ -6,7 +6,11 @@ import { findAffiliateByCode, insertReferral } from './affiliate.repository.ts';
  * Called by registration with the `ref` of the sign-up link. A bad or unknown code, or a
  * referral that is already recorded, is ignored: a referral never stands in the way of a sign-up.
  */
-export async function recordReferral(db: Db, referredUserId: string, ref: string | undefined): Promise<boolean> {
+export async function recordReferral(
+  db: Db,
+  referredUserId: string,
+  ref: string | undefined,
+): Promise<boolean> {
   const code = referralCodeSchema.safeParse(ref ?? '');
   if (!code.success) return false;
   const affiliate = await findAffiliateByCode(db, code.data);

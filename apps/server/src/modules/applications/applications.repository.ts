@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
+import { listUpcomingDeadlines } from '../programs/index.ts';
 import {
   applicationDocuments,
   applications,
@@ -21,7 +22,12 @@ export async function listApplications(db: Db, userId: string): Promise<Applicat
     .limit(LIST_LIMIT);
 }
 
-export async function findOwnApplication(db: Tx, userId: string, id: string, lock = false): Promise<ApplicationRow | undefined> {
+export async function findOwnApplication(
+  db: Tx,
+  userId: string,
+  id: string,
+  lock = false,
+): Promise<ApplicationRow | undefined> {
   const query = db
     .select()
     .from(applications)
@@ -73,7 +79,10 @@ export async function listHistory(db: Db, applicationIds: string[]) {
     .orderBy(asc(applicationStatusHistory.id));
 }
 
-export async function insertDocument(tx: Tx, values: { applicationId: string; fileUrl: string; fileName: string }) {
+export async function insertDocument(
+  tx: Tx,
+  values: { applicationId: string; fileUrl: string; fileName: string },
+) {
   await tx.insert(applicationDocuments).values(values);
 }
 
@@ -102,19 +111,12 @@ export async function findUserIdByCalendarToken(db: Db, tokenHash: string): Prom
   return row?.userId;
 }
 
-/** Upcoming program deadlines from the catalogue, when that module is installed. */
-export async function listProgramDeadlines(db: Db, limit = 300): Promise<Array<{ id: string; name: string; agency: string; deadline: string }>> {
-  const exists = (await db.execute(
-    sql`SELECT to_regclass('public.grant_programs') IS NOT NULL AND to_regprocedure('program_deadline(date[],date[])') IS NOT NULL AS ok`,
-  )) as unknown as { rows: Array<{ ok: boolean }> };
-  if (!exists.rows[0]?.ok) return [];
-  const result = (await db.execute(sql`
-    SELECT id, name, agency, to_char(program_deadline(next_deadlines, projected_deadlines), 'YYYY-MM-DD') AS deadline
-    FROM grant_programs
-    WHERE closed_at IS NULL AND program_deadline(next_deadlines, projected_deadlines) >= current_date
-    ORDER BY 4, name
-    LIMIT ${limit}`)) as unknown as { rows: Array<{ id: string; name: string; agency: string; deadline: string }> };
-  return result.rows;
+/** Upcoming program deadlines, as the catalogue stores them (through the programs module). */
+export function listProgramDeadlines(
+  db: Db,
+  limit = 300,
+): Promise<Array<{ id: string; name: string; agency: string; deadline: string }>> {
+  return listUpcomingDeadlines(db, limit);
 }
 
 /** Open applications (not yet decided) whose deadline is `minDays`..`maxDays` days after `today`. */
@@ -135,7 +137,12 @@ export async function listApplicationsDueBetween(db: Db, today: string, minDays:
 }
 
 /** Claims one reminder; false when it was already sent. */
-export async function claimReminder(db: Db, applicationId: string, deadline: string, daysBefore: number): Promise<boolean> {
+export async function claimReminder(
+  db: Db,
+  applicationId: string,
+  deadline: string,
+  daysBefore: number,
+): Promise<boolean> {
   const rows = await db
     .insert(deadlineReminders)
     .values({ applicationId, deadline, daysBefore })

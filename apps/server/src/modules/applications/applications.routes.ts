@@ -22,19 +22,26 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ applications: Applicati
   app.get(
     '/api/users/:id/applications',
     // A malformed id is simply someone else's: 404 like any foreign one.
-    { ...auth, schema: { params: z.object({ id: z.string().max(100) }), response: { 200: applicationListSchema } } },
+    {
+      ...auth,
+      schema: { params: z.object({ id: z.string().max(100) }), response: { 200: applicationListSchema } },
+    },
     async (request) => ({ data: await applications.listForUser(currentUser(request), request.params.id) }),
   );
 
   app.post(
     '/api/applications',
     { ...auth, schema: { body: createApplicationSchema, response: { 201: applicationSchema } } },
-    async (request, reply) => reply.code(201).send(await applications.create(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await applications.create(currentUser(request), request.body)),
   );
 
   app.patch(
     '/api/applications/:id',
-    { ...auth, schema: { params: idParams, body: updateApplicationSchema, response: { 200: applicationSchema } } },
+    {
+      ...auth,
+      schema: { params: idParams, body: updateApplicationSchema, response: { 200: applicationSchema } },
+    },
     (request) => applications.update(currentUser(request), request.params.id, request.body),
   );
 
@@ -45,13 +52,20 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ applications: Applicati
 
   app.post(
     '/api/applications/:id/documents',
-    { ...auth, schema: { params: idParams, body: attachDocumentSchema, response: { 201: applicationSchema } } },
+    {
+      ...auth,
+      schema: { params: idParams, body: attachDocumentSchema, response: { 201: applicationSchema } },
+    },
     async (request, reply) =>
-      reply.code(201).send(await applications.attachDocument(currentUser(request), request.params.id, request.body)),
+      reply
+        .code(201)
+        .send(await applications.attachDocument(currentUser(request), request.params.id, request.body)),
   );
 
-  app.post('/api/calendar-token', { ...auth, schema: { response: { 200: calendarTokenSchema } } }, (request) =>
-    applications.rotateCalendarToken(currentUser(request)),
+  app.post(
+    '/api/calendar-token',
+    { ...auth, schema: { response: { 200: calendarTokenSchema } } },
+    (request) => applications.rotateCalendarToken(currentUser(request)),
   );
 
   app.get(

@@ -42,7 +42,12 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
         .map((h) => ({ status: h.status as ApplicationStatus, at: h.changedAt.toISOString() })),
       documents: documents
         .filter((d) => d.applicationId === row.id)
-        .map((d) => ({ id: d.id, fileUrl: d.fileUrl, fileName: d.fileName, attachedAt: d.createdAt.toISOString() })),
+        .map((d) => ({
+          id: d.id,
+          fileUrl: d.fileUrl,
+          fileName: d.fileName,
+          attachedAt: d.createdAt.toISOString(),
+        })),
     }));
   }
 
@@ -99,7 +104,11 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
       await db.transaction(async (tx) => {
         const row = await repo.findOwnApplication(tx, user.id, id);
         if (!row) throw notFound('Application not found');
-        await repo.insertDocument(tx, { applicationId: id, fileUrl: input.fileUrl, fileName: input.fileName });
+        await repo.insertDocument(tx, {
+          applicationId: id,
+          fileUrl: input.fileUrl,
+          fileName: input.fileName,
+        });
       });
       return one(user.id, id);
     },
@@ -114,7 +123,10 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
     async calendarFor(token: string): Promise<string> {
       const userId = await repo.findUserIdByCalendarToken(db, sha256(token));
       if (!userId) throw notFound('Calendar not found');
-      const [apps, programs] = await Promise.all([repo.listApplications(db, userId), repo.listProgramDeadlines(db)]);
+      const [apps, programs] = await Promise.all([
+        repo.listApplications(db, userId),
+        repo.listProgramDeadlines(db),
+      ]);
       const host = new URL(env.APP_URL).host;
       const events: CalendarEvent[] = [
         ...apps
@@ -153,7 +165,9 @@ export async function sendDeadlineReminders(
     const due = await repo.listApplicationsDueBetween(deps.db, today, lower, days);
     for (const { application, email, name } of due) {
       if (!(await repo.claimReminder(deps.db, application.id, application.deadline!, days))) continue;
-      const left = Math.round((Date.parse(`${application.deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+      const left = Math.round(
+        (Date.parse(`${application.deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+      );
       await deps.mailer.send({
         to: email,
         subject: `Deadline in ${left} day${left === 1 ? '' : 's'}: ${application.title}`,

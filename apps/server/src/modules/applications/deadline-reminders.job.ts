@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import { sendDeadlineReminders } from './applications.service.ts';
 
 export const deadlineRemindersJob = defineJob({
@@ -14,8 +13,3 @@ export const deadlineRemindersJob = defineJob({
     if (sent > 0) deps.log.info({ sent }, 'deadline reminders sent');
   },
 });
-
-/** Once a day at 13:00 UTC (morning across Canada); pg-boss runs a schedule once, whatever the process count. */
-export async function scheduleDeadlineReminders(queue: JobQueue) {
-  await queue.boss.schedule(deadlineRemindersJob.name, '0 13 * * *', {}, { tz: 'UTC' });
-}

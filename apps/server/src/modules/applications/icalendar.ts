@@ -9,8 +9,14 @@ export interface CalendarEvent {
   url?: string;
 }
 
+// A bare \r ends a line for some calendar readers: it would let a title inject a property
+// (issue 15 §16), so every line break, \r\n, \n or \r alone, becomes the escaped \n.
 const escapeText = (s: string) =>
-  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** Lines longer than 75 octets are folded with CRLF + space (RFC 5545 §3.1). */
 function fold(line: string): string {
@@ -42,7 +48,10 @@ function nextDay(d: string): string {
 }
 
 export function buildCalendar(name: string, events: CalendarEvent[], now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -21,10 +21,16 @@ describe.each(DATABASES)('abuse limits on %s', (kind) => {
       });
       expect(res.status).toBe(401);
     }
-    const locked = await t.api('POST', '/api/auth/login', { headers: from('127.9.1.1'), body: { email, password: 'Right-Password-42' } });
+    const locked = await t.api('POST', '/api/auth/login', {
+      headers: from('127.9.1.1'),
+      body: { email, password: 'Right-Password-42' },
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
-    const upper = await t.api('POST', '/API/AUTH/LOGIN', { headers: from('127.9.1.2'), body: { email, password: 'Right-Password-42' } });
+    const upper = await t.api('POST', '/API/AUTH/LOGIN', {
+      headers: from('127.9.1.2'),
+      body: { email, password: 'Right-Password-42' },
+    });
     expect(upper.status).not.toBe(200);
   });
 
@@ -42,13 +48,22 @@ describe.each(DATABASES)('abuse limits on %s', (kind) => {
   it('gives one address 25 login attempts per 5 minutes; another address is unaffected', async () => {
     const ip = '127.8.0.1';
     for (let i = 0; i < 25; i += 1) {
-      const res = await t.api('POST', '/api/auth/login', { headers: from(ip), body: { email: `nobody${i}@ubc.ca`, password: 'x-x-x-x' } });
+      const res = await t.api('POST', '/api/auth/login', {
+        headers: from(ip),
+        body: { email: `nobody${i}@ubc.ca`, password: 'x-x-x-x' },
+      });
       expect(res.status).toBe(401);
     }
-    const over = await t.api('POST', '/api/auth/login', { headers: from(ip), body: { email: 'someone@ubc.ca', password: 'x-x-x-x' } });
+    const over = await t.api('POST', '/api/auth/login', {
+      headers: from(ip),
+      body: { email: 'someone@ubc.ca', password: 'x-x-x-x' },
+    });
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBeTruthy();
-    const other = await t.api('POST', '/api/auth/login', { headers: from('127.8.0.2'), body: { email: 'someone@ubc.ca', password: 'x-x-x-x' } });
+    const other = await t.api('POST', '/api/auth/login', {
+      headers: from('127.8.0.2'),
+      body: { email: 'someone@ubc.ca', password: 'x-x-x-x' },
+    });
     expect(other.status).toBe(401);
   });
 
@@ -73,7 +88,9 @@ describe.each(DATABASES)('abuse limits on %s', (kind) => {
     const right = codeFrom(await t.smtp.waitFor(email));
     let accepted = 0;
     let refused429 = 0;
-    const codes = Array.from({ length: 10_000 }, (_, n) => n.toString().padStart(4, '0')).filter((c) => c !== right);
+    const codes = Array.from({ length: 10_000 }, (_, n) => n.toString().padStart(4, '0')).filter(
+      (c) => c !== right,
+    );
     // A few requests in flight at once, as an attacker would; bounded by the list.
     const IN_FLIGHT = 8;
     await Promise.all(

@@ -21,7 +21,7 @@ export async function findUserById(db: Tx, id: string): Promise<UserRow | undefi
 
 export async function insertUser(
   tx: Tx,
-  values: { email: string; name: string; phone: string; passwordHash: string; isAdmin: boolean },
+  values: { email: string; name: string; phone: string; passwordHash: string },
 ): Promise<UserRow | undefined> {
   const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
   return row;
@@ -36,7 +36,13 @@ const sessionUserQuery = renderOnce((db) =>
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
     .prepare(UNNAMED),
 );
 
@@ -106,7 +112,10 @@ export async function consumeToken(tx: Tx, tokenHash: string): Promise<string | 
 }
 
 export async function markVerificationUsed(tx: Tx, id: string) {
-  await tx.update(emailVerifications).set({ usedAt: sql`now()` }).where(eq(emailVerifications.id, id));
+  await tx
+    .update(emailVerifications)
+    .set({ usedAt: sql`now()` })
+    .where(eq(emailVerifications.id, id));
 }
 
 export async function markEmailVerified(tx: Tx, userId: string) {
@@ -114,9 +123,21 @@ export async function markEmailVerified(tx: Tx, userId: string) {
 }
 
 /** Verification e-mails sent to a user since a moment, for the resend limits. */
-export async function countVerificationsSince(db: Db, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+/** Holds the user's row until the transaction ends: one verification mail at a time per user. */
+export async function lockUserRow(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function countVerificationsSince(
+  db: Tx,
+  userId: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${emailVerifications.createdAt})` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldest: sql<Date | null>`min(${emailVerifications.createdAt})`,
+    })
     .from(emailVerifications)
     .where(and(eq(emailVerifications.userId, userId), gt(emailVerifications.createdAt, since)));
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };

@@ -11,12 +11,17 @@ import { currentUser } from '../../http/auth-guard.ts';
 import { toUser, type AuthService } from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  // ADMIN_EMAILS may have changed since the last start: rights follow it before the first request.
+  await auth.syncAdminRights();
+
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
     const result = await auth.register(request.body, request.ip);
     return reply.code(201).send(authResponseSchema.parse(result));
   });
 
-  app.post('/api/auth/login', { schema: { body: loginSchema } }, (request) => auth.login(request.body, request.ip));
+  app.post('/api/auth/login', { schema: { body: loginSchema } }, (request) =>
+    auth.login(request.body, request.ip),
+  );
 
   app.post('/api/auth/logout', { config: { auth: true } }, async (request) => {
     await auth.logout(request.sessionToken!);

@@ -14,6 +14,7 @@ export const users = pgTable('users', {
   credits: integer('credits').notNull().default(0),
   emailVerified: boolean('email_verified').notNull().default(false),
   isAdmin: boolean('is_admin').notNull().default(false),
+  adminOverride: text('admin_override').$type<'grant' | 'revoke'>(),
   createdAt: createdAt(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });

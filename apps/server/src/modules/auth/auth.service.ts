@@ -1,17 +1,29 @@
-import { FREE_CREDITS_ON_SIGNUP, VERIFICATION_CODE_LENGTH } from '@grantleaf/shared/constants';
+import {
+  creditsFromTenths,
+  FREE_CREDITS_ON_SIGNUP,
+  VERIFICATION_CODE_LENGTH,
+} from '@grantleaf/shared/constants';
 import type { LoginInput, RegisterInput, User, VerificationResponse } from '@grantleaf/shared/auth.schema';
 import { isInstitutionalEmail } from '@grantleaf/shared/email-domain';
-import type { Db } from '../../db/client.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
+import { CODE_SPENT_MESSAGE, CODE_SPENT_REASON, RESEND_WAIT_SECONDS } from '@grantleaf/shared/verification';
+import type { Db, Tx } from '../../db/client.ts';
+import { clientAddressKey, type RateLimiter } from '../../http/rate-limit.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../errors.ts';
-import { applyLedgerChange } from '../credits/credits.repository.ts';
+import { applyLedgerChange } from '../credits/credits.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import * as repo from './auth.repository.ts';
 import type { UserRow } from './auth.schema.ts';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword, warmPasswordCheck } from './password.ts';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+  warmPasswordCheck,
+} from './password.ts';
 import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
 import { recordReferral } from '../affiliate/referrals.ts';
+import { deriveAdminRights, holdsAdminRights } from './admin-rights.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +42,12 @@ const REGISTER_PER_IP = { points: 10, windowSeconds: 60 * 60 };
 const CODE_FAILURES_PER_DAY = 10;
 
 const secondsToUtcMidnight = (now = new Date()) =>
-  Math.max(1, Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000));
+  Math.max(
+    1,
+    Math.ceil(
+      (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000,
+    ),
+  );
 
 export const INVALID_CODE_MESSAGE = 'Invalid verification code. Please try again.';
 
@@ -40,7 +57,7 @@ export function toUser(row: UserRow): User {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    credits: row.credits,
+    credits: creditsFromTenths(row.credits),
     emailVerified: row.emailVerified,
     isAdmin: row.isAdmin,
   };
@@ -60,23 +77,49 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
     return sessionId;
   }
 
-  async function sendVerification(user: Pick<UserRow, 'id' | 'email' | 'name'>) {
+  /** Refuses a resend over the per-minute, per-hour or per-day count of mails already sent. */
+  async function enforceResendLimits(tx: Tx, userId: string) {
+    const now = Date.now();
+    for (const [limit, windowMs] of [
+      [RESEND_PER_MINUTE, RESEND_WAIT_SECONDS * 1000],
+      [RESEND_PER_HOUR, HOUR_MS],
+      [RESEND_PER_DAY, DAY_MS],
+    ] as const) {
+      const recent = await repo.countVerificationsSince(tx, userId, new Date(now - windowMs));
+      if (recent.count >= limit) {
+        const retryAfter = Math.max(
+          1,
+          Math.ceil(((recent.oldest?.getTime() ?? now) + windowMs - now) / 1000),
+        );
+        throw tooManyRequests(retryAfter, 'Please wait before requesting another verification email.');
+      }
+    }
+  }
+
+  async function sendVerification(user: Pick<UserRow, 'id' | 'email'>, opts: { limited: boolean }) {
     const code = newVerificationCode();
     const token = newSecretToken();
     const now = Date.now();
-    await repo.insertVerification(db, {
-      userId: user.id,
-      codeHash: hashCode(user.id, code),
-      codeExpiresAt: new Date(now + CODE_TTL_MS),
-      tokenHash: sha256(token),
-      tokenExpiresAt: new Date(now + LINK_TTL_MS),
+    await db.transaction(async (tx) => {
+      // Concurrent resends queue on the user's row, so each one counts the mails before it:
+      // 100 parallel resends send one mail, not 101 (issue 15 §7).
+      await repo.lockUserRow(tx, user.id);
+      if (opts.limited) await enforceResendLimits(tx, user.id);
+      await repo.insertVerification(tx, {
+        userId: user.id,
+        codeHash: hashCode(user.id, code),
+        codeExpiresAt: new Date(now + CODE_TTL_MS),
+        tokenHash: sha256(token),
+        tokenExpiresAt: new Date(now + LINK_TTL_MS),
+      });
     });
     const link = `${env.APP_URL.replace(/\/$/, '')}/verify-email?token=${token}`;
     await mailer.send({
       to: user.email,
       subject: `Your Grantleaf verification code: ${code}`,
       text: [
-        `Hello ${user.name},`,
+        // No name: the address is not proven yet, and nothing a registrant typed goes to it.
+        'Hello,',
         '',
         `Your Grantleaf verification code is ${code}. It expires in ${CODE_TTL_MS / MINUTE_MS} minutes.`,
         '',
@@ -90,7 +133,11 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
 
   return {
     async register(input: RegisterInput, ip: string) {
-      await limiter.enforce(`register-ip:${ip}`, REGISTER_PER_IP, 'Too many registrations from this network. Please try again later.');
+      await limiter.enforce(
+        `register-ip:${clientAddressKey(ip)}`,
+        REGISTER_PER_IP,
+        'Too many registrations from this network. Please try again later.',
+      );
       const email = input.email.trim();
       if (!isInstitutionalEmail(email)) throw badRequest('Invalid email domain');
       if (isCommonPassword(input.password)) {
@@ -105,7 +152,6 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
           name: input.name.trim(),
           phone: input.phone.trim(),
           passwordHash,
-          isAdmin: env.ADMIN_EMAILS.includes(email.toLowerCase()),
         });
         if (!row) throw conflict('User already exists');
         await applyLedgerChange(tx, {
@@ -118,32 +164,44 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
       });
       if (input.ref) await recordReferral(db, user.id, input.ref).catch(() => false);
       const sessionId = await newSession(user.id);
-      await sendVerification(user);
+      await sendVerification(user, { limited: false });
       return { sessionId, user: toUser(user) };
     },
 
     async login(input: LoginInput, ip: string) {
-      await limiter.enforce(`login-ip:${ip}`, LOGIN_PER_IP, 'Too many sign-in attempts. Please try again later.');
+      await limiter.enforce(
+        `login-ip:${clientAddressKey(ip)}`,
+        LOGIN_PER_IP,
+        'Too many sign-in attempts. Please try again later.',
+      );
       const accountKey = `login-fail:${input.email.trim().toLowerCase()}`;
-      const failures = await limiter.peek(accountKey);
-      if (failures.points >= LOGIN_FAILURES.points) {
-        throw tooManyRequests(failures.retryAfterSeconds, 'Too many failed sign-in attempts. Please try again later.');
+      // The attempt is counted before the password is checked, in one atomic upsert: of 60
+      // parallel wrong passwords only the first 10 are tried (issue 15 §8). A success clears it.
+      const attempt = await limiter.consume(accountKey, LOGIN_FAILURES);
+      if (!attempt.allowed) {
+        throw tooManyRequests(
+          attempt.retryAfterSeconds,
+          'Too many failed sign-in attempts. Please try again later.',
+        );
       }
       const row = await repo.findUserByEmail(db, input.email.trim());
-      const ok = row ? await verifyPassword(row.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-      if (!row || !ok) {
-        await limiter.consume(accountKey, LOGIN_FAILURES);
-        throw unauthorized('Invalid credentials');
-      }
-      // Most sign-ins follow no failure: skip the write then.
-      if (failures.points > 0) await limiter.reset(accountKey);
+      const ok = row
+        ? await verifyPassword(row.passwordHash, input.password)
+        : (await burnPasswordCheck(input.password), false);
+      if (!row || !ok) throw unauthorized('Invalid credentials');
+      await limiter.reset(accountKey);
       return { sessionId: await newSession(row.id), user: toUser(row) };
     },
 
-    /** The signed-in user for a bearer token, or undefined. */
+    /** The signed-in user for a bearer token, or undefined; admin rights checked against the rule each time. */
     async authenticate(sessionId: string) {
-      return repo.findSessionUser(db, sha256(sessionId));
+      const row = await repo.findSessionUser(db, sha256(sessionId));
+      if (!row?.isAdmin || holdsAdminRights(row, env.ADMIN_EMAILS)) return row;
+      return { ...row, isAdmin: false };
     },
+
+    /** At start: rights follow the current ADMIN_EMAILS and verification state (changes audited). */
+    syncAdminRights: () => db.transaction((tx) => deriveAdminRights(tx, env.ADMIN_EMAILS)),
 
     logout: (sessionId: string) => repo.deleteSession(db, sha256(sessionId)),
 
@@ -152,23 +210,34 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
       const failKey = `code-fail:${user.id}`;
       const failures = await limiter.peek(failKey);
       if (failures.points >= CODE_FAILURES_PER_DAY) {
-        throw tooManyRequests(failures.retryAfterSeconds, 'Too many wrong codes today. Please try again tomorrow.');
+        throw tooManyRequests(
+          failures.retryAfterSeconds,
+          'Too many wrong codes today. Please try again tomorrow.',
+        );
       }
-      if (code.length !== VERIFICATION_CODE_LENGTH) throw new AppError(400, INVALID_CODE_MESSAGE, { success: false });
-      const ok = await db.transaction(async (tx) => {
+      if (code.length !== VERIFICATION_CODE_LENGTH)
+        throw new AppError(400, INVALID_CODE_MESSAGE, { success: false });
+      const outcome = await db.transaction(async (tx) => {
         const live = await repo.findLiveCode(tx, user.id);
-        if (!live) return false;
+        if (!live) return 'spent';
         if (!sameHash(live.codeHash, hashCode(user.id, code))) {
           await repo.recordCodeFailure(tx, live.id, CODE_MAX_ATTEMPTS);
-          return false;
+          // The try that burns the code says so at once, not on the next (right) try.
+          return live.codeAttempts + 1 >= CODE_MAX_ATTEMPTS ? 'spent' : 'wrong';
         }
         await repo.markVerificationUsed(tx, live.id);
         await repo.markEmailVerified(tx, user.id);
-        return true;
+        await deriveAdminRights(tx, env.ADMIN_EMAILS, { userId: user.id, actorId: user.id });
+        return 'verified';
       });
-      if (!ok) {
+      if (outcome !== 'verified') {
         // The daily lock runs to the next UTC midnight, from the first failure of the day.
-        await limiter.consume(failKey, { points: CODE_FAILURES_PER_DAY, windowSeconds: secondsToUtcMidnight() });
+        await limiter.consume(failKey, {
+          points: CODE_FAILURES_PER_DAY,
+          windowSeconds: secondsToUtcMidnight(),
+        });
+        if (outcome === 'spent')
+          throw new AppError(400, CODE_SPENT_MESSAGE, { success: false, reason: CODE_SPENT_REASON });
         throw new AppError(400, INVALID_CODE_MESSAGE, { success: false });
       }
       return { success: true, message: 'Email verified successfully.' };
@@ -178,29 +247,22 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
       if (!token) return { success: false, message: 'No verification token provided.' };
       const verified = await db.transaction(async (tx) => {
         const userId = await repo.consumeToken(tx, sha256(token));
-        if (userId) await repo.markEmailVerified(tx, userId);
-        return Boolean(userId);
+        if (!userId) return false;
+        await repo.markEmailVerified(tx, userId);
+        await deriveAdminRights(tx, env.ADMIN_EMAILS, { userId, actorId: userId });
+        return true;
       });
       return verified
         ? { success: true, message: 'Your email address has been verified. You can now sign in.' }
-        : { success: false, message: 'This verification link is invalid or has expired. Sign in to request a new one.' };
+        : {
+            success: false,
+            message: 'This verification link is invalid or has expired. Sign in to request a new one.',
+          };
     },
 
     async resendVerification(user: UserRow): Promise<VerificationResponse> {
       if (user.emailVerified) throw badRequest('Your email is already verified.');
-      const now = Date.now();
-      for (const [limit, windowMs] of [
-        [RESEND_PER_MINUTE, MINUTE_MS],
-        [RESEND_PER_HOUR, HOUR_MS],
-        [RESEND_PER_DAY, DAY_MS],
-      ] as const) {
-        const recent = await repo.countVerificationsSince(db, user.id, new Date(now - windowMs));
-        if (recent.count >= limit) {
-          const retryAfter = Math.max(1, Math.ceil(((recent.oldest?.getTime() ?? now) + windowMs - now) / 1000));
-          throw tooManyRequests(retryAfter, 'Please wait before requesting another verification email.');
-        }
-      }
-      await sendVerification(user);
+      await sendVerification(user, { limited: true });
       return { success: true, message: 'Verification email sent.' };
     },
   };

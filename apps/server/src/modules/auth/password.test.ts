@@ -19,7 +19,14 @@ describe('password hashing', () => {
     const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map((i) => run(task(i))));
     expect(peak).toBe(2);
     expect(started).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
   });
 
   it('hashes with argon2id at the OWASP floor and verifies', async () => {

@@ -1,42 +1,32 @@
 import { and, count, desc, eq, gte, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { LedgerReason } from '@grantleaf/shared/paid-work';
 import type { Tx } from '../../db/client.ts';
-import { paymentRequired } from '../../errors.ts';
 import { users } from '../auth/auth.schema.ts';
 import { creditLedger, type LedgerRow } from './credits.schema.ts';
 
-export interface LedgerChange {
-  userId: string;
-  /** Tenths of a credit; negative for a spend. */
-  amount: number;
-  reason: string;
-  /** What the change pays for or comes from; (reason, reference) happens once. */
-  reference: string;
-  /** Free text for manual changes. */
-  note?: string;
-  /** The admin who made a manual change. */
-  actorId?: string;
+export type NewLedgerRow = typeof creditLedger.$inferInsert;
+
+/** Inserts a ledger row unless its (reason, reference) exists; the new row's id, or undefined. */
+export async function insertLedgerRow(tx: Tx, row: NewLedgerRow): Promise<number | undefined> {
+  const [entry] = await tx
+    .insert(creditLedger)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: creditLedger.id });
+  return entry?.id;
 }
 
 /**
- * Applies one balance change and its ledger row, inside the caller's transaction. Returns false
- * when this (reason, reference) was already applied. A spend the balance does not cover throws
- * 402, which rolls the caller's whole transaction back; the conditional UPDATE is the lock that
- * makes parallel spends safe.
+ * Adds `amount` tenths to a balance when the result stays at or above zero; false when it would
+ * not. The conditional UPDATE is the row lock that makes parallel spends safe.
  */
-export async function applyLedgerChange(tx: Tx, change: LedgerChange): Promise<boolean> {
-  const [entry] = await tx
-    .insert(creditLedger)
-    .values(change)
-    .onConflictDoNothing()
-    .returning({ id: creditLedger.id });
-  if (!entry) return false;
+export async function addToBalance(tx: Tx, userId: string, amount: number): Promise<boolean> {
   const updated = await tx
     .update(users)
-    .set({ credits: sql`${users.credits} + ${change.amount}` })
-    .where(and(eq(users.id, change.userId), gte(users.credits, Math.max(0, -change.amount))))
+    .set({ credits: sql`${users.credits} + ${amount}` })
+    .where(and(eq(users.id, userId), gte(users.credits, Math.max(0, -amount))))
     .returning({ credits: users.credits });
-  if (updated.length === 0) throw paymentRequired();
-  return true;
+  return updated.length > 0;
 }
 
 export async function findLedgerPage(db: Tx, userId: string, page: number, pageSize: number) {
@@ -53,7 +43,11 @@ export async function findLedgerPage(db: Tx, userId: string, page: number, pageS
   return { entries, total: Number(total?.n ?? 0) };
 }
 
-export async function findLedgerEntry(db: Tx, reason: string, reference: string): Promise<LedgerRow | undefined> {
+export async function findLedgerEntry(
+  db: Tx,
+  reason: LedgerReason,
+  reference: string,
+): Promise<LedgerRow | undefined> {
   const [row] = await db
     .select()
     .from(creditLedger)
@@ -69,7 +63,12 @@ export async function searchUsers(db: Tx, query: string) {
   return db
     .select()
     .from(users)
-    .where(and(isNull(users.deletedAt), query ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        query ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined,
+      ),
+    )
     .orderBy(desc(users.createdAt))
     .limit(ADMIN_SEARCH_LIMIT);
 }

@@ -1,11 +1,12 @@
 import { bigserial, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LEDGER_REASONS } from '@grantleaf/shared/paid-work';
 import { createdAt } from '../auth/auth.schema.ts';
 
 export const creditLedger = pgTable('credit_ledger', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: uuid('user_id').notNull(),
   amount: integer('amount').notNull(),
-  reason: text('reason').notNull(),
+  reason: text('reason', { enum: LEDGER_REASONS }).notNull(),
   reference: text('reference').notNull(),
   createdAt: createdAt(),
   /** Free text an admin gave for a manual change. */
@@ -22,7 +23,9 @@ export const idempotencyKeys = pgTable(
     userId: uuid('user_id').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    state: text('state', { enum: ['running', 'done'] }).notNull().default('running'),
+    state: text('state', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
     responseStatus: integer('response_status'),
     responseType: text('response_type'),
     responseBody: text('response_body'),

@@ -1,18 +1,44 @@
 import type { AdminCreditChange, AdminUser, LedgerEntry, LedgerPage } from '@grantleaf/shared/credits.schema';
-import { CREDIT_UNIT } from '@grantleaf/shared/constants';
+import { creditsFromTenths, tenthsFromCredits } from '@grantleaf/shared/constants';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import type { LedgerReason } from '@grantleaf/shared/paid-work';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, conflict, notFound, paymentRequired } from '../../errors.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
 import * as repo from './credits.repository.ts';
 import type { LedgerRow } from './credits.schema.ts';
 
+export interface LedgerChange {
+  userId: string;
+  /** Tenths of a credit; negative for a spend. */
+  amount: number;
+  reason: LedgerReason;
+  /** What the change pays for or comes from; (reason, reference) happens once. */
+  reference: string;
+  /** Free text for manual changes. */
+  note?: string;
+  /** The admin who made a manual change. */
+  actorId?: string;
+}
+
+/**
+ * The one writer of the ledger (docs/decisions/0050-paid-work-kernel.md): one balance change and
+ * its ledger row, inside the caller's transaction. Returns false when this (reason, reference)
+ * was already applied. A spend the balance does not cover throws 402, which rolls the caller's
+ * whole transaction back.
+ */
+export async function applyLedgerChange(tx: Tx, change: LedgerChange): Promise<boolean> {
+  if ((await repo.insertLedgerRow(tx, change)) === undefined) return false;
+  if (!(await repo.addToBalance(tx, change.userId, change.amount))) throw paymentRequired();
+  return true;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const toLedgerEntry = (row: LedgerRow): LedgerEntry => ({
   id: row.id,
-  amount: row.amount,
+  amount: creditsFromTenths(row.amount),
   reason: row.reason,
   reference: row.reference,
   note: row.note,
@@ -23,7 +49,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   id: row.id,
   name: row.name,
   email: row.email,
-  credits: row.credits,
+  credits: creditsFromTenths(row.credits),
   emailVerified: row.emailVerified,
   isAdmin: row.isAdmin,
   createdAt: new Date(row.createdAt).toISOString(),
@@ -46,13 +72,20 @@ export function createCreditsService(deps: { db: Db }) {
     /** Adds (or, negative, removes) credits by hand; the ledger keeps who and why. */
     async changeCredits(admin: UserRow, userId: string, input: AdminCreditChange) {
       if (!UUID.test(userId)) throw notFound();
-      const amount = Math.round(input.amount * CREDIT_UNIT);
+      const amount = tenthsFromCredits(input.amount);
       const reference = randomUUID();
       try {
         await db.transaction(async (tx) => {
           const user = await findUserById(tx, userId);
           if (!user) throw notFound();
-          await repo.applyLedgerChange(tx, { userId, amount, reason: 'admin', reference, note: input.reason, actorId: admin.id });
+          await applyLedgerChange(tx, {
+            userId,
+            amount,
+            reason: 'admin',
+            reference,
+            note: input.reason,
+            actorId: admin.id,
+          });
         });
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 402) {
@@ -60,7 +93,10 @@ export function createCreditsService(deps: { db: Db }) {
         }
         throw err;
       }
-      const [user, entry] = await Promise.all([findUserById(db, userId), repo.findLedgerEntry(db, 'admin', reference)]);
+      const [user, entry] = await Promise.all([
+        findUserById(db, userId),
+        repo.findLedgerEntry(db, 'admin', reference),
+      ]);
       return { user: toAdminUser(user!), entry: toLedgerEntry(entry!) };
     },
   };

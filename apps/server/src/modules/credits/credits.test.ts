@@ -14,15 +14,21 @@ describe.each(DATABASES)('credits ledger and admin credits on %s', (kind) => {
 
   it('lists the signed-in user’s own entries, newest first, paged', async () => {
     const user = await registerUser(t);
-    await t.api('POST', `/api/admin/users/${user.user.id}/credits`, { token: admin.token, body: { amount: 2.5, reason: 'Conference promo' } });
-    await t.api('POST', `/api/admin/users/${user.user.id}/credits`, { token: admin.token, body: { amount: -0.5, reason: 'Correction' } });
+    await t.api('POST', `/api/admin/users/${user.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 2.5, reason: 'Conference promo' },
+    });
+    await t.api('POST', `/api/admin/users/${user.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: -0.5, reason: 'Correction' },
+    });
     const all = await t.api('GET', '/api/credits/ledger', { token: user.token });
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(3);
     expect(all.body.entries.map((e: any) => [e.reason, e.amount])).toEqual([
-      ['admin', -5],
-      ['admin', 25],
-      ['signup', 10],
+      ['admin', -0.5],
+      ['admin', 2.5],
+      ['signup', 1],
     ]);
     expect(all.body.entries[0].note).toBe('Correction');
     const page2 = await t.api('GET', '/api/credits/ledger?page=2&pageSize=2', { token: user.token });
@@ -37,34 +43,59 @@ describe.each(DATABASES)('credits ledger and admin credits on %s', (kind) => {
     expect((await t.api('GET', '/api/credits/ledger?pageSize=1000', { token: user.token })).status).toBe(400);
   });
 
-  it('lets admins add and remove credits in tenths, with a reason, and refuses a negative balance', async () => {
+  it('lets admins add and remove credits (one decimal; stored in tenths), with a reason, and refuses a negative balance', async () => {
     const user = await registerUser(t);
     const add = await t.api('POST', `/api/admin/users/${user.user.id}/credits`, {
       token: admin.token,
       body: { amount: 1.5, reason: 'Pilot institution' },
     });
     expect(add.status).toBe(200);
-    expect(add.body.user.credits).toBe(25);
-    expect(add.body.entry).toMatchObject({ amount: 15, reason: 'admin', note: 'Pilot institution' });
-    expect((await t.api('GET', '/api/me', { token: user.token })).body.credits).toBe(25);
+    expect(add.body.user.credits).toBe(2.5);
+    expect(add.body.entry).toMatchObject({ amount: 1.5, reason: 'admin', note: 'Pilot institution' });
+    expect((await t.api('GET', '/api/me', { token: user.token })).body.credits).toBe(2.5);
 
-    const tooMuch = await t.api('POST', `/api/admin/users/${user.user.id}/credits`, { token: admin.token, body: { amount: -3, reason: 'x' } });
+    const tooMuch = await t.api('POST', `/api/admin/users/${user.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: -3, reason: 'x' },
+    });
     expect(tooMuch.status).toBe(409);
-    expect((await t.api('GET', '/api/me', { token: user.token })).body.credits).toBe(25);
+    expect((await t.api('GET', '/api/me', { token: user.token })).body.credits).toBe(2.5);
 
-    for (const body of [{ amount: 0.25, reason: 'x' }, { amount: 0, reason: 'x' }, { amount: 1 }, { amount: '1', reason: 'x' }, { amount: 1e9, reason: 'x' }]) {
-      const res = await t.api('POST', `/api/admin/users/${user.user.id}/credits`, { token: admin.token, body });
+    for (const body of [
+      { amount: 0.25, reason: 'x' },
+      { amount: 0, reason: 'x' },
+      { amount: 1 },
+      { amount: '1', reason: 'x' },
+      { amount: 1e9, reason: 'x' },
+    ]) {
+      const res = await t.api('POST', `/api/admin/users/${user.user.id}/credits`, {
+        token: admin.token,
+        body,
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const ghost = await t.api('POST', '/api/admin/users/00000000-0000-0000-0000-000000000000/credits', { token: admin.token, body: { amount: 1, reason: 'x' } });
+    const ghost = await t.api('POST', '/api/admin/users/00000000-0000-0000-0000-000000000000/credits', {
+      token: admin.token,
+      body: { amount: 1, reason: 'x' },
+    });
     expect(ghost.status).toBe(404);
-    expect((await t.api('POST', '/api/admin/users/not-a-uuid/credits', { token: admin.token, body: { amount: 1, reason: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await t.api('POST', '/api/admin/users/not-a-uuid/credits', {
+          token: admin.token,
+          body: { amount: 1, reason: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('answers 403 to non-admins and finds users for admins', async () => {
     const user = await registerUser(t, { email: 'findme-rosalind@ubc.ca', name: 'Rosalind Franklin' });
     expect((await t.api('GET', '/api/admin/users?query=rosalind', { token: user.token })).status).toBe(403);
-    const self = await t.api('POST', `/api/admin/users/${user.user.id}/credits`, { token: user.token, body: { amount: 100, reason: 'me' } });
+    const self = await t.api('POST', `/api/admin/users/${user.user.id}/credits`, {
+      token: user.token,
+      body: { amount: 100, reason: 'me' },
+    });
     expect(self.status).toBe(403);
     expect((await t.api('GET', '/api/admin/users')).status).toBe(401);
     const found = await t.api('GET', '/api/admin/users?query=ROSALIND', { token: admin.token });
@@ -72,7 +103,9 @@ describe.each(DATABASES)('credits ledger and admin credits on %s', (kind) => {
     expect(found.body.users.map((u: any) => u.email)).toEqual(['findme-rosalind@ubc.ca']);
     const byEmail = await t.api('GET', '/api/admin/users?query=findme-', { token: admin.token });
     expect(byEmail.body.users).toHaveLength(1);
-    const wildcard = await t.api('GET', `/api/admin/users?query=${encodeURIComponent('%')}`, { token: admin.token });
+    const wildcard = await t.api('GET', `/api/admin/users?query=${encodeURIComponent('%')}`, {
+      token: admin.token,
+    });
     expect(wildcard.body.users).toHaveLength(0);
   });
 
@@ -95,6 +128,6 @@ describe.each(DATABASES)('credits ledger and admin credits on %s', (kind) => {
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect((await send(4)).status).toBe(422);
-    expect((await t.api('GET', '/api/me', { token: user.token })).body.credits).toBe(40);
+    expect((await t.api('GET', '/api/me', { token: user.token })).body.credits).toBe(4);
   });
 });

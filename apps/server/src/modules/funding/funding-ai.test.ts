@@ -5,7 +5,8 @@ import { assertLedgerMatchesBalances } from '../credits/ledger-invariant.ts';
 
 const REQUEST = {
   researchTopic: 'Uncooled infrared sensor for drone detection',
-  researchDetails: 'A low-SWaP infrared sensor array and tracking software to detect small drones for Army base protection.',
+  researchDetails:
+    'A low-SWaP infrared sensor array and tracking software to detect small drones for Army base protection.',
   teamProfile: 'Dayton, Ohio small business with 25 employees, US-owned.',
 };
 
@@ -37,9 +38,18 @@ describe.each(DATABASES)('funding finder with an AI provider on %s', (kind) => {
     fake.mode = 'ok';
     fake.content = JSON.stringify({
       ranking: [
-        { program_id: 'made-up-program', why_it_matched: 'This program does not exist in the catalogue at all.' },
-        { program_id: 'us-nsf-sbir-sttr-phase-1', why_it_matched: 'NSF funds early-stage sensing hardware from small US firms.' },
-        { program_id: 'us-dod-sbir-sttr', why_it_matched: 'The Army publishes counter-drone sensing topics for small businesses.' },
+        {
+          program_id: 'made-up-program',
+          why_it_matched: 'This program does not exist in the catalogue at all.',
+        },
+        {
+          program_id: 'us-nsf-sbir-sttr-phase-1',
+          why_it_matched: 'NSF funds early-stage sensing hardware from small US firms.',
+        },
+        {
+          program_id: 'us-dod-sbir-sttr',
+          why_it_matched: 'The Army publishes counter-drone sensing topics for small businesses.',
+        },
       ],
     });
     const { token } = await registerUser(t);
@@ -47,8 +57,13 @@ describe.each(DATABASES)('funding finder with an AI provider on %s', (kind) => {
     const row = await waitForResults(t, token);
     expect(row.status).toBe('complete');
     const recs = row.fundingResults.recommendations;
-    expect(recs.slice(0, 2).map((r: any) => r.program_id)).toEqual(['us-nsf-sbir-sttr-phase-1', 'us-dod-sbir-sttr']);
-    expect(recs[1].why_it_matched).toBe('The Army publishes counter-drone sensing topics for small businesses.');
+    expect(recs.slice(0, 2).map((r: any) => r.program_id)).toEqual([
+      'us-nsf-sbir-sttr-phase-1',
+      'us-dod-sbir-sttr',
+    ]);
+    expect(recs[1].why_it_matched).toBe(
+      'The Army publishes counter-drone sensing topics for small businesses.',
+    );
     expect(recs.some((r: any) => r.program_id === 'made-up-program')).toBe(false);
     // The request reached the model as data, with the built-in candidates.
     const sent = JSON.stringify(fake.requests.at(-1)?.body);

@@ -1,12 +1,21 @@
-import { daysUntil } from '@grantleaf/shared/deadline';
+import { daysUntil, intakeText, nextDeadline, type DeadlineRule } from '@grantleaf/shared/deadline';
+import {
+  ineligibilityReasons,
+  readApplicant,
+  type ApplicantProfile,
+  type EligibilityRules,
+} from '@grantleaf/shared/eligibility';
+import { FIELD_LABEL } from '@grantleaf/shared/eligibility-fields';
+import { SUBDIVISION_BY_CODE } from '@grantleaf/shared/locations';
 import { formatFundingRange, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 
 /**
- * The built-in funding finder: text relevance (BM25 over the program's name, agency, eligibility
- * and notes) combined with eligibility signals read from the request (country and province,
- * university or company, company size, sector, career stage). Deterministic and explained: every
- * recommendation says in plain words why it matched. A configured AI model may re-rank the top of
- * this list (funding-finder.job.ts), but this ranking stands on its own.
+ * The built-in funding finder (issue 14 §3). Rules first: the applicant is read from the request
+ * (who, where, which field, what stage, eligibility.ts) and every program whose eligibility rules
+ * the applicant's stated facts contradict is set aside, with the reason, never ranked. The rest
+ * are ranked by fit: field, text relevance (BM25 over name, agency and eligibility), stage, size,
+ * time left to prepare and partner fit. Deterministic and explained in a researcher's words. A
+ * configured AI model may re-rank the eligible list (funding-ai.ts); it cannot add to it.
  */
 
 export interface RankableProgram {
@@ -25,9 +34,19 @@ export interface RankableProgram {
   deadlinePattern: string | null;
   eligibility: string | null;
   description: string | null;
-  notes: string | null;
   url: string | null;
   closed: boolean;
+  /** Issue 14: who may apply, as data; imports without it are limited to their country. */
+  eligibilityRules?: EligibilityRules | null;
+  deadlineRule?: DeadlineRule | null;
+  /** Dates the funder published; a deadline not among them is projected from the rule. */
+  nextDeadlines?: string[];
+}
+
+/** A program the rules set aside, and why, in plain words. */
+export interface IneligibleProgram {
+  program: RankableProgram;
+  reasons: string[];
 }
 
 export interface FundingQuery {
@@ -41,6 +60,8 @@ type Sector = keyof typeof SECTORS;
 type Audience = 'academic' | 'company';
 
 export interface Profile {
+  /** The whole request, for the occasional direct check. */
+  text: string;
   countries: Set<'CA' | 'US'>;
   regions: Set<string>;
   audience: Set<Audience>;
@@ -51,6 +72,10 @@ export interface Profile {
   partner: boolean;
   export: boolean;
   taxCredit: boolean;
+  /** The request is about developing a technology or doing research (not financing a business). */
+  rnd: boolean;
+  /** The request asks for a loan, an investment or an accelerator. */
+  seeksFinance: boolean;
 }
 
 export interface RankedProgram {
@@ -64,19 +89,34 @@ export interface RankedProgram {
 // Vocabulary
 
 const SECTORS = {
-  health: /\b(health\w*|medic\w*|clinic\w*|patients?|disease\w*|cancer|oncolog\w*|tumou?r\w*|biomedic\w*|hospital\w*|therap\w*|drugs?|pharma\w*|diagnos\w*|epidemiolog\w*|nursing|mental health|dementia|diabetes|cardio\w*|vaccin\w*|cihr|nih)\b/g,
+  health:
+    /\b(health\w*|medic\w*|clinic\w*|patients?|disease\w*|cancer|oncolog\w*|tumou?r\w*|biomedic\w*|hospital\w*|therap\w*|drugs?|pharma\w*|diagnos\w*|epidemiolog\w*|nursing|mental health|dementia|diabetes|cardio\w*|vaccin\w*|cihr|nih)\b/g,
   cancer: /\b(cancer\w*|oncolog\w*|tumou?r\w*|leukemia|lymphoma|carcinoma|metasta\w*)\b/g,
-  defence: /\b(defen[cs]e|military|army|navy|naval|air force|dod|darpa|warfighter\w*|soldiers?|battlefield|missile\w*|department of war|national security)\b/g,
+  defence:
+    /\b(defen[cs]e|military|army|navy|naval|air force|dod|darpa|warfighter\w*|soldiers?|battlefield|missile\w*|department of war|national security)\b/g,
   space: /\b(nasa|space\w*|satellite\w*|orbit\w*|aerospace|lunar|planetary|spacecraft)\b/g,
-  energy: /\b(energy|clean[- ]?tech\w*|cleantech|clean technology|renewable\w*|solar|wind turbine\w*|batter(y|ies)|hydrogen|fuel cells?|grid|emission\w*|carbon capture|decarboni\w*|climate|nuclear|fusion|electrolys\w*|doe)\b/g,
-  agriculture: /\b(agri\w*|farm\w*|crops?|soils?|livestock|food|forest\w*|aquaculture|fisher\w*|usda|plant breeding|rural)\b/g,
-  social: /\b(social science\w*|humanities|sociolog\w*|histor(y|ical)|anthropolog\w*|linguistic\w*|language revitali[sz]ation|oral histor\w*|qualitative|philosoph\w*|education\w*|pedagog\w*|policy studies|economics|cultur\w*|literature|sshrc|psycholog\w*|societal)\b/g,
+  energy:
+    /\b(energy|clean[- ]?tech\w*|cleantech|clean technology|renewable\w*|solar|wind turbine\w*|batter(y|ies)|hydrogen|fuel cells?|grid|emission\w*|carbon capture|decarboni\w*|climate|nuclear|fusion|electrolys\w*|doe)\b/g,
+  agriculture:
+    /\b(agri\w*|farm\w*|crops?|soils?|livestock|food|forest\w*|aquaculture|fisher\w*|usda|plant breeding|rural)\b/g,
+  social:
+    /\b(social science\w*|humanities|sociolog\w*|histor(y|ical)|anthropolog\w*|linguistic\w*|language revitali[sz]ation|oral histor\w*|qualitative|philosoph\w*|education\w*|pedagog\w*|policy studies|economics|cultur\w*|literature|sshrc|psycholog\w*|societal)\b/g,
   genomics: /\b(genom\w*|genetic\w*|sequencing|crispr|bioinformatic\w*)\b/g,
-  natural: /\b(physics|chemistry|mathematic\w*|engineering|materials? science|computer science|geolog\w*|ecolog\w*|natural sciences?|nserc|nsf|quantum|robotic\w*|photonic\w*|algorithm\w*|machine learning|artificial intelligence)\b/g,
+  natural:
+    /\b(physics|chemistry|mathematic\w*|engineering|materials? science|computer science|geolog\w*|ecolog\w*|natural sciences?|nserc|nsf|quantum|robotic\w*|photonic\w*|algorithm\w*|machine learning|artificial intelligence)\b/g,
 } as const;
 
 // Sectors that make a program specific: a program only about these suits only requests about them.
-const SPECIFIC: Sector[] = ['health', 'cancer', 'defence', 'space', 'energy', 'agriculture', 'social', 'genomics'];
+const SPECIFIC: Sector[] = [
+  'health',
+  'cancer',
+  'defence',
+  'space',
+  'energy',
+  'agriculture',
+  'social',
+  'genomics',
+];
 
 const SECTOR_WORDS: Record<Sector, string> = {
   health: 'health research',
@@ -91,7 +131,10 @@ const SECTOR_WORDS: Record<Sector, string> = {
 };
 
 const PROVINCES: Array<[string, RegExp]> = [
-  ['CA-ON', /\b(ontario|toronto|ottawa|waterloo|hamilton|kingston|london, on|mcmaster|queen's university|western university|uoft|u of t|university of toronto|university of waterloo|york university|mississauga|markham|guelph)\b/g],
+  [
+    'CA-ON',
+    /\b(ontario|toronto|ottawa|waterloo|hamilton|kingston|london, on|mcmaster|queen's university|western university|uoft|u of t|university of toronto|university of waterloo|york university|mississauga|markham|guelph)\b/g,
+  ],
   ['CA-QC', /\b(quebec|québec|montreal|montréal|mcgill|laval|sherbrooke|concordia|udem|université)\b/g],
   ['CA-BC', /\b(british columbia|vancouver|victoria, bc|ubc|simon fraser|sfu|burnaby|kelowna|\bbc\b)\b/g],
   ['CA-AB', /\b(alberta|calgary|edmonton|lethbridge)\b/g],
@@ -112,13 +155,22 @@ const USA = new RegExp(
 // A bare "US" only as a country (uppercase in the original text), not the pronoun.
 const US_UPPER = /\b(US|U\.S\.)\b/g;
 
-const ACADEMIC = /\b(universit\w*|professor\w*|faculty|lab|laborator\w*|postdoc\w*|post-doc\w*|phd|ph\.d|graduate students?|principal investigator|pi|tenure\w*|academic\w*|college|research institute|research hospital|scholars?|department of|school of)\b/g;
-const COMPANY = /\b(start-?ups?|compan(y|ies)|founders?|co-founders?|ceo|cto|inc|ltd|corp\w*|employees|staff of|sme|small business\w*|revenue\w*|customers?|commerciali[sz]\w*|product\w*|venture\w*|spin-?off|spin-?out|incorporated|firm|enterprise|prototype\w*|pilot customers?|seed round)\b/g;
-const EARLY_CAREER = /\b(early[- ]career|assistant professor|new faculty|junior faculty|untenured|tenure-track|recently appointed|first independent|new investigator|early stage investigator|emerging scholar)\b/g;
-const PHASE_ONE = /\b(phase i award\w*|phase 1 award\w*|completed phase (i|1)|phase i (sbir|sttr)|our phase i)\b/g;
-const PARTNER = /\b(industry partner\w*|partner compan\w*|partner organi[sz]ation\w*|collaborat\w* with (a |an )?(company|industry|firm)|co-fund\w*|in partnership)\b/g;
+const ACADEMIC =
+  /\b(universit\w*|professor\w*|faculty|lab|laborator\w*|postdoc\w*|post-doc\w*|phd|ph\.d|graduate students?|principal investigator|pi|tenure\w*|academic\w*|college|research institute|research hospital|scholars?|department of|school of)\b/g;
+const COMPANY =
+  /\b(start-?ups?|compan(y|ies)|founders?|co-founders?|ceo|cto|inc|ltd|corp\w*|employees|staff of|sme|small business\w*|revenue\w*|customers?|commerciali[sz]\w*|product\w*|venture\w*|spin-?off|spin-?out|incorporated|firm|enterprise|prototype\w*|pilot customers?|seed round)\b/g;
+const EARLY_CAREER =
+  /\b(early[- ]career|assistant professor|new faculty|junior faculty|untenured|tenure-track|recently appointed|first independent|new investigator|early stage investigator|emerging scholar)\b/g;
+const PHASE_ONE =
+  /\b(phase i award\w*|phase 1 award\w*|completed phase (i|1)|phase i (sbir|sttr)|our phase i)\b/g;
+const PARTNER =
+  /\b(industry partner\w*|partner compan\w*|partner organi[sz]ation\w*|collaborat\w* with (a |an )?(company|industry|firm)|co-fund\w*|in partnership)\b/g;
 const EXPORT = /\b(export\w*|international markets?|foreign markets?|expand (abroad|internationally))\b/g;
-const TAX = /\b(tax credits?|r&d spend\w*|r&d expenditure\w*|sr&ed|payroll|engineers on staff|in-house r&d|research and development spending)\b/g;
+const TAX =
+  /\b(tax credits?|r&d spend\w*|r&d expenditure\w*|sr&ed|payroll|engineers on staff|in-house r&d|research and development spending)\b/g;
+
+const RND = /\b(r&d|research|develop\w*|technolog\w*|prototyp\w*|platform|innovat\w*|engineer\w*|novel)\b/g;
+const FINANCE = /\b(loans?|financing|investors?|investment|equity|accelerator|seed round|working capital)\b/g;
 
 const STOPWORDS = new Set(
   'a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours yourself yourselves research project projects program programs team work working using use based new develop developing development study studies via within across including include includes per one two three year years eligible must may grant grants funding fund funds support supports university universities professor associate assistant lab laboratory postdoc postdocs phd student students graduate faculty college hospital company companies startup startups employees employee founded founder founders ceo cto small business businesses incorporated need needs want seeking type people'.split(
@@ -134,7 +186,20 @@ const hits = (text: string, pattern: RegExp): string[] => [...text.matchAll(patt
 /** A crude English stemmer: enough to match "sensors" with "sensor" and "imaging" with "image". */
 export function stem(word: string): string {
   let w = word;
-  for (const suffix of ['ational', 'ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'ies', 'ers', 'ed', 'es', 's']) {
+  for (const suffix of [
+    'ational',
+    'ations',
+    'ation',
+    'ments',
+    'ment',
+    'ings',
+    'ing',
+    'ies',
+    'ers',
+    'ed',
+    'es',
+    's',
+  ]) {
     if (w.length > suffix.length + 3 && w.endsWith(suffix)) {
       w = w.slice(0, -suffix.length) + (suffix === 'ies' ? 'y' : '');
       break;
@@ -185,7 +250,9 @@ export function readProfile(q: FundingQuery): Profile {
   const original = [q.researchTopic, q.researchDetails, q.teamProfile, q.fileText ?? ''].join('\n');
   const text = original.toLowerCase();
   const ca = hits(text, CANADA).length;
-  const provinceHits = PROVINCES.map(([code, re]) => [code, hits(text, re).length] as const).filter(([, n]) => n > 0);
+  const provinceHits = PROVINCES.map(([code, re]) => [code, hits(text, re).length] as const).filter(
+    ([, n]) => n > 0,
+  );
   const us = hits(text, USA).length + hits(original, US_UPPER).length;
   const countries = new Set<'CA' | 'US'>();
   const caScore = ca + provinceHits.reduce((s, [, n]) => s + n, 0);
@@ -198,7 +265,10 @@ export function readProfile(q: FundingQuery): Profile {
   if (academic > 0 && academic >= company * 0.6) audience.add('academic');
   if (company > 0 && company >= academic * 0.6) audience.add('company');
 
-  const sizeMatch = /(\d[\d,]*)\s*(?:\+\s*)?(?:full[- ]time\s+)?(?:employees|staff|people|ftes?|engineers|person team)\b/.exec(text);
+  const sizeMatch =
+    /(\d[\d,]*)\s*(?:\+\s*)?(?:full[- ]time\s+)?(?:employees|staff|people|ftes?|engineers|person team)\b/.exec(
+      text,
+    );
   const employees = sizeMatch ? Number(sizeMatch[1]!.replace(/,/g, '')) : null;
 
   const sectors = new Map<Sector, string[]>();
@@ -207,6 +277,7 @@ export function readProfile(q: FundingQuery): Profile {
     if (found.length > 0) sectors.set(name, [...new Set(found)]);
   }
   return {
+    text: original,
     countries,
     regions: new Set(provinceHits.map(([code]) => code)),
     audience,
@@ -217,6 +288,8 @@ export function readProfile(q: FundingQuery): Profile {
     partner: hits(text, PARTNER).length > 0,
     export: hits(text, EXPORT).length > 0,
     taxCredit: hits(text, TAX).length > 0,
+    rnd: hits(text, RND).length > 0,
+    seeksFinance: hits(text, FINANCE).length > 0,
   };
 }
 
@@ -239,6 +312,10 @@ interface Traits {
   taxCredit: boolean;
   studentsOnly: boolean;
   startupFinance: boolean;
+  /** Funds growth (scale-up, productivity, hiring) rather than R&D. */
+  scaleUp: boolean;
+  /** What a single-purpose program funds, as words a request asking for it would use. */
+  purpose: RegExp | null;
 }
 
 const traitCache = new WeakMap<RankableProgram, Traits>();
@@ -249,33 +326,80 @@ function firstIndex(text: string, re: RegExp): number {
   return m ? m.index : -1;
 }
 
-const APPLICANT_ACADEMIC = /\b(faculty|universit\w*|postsecondary|researchers?|investigators?|scholars|principal applicant|pi with|institutions? of higher|academic appointment|college|doctorate|nominated|students)\b/;
-const APPLICANT_COMPANY = /\b(sme|small business\w*|for-profit|corporations?|businesses|compan(y|ies)|startups?|ventures|owners|receptor|teams of >=2 organizations)\b/;
+// Single-purpose programs, known by their names, and the words of a request that asks for that purpose.
+const PURPOSES: Array<[RegExp, RegExp]> = [
+  [/\b(training|create)\b/i, /\b(training|trainees|students|curriculum)\b/i],
+  [
+    /\b(tools|instrument\w*|infrastructure|knowledge development fund|innovation fund)\b/i,
+    /\b(equipment|instrument\w*|infrastructure|facilit(y|ies)|microscope|spectrometer)\b/i,
+  ],
+  [
+    /\b(connection|dissemination|planning)\b/i,
+    /\b(conference|workshop|symposium|event|outreach|knowledge mobili[sz]ation)\b/i,
+  ],
+  [
+    /\b(idea to innovation|i2i|i-corps|partnerships for innovation|commerciali[sz]ation)\b/i,
+    /\b(commerciali[sz]\w*|licens\w*|spin-?off|start-?up|market|prototype)\b/i,
+  ],
+  [/\b(catalyst grants|chairs)\b/i, /\b(catalyst|chair|nominat\w*)\b/i],
+  [
+    /\bCISE\b/,
+    /\b(comput\w*|software|algorithm\w*|network\w*|machine learning|artificial intelligence|cyber\w*|wireless)\b/i,
+  ],
+];
+
+const ACADEMIC_TYPES = new Set<string>([
+  'faculty',
+  'postdoc',
+  'graduate-student',
+  'undergraduate',
+  'college',
+]);
+
+const APPLICANT_ACADEMIC =
+  /\b(faculty|universit\w*|postsecondary|researchers?|investigators?|scholars|principal applicant|pi with|institutions? of higher|academic appointment|college|doctorate|nominated|students)\b/;
+const APPLICANT_COMPANY =
+  /\b(sme|small business\w*|for-profit|corporations?|businesses|compan(y|ies)|startups?|ventures|owners|receptor|teams of >=2 organizations)\b/;
 
 export function programTraits(p: RankableProgram): Traits {
   const cached = traitCache.get(p);
   if (cached) return cached;
   const eligibility = (p.eligibility ?? '').toLowerCase();
-  const all = `${p.name}\n${p.agency}\n${eligibility}\n${p.description ?? ''}\n${p.notes ?? ''}`.toLowerCase();
+  const all = `${p.name}\n${p.agency}\n${eligibility}\n${p.description ?? ''}`.toLowerCase();
   const head = `${p.name}\n${p.agency}\n${eligibility}`.toLowerCase();
   const jurisdiction = p.jurisdiction.toLowerCase();
 
+  const rules = p.eligibilityRules;
   const countries = new Set<'CA' | 'US'>();
-  if (jurisdiction.includes('global') || jurisdiction.includes('international')) {
+  if (rules) {
+    for (const c of rules.countries) countries.add(c);
+  } else if (jurisdiction.includes('global') || jurisdiction.includes('international')) {
     countries.add('CA').add('US');
   } else {
     countries.add(p.country as 'CA' | 'US');
-    if (jurisdiction.includes('canada') && jurisdiction.includes('united states')) countries.add('CA').add('US');
+    if (jurisdiction.includes('canada') && jurisdiction.includes('united states'))
+      countries.add('CA').add('US');
   }
 
   const a = firstIndex(eligibility, APPLICANT_ACADEMIC);
   const c = firstIndex(eligibility, APPLICANT_COMPANY);
-  let applicant: Audience | null = a < 0 && c < 0 ? null : a < 0 ? 'company' : c < 0 ? 'academic' : a <= c ? 'academic' : 'company';
+  let applicant: Audience | null =
+    a < 0 && c < 0 ? null : a < 0 ? 'company' : c < 0 ? 'academic' : a <= c ? 'academic' : 'company';
   if (p.programType === 'tax-credit' || p.programType === 'loan') applicant = 'company';
   const audience = new Set<Audience>();
-  if (applicant) audience.add(applicant);
-  if (/\b(partner|industry|company|companies|for-profit|receptor)\b/.test(eligibility)) audience.add('company');
-  if (/\b(universit\w*|academic|research institution|postsecondary|college)\b/.test(eligibility)) audience.add('academic');
+  if (rules) {
+    const academic = rules.applicantTypes.some((t) => ACADEMIC_TYPES.has(t));
+    const company = rules.applicantTypes.some((t) => t === 'small-business' || t === 'company');
+    applicant = academic && !company ? 'academic' : company && !academic ? 'company' : applicant;
+    if (academic) audience.add('academic');
+    if (company || rules.partner?.kind === 'industry') audience.add('company');
+  } else {
+    if (applicant) audience.add(applicant);
+    if (/\b(partner|industry|company|companies|for-profit|receptor)\b/.test(eligibility))
+      audience.add('company');
+    if (/\b(universit\w*|academic|research institution|postsecondary|college)\b/.test(eligibility))
+      audience.add('academic');
+  }
 
   const sectors = new Set<Sector>();
   const excluded = new Set<Sector>();
@@ -285,7 +409,9 @@ export function programTraits(p: RankableProgram): Traits {
     // (two different words); notes mention things in passing.
     if (hits(title, re).length > 0 || new Set(hits(eligibility, re)).size >= 2) sectors.add(name);
   }
-  const notHealth = /\(not health\)|not health|excluding health/.test(all);
+  const notHealth = rules
+    ? rules.excludedFields.includes('health')
+    : /\(not health\)|not health|excluding health/.test(all);
   if (notHealth) {
     sectors.delete('health');
     excluded.add('health');
@@ -300,14 +426,29 @@ export function programTraits(p: RankableProgram): Traits {
     audience,
     sectors,
     excluded,
-    smallBusiness: /\b(sme|small business\w*|<=\s*500|500 employees|500 fte|small and medium)\b/.test(all),
-    earlyCareer: /\b(early[- ]career|untenured|beginning independent|emerging scholars?|early-career|assistant professor)\b/.test(eligibility + p.name.toLowerCase()),
-    needsPhaseOne: /\bphase (ii|2)\b/.test(p.name.toLowerCase()) && /\bphase i awardees\b|\bphase i awardees?\b|phase i awardees|phase i\b.*awardees/.test(eligibility),
-    needsPartner: /\b(partner organi[sz]ation|partners?\b.*(required|must|need)|with (a |an )?(for-profit )?industry partner|receptor|partnered research|formal partnership|partner institution)/.test(eligibility),
+    smallBusiness: rules
+      ? rules.applicantTypes.includes('small-business') && !rules.applicantTypes.includes('company')
+      : /\b(sme|small business\w*|<=\s*500|500 employees|500 fte|small and medium)\b/.test(all),
+    earlyCareer: rules
+      ? rules.careerStages.includes('early-career')
+      : /\b(early[- ]career|untenured|beginning independent|emerging scholars?|early-career|assistant professor)\b/.test(
+          eligibility + p.name.toLowerCase(),
+        ),
+    needsPhaseOne:
+      /\bphase (ii|2)\b/.test(p.name.toLowerCase()) &&
+      /\bphase i awardees\b|\bphase i awardees?\b|phase i awardees|phase i\b.*awardees/.test(eligibility),
+    needsPartner: rules
+      ? Boolean(rules.partner?.required)
+      : /\b(partner organi[sz]ation|partners?\b.*(required|must|need)|with (a |an )?(for-profit )?industry partner|receptor|partnered research|formal partnership|partner institution)/.test(
+          eligibility,
+        ),
     export: /\b(export|international markets)\b/.test(all),
     taxCredit: p.programType === 'tax-credit',
     studentsOnly: /^students\b/.test(eligibility),
-    startupFinance: p.programType === 'loan' || p.programType === 'equity-investment' || p.programType === 'accelerator',
+    startupFinance:
+      p.programType === 'loan' || p.programType === 'equity-investment' || p.programType === 'accelerator',
+    scaleUp: /\b(scal(e|ing)[- ]up|productivity|expansion|wage support|hiring)\b/.test(head),
+    purpose: PURPOSES.find(([name]) => name.test(p.name))?.[1] ?? null,
   };
   traitCache.set(p, traits);
   return traits;
@@ -316,7 +457,7 @@ export function programTraits(p: RankableProgram): Traits {
 // ---------------------------------------------------------------------------------------------
 // BM25 over the candidates
 
-const FIELD_WEIGHTS = { name: 3, agency: 2, eligibility: 1.2, notes: 0.4 } as const;
+const FIELD_WEIGHTS = { name: 3, agency: 2, eligibility: 1.2, description: 0.4 } as const;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -332,7 +473,7 @@ function buildDoc(p: RankableProgram): Doc {
     [p.name, FIELD_WEIGHTS.name],
     [p.agency, FIELD_WEIGHTS.agency],
     [p.eligibility, FIELD_WEIGHTS.eligibility],
-    [`${p.description ?? ''} ${p.notes ?? ''}`, FIELD_WEIGHTS.notes],
+    [p.description, FIELD_WEIGHTS.description],
   ];
   for (const [text, weight] of fields) {
     for (const term of tokenize(text ?? '')) {
@@ -347,7 +488,8 @@ function bm25(programs: RankableProgram[], terms: Map<string, { weight: number; 
   const docs = programs.map(buildDoc);
   const avg = docs.reduce((s, d) => s + d.length, 0) / Math.max(1, docs.length);
   const df = new Map<string, number>();
-  for (const doc of docs) for (const term of doc.tf.keys()) if (terms.has(term)) df.set(term, (df.get(term) ?? 0) + 1);
+  for (const doc of docs)
+    for (const term of doc.tf.keys()) if (terms.has(term)) df.set(term, (df.get(term) ?? 0) + 1);
   const n = docs.length;
   return docs.map((doc) => {
     let score = 0;
@@ -368,62 +510,122 @@ function bm25(programs: RankableProgram[], terms: Map<string, { weight: number; 
 // ---------------------------------------------------------------------------------------------
 // Ranking
 
-const COUNTRY_NAME = { CA: 'Canadian', US: 'U.S.' } as const;
-const PROVINCE_NAME: Record<string, string> = {
-  'CA-ON': 'Ontario',
-  'CA-QC': 'Quebec',
-  'CA-BC': 'British Columbia',
-  'CA-AB': 'Alberta',
-  'CA-MB': 'Manitoba',
-  'CA-SK': 'Saskatchewan',
-  'CA-NS': 'Nova Scotia',
-  'CA-NB': 'New Brunswick',
-  'CA-NL': 'Newfoundland and Labrador',
-};
+const COUNTRY_ADJ = { CA: 'Canadian', US: 'U.S.' } as const;
 
-function scoreProgram(p: RankableProgram, profile: Profile, relevance: number, matched: string[], today: Date): RankedProgram {
+/** Who the applicant is, in their own terms ("a faculty member at a Canadian university"). */
+function applicantWords(who: ApplicantProfile): string | null {
+  const adj = who.country ? `${COUNTRY_ADJ[who.country]} ` : '';
+  switch (who.kind) {
+    case 'researcher':
+      return `a faculty member at a ${adj}university`;
+    case 'postdoc':
+      return `a postdoctoral researcher${who.country ? ` in ${who.country === 'CA' ? 'Canada' : 'the United States'}` : ''}`;
+    case 'student':
+      return `a ${adj}graduate student`;
+    case 'company':
+      return `a ${adj}${who.employees !== null && who.employees <= 500 ? 'small business' : 'company'}`;
+    case 'non-profit':
+      return `a ${adj}non-profit organization`;
+    default:
+      return null;
+  }
+}
+
+/** The program's name without its acronym in parentheses, for a sentence. */
+const shortName = (p: RankableProgram) => p.name.replace(/\s*\([^)]*\)\s*$/, '');
+
+/**
+ * The first reason: the rule or field that matched, in a researcher's words — "You are a faculty
+ * member at a Canadian university working in the natural sciences; NSERC Discovery Grants fund
+ * exactly this."
+ */
+function fitSentence(p: RankableProgram, who: ApplicantProfile): string | null {
+  const rules = p.eligibilityRules;
+  const you = applicantWords(who);
+  const field = who.fields[0];
+  const shared = rules ? who.fields.filter((f) => rules.fields.includes(f)) : [];
+  const working =
+    shared.length > 0
+      ? ` working in ${FIELD_LABEL[shared[0]!]}`
+      : field
+        ? ` working in ${FIELD_LABEL[field]}`
+        : '';
+  if (!you && !working) return null;
+  const subject = you ? `You are ${you}${working}` : `Your work is in ${FIELD_LABEL[field!]}`;
+  if (shared.length > 0 && rules && rules.fields.length <= 3)
+    return `${subject}; ${shortName(p)} funds exactly this.`;
+  return `${subject}; ${shortName(p)} is open to applicants like you${rules && rules.fields.length === 0 ? ' in any field' : ''}.`;
+}
+
+// Fewer days than this to the next deadline leave too little time to prepare an application.
+const PREPARATION_DAYS = 21;
+
+function scoreProgram(
+  p: RankableProgram,
+  profile: Profile,
+  who: ApplicantProfile,
+  relevance: number,
+  matched: string[],
+  today: Date,
+): RankedProgram {
   const t = programTraits(p);
+  const rules = p.eligibilityRules;
   const reasons: string[] = [];
   let score = 2.2 * relevance;
+  const fit = fitSentence(p, who);
+  if (fit) reasons.push(fit);
 
-  // Where the applicant is.
+  // A funder of the applicant's own country is the one a grants officer names first.
+  if (who.country && p.country === who.country) score += 0.7;
+
+  // Field: the mandate names the applicant's field.
+  if (rules && rules.fields.length > 0 && who.fields.length > 0) {
+    // A mandate is decisive for researchers; for a company a sector program's fields only hint at fit.
+    const weight = who.kind === 'company' ? 0.25 : 1;
+    if (who.fields.some((f) => rules.fields.includes(f)))
+      score += weight * (rules.fields.includes(who.fields[0]!) ? 2 : 1);
+    // A company outside a sector program's fields may apply but is poorly served by it.
+    else score -= 1.5;
+  }
+
+  // Where the applicant is (the rules already set aside other countries and provinces).
   if (profile.countries.size > 0) {
     const shared = [...profile.countries].filter((c) => t.countries.has(c));
     if (shared.length === 0) score -= 4;
     else {
       score += 1;
-      if (t.region) {
-        if (profile.regions.has(t.region)) {
+      if (t.region || (rules && rules.regions.length > 0)) {
+        const regions = rules?.regions.length ? rules.regions : [t.region!];
+        const mine = regions.find((r) => profile.regions.has(r) || who.regions.includes(r));
+        if (mine) {
           score += 1.2;
-          const province = PROVINCE_NAME[t.region] ?? t.region;
-          reasons.push(`It is ${/^[AEIOU]/.test(province) ? 'an' : 'a'} ${province} program, and your team is based in ${province}.`);
-        } else {
-          score -= profile.regions.size > 0 ? 3 : 1.5;
-        }
-      } else {
-        reasons.push(`It is open to ${shared.map((c) => COUNTRY_NAME[c]).join(' and ')} applicants like you.`);
+          const name = SUBDIVISION_BY_CODE.get(mine)?.name ?? mine;
+          reasons.push(
+            `It is ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} program, and you are in ${name}.`,
+          );
+        } else score -= 1.5;
       }
     }
   } else if (t.region) {
     score -= 0.8;
   }
 
-  // Who applies.
-  const isAcademic = profile.audience.has('academic');
-  const isCompany = profile.audience.has('company');
-  if (t.applicant && profile.audience.size > 0) {
-    if (profile.audience.has(t.applicant)) {
+  // Who applies: as the rules read the applicant when they could, else from the request's words.
+  const audience: Set<Audience> =
+    who.kind === null ? profile.audience : new Set([who.kind === 'company' ? 'company' : 'academic']);
+  const isAcademic = audience.has('academic');
+  const isCompany = audience.has('company');
+  if (t.applicant && audience.size > 0) {
+    if (audience.has(t.applicant)) {
       score += 1.5;
-      reasons.push(
-        t.applicant === 'academic'
-          ? 'It funds researchers at universities and research institutions, which fits your team.'
-          : t.taxCredit
-            ? 'It is a tax credit that companies claim on their own R&D spending, which fits your company.'
-            : 'It is designed for companies like yours rather than for university labs.',
-      );
+      if (t.taxCredit) reasons.push('It is a tax credit that companies claim on their own R&D spending.');
     } else if (t.audience.has(isAcademic ? 'academic' : 'company')) {
       score += 0.3;
-      reasons.push(isAcademic ? 'A university team can take part as the research partner of a company.' : 'Your company can take part as the partner of a university team.');
+      reasons.push(
+        isAcademic
+          ? 'A university team takes part as the research partner of a company.'
+          : 'Your company takes part as the partner of a university team.',
+      );
     } else {
       score -= 3.5;
     }
@@ -431,79 +633,221 @@ function scoreProgram(p: RankableProgram, profile: Profile, relevance: number, m
   if (t.studentsOnly && isCompany && !isAcademic) score -= 1;
 
   // Company size.
-  if (t.smallBusiness && t.applicant === 'company') {
-    if (profile.employees !== null && profile.employees > 500) score -= 4;
-    else if (isCompany) {
-      score += 0.5;
-      if (profile.employees !== null) reasons.push(`It is limited to small and medium businesses, and your ${profile.employees}-person team qualifies.`);
+  if (t.smallBusiness && t.applicant === 'company' && isCompany) {
+    score += 0.5;
+    const max = rules?.ownership?.maxEmployees;
+    if (who.employees !== null && max) {
+      reasons.push(
+        `It is for small businesses of up to ${max.toLocaleString('en-US')} employees; yours has ${who.employees.toLocaleString('en-US')}.`,
+      );
     }
   }
 
-  // Sector.
+  // Sector focus (defence, space, energy, …) beyond the broad field.
   const specific = [...t.sectors].filter((s) => SPECIFIC.includes(s));
   const sharedSectors = [...t.sectors].filter((s) => profile.sectors.has(s));
   const specificShared = sharedSectors.filter((s) => SPECIFIC.includes(s));
   if (specificShared.length > 0) {
     // A narrower focus the request does not share (cancer, for a diabetes study) counts against.
     const narrower = specific.length - specificShared.length;
-    score += 2 + 0.4 * (specificShared.length - 1) - 0.9 * narrower;
+    score += 2 + 0.4 * (specificShared.length - 1) - 1.8 * narrower;
     const s = specificShared[0]!;
-    const words = profile.sectors.get(s)!.slice(0, 3).map((w) => `"${w}"`).join(', ');
-    reasons.push(`It focuses on ${SECTOR_WORDS[s]}, which matches your work (${words}).`);
+    if (
+      !(s === 'health' && rules?.fields.includes('health')) &&
+      !(s === 'social' && rules?.fields.includes('social-sciences'))
+    ) {
+      reasons.push(`It focuses on ${SECTOR_WORDS[s]}, the area of your project.`);
+    }
   } else if (specific.length > 0 && profile.sectors.size > 0) {
     score -= 1.2;
   }
   if (sharedSectors.includes('natural') && specificShared.length === 0) score += 0.4;
-  for (const s of t.excluded) if (profile.sectors.has(s) && !profile.sectors.has('natural')) score -= 2.5;
 
   // Career stage, prior awards, partners, export, tax.
+  // A program for one kind of support (training, equipment, events, commercialization) suits a
+  // request that asks for it; a research program is what a grants officer names otherwise.
+  if (t.purpose && !t.purpose.test(profile.text)) score -= 1;
   if (t.earlyCareer) {
     if (profile.earlyCareer) {
       score += 1.2;
-      reasons.push('It is aimed at early-career faculty, which matches your career stage.');
-    } else score -= 0.6;
+      reasons.push('It is for early-career faculty, and you are early in your career.');
+    } else score -= who.careerStage === null ? 1.5 : 0.6;
   }
   if (t.needsPhaseOne) {
     if (profile.hasPhaseOne) score += 0.5;
     else score -= 1.5;
   }
   if (t.needsPartner) {
-    if (profile.partner) {
+    if (profile.partner || who.hasPartner) {
       score += 0.4;
       reasons.push('It requires a partner organization, and you already have one.');
-    } else score -= 1.2;
+    } else {
+      score -= 1.2;
+      if (rules?.partner) reasons.push(`It requires a partner: ${rules.partner.text.replace(/\.$/, '')}.`);
+    }
   }
   if (t.export) score += profile.export ? 1 : -0.8;
   if (t.taxCredit && isCompany && profile.taxCredit) score += 0.6;
   if (t.startupFinance && !(isCompany && !isAcademic)) score -= 0.8;
-
-  // Text relevance, in the researcher's own words.
-  if (matched.length > 0) {
-    reasons.push(`Its description shares key terms with your request: ${matched.slice(0, 3).join(', ')}.`);
+  // A company developing a technology is better served by R&D funding than by loans or equity.
+  if (isCompany && !isAcademic && profile.rnd && !profile.seeksFinance) {
+    if (t.startupFinance) score -= 0.8;
+    else if (
+      (p.programType === 'grant' || p.programType === 'contribution') &&
+      t.applicant === 'company' &&
+      !t.scaleUp
+    ) {
+      score += 0.8;
+    }
   }
 
-  // Timing.
+  // Size: a request far above what the program gives fits it poorly.
+  const cap = p.fundingMax;
+  if (who.budget !== null && cap) score += who.budget > cap * 3 ? -0.8 : who.budget <= cap ? 0.3 : 0;
+
+  // Timing: enough time left to prepare.
   const days = daysUntil(p.deadline, today);
   if (days !== null && days >= 0) {
-    reasons.push(`Next deadline: ${p.deadline} (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} from now`}).`);
+    if (days < PREPARATION_DAYS) score -= 1.2;
+    reasons.push(
+      `Next deadline: ${deadlineText(p)} (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} from now`}).`,
+    );
   } else if (!p.deadline) {
-    const pattern = p.deadlinePattern?.split(/(?<=[.;])\s+(?=[A-Z])/)[0]?.slice(0, 240);
-    reasons.push(pattern ? `Timing: ${pattern.replace(/[.;]?$/, '.')}` : 'It accepts applications year-round.');
+    reasons.push(
+      `${intakeText(p.deadlineRule) ?? 'Dates are set in each call'}: see the funder's page for timing.`,
+    );
   }
   return { program: p, score, reasons, matchedTerms: matched };
 }
 
-/** Ranks open programs for a request, best first. Programs whose deadline has passed are left out. */
-export function rankPrograms(q: FundingQuery, programs: RankableProgram[], today: Date = new Date()): RankedProgram[] {
-  const open = programs.filter((p) => !p.closed && (p.deadline === null || (daysUntil(p.deadline, today) ?? -1) >= 0));
-  if (open.length === 0) return [];
+/** The rules each program applies: its own, or for an import without them, its country. */
+function rulesOf(p: RankableProgram): EligibilityRules | null {
+  if (p.eligibilityRules) return p.eligibilityRules;
+  if (p.country !== 'CA' && p.country !== 'US') return null;
+  return {
+    applicantTypes: [
+      'faculty',
+      'postdoc',
+      'graduate-student',
+      'undergraduate',
+      'college',
+      'small-business',
+      'company',
+      'non-profit',
+      'indigenous-organization',
+      'government',
+    ],
+    countries: [p.country],
+    regions: [],
+    careerStages: [],
+    fields: [],
+    excludedFields: [],
+    partner: null,
+    costShare: null,
+    ownership: null,
+    citizenship: null,
+  };
+}
+
+/**
+ * A catalogue row as the ranking reads it, its deadline computed for `today` as the database's
+ * would be (the next date still to come, else the last one): for tests and the evaluation, which
+ * rank the seed without a database.
+ */
+type Nullish<T> = { [K in keyof T]?: T[K] | null };
+/** The catalogue row's fields the ranking reads (a seed row or a database row). */
+export type RankableRow = Pick<
+  RankableProgram,
+  'id' | 'name' | 'agency' | 'jurisdiction' | 'country' | 'region' | 'programType' | 'currency'
+> &
+  Nullish<
+    Pick<
+      RankableProgram,
+      | 'fundingMin'
+      | 'fundingMax'
+      | 'fundingPeriod'
+      | 'deadlinePattern'
+      | 'eligibility'
+      | 'description'
+      | 'url'
+      | 'eligibilityRules'
+      | 'deadlineRule'
+      | 'nextDeadlines'
+    >
+  > & { projectedDeadlines?: string[] | null; status?: string | null };
+
+export function rankableFromRow(row: RankableRow, today: Date): RankableProgram {
+  const dates = [...(row.nextDeadlines ?? []), ...(row.projectedDeadlines ?? [])].sort();
+  const deadline = nextDeadline(dates, today) ?? dates.at(-1) ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    agency: row.agency,
+    jurisdiction: row.jurisdiction,
+    country: row.country,
+    region: row.region,
+    programType: row.programType,
+    currency: row.currency,
+    fundingMin: row.fundingMin ?? null,
+    fundingMax: row.fundingMax ?? null,
+    fundingPeriod: row.fundingPeriod ?? null,
+    deadline,
+    deadlinePattern: row.deadlinePattern ?? null,
+    eligibility: row.eligibility ?? null,
+    description: row.description ?? null,
+    url: row.url ?? null,
+    closed: /^(archived|closed)/i.test(row.status ?? '') || (dates.length > 0 && !nextDeadline(dates, today)),
+    eligibilityRules: row.eligibilityRules ?? null,
+    deadlineRule: row.deadlineRule ?? null,
+    nextDeadlines: row.nextDeadlines ?? [],
+  };
+}
+
+const isOpen = (p: RankableProgram, today: Date) =>
+  !p.closed && (p.deadline === null || (daysUntil(p.deadline, today) ?? -1) >= 0);
+
+/**
+ * Rules first, then fit: the open programs the applicant may apply to, best first, and the ones
+ * the applicant's own facts rule out, each with its reasons (never mixed into the ranking).
+ */
+export function matchPrograms(
+  q: FundingQuery,
+  programs: RankableProgram[],
+  today: Date = new Date(),
+): { eligible: RankedProgram[]; ineligible: IneligibleProgram[]; applicant: ApplicantProfile } {
+  const who = readApplicant({
+    topic: q.researchTopic,
+    details: q.researchDetails,
+    team: q.teamProfile,
+    file: q.fileText?.slice(0, 100_000),
+  });
+  const eligible: RankableProgram[] = [];
+  const ineligible: IneligibleProgram[] = [];
+  for (const p of programs) {
+    if (!isOpen(p, today)) continue;
+    const rules = rulesOf(p);
+    const reasons = rules ? ineligibilityReasons(rules, who) : [];
+    if (reasons.length > 0) ineligible.push({ program: p, reasons });
+    else eligible.push(p);
+  }
+  if (eligible.length === 0) return { eligible: [], ineligible, applicant: who };
   const profile = readProfile(q);
   const terms = queryTerms(q);
-  const relevance = bm25(open, terms);
+  const relevance = bm25(eligible, terms);
   const max = Math.max(...relevance.map((r) => r.score), 1e-9);
-  return open
-    .map((p, i) => scoreProgram(p, profile, relevance[i]!.score / max, relevance[i]!.matched, today))
+  const ranked = eligible
+    .map((p, i) => scoreProgram(p, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today))
     .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name));
+  return { eligible: ranked, ineligible, applicant: who };
+}
+
+/** Ranks the open programs the applicant is eligible for, best first. */
+export function rankPrograms(
+  q: FundingQuery,
+  programs: RankableProgram[],
+  today: Date = new Date(),
+): RankedProgram[] {
+  return matchPrograms(q, programs, today).eligible;
 }
 
 /** The keywords to pre-select candidates with full-text search in a large catalogue. */
@@ -514,6 +858,9 @@ export function candidateKeywords(q: FundingQuery, max = 12): string[] {
     .filter((w) => w.length > 2)
     .slice(0, max);
 }
+
+// The "Not eligible" list names the curated programs set aside, not every import.
+const NOT_ELIGIBLE_SHOWN = 60;
 
 const TYPE_LABEL = new Map<string, string>(PROGRAM_TYPES.map((t) => [t.value, t.label]));
 
@@ -526,18 +873,39 @@ function firstSentences(text: string | null, max = 320): string {
   return end > 80 ? cut.slice(0, end + 1) : `${cut.replace(/\s+\S*$/, '')}…`;
 }
 
+/** The deadline as users read it: a date (marked expected when projected), or the kind of intake. */
 export function deadlineText(p: RankableProgram): string {
-  return p.deadline ?? 'Rolling intake';
+  if (p.deadline) {
+    const projected = p.deadlineRule?.kind === 'recurring' && !(p.nextDeadlines ?? []).includes(p.deadline);
+    return projected ? `${p.deadline} (expected)` : p.deadline;
+  }
+  return intakeText(p.deadlineRule) ?? 'Dates set in each call';
 }
 
 export function fundingRangeOf(p: RankableProgram): string {
   return formatFundingRange(p.fundingMin, p.fundingMax, p.currency, p.fundingPeriod);
 }
 
-/** The spec's fundingResults: every ranked program in brief, and the top ones explained. */
-export function toFundingResults(ranked: RankedProgram[], opts: { programs?: number; recommendations?: number } = {}) {
+/**
+ * The spec's fundingResults: every ranked program in brief, and the top ones explained; with
+ * `ineligible`, a separate "Not eligible, because…" list the user can ask to see.
+ */
+export function toFundingResults(
+  ranked: RankedProgram[],
+  opts: { programs?: number; recommendations?: number; ineligible?: IneligibleProgram[] } = {},
+) {
   const top = ranked.slice(0, opts.programs ?? 10);
   return {
+    ...(opts.ineligible
+      ? {
+          not_eligible: opts.ineligible.slice(0, NOT_ELIGIBLE_SHOWN).map(({ program: p, reasons }) => ({
+            program_name: p.name,
+            agency_name: p.agency,
+            program_id: p.id,
+            because: reasons.join(' '),
+          })),
+        }
+      : {}),
     funding_programs: top.map(({ program: p }) => ({
       program_name: p.name,
       agency_name: p.agency,
@@ -547,7 +915,8 @@ export function toFundingResults(ranked: RankedProgram[], opts: { programs?: num
     recommendations: top.slice(0, opts.recommendations ?? 5).map(({ program: p, reasons }) => ({
       name: p.name,
       agency: p.agency,
-      description: `${TYPE_LABEL.get(p.programType) ?? 'Program'} (${p.jurisdiction}). ${firstSentences(p.description ?? p.notes)}`.trim(),
+      description:
+        `${TYPE_LABEL.get(p.programType) ?? 'Program'} (${p.jurisdiction}). ${firstSentences(p.description)}`.trim(),
       eligibility: firstSentences(p.eligibility, 500),
       funding_range: fundingRangeOf(p),
       deadline: deadlineText(p),

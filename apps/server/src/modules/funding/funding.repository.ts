@@ -7,7 +7,13 @@ const LIST_LIMIT = 200;
 
 export async function insertRequest(
   tx: Tx,
-  values: { userId: string; researchTopic: string; researchDetails: string; teamProfile: string; fileContent: string | null },
+  values: {
+    userId: string;
+    researchTopic: string;
+    researchDetails: string;
+    teamProfile: string;
+    fileContent: string | null;
+  },
 ): Promise<FundingRequestRow> {
   const [row] = await tx.insert(fundingFinderRequests).values(values).returning();
   return row!;
@@ -22,7 +28,11 @@ export async function listRequests(db: Tx, userId: string): Promise<FundingReque
     .limit(LIST_LIMIT);
 }
 
-export async function findOwnRequest(db: Tx, userId: string, id: string): Promise<FundingRequestRow | undefined> {
+export async function findOwnRequest(
+  db: Tx,
+  userId: string,
+  id: string,
+): Promise<FundingRequestRow | undefined> {
   const [row] = await db
     .select()
     .from(fundingFinderRequests)
@@ -36,13 +46,17 @@ export async function findRequest(db: Tx, id: string): Promise<FundingRequestRow
 }
 
 /** Stores the results once: a repeated run (jobs run at least once) finds the row complete and changes nothing. */
-export async function completeRequest(db: Tx, id: string, results: FundingResults): Promise<boolean> {
-  const rows = await db
+export async function completeRequest(
+  db: Tx,
+  id: string,
+  results: FundingResults,
+): Promise<FundingRequestRow | undefined> {
+  const [row] = await db
     .update(fundingFinderRequests)
     .set({ status: 'complete', fundingResults: results, completedAt: sql`now()`, error: null })
     .where(and(eq(fundingFinderRequests.id, id), eq(fundingFinderRequests.status, 'processing')))
-    .returning({ id: fundingFinderRequests.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 export async function failRequest(db: Tx, id: string, error: string): Promise<FundingRequestRow | undefined> {

@@ -21,7 +21,8 @@ export const fundingRoutes: FastifyPluginAsyncZod<{ funding: FundingService }> =
       config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.paid },
       schema: { body: fundingFinderRequestSchema, response: { 201: fundingRequestSchema } },
     },
-    async (request, reply) => reply.code(201).send(await funding.submit(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await funding.submit(currentUser(request), request.body, request.idempotencyKey)),
   );
 
   app.get(

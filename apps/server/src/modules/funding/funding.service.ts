@@ -1,22 +1,30 @@
 import { PRICES } from '@grantleaf/shared/constants';
+import { fileIdFromUrl, SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import {
   FUNDING_FILE_MAX_BYTES,
   fundingResultsSchema,
   type FundingFinderInput,
   type FundingRequest,
+  type FundingResults,
 } from '@grantleaf/shared/funding.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiProvider } from '../../ai/provider.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound, tooLarge } from '../../errors.ts';
+import { badRequest, notFound, tooLarge } from '../../errors.ts';
+import type { IdempotencyClaim } from '../../http/idempotency.ts';
+import type { JobDeps } from '../../jobs/job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
-import { applyLedgerChange } from '../credits/credits.repository.ts';
+import { definePaidWork } from '../paid-work/paid-work.ts';
 import { findOpenPrograms } from '../programs/programs.repository.ts';
-import { readFileText } from './file-text.ts';
+import { findOwnUpload } from '../uploads/uploads.repository.ts';
 import { rerankWithAi } from './funding-ai.ts';
-import { fundingFinderJob } from './funding-finder.job.ts';
-import { candidateKeywords, rankPrograms, toFundingResults, type RankableProgram } from './funding-ranking.ts';
+import {
+  candidateKeywords,
+  matchPrograms,
+  toFundingResults,
+  type RankableProgram,
+} from './funding-ranking.ts';
 import { renderFundingReport } from './funding-report.ts';
 import * as repo from './funding.repository.ts';
 import type { FundingRequestRow } from './funding.schema.ts';
@@ -26,8 +34,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // full-text candidates from the rest.
 const IMPORTED_CANDIDATES = 200;
 
-// The list carries the start of each file, not up to 1 MB per row; a PDF or Word file sent as a
-// data: URL is named by its type instead of its base64.
+// The list carries the start of each file's text, not up to 1 MB per row; a request stored before
+// issue 15 may still hold a data: URL, named by its type instead of its base64.
 const FILE_PREVIEW_CHARS = 2000;
 function filePreview(content: string | null): string | null {
   if (!content) return null;
@@ -54,26 +62,45 @@ export function toFundingRequest(row: FundingRequestRow): FundingRequest {
 
 export type FundingService = ReturnType<typeof createFundingService>;
 
+/**
+ * The request's file as text: the text extracted when the user's own upload was checked, or
+ * plain text sent as fileContent. Nothing here parses a file (issue 15 §2).
+ */
+async function requestFileText(db: Db, user: UserRow, input: FundingFinderInput): Promise<string | null> {
+  if (input.fileUrl) {
+    const upload = await findOwnUpload(db, user.id, fileIdFromUrl(input.fileUrl));
+    if (!upload) throw badRequest(SUBMISSION_MESSAGES.fileUrl);
+    return upload.extractedText || null;
+  }
+  return input.fileContent || null;
+}
+
 export function createFundingService(deps: { db: Db; queue: JobQueue }) {
-  const { db, queue } = deps;
+  const { db } = deps;
   return {
-    /** Debit, request row and job in one transaction: all three exist, or none. */
-    async submit(user: UserRow, input: FundingFinderInput): Promise<FundingRequest> {
-      const fileContent = input.fileContent ? input.fileContent : null;
+    /** Debit, request row, job and Idempotency-Key in one transaction (modules/paid-work). */
+    async submit(
+      user: UserRow,
+      input: FundingFinderInput,
+      idempotency?: IdempotencyClaim,
+    ): Promise<FundingRequest> {
+      const fileContent = await requestFileText(db, user, input);
       if (fileContent && Buffer.byteLength(fileContent, 'utf8') > FUNDING_FILE_MAX_BYTES) {
         throw tooLarge('File content must be 1 MB or less');
       }
-      return db.transaction(async (tx) => {
-        const row = await repo.insertRequest(tx, {
-          userId: user.id,
-          researchTopic: input.researchTopic,
-          researchDetails: input.researchDetails,
-          teamProfile: input.teamProfile,
-          fileContent,
-        });
-        await applyLedgerChange(tx, { userId: user.id, amount: -PRICES.funding, reason: 'funding', reference: row.id });
-        await queue.send(tx, fundingFinderJob, { requestId: row.id });
-        return toFundingRequest(row);
+      return fundingWork.start(deps, {
+        userId: user.id,
+        cost: PRICES.funding,
+        idempotency,
+        insert: (tx) =>
+          repo.insertRequest(tx, {
+            userId: user.id,
+            researchTopic: input.researchTopic,
+            researchDetails: input.researchDetails,
+            teamProfile: input.teamProfile,
+            fileContent,
+          }),
+        present: toFundingRequest,
       });
     },
 
@@ -88,7 +115,10 @@ export function createFundingService(deps: { db: Db; queue: JobQueue }) {
       if (!row) throw notFound();
       const request = toFundingRequest(row);
       const date = request.submissionTimestamp.slice(0, 10);
-      return { pdf: await renderFundingReport(request), filename: `funding-report-${date}-${row.id.slice(0, 8)}.pdf` };
+      return {
+        pdf: await renderFundingReport(request),
+        filename: `funding-report-${date}-${row.id.slice(0, 8)}.pdf`,
+      };
     },
   };
 }
@@ -100,25 +130,34 @@ export interface FundingJobDeps {
   today?: Date;
 }
 
-/** The job's work: rank the open catalogue for the request and store the results once. */
-export async function runFundingSearch(deps: FundingJobDeps, requestId: string): Promise<void> {
-  const row = await repo.findRequest(deps.db, requestId);
-  if (!row || row.status !== 'processing') return;
+/** The job's work: rank the open catalogue for the request (the kernel stores the results once). */
+export async function rankFundingRequest(
+  deps: FundingJobDeps,
+  row: FundingRequestRow,
+): Promise<FundingResults> {
+  const requestId = row.id;
   const query = {
     researchTopic: row.researchTopic,
     researchDetails: row.researchDetails,
     teamProfile: row.teamProfile,
-    fileText: await readFileText(row.fileContent),
+    // A request stored before issue 15 may hold a data: URL: its base64 is no text to match.
+    fileText: row.fileContent && !row.fileContent.startsWith('data:') ? row.fileContent : '',
   };
   const keywords = candidateKeywords(query);
   const [curated, imported] = await Promise.all([
     findOpenPrograms(deps.db, { source: 'seed' }),
     keywords.length
-      ? findOpenPrograms(deps.db, { source: 'grants.gov', textQuery: keywords.join(' | '), limit: IMPORTED_CANDIDATES })
+      ? findOpenPrograms(deps.db, {
+          source: 'grants.gov',
+          textQuery: keywords.join(' | '),
+          limit: IMPORTED_CANDIDATES,
+        })
       : Promise.resolve([]),
   ]);
   const candidates: RankableProgram[] = [...curated, ...imported];
-  let ranked = rankPrograms(query, candidates, deps.today);
+  // Rules first: the model below only reorders what the rules kept (issue 14).
+  const { eligible, ineligible } = matchPrograms(query, candidates, deps.today);
+  let ranked = eligible;
   if (deps.provider && ranked.length > 0) {
     try {
       ranked = await rerankWithAi(deps.provider, query, ranked);
@@ -127,16 +166,32 @@ export async function runFundingSearch(deps: FundingJobDeps, requestId: string):
       deps.log.warn({ err, requestId }, 'AI re-ranking failed; keeping the built-in ranking');
     }
   }
-  await repo.completeRequest(deps.db, requestId, toFundingResults(ranked));
+  const setAside = ineligible.filter((i) => i.program.eligibilityRules);
+  return toFundingResults(ranked, { ineligible: setAside });
 }
+
+export const FUNDING_FAILURE_MESSAGE =
+  'The funding search could not be completed. Your credit has been refunded.';
+
+/** Funding searches on the paid-work kernel (modules/paid-work). */
+export const fundingWork = definePaidWork({
+  kind: 'funding',
+  name: 'funding-finder',
+  idField: 'requestId',
+  retryLimit: 2,
+  retryDelaySeconds: 5,
+  genericFailure: FUNDING_FAILURE_MESSAGE,
+  refund: () => PRICES.funding,
+  find: repo.findRequest,
+  run: (deps, row: FundingRequestRow) =>
+    rankFundingRequest({ db: deps.database.db, log: deps.log, provider: deps.provider }, row),
+  complete: repo.completeRequest,
+  fail: repo.failRequest,
+  // No e-mail for a finished search: the dashboard shows it.
+  notify: async () => {},
+});
 
 /** After the last retry: mark the request failed and refund its credit, exactly once. */
 export async function failFundingSearch(db: Db, requestId: string, error: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await repo.failRequest(tx, requestId, error);
-    const request = row ?? (await repo.findRequest(tx, requestId));
-    if (!request || request.status === 'complete') return;
-    // (reason, reference) is unique in the ledger: a second run adds nothing.
-    await applyLedgerChange(tx, { userId: request.userId, amount: PRICES.funding, reason: 'refund', reference: requestId });
-  });
+  await fundingWork.fail({ database: { db } as JobDeps['database'] }, requestId, error);
 }

@@ -10,7 +10,10 @@ export interface DbHealth {
  * `maxAgeMs` is reused; an older one is replaced by one shared probe, which every poll arriving
  * meanwhile waits for, so the answer is never older than `maxAgeMs`.
  */
-export function createHealthProbe(check: () => Promise<unknown>, opts: { maxAgeMs: number; now?: () => number }) {
+export function createHealthProbe(
+  check: () => Promise<unknown>,
+  opts: { maxAgeMs: number; now?: () => number },
+) {
   const now = opts.now ?? Date.now;
   let last: DbHealth | undefined;
   let running: Promise<DbHealth> | undefined;

@@ -5,7 +5,9 @@ import { healthRoutes } from './health.routes.ts';
 
 async function appWith(executeSql: () => Promise<{ rows: unknown[] }>) {
   const app = Fastify();
-  await app.register(healthRoutes, { database: { kind: 'postgres', raw: { executeSql } } as unknown as Database });
+  await app.register(healthRoutes, {
+    database: { kind: 'postgres', raw: { executeSql } } as unknown as Database,
+  });
   return app;
 }
 
@@ -16,7 +18,9 @@ describe('GET /api/health', () => {
       checks += 1;
       return { rows: [] };
     });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/api/health' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/api/health' })),
+    );
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'ok', db: 'postgres', checkedAt: expect.any(String) });

@@ -3,9 +3,11 @@ import type { IdeaResults } from '@grantleaf/shared/ideas.schema';
 
 /**
  * The offline idea engine: deterministic, no network. It reads the researcher's own words for
- * domain terms, matches them to the sector table (apps/server/data/sectors.json) for who buys,
- * who signs, which regulator and which funders, and names real programs from the catalogue when
- * the caller passes them. Every sentence it writes is built from those three sources.
+ * domain terms (names, e-mails and affiliations removed first), matches them to the sector table
+ * (apps/server/data/sectors.json, NAICS-based) for who buys, who signs, which regulator and which
+ * funders, and names real programs from the catalogue when the caller passes them. It states no
+ * market size, price or duration: where a number is unknown, the field says what to find out and
+ * where.
  */
 
 export interface Sector {
@@ -14,11 +16,10 @@ export interface Sector {
   keywords?: string[];
   typicalCustomers: string;
   buyingAuthority: string;
-  budgetRange: string;
   regulatoryPathway: string;
   fundingSources: string[];
-  tam: string;
-  sam: string;
+  /** NAICS 2022 industries of the sector's customers: where a market is sized. */
+  naics: { code: string; title: string }[];
   adoptionTimeline: string;
   timeToPrototype: string;
   discoveryChannels: string[];
@@ -49,7 +50,9 @@ const STOPWORDS = new Set(
 );
 
 /** The most frequent content words and two-word phrases of the text, most telling first. */
-export function extractDomainTerms(text: string, limit = 6): string[] {
+export function extractDomainTerms(raw: string, limit = 6): string[] {
+  const text = stripPersonalDetails(raw);
+  const names = new Set([...properNouns(text), ...personNames(raw)]);
   const words = text
     .toLowerCase()
     // Punctuation ends a phrase: no n-gram runs across a sentence or list boundary.
@@ -64,7 +67,8 @@ export function extractDomainTerms(text: string, limit = 6): string[] {
     counts.set(term, (counts.get(term) ?? 0) + weight);
     if (!firstSeen.has(term)) firstSeen.set(term, at);
   };
-  const isContent = (w: string | undefined): w is string => Boolean(w && w.length > 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
+  const isContent = (w: string | undefined): w is string =>
+    Boolean(w && w.length > 2 && !STOPWORDS.has(w) && !names.has(w) && !/^\d+$/.test(w));
   words.forEach((w, i) => {
     if (!isContent(w)) return;
     bump(w, 1, i);
@@ -88,15 +92,116 @@ export function extractDomainTerms(text: string, limit = 6): string[] {
   return picked;
 }
 
-/** The sector whose keywords the researcher's text hits most; the general profile when none. */
-export function matchSector(text: string, table: SectorTable = loadSectors()): { sector: Sector; hits: string[] } {
-  const lower = ` ${text.toLowerCase()} `;
-  let best: { sector: Sector; hits: string[] } = { sector: table.general, hits: [] };
-  for (const sector of table.sectors) {
-    const hits = (sector.keywords ?? []).filter((k) => lower.includes(k));
-    if (hits.length > best.hits.length) best = { sector, hits };
+/**
+ * The profile without the person: e-mail and web addresses, titled names ("Dr. Jane Smith"),
+ * affiliations ("University of Waterloo", "Department of Chemistry") and "My name is …".
+ */
+export function stripPersonalDetails(text: string): string {
+  const NAME = "\\p{Lu}[\\p{L}'’-]+";
+  return text
+    .replace(/\S+@\S+\.\w+/g, ' ')
+    .replace(/\bhttps?:\/\/\S+|\bwww\.\S+/g, ' ')
+    .replace(
+      new RegExp(`\\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Mx)\\.?\\s+(?:${NAME}\\.?\\s+){0,2}${NAME}`, 'gu'),
+      ' ',
+    )
+    .replace(new RegExp(`\\b(?:my name is|I am|I'm)\\s+(?:${NAME}\\s*){1,3}`, 'giu'), ' ')
+    .replace(
+      new RegExp(
+        `\\b(?:(?:University|Université|Universite|Institute|College|Department|Faculty|School|Centre|Center|Hospital|Laboratory|Lab)\\s+(?:of|de|du|for)\\s+(?:the\\s+)?(?:${NAME}\\s*){1,4}|(?:${NAME}\\s+){1,3}(?:University|Institute|College|Polytechnique|Hospital|Inc|Ltd|Corp)\\b\\.?)`,
+        'gu',
+      ),
+      ' ',
+    );
+}
+
+/**
+ * Words written capitalised wherever they appear, at least once inside a sentence: names of people
+ * and places, never domain terms. All-capital acronyms (PFAS, LiDAR-like terms in capitals) stay.
+ */
+function properNouns(text: string): Set<string> {
+  const seen = new Map<string, { capital: boolean; inside: boolean }>();
+  for (const m of text.matchAll(/(^|[.!?]\s+|\n|)([\p{L}][\p{L}'’-]*)/gu)) {
+    const word = m[2] ?? '';
+    const lower = word.toLowerCase();
+    const startsSentence = m.index === 0 || /[.!?\n]/.test(m[1] ?? '');
+    const acronym = word.length > 1 && word === word.toUpperCase();
+    const capital = /^\p{Lu}/u.test(word) && !acronym;
+    const prev = seen.get(lower) ?? { capital: true, inside: false };
+    seen.set(lower, {
+      capital: prev.capital && (capital || (startsSentence && /^\p{Lu}/u.test(word))),
+      inside: prev.inside || (capital && !startsSentence),
+    });
   }
-  return best;
+  return new Set([...seen].filter(([, v]) => v.capital && v.inside).map(([w]) => w));
+}
+
+/** Words of the names the text gives with a title or an e-mail address ("Dr. Maria Kowalczyk", "maria.kowalczyk@…"). */
+export function personNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(
+    /\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Mx)\.?\s+((?:\p{Lu}[\p{L}'’-]+\.?\s*){1,3})/gu,
+  )) {
+    for (const w of (m[1] ?? '').split(/[\s.]+/)) if (w.length > 1) names.add(w.toLowerCase());
+  }
+  for (const m of text.matchAll(/([\p{L}.\-_]+)@/gu)) {
+    for (const w of (m[1] ?? '').split(/[._-]+/)) if (w.length > 2) names.add(w.toLowerCase());
+  }
+  for (const m of text.matchAll(/\b(?:my name is|I am|I'm)\s+((?:\p{Lu}[\p{L}'’-]+\s*){1,3})/gu)) {
+    for (const w of (m[1] ?? '').split(/\s+/)) if (w.length > 1) names.add(w.toLowerCase());
+  }
+  return names;
+}
+
+/** Canada or the US, from what the researcher writes; null when neither is said. */
+export function researcherCountry(text: string): 'CA' | 'US' | null {
+  const ca = (
+    text.match(
+      /\bCanad(?:a|ian)\b|\bOntario\b|\bQu[ée]bec\b|\bBritish Columbia\b|\bAlberta\b|\bManitoba\b|\bSaskatchewan\b|\bNova Scotia\b|\bNew Brunswick\b|\bToronto\b|\bMontr[ée]al\b|\bVancouver\b|\bOttawa\b|\bCalgary\b|\bEdmonton\b|\bWaterloo\b|\bNSERC\b|\bCIHR\b|\bSSHRC\b|\bMitacs\b|\bUniversit[ée] (?:de|du|Laval)\b/g,
+    ) ?? []
+  ).length;
+  const us = (
+    text.match(
+      /\bUnited States\b|\bU\.S\.|\bUSA\b|\bAmerican\b|\bNIH\b|\bNSF\b|\bDARPA\b|\bCalifornia\b|\bMassachusetts\b|\bTexas\b|\bNew York\b|\bStanford\b|\bMIT\b|\bBerkeley\b/g,
+    ) ?? []
+  ).length;
+  if (ca === us) return null;
+  return ca > us ? 'CA' : 'US';
+}
+
+const US_FUNDER =
+  /\b(?:NIH|NSF|SBIR|STTR|DOE|USDA|NASA|DARPA|ARPA-E|EPA|DoD|DOT|Department of Education|U\.S\.|US|United States|National Institutes|National Science Foundation)\b/;
+
+/** Funders open to a researcher in `country`: Canadian ones for Canada (the default), US ones for the US. */
+function fundersFor(country: 'CA' | 'US' | null, names: string[]): string[] {
+  const us = country === 'US';
+  return names.filter((n) => US_FUNDER.test(n) === us);
+}
+
+/** The sector whose keywords the researcher's text hits most; the general profile when none. */
+export function matchSector(
+  text: string,
+  table: SectorTable = loadSectors(),
+  interests = '',
+): { sector: Sector; hits: string[] } {
+  // Keywords are word starts ("electrochemi"): "health" must not match inside "unhealthy".
+  const pattern = (k: string) => new RegExp(`(?:^|[^\\p{L}])${escapeRegExp(k)}`, 'giu');
+  const hitsIn = (t: string, sector: Sector) => (sector.keywords ?? []).filter((k) => pattern(k).test(t));
+  const occurrences = (t: string, sector: Sector) =>
+    (sector.keywords ?? []).reduce((n, k) => n + (t.match(pattern(k))?.length ?? 0), 0);
+  let best: { sector: Sector; hits: string[]; score: number } = { sector: table.general, hits: [], score: 0 };
+  for (const sector of table.sectors) {
+    const hits = hitsIn(text, sector);
+    // The researcher's stated interests say where the idea is going; they count double.
+    const score = occurrences(text, sector) + occurrences(interests, sector);
+    if (score > best.score) best = { sector, hits, score };
+  }
+  // One stray keyword is not a sector.
+  return best.score >= 2 ? { sector: best.sector, hits: best.hits } : { sector: table.general, hits: [] };
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
@@ -135,7 +240,10 @@ const LEADING_FILLER =
  * a keyword list or too long to be a name.
  */
 function nameFromInterests(sentence: string): { name: string; audience: string | null } | null {
-  const clean = sentence.replace(/[.!?;:]+$/, '').replace(LEADING_FILLER, '').trim();
+  const clean = sentence
+    .replace(/[.!?;:]+$/, '')
+    .replace(LEADING_FILLER, '')
+    .trim();
   if (!clean || clean.includes(',')) return null;
   const [head = '', ...rest] = clean.split(/\s+(?:for|in|among|within|across)\s+/i);
   const words = head.split(/\s+/).filter(Boolean);
@@ -155,30 +263,39 @@ export function generateOfflineIdea(input: {
   /** Programs of the catalogue that match the researcher's terms, best first. */
   catalogue?: CatalogueProgram[];
 }): IdeaResults {
-  const background = input.researchBackground.trim();
-  const interests = input.researchInterests.trim();
+  const rawAll = `${input.researchInterests}\n${input.researchBackground}`;
+  const country = researcherCountry(rawAll);
+  const background = stripPersonalDetails(input.researchBackground).replace(/\s+/g, ' ').trim();
+  const interests = stripPersonalDetails(input.researchInterests).replace(/\s+/g, ' ').trim();
   const all = `${interests}\n${background}`;
   const terms = extractDomainTerms(all);
   const interestTerms = extractDomainTerms(interests, 3);
-  const { sector, hits } = matchSector(all);
+  const { sector, hits } = matchSector(all, loadSectors(), interests);
   // Keywords are stems ("electrochemi"); only those that are whole words are worth quoting back.
-  const wholeWords = hits.filter((k) => new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(all));
+  const wholeWords = hits.filter((k) =>
+    new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(all),
+  );
   const lead = interestTerms[0] ?? terms[0] ?? sector.name.toLowerCase();
   const second = terms.find((t) => t !== lead && !lead.includes(t) && !t.includes(lead)) ?? null;
   const firstCustomer = sector.typicalCustomers.split(',')[0]!.toLowerCase();
-  const fromInterests = nameFromInterests(keySentence(interests, terms, 400, interestTerms));
+  // The title is the researcher's own phrase (interests first, then background), not a keyword pair.
+  const fromInterests =
+    nameFromInterests(keySentence(interests, terms, 400, interestTerms)) ??
+    nameFromInterests(keySentence(background, terms, 400, interestTerms));
 
-  const name = fromInterests
-    ? fromInterests.name
-    : second
-      ? `${titleCase(lead)} for ${titleCase(second)}`
-      : `${titleCase(lead)} Commercialization Platform`;
+  const name = fromInterests ? fromInterests.name : titleCase(lead);
   const tagline = fromInterests
-    ? `A ${sector.name.toLowerCase()} product for ${fromInterests.audience ?? firstCustomer}, built on your research in ${lead}.`
+    ? `${/^[aeiou]/i.test(sector.name) ? 'An' : 'A'} ${sector.name.toLowerCase()} product for ${fromInterests.audience ?? firstCustomer}, built on your research in ${lead}.`
     : `Turning research on ${lead}${second ? ` and ${second}` : ''} into a product for ${firstCustomer}.`;
 
-  const catalogueSources = (input.catalogue ?? []).map((p) => `${p.name} (${p.agency})`);
-  const fundingSources = [...new Set([...catalogueSources, ...sector.fundingSources])].slice(0, 6);
+  const catalogueSources = fundersFor(
+    country,
+    (input.catalogue ?? []).map((p) => `${p.name} (${p.agency})`),
+  );
+  const fundingSources = [
+    ...new Set([...catalogueSources, ...fundersFor(country, sector.fundingSources)]),
+  ].slice(0, 6);
+  const market = whereToSize(sector, country);
 
   const backgroundLine = keySentence(background, terms, 220, interestTerms);
   const interestLine = keySentence(interests, terms, 220, interestTerms);
@@ -187,20 +304,20 @@ export function generateOfflineIdea(input: {
   return {
     research_topic: { name, tagline },
     market_analysis: {
-      total_addressable_market: sector.tam,
-      serviceable_addressable_market: sector.sam,
-      adoption_timeline: sector.adoptionTimeline,
+      total_addressable_market: market.total,
+      serviceable_addressable_market: market.serviceable,
+      adoption_timeline: `${sector.adoptionTimeline}. Not estimated here: time each step with your technology transfer office and the first customer.`,
     },
     target_customer: {
       primary_segment: sector.typicalCustomers,
       buying_authority: sector.buyingAuthority,
-      budget_range: sector.budgetRange,
+      budget_range: `Not estimated here. Ask five to ten ${firstCustomer} what they spend today on the problem this solves; that is the budget range.`,
       discovery_channels: sector.discoveryChannels,
     },
     core_problem_solution: {
       market_problem: `${sector.typicalCustomers.split(',')[0]} lack a proven, affordable way to apply advances in ${lead}; current options are slow to adopt and costly to validate.`,
       research_solution: interestLine
-        ? `Build on the stated direction — "${interestLine}" — to deliver a ${sector.name.toLowerCase()} product centred on ${termList}.`
+        ? `Build on the stated direction — "${interestLine}" — to deliver ${/^[aeiou]/i.test(sector.name) ? 'an' : 'a'} ${sector.name.toLowerCase()} product centred on ${termList}.`
         : `Package the lab's work on ${termList} as a ${sector.name.toLowerCase()} product with a clear first customer.`,
       competitive_advantage: `Method-level know-how in ${termList} that incumbents would need years of research to reproduce, backed by publishable validation data.`,
     },
@@ -212,11 +329,15 @@ export function generateOfflineIdea(input: {
         ...(terms.length > 0 ? [`Domain depth in ${terms.slice(0, 2).join(' and ')}`] : []),
         'Access to university labs, equipment and trainees for validation studies',
         'Eligibility for non-dilutive research-commercialisation funding',
-        ...(hits.length > 0 ? [`Direct relevance to ${sector.name.toLowerCase()} needs${wholeWords.length > 0 ? ` (${wholeWords.slice(0, 3).join(', ')})` : ''}`] : []),
+        ...(hits.length > 0
+          ? [
+              `Direct relevance to ${sector.name.toLowerCase()} needs${wholeWords.length > 0 ? ` (${wholeWords.slice(0, 3).join(', ')})` : ''}`,
+            ]
+          : []),
       ],
     },
     commercialization_path: {
-      time_to_prototype: sector.timeToPrototype,
+      time_to_prototype: `${sector.timeToPrototype}; the time follows from your own work plan, not from a sector average.`,
       regulatory_pathway: sector.regulatoryPathway,
       ip_strategy: `File a provisional patent on the ${lead} method before publication, through the university technology transfer office; keep training data and process parameters as trade secrets.`,
       funding_sources: fundingSources,
@@ -229,3 +350,47 @@ export function generateOfflineIdea(input: {
     },
   };
 }
+
+/**
+ * Where to size the market: the statistics agency of the researcher's country and the NAICS codes
+ * of the sector. No number is given; none is known until the researcher looks it up.
+ */
+function whereToSize(sector: Sector, country: 'CA' | 'US' | null): { total: string; serviceable: string } {
+  const codes = sector.naics.map((n) => `NAICS ${n.code}, ${n.title}`).join('; ');
+  const agency =
+    country === 'US'
+      ? "the US Census Bureau's Economic Census and County Business Patterns"
+      : "Statistics Canada's industry tables (Canadian Industry Statistics)";
+  const where = codes
+    ? `${agency} (${codes})`
+    : `${agency}, under the NAICS code of your first customer's industry`;
+  return {
+    total: `Not estimated here. Size the market from ${where}: count the businesses that would buy, and multiply by what one of them pays today.`,
+    serviceable: `Not estimated here. Narrow that count to the ${sector.typicalCustomers.split(',')[0]!.toLowerCase()} you can reach first, by ${country === 'US' ? 'state' : 'province'}, from the same tables.`,
+  };
+}
+
+/**
+ * A model's idea, with every figure the researcher did not give marked as an estimate to verify
+ * (the same shape as the offline idea; the model may know a market, but it may also make one up).
+ */
+export function markModelFigures<T>(value: T, input: string): T {
+  const known = new Set((input.match(/\d[\d,.]*/g) ?? []).map((n) => n.replace(/[,.]+$/, '')));
+  const mark = (text: string): string =>
+    /\d/.test(text) &&
+    (text.match(/\d[\d,.]*/g) ?? []).some((n) => !known.has(n.replace(/[,.]+$/, ''))) &&
+    !text.includes(ESTIMATE)
+      ? `${text} ${ESTIMATE}`
+      : text;
+  const walk = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? mark(v)
+      : Array.isArray(v)
+        ? v.map(walk)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+          : v;
+  return walk(value) as T;
+}
+
+export const ESTIMATE = '(estimate from the AI model; verify before use)';

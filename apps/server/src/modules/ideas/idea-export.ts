@@ -62,7 +62,12 @@ function sections(idea: IdeaResults): Array<{ heading: string; lines: Array<[str
 const escapeMd = (s: string) => s.replace(/([\\`*_{}[\]<>#|])/g, '\\$1').replace(/\n+/g, ' ');
 
 export function ideaToMarkdown(idea: IdeaResults): string {
-  const out = [`# ${escapeMd(idea.research_topic.name)}`, '', `_${escapeMd(idea.research_topic.tagline)}_`, ''];
+  const out = [
+    `# ${escapeMd(idea.research_topic.name)}`,
+    '',
+    `_${escapeMd(idea.research_topic.tagline)}_`,
+    '',
+  ];
   for (const section of sections(idea)) {
     out.push(`## ${section.heading}`, '');
     for (const [label, value] of section.lines) out.push(`- **${label}:** ${escapeMd(value)}`);
@@ -76,7 +81,11 @@ const MARGIN = 40;
 /** A one-page Letter PDF: text that would run past the page is shortened, never carried over. */
 export function ideaToPdf(idea: IdeaResults): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: idea.research_topic.name } });
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margin: MARGIN,
+      info: { Title: idea.research_topic.name },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -89,7 +98,8 @@ export function ideaToPdf(idea: IdeaResults): Promise<Buffer> {
     };
     const write = (text: string, size: number, font: string, gap = 2) => {
       let t = text;
-      while (t.length > 20 && !fits(t, size, font)) t = `${t.slice(0, Math.floor(t.length * 0.8)).trimEnd()}…`;
+      while (t.length > 20 && !fits(t, size, font))
+        t = `${t.slice(0, Math.floor(t.length * 0.8)).trimEnd()}…`;
       if (!fits(t, size, font)) return false;
       doc.font(font).fontSize(size).text(t, { width });
       doc.moveDown(gap / 10);

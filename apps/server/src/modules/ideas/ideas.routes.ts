@@ -1,4 +1,9 @@
-import { ideaRequestListSchema, ideaRequestRecordSchema, ideaRequestSchema, ideaResultsSchema } from '@grantleaf/shared/ideas.schema';
+import {
+  ideaRequestListSchema,
+  ideaRequestRecordSchema,
+  ideaRequestSchema,
+  ideaResultsSchema,
+} from '@grantleaf/shared/ideas.schema';
 import { tryParseModelJson } from '@grantleaf/shared/model-json';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,12 +18,20 @@ export const ideasRoutes: FastifyPluginAsyncZod<{ ideas: IdeasService }> = async
 
   app.post(
     '/api/idea-generator-requests',
-    { config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.paid }, schema: { body: ideaRequestSchema, response: { 201: ideaRequestRecordSchema } } },
-    async (request, reply) => reply.code(201).send(await ideas.createRequest(currentUser(request), request.body)),
+    {
+      config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.paid },
+      schema: { body: ideaRequestSchema, response: { 201: ideaRequestRecordSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await ideas.createRequest(currentUser(request), request.body, request.idempotencyKey)),
   );
 
-  app.get('/api/idea-generator-requests', { ...auth, schema: { response: { 200: ideaRequestListSchema } } }, (request) =>
-    ideas.listRequests(currentUser(request)),
+  app.get(
+    '/api/idea-generator-requests',
+    { ...auth, schema: { response: { 200: ideaRequestListSchema } } },
+    (request) => ideas.listRequests(currentUser(request)),
   );
 
   app.get(
@@ -32,9 +45,15 @@ export const ideasRoutes: FastifyPluginAsyncZod<{ ideas: IdeasService }> = async
     },
     async (request, reply) => {
       const row = await ideas.findRequest(currentUser(request), request.params.id);
-      const parsed = ideaResultsSchema.safeParse(row?.ideaResults ? tryParseModelJson(row.ideaResults) : undefined);
+      const parsed = ideaResultsSchema.safeParse(
+        row?.ideaResults ? tryParseModelJson(row.ideaResults) : undefined,
+      );
       if (!row || !parsed.success) throw notFound('No content available');
-      const slug = parsed.data.research_topic.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'idea';
+      const slug =
+        parsed.data.research_topic.name
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 60) || 'idea';
       if (request.query.format === 'md') {
         return reply
           .type('text/markdown; charset=utf-8')
@@ -42,7 +61,10 @@ export const ideasRoutes: FastifyPluginAsyncZod<{ ideas: IdeasService }> = async
           .send(ideaToMarkdown(parsed.data));
       }
       const pdf = await ideaToPdf(parsed.data);
-      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${slug}.pdf"`).send(pdf);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${slug}.pdf"`)
+        .send(pdf);
     },
   );
 };

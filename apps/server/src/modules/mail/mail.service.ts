@@ -20,7 +20,12 @@ export interface Mailer {
  * Every message is kept in the outbox table first; with SMTP_URL it is then delivered and marked
  * sent. Without SMTP the log carries the message so a developer can follow links locally.
  */
-export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(deps: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   return {
     async send(message) {
@@ -36,11 +41,19 @@ export function createMailer(deps: { db: Db; smtpUrl?: string; from: string; log
         .returning({ id: outboxEmails.id });
       if (!row) return;
       if (!transport) {
-        deps.log.info({ outboxId: row.id, to: message.to, subject: message.subject, body: message.text }, 'mail kept in outbox (no SMTP_URL)');
+        deps.log.info(
+          { outboxId: row.id, to: message.to, subject: message.subject, body: message.text },
+          'mail kept in outbox (no SMTP_URL)',
+        );
         return;
       }
       try {
-        await transport.sendMail({ from: deps.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: deps.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
         await deps.db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, row.id));
       } catch (err) {
         deps.log.error({ err, outboxId: row.id }, 'mail delivery failed');

@@ -1,5 +1,10 @@
-import { marketingServiceLabel, type MarketingRequestInput, type MarketingRequestRecord } from '@grantleaf/shared/marketing.schema';
+import {
+  marketingServiceLabel,
+  type MarketingRequestInput,
+  type MarketingRequestRecord,
+} from '@grantleaf/shared/marketing.schema';
 import type { Db } from '../../db/client.ts';
+import { clientAddressKey, createRateLimiter, USER_LIMITS } from '../../http/rate-limit.ts';
 import type { Env } from '../../env.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
 import type { Mailer } from '../mail/mail.service.ts';
@@ -21,8 +26,19 @@ export type MarketingService = ReturnType<typeof createMarketingService>;
 
 export function createMarketingService(deps: { db: Db; mailer: Mailer; env: Env }) {
   const { db, mailer, env } = deps;
+  const limiter = createRateLimiter(db);
   return {
-    async createRequest(user: UserRow, input: MarketingRequestInput): Promise<MarketingRequestRecord> {
+    async createRequest(
+      user: UserRow,
+      input: MarketingRequestInput,
+      meta: { ip: string },
+    ): Promise<MarketingRequestRecord> {
+      // Per address as well as per user (the route's limit): accounts are cheap (issue 15 §11).
+      await limiter.enforce(
+        `marketing:${clientAddressKey(meta.ip)}`,
+        USER_LIMITS.marketing,
+        USER_LIMITS.marketing.message,
+      );
       const row = await repo.insertMarketingRequest(db, {
         userId: user.id,
         phone: input.phone.trim(),

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/job.ts';
 import { refreshClosedPrograms } from './programs.repository.ts';
 
-/** Daily (pg-boss cron, see programs.plugin.ts): marks programs whose deadlines have all passed. */
-export const CLOSE_PROGRAMS_CRON = '15 4 * * *';
-
+/** Marks programs whose deadlines have all passed (scheduled daily in index.ts). */
 export const closeProgramsJob = defineJob({
   name: 'close-programs',
   payload: z.object({}).passthrough(),

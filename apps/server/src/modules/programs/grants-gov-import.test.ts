@@ -29,7 +29,10 @@ describe.each(DATABASES)('Grants.gov importer on %s', (kind) => {
 
   it('loads the fixture extract, and a second run changes nothing', async () => {
     const progress: number[] = [];
-    const first = await importGrantsGov(created.database.db, FIXTURE, { today: TODAY, onProgress: (p) => progress.push(p.records) });
+    const first = await importGrantsGov(created.database.db, FIXTURE, {
+      today: TODAY,
+      onProgress: (p) => progress.push(p.records),
+    });
     expect(first).toEqual({ records: 7, inserted: 7, updated: 0, unchanged: 0, skipped: 0 });
     expect(progress.at(-1)).toBe(7);
     const before = await snapshot(created.database);
@@ -40,7 +43,9 @@ describe.each(DATABASES)('Grants.gov importer on %s', (kind) => {
 
   it('maps the record fields', async () => {
     const rows = (
-      (await created.database.db.execute(sql`SELECT * FROM grant_programs WHERE source = 'grants.gov' ORDER BY id`)) as unknown as {
+      (await created.database.db.execute(
+        sql`SELECT * FROM grant_programs WHERE source = 'grants.gov' ORDER BY id`,
+      )) as unknown as {
         rows: Array<Record<string, any>>;
       }
     ).rows;
@@ -55,10 +60,16 @@ describe.each(DATABASES)('Grants.gov importer on %s', (kind) => {
     });
     expect(Number(army.funding_min)).toBe(50000);
     expect(Number(army.funding_max)).toBe(250000);
-    expect(army.description).toBe('The Army seeks uncooled infrared sensor arrays and tracking algorithms to detect small unmanned aircraft systems (UAS) for base protection.');
-    expect(army.eligibility).toMatch(/^Eligible applicants: Small businesses\. U\.S\. small business concerns/);
+    expect(army.description).toBe(
+      'The Army seeks uncooled infrared sensor arrays and tracking algorithms to detect small unmanned aircraft systems (UAS) for base protection.',
+    );
+    expect(army.eligibility).toMatch(
+      /^Eligible applicants: Small businesses\. U\.S\. small business concerns/,
+    );
     const r01 = rows.find((r) => r.opportunity_number === 'PA-25-303')!;
-    expect(r01.eligibility).toContain('Public and State controlled institutions of higher education; Private institutions of higher education');
+    expect(r01.eligibility).toContain(
+      'Public and State controlled institutions of higher education; Private institutions of higher education',
+    );
     expect(r01.notes).toContain('93.113, 93.121, 93.173');
     expect(r01.description).toContain('health-related areas & biomedical science');
     expect(r01.deadline_pattern).toContain('February 5, June 5 and October 5');
@@ -66,21 +77,39 @@ describe.each(DATABASES)('Grants.gov importer on %s', (kind) => {
     const career = rows.find((r) => r.opportunity_number === '25-502')!;
     expect(career.closed_at).not.toBeNull();
     const doe = rows.find((r) => r.opportunity_number === 'DE-FOA-0003412')!;
-    expect(doe).toMatchObject({ program_type: 'cooperative-agreement', deadline_pattern: 'No closing date published', closed_at: null });
+    expect(doe).toMatchObject({
+      program_type: 'cooperative-agreement',
+      deadline_pattern: 'No closing date published',
+      closed_at: null,
+    });
   });
 
   it('reads the same extract from a .zip', async () => {
     const zip = path.join(tmp, `extract-${kind}.zip`);
-    fs.writeFileSync(zip, zipSync({ 'GrantsDBExtract20261122v2.xml': strToU8(fs.readFileSync(FIXTURE, 'utf8')) }));
+    fs.writeFileSync(
+      zip,
+      zipSync({ 'GrantsDBExtract20261122v2.xml': strToU8(fs.readFileSync(FIXTURE, 'utf8')) }),
+    );
     const result = await importGrantsGov(created.database.db, zip, { today: TODAY });
     expect(result).toMatchObject({ records: 7, inserted: 0, updated: 0, unchanged: 7 });
   });
 
   it('updates a changed opportunity in place', async () => {
     const changed = path.join(tmp, `changed-${kind}.xml`);
-    fs.writeFileSync(changed, fs.readFileSync(FIXTURE, 'utf8').replace('<AwardCeiling>250000</AwardCeiling>', '<AwardCeiling>300000</AwardCeiling>'));
-    expect(await importGrantsGov(created.database.db, changed, { today: TODAY })).toMatchObject({ inserted: 0, updated: 1, unchanged: 6 });
-    expect(await importGrantsGov(created.database.db, FIXTURE, { today: TODAY })).toMatchObject({ updated: 1 });
+    fs.writeFileSync(
+      changed,
+      fs
+        .readFileSync(FIXTURE, 'utf8')
+        .replace('<AwardCeiling>250000</AwardCeiling>', '<AwardCeiling>300000</AwardCeiling>'),
+    );
+    expect(await importGrantsGov(created.database.db, changed, { today: TODAY })).toMatchObject({
+      inserted: 0,
+      updated: 1,
+      unchanged: 6,
+    });
+    expect(await importGrantsGov(created.database.db, FIXTURE, { today: TODAY })).toMatchObject({
+      updated: 1,
+    });
   });
 
   it('stops on malformed XML with the line number and leaves the catalogue unchanged', async () => {
@@ -93,12 +122,16 @@ describe.each(DATABASES)('Grants.gov importer on %s', (kind) => {
     broken[badLine] = broken[badLine]!.replace('</OpportunityTitle>', '</OpportunityTitel>');
     const file = path.join(tmp, `broken-${kind}.xml`);
     fs.writeFileSync(file, broken.join('\n'));
-    await expect(importGrantsGov(created.database.db, file, { today: TODAY })).rejects.toThrow(new RegExp(`line ${badLine + 1}\\b`));
+    await expect(importGrantsGov(created.database.db, file, { today: TODAY })).rejects.toThrow(
+      new RegExp(`line ${badLine + 1}\\b`),
+    );
     expect(await snapshot(created.database)).toEqual(before);
 
     const truncated = path.join(tmp, `truncated-${kind}.xml`);
     fs.writeFileSync(truncated, fs.readFileSync(FIXTURE, 'utf8').slice(0, 3000));
-    await expect(importGrantsGov(created.database.db, truncated, { today: TODAY })).rejects.toThrow(/Malformed XML at line \d+/);
+    await expect(importGrantsGov(created.database.db, truncated, { today: TODAY })).rejects.toThrow(
+      /Malformed XML at line \d+/,
+    );
     expect(await snapshot(created.database)).toEqual(before);
   });
 });

@@ -105,18 +105,27 @@ export function toProgramRow(f: Fields, today = new Date().toISOString().slice(0
   const title = one(f, 'OpportunityTitle');
   if (!number || !title) return null;
   const opportunityId = one(f, 'OpportunityID');
-  const detailUrl = opportunityId ? `https://www.grants.gov/search-results-detail/${opportunityId}` : 'https://www.grants.gov/';
+  const detailUrl = opportunityId
+    ? `https://www.grants.gov/search-results-detail/${opportunityId}`
+    : 'https://www.grants.gov/';
   const closeDate = parseGrantsGovDate(one(f, 'CloseDate'));
   const archiveDate = parseGrantsGovDate(one(f, 'ArchiveDate'));
-  const eligible = (f.EligibleApplicants ?? []).map((c) => ELIGIBLE_APPLICANTS[c.trim()] ?? `Code ${c.trim()}`);
+  const eligible = (f.EligibleApplicants ?? []).map(
+    (c) => ELIGIBLE_APPLICANTS[c.trim()] ?? `Code ${c.trim()}`,
+  );
   const moreEligibility = plainText(one(f, 'AdditionalInformationOnEligibility'), 4000);
-  const eligibility = [eligible.length ? `Eligible applicants: ${eligible.join('; ')}.` : '', moreEligibility ?? '']
+  const eligibility = [
+    eligible.length ? `Eligible applicants: ${eligible.join('; ')}.` : '',
+    moreEligibility ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   const cfda = (f.CFDANumbers ?? []).map((c) => c.trim()).filter(Boolean);
   const notes = [
     cfda.length ? `Assistance listings (CFDA): ${cfda.join(', ')}.` : '',
-    one(f, 'EstimatedTotalProgramFunding') ? `Estimated total program funding: US$${money(one(f, 'EstimatedTotalProgramFunding'))?.toLocaleString('en-US') ?? 'n/a'}.` : '',
+    one(f, 'EstimatedTotalProgramFunding')
+      ? `Estimated total program funding: US$${money(one(f, 'EstimatedTotalProgramFunding'))?.toLocaleString('en-US') ?? 'n/a'}.`
+      : '',
     one(f, 'ExpectedNumberOfAwards') ? `Expected number of awards: ${one(f, 'ExpectedNumberOfAwards')}.` : '',
     one(f, 'CostSharingOrMatchingRequirement') === 'Yes' ? 'Cost sharing or matching is required.' : '',
   ]
@@ -138,7 +147,8 @@ export function toProgramRow(f: Fields, today = new Date().toISOString().slice(0
     fundingMax: money(one(f, 'AwardCeiling')),
     fundingPeriod: 'per_award',
     durationMonths: null,
-    deadlinePattern: plainText(one(f, 'CloseDateExplanation'), 500) ?? (closeDate ? null : 'No closing date published'),
+    deadlinePattern:
+      plainText(one(f, 'CloseDateExplanation'), 500) ?? (closeDate ? null : 'No closing date published'),
     nextDeadlines: closeDate ? [closeDate] : [],
     projectedDeadlines: [],
     description: plainText(one(f, 'Description')),
@@ -217,7 +227,9 @@ export async function importGrantsGov(
 
     const local = (name: string) => name.slice(name.indexOf(':') + 1);
     parser.onerror = (err) => {
-      parseError ??= new ImportError(`Malformed XML at line ${parser.line + 1}: ${err.message.split('\n')[0]}`);
+      parseError ??= new ImportError(
+        `Malformed XML at line ${parser.line + 1}: ${err.message.split('\n')[0]}`,
+      );
       // Throwing stops the parse at the first error (sax would otherwise try to carry on).
       throw parseError;
     };
@@ -249,7 +261,8 @@ export async function importGrantsGov(
         if (row) pending.push(row);
         else result.skipped += 1;
         record = null;
-        if (result.records % PROGRESS_EVERY === 0) opts.onProgress?.({ records: result.records, bytesRead, totalBytes });
+        if (result.records % PROGRESS_EVERY === 0)
+          opts.onProgress?.({ records: result.records, bytesRead, totalBytes });
         return;
       }
       if (depth === 1 && field) {

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import {
+  daysUntil,
+  deadlineRuleSchema,
+  upcomingDeadlines,
+  type DeadlineRule,
+} from '@grantleaf/shared/deadline';
+import { eligibilityRulesSchema } from '@grantleaf/shared/eligibility';
 import type { ProgramType } from '@grantleaf/shared/programs.schema';
 import { z } from 'zod';
 import type { NewProgramRow } from './programs.schema.ts';
@@ -23,14 +30,21 @@ export const seedProgramSchema = z.object({
   fundingPeriod: z.string(),
   durationMonths: z.number().int().positive().nullable(),
   deadlinePattern: z.string(),
+  /** Dates the funder has published for the current cycle (see programs-notes.md). */
   nextDeadlines: z.array(isoDate),
-  projectedDeadlines: z.array(isoDate),
+  /** Ignored when a rule is given: the rule projects the dates. */
+  projectedDeadlines: z.array(isoDate).default([]),
+  deadlineRule: deadlineRuleSchema,
   eligibility: z.string(),
+  eligibilityRules: eligibilityRulesSchema,
   requiredSections: z.array(z.object({ name: z.string(), limit: z.string().nullable() })),
-  criteria: z.array(z.object({ name: z.string(), weight: z.number().min(0).max(1).nullable(), description: z.string() })),
+  criteria: z.array(
+    z.object({ name: z.string(), weight: z.number().min(0).max(1).nullable(), description: z.string() }),
+  ),
   url: z.string().url(),
   sources: z.array(z.string().url()).min(1),
-  lastVerified: isoDate,
+  /** Null for a record not yet checked against the funder's own pages. */
+  lastVerified: isoDate.nullable(),
   status: z.string(),
   confidence: z.string(),
   notes: z.string().nullable(),
@@ -71,7 +85,27 @@ export function contentHash(row: Omit<NewProgramRow, 'contentHash'>): string {
   return createHash('sha256').update(JSON.stringify(row)).digest('hex');
 }
 
-export function seedRow(record: SeedProgram): NewProgramRow {
+/**
+ * The dates a program's row carries under its rule: the funder's published dates (a fixed
+ * competition's own), and the rule's projections for the cycles still to come. The stored
+ * deadline (the soonest future one) follows from them; see migration 0013.
+ */
+export function ruleDates(rule: DeadlineRule, published: readonly string[], today: Date) {
+  if (rule.kind === 'fixed')
+    return { nextDeadlines: rule.dates.map((d) => d.date).sort(), projectedDeadlines: [] };
+  // Rolling and continuous intake: a published window that has passed does not close the program.
+  if (rule.kind !== 'recurring')
+    return {
+      nextDeadlines: published.filter((d) => (daysUntil(d, today) ?? -1) >= 0),
+      projectedDeadlines: [],
+    };
+  const projected = upcomingDeadlines(rule, published, today)
+    .filter((d) => d.expected)
+    .map((d) => d.date);
+  return { nextDeadlines: [...published], projectedDeadlines: [...new Set(projected)].sort() };
+}
+
+export function seedRow(record: SeedProgram, today: Date = new Date()): NewProgramRow {
   const row = {
     id: record.id,
     source: 'seed' as const,
@@ -88,8 +122,9 @@ export function seedRow(record: SeedProgram): NewProgramRow {
     fundingPeriod: record.fundingPeriod,
     durationMonths: record.durationMonths,
     deadlinePattern: record.deadlinePattern,
-    nextDeadlines: record.nextDeadlines,
-    projectedDeadlines: record.projectedDeadlines,
+    ...ruleDates(record.deadlineRule, record.nextDeadlines, today),
+    deadlineRule: record.deadlineRule,
+    eligibilityRules: record.eligibilityRules,
     description: null,
     eligibility: record.eligibility,
     requiredSections: record.requiredSections,
@@ -105,7 +140,7 @@ export function seedRow(record: SeedProgram): NewProgramRow {
 }
 
 /** Reads and checks every record; one bad record stops the load with its id and the problem. */
-export function readSeedPrograms(file: URL | string = SEED_FILE): NewProgramRow[] {
+export function readSeedPrograms(file: URL | string = SEED_FILE, today: Date = new Date()): NewProgramRow[] {
   const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
   if (!Array.isArray(raw)) throw new Error('programs.json: expected an array');
   const ids = new Set<string>();
@@ -118,6 +153,6 @@ export function readSeedPrograms(file: URL | string = SEED_FILE): NewProgramRow[
     }
     if (ids.has(parsed.data.id)) throw new Error(`programs.json: duplicate id ${parsed.data.id}`);
     ids.add(parsed.data.id);
-    return seedRow(parsed.data);
+    return seedRow(parsed.data, today);
   });
 }

@@ -2,6 +2,7 @@ import type { Jurisdiction, ProgramType } from '@grantleaf/shared/programs.schem
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
+import { ruleDates } from './program-seed.ts';
 import { grantPrograms, type NewProgramRow, type ProgramRow } from './programs.schema.ts';
 
 /** The spec's single deadline (stored; see migration 0013). */
@@ -17,10 +18,15 @@ const {
   ...storedColumns
 } = getTableColumns(grantPrograms);
 export const programColumns = { ...storedColumns, deadline: deadlineSql, closed: closedSql };
-export type ProgramListRow = Omit<ProgramRow, 'search' | 'searchText' | 'searchTitle' | 'deadline'> & { deadline: string | null; closed: boolean };
+export type ProgramListRow = Omit<ProgramRow, 'search' | 'searchText' | 'searchTitle' | 'deadline'> & {
+  deadline: string | null;
+  closed: boolean;
+};
 
 const UPDATABLE = getTableConfig(grantPrograms)
-  .columns.filter((c) => !c.generated && !['id', 'created_at', 'closed_at', 'updated_at', 'deadline'].includes(c.name))
+  .columns.filter(
+    (c) => !c.generated && !['id', 'created_at', 'closed_at', 'updated_at', 'deadline'].includes(c.name),
+  )
   .map((c) => c.name);
 const KEY_BY_COLUMN = new Map(Object.entries(storedColumns).map(([key, col]) => [col.name, key]));
 
@@ -28,7 +34,10 @@ const KEY_BY_COLUMN = new Map(Object.entries(storedColumns).map(([key, col]) => 
  * Inserts new programs and updates changed ones; a row whose content hash is unchanged is not
  * touched at all, so a repeated load changes nothing (not even updated_at).
  */
-export async function upsertPrograms(tx: Tx, rows: NewProgramRow[]): Promise<{ inserted: number; updated: number }> {
+export async function upsertPrograms(
+  tx: Tx,
+  rows: NewProgramRow[],
+): Promise<{ inserted: number; updated: number }> {
   if (rows.length === 0) return { inserted: 0, updated: 0 };
   const set: Record<string, SQL> = { updatedAt: sql`now()` };
   for (const column of UPDATABLE) set[KEY_BY_COLUMN.get(column)!] = sql.raw(`excluded.${column}`);
@@ -49,7 +58,11 @@ export async function upsertPrograms(tx: Tx, rows: NewProgramRow[]): Promise<{ i
  * Marks programs whose dates have all passed, or whose source says they are archived or closed;
  * reopens those that gained a future date. Returns how many rows changed either way.
  */
-export async function refreshClosedPrograms(db: Tx): Promise<{ closed: number; reopened: number }> {
+export async function refreshClosedPrograms(
+  db: Tx,
+  today: Date = new Date(),
+): Promise<{ closed: number; reopened: number }> {
+  await rollRuleDeadlines(db, today);
   // Dates pass: move each program's deadline on to its next date (or its last, once all passed).
   // A trigger keeps the column right on every write, so only a date passing changes it: programs
   // whose stored deadline is behind today (an index range) are the only ones to recompute.
@@ -57,8 +70,15 @@ export async function refreshClosedPrograms(db: Tx): Promise<{ closed: number; r
   await db
     .update(grantPrograms)
     .set({ deadline: next })
-    .where(and(sql`${grantPrograms.deadline} < current_date`, sql`${grantPrograms.deadline} IS DISTINCT FROM ${next}`));
-  const shouldClose = sql`(coalesce(${grantPrograms.deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '(^archived|closed)')`;
+    .where(
+      and(
+        sql`${grantPrograms.deadline} < current_date`,
+        sql`${grantPrograms.deadline} IS DISTINCT FROM ${next}`,
+      ),
+    );
+  // Only a status that starts with the word closes a program ("2026-27 window closed" is one
+  // window of a program that recurs).
+  const shouldClose = sql`(coalesce(${grantPrograms.deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '^(archived|closed)')`;
   const closed = await db
     .update(grantPrograms)
     .set({ closedAt: sql`now()` })
@@ -70,6 +90,34 @@ export async function refreshClosedPrograms(db: Tx): Promise<{ closed: number; r
     .where(and(sql`${grantPrograms.closedAt} IS NOT NULL`, sql`NOT ${shouldClose}`))
     .returning({ id: grantPrograms.id });
   return { closed: closed.length, reopened: reopened.length };
+}
+
+/**
+ * Programs with a recurring rule whose stored dates have all passed get the rule's next projected
+ * dates, and rolling or continuous ones drop a published window that has passed, so nothing that
+ * recurs is ever closed for good (issue 14).
+ */
+export async function rollRuleDeadlines(db: Tx, today: Date = new Date()): Promise<number> {
+  const due = await db
+    .select({
+      id: grantPrograms.id,
+      rule: grantPrograms.deadlineRule,
+      published: grantPrograms.nextDeadlines,
+    })
+    .from(grantPrograms)
+    .where(
+      and(
+        sql`${grantPrograms.deadlineRule}->>'kind' <> 'fixed'`,
+        sql`(${grantPrograms.deadline} < current_date OR (${grantPrograms.deadline} IS NULL AND ${grantPrograms.deadlineRule}->>'kind' = 'recurring'))`,
+      ),
+    );
+  for (const row of due) {
+    await db
+      .update(grantPrograms)
+      .set(ruleDates(row.rule!, row.published, today))
+      .where(eq(grantPrograms.id, row.id));
+  }
+  return due.length;
 }
 
 function jurisdictionFilter(value: Jurisdiction): SQL {
@@ -93,7 +141,12 @@ export interface ProgramSearch {
 }
 
 /** Open programs first, the soonest deadline first, then by name. */
-const catalogueOrder = [sql`${closedSql} ASC`, sql`${grantPrograms.deadline} ASC NULLS LAST`, asc(grantPrograms.name), asc(grantPrograms.id)];
+const catalogueOrder = [
+  sql`${closedSql} ASC`,
+  sql`${grantPrograms.deadline} ASC NULLS LAST`,
+  asc(grantPrograms.name),
+  asc(grantPrograms.id),
+];
 
 function filters(search: ProgramSearch): SQL[] {
   const where: SQL[] = [];
@@ -105,9 +158,12 @@ function filters(search: ProgramSearch): SQL[] {
     );
   }
   if (search.minAmount !== undefined) {
-    where.push(sql`coalesce(${grantPrograms.fundingMax}, ${grantPrograms.fundingMin}) >= ${search.minAmount}`);
+    where.push(
+      sql`coalesce(${grantPrograms.fundingMax}, ${grantPrograms.fundingMin}) >= ${search.minAmount}`,
+    );
   }
-  if (search.hideClosedImports) where.push(sql`NOT (${grantPrograms.source} = 'grants.gov' AND ${closedSql})`);
+  if (search.hideClosedImports)
+    where.push(sql`NOT (${grantPrograms.source} = 'grants.gov' AND ${closedSql})`);
   return where;
 }
 
@@ -135,12 +191,20 @@ export async function searchPrograms(db: Tx, search: ProgramSearch): Promise<Pro
   const q = search.q?.trim();
   if (q) return searchText(db, search, q, where);
   const condition = where.length ? and(...where) : undefined;
-  let query = db.select(programColumns).from(grantPrograms).where(condition).orderBy(...catalogueOrder).$dynamic();
+  let query = db
+    .select(programColumns)
+    .from(grantPrograms)
+    .where(condition)
+    .orderBy(...catalogueOrder)
+    .$dynamic();
   if (search.limit !== undefined) query = query.limit(search.limit);
   if (search.offset) query = query.offset(search.offset);
   const [rows, [count]] = await Promise.all([
     query,
-    db.select({ n: sql<number>`count(*)::int` }).from(grantPrograms).where(condition),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(grantPrograms)
+      .where(condition),
   ]);
   return { rows: rows as ProgramListRow[], total: Number(count?.n ?? 0), capped: false };
 }
@@ -190,7 +254,12 @@ async function searchText(
           .with(some)
           .select({ ...programColumns, matched })
           .from(grantPrograms)
-          .where(and(sql`${grantPrograms.id} IN (SELECT id FROM ${some})`, sql`${matched} <= ${SEARCH_RESULT_CAP}`))
+          .where(
+            and(
+              sql`${grantPrograms.id} IN (SELECT id FROM ${some})`,
+              sql`${matched} <= ${SEARCH_RESULT_CAP}`,
+            ),
+          )
           .orderBy(...order)
           .limit(Math.min(search.limit ?? SEARCH_RESULT_CAP, SEARCH_RESULT_CAP - offset))
           .offset(offset)
@@ -250,7 +319,9 @@ export const FUZZY_THRESHOLD = 0.45;
 /** Runs a fuzzy search with the looser threshold, set for this transaction only. */
 export async function searchProgramsFuzzy(db: Tx, search: ProgramSearch) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`);
+    await tx.execute(
+      sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`,
+    );
     return searchPrograms(tx, { ...search, fuzzy: true });
   });
 }
@@ -280,6 +351,52 @@ export async function findOpenPrograms(
 }
 
 export async function findSeedProgramIds(db: Tx): Promise<string[]> {
-  const rows = await db.select({ id: grantPrograms.id }).from(grantPrograms).where(eq(grantPrograms.source, 'seed'));
+  const rows = await db
+    .select({ id: grantPrograms.id })
+    .from(grantPrograms)
+    .where(eq(grantPrograms.source, 'seed'));
   return rows.map((r) => r.id);
+}
+
+// ---- The catalogue's door for other modules (re-exported by index.ts; ADR 53) ----
+
+/** One program by id, as stored (the start-up seed has run before anything asks). */
+export async function findProgramById(db: Tx, id: string): Promise<ProgramRow | undefined> {
+  const [row] = await db.select().from(grantPrograms).where(eq(grantPrograms.id, id));
+  return row;
+}
+
+/** Open programs matching any of the words, best ranked first (the idea generator quotes them). */
+export async function findOpenProgramsMatching(
+  db: Tx,
+  words: string[],
+  limit: number,
+): Promise<Array<{ name: string; agency: string }>> {
+  if (words.length === 0) return [];
+  const query = sql`to_tsquery('english', ${words.join(' | ')})`;
+  return db
+    .select({ name: grantPrograms.name, agency: grantPrograms.agency })
+    .from(grantPrograms)
+    .where(sql`${grantPrograms.closedAt} IS NULL AND ${grantPrograms.search} @@ ${query}`)
+    .orderBy(sql`ts_rank(${grantPrograms.search}, ${query}) DESC`, asc(grantPrograms.name))
+    .limit(limit);
+}
+
+/** Open programs with a deadline from today on, soonest first: the stored deadline the refresh keeps. */
+export async function listUpcomingDeadlines(
+  db: Tx,
+  limit: number,
+): Promise<Array<{ id: string; name: string; agency: string; deadline: string }>> {
+  const rows = await db
+    .select({
+      id: grantPrograms.id,
+      name: grantPrograms.name,
+      agency: grantPrograms.agency,
+      deadline: grantPrograms.deadline,
+    })
+    .from(grantPrograms)
+    .where(sql`${grantPrograms.closedAt} IS NULL AND ${grantPrograms.deadline} >= current_date`)
+    .orderBy(asc(grantPrograms.deadline), asc(grantPrograms.name))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, deadline: r.deadline! }));
 }

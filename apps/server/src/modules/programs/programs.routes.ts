@@ -2,7 +2,10 @@ import { grantProgramListSchema, programQuerySchema } from '@grantleaf/shared/pr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ProgramsService } from './programs.service.ts';
 
-export const programsRoutes: FastifyPluginAsyncZod<{ programs: ProgramsService }> = async (app, { programs }) => {
+export const programsRoutes: FastifyPluginAsyncZod<{ programs: ProgramsService }> = async (
+  app,
+  { programs },
+) => {
   app.get(
     '/api/grant-programs',
     { schema: { querystring: programQuerySchema, response: { 200: grantProgramListSchema } } },

@@ -1,3 +1,5 @@
+import type { DeadlineRule } from '@grantleaf/shared/deadline';
+import type { EligibilityRules } from '@grantleaf/shared/eligibility';
 import { sql } from 'drizzle-orm';
 import { bigint, customType, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../auth/auth.schema.ts';
@@ -30,8 +32,14 @@ export const grantPrograms = pgTable('grant_programs', {
   fundingPeriod: text('funding_period'),
   durationMonths: integer('duration_months'),
   deadlinePattern: text('deadline_pattern'),
-  nextDeadlines: date('next_deadlines', { mode: 'string' }).array().notNull().default(sql`'{}'`),
-  projectedDeadlines: date('projected_deadlines', { mode: 'string' }).array().notNull().default(sql`'{}'`),
+  nextDeadlines: date('next_deadlines', { mode: 'string' })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  projectedDeadlines: date('projected_deadlines', { mode: 'string' })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   description: text('description'),
   eligibility: text('eligibility'),
   requiredSections: jsonb('required_sections').$type<ProgramSection[]>().notNull().default([]),
@@ -41,7 +49,12 @@ export const grantPrograms = pgTable('grant_programs', {
   lastVerified: date('last_verified', { mode: 'string' }),
   status: text('status'),
   confidence: text('confidence'),
+  /** Curation notes: internal, never in an API answer or on screen (issue 14). */
   notes: text('notes'),
+  /** Who may apply, as data (migration 0075); null for imports. */
+  eligibilityRules: jsonb('eligibility_rules').$type<EligibilityRules>(),
+  /** How the funder's dates recur; the refresh projects the next ones from it (migration 0075). */
+  deadlineRule: jsonb('deadline_rule').$type<DeadlineRule>(),
   /** Hash of the record as loaded; an upsert with the same hash changes nothing. */
   contentHash: text('content_hash').notNull(),
   closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -1,11 +1,29 @@
-import { formatFundingRange, type GrantProgram, type ProgramQuery, type ProgramType } from '@grantleaf/shared/programs.schema';
+import { intakeText, upcomingDeadlines } from '@grantleaf/shared/deadline';
+import {
+  formatFundingRange,
+  type GrantProgram,
+  type ProgramQuery,
+  type ProgramType,
+} from '@grantleaf/shared/programs.schema';
 import type { Db } from '../../db/client.ts';
 import { readSeedPrograms } from './program-seed.ts';
+import { applicationTemplate } from './program-template.ts';
 import * as repo from './programs.repository.ts';
 
 const DEFAULT_PAGE_SIZE = 20;
 
-export function toGrantProgram(row: repo.ProgramListRow, details = false): GrantProgram {
+/**
+ * The program as users see it. Curation notes and confidence remarks are internal (issue 14):
+ * they are never copied into an answer.
+ */
+export function toGrantProgram(
+  row: repo.ProgramListRow,
+  details = false,
+  today: Date = new Date(),
+): GrantProgram {
+  const rule = row.deadlineRule ?? null;
+  const upcoming = rule ? upcomingDeadlines(rule, row.nextDeadlines, today) : [];
+  const next = upcoming.find((d) => d.date === row.deadline);
   const program: GrantProgram = {
     id: row.id,
     name: row.name,
@@ -21,11 +39,15 @@ export function toGrantProgram(row: repo.ProgramListRow, details = false): Grant
     fundingMax: row.fundingMax,
     fundingPeriod: row.fundingPeriod,
     deadlinePattern: row.deadlinePattern,
+    deadlineLabel: next?.label ?? null,
+    // A date the funder has not published is a projection from its rule.
+    deadlineExpected: row.deadline !== null && !row.nextDeadlines.includes(row.deadline),
+    intake: row.deadline === null ? intakeText(rule) : null,
     closed: Boolean(row.closed),
     eligibility: row.eligibility,
     url: row.url,
     sources: row.sources,
-    confidence: row.confidence,
+    lastVerified: row.lastVerified,
     status: row.status,
     source: row.source,
   };
@@ -35,9 +57,12 @@ export function toGrantProgram(row: repo.ProgramListRow, details = false): Grant
     requiredSections: row.requiredSections,
     criteria: row.criteria,
     description: row.description,
-    notes: row.notes,
     nextDeadlines: row.nextDeadlines,
     projectedDeadlines: row.projectedDeadlines,
+    upcomingDeadlines: upcoming,
+    deadlineRule: rule,
+    eligibilityRules: row.eligibilityRules ?? null,
+    applicationTemplate: applicationTemplate(row.id),
   };
 }
 
@@ -60,7 +85,9 @@ export function createProgramsService(deps: { db: Db }) {
      * Without search parameters: the whole catalogue (closed Grants.gov imports left out, so the
      * list stays the curated programs plus what is open). With any: one page of results.
      */
-    async listPrograms(query: ProgramQuery): Promise<{ programs: GrantProgram[]; total: number; capped: boolean }> {
+    async listPrograms(
+      query: ProgramQuery,
+    ): Promise<{ programs: GrantProgram[]; total: number; capped: boolean }> {
       const details = query.include === 'details';
       const searching =
         query.q !== undefined ||
@@ -87,7 +114,11 @@ export function createProgramsService(deps: { db: Db }) {
       let result = await repo.searchPrograms(db, search);
       // Nothing matched the words as typed: try again tolerating typos.
       if (result.total === 0 && search.q) result = await repo.searchProgramsFuzzy(db, search);
-      return { programs: result.rows.map((r) => toGrantProgram(r, details)), total: result.total, capped: result.capped };
+      return {
+        programs: result.rows.map((r) => toGrantProgram(r, details)),
+        total: result.total,
+        capped: result.capped,
+      };
     },
   };
 }

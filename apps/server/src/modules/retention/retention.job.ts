@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { createFileStorage } from '../../adapters/storage/file-storage.ts';
 import { defineJob } from '../../jobs/job.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import { createRetentionService } from './retention.service.ts';
 
-/** Daily (pg-boss cron, UTC): hard-deletes accounts and uploads whose grace period has passed. */
-export const RETENTION_CRON = '40 3 * * *';
-
+/** Hard-deletes accounts and uploads whose grace period has passed (scheduled daily in index.ts). */
 export const retentionJob = defineJob({
   name: 'retention-hard-delete',
   payload: z.object({}).passthrough(),
@@ -18,7 +15,3 @@ export const retentionJob = defineJob({
     await createRetentionService({ db: deps.database.db, storage, log: deps.log }).run();
   },
 });
-
-export async function scheduleRetention(queue: JobQueue) {
-  await queue.boss.schedule(retentionJob.name, RETENTION_CRON, {}, { tz: 'UTC' });
-}

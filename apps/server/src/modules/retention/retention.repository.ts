@@ -37,9 +37,15 @@ async function purge(tx: Tx, keys: ForeignKey[], table: string, where: SQL, dept
   for (const fk of keys.filter((k) => k.parent === table && k.child !== table)) {
     const match = sql`${quoteIdent(fk.childColumn)} in (select ${quoteIdent(fk.parentColumn)} from ${sql.raw(table)} where ${where})`;
     if (fk.notNull) await purge(tx, keys, fk.child, match, depth + 1);
-    else await tx.execute(sql`update ${sql.raw(fk.child)} set ${quoteIdent(fk.childColumn)} = null where ${match}`);
+    else
+      await tx.execute(
+        sql`update ${sql.raw(fk.child)} set ${quoteIdent(fk.childColumn)} = null where ${match}`,
+      );
   }
-  const deleted = await rows(tx, sql`with gone as (delete from ${sql.raw(table)} where ${where} returning 1) select count(*)::int as n from gone`);
+  const deleted = await rows(
+    tx,
+    sql`with gone as (delete from ${sql.raw(table)} where ${where} returning 1) select count(*)::int as n from gone`,
+  );
   return Number(deleted[0]?.n ?? 0);
 }
 
@@ -51,7 +57,9 @@ export async function selectUsersDeletedBefore(tx: Tx, cutoff: Date, limit: numb
 }
 
 export async function selectStorageKeysOfUser(tx: Tx, userId: string): Promise<string[]> {
-  return (await rows(tx, sql`select storage_key from uploads where user_id = ${userId}`)).map((r) => String(r.storage_key));
+  return (await rows(tx, sql`select storage_key from uploads where user_id = ${userId}`)).map((r) =>
+    String(r.storage_key),
+  );
 }
 
 export async function selectUploadsDeletedBefore(tx: Tx, cutoff: Date, limit: number) {

@@ -24,7 +24,12 @@ export interface RetentionResult {
   rows: number;
 }
 
-export function createRetentionService(deps: { db: Db; storage: FileStorage; log: FastifyBaseLogger; now?: () => Date }) {
+export function createRetentionService(deps: {
+  db: Db;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   return {
     /**

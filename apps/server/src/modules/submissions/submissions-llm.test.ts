@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeModelServer } from '../../../test/fake-model-server.ts';
 import { DATABASES, registerUser, startTestAppWithModel, type TestApp } from '../../../test/harness.ts';
-import { applyLedgerChange } from '../credits/credits.repository.ts';
+import { applyLedgerChange } from '../credits/credits.service.ts';
 
 const PROGRAM = 'ca-nserc-alliance-advantage';
 const TEXT = `Objectives: deploy 40 river-ice sensors by month 12.
@@ -25,7 +25,9 @@ describe.each(DATABASES)('submissions with a model provider on %s', (kind) => {
 
   const analyse = async () => {
     const u = await registerUser(t);
-    await t.database.db.transaction((tx) => applyLedgerChange(tx, { userId: u.user.id, amount: 10, reason: 'test-top-up', reference: randomUUID() }));
+    await t.database.db.transaction((tx) =>
+      applyLedgerChange(tx, { userId: u.user.id, amount: 10, reason: 'admin', reference: randomUUID() }),
+    );
     const res = await t.api('POST', '/api/submissions', {
       token: u.token,
       body: { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, content: TEXT } },
@@ -45,7 +47,13 @@ describe.each(DATABASES)('submissions with a model provider on %s', (kind) => {
     fake.content =
       '```json\n' +
       JSON.stringify({
-        evaluation_scores: [{ criterion: 'Merit of the proposal', score: 8, justification: ['Clear objectives.', 'Dated milestones.'] }],
+        evaluation_scores: [
+          {
+            criterion: 'Merit of the proposal',
+            score: 8,
+            justification: ['Clear objectives.', 'Dated milestones.'],
+          },
+        ],
         funding_probability: 'High',
         certification_status: 'Submission ready',
       }) +

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { SubmissionResults } from '@grantleaf/shared/grant-results.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { renderOnce, UNNAMED } from '../../db/render-once.ts';
 import { users } from '../auth/auth.schema.ts';
@@ -30,7 +31,11 @@ export async function findSubmission(tx: Tx, id: string): Promise<SubmissionRow 
   return row;
 }
 
-export async function findOwnSubmission(tx: Tx, userId: string, id: string): Promise<SubmissionRow | undefined> {
+export async function findOwnSubmission(
+  tx: Tx,
+  userId: string,
+  id: string,
+): Promise<SubmissionRow | undefined> {
   const [row] = await tx
     .select()
     .from(submissions)
@@ -49,11 +54,15 @@ export function listGenerationSubmissions(tx: Tx, limit: number) {
     .limit(limit);
 }
 
-/** processing → completed, once: a second run of the job finds nothing to update. */
-export async function markCompleted(tx: Tx, id: string, results: unknown): Promise<SubmissionRow | undefined> {
+/** processing → complete, once: a second run of the job finds nothing to update. */
+export async function markCompleted(
+  tx: Tx,
+  id: string,
+  results: SubmissionResults,
+): Promise<SubmissionRow | undefined> {
   const [row] = await tx
     .update(submissions)
-    .set({ status: 'completed', results, finishedAt: new Date(), lastAttemptError: null })
+    .set({ status: 'complete', results, finishedAt: new Date(), lastAttemptError: null })
     .where(and(eq(submissions.id, id), eq(submissions.status, 'processing')))
     .returning();
   return row;
@@ -69,11 +78,11 @@ export async function markFailed(tx: Tx, id: string, error: string): Promise<Sub
   return row;
 }
 
-export async function recordAttemptError(tx: Tx, id: string, error: string): Promise<void> {
-  await tx.update(submissions).set({ lastAttemptError: error }).where(eq(submissions.id, id));
-}
-
-export async function setSubmissionFile(tx: Tx, id: string, fileUrl: string): Promise<SubmissionRow | undefined> {
+export async function setSubmissionFile(
+  tx: Tx,
+  id: string,
+  fileUrl: string,
+): Promise<SubmissionRow | undefined> {
   const [row] = await tx.update(submissions).set({ fileUrl }).where(eq(submissions.id, id)).returning();
   return row;
 }

@@ -21,15 +21,26 @@ const CONTENT_TYPES = {
   pdf: 'application/pdf',
 } as const;
 
-export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: SubmissionsService }> = async (app, { submissions }) => {
+export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: SubmissionsService }> = async (
+  app,
+  { submissions },
+) => {
   app.post(
     '/api/submissions',
-    { config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.paid }, schema: { body: createSubmissionSchema, response: { 201: submissionSchema } } },
-    async (request, reply) => reply.code(201).send(await submissions.create(currentUser(request), request.body)),
+    {
+      config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.paid },
+      schema: { body: createSubmissionSchema, response: { 201: submissionSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await submissions.create(currentUser(request), request.body, request.idempotencyKey)),
   );
 
-  app.get('/api/submissions', { config: { auth: true }, schema: { response: { 200: z.array(submissionSchema) } } }, (request) =>
-    submissions.list(currentUser(request)),
+  app.get(
+    '/api/submissions',
+    { config: { auth: true }, schema: { response: { 200: z.array(submissionSchema) } } },
+    (request) => submissions.list(currentUser(request)),
   );
 
   app.get(
@@ -43,7 +54,10 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
 
   app.patch(
     '/api/submissions/:id/file',
-    { config: { admin: true }, schema: { params: idParams, body: linkSubmissionFileSchema, response: { 200: submissionSchema } } },
+    {
+      config: { admin: true },
+      schema: { params: idParams, body: linkSubmissionFileSchema, response: { 200: submissionSchema } },
+    },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound();
       return submissions.linkFile(request.params.id, request.body.filename);

@@ -1,5 +1,8 @@
+import type { SubmissionResults } from '@grantleaf/shared/grant-results.schema';
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PAID_WORK_STATUSES } from '@grantleaf/shared/paid-work';
+import { sealedJson } from '../../adapters/storage/content-crypto.ts';
 
 export const submissions = pgTable('submissions', {
   id: uuid('id')
@@ -8,9 +11,10 @@ export const submissions = pgTable('submissions', {
   userId: uuid('user_id').notNull(),
   type: text('type').notNull(),
   programId: text('program_id').notNull(),
-  status: text('status').notNull().default('processing'),
-  contentJson: jsonb('content_json').notNull(),
-  results: jsonb('results'),
+  status: text('status', { enum: PAID_WORK_STATUSES }).notNull().default('processing'),
+  // User content: sealed at rest (ADR 0084).
+  contentJson: sealedJson<unknown>('submissions', 'content_json').notNull(),
+  results: sealedJson<SubmissionResults>('submissions', 'results'),
   fileUrl: text('file_url'),
   error: text('error'),
   lastAttemptError: text('last_attempt_error'),

@@ -9,14 +9,14 @@ import {
   type Submission,
 } from '@grantleaf/shared/submissions.schema';
 import type { Db } from '../../db/client.ts';
+import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
-import { applyLedgerChange } from '../credits/credits.repository.ts';
 import { findOwnUpload, findUploadById } from '../uploads/uploads.repository.ts';
 import { fileUrlFor } from '../uploads/uploads.service.ts';
-import { grantSubmissionJob, submissionReference } from './grant-submission.job.ts';
-import { loadProgram } from './program-source.ts';
+import { grantSubmissionWork } from './grant-submission.job.ts';
+import { findProgramById } from '../programs/index.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
 import {
   findOwnSubmission,
@@ -29,7 +29,6 @@ import {
 
 /** What the user is told to expect; the offline engine is far quicker, a model may take minutes. */
 const ETA_MINUTES = { generation: 10, analysis: 5 } as const;
-export const SPEND_REASON = 'spend';
 const ADMIN_LIST_LIMIT = 500;
 
 export function toSubmission(row: SubmissionRow): Submission {
@@ -37,7 +36,8 @@ export function toSubmission(row: SubmissionRow): Submission {
     id: row.id,
     type: row.type,
     programId: row.programId,
-    status: row.status,
+    // The API keeps its word for a finished submission (spec §4 reads only 'processing').
+    status: row.status === 'complete' ? 'completed' : row.status,
     results: row.results ?? null,
     contentJson: row.contentJson,
     fileUrl: row.fileUrl,
@@ -49,9 +49,9 @@ export function toSubmission(row: SubmissionRow): Submission {
 
 export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, 'send'> }) {
   return {
-    /** Validated body → debit, row and job in one transaction; a 402 leaves nothing behind. */
-    async create(user: UserRow, body: CreateSubmission): Promise<Submission> {
-      const program = await loadProgram(deps.db, body.programId);
+    /** Validated body → debit, row, job and Idempotency-Key in one transaction (modules/paid-work). */
+    async create(user: UserRow, body: CreateSubmission, idempotency?: IdempotencyClaim): Promise<Submission> {
+      const program = await findProgramById(deps.db, body.programId);
       if (!program) throw badRequest(SUBMISSION_MESSAGES.program);
       const contentJson = { ...body.contentJson, programId: body.programId };
       if (contentJson.fileUrl) {
@@ -61,23 +61,23 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
         contentJson.originalFileName = upload.originalName;
       }
       const cost = PRICES[body.type];
-      const id = randomUUID();
-      const row = await deps.db.transaction(async (tx) => {
-        const inserted = await insertSubmission(tx, {
-          id,
-          userId: user.id,
-          type: body.type,
-          programId: body.programId,
-          status: 'processing',
-          contentJson,
-          cost,
-          etaTimestamp: new Date(Date.now() + ETA_MINUTES[body.type] * 60_000),
-        });
-        await applyLedgerChange(tx, { userId: user.id, amount: -cost, reason: SPEND_REASON, reference: submissionReference(id) });
-        await deps.queue.send(tx, grantSubmissionJob, { submissionId: id });
-        return inserted;
+      return grantSubmissionWork.start(deps, {
+        userId: user.id,
+        cost,
+        idempotency,
+        insert: (tx) =>
+          insertSubmission(tx, {
+            id: randomUUID(),
+            userId: user.id,
+            type: body.type,
+            programId: body.programId,
+            status: 'processing',
+            contentJson,
+            cost,
+            etaTimestamp: new Date(Date.now() + ETA_MINUTES[body.type] * 60_000),
+          }),
+        present: toSubmission,
       });
-      return toSubmission(row);
     },
 
     async list(user: UserRow): Promise<Submission[]> {

@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, uploadFile } from '../../../test/documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { applyLedgerChange } from '../credits/credits.repository.ts';
+import { applyLedgerChange } from '../credits/credits.service.ts';
 import { grantSubmissionJob } from './grant-submission.job.ts';
 import { until } from '../../../test/until.ts';
 
@@ -20,8 +20,24 @@ const generationForm = (overrides: Record<string, unknown> = {}) => ({
   totalBudget: '$120,000',
   projectTimeline: '24 months',
   timelineMilestones: [
-    { id: '1', title: 'Phase 1: Research & Planning', description: 'Sensor design', startDate: '2026-01-01', endDate: '2026-06-30', budgetAmount: '$50,000', deliverables: 'Prototype' },
-    { id: '2', title: 'Phase 2', description: 'Field deployment', startDate: '2026-07-01', endDate: '2027-12-31', budgetAmount: '$70,000', deliverables: '40 sensors' },
+    {
+      id: '1',
+      title: 'Phase 1: Research & Planning',
+      description: 'Sensor design',
+      startDate: '2026-01-01',
+      endDate: '2026-06-30',
+      budgetAmount: '$50,000',
+      deliverables: 'Prototype',
+    },
+    {
+      id: '2',
+      title: 'Phase 2',
+      description: 'Field deployment',
+      startDate: '2026-07-01',
+      endDate: '2027-12-31',
+      budgetAmount: '$70,000',
+      deliverables: '40 sensors',
+    },
   ],
   teamLeadName: 'Dr. Ada Lee',
   teamLeadRole: 'Principal Investigator',
@@ -68,8 +84,11 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: any[] }).rows;
   const topUp = (userId: string, tenths: number) =>
-    t.database.db.transaction((tx) => applyLedgerChange(tx, { userId, amount: tenths, reason: 'test-top-up', reference: randomUUID() }));
-  const balance = async (token: string) => (await t.api('GET', '/api/auth/user', { token })).body.credits as number;
+    t.database.db.transaction((tx) =>
+      applyLedgerChange(tx, { userId, amount: tenths, reason: 'admin', reference: randomUUID() }),
+    );
+  const balance = async (token: string) =>
+    (await t.api('GET', '/api/auth/user', { token })).body.credits as number;
   const waitDone = (token: string, id: string) =>
     until(async () => {
       const list = (await t.api('GET', '/api/submissions', { token })).body as any[];
@@ -89,7 +108,7 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     expect(res.body.status).toBe('processing');
     expect(res.body.type).toBe('generation');
     expect(Date.parse(res.body.etaTimestamp)).toBeGreaterThan(Date.now());
-    expect(await balance(u.token)).toBe(start - 20);
+    expect(await balance(u.token)).toBe(start - 2);
 
     const done = await waitDone(u.token, res.body.id);
     expect(done.status).toBe('completed');
@@ -103,15 +122,25 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     // A duplicate run (at-least-once delivery) changes nothing: one email, one webhook, one charge.
     await grantSubmissionJob.handle({ ...t.runtime, log: t.runtime.log }, { submissionId: res.body.id });
     await new Promise((r) => setTimeout(r, 300));
-    expect(t.smtp.inbox.filter((m) => m.to.includes(u.email) && /^Your grant (application|analysis)/.test(m.subject))).toHaveLength(1);
-    const deliveries = hooks.filter((h) => h.headers['x-grantleaf-delivery'] === `submission.completed:${res.body.id}`);
+    expect(
+      t.smtp.inbox.filter(
+        (m) => m.to.includes(u.email) && /^Your grant (application|analysis)/.test(m.subject),
+      ),
+    ).toHaveLength(1);
+    const deliveries = hooks.filter(
+      (h) => h.headers['x-grantleaf-delivery'] === `submission.completed:${res.body.id}`,
+    );
     expect(deliveries).toHaveLength(1);
-    const ledger = await rows(sql`select reason, amount from credit_ledger where reference = ${`submission:${res.body.id}`}`);
+    const ledger = await rows(
+      sql`select reason, amount from credit_ledger where reference = ${`submission:${res.body.id}`}`,
+    );
     expect(ledger).toEqual([{ reason: 'spend', amount: -20 }]);
   });
 
   it('signs the automation webhook with HMAC-SHA256', async () => {
-    const hook = await until(async () => hooks.find((h) => h.headers['x-grantleaf-event'] === 'submission.completed'));
+    const hook = await until(async () =>
+      hooks.find((h) => h.headers['x-grantleaf-event'] === 'submission.completed'),
+    );
     const ts = hook.headers['x-grantleaf-timestamp'] as string;
     const expected = `sha256=${createHmac('sha256', SECRET).update(`${ts}.${hook.body}`).digest('hex')}`;
     expect(hook.headers['x-grantleaf-signature']).toBe(expected);
@@ -128,7 +157,11 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     expect(up.status).toBe(200);
     const res = await t.api('POST', '/api/submissions', {
       token: u.token,
-      body: { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'file', fileUrl: up.body.fileUrl } },
+      body: {
+        type: 'analysis',
+        programId: PROGRAM,
+        contentJson: { programId: PROGRAM, inputMethod: 'file', fileUrl: up.body.fileUrl },
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.contentJson.originalFileName).toBe('application.pdf');
@@ -140,7 +173,11 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
 
     const text = await t.api('POST', '/api/submissions', {
       token: u.token,
-      body: { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'text', content: ANALYSIS_TEXT } },
+      body: {
+        type: 'analysis',
+        programId: PROGRAM,
+        contentJson: { programId: PROGRAM, inputMethod: 'text', content: ANALYSIS_TEXT },
+      },
     });
     expect(text.status).toBe(201);
     expect((await waitDone(u.token, text.body.id)).status).toBe('completed');
@@ -150,16 +187,28 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
   it('honours Idempotency-Key: a retried POST creates and charges once', async () => {
     const u = await registerUser(t);
     await topUp(u.user.id, 10);
-    const body = { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, content: ANALYSIS_TEXT } };
-    const first = await t.api('POST', '/api/submissions', { token: u.token, body, headers: { 'idempotency-key': 'retry-1' } });
-    const again = await t.api('POST', '/api/submissions', { token: u.token, body, headers: { 'idempotency-key': 'retry-1' } });
+    const body = {
+      type: 'analysis',
+      programId: PROGRAM,
+      contentJson: { programId: PROGRAM, content: ANALYSIS_TEXT },
+    };
+    const first = await t.api('POST', '/api/submissions', {
+      token: u.token,
+      body,
+      headers: { 'idempotency-key': 'retry-1' },
+    });
+    const again = await t.api('POST', '/api/submissions', {
+      token: u.token,
+      body,
+      headers: { 'idempotency-key': 'retry-1' },
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(first.body.id);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const [n] = await rows(sql`select count(*)::int as n from submissions where user_id = ${u.user.id}`);
     expect(n.n).toBe(1);
-    expect(await balance(u.token)).toBe(10);
+    expect(await balance(u.token)).toBe(1);
   });
 
   it('answers 402 when the balance is short and leaves no row and no job', async () => {
@@ -179,25 +228,61 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     const u = await registerUser(t);
     await topUp(u.user.id, 100);
     const post = (body: unknown) => t.api('POST', '/api/submissions', { token: u.token, body });
-    const missing = await post({ type: 'generation', programId: PROGRAM, contentJson: generationForm({ teamProfiles: '' }) });
+    const missing = await post({
+      type: 'generation',
+      programId: PROGRAM,
+      contentJson: generationForm({ teamProfiles: '' }),
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please fill in all required fields');
     const milestone = await post({
       type: 'generation',
       programId: PROGRAM,
-      contentJson: generationForm({ timelineMilestones: [{ id: '1', title: 'Phase 1', description: 'half done', startDate: '', endDate: '', budgetAmount: '' }] }),
+      contentJson: generationForm({
+        timelineMilestones: [
+          {
+            id: '1',
+            title: 'Phase 1',
+            description: 'half done',
+            startDate: '',
+            endDate: '',
+            budgetAmount: '',
+          },
+        ],
+      }),
     });
-    expect(milestone.body.message).toBe('Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones');
-    const title = await post({ type: 'generation', programId: PROGRAM, contentJson: generationForm({ projectTitle: 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen' }) });
+    expect(milestone.body.message).toBe(
+      'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones',
+    );
+    const title = await post({
+      type: 'generation',
+      programId: PROGRAM,
+      contentJson: generationForm({
+        projectTitle:
+          'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen',
+      }),
+    });
     expect(title.body.message).toBe('Project title must be 15 words or less');
-    const content = await post({ type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'text', content: '  ' } });
+    const content = await post({
+      type: 'analysis',
+      programId: PROGRAM,
+      contentJson: { programId: PROGRAM, inputMethod: 'text', content: '  ' },
+    });
     expect(content.body.message).toBe('Please provide grant content to analyze');
-    const file = await post({ type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'file' } });
+    const file = await post({
+      type: 'analysis',
+      programId: PROGRAM,
+      contentJson: { programId: PROGRAM, inputMethod: 'file' },
+    });
     expect(file.body.message).toBe('Please upload a file to analyze');
-    const unknown = await post({ type: 'analysis', programId: 'no-such-program', contentJson: { programId: 'no-such-program', content: 'x' } });
+    const unknown = await post({
+      type: 'analysis',
+      programId: 'no-such-program',
+      contentJson: { programId: 'no-such-program', content: 'x' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('Please select a grant program');
-    expect(await balance(u.token)).toBe(100 + 10);
+    expect(await balance(u.token)).toBe(10 + 1);
   });
 
   it("refuses a fileUrl that is not one of the caller's own uploads, and never fetches URLs", async () => {
@@ -207,15 +292,27 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     const up = await uploadFile(t.baseUrl, owner.token, 'private.txt', Buffer.from(ANALYSIS_TEXT));
     const steal = await t.api('POST', '/api/submissions', {
       token: thief.token,
-      body: { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'file', fileUrl: up.body.fileUrl } },
+      body: {
+        type: 'analysis',
+        programId: PROGRAM,
+        contentJson: { programId: PROGRAM, inputMethod: 'file', fileUrl: up.body.fileUrl },
+      },
     });
     expect(steal.status).toBe(400);
     const external = await t.api('POST', '/api/submissions', {
       token: thief.token,
-      body: { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'file', fileUrl: 'http://169.254.169.254/latest/meta-data' } },
+      body: {
+        type: 'analysis',
+        programId: PROGRAM,
+        contentJson: {
+          programId: PROGRAM,
+          inputMethod: 'file',
+          fileUrl: 'http://169.254.169.254/latest/meta-data',
+        },
+      },
     });
     expect(external.status).toBe(400);
-    expect(await balance(thief.token)).toBe(60);
+    expect(await balance(thief.token)).toBe(6);
   });
 
   it('lists only the caller’s own submissions, newest first', async () => {
@@ -226,7 +323,11 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     for (let i = 0; i < 3; i++) {
       const res = await t.api('POST', '/api/submissions', {
         token: a.token,
-        body: { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, content: `${ANALYSIS_TEXT}\n${i}` } },
+        body: {
+          type: 'analysis',
+          programId: PROGRAM,
+          contentJson: { programId: PROGRAM, content: `${ANALYSIS_TEXT}\n${i}` },
+        },
       });
       ids.push(res.body.id);
     }
@@ -246,22 +347,32 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     const up = await uploadFile(t.baseUrl, u.token, 'scan.pdf', blank);
     const res = await t.api('POST', '/api/submissions', {
       token: u.token,
-      body: { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, inputMethod: 'file', fileUrl: up.body.fileUrl } },
+      body: {
+        type: 'analysis',
+        programId: PROGRAM,
+        contentJson: { programId: PROGRAM, inputMethod: 'file', fileUrl: up.body.fileUrl },
+      },
     });
     expect(res.status).toBe(201);
     const done = await waitDone(u.token, res.body.id);
     expect(done.status).toBe('failed');
     expect(done.error).toMatch(/No text could be read/);
-    expect(await balance(u.token)).toBe(20);
+    expect(await balance(u.token)).toBe(2);
     await t.smtp.waitFor(u.email, (m) => m.subject.includes('could not be completed'));
 
     // The final-failure hook and a duplicate run afterwards refund nothing more.
     await grantSubmissionJob.onFinalFailure!(t.runtime, { submissionId: res.body.id });
     await grantSubmissionJob.handle(t.runtime, { submissionId: res.body.id });
-    expect(await balance(u.token)).toBe(20);
-    const refunds = await rows(sql`select amount from credit_ledger where reason = 'refund' and reference = ${`submission:${res.body.id}`}`);
+    expect(await balance(u.token)).toBe(2);
+    const refunds = await rows(
+      sql`select amount from credit_ledger where reason = 'refund' and reference = ${`submission:${res.body.id}`}`,
+    );
     expect(refunds).toEqual([{ amount: 10 }]);
-    expect(t.smtp.inbox.filter((m) => m.to.includes(u.email) && /^Your grant (application|analysis)/.test(m.subject))).toHaveLength(1);
+    expect(
+      t.smtp.inbox.filter(
+        (m) => m.to.includes(u.email) && /^Your grant (application|analysis)/.test(m.subject),
+      ),
+    ).toHaveLength(1);
   });
 
   it('the final-failure hook fails a stuck submission once, with a refund', async () => {
@@ -269,15 +380,22 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     await topUp(u.user.id, 20);
     const id = randomUUID();
     await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into submissions (id, user_id, type, program_id, content_json, cost) values (${id}, ${u.user.id}, 'generation', ${PROGRAM}, '{}'::jsonb, 20)`);
-      await applyLedgerChange(tx, { userId: u.user.id, amount: -20, reason: 'spend', reference: `submission:${id}` });
+      await tx.execute(
+        sql`insert into submissions (id, user_id, type, program_id, content_json, cost) values (${id}, ${u.user.id}, 'generation', ${PROGRAM}, '{}'::jsonb, 20)`,
+      );
+      await applyLedgerChange(tx, {
+        userId: u.user.id,
+        amount: -20,
+        reason: 'spend',
+        reference: `submission:${id}`,
+      });
     });
     await grantSubmissionJob.onFinalFailure!(t.runtime, { submissionId: id });
     await grantSubmissionJob.onFinalFailure!(t.runtime, { submissionId: id });
     const list = (await t.api('GET', '/api/submissions', { token: u.token })).body as any[];
     expect(list[0].status).toBe('failed');
     expect(list[0].error).toMatch(/refunded/);
-    expect(await balance(u.token)).toBe(30);
+    expect(await balance(u.token)).toBe(3);
   });
 
   it('exports a completed generation as DOCX and PDF to its owner only', async () => {
@@ -290,7 +408,9 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     });
     await waitDone(u.token, res.body.id);
     const get = (format: string, token = u.token) =>
-      fetch(`${t.baseUrl}/api/submissions/${res.body.id}/export?format=${format}`, { headers: { authorization: `Bearer ${token}` } });
+      fetch(`${t.baseUrl}/api/submissions/${res.body.id}/export?format=${format}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
 
     const docx = await get('docx');
     expect(docx.status).toBe(200);
@@ -302,7 +422,11 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
 
     const pdf = await get('pdf');
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     expect((await get('docx', other.token)).status).toBe(404);
     expect((await get('exe')).status).toBe(400);
@@ -311,7 +435,9 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
   it('lets an admin link an uploaded PDF that the owner then downloads', async () => {
     const u = await registerUser(t);
     const admin = await registerUser(t, { email: `admin@grantleaf.ca` }).catch(async () => {
-      const login = await t.api('POST', '/api/auth/login', { body: { email: 'admin@grantleaf.ca', password: 'Tr1cky-Passphrase' } });
+      const login = await t.api('POST', '/api/auth/login', {
+        body: { email: 'admin@grantleaf.ca', password: 'Tr1cky-Passphrase' },
+      });
       return { token: login.body.sessionId as string, user: login.body.user, email: 'admin@grantleaf.ca' };
     });
     await topUp(u.user.id, 20);
@@ -323,13 +449,22 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     const up = await uploadFile(t.baseUrl, admin.token, 'final.pdf', pdf);
     const filename = up.body.fileUrl.split('/').pop();
 
-    expect((await t.api('PATCH', `/api/submissions/${sub.body.id}/file`, { token: u.token, body: { filename } })).status).toBe(403);
+    expect(
+      (await t.api('PATCH', `/api/submissions/${sub.body.id}/file`, { token: u.token, body: { filename } }))
+        .status,
+    ).toBe(403);
     const txt = await uploadFile(t.baseUrl, admin.token, 'notes.txt', Buffer.from('x'));
-    const wrong = await t.api('PATCH', `/api/submissions/${sub.body.id}/file`, { token: admin.token, body: { filename: txt.body.fileUrl.split('/').pop() } });
+    const wrong = await t.api('PATCH', `/api/submissions/${sub.body.id}/file`, {
+      token: admin.token,
+      body: { filename: txt.body.fileUrl.split('/').pop() },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Please select a PDF file.');
 
-    const linked = await t.api('PATCH', `/api/submissions/${sub.body.id}/file`, { token: admin.token, body: { filename } });
+    const linked = await t.api('PATCH', `/api/submissions/${sub.body.id}/file`, {
+      token: admin.token,
+      body: { filename },
+    });
     expect(linked.status).toBe(200);
     expect(linked.body.fileUrl).toBe(up.body.fileUrl);
     const panel = await t.api('GET', '/api/admin/submissions', { token: admin.token });
@@ -339,17 +474,29 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
 
     const mine = (await t.api('GET', '/api/submissions', { token: u.token })).body as any[];
     expect(mine[0].fileUrl).toBe(up.body.fileUrl);
-    const download = await fetch(t.baseUrl + up.body.fileUrl, { headers: { authorization: `Bearer ${u.token}` } });
+    const download = await fetch(t.baseUrl + up.body.fileUrl, {
+      headers: { authorization: `Bearer ${u.token}` },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     const stranger = await registerUser(t);
-    expect((await fetch(t.baseUrl + up.body.fileUrl, { headers: { authorization: `Bearer ${stranger.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(t.baseUrl + up.body.fileUrl, { headers: { authorization: `Bearer ${stranger.token}` } }))
+        .status,
+    ).toBe(404);
   });
 
   it("answers 404 on the spec's browser webhook paths", async () => {
     const u = await registerUser(t);
-    for (const path of ['/api/webhook/automation', '/api/webhook/automation-analysis', '/api/webhook/automation-ideas']) {
-      const res = await t.api('POST', path, { token: u.token, body: { action: 'sendMessage', chatInput: 'x', sessionId: 'y' } });
+    for (const path of [
+      '/api/webhook/automation',
+      '/api/webhook/automation-analysis',
+      '/api/webhook/automation-ideas',
+    ]) {
+      const res = await t.api('POST', path, {
+        token: u.token,
+        body: { action: 'sendMessage', chatInput: 'x', sessionId: 'y' },
+      });
       expect(res.status, path).toBe(404);
     }
   });

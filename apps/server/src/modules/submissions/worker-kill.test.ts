@@ -58,7 +58,16 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
         setTimeout(() => {
           res.writeHead(200, { 'content-type': 'application/json' });
           // Valid chat completion, unusable content: the engine falls back to the offline draft.
-          res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'fake-slow', choices: [{ index: 0, message: { role: 'assistant', content: '{}' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
+          res.end(
+            JSON.stringify({
+              id: 'x',
+              object: 'chat.completion',
+              created: 0,
+              model: 'fake-slow',
+              choices: [{ index: 0, message: { role: 'assistant', content: '{}' }, finish_reason: 'stop' }],
+              usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+            }),
+          );
         }, MODEL_DELAY_MS);
       });
     });
@@ -77,7 +86,8 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
   }, 30_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     await pool?.end();
     model?.close();
@@ -95,10 +105,15 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
     const { parseEnv } = await import('../../env.ts');
     const { startRuntime } = await import('../../runtime.ts');
     const { createSubmissionsService } = await import('./submissions.service.ts');
-    const { applyLedgerChange } = await import('../credits/credits.repository.ts');
+    const { applyLedgerChange } = await import('../credits/credits.service.ts');
     const { users } = await import('../auth/auth.schema.ts');
     const runtime = await startRuntime(
-      parseEnv({ DATABASE_URL: dbUrl, WORKERS: 'off', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/grantleaf-kill-${dbName}` }),
+      parseEnv({
+        DATABASE_URL: dbUrl,
+        WORKERS: 'off',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: `/tmp/grantleaf-kill-${dbName}`,
+      }),
     );
     try {
       const service = createSubmissionsService({ db: runtime.database.db, queue: runtime.queue });
@@ -107,10 +122,15 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
       for (let i = 0; i < 4; i++) {
         const [user] = await runtime.database.db
           .insert(users)
-          .values({ email: `kill${i}-${dbName}@utoronto.ca`, name: `Kill ${i}`, phone: '1', passwordHash: 'x' })
+          .values({
+            email: `kill${i}-${dbName}@utoronto.ca`,
+            name: `Kill ${i}`,
+            phone: '1',
+            passwordHash: 'x',
+          })
           .returning();
         await runtime.database.db.transaction((tx) =>
-          applyLedgerChange(tx, { userId: user!.id, amount: 200, reason: 'test-top-up', reference: randomUUID() }),
+          applyLedgerChange(tx, { userId: user!.id, amount: 200, reason: 'admin', reference: randomUUID() }),
         );
         people.push(user!);
       }
@@ -121,7 +141,11 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
             ? {
                 type: 'analysis' as const,
                 programId: program,
-                contentJson: { programId: program, inputMethod: 'text' as const, content: `Objectives: measurable outcome ${i}. Methods: trials. Budget: $10,000.` },
+                contentJson: {
+                  programId: program,
+                  inputMethod: 'text' as const,
+                  content: `Objectives: measurable outcome ${i}. Methods: trials. Budget: $10,000.`,
+                },
               }
             : {
                 type: 'generation' as const,
@@ -178,9 +202,11 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
 
       const subs = await q(`select id, user_id, status, cost from submissions`);
       expect(subs).toHaveLength(JOBS);
-      for (const s of subs) expect(['completed', 'failed']).toContain(s.status);
+      for (const s of subs) expect(['complete', 'failed']).toContain(s.status);
 
-      const ledger = await q(`select reason, reference, count(*)::int as n from credit_ledger where reason in ('spend', 'refund') group by reason, reference`);
+      const ledger = await q(
+        `select reason, reference, count(*)::int as n from credit_ledger where reason in ('spend', 'refund') group by reason, reference`,
+      );
       for (const s of subs) {
         const spends = ledger.filter((l) => l.reason === 'spend' && l.reference === `submission:${s.id}`);
         const refunds = ledger.filter((l) => l.reason === 'refund' && l.reference === `submission:${s.id}`);
@@ -189,7 +215,9 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
       }
       for (const user of people) {
         const [{ credits }] = await q(`select credits from users where id = $1`, [user.id]);
-        const kept = subs.filter((s) => s.user_id === user.id && s.status === 'completed').reduce((sum, s) => sum + s.cost, 0);
+        const kept = subs
+          .filter((s) => s.user_id === user.id && s.status === 'complete')
+          .reduce((sum, s) => sum + s.cost, 0);
         expect(credits).toBe(200 - kept);
       }
       const mails = await q(`select dedupe_key from outbox_emails where dedupe_key like 'submission-%'`);
@@ -197,7 +225,9 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
       expect(new Set(mails.map((m) => m.dedupe_key.split(':')[1])).size).toBe(JOBS);
 
       // The kill really interrupted a job: pg-boss retried at least one after it expired.
-      const [retried] = await q(`select count(*)::int as n from pgboss.job where name = 'grant-submission' and retry_count > 0`);
+      const [retried] = await q(
+        `select count(*)::int as n from pgboss.job where name = 'grant-submission' and retry_count > 0`,
+      );
       expect(retried.n).toBeGreaterThan(0);
       expect(modelCalls).toBeGreaterThanOrEqual(JOBS);
     } finally {

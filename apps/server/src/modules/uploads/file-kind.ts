@@ -10,10 +10,14 @@ const PDF_MAGIC = Buffer.from('%PDF-');
 const CFB_MAGIC = Buffer.from('d0cf11e0a1b11ae1', 'hex');
 const ZIP_MAGIC = Buffer.from('504b0304', 'hex');
 
-// A real .docx of a long application unpacks to a few MB; these bounds leave room and stop bombs.
-const ZIP_MAX_ENTRIES = 2000;
-const ZIP_MAX_TOTAL_UNPACKED = 100 * 1024 * 1024;
+// A real .docx of a long application unpacks to a few MB (its pictures barely compress, so they
+// unpack to about what the upload weighs); these bounds leave room and stop bombs. The extraction
+// worker inflates every entry into a buffer of its declared size, so these sums bound its memory.
+const ZIP_MAX_ENTRIES = 1000;
+const ZIP_MAX_TOTAL_UNPACKED = 64 * 1024 * 1024;
 const ZIP_MAX_ENTRY_RATIO = 200;
+// The text itself: a 300-page application's word/document.xml is under 10 MB.
+const DOCX_MAX_DOCUMENT_XML = 24 * 1024 * 1024;
 
 export const CONTENT_TYPES: Record<DocumentKind, string> = {
   pdf: 'application/pdf',
@@ -59,9 +63,9 @@ function checkText(data: Buffer): string | null {
 class ZipRefused extends Error {}
 
 /**
- * Reads the zip's central directory (declared sizes) before anything is inflated, and refuses
- * bombs by entry count, total unpacked size and compression ratio. Then inflates only
- * word/document.xml, into a buffer of its declared size.
+ * Reads the zip's central directory (declared sizes) without inflating anything, and refuses
+ * bombs by entry count, total unpacked size and compression ratio. Inflating and parsing happen
+ * in the extraction worker, off this thread.
  */
 function checkDocx(data: Buffer): string | null {
   if (!data.subarray(0, 4).equals(ZIP_MAGIC)) return 'not a zip archive';
@@ -75,17 +79,21 @@ function checkDocx(data: Buffer): string | null {
         total += file.originalSize;
         if (entries > ZIP_MAX_ENTRIES) throw new ZipRefused('too many entries');
         if (total > ZIP_MAX_TOTAL_UNPACKED) throw new ZipRefused('unpacks too large (zip bomb)');
-        if (file.originalSize > 1024 * 1024 && file.originalSize / Math.max(file.size, 1) > ZIP_MAX_ENTRY_RATIO)
+        if (
+          file.originalSize > 1024 * 1024 &&
+          file.originalSize / Math.max(file.size, 1) > ZIP_MAX_ENTRY_RATIO
+        )
           throw new ZipRefused('compression ratio too high (zip bomb)');
         if (file.name.includes('..') || file.name.startsWith('/')) throw new ZipRefused('unsafe entry path');
-        if (file.name === 'word/document.xml') hasDocument = true;
+        if (file.name === 'word/document.xml') {
+          if (file.originalSize > DOCX_MAX_DOCUMENT_XML) throw new ZipRefused('word/document.xml too large');
+          if (file.originalSize === 0) throw new ZipRefused('empty word/document.xml');
+          hasDocument = true;
+        }
         return false;
       },
     });
     if (!hasDocument) return 'no word/document.xml';
-    const unpacked = unzipSync(data, { filter: (f) => f.name === 'word/document.xml' });
-    const xml = unpacked['word/document.xml'];
-    if (!xml || xml.length === 0) return 'empty word/document.xml';
   } catch (err) {
     return err instanceof ZipRefused ? err.message : `unreadable zip: ${(err as Error).message}`;
   }

@@ -11,7 +11,10 @@ export async function insertUpload(tx: Tx, row: NewUpload): Promise<UploadRow> {
 }
 
 export async function findUploadById(tx: Tx, id: string): Promise<UploadRow | undefined> {
-  const [row] = await tx.select().from(uploads).where(and(eq(uploads.id, id), sql`${uploads}.deleted_at is null`));
+  const [row] = await tx
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), sql`${uploads}.deleted_at is null`));
   return row;
 }
 

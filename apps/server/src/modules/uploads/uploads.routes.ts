@@ -3,32 +3,46 @@ import { UPLOAD_MAX_BYTES } from '@grantleaf/shared/constants';
 import { SUBMISSION_MESSAGES, uploadResponseSchema } from '@grantleaf/shared/submissions.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound, tooLarge } from '../../errors.ts';
+import { AppError, badRequest, notFound, tooLarge } from '../../errors.ts';
 import { currentUser } from '../../http/auth-guard.ts';
 import { attachmentHeader, type UploadsService } from './uploads.service.ts';
 import { USER_LIMITS } from '../../http/rate-limit.ts';
+
+const MALFORMED_UPLOAD = 'The upload could not be read. Please choose the file again.';
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
 
-  app.post('/api/upload', { config: { auth: true, rateLimit: USER_LIMITS.upload }, schema: { response: { 200: uploadResponseSchema } } }, async (request) => {
-    const user = currentUser(request);
-    if (!request.isMultipart()) throw badRequest('Please select a file to upload');
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw badRequest('Please select a file to upload');
-    // Held in memory only, up to the limit: nothing touches the disk until every check passed.
-    const chunks: Buffer[] = [];
-    try {
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(SUBMISSION_MESSAGES.fileSize);
-      throw err;
-    }
-    if (part.file.truncated) throw tooLarge(SUBMISSION_MESSAGES.fileSize);
-    return uploads.store(user, { name: part.filename, data: Buffer.concat(chunks) });
-  });
+  app.post(
+    '/api/upload',
+    {
+      config: { auth: true, rateLimit: USER_LIMITS.upload },
+      schema: { response: { 200: uploadResponseSchema } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw badRequest('Please select a file to upload');
+      // Held in memory only, up to the limit: nothing touches the disk until every check passed.
+      const chunks: Buffer[] = [];
+      let part: Awaited<ReturnType<typeof request.file>>;
+      try {
+        part = await request.file();
+        if (!part || part.fieldname !== 'file') throw badRequest('Please select a file to upload');
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw tooLarge(SUBMISSION_MESSAGES.fileSize);
+        // busboy's parse errors (a body that breaks off, no boundary, parts without headers) are
+        // the client's: 400, not the 500 of a server fault (issue 15 §16).
+        throw badRequest(MALFORMED_UPLOAD);
+      }
+      if (part.file.truncated) throw tooLarge(SUBMISSION_MESSAGES.fileSize);
+      return uploads.store(user, { name: part.filename, data: Buffer.concat(chunks) });
+    },
+  );
 
   app.get(
     '/api/files/:id',

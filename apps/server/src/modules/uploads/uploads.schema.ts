@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../auth/auth.schema.ts';
+import { sealedText } from '../../adapters/storage/content-crypto.ts';
 
 export const uploads = pgTable('uploads', {
   id: uuid('id')
@@ -13,7 +14,8 @@ export const uploads = pgTable('uploads', {
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
   sha256: text('sha256').notNull(),
-  extractedText: text('extracted_text'),
+  // User content: sealed at rest (ADR 0084).
+  extractedText: sealedText('uploads', 'extracted_text'),
   extractionError: text('extraction_error'),
   createdAt: createdAt(),
 });

@@ -2,13 +2,21 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
-import { extractDocumentText } from '../../adapters/text-extraction/text-extraction.ts';
+import {
+  DOCUMENT_TOO_HEAVY,
+  ExtractionLimitError,
+  ExtractionRefusedError,
+  extractDocumentText,
+} from '../../adapters/text-extraction/text-extraction.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound, unprocessable } from '../../errors.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
 import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { checkFileContent, cleanFileName, CONTENT_TYPES, extensionOf } from './file-kind.ts';
 import { findUploadById, insertUpload, isLinkedToUsersSubmission } from './uploads.repository.ts';
+
+// 507 Insufficient Storage: the server's disk, not the file, is the problem.
+const NO_SPACE_MESSAGE = 'The server has no space left to store this file. Please try again later.';
 
 export const fileUrlFor = (id: string) => `/api/files/${id}`;
 
@@ -35,13 +43,21 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; log: 
       try {
         extracted = (await extractDocumentText(kind, file.data)).text;
       } catch (err) {
-        // A file its own format's reader cannot open is not the document it claims to be.
         deps.log.info({ kind, err: (err as Error).message }, 'upload refused: text extraction failed');
-        if (kind !== 'doc') throw badRequest(SUBMISSION_MESSAGES.fileType);
+        if (err instanceof ExtractionLimitError) throw unprocessable(DOCUMENT_TOO_HEAVY);
+        // A file its own format's reader cannot open is not the document it claims to be.
+        if (kind !== 'doc' || err instanceof ExtractionRefusedError)
+          throw badRequest(SUBMISSION_MESSAGES.fileType);
         extractionError = (err as Error).message.slice(0, 500);
       }
       const id = randomUUID();
-      await deps.storage.put(id, file.data);
+      try {
+        await deps.storage.put(id, file.data);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+        deps.log.error({ err }, 'upload refused: no space left for files');
+        throw new AppError(507, NO_SPACE_MESSAGE);
+      }
       try {
         await insertUpload(deps.db, {
           id,
@@ -70,7 +86,8 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; log: 
       const row = await deps.db.transaction(async (tx) => {
         const upload = await findUploadById(tx, id);
         if (!upload) throw notFound();
-        if (upload.userId === user.id || (await isLinkedToUsersSubmission(tx, user.id, fileUrlFor(id)))) return upload;
+        if (upload.userId === user.id || (await isLinkedToUsersSubmission(tx, user.id, fileUrlFor(id))))
+          return upload;
         if (!user.isAdmin) throw notFound();
         await insertAuditEntry(tx, {
           actorId: user.id,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCfbHeader, makeDocx, makePdf, makeZipBombDocx, uploadFile } from '../../../test/documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { isSealed, openColumnValue } from '../../adapters/storage/content-crypto.ts';
 
 const TYPE_MESSAGE = 'Please upload a PDF, Word document, or text file';
 
@@ -39,9 +40,21 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
       expect(res.status, name).toBe(200);
       expect(res.body.fileUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
     }
-    const texts = await rows(sql`select original_name, extracted_text from uploads order by created_at`);
-    expect(texts.find((r) => r.original_name === 'proposal.pdf').extracted_text).toContain('Measurable objectives');
-    expect(texts.find((r) => r.original_name === 'proposal.docx').extracted_text).toContain('Our objectives are measurable.');
+    // Stored sealed (issue 15 §5); opened here with the app's key to check what was read.
+    const sealed = await rows(sql`select original_name, extracted_text from uploads order by created_at`);
+    expect(sealed.filter((r) => r.extracted_text !== null).every((r) => isSealed(r.extracted_text))).toBe(
+      true,
+    );
+    const texts = sealed.map((r) => ({
+      ...r,
+      extracted_text: openColumnValue(r.extracted_text, 'uploads.extracted_text', false) as string,
+    }));
+    expect(texts.find((r) => r.original_name === 'proposal.pdf').extracted_text).toContain(
+      'Measurable objectives',
+    );
+    expect(texts.find((r) => r.original_name === 'proposal.docx').extracted_text).toContain(
+      'Our objectives are measurable.',
+    );
     expect(texts.find((r) => r.original_name === 'notes.txt').extracted_text).toContain('équipe');
   });
 
@@ -96,14 +109,21 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
   });
 
   it('keeps only a cleaned name: path traversal goes nowhere', async () => {
-    const res = await uploadFile(t.baseUrl, owner.token, '../../../etc/passwd.txt', Buffer.from('root:x:0:0'));
+    const res = await uploadFile(
+      t.baseUrl,
+      owner.token,
+      '../../../etc/passwd.txt',
+      Buffer.from('root:x:0:0'),
+    );
     expect(res.status).toBe(200);
     const id = res.body.fileUrl.split('/').pop();
     const [row] = await rows(sql`select original_name, storage_key from uploads where id = ${id}`);
     expect(row.original_name).toBe('passwd.txt');
     expect(row.storage_key).toBe(id);
     expect(fs.existsSync(path.join(filesDir(), id))).toBe(true);
-    const file = await fetch(t.baseUrl + res.body.fileUrl, { headers: { authorization: `Bearer ${owner.token}` } });
+    const file = await fetch(t.baseUrl + res.body.fileUrl, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(file.headers.get('content-disposition')).toContain('filename="passwd.txt"');
   });
 
@@ -115,14 +135,22 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
     expect(onDisk.includes(Buffer.from(secret))).toBe(false);
     expect(onDisk.subarray(0, 4).toString()).toBe('GLF1');
     expect(fs.existsSync(path.join(t.env.dataDir, 'file-encryption.key'))).toBe(true);
-    const served = await fetch(t.baseUrl + res.body.fileUrl, { headers: { authorization: `Bearer ${owner.token}` } });
+    const served = await fetch(t.baseUrl + res.body.fileUrl, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(await served.text()).toContain(secret);
   });
 
   it('serves a file to its owner and admins (audited), and 404 to everyone else', async () => {
-    const res = await uploadFile(t.baseUrl, owner.token, 'mine.txt', Buffer.from('<script>alert(1)</script>'));
+    const res = await uploadFile(
+      t.baseUrl,
+      owner.token,
+      'mine.txt',
+      Buffer.from('<script>alert(1)</script>'),
+    );
     const url = res.body.fileUrl as string;
-    const get = (token?: string) => fetch(t.baseUrl + url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const get = (token?: string) =>
+      fetch(t.baseUrl + url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
     const mine = await get(owner.token);
     expect(mine.status).toBe(200);
@@ -132,8 +160,20 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
 
     expect((await get(other.token)).status).toBe(404);
     expect((await get()).status).toBe(401);
-    expect((await fetch(`${t.baseUrl}/api/files/not-a-uuid`, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(404);
-    expect((await fetch(`${t.baseUrl}/api/files/00000000-0000-4000-8000-000000000000`, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${t.baseUrl}/api/files/not-a-uuid`, {
+          headers: { authorization: `Bearer ${owner.token}` },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await fetch(`${t.baseUrl}/api/files/00000000-0000-4000-8000-000000000000`, {
+          headers: { authorization: `Bearer ${owner.token}` },
+        })
+      ).status,
+    ).toBe(404);
 
     const before = await rows(sql`select count(*)::int as n from audit_log`);
     const asAdmin = await get(admin.token);
@@ -152,7 +192,10 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
 
   it('extracts a 100-page PDF in under 5 s', async () => {
     const pdf = await makePdf(
-      Array.from({ length: 40 }, (_, i) => `Line ${i}: measurable objectives, methods, milestones and budget justification.`),
+      Array.from(
+        { length: 40 },
+        (_, i) => `Line ${i}: measurable objectives, methods, milestones and budget justification.`,
+      ),
       100,
     );
     const started = Date.now();
@@ -169,5 +212,11 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
 function zipSyncWithout(): Uint8Array {
   // A valid zip that is not a Word document (no word/document.xml).
   const docx = makeDocx(['x']);
-  return new Uint8Array(Buffer.from(docx).toString('latin1').replace('word/document.xml', 'word/other000.xml').split('').map((c) => c.charCodeAt(0)));
+  return new Uint8Array(
+    Buffer.from(docx)
+      .toString('latin1')
+      .replace('word/document.xml', 'word/other000.xml')
+      .split('')
+      .map((c) => c.charCodeAt(0)),
+  );
 }

@@ -37,18 +37,34 @@ describe.each(DATABASES)('automation webhook on %s', (kind) => {
   });
 
   it('delivers an event other features enqueue, signed, retrying after a failure, once', async () => {
-    const event = { eventId: 'idea.completed:42', event: 'idea.completed' as const, chatInput: 'Idea request 42 completed', data: { ideaId: '42' } };
+    const event = {
+      eventId: 'idea.completed:42',
+      event: 'idea.completed' as const,
+      chatInput: 'Idea request 42 completed',
+      data: { ideaId: '42' },
+    };
     // Enqueued inside the transaction of the work it reports; a rolled-back one sends nothing.
     await expect(
       t.database.db.transaction(async (tx) => {
-        await enqueueAutomationWebhook(tx, { env: t.env, queue: t.runtime.queue }, { ...event, eventId: 'rolled-back' });
+        await enqueueAutomationWebhook(
+          tx,
+          { env: t.env, queue: t.runtime.queue },
+          { ...event, eventId: 'rolled-back' },
+        );
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    await t.database.db.transaction((tx) => enqueueAutomationWebhook(tx, { env: t.env, queue: t.runtime.queue }, event));
+    await t.database.db.transaction((tx) =>
+      enqueueAutomationWebhook(tx, { env: t.env, queue: t.runtime.queue }, event),
+    );
 
     const deadline = Date.now() + 40_000;
-    while (!received.some((r) => r.headers['x-grantleaf-delivery'] === event.eventId && failuresLeft === 0 && received.length >= 2)) {
+    while (
+      !received.some(
+        (r) =>
+          r.headers['x-grantleaf-delivery'] === event.eventId && failuresLeft === 0 && received.length >= 2,
+      )
+    ) {
       if (Date.now() > deadline) throw new Error(`not delivered: ${received.length} attempts`);
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -56,22 +72,40 @@ describe.each(DATABASES)('automation webhook on %s', (kind) => {
     expect(received).toHaveLength(2);
     const last = received[1]!;
     const ts = last.headers['x-grantleaf-timestamp'] as string;
-    expect(last.headers['x-grantleaf-signature']).toBe(`sha256=${createHmac('sha256', 's3cret').update(`${ts}.${last.body}`).digest('hex')}`);
-    expect(JSON.parse(last.body)).toMatchObject({ id: event.eventId, event: 'idea.completed', chatInput: event.chatInput, data: { ideaId: '42' } });
+    expect(last.headers['x-grantleaf-signature']).toBe(
+      `sha256=${createHmac('sha256', 's3cret').update(`${ts}.${last.body}`).digest('hex')}`,
+    );
+    expect(JSON.parse(last.body)).toMatchObject({
+      id: event.eventId,
+      event: 'idea.completed',
+      chatInput: event.chatInput,
+      data: { ideaId: '42' },
+    });
     expect(received.every((r) => r.headers['x-grantleaf-delivery'] !== 'rolled-back')).toBe(true);
-    const rows = ((await t.database.db.execute(sql`select attempts, delivered_at from webhook_deliveries where event_id = ${event.eventId}`)) as unknown as { rows: any[] }).rows;
+    const rows = (
+      (await t.database.db.execute(
+        sql`select attempts, delivered_at from webhook_deliveries where event_id = ${event.eventId}`,
+      )) as unknown as { rows: any[] }
+    ).rows;
     expect(rows[0].attempts).toBe(2);
     expect(rows[0].delivered_at).not.toBeNull();
   }, 60_000);
 
   it('does nothing without AUTOMATION_WEBHOOK_URL', async () => {
     const sent: unknown[] = [];
-    await enqueueAutomationWebhook(t.database.db, { env: { AUTOMATION_WEBHOOK_URL: undefined }, queue: { send: async (...args) => void sent.push(args) } }, {
-      eventId: 'x',
-      event: 'funding.completed',
-      chatInput: '',
-      data: {},
-    });
+    await enqueueAutomationWebhook(
+      t.database.db,
+      {
+        env: { AUTOMATION_WEBHOOK_URL: undefined },
+        queue: { send: async (...args) => void sent.push(args) },
+      },
+      {
+        eventId: 'x',
+        event: 'funding.completed',
+        chatInput: '',
+        data: {},
+      },
+    );
     expect(sent).toEqual([]);
   });
 });

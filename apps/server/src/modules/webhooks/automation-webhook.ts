@@ -41,7 +41,10 @@ export async function enqueueAutomationWebhook(
  * POSTs the event once it is recorded; a delivered event is never sent again. Throws on a failed
  * delivery so the job that called it is retried by the queue with backoff.
  */
-export async function deliverAutomationWebhook(deps: Pick<JobDeps, 'database' | 'env' | 'log'>, event: AutomationEvent): Promise<void> {
+export async function deliverAutomationWebhook(
+  deps: Pick<JobDeps, 'database' | 'env' | 'log'>,
+  event: AutomationEvent,
+): Promise<void> {
   const url = deps.env.AUTOMATION_WEBHOOK_URL;
   if (!url) return;
   const body = JSON.stringify({
@@ -54,7 +57,11 @@ export async function deliverAutomationWebhook(deps: Pick<JobDeps, 'database' | 
     data: event.data,
   });
   const db = deps.database.db;
-  const leased = await leaseDelivery(db, { eventId: event.eventId, event: event.event, payload: JSON.parse(body) }, LEASE_SECONDS);
+  const leased = await leaseDelivery(
+    db,
+    { eventId: event.eventId, event: event.event, payload: JSON.parse(body) },
+    LEASE_SECONDS,
+  );
   // Delivered already, or another run is sending it right now (and retries if that fails).
   if (!leased) return;
   const timestamp = String(Math.floor(Date.now() / 1000));
@@ -78,8 +85,15 @@ export async function deliverAutomationWebhook(deps: Pick<JobDeps, 'database' | 
     await res.body?.cancel();
     if (res.status < 200 || res.status >= 300) throw new Error(`automation webhook answered ${res.status}`);
   } catch (err) {
-    await recordAttempt(db, event.eventId, { status, error: (err as Error).message.slice(0, 500), delivered: false });
-    deps.log.warn({ eventId: event.eventId, status, err: (err as Error).message }, 'automation webhook delivery failed');
+    await recordAttempt(db, event.eventId, {
+      status,
+      error: (err as Error).message.slice(0, 500),
+      delivered: false,
+    });
+    deps.log.warn(
+      { eventId: event.eventId, status, err: (err as Error).message },
+      'automation webhook delivery failed',
+    );
     throw err;
   }
   await recordAttempt(db, event.eventId, { status, error: null, delivered: true });

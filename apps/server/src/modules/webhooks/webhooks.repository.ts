@@ -6,11 +6,18 @@ import { webhookDeliveries } from './webhooks.schema.ts';
  * Records the event (first call wins) and leases it for one delivery attempt. Returns false when
  * it was delivered already or another run holds the lease.
  */
-export async function leaseDelivery(tx: Tx, row: { eventId: string; event: string; payload: unknown }, leaseSeconds: number): Promise<boolean> {
+export async function leaseDelivery(
+  tx: Tx,
+  row: { eventId: string; event: string; payload: unknown },
+  leaseSeconds: number,
+): Promise<boolean> {
   await tx.insert(webhookDeliveries).values(row).onConflictDoNothing();
   const leased = await tx
     .update(webhookDeliveries)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${webhookDeliveries.attempts} + 1` })
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+    })
     .where(
       and(
         eq(webhookDeliveries.eventId, row.eventId),
@@ -22,7 +29,11 @@ export async function leaseDelivery(tx: Tx, row: { eventId: string; event: strin
   return leased.length > 0;
 }
 
-export async function recordAttempt(tx: Tx, eventId: string, outcome: { status: number | null; error: string | null; delivered: boolean }) {
+export async function recordAttempt(
+  tx: Tx,
+  eventId: string,
+  outcome: { status: number | null; error: string | null; delivered: boolean },
+) {
   await tx
     .update(webhookDeliveries)
     .set({

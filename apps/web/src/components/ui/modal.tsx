@@ -1,7 +1,10 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
-/** A titled dialog on radix (focus trap, Escape, aria wiring); the caller owns `open`. */
+/**
+ * A titled dialog on radix (focus trap, Escape, aria wiring); the caller owns `open`. On a phone
+ * it is a full-screen sheet, from `sm` up a centred card. Every dialog has a close button.
+ */
 export function Modal({
   open,
   onOpenChange,
@@ -17,16 +20,43 @@ export function Modal({
   children: ReactNode;
   wide?: boolean;
 }) {
+  // The callers open dialogs from their own buttons, not a Dialog.Trigger, so radix has nothing
+  // to give focus back to: remember what had focus when the dialog opened (a layout effect runs
+  // before radix moves focus into the dialog) and return there on close.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
         <Dialog.Content
-          className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${wide ? 'max-w-3xl' : 'max-w-lg'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none`}
+          className={`fixed inset-0 z-50 overflow-y-auto bg-white p-4 shadow-xl focus:outline-none sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[90vh] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-lg sm:p-6 ${wide ? 'sm:max-w-3xl' : 'sm:max-w-lg'}`}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-          {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+            <Dialog.Close
+              aria-label="Dismiss dialog"
+              className="-m-1 shrink-0 rounded p-1 text-xl leading-none text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
+            >
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </div>
+          {description && (
+            <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+          )}
           <div className="mt-4">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>

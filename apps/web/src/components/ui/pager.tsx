@@ -15,10 +15,23 @@ export function usePaged<T>(rows: readonly T[], pageSize: number = TABLE_PAGE_SI
   };
 }
 
-export function Pager({ label, page, pageCount, setPage }: { label: string; page: number; pageCount: number; setPage: (n: number) => void }) {
+export function Pager({
+  label,
+  page,
+  pageCount,
+  setPage,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  setPage: (n: number) => void;
+}) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={`${label} pages`} className="flex items-center justify-end gap-3 border-t border-slate-200 px-4 py-2 text-sm">
+    <nav
+      aria-label={`${label} pages`}
+      className="flex items-center justify-end gap-3 border-t border-slate-200 px-4 py-2 text-sm"
+    >
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
         Previous
       </Button>

@@ -12,11 +12,23 @@ const tones: Record<BadgeTone, string> = {
   orange: 'bg-orange-100 text-orange-900',
 };
 
-export function ToneBadge({ tone, children, className }: { tone: BadgeTone; children: ReactNode; className?: string }) {
+export function ToneBadge({
+  tone,
+  children,
+  className,
+}: {
+  tone: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <span
       data-tone={tone}
-      className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', tones[tone], className)}
+      className={clsx(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium',
+        tones[tone],
+        className,
+      )}
     >
       {children}
     </span>

@@ -1,7 +1,8 @@
 import { accountDeletionRequestSchema } from '@grantleaf/shared/account.schema';
 import { formatCredits, RETENTION_PROMISE_DAYS } from '@grantleaf/shared/constants';
 import type { LedgerEntry } from '@grantleaf/shared/credits.schema';
-import { useState, type FormEvent } from 'react';
+import { ledgerReasonLabel } from '@grantleaf/shared/paid-work';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,23 +19,13 @@ import { SignInRequired } from '../../../components/sign-in-required.tsx';
 const date = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium' });
 const dateTime = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** What each ledger reason (set by the server feature that wrote it) means to the user. */
-const REASONS: Record<string, string> = {
-  signup: 'Welcome credit',
-  spend: 'Grant application',
-  idea: 'Research idea',
-  funding: 'Funding search',
-  refund: 'Refund for work that failed',
-  purchase: 'Credit purchase',
-  admin: 'Adjustment by Grantleaf',
-};
-
-export function describeLedgerEntry(entry: Pick<LedgerEntry, 'reason' | 'note'>): string {
-  const label = REASONS[entry.reason] ?? entry.reason;
+export function describeLedgerEntry(entry: Pick<LedgerEntry, 'reason' | 'reference' | 'note'>): string {
+  const label = ledgerReasonLabel(entry);
   return entry.note ? `${label}: ${entry.note}` : label;
 }
 
-const signed = (tenths: number) => `${tenths > 0 ? '+' : tenths < 0 ? '−' : ''}${formatCredits(Math.abs(tenths))}`;
+const signed = (amount: number) =>
+  `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCredits(Math.abs(amount))}`;
 
 function CreditHistory() {
   const [page, setPage] = useState(1);
@@ -42,7 +33,8 @@ function CreditHistory() {
   const pageCount = Math.max(1, Math.ceil((ledger.data?.total ?? 0) / LEDGER_PAGE_SIZE));
   const th = 'px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
   return (
-    <div className="mt-4 overflow-x-auto">
+    // Focusable and named, so a keyboard user can scroll the table on a phone (axe: scrollable-region-focusable).
+    <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Credit history">
       {ledger.isLoading ? (
         <p className="text-sm text-slate-700">Loading...</p>
       ) : ledger.isError ? (
@@ -62,9 +54,13 @@ function CreditHistory() {
             <tbody className="divide-y divide-slate-100 text-sm text-slate-900">
               {ledger.data.entries.map((entry) => (
                 <tr key={entry.id} data-testid="ledger-row">
-                  <td className="whitespace-nowrap px-4 py-2">{dateTime.format(new Date(entry.createdAt))}</td>
+                  <td className="whitespace-nowrap px-4 py-2">
+                    {dateTime.format(new Date(entry.createdAt))}
+                  </td>
                   <td className="px-4 py-2">{describeLedgerEntry(entry)}</td>
-                  <td className={`whitespace-nowrap px-4 py-2 text-right font-medium ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'}`}>
+                  <td
+                    className={`whitespace-nowrap px-4 py-2 text-right font-medium ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'}`}
+                  >
                     {signed(entry.amount)}
                   </td>
                 </tr>
@@ -78,7 +74,13 @@ function CreditHistory() {
   );
 }
 
-function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function DeleteAccountDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const remove = useDeleteAccount();
@@ -108,17 +110,31 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           description: `Everything you stored with us will be permanently removed by ${date.format(new Date(result.purgeBy))}.`,
         });
       },
-      onError: (err) => setError((err instanceof ApiError && err.serverMessage) || 'Unable to delete your account. Please try again'),
+      onError: (err) =>
+        setError(
+          (err instanceof ApiError && err.serverMessage) || 'Unable to delete your account. Please try again',
+        ),
     });
   }
 
   return (
-    <Modal open={open} onOpenChange={close} title="Delete your account?" description="This cannot be undone from your side.">
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Delete your account?"
+      description="This cannot be undone from your side."
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
           <li>You are signed out on every device at once, and nobody can sign in to this account again.</li>
-          <li>Your applications, analyses, ideas, tracked applications and uploaded documents stop being reachable at once.</li>
-          <li>Everything is permanently removed within {RETENTION_PROMISE_DAYS} days, unless the law requires us to keep it.</li>
+          <li>
+            Your applications, analyses, ideas, tracked applications and uploaded documents stop being
+            reachable at once.
+          </li>
+          <li>
+            Everything is permanently removed within {RETENTION_PROMISE_DAYS} days, unless the law requires us
+            to keep it.
+          </li>
           <li>Credits left on the account are lost. Download your data first if you want a copy.</li>
         </ul>
         <div>
@@ -148,7 +164,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 }
 
 /** /account: the profile, the credit history, a copy of all one's data, and deleting the account. */
-export function AccountPage() {
+export function AccountPage({ purchases }: { purchases?: ReactNode } = {}) {
   const { data: user } = useCurrentUser();
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -162,7 +178,10 @@ export function AccountPage() {
     const outcome = await downloadFile('/api/account/export', 'grantleaf-export.zip');
     setExporting(false);
     if (outcome === 'ok') toast.success('Your data export is downloading');
-    else toast.error(outcome === 'failed' ? 'Failed to export your data' : 'Error exporting your data', { description: 'Please try again.' });
+    else
+      toast.error(outcome === 'failed' ? 'Failed to export your data' : 'Error exporting your data', {
+        description: 'Please try again.',
+      });
   }
 
   return (
@@ -183,7 +202,9 @@ export function AccountPage() {
             <dt className="font-medium text-slate-700">Email</dt>
             <dd className="text-slate-900">
               {user.email}{' '}
-              <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-medium ${user.emailVerified ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}>
+              <span
+                className={`ml-2 rounded-full px-2 py-0.5 text-xs font-medium ${user.emailVerified ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
+              >
                 {user.emailVerified ? 'Verified' : 'Not verified'}
               </span>
             </dd>
@@ -196,18 +217,23 @@ export function AccountPage() {
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="text-lg font-semibold text-slate-900">Credits</h2>
             <p className="text-sm text-slate-800">
-              Balance: <span className="font-semibold" data-testid="account-balance">{formatCredits(user.credits)}</span>
+              Balance:{' '}
+              <span className="font-semibold" data-testid="account-balance">
+                {formatCredits(user.credits)}
+              </span>
             </p>
           </div>
           <CreditHistory />
         </Card>
 
+        {purchases}
+
         <Card className="p-6">
           <h2 className="text-lg font-semibold text-slate-900">Your data</h2>
           <p className="mt-2 text-sm text-slate-700">
-            Download everything Grantleaf holds about you as one ZIP file: your profile, applications and analyses, ideas,
-            funding searches, tracked applications, credit history and payments, affiliate records, the log of staff access
-            to your documents, and the documents you uploaded.
+            Download everything Grantleaf holds about you as one ZIP file: your profile, applications and
+            analyses, ideas, funding searches, tracked applications, credit history and payments, affiliate
+            records, the log of staff access to your documents, and the documents you uploaded.
           </p>
           <Button className="mt-4" variant="secondary" onClick={() => void exportData()} disabled={exporting}>
             {exporting ? 'Preparing...' : 'Download my data'}
@@ -217,8 +243,8 @@ export function AccountPage() {
         <Card className="border-red-200 p-6">
           <h2 className="text-lg font-semibold text-red-900">Delete account</h2>
           <p className="mt-2 text-sm text-slate-700">
-            Deleting your account signs you out everywhere and stops all access to your work at once. Everything is
-            permanently removed within {RETENTION_PROMISE_DAYS} days.
+            Deleting your account signs you out everywhere and stops all access to your work at once.
+            Everything is permanently removed within {RETENTION_PROMISE_DAYS} days.
           </p>
           <Button className="mt-4" variant="danger" onClick={() => setDeleting(true)}>
             Delete account

@@ -26,10 +26,20 @@ function mockServer(isAdmin: boolean) {
   vi.stubGlobal('fetch', async (url: string) => {
     calls.push(url);
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    if (url === '/api/auth/user') return json({ id: 'a1', name: 'Ops', email: 'admin@grantleaf.ca', credits: 0, emailVerified: true, isAdmin });
+    if (url === '/api/auth/user')
+      return json({
+        id: 'a1',
+        name: 'Ops',
+        email: 'admin@grantleaf.ca',
+        credits: 0,
+        emailVerified: true,
+        isAdmin,
+      });
     if (url.startsWith('/api/admin/audit-log')) {
       const before = new URL(url, 'http://x').searchParams.get('before');
-      return json(before ? { entries: [entry(1)], nextBefore: null } : { entries: [entry(3), entry(2)], nextBefore: 2 });
+      return json(
+        before ? { entries: [entry(1)], nextBefore: null } : { entries: [entry(3), entry(2)], nextBefore: 2 },
+      );
     }
     return json({ message: 'Not found' }, 404);
   });

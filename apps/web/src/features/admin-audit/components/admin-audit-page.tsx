@@ -1,11 +1,12 @@
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useAuditLog } from '../api/admin-audit.api.ts';
+import { NotAuthorised } from '../../../components/not-authorised.tsx';
 
-const dateTime = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'medium' });
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,17 +20,7 @@ export function AdminAuditPage() {
   const log = useAuditLog(isAdmin, subject);
 
   if (!isAdmin) {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
-        <Card className="max-w-md p-8 text-center">
-          <h1 className="text-xl font-bold text-slate-900">Not authorised</h1>
-          <p className="mt-2 text-slate-700">You are not authorised to view this page.</p>
-          <Link to="/" className={`${buttonClass()} mt-6`}>
-            Back to home
-          </Link>
-        </Card>
-      </main>
-    );
+    return <NotAuthorised />;
   }
 
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
@@ -43,8 +34,8 @@ export function AdminAuditPage() {
         </Link>
       </div>
       <p className="text-sm text-slate-700">
-        Every time staff open a user&apos;s file or content, a row is written here in the same transaction. Rows cannot be
-        changed or deleted.
+        Every time staff open a user&apos;s file or content, a row is written here in the same transaction.
+        Rows cannot be changed or deleted.
       </p>
       <form
         className="flex flex-wrap items-end gap-3"
@@ -53,7 +44,7 @@ export function AdminAuditPage() {
           if (!subjectInvalid) setSubject(subjectInput.trim());
         }}
       >
-        <div>
+        <div className="w-full min-w-0 sm:w-auto">
           <label htmlFor="audit-subject" className="block text-sm font-medium text-slate-900">
             User id (optional)
           </label>
@@ -76,7 +67,7 @@ export function AdminAuditPage() {
           Filter
         </button>
       </form>
-      <Card className="overflow-x-auto">
+      <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log entries">
         {log.isLoading ? (
           <p className="p-4 text-sm text-slate-700">Loading...</p>
         ) : log.isError ? (
@@ -98,7 +89,7 @@ export function AdminAuditPage() {
             <tbody className="divide-y divide-slate-100">
               {entries.map((entry) => (
                 <tr key={entry.id} data-testid="audit-row">
-                  <td className={`${td} whitespace-nowrap`}>{dateTime.format(new Date(entry.at))}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(entry.at)}</td>
                   <td className={td}>{entry.actorEmail ?? entry.actorId ?? '—'}</td>
                   <td className={td}>{entry.subjectEmail ?? entry.subjectUserId ?? '—'}</td>
                   <td className={td}>{entry.action}</td>
@@ -113,7 +104,12 @@ export function AdminAuditPage() {
         )}
       </Card>
       {log.hasNextPage && (
-        <button type="button" className={buttonClass()} disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+        <button
+          type="button"
+          className={buttonClass()}
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
           {log.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
         </button>
       )}

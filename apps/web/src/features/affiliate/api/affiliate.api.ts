@@ -5,7 +5,11 @@ import { api } from '../../../lib/api.ts';
 export const AFFILIATE_KEY = ['/api/affiliate'] as const;
 
 export function useAffiliateStatus(enabled: boolean) {
-  return useQuery<AffiliateStatus>({ queryKey: AFFILIATE_KEY, enabled, queryFn: () => api.get<AffiliateStatus>('/api/affiliate') });
+  return useQuery<AffiliateStatus>({
+    queryKey: AFFILIATE_KEY,
+    enabled,
+    queryFn: () => api.get<AffiliateStatus>('/api/affiliate'),
+  });
 }
 
 export function useJoinAffiliate() {

@@ -5,13 +5,29 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AFFILIATE_RESET_MS, AffiliateDialog } from './affiliate-dialog.tsx';
 
-const notJoined = { joined: false, code: null, link: null, commissionPercent: 30, referredUsers: [], earningsCents: 0, currency: 'CAD' };
+const notJoined = {
+  joined: false,
+  code: null,
+  link: null,
+  commissionPercent: 30,
+  referredUsers: [],
+  earningsCents: 0,
+  currency: 'CAD',
+};
 const joined = {
   joined: true,
   code: 'ABCD2345',
   link: 'http://localhost:3000/register?ref=ABCD2345',
   commissionPercent: 30,
-  referredUsers: [{ name: 'Rita', email: 'r***@mcgill.ca', joinedAt: '2026-01-02T00:00:00Z', purchasesCents: 10000, commissionCents: 3000 }],
+  referredUsers: [
+    {
+      name: 'Rita',
+      email: 'r***@mcgill.ca',
+      joinedAt: '2026-01-02T00:00:00Z',
+      purchasesCents: 10000,
+      commissionCents: 3000,
+    },
+  ],
   earningsCents: 3000,
   currency: 'CAD',
 };
@@ -77,5 +93,24 @@ describe('AffiliateDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
     await screen.findByLabelText('Your referral link');
     expect(screen.queryByText('Welcome to the affiliate program! Your referral link is ready.')).toBeNull();
+  });
+
+  it('confirms a copied link, and selects it when the browser refuses to copy', async () => {
+    posted.push({});
+    const writes: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: async (text: string) => void writes.push(text) },
+    });
+    render(<Harness />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy' }));
+    await screen.findByText('Referral link copied to the clipboard.');
+    expect(writes).toEqual([joined.link]);
+
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    fireEvent.click(screen.getByRole('button', { name: 'Copied' }));
+    await screen.findByText(/did not allow copying: the link is selected/);
+    const input = screen.getByLabelText('Your referral link') as HTMLInputElement;
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, joined.link.length]);
   });
 });

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { useAffiliateStatus, useJoinAffiliate } from '../api/affiliate.api.ts';
 
 /** Spec §4: the affiliate success view resets 300 ms after the dialog closes. */
@@ -14,27 +15,46 @@ const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-CA', { style: 'currency', currency }).format(cents / 100);
 
 function Membership({ status }: { status: AffiliateStatus }) {
-  const [copied, setCopied] = useState(false);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'blocked'>('idle');
+  const linkInput = useRef<HTMLInputElement>(null);
+  // The clipboard API is missing outside secure contexts and may be refused: then the link is
+  // selected, so the visitor can copy it by hand, and told so.
+  const copyLink = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(status.link ?? '');
+      setCopy('copied');
+    } catch {
+      linkInput.current?.select();
+      setCopy('blocked');
+    }
+  };
   return (
     <div className="space-y-4">
       <div>
         <Label htmlFor="affiliate-link">Your referral link</Label>
         <div className="flex gap-2">
-          <Input id="affiliate-link" readOnly value={status.link ?? ''} className="bg-slate-100 font-mono text-xs" />
-          <Button
-            variant="secondary"
-            onClick={() =>
-              navigator.clipboard?.writeText(status.link ?? '').then(
-                () => setCopied(true),
-                () => setCopied(false),
-              )
-            }
-          >
-            {copied ? 'Copied' : 'Copy'}
+          <Input
+            ref={linkInput}
+            id="affiliate-link"
+            readOnly
+            value={status.link ?? ''}
+            className="min-w-0 bg-slate-100 font-mono text-xs"
+          />
+          <Button variant="secondary" onClick={() => void copyLink()}>
+            {copy === 'copied' ? 'Copied' : 'Copy'}
           </Button>
         </div>
+        <p role="status" className="mt-1 text-xs text-brand-800">
+          {copy === 'copied'
+            ? 'Referral link copied to the clipboard.'
+            : copy === 'blocked'
+              ? 'This browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac).'
+              : ''}
+        </p>
         <p className="mt-1 text-xs text-slate-600">
-          Code {status.code} · You earn {status.commissionPercent}% of the revenue from every user who signs up through it.
+          Code {status.code} · You earn {status.commissionPercent}% of the revenue from every user who signs
+          up through it.
         </p>
       </div>
       <div className="grid grid-cols-2 gap-3">
@@ -70,7 +90,7 @@ function Membership({ status }: { status: AffiliateStatus }) {
                 <td className="py-1">
                   {u.name} <span className="text-slate-500">{u.email}</span>
                 </td>
-                <td className="py-1">{new Date(u.joinedAt).toLocaleDateString()}</td>
+                <td className="py-1">{formatDate(u.joinedAt)}</td>
                 <td className="py-1 text-right">{money(u.purchasesCents, status.currency)}</td>
                 <td className="py-1 text-right">{money(u.commissionCents, status.currency)}</td>
               </tr>
@@ -127,13 +147,22 @@ export function AffiliateDialog({
     join.mutate(parsed.data, {
       onSuccess: () => setSuccess(true),
       onError: (error) =>
-        toast.error('Error', { description: (error instanceof ApiError && error.serverMessage) || 'Failed to join affiliate program' }),
+        toast.error('Error', {
+          description:
+            (error instanceof ApiError && error.serverMessage) || 'Failed to join affiliate program',
+        }),
     });
   }
 
   const joined = status.data?.joined;
   return (
-    <Modal open={open} onOpenChange={close} title="Affiliate Program" description="Earn 30% of the revenue from researchers you refer." wide>
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Affiliate Program"
+      description="Earn 30% of the revenue from researchers you refer."
+      wide
+    >
       {success && (
         <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm font-medium text-green-900">
           Welcome to the affiliate program! Your referral link is ready.
@@ -151,7 +180,13 @@ export function AffiliateDialog({
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div>
             <Label htmlFor="affiliate-email">Email</Label>
-            <Input id="affiliate-email" value={email} readOnly aria-readonly="true" className="bg-slate-100" />
+            <Input
+              id="affiliate-email"
+              value={email}
+              readOnly
+              aria-readonly="true"
+              className="bg-slate-100"
+            />
           </div>
           <div>
             <Label htmlFor="affiliate-phone">Phone number</Label>

@@ -40,14 +40,18 @@ export function useCreateApplication(userId: string) {
 export function useUpdateApplication(userId: string) {
   const refresh = useRefresh(userId);
   return useMutation({
-    mutationFn: ({ id, ...input }: UpdateApplicationInput & { id: string }) => api.patch<Application>(`/api/applications/${id}`, input),
+    mutationFn: ({ id, ...input }: UpdateApplicationInput & { id: string }) =>
+      api.patch<Application>(`/api/applications/${id}`, input),
     onSuccess: refresh,
   });
 }
 
 export function useDeleteApplication(userId: string) {
   const refresh = useRefresh(userId);
-  return useMutation({ mutationFn: (id: string) => api.delete(`/api/applications/${id}`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/applications/${id}`),
+    onSuccess: refresh,
+  });
 }
 
 export function useAttachDocument(userId: string) {

@@ -5,7 +5,11 @@ import {
   type ApplicationStatus,
 } from '@grantleaf/shared/applications.schema';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@grantleaf/shared/constants';
-import { applicationStatusLabel, applicationStatusTone, summariseApplications } from '@grantleaf/shared/display-rules';
+import {
+  applicationStatusLabel,
+  applicationStatusTone,
+  summariseApplications,
+} from '@grantleaf/shared/display-rules';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -25,10 +29,12 @@ import {
   useDeleteApplication,
   useUpdateApplication,
 } from '../api/applications.api.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { ReportsChart } from './reports-chart.tsx';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
 
-const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage) || fallback;
+const errorText = (error: unknown, fallback: string) =>
+  (error instanceof ApiError && error.serverMessage) || fallback;
 
 function StatusBadge({ status }: { status: string }) {
   return <ToneBadge tone={applicationStatusTone(status)}>{applicationStatusLabel(status)}</ToneBadge>;
@@ -37,7 +43,15 @@ function StatusBadge({ status }: { status: string }) {
 type NewField = 'title' | 'program' | 'amount' | 'deadline';
 const EMPTY_NEW: Record<NewField, string> = { title: '', program: '', amount: '', deadline: '' };
 
-function NewApplicationDialog({ open, onOpenChange, userId }: { open: boolean; onOpenChange: (o: boolean) => void; userId: string }) {
+function NewApplicationDialog({
+  open,
+  onOpenChange,
+  userId,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  userId: string;
+}) {
   const [form, setForm] = useState(EMPTY_NEW);
   const [errors, setErrors] = useState<Partial<Record<NewField, string>>>({});
   const create = useCreateApplication(userId);
@@ -62,7 +76,8 @@ function NewApplicationDialog({ open, onOpenChange, userId }: { open: boolean; o
         toast.success('Application added');
         close(false);
       },
-      onError: (error) => toast.error('Error', { description: errorText(error, 'Failed to add application') }),
+      onError: (error) =>
+        toast.error('Error', { description: errorText(error, 'Failed to add application') }),
     });
   }
   const field = (name: NewField, label: string, type = 'text', placeholder = '') => (
@@ -81,7 +96,12 @@ function NewApplicationDialog({ open, onOpenChange, userId }: { open: boolean; o
     </div>
   );
   return (
-    <Modal open={open} onOpenChange={close} title="New Application" description="Track an application you are preparing or have submitted.">
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="New Application"
+      description="Track an application you are preparing or have submitted."
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {field('title', 'Title')}
         {field('program', 'Program', 'text', 'e.g. NSERC Alliance')}
@@ -127,7 +147,8 @@ function UploadDocumentsDialog({
     setError(null);
     if (!chosen) return setFile(null);
     const ext = chosen.name.toLowerCase().split('.').pop() ?? '';
-    if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return setError('Please upload a PDF, Word document, or text file');
+    if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext))
+      return setError('Please upload a PDF, Word document, or text file');
     if (chosen.size > UPLOAD_MAX_BYTES) return setError('Please select a file smaller than 10MB');
     setFile(chosen);
   }
@@ -151,7 +172,12 @@ function UploadDocumentsDialog({
   }
   const selected = applications.find((a) => a.id === appId);
   return (
-    <Modal open={open} onOpenChange={close} title="Upload Documents" description="Attach a PDF, Word or text file (10MB at most) to an application.">
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Upload Documents"
+      description="Attach a PDF, Word or text file (10MB at most) to an application."
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="doc-application">Application</Label>
@@ -230,7 +256,7 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
           <ol>
             {app.history.map((h) => (
               <li key={`${h.status}-${h.at}`}>
-                {applicationStatusLabel(h.status)} · {new Date(h.at).toLocaleString()}
+                {applicationStatusLabel(h.status)} · {formatDateTime(h.at)}
               </li>
             ))}
           </ol>
@@ -251,7 +277,12 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
                 onChange={(e) =>
                   update.mutate(
                     { id: app.id, status: e.target.value as ApplicationStatus },
-                    { onError: (error) => toast.error('Error', { description: errorText(error, 'Failed to update application') }) },
+                    {
+                      onError: (error) =>
+                        toast.error('Error', {
+                          description: errorText(error, 'Failed to update application'),
+                        }),
+                    },
                   )
                 }
                 className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
@@ -337,7 +368,8 @@ export function ApplicationsPage() {
             disabled={calendar.isPending}
             onClick={() =>
               calendar.mutate(undefined, {
-                onError: (error) => toast.error('Error', { description: errorText(error, 'Failed to create calendar link') }),
+                onError: (error) =>
+                  toast.error('Error', { description: errorText(error, 'Failed to create calendar link') }),
               })
             }
           >
@@ -346,12 +378,16 @@ export function ApplicationsPage() {
         </div>
         {calendar.data && (
           <div className="rounded-md border border-slate-200 bg-white p-3 text-sm">
-            <Label htmlFor="calendar-url">Subscribe to your deadlines (keep this link private; a new link revokes the old one)</Label>
+            <Label htmlFor="calendar-url">
+              Subscribe to your deadlines (keep this link private; a new link revokes the old one)
+            </Label>
             <Input id="calendar-url" readOnly value={calendar.data.url} className="font-mono text-xs" />
           </div>
         )}
         <Card>
-          <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">Recent Applications</h2>
+          <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
+            Recent Applications
+          </h2>
           {applications.isLoading ? (
             <p className="p-4 text-sm text-slate-600">Loading applications...</p>
           ) : applications.isError ? (
@@ -359,7 +395,9 @@ export function ApplicationsPage() {
               {applications.error.message}
             </p>
           ) : list.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600">No applications yet. Use New Application to start tracking one.</p>
+            <p className="p-4 text-sm text-slate-600">
+              No applications yet. Use New Application to start tracking one.
+            </p>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
@@ -384,14 +422,23 @@ export function ApplicationsPage() {
           )}
         </Card>
       </main>
-      <NewApplicationDialog open={dialog === 'new'} onOpenChange={(o) => setDialog(o ? 'new' : null)} userId={user.id} />
+      <NewApplicationDialog
+        open={dialog === 'new'}
+        onOpenChange={(o) => setDialog(o ? 'new' : null)}
+        userId={user.id}
+      />
       <UploadDocumentsDialog
         open={dialog === 'upload'}
         onOpenChange={(o) => setDialog(o ? 'upload' : null)}
         userId={user.id}
         applications={list}
       />
-      <Modal open={dialog === 'reports'} onOpenChange={(o) => setDialog(o ? 'reports' : null)} title="Reports" wide>
+      <Modal
+        open={dialog === 'reports'}
+        onOpenChange={(o) => setDialog(o ? 'reports' : null)}
+        title="Reports"
+        wide
+      >
         <ReportsChart applications={list} />
       </Modal>
     </div>

@@ -15,7 +15,10 @@ const app = (status: Application['status'], amount: string, approvedAt?: string)
   deadline: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: approvedAt ?? '2026-01-01T00:00:00Z',
-  history: [{ status: 'draft', at: '2026-01-01T00:00:00Z' }, ...(approvedAt ? [{ status: 'approved' as const, at: approvedAt }] : [])],
+  history: [
+    { status: 'draft', at: '2026-01-01T00:00:00Z' },
+    ...(approvedAt ? [{ status: 'approved' as const, at: approvedAt }] : []),
+  ],
   documents: [],
 });
 
@@ -34,7 +37,11 @@ describe('reports', () => {
   });
 
   it('draws one bar per status with its count', () => {
-    render(<ReportsChart applications={[app('draft', ''), app('draft', ''), app('approved', '1M', '2026-03-01T00:00:00Z')]} />);
+    render(
+      <ReportsChart
+        applications={[app('draft', ''), app('draft', ''), app('approved', '1M', '2026-03-01T00:00:00Z')]}
+      />,
+    );
     const bars = screen.getByRole('img', { name: 'Applications by status' });
     expect(bars.querySelectorAll('rect')).toHaveLength(5);
     expect(bars.querySelector('title')?.textContent).toBe('Draft: 2');

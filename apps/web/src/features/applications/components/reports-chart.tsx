@@ -29,7 +29,10 @@ export function fundingOverTime(apps: readonly Application[]): Array<{ month: st
 
 /** Two small dependency-free SVG charts: applications by status, and approved funding over time. */
 export function ReportsChart({ applications }: { applications: readonly Application[] }) {
-  const counts = APPLICATION_STATUSES.map((s) => ({ status: s, count: applications.filter((a) => a.status === s).length }));
+  const counts = APPLICATION_STATUSES.map((s) => ({
+    status: s,
+    count: applications.filter((a) => a.status === s).length,
+  }));
   const maxCount = Math.max(1, ...counts.map((c) => c.count));
   const barW = 56;
   const chartH = 140;
@@ -45,12 +48,24 @@ export function ReportsChart({ applications }: { applications: readonly Applicat
     <div className="grid gap-6 md:grid-cols-2">
       <figure>
         <figcaption className="mb-2 text-sm font-semibold text-slate-800">Applications by status</figcaption>
-        <svg role="img" aria-label="Applications by status" viewBox={`0 0 ${counts.length * barW + 10} ${chartH + 30}`} className="w-full">
+        <svg
+          role="img"
+          aria-label="Applications by status"
+          viewBox={`0 0 ${counts.length * barW + 10} ${chartH + 30}`}
+          className="w-full"
+        >
           {counts.map((c, i) => {
             const h = (c.count / maxCount) * (chartH - 20);
             return (
               <g key={c.status} transform={`translate(${10 + i * barW},0)`}>
-                <rect x={6} y={chartH - h} width={barW - 16} height={h} fill={FILL[applicationStatusTone(c.status)]} rx={3}>
+                <rect
+                  x={6}
+                  y={chartH - h}
+                  width={barW - 16}
+                  height={h}
+                  fill={FILL[applicationStatusTone(c.status)]}
+                  rx={3}
+                >
                   <title>{`${applicationStatusLabel(c.status)}: ${c.count}`}</title>
                 </rect>
                 <text x={barW / 2 - 2} y={chartH - h - 4} textAnchor="middle" fontSize="11" fill="#0f172a">
@@ -65,12 +80,24 @@ export function ReportsChart({ applications }: { applications: readonly Applicat
         </svg>
       </figure>
       <figure>
-        <figcaption className="mb-2 text-sm font-semibold text-slate-800">Approved funding over time (cumulative, $M)</figcaption>
+        <figcaption className="mb-2 text-sm font-semibold text-slate-800">
+          Approved funding over time (cumulative, $M)
+        </figcaption>
         {points.length === 0 ? (
           <p className="text-sm text-slate-600">No approved funding yet.</p>
         ) : (
-          <svg role="img" aria-label="Approved funding over time" viewBox={`0 0 ${lineW} ${chartH + 30}`} className="w-full">
-            <polyline fill="none" stroke="#15803d" strokeWidth={2} points={points.map((p) => `${p.x},${p.y}`).join(' ')} />
+          <svg
+            role="img"
+            aria-label="Approved funding over time"
+            viewBox={`0 0 ${lineW} ${chartH + 30}`}
+            className="w-full"
+          >
+            <polyline
+              fill="none"
+              stroke="#15803d"
+              strokeWidth={2}
+              points={points.map((p) => `${p.x},${p.y}`).join(' ')}
+            />
             {points.map((p) => (
               <g key={p.month}>
                 <circle cx={p.x} cy={p.y} r={4} fill="#15803d">

@@ -1,5 +1,12 @@
-import type { AuthResponse, LoginInput, RegisterInput, User, VerificationResponse } from '@grantleaf/shared/auth.schema';
+import type {
+  AuthResponse,
+  LoginInput,
+  RegisterInput,
+  User,
+  VerificationResponse,
+} from '@grantleaf/shared/auth.schema';
 import { CURRENT_USER_STALE_MS } from '@grantleaf/shared/constants';
+import type { InstitutionLookup } from '@grantleaf/shared/email-domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api.ts';
 import { getSessionId, setSessionId } from '../../../lib/session.ts';
@@ -49,7 +56,8 @@ export function useLogin() {
 export function useRegister() {
   const start = useSessionStart();
   return useMutation({
-    mutationFn: (input: RegisterInput & { ref?: string }) => api.post<AuthResponse>('/api/auth/register', input),
+    mutationFn: (input: RegisterInput & { ref?: string }) =>
+      api.post<AuthResponse>('/api/auth/register', input),
     onSuccess: start,
   });
 }
@@ -91,5 +99,15 @@ export function useVerifyCode() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => api.post<VerificationResponse>('/api/auth/resend-verification'),
+  });
+}
+
+/** What the known-academic list says of a registrable domain; the list stays on the server. */
+export function useInstitution(domain: string | null) {
+  return useQuery<InstitutionLookup>({
+    queryKey: ['/api/institutions', domain],
+    enabled: domain !== null,
+    staleTime: Infinity,
+    queryFn: () => api.get<InstitutionLookup>(`/api/institutions/${encodeURIComponent(domain ?? '')}`),
   });
 }

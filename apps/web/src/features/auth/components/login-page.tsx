@@ -29,7 +29,9 @@ export function LoginPage() {
       onError: (error) => {
         const invalid = error instanceof ApiError && error.serverMessage === 'Invalid credentials';
         toast.error('Login Failed', {
-          description: invalid ? 'Please check your email and password' : 'Unable to sign in. Please try again',
+          description: invalid
+            ? 'Please check your email and password'
+            : 'Unable to sign in. Please try again',
         });
       },
     });

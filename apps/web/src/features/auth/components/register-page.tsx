@@ -4,6 +4,7 @@ import {
   checkEmailDomain,
   INSTITUTIONAL_EMAIL_MESSAGE,
   PERSONAL_EMAIL_MESSAGE,
+  registrableDomain,
 } from '@grantleaf/shared/email-domain';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +12,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useRegister } from '../api/auth.api.ts';
+import { useInstitution, useRegister } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 type Field = 'name' | 'phone' | 'email' | 'password';
@@ -36,6 +37,10 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   const domain = form.email.includes('@') ? checkEmailDomain(form.email) : 'incomplete';
+  const institution = useInstitution(
+    domain === 'institutional' ? (registrableDomain(form.email)?.domain ?? null) : null,
+  );
+  const institutionName = domain === 'institutional' ? institution.data?.institution : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -85,6 +90,7 @@ export function RegisterPage() {
       ) : name === 'email' && domain === 'institutional' ? (
         <p id="email-hint" className="mt-1 text-sm text-brand-700">
           {INSTITUTIONAL_EMAIL_MESSAGE}
+          {institutionName ? <span className="font-medium"> · {institutionName}</span> : null}
         </p>
       ) : (
         <FieldError id={`${name}-hint`}>{errors[name]}</FieldError>

@@ -1,16 +1,50 @@
 import { VERIFICATION_CODE_LENGTH } from '@grantleaf/shared/constants';
 import type { User } from '@grantleaf/shared/auth.schema';
-import { useState } from 'react';
+import { CODE_SPENT_REASON, RESEND_WAIT_SECONDS, VERIFIED_NOTICE_MS } from '@grantleaf/shared/verification';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useResendVerification, useVerifyCode } from '../api/auth.api.ts';
+
+/** Seconds left until `until` (ms since the epoch), re-rendered once a second while there are any. */
+function useSecondsLeft(until: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (until <= Date.now()) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [until]);
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
 
 /** Spec §4: the code goes off by itself once 4 digits are typed; failures show the §8 alerts. */
 export function VerificationBanner({ user }: { user: User }) {
   const [code, setCode] = useState('');
   const [alert, setAlert] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  // A burnt code cannot be retried: the banner then offers a new one first.
+  const [spent, setSpent] = useState(false);
+  const [verifiedNotice, setVerifiedNotice] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const wait = useSecondsLeft(resendAt);
   const verify = useVerifyCode();
   const resend = useResendVerification();
+
+  useEffect(() => {
+    if (!verifiedNotice) return;
+    const id = setTimeout(() => setVerifiedNotice(null), VERIFIED_NOTICE_MS);
+    return () => clearTimeout(id);
+  }, [verifiedNotice]);
+
+  if (verifiedNotice) {
+    return (
+      <section aria-label="Email verification" className="rounded-lg border border-green-300 bg-green-50 p-4">
+        <p role="status" className="font-medium text-green-900">
+          {verifiedNotice}
+        </p>
+      </section>
+    );
+  }
   if (user.emailVerified) return null;
 
   function onChange(value: string) {
@@ -20,10 +54,16 @@ export function VerificationBanner({ user }: { user: User }) {
     setAlert(null);
     verify.mutate(digits, {
       onSuccess: (result) => {
-        if (!result.success) setAlert({ tone: 'error', text: 'Invalid verification code. Please try again.' });
+        if (result.success) setVerifiedNotice(result.message);
+        else setAlert({ tone: 'error', text: 'Invalid verification code. Please try again.' });
       },
       onError: (error) => {
         setCode('');
+        if (error instanceof ApiError && error.body.reason === CODE_SPENT_REASON) {
+          setSpent(true);
+          setAlert({ tone: 'error', text: error.serverMessage ?? 'This code is no longer valid.' });
+          return;
+        }
         setAlert({
           tone: 'error',
           text:
@@ -39,8 +79,14 @@ export function VerificationBanner({ user }: { user: User }) {
 
   function onResend() {
     resend.mutate(undefined, {
-      onSuccess: () => setAlert({ tone: 'info', text: `A new code was sent to ${user.email}.` }),
-      onError: (error) =>
+      onSuccess: () => {
+        setSpent(false);
+        setResendAt(Date.now() + RESEND_WAIT_SECONDS * 1000);
+        setAlert({ tone: 'info', text: `A new code was sent to ${user.email}.` });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.retryAfterSeconds)
+          setResendAt(Date.now() + error.retryAfterSeconds * 1000);
         setAlert({
           tone: 'error',
           text:
@@ -49,10 +95,18 @@ export function VerificationBanner({ user }: { user: User }) {
               : error instanceof ApiError
                 ? 'Failed to send verification email. Please try again.'
                 : 'Error sending verification email. Please try again.',
-        }),
+        });
+      },
     });
   }
 
+  const resendLabel = resend.isPending
+    ? 'Sending...'
+    : wait > 0
+      ? `Resend code in ${wait} s`
+      : spent
+        ? 'Send a new code'
+        : 'Resend code';
   return (
     <section aria-label="Email verification" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
       <p className="font-medium text-amber-900">Please verify your email address.</p>
@@ -69,18 +123,26 @@ export function VerificationBanner({ user }: { user: User }) {
           autoComplete="one-time-code"
           maxLength={VERIFICATION_CODE_LENGTH}
           value={code}
-          disabled={verify.isPending}
+          disabled={verify.isPending || spent}
           onChange={(e) => onChange(e.target.value)}
           className="h-10 w-28 rounded-md border border-amber-400 bg-white px-3 text-center font-mono text-lg tracking-[0.4em]"
           placeholder="0000"
         />
-        <Button variant="secondary" size="sm" onClick={onResend} disabled={resend.isPending}>
-          {resend.isPending ? 'Sending...' : 'Resend code'}
+        <Button
+          variant={spent ? 'primary' : 'secondary'}
+          size="sm"
+          onClick={onResend}
+          disabled={resend.isPending || wait > 0}
+        >
+          {resendLabel}
         </Button>
         {verify.isPending && <span className="text-sm text-amber-900">Verifying...</span>}
       </div>
       {alert && (
-        <p role="alert" className={alert.tone === 'error' ? 'mt-2 text-sm text-red-700' : 'mt-2 text-sm text-brand-800'}>
+        <p
+          role="alert"
+          className={alert.tone === 'error' ? 'mt-2 text-sm text-red-700' : 'mt-2 text-sm text-brand-800'}
+        >
           {alert.text}
         </p>
       )}

@@ -35,7 +35,11 @@ export function VerifyEmailPage() {
         </p>
       ) : (
         <div role="status">
-          <h2 className={result.success ? 'text-xl font-semibold text-brand-800' : 'text-xl font-semibold text-red-700'}>
+          <h2
+            className={
+              result.success ? 'text-xl font-semibold text-brand-800' : 'text-xl font-semibold text-red-700'
+            }
+          >
             {result.success ? 'Email Verified Successfully!' : 'Verification Failed'}
           </h2>
           <p className="mt-2 text-slate-700">{result.message}</p>

@@ -24,7 +24,9 @@ export function useSubmissions() {
     staleTime: 0,
     queryFn: () => getList<Submission[]>('/api/submissions', 'submissions'),
     refetchInterval: (query) =>
-      query.state.data?.some((s) => submissionStatus(s.results, s.status) === 'processing') ? PENDING_POLL_MS : false,
+      query.state.data?.some((s) => submissionStatus(s.results, s.status) === 'processing')
+        ? PENDING_POLL_MS
+        : false,
   });
 }
 
@@ -34,7 +36,9 @@ export function useFundingRequests() {
     staleTime: 0,
     queryFn: () => getList<FundingRequest[]>('/api/funding-finder-requests', 'funding requests'),
     refetchInterval: (query) =>
-      query.state.data?.some((r) => requestStatus(r.fundingResults, r.status) === 'processing') ? PENDING_POLL_MS : false,
+      query.state.data?.some((r) => requestStatus(r.fundingResults, r.status) === 'processing')
+        ? PENDING_POLL_MS
+        : false,
   });
 }
 

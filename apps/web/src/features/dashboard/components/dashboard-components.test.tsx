@@ -7,7 +7,11 @@ import { EvaluationDetails, StatusBadge } from './status-cells.tsx';
 afterEach(cleanup);
 
 type Row = { id: string; name: string; done: boolean };
-const rows: Row[] = Array.from({ length: 7 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}`, done: i % 2 === 0 }));
+const rows: Row[] = Array.from({ length: 7 }, (_, i) => ({
+  id: `r${i}`,
+  name: `Row ${i}`,
+  done: i % 2 === 0,
+}));
 
 const table = (props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) => (
   <DataTable<Row>

@@ -51,7 +51,8 @@ export function DataTable<T>({
         <p className="p-4 text-sm text-slate-600">{emptyText}</p>
       ) : (
         <>
-          <div className="overflow-x-auto">
+          {/* Focusable, so a keyboard user can scroll a table wider than a phone. */}
+          <div className="overflow-x-auto" tabIndex={0} role="group" aria-labelledby={headingId}>
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase text-slate-600">
                 <tr>

@@ -20,7 +20,9 @@ export function DeadlineCell({ deadline }: { deadline: string | null }) {
   return (
     <span className="flex flex-wrap items-center gap-2">
       {deadline && <span className="text-slate-800">{deadline}</span>}
-      <ToneBadge tone={badge.kind === 'closed' ? 'grey' : badge.highlighted ? 'orange' : 'green'}>{badge.label}</ToneBadge>
+      <ToneBadge tone={badge.kind === 'closed' ? 'grey' : badge.highlighted ? 'orange' : 'green'}>
+        {badge.label}
+      </ToneBadge>
     </span>
   );
 }
@@ -90,7 +92,9 @@ export function EvaluationDetails({ results }: { results: EvaluationLike }) {
               <tr key={`${s.criterion}-${i}`} className="border-t border-slate-200 align-top">
                 <td className="py-1 pr-4 font-medium">{s.criterion}</td>
                 <td className="py-1 pr-4">{s.score}/10</td>
-                <td className="py-1">{Array.isArray(s.justification) ? s.justification.join(' ') : s.justification}</td>
+                <td className="py-1">
+                  {Array.isArray(s.justification) ? s.justification.join(' ') : s.justification}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -24,7 +24,9 @@ export function useFundingRequests(enabled = true) {
       }
     },
     refetchInterval: (query) =>
-      query.state.data?.some((r) => requestStatus(r.fundingResults, r.status) === 'processing') ? PENDING_POLL_MS : false,
+      query.state.data?.some((r) => requestStatus(r.fundingResults, r.status) === 'processing')
+        ? PENDING_POLL_MS
+        : false,
   });
 }
 
@@ -36,7 +38,9 @@ export function useCreateFundingRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: FundingFinderInput; idempotencyKey: string }) =>
-      api.post<FundingRequest>('/api/funding-finder-requests', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      api.post<FundingRequest>('/api/funding-finder-requests', input, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     // Spec §7: the lists and the balance are fetched again after a successful submission.
     onSuccess: () => refreshAfterSubmit(queryClient),
   });
@@ -59,4 +63,15 @@ export async function downloadFundingReport(id: string): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A supporting document goes through POST /api/upload and its checks; the request names its URL. */
+export function useUploadFundingFile() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<{ fileUrl: string }>('/api/upload', form);
+    },
+  });
 }

@@ -2,10 +2,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FundingFinderDialog } from './funding-finder-dialog.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderDialog(props: { credits: number | null; signedIn?: boolean }) {
   const client = new QueryClient();
@@ -17,11 +20,12 @@ function renderDialog(props: { credits: number | null; signedIn?: boolean }) {
   );
 }
 
-const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const fill = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('FundingFinderDialog', () => {
   it('labels every field and shows the §5 required messages', () => {
-    renderDialog({ credits: 10 });
+    renderDialog({ credits: 1 });
     expect(screen.getByRole('dialog', { name: 'Funding Finder' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Find Funding' }));
     expect(screen.getByText('Research topic is required')).toBeTruthy();
@@ -31,7 +35,7 @@ describe('FundingFinderDialog', () => {
   });
 
   it('shows the §5 too-long messages at 200 / 5000 / 3000 characters', () => {
-    renderDialog({ credits: 10 });
+    renderDialog({ credits: 1 });
     fill(/Research topic/, 'x'.repeat(201));
     fill(/Research details/, 'x'.repeat(5001));
     fill(/Team profile/, 'x'.repeat(3001));
@@ -43,7 +47,7 @@ describe('FundingFinderDialog', () => {
   });
 
   it('toasts Insufficient credits below 1 credit, and Authentication required when signed out', async () => {
-    renderDialog({ credits: 5 });
+    renderDialog({ credits: 0.5 });
     expect(screen.getByRole('alert').textContent).toContain('You need at least 1 credit');
     fireEvent.click(screen.getByRole('button', { name: 'Find Funding' }));
     await waitFor(() => expect(screen.getByText('Insufficient credits')).toBeTruthy());
@@ -56,11 +60,42 @@ describe('FundingFinderDialog', () => {
   });
 
   it('accepts only PDF, Word and text files', async () => {
-    renderDialog({ credits: 10 });
+    renderDialog({ credits: 1 });
     const input = screen.getByLabelText(/Supporting document/) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
-    await waitFor(() => expect(screen.getByText('Please upload a PDF, Word document, or text file')).toBeTruthy());
-    fireEvent.change(input, { target: { files: [new File(['Our lab studies sepsis.'], 'notes.txt', { type: 'text/plain' })] } });
+    await waitFor(() =>
+      expect(screen.getByText('Please upload a PDF, Word document, or text file')).toBeTruthy(),
+    );
+    fireEvent.change(input, {
+      target: { files: [new File(['Our lab studies sepsis.'], 'notes.txt', { type: 'text/plain' })] },
+    });
     await waitFor(() => expect(screen.getByText('Attached: notes.txt')).toBeTruthy());
+  });
+
+  it('uploads a chosen file first and sends its fileUrl, never the file itself (issue 15 §2)', async () => {
+    const calls: Array<{ url: string; body: unknown }> = [];
+    const FILE_URL = '/api/files/1b4e28ba-2fa1-11d2-883f-0016d3cca427';
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body });
+      const body = url === '/api/upload' ? { fileUrl: FILE_URL } : { id: 'r1', status: 'processing' };
+      return new Response(JSON.stringify(body), {
+        status: url === '/api/upload' ? 200 : 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    renderDialog({ credits: 1 });
+    fill(/Research topic/, 'Sepsis chips');
+    fill(/Research details/, 'A chip that detects sepsis.');
+    fill(/Team profile/, 'A lab at McGill.');
+    const pdf = new File(['%PDF-1.7 bytes'], 'pilot.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText(/Supporting document/), { target: { files: [pdf] } });
+    await waitFor(() => expect(screen.getByText('Attached: pilot.pdf')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Find Funding' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/funding-finder-requests')).toBe(true));
+    expect(calls[0]!.url).toBe('/api/upload');
+    expect((calls[0]!.body as FormData).get('file')).toBeInstanceOf(File);
+    const sent = JSON.parse(String(calls.find((c) => c.url === '/api/funding-finder-requests')!.body));
+    expect(sent.fileUrl).toBe(FILE_URL);
+    expect(sent.fileContent).toBeUndefined();
   });
 });

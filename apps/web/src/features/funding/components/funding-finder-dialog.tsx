@@ -1,40 +1,42 @@
-import { FUNDING_DETAILS_MAX, FUNDING_TEAM_MAX, FUNDING_TOPIC_MAX, PRICES } from '@grantleaf/shared/constants';
-import { FUNDING_FILE_EXTENSIONS, FUNDING_FILE_MAX_BYTES, fundingFinderRequestSchema } from '@grantleaf/shared/funding.schema';
+import {
+  FUNDING_DETAILS_MAX,
+  FUNDING_TEAM_MAX,
+  FUNDING_TOPIC_MAX,
+  priceInCredits,
+  UPLOAD_MAX_BYTES,
+} from '@grantleaf/shared/constants';
+import { FUNDING_FILE_EXTENSIONS, fundingFinderRequestSchema } from '@grantleaf/shared/funding.schema';
+import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useCreateFundingRequest } from '../api/funding.api.ts';
+import { BUY_CREDITS_ACTION, buyCreditsAction } from '../../../lib/buy-credits.ts';
+import { useCreateFundingRequest, useUploadFundingFile } from '../api/funding.api.ts';
 
 type Field = 'researchTopic' | 'researchDetails' | 'teamProfile' | 'file';
 const EMPTY = { researchTopic: '', researchDetails: '', teamProfile: '' };
-const LIMITS = { researchTopic: FUNDING_TOPIC_MAX, researchDetails: FUNDING_DETAILS_MAX, teamProfile: FUNDING_TEAM_MAX } as const;
+const LIMITS = {
+  researchTopic: FUNDING_TOPIC_MAX,
+  researchDetails: FUNDING_DETAILS_MAX,
+  teamProfile: FUNDING_TEAM_MAX,
+} as const;
 
-export const AUTH_REQUIRED = { title: 'Authentication required', description: 'Please log in to submit funding requests.' } as const;
+export const AUTH_REQUIRED = {
+  title: 'Authentication required',
+  description: 'Please log in to submit funding requests.',
+} as const;
 export const NOT_ENOUGH_CREDITS = {
   title: 'Insufficient credits',
   description: 'You need at least 1 credit to find funding opportunities.',
 } as const;
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
-
-/**
- * A chosen file as the request's fileContent: a .txt file as its text; a PDF or Word file as a
- * base64 data: URL, which the server turns into text (a browser cannot read those as words).
- */
-export function readFileContent(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onerror = () => reject(reader.error ?? new Error('Cannot read the file'));
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    if (/\.txt$/i.test(file.name)) reader.readAsText(file);
-    else reader.readAsDataURL(file);
-  });
-}
-
-const byteLength = (text: string) => new TextEncoder().encode(text).length;
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random()}`;
 
 /** Funding Finder (spec §2, §5, §8): 1 credit; results appear in Funding Searches. */
 export function FundingFinderDialog({
@@ -50,18 +52,19 @@ export function FundingFinderDialog({
   signedIn?: boolean;
 }) {
   const [form, setForm] = useState(EMPTY);
-  const [fileContent, setFileContent] = useState<string | null>(null);
-  const [fileName, setFileName] = useState<string | null>(null);
+  // Uploaded on submit through POST /api/upload, whose checks every file passes; the request
+  // names it by the fileUrl answered (issue 15 §2: no file bytes inside the request).
+  const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const idempotencyKey = useRef(newKey());
   const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateFundingRequest();
-  const insufficient = credits !== null && credits < PRICES.funding;
+  const upload = useUploadFundingFile();
+  const insufficient = credits !== null && credits < priceInCredits('funding');
 
   function reset() {
     setForm(EMPTY);
-    setFileContent(null);
-    setFileName(null);
+    setFile(null);
     setErrors({});
     idempotencyKey.current = newKey();
     if (fileInput.current) fileInput.current.value = '';
@@ -78,43 +81,37 @@ export function FundingFinderDialog({
     idempotencyKey.current = newKey();
   }
 
-  async function onFile(file: File | undefined) {
+  function onFile(chosen: File | undefined) {
     setErrors((e) => ({ ...e, file: undefined }));
     idempotencyKey.current = newKey();
-    if (!file) {
-      setFileContent(null);
-      setFileName(null);
-      return;
-    }
-    const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+    setFile(null);
+    if (!chosen) return;
+    const ext = chosen.name.split('.').pop()?.toLowerCase() ?? '';
     if (!(FUNDING_FILE_EXTENSIONS as readonly string[]).includes(ext)) {
-      setErrors((e) => ({ ...e, file: 'Please upload a PDF, Word document, or text file' }));
+      setErrors((e) => ({ ...e, file: SUBMISSION_MESSAGES.fileType }));
       return;
     }
-    try {
-      const content = await readFileContent(file);
-      if (byteLength(content) > FUNDING_FILE_MAX_BYTES) {
-        setErrors((e) => ({ ...e, file: 'Please select a smaller file (at most 1 MB of text).' }));
-        return;
-      }
-      setFileContent(content);
-      setFileName(file.name);
-    } catch {
-      setErrors((e) => ({ ...e, file: 'The file could not be read. Please try another one.' }));
+    if (chosen.size > UPLOAD_MAX_BYTES) {
+      setErrors((e) => ({ ...e, file: SUBMISSION_MESSAGES.fileSize }));
+      return;
     }
+    setFile(chosen);
   }
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!signedIn) {
       toast.error(AUTH_REQUIRED.title, { description: AUTH_REQUIRED.description });
       return;
     }
     if (insufficient) {
-      toast.error(NOT_ENOUGH_CREDITS.title, { description: NOT_ENOUGH_CREDITS.description });
+      toast.error(NOT_ENOUGH_CREDITS.title, {
+        description: NOT_ENOUGH_CREDITS.description,
+        action: BUY_CREDITS_ACTION,
+      });
       return;
     }
-    const parsed = fundingFinderRequestSchema.safeParse({ ...form, fileContent });
+    const parsed = fundingFinderRequestSchema.safeParse(form);
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
@@ -122,8 +119,21 @@ export function FundingFinderDialog({
       return;
     }
     setErrors({});
+    let fileUrl: string | undefined;
+    if (file) {
+      try {
+        fileUrl = (await upload.mutateAsync(file)).fileUrl;
+      } catch (error) {
+        setErrors({
+          file:
+            (error instanceof ApiError && error.serverMessage) ||
+            'The file could not be uploaded. Please try again.',
+        });
+        return;
+      }
+    }
     create.mutate(
-      { input: parsed.data, idempotencyKey: idempotencyKey.current },
+      { input: { ...parsed.data, fileUrl }, idempotencyKey: idempotencyKey.current },
       {
         onSuccess: () => {
           toast.success('Funding search started', {
@@ -135,7 +145,10 @@ export function FundingFinderDialog({
           if (error instanceof ApiError && error.status === 401) {
             toast.error(AUTH_REQUIRED.title, { description: AUTH_REQUIRED.description });
           } else if (error instanceof ApiError && error.status === 402) {
-            toast.error(NOT_ENOUGH_CREDITS.title, { description: NOT_ENOUGH_CREDITS.description });
+            toast.error(NOT_ENOUGH_CREDITS.title, {
+              description: NOT_ENOUGH_CREDITS.description,
+              ...buyCreditsAction(error),
+            });
           } else {
             toast.error('Submission failed', {
               description: (error instanceof ApiError && error.serverMessage) || 'Please try again later.',
@@ -147,7 +160,10 @@ export function FundingFinderDialog({
   }
 
   const counter = (name: keyof typeof EMPTY) => (
-    <p id={`funding-${name}-count`} className={`mt-1 text-xs ${form[name].length > LIMITS[name] ? 'text-red-700' : 'text-slate-600'}`}>
+    <p
+      id={`funding-${name}-count`}
+      className={`mt-1 text-xs ${form[name].length > LIMITS[name] ? 'text-red-700' : 'text-slate-600'}`}
+    >
       {form[name].length} / {LIMITS[name]}
     </p>
   );
@@ -161,7 +177,7 @@ export function FundingFinderDialog({
       description="Describe your research and team; we match it against Canadian and US funding programs. Costs 1 credit."
       wide
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
         <div>
           <Label htmlFor="funding-researchTopic">Research topic *</Label>
           <Input
@@ -211,9 +227,9 @@ export function FundingFinderDialog({
             aria-invalid={Boolean(errors.file)}
             aria-describedby={errors.file ? 'funding-file-error' : undefined}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
-            onChange={(e) => void onFile(e.target.files?.[0])}
+            onChange={(e) => onFile(e.target.files?.[0])}
           />
-          {fileName && <p className="mt-1 text-xs text-slate-600">Attached: {fileName}</p>}
+          {file && <p className="mt-1 text-xs text-slate-600">Attached: {file.name}</p>}
           <FieldError id="funding-file-error">{errors.file}</FieldError>
         </div>
         {insufficient && (
@@ -225,8 +241,8 @@ export function FundingFinderDialog({
           <Button variant="secondary" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Submitting...' : 'Find Funding'}
+          <Button type="submit" disabled={create.isPending || upload.isPending}>
+            {create.isPending || upload.isPending ? 'Submitting...' : 'Find Funding'}
           </Button>
         </div>
       </form>

@@ -3,7 +3,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { downloadFundingReport } from '../api/funding.api.ts';
 
 /** Downloads a completed search's recommendations as a PDF (spec §3, §8 'Error downloading funding results'). */
-export function FundingReportButton({ requestId, disabled = false }: { requestId: string; disabled?: boolean }) {
+export function FundingReportButton({
+  requestId,
+  disabled = false,
+}: {
+  requestId: string;
+  disabled?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Button

@@ -22,7 +22,9 @@ export function useIdeaRequests(enabled = true) {
       }
     },
     refetchInterval: (query) =>
-      query.state.data?.some((r) => requestStatus(r.ideaResults, r.status) === 'processing') ? PENDING_POLL_MS : false,
+      query.state.data?.some((r) => requestStatus(r.ideaResults, r.status) === 'processing')
+        ? PENDING_POLL_MS
+        : false,
   });
 }
 
@@ -31,7 +33,9 @@ export function useCreateIdeaRequest() {
   return useMutation({
     // The Idempotency-Key (one per dialog form) makes a retried click or a flaky network charge once.
     mutationFn: ({ input, idempotencyKey }: { input: IdeaRequestInput; idempotencyKey: string }) =>
-      api.post<IdeaRequestRecord>('/api/idea-generator-requests', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      api.post<IdeaRequestRecord>('/api/idea-generator-requests', input, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSuccess: () => refreshAfterSubmit(queryClient),
   });
 }

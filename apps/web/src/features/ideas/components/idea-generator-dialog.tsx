@@ -1,4 +1,4 @@
-import { IDEA_FIELD_MAX, PRICES } from '@grantleaf/shared/constants';
+import { IDEA_FIELD_MAX, priceInCredits } from '@grantleaf/shared/constants';
 import { ideaRequestSchema } from '@grantleaf/shared/ideas.schema';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -6,10 +6,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateIdeaRequest } from '../api/ideas.api.ts';
 
 // getRandomValues, unlike randomUUID, also works on plain-http origins.
-const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 type Field = 'researchBackground' | 'researchInterests';
 const EMPTY: Record<Field, string> = { researchBackground: '', researchInterests: '' };
@@ -30,7 +32,7 @@ export function IdeaGeneratorDialog({
   const [done, setDone] = useState(false);
   const create = useCreateIdeaRequest();
   const idempotencyKey = useRef(newKey());
-  const insufficient = credits < PRICES.idea;
+  const insufficient = credits < priceInCredits('idea');
 
   function close(next: boolean) {
     onOpenChange(next);
@@ -64,6 +66,7 @@ export function IdeaGeneratorDialog({
             description:
               (error instanceof ApiError && error.serverMessage) ||
               'There was an error submitting your request. Please try again.',
+            ...buyCreditsAction(error),
           }),
       },
     );

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/format-date.ts';
 import {
   GRANT_SIZES,
   INTEREST_TYPES,
@@ -8,14 +9,11 @@ import {
 } from '@grantleaf/shared/leads.schema';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useAdminLeads, useAdminZenoLeads, useUpdateLeadStatus } from '../api/leads.api.ts';
 import { NativeSelect } from './native-select.tsx';
-
-const dateTime = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
+import { NotAuthorised } from '../../../components/not-authorised.tsx';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
@@ -29,17 +27,7 @@ export function AdminLeadsPage() {
   const updateStatus = useUpdateLeadStatus();
 
   if (!isAdmin) {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
-        <Card className="max-w-md p-8 text-center">
-          <h1 className="text-xl font-bold text-slate-900">Not authorised</h1>
-          <p className="mt-2 text-slate-700">You are not authorised to view this page.</p>
-          <Link to="/" className={`${buttonClass()} mt-6`}>
-            Back to home
-          </Link>
-        </Card>
-      </main>
-    );
+    return <NotAuthorised />;
   }
 
   return (
@@ -78,7 +66,7 @@ export function AdminLeadsPage() {
               <tbody className="divide-y divide-slate-100">
                 {leads.data.map((lead) => (
                   <tr key={lead.id} data-testid="lead-row">
-                    <td className={`${td} whitespace-nowrap`}>{when(lead.createdAt)}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(lead.createdAt)}</td>
                     <td className={td}>{lead.email}</td>
                     <td className={td}>{labelOf(LEAD_ROLES, lead.role)}</td>
                     <td className={td}>{lead.organization}</td>
@@ -138,7 +126,7 @@ export function AdminLeadsPage() {
               <tbody className="divide-y divide-slate-100">
                 {zenoLeads.data.map((row) => (
                   <tr key={row.id} data-testid="zeno-lead-row">
-                    <td className={`${td} whitespace-nowrap`}>{when(row.createdAt)}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(row.createdAt)}</td>
                     <td className={td}>{row.name}</td>
                     <td className={td}>{row.email}</td>
                     <td className={td}>{row.phoneNumber}</td>

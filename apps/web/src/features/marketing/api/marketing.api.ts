@@ -4,6 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 export function useCreateMarketingRequest() {
   return useMutation({
-    mutationFn: (input: MarketingRequestInput) => api.post<MarketingRequestRecord>('/api/marketing-requests', input),
+    mutationFn: (input: MarketingRequestInput) =>
+      api.post<MarketingRequestRecord>('/api/marketing-requests', input),
   });
 }

@@ -1,4 +1,8 @@
-import { MARKETING_SERVICES, marketingRequestSchema, type MarketingService } from '@grantleaf/shared/marketing.schema';
+import {
+  MARKETING_SERVICES,
+  marketingRequestSchema,
+  type MarketingService,
+} from '@grantleaf/shared/marketing.schema';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -37,7 +41,10 @@ export function MarketingDialog({
   }
 
   function toggle(service: MarketingService, checked: boolean) {
-    setForm((f) => ({ ...f, services: checked ? [...f.services, service] : f.services.filter((s) => s !== service) }));
+    setForm((f) => ({
+      ...f,
+      services: checked ? [...f.services, service] : f.services.filter((s) => s !== service),
+    }));
   }
 
   function onSubmit(event: FormEvent) {
@@ -59,24 +66,39 @@ export function MarketingDialog({
       onSuccess: () => setDone(true),
       onError: (error) =>
         toast.error('Error', {
-          description: (error instanceof ApiError && error.serverMessage) || 'Failed to submit marketing request',
+          description:
+            (error instanceof ApiError && error.serverMessage) || 'Failed to submit marketing request',
         }),
     });
   }
 
   return (
-    <Modal open={open} onOpenChange={close} title="Marketing Services Request" description="Tell us how we can promote your research." wide>
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Marketing Services Request"
+      description="Tell us how we can promote your research."
+      wide
+    >
       {done ? (
         <div className="space-y-4 text-center" role="status">
           <p className="text-lg font-semibold text-green-800">Request submitted!</p>
-          <p className="text-sm text-slate-700">Thank you. Our team will contact you shortly about your marketing services request.</p>
+          <p className="text-sm text-slate-700">
+            Thank you. Our team will contact you shortly about your marketing services request.
+          </p>
           <Button onClick={() => close(false)}>Close</Button>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div>
             <Label htmlFor="marketing-email">Email</Label>
-            <Input id="marketing-email" value={email} readOnly aria-readonly="true" className="bg-slate-100" />
+            <Input
+              id="marketing-email"
+              value={email}
+              readOnly
+              aria-readonly="true"
+              className="bg-slate-100"
+            />
           </div>
           <div>
             <Label htmlFor="marketing-phone">Phone number</Label>

@@ -99,9 +99,7 @@ export function DemoDashboard() {
                     {statusLabel(row.status)}
                   </span>
                 </td>
-                <td className="whitespace-nowrap py-3 text-slate-800">
-                  {formatDate(row.deadline)}
-                </td>
+                <td className="whitespace-nowrap py-3 text-slate-800">{formatDate(row.deadline)}</td>
               </tr>
             ))}
           </tbody>

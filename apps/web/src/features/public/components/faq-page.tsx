@@ -2,6 +2,7 @@ import { SOCIAL_PROOF } from '@grantleaf/shared/marketing-content';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { AI_USE_STATEMENT } from './ai-use.ts';
 import { InfoLayout } from './info-layout.tsx';
 
 const FAQS = [
@@ -10,6 +11,7 @@ const FAQS = [
     a: [
       'No more than using a reference manager or a grammar checker. Grantleaf drafts the structure and the routine parts of an application and checks it against the program’s published criteria; the research, the ideas and the final judgement stay yours.',
       'Many funders now publish rules on generative AI. Read your agency’s policy, disclose AI assistance where it asks you to, and review every sentence before you submit: you remain the author and responsible for what you sign.',
+      AI_USE_STATEMENT,
     ],
   },
   {

@@ -70,15 +70,41 @@ function Section({
 // read by the small part that shows it, so its answer re-renders that part, not the whole page.
 function HeroVideo() {
   const { data: config } = usePublicConfig();
-  return <PromoVideo url={config?.promoVideoUrl} title={HERO.videoTitle} caption={HERO.videoPosterCaption} />;
+  return (
+    <PromoVideo
+      url={config?.promoVideoUrl}
+      title={HERO.videoTitle}
+      caption={HERO.videoPosterCaption}
+      onTour={() => goToSection(TOUR_SECTION)}
+    />
+  );
 }
+
+/** The demo dashboard section doubles as the product tour when no video is configured. */
+const TOUR_SECTION = 'tour';
 
 function DemoBookingLink() {
   const { data: config } = usePublicConfig();
   if (!config) return null;
+  // Without a booking page, the request goes through the lead form on this page (it works with
+  // no configuration, unlike a mailto: link that needs a mail program).
+  if (!config.demoBookingUrl) {
+    return (
+      <a
+        href="#lead-form"
+        onClick={(e) => {
+          e.preventDefault();
+          goToSection('lead-form');
+        }}
+        className={`${buttonClass('secondary')} mt-3`}
+      >
+        {LEAD_FORM.demoCta}
+      </a>
+    );
+  }
   return (
     <a
-      href={config.demoBookingUrl ?? `mailto:${config.contactEmail}?subject=Grantleaf%20demo`}
+      href={config.demoBookingUrl}
       target="_blank"
       rel="noopener noreferrer"
       className={`${buttonClass('secondary')} mt-3`}
@@ -129,7 +155,15 @@ function FreeAnalysisButton({ className }: { className?: string }) {
  * The public landing page (spec §2), every section in order. The two lead forms belong to the
  * leads feature; the app passes them in, so this feature does not import another.
  */
-export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; earlyAccess: ReactNode }) {
+export function LandingPage({
+  leadForm,
+  earlyAccess,
+  pricing,
+}: {
+  leadForm: ReactNode;
+  earlyAccess: ReactNode;
+  pricing?: ReactNode;
+}) {
   const { hash } = useLocation();
 
   // Arriving from another page at /#features: scroll once the section exists.
@@ -252,6 +286,13 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
           </div>
         </Section>
 
+        {/* Pricing (the billing feature's section, passed in by the app) */}
+        {pricing && (
+          <Section id="pricing" labelledBy="pricing-title" className="bg-slate-50">
+            {pricing}
+          </Section>
+        )}
+
         {/* Programs */}
         <Section id="programs" labelledBy="programs-title" className="bg-white">
           <h2 id="programs-title" className="text-3xl font-bold text-slate-900">
@@ -278,7 +319,7 @@ export function LandingPage({ leadForm, earlyAccess }: { leadForm: ReactNode; ea
         </Section>
 
         {/* Sample applications dashboard */}
-        <Section labelledBy="demo-title" className="bg-white">
+        <Section id={TOUR_SECTION} labelledBy="demo-title" className="bg-white">
           <h2 id="demo-title" className="text-3xl font-bold text-slate-900">
             {DEMO_DASHBOARD.title}
           </h2>

@@ -1,14 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PromoVideo } from './promo-video.tsx';
+import { PromoVideo, TOUR_CTA } from './promo-video.tsx';
 
 afterEach(cleanup);
 
 describe('PromoVideo', () => {
   it('shows the in-app poster and loads nothing from the video host until clicked', () => {
     const { container } = render(
-      <PromoVideo url="https://www.youtube-nocookie.com/embed/abc123" title="Demo video" caption="Watch" />,
+      <PromoVideo
+        url="https://www.youtube-nocookie.com/embed/abc123"
+        title="Demo video"
+        caption="Watch"
+        onTour={() => {}}
+      />,
     );
     expect(container.querySelector('iframe')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
@@ -18,10 +23,14 @@ describe('PromoVideo', () => {
     expect(frame?.getAttribute('title')).toBe('Demo video');
   });
 
-  it('without a configured URL shows the poster and no play button', () => {
-    const { container } = render(<PromoVideo url={null} title="Demo video" caption="Watch" />);
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByText('Video coming soon')).toBeTruthy();
+  it('without a configured URL the poster opens the product tour', () => {
+    let toured = 0;
+    const { container } = render(
+      <PromoVideo url={null} title="Demo video" caption="Watch" onTour={() => (toured += 1)} />,
+    );
+    expect(screen.queryByText(/coming soon/i)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: TOUR_CTA }));
+    expect(toured).toBe(1);
     expect(container.querySelector('iframe')).toBeNull();
   });
 });

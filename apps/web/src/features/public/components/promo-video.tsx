@@ -70,6 +70,8 @@ function VideoPoster() {
   );
 }
 
+export const TOUR_CTA = 'Take the product tour';
+
 /**
  * Click-to-load: the poster is part of the app, so the page makes no request to the video host
  * until the visitor asks for the video.
@@ -78,10 +80,13 @@ export function PromoVideo({
   url,
   title,
   caption,
+  onTour,
 }: {
   url: string | null | undefined;
   title: string;
   caption: string;
+  /** Without a configured video the poster opens the product tour on the page instead. */
+  onTour: () => void;
 }) {
   const [playing, setPlaying] = useState(false);
   if (playing && url) {
@@ -116,9 +121,15 @@ export function PromoVideo({
           <span className="rounded bg-slate-900/80 px-3 py-1 text-sm font-medium">{caption}</span>
         </button>
       ) : (
-        <p className="absolute inset-x-0 bottom-3 mx-auto w-fit rounded bg-slate-900/80 px-3 py-1 text-sm text-white">
-          Video coming soon
-        </p>
+        <button
+          type="button"
+          onClick={onTour}
+          className="group absolute inset-0 flex flex-col items-center justify-end gap-3 pb-3 text-white focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-white"
+        >
+          <span className="rounded bg-slate-900/80 px-3 py-1 text-sm font-medium group-hover:bg-slate-900">
+            {TOUR_CTA}
+          </span>
+        </button>
       )}
     </div>
   );

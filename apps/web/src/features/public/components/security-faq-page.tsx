@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { usePublicConfig } from '../api/public.api.ts';
+import { AI_USE_STATEMENT } from './ai-use.ts';
 import { InfoLayout } from './info-layout.tsx';
 
 const { incidentNotificationHours, deletedFilesRemovedDays, minimumTlsVersion } = PRIVACY_FACTS;
@@ -18,7 +19,7 @@ const QUESTIONS = [
   },
   {
     q: 'Which AI systems process my content?',
-    a: 'Drafting and analysis are done by large language models. Depending on how the service is configured, that is a model from an outside provider (we use at most two: a primary and a fallback) or our built-in engine running on our own servers. Only the text a request needs is sent.',
+    a: `${AI_USE_STATEMENT} When a model is configured it comes from an outside provider (at most two: a primary and a fallback), and only the text a request needs is sent to it.`,
   },
   {
     q: 'How is my data encrypted?',

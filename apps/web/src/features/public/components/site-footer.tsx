@@ -78,7 +78,9 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400">{FOOTER.rights}</p>
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400">
+          © {new Date().getFullYear()} {FOOTER.rights}
+        </p>
       </div>
     </footer>
   );

@@ -1,10 +1,15 @@
-import { PRICES, formatCredits, FREE_CREDITS_ON_SIGNUP } from '@grantleaf/shared/constants';
+import {
+  creditsFromTenths,
+  formatCredits,
+  FREE_CREDITS_ON_SIGNUP,
+  priceInCredits,
+} from '@grantleaf/shared/constants';
 import { PRIVACY_FACTS } from '@grantleaf/shared/marketing-content';
 import { Link } from 'react-router-dom';
 import { usePublicConfig } from '../api/public.api.ts';
 import { InfoLayout, InfoSection } from './info-layout.tsx';
 
-const credits = (tenths: number) => `${formatCredits(tenths)} credit${tenths === 10 ? '' : 's'}`;
+const credits = (amount: number) => `${formatCredits(amount)} credit${amount === 1 ? '' : 's'}`;
 
 /** /terms: the Terms of Service the footer links to. */
 export function TermsPage() {
@@ -31,14 +36,14 @@ export function TermsPage() {
 
       <InfoSection id="credits" title="3. Credits">
         <p>
-          The service runs on credits. A new account receives {credits(FREE_CREDITS_ON_SIGNUP)}. Each request
-          costs:
+          The service runs on credits. A new account receives{' '}
+          {credits(creditsFromTenths(FREE_CREDITS_ON_SIGNUP))}. Each request costs:
         </p>
         <ul>
-          <li>grant application generation: {credits(PRICES.generation)};</li>
-          <li>grant application analysis: {credits(PRICES.analysis)};</li>
-          <li>research idea generation: {credits(PRICES.idea)};</li>
-          <li>funding opportunity search: {credits(PRICES.funding)}.</li>
+          <li>grant application generation: {credits(priceInCredits('generation'))};</li>
+          <li>grant application analysis: {credits(priceInCredits('analysis'))};</li>
+          <li>research idea generation: {credits(priceInCredits('idea'))};</li>
+          <li>funding opportunity search: {credits(priceInCredits('funding'))}.</li>
         </ul>
         <p>Credits are taken when a request is accepted and returned if we cannot complete it.</p>
       </InfoSection>

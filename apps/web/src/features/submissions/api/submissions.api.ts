@@ -27,7 +27,8 @@ export function useSubmissions(enabled = true) {
         throw error;
       }
     },
-    refetchInterval: (query) => (query.state.data?.some((s) => deriveDisplayStatus(s) === 'processing') ? PENDING_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((s) => deriveDisplayStatus(s) === 'processing') ? PENDING_POLL_MS : false,
   });
 }
 
@@ -37,20 +38,28 @@ export function useSubmission(id: string | undefined) {
     enabled: Boolean(id),
     staleTime: 0,
     queryFn: () => api.get<Submission>(`/api/submissions/${id}`),
-    refetchInterval: (query) => (query.state.data && deriveDisplayStatus(query.state.data) === 'processing' ? PENDING_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && deriveDisplayStatus(query.state.data) === 'processing' ? PENDING_POLL_MS : false,
   });
 }
 
-export function useGrantPrograms() {
+/** Programs in a picker's page: at most this many per answer; typing narrows on the server. */
+export const PICKER_PAGE_SIZE = 100;
+
+/** One page of the catalogue for the program picker, searched on the server (issue 14 §4). */
+export function useProgramSearch(q: string) {
+  const query = new URLSearchParams({ pageSize: String(PICKER_PAGE_SIZE) });
+  if (q.trim()) query.set('q', q.trim());
   return useQuery<GrantProgram[]>({
-    queryKey: ['/api/grant-programs'],
+    queryKey: ['/api/grant-programs', 'picker', q.trim()],
     queryFn: async () => {
       try {
-        return await api.get<GrantProgram[]>('/api/grant-programs');
+        return await api.get<GrantProgram[]>(`/api/grant-programs?${query.toString()}`);
       } catch {
         throw new Error('Failed to fetch programs');
       }
     },
+    placeholderData: (previous) => previous,
   });
 }
 
@@ -71,7 +80,6 @@ export function useUploadFile() {
     },
   });
 }
-
 
 export function useAdminSubmissions(enabled: boolean) {
   return useQuery<AdminSubmission[]>({

@@ -1,10 +1,20 @@
-import { isPdfFileName, SUBMISSION_MESSAGES, type AdminSubmission } from '@grantleaf/shared/submissions.schema';
+import {
+  isPdfFileName,
+  SUBMISSION_MESSAGES,
+  type AdminSubmission,
+} from '@grantleaf/shared/submissions.schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { downloadWithSession, useAdminSubmissions, useLinkSubmissionFile, useUploadFile } from '../api/submissions.api.ts';
+import {
+  downloadWithSession,
+  useAdminSubmissions,
+  useLinkSubmissionFile,
+  useUploadFile,
+} from '../api/submissions.api.ts';
 
 const titleOf = (s: AdminSubmission) => s.projectTitle || s.programId;
 
@@ -29,7 +39,11 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
       await link.mutateAsync({ id: row.id, filename: fileUrl.split('/').pop() ?? '' });
       toast.success('PDF uploaded', { description: file.name });
     } catch (error) {
-      toast.error('Upload failed', { description: (error instanceof ApiError && error.serverMessage) || 'Failed to upload PDF file. Please try again.' });
+      toast.error('Upload failed', {
+        description:
+          (error instanceof ApiError && error.serverMessage) ||
+          'Failed to upload PDF file. Please try again.',
+      });
     } finally {
       setBusy(null);
       input.value = '';
@@ -62,7 +76,7 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
                 <td className="p-2">{row.userEmail}</td>
                 <td className="p-2">{titleOf(row)}</td>
                 <td className="p-2">{row.displayStatus}</td>
-                <td className="p-2">{new Date(row.submissionTimestamp).toLocaleDateString()}</td>
+                <td className="p-2">{formatDate(row.submissionTimestamp)}</td>
                 <td className="space-y-1 p-2">
                   <label className="block text-xs text-slate-700" htmlFor={`pdf-${row.id}`}>
                     Upload PDF for {titleOf(row)}
@@ -85,7 +99,9 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
             ))}
           </tbody>
         </table>
-        {rows && rows.length === 0 && <p className="mt-2 text-sm text-slate-700">No generation submissions yet.</p>}
+        {rows && rows.length === 0 && (
+          <p className="mt-2 text-sm text-slate-700">No generation submissions yet.</p>
+        )}
       </div>
     </Card>
   );

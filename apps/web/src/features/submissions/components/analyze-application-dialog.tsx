@@ -1,21 +1,33 @@
-import { analysisFormSchema, checkUploadFile, SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
+import {
+  analysisFormSchema,
+  checkUploadFile,
+  SUBMISSION_MESSAGES,
+} from '@grantleaf/shared/submissions.schema';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateSubmission, useUploadFile } from '../api/submissions.api.ts';
 import { ProgramPicker } from './program-picker.tsx';
+import type { SubmissionDialogProps } from './submission-dialog-props.ts';
 
 type Mode = 'text' | 'file';
 
 /** Analyze Existing Grant Application (§2, §4 text/file toggle, §5 rules, §8 upload toasts). */
-export function AnalyzeApplicationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [programId, setProgramId] = useState('');
-  const [mode, setMode] = useState<Mode>('text');
-  const [content, setContent] = useState('');
-  const [file, setFile] = useState<{ url: string; name: string } | null>(null);
+export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: SubmissionDialogProps) {
+  const sent = analysisFormSchema.safeParse(initial);
+  const before = sent.success ? sent.data : null;
+  const [programId, setProgramId] = useState(before?.programId ?? '');
+  const [mode, setMode] = useState<Mode>(before?.inputMethod ?? 'text');
+  const [content, setContent] = useState(before?.content ?? '');
+  const [file, setFile] = useState<{ url: string; name: string } | null>(
+    before?.fileUrl
+      ? { url: before.fileUrl, name: before.originalFileName ?? 'the file you uploaded before' }
+      : null,
+  );
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadFile();
   const create = useCreateSubmission();
@@ -40,7 +52,9 @@ export function AnalyzeApplicationDialog({ open, onOpenChange }: { open: boolean
     if (!chosen) return;
     const problem = checkUploadFile(chosen);
     if (problem) {
-      toast.error(problem === SUBMISSION_MESSAGES.fileSize ? 'File too large' : 'Invalid file type', { description: problem });
+      toast.error(problem === SUBMISSION_MESSAGES.fileSize ? 'File too large' : 'Invalid file type', {
+        description: problem,
+      });
       clearFile();
       return;
     }
@@ -49,8 +63,10 @@ export function AnalyzeApplicationDialog({ open, onOpenChange }: { open: boolean
         setFile({ url: fileUrl, name: chosen.name });
         toast.success('File Uploaded', { description: chosen.name });
       },
-      onError: () => {
-        toast.error('Upload Failed', { description: 'Failed to upload file. Please try again.' });
+      onError: (error) => {
+        // A refused file (not really a PDF, too large) cannot succeed on a retry: say why instead.
+        const refused = error instanceof ApiError && error.status < 500 && error.serverMessage;
+        toast.error('Upload Failed', { description: refused || 'Failed to upload file. Please try again.' });
         clearFile();
       },
     });
@@ -58,7 +74,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange }: { open: boolean
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const contentJson = { programId, inputMethod: mode, content: mode === 'text' ? content : '', fileUrl: mode === 'file' ? file?.url : undefined };
+    const contentJson = {
+      programId,
+      inputMethod: mode,
+      content: mode === 'text' ? content : '',
+      fileUrl: mode === 'file' ? file?.url : undefined,
+    };
     const parsed = analysisFormSchema.safeParse(contentJson);
     if (!parsed.success) {
       toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
@@ -68,21 +89,40 @@ export function AnalyzeApplicationDialog({ open, onOpenChange }: { open: boolean
       { type: 'analysis', programId, contentJson },
       {
         onSuccess: () => {
-          toast.success('Grant Analysis Started', { description: "We'll email you when the analysis is ready." });
+          toast.success('Grant Analysis Started', {
+            description: "We'll email you when the analysis is ready.",
+          });
           close(false);
         },
-        onError: (error) => toast.error((error instanceof ApiError && error.serverMessage) || 'Failed to start analysis'),
+        onError: (error) =>
+          toast.error(
+            (error instanceof ApiError && error.serverMessage) || 'Failed to start analysis',
+            buyCreditsAction(error),
+          ),
       },
     );
   };
 
   return (
-    <Modal open={open} onOpenChange={close} title="Analyze Existing Grant Application" description="Costs 1 credit. Scores your application against the program's criteria." wide>
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Analyze Existing Grant Application"
+      description="Costs 1 credit. Scores your application against the program's criteria."
+      wide
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <ProgramPicker id="analysis-program" value={programId} onChange={setProgramId} />
         <div role="radiogroup" aria-label="Input method" className="flex gap-2">
           {(['text', 'file'] as const).map((m) => (
-            <Button key={m} role="radio" aria-checked={mode === m} variant={mode === m ? 'primary' : 'secondary'} size="sm" onClick={() => setMode(m)}>
+            <Button
+              key={m}
+              role="radio"
+              aria-checked={mode === m}
+              variant={mode === m ? 'primary' : 'secondary'}
+              size="sm"
+              onClick={() => setMode(m)}
+            >
               {m === 'text' ? 'Paste Text' : 'Upload File'}
             </Button>
           ))}
@@ -90,7 +130,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange }: { open: boolean
         {mode === 'text' ? (
           <div>
             <Label htmlFor="analysis-content">Grant application content *</Label>
-            <Textarea id="analysis-content" className="min-h-[200px]" value={content} onChange={(e) => setContent(e.target.value)} />
+            <Textarea
+              id="analysis-content"
+              className="min-h-[200px]"
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+            />
           </div>
         ) : (
           <div>
@@ -104,7 +149,11 @@ export function AnalyzeApplicationDialog({ open, onOpenChange }: { open: boolean
               onChange={(e) => chooseFile(e.target.files?.[0])}
             />
             {upload.isPending && <p className="mt-1 text-sm text-slate-700">Uploading…</p>}
-            {file && <p className="mt-1 text-sm text-green-800" data-testid="uploaded-file">Uploaded: {file.name}</p>}
+            {file && (
+              <p className="mt-1 text-sm text-green-800" data-testid="uploaded-file">
+                Uploaded: {file.name}
+              </p>
+            )}
           </div>
         )}
         <div className="flex justify-end gap-2">

@@ -1,14 +1,21 @@
 import { PROJECT_TITLE_MAX_CHARS } from '@grantleaf/shared/constants';
-import { generationFormSchema, type GenerationFormInput, type Milestone } from '@grantleaf/shared/submissions.schema';
+import {
+  generationFormSchema,
+  type GenerationFormInput,
+  type Milestone,
+} from '@grantleaf/shared/submissions.schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateSubmission } from '../api/submissions.api.ts';
 import { makeMilestone, MilestoneEditor } from './milestone-editor.tsx';
 import { ProgramPicker } from './program-picker.tsx';
+import type { SubmissionDialogProps } from './submission-dialog-props.ts';
 
 type FormState = Omit<GenerationFormInput, 'timelineMilestones'> & { timelineMilestones: Milestone[] };
 
@@ -26,14 +33,31 @@ const emptyForm = (): FormState => ({
   industryPartner: '',
 });
 
-const formatEta = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'shortly';
+/** A failed submission's own input, so "Try again" reopens the form as it was sent. */
+export function generationFormFrom(contentJson: unknown): FormState {
+  const form = emptyForm();
+  if (!contentJson || typeof contentJson !== 'object') return form;
+  const sent = contentJson as Record<string, unknown>;
+  for (const key of Object.keys(form) as Array<keyof FormState>) {
+    if (key !== 'timelineMilestones' && typeof sent[key] === 'string') form[key] = sent[key];
+  }
+  const milestones = Array.isArray(sent.timelineMilestones) ? (sent.timelineMilestones as Milestone[]) : [];
+  if (milestones.length > 0) form.timelineMilestones = milestones;
+  return form;
+}
+
+const formatEta = (iso: string | null) => (iso ? formatDateTime(iso) : 'shortly');
 
 /** Generate New Grant Application (§2, §5); the dashboard mounts it from its action row. */
-export function GenerateApplicationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [form, setForm] = useState<FormState>(emptyForm);
+export function GenerateApplicationDialog({ open, onOpenChange, initial }: SubmissionDialogProps) {
+  const [form, setForm] = useState<FormState>(() =>
+    initial === undefined ? emptyForm() : generationFormFrom(initial),
+  );
   const create = useCreateSubmission();
-  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set =
+    <K extends keyof FormState>(key: K) =>
+    (value: FormState[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   const close = (next: boolean) => {
     if (!next) setForm(emptyForm());
@@ -56,12 +80,20 @@ export function GenerateApplicationDialog({ open, onOpenChange }: { open: boolea
           });
           close(false);
         },
-        onError: (error) => toast.error((error instanceof ApiError && error.serverMessage) || 'Failed to start generation'),
+        onError: (error) =>
+          toast.error(
+            (error instanceof ApiError && error.serverMessage) || 'Failed to start generation',
+            buyCreditsAction(error),
+          ),
       },
     );
   };
 
-  const text = (key: keyof FormState, label: string, opts: { area?: boolean; required?: boolean; max?: number; placeholder?: string } = {}) => {
+  const text = (
+    key: keyof FormState,
+    label: string,
+    opts: { area?: boolean; required?: boolean; max?: number; placeholder?: string } = {},
+  ) => {
     const id = `gen-${key}`;
     const Field = opts.area ? Textarea : Input;
     return (
@@ -75,17 +107,28 @@ export function GenerateApplicationDialog({ open, onOpenChange }: { open: boolea
           value={form[key] as string}
           maxLength={opts.max}
           placeholder={opts.placeholder}
-          onChange={(e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key)(e.target.value as never)}
+          onChange={(e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+            set(key)(e.target.value as never)
+          }
         />
       </div>
     );
   };
 
   return (
-    <Modal open={open} onOpenChange={close} title="Generate New Grant Application" description="Costs 2 credits. We email you when the draft is ready." wide>
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Generate New Grant Application"
+      description="Costs 2 credits. We email you when the draft is ready."
+      wide
+    >
       <form onSubmit={submit} className="space-y-3" noValidate>
         <ProgramPicker id="gen-program" value={form.programId} onChange={set('programId')} />
-        {text('projectTitle', 'Project title', { max: PROJECT_TITLE_MAX_CHARS, placeholder: '15 words or less' })}
+        {text('projectTitle', 'Project title', {
+          max: PROJECT_TITLE_MAX_CHARS,
+          placeholder: '15 words or less',
+        })}
         {text('projectOverview', 'Project overview', { area: true })}
         {text('keyObjectives', 'Key objectives', { area: true })}
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">

@@ -12,8 +12,15 @@ let nextKey = 0;
 export const makeMilestone = (index: number): Milestone => newMilestone(index, `m${Date.now()}-${nextKey++}`);
 
 /** Spec §4 milestone rules: 'Phase 1: Research & Planning' first, then 'Phase N'; at least one stays. */
-export function MilestoneEditor({ value, onChange }: { value: Milestone[]; onChange: (next: Milestone[]) => void }) {
-  const update = (id: string, patch: Partial<Milestone>) => onChange(value.map((m) => (m.id === id ? { ...m, ...patch } : m)));
+export function MilestoneEditor({
+  value,
+  onChange,
+}: {
+  value: Milestone[];
+  onChange: (next: Milestone[]) => void;
+}) {
+  const update = (id: string, patch: Partial<Milestone>) =>
+    onChange(value.map((m) => (m.id === id ? { ...m, ...patch } : m)));
   const total = totalMilestoneBudget(value);
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
@@ -26,42 +33,80 @@ export function MilestoneEditor({ value, onChange }: { value: Milestone[]; onCha
             <div className="flex items-end gap-2">
               <div className="flex-1">
                 <Label htmlFor={`${p}-title`}>Milestone {i + 1} title</Label>
-                <Input id={`${p}-title`} value={m.title} maxLength={500} onChange={(e) => update(m.id, { title: e.target.value })} />
+                <Input
+                  id={`${p}-title`}
+                  value={m.title}
+                  maxLength={500}
+                  onChange={(e) => update(m.id, { title: e.target.value })}
+                />
               </div>
               {canRemoveMilestone(value.length) && (
-                <Button variant="ghost" size="sm" aria-label={`Remove milestone ${i + 1}`} onClick={() => onChange(value.filter((x) => x.id !== m.id))}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove milestone ${i + 1}`}
+                  onClick={() => onChange(value.filter((x) => x.id !== m.id))}
+                >
                   Remove
                 </Button>
               )}
             </div>
             <div>
               <Label htmlFor={`${p}-description`}>Description</Label>
-              <Textarea id={`${p}-description`} className="min-h-[60px]" value={m.description} onChange={(e) => update(m.id, { description: e.target.value })} />
+              <Textarea
+                id={`${p}-description`}
+                className="min-h-[60px]"
+                value={m.description}
+                onChange={(e) => update(m.id, { description: e.target.value })}
+              />
             </div>
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
               <div>
                 <Label htmlFor={`${p}-start`}>Start date</Label>
-                <Input id={`${p}-start`} type="date" value={m.startDate} onChange={(e) => update(m.id, { startDate: e.target.value })} />
+                <Input
+                  id={`${p}-start`}
+                  type="date"
+                  value={m.startDate}
+                  onChange={(e) => update(m.id, { startDate: e.target.value })}
+                />
               </div>
               <div>
                 <Label htmlFor={`${p}-end`}>End date</Label>
-                <Input id={`${p}-end`} type="date" value={m.endDate} onChange={(e) => update(m.id, { endDate: e.target.value })} />
+                <Input
+                  id={`${p}-end`}
+                  type="date"
+                  value={m.endDate}
+                  onChange={(e) => update(m.id, { endDate: e.target.value })}
+                />
               </div>
               <div>
                 <Label htmlFor={`${p}-budget`}>Budget (CAD)</Label>
-                <Input id={`${p}-budget`} placeholder="$25,000" value={m.budgetAmount} onChange={(e) => update(m.id, { budgetAmount: e.target.value })} />
+                <Input
+                  id={`${p}-budget`}
+                  placeholder="$25,000"
+                  value={m.budgetAmount}
+                  onChange={(e) => update(m.id, { budgetAmount: e.target.value })}
+                />
               </div>
             </div>
             <div>
               <Label htmlFor={`${p}-deliverables`}>Deliverables</Label>
-              <Input id={`${p}-deliverables`} value={m.deliverables} onChange={(e) => update(m.id, { deliverables: e.target.value })} />
+              <Input
+                id={`${p}-deliverables`}
+                value={m.deliverables}
+                onChange={(e) => update(m.id, { deliverables: e.target.value })}
+              />
             </div>
             {days !== null && <p className="text-xs text-slate-700">Duration: {days} days</p>}
           </div>
         );
       })}
       <div className="flex items-center justify-between">
-        <Button variant="secondary" size="sm" onClick={() => onChange([...value, makeMilestone(value.length + 1)])}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onChange([...value, makeMilestone(value.length + 1)])}
+        >
           Add milestone
         </Button>
         <p className="text-sm text-slate-800" data-testid="milestone-total">

@@ -1,23 +1,95 @@
+import type { GrantProgram } from '@grantleaf/shared/programs.schema';
+import { useEffect, useMemo, useState } from 'react';
 import { Label } from '../../../components/ui/input.tsx';
-import { useGrantPrograms } from '../api/submissions.api.ts';
+import { useProgramSearch } from '../api/submissions.api.ts';
 
-/** Spec §3: a program shows as agency then name. */
-export function ProgramPicker({ id, value, onChange }: { id: string; value: string; onChange: (id: string) => void }) {
-  const { data: programs, isLoading, error } = useGrantPrograms();
+// Typing pauses this long before the server is asked, so each keystroke is not a request.
+const SEARCH_DELAY_MS = 250;
+const COUNTRY_NAME: Record<string, string> = { CA: 'Canada', US: 'United States' };
+
+/** "Natural Sciences and Engineering Research Council of Canada (NSERC)" → "NSERC". */
+export function shortAgency(agency: string): string {
+  const acronym = /\(([^()]{2,20})\)\s*$/.exec(agency)?.[1];
+  if (acronym) return acronym;
+  return agency.length > 40 ? `${agency.slice(0, 39)}…` : agency;
+}
+
+/** Programs grouped by country, then agency, each group and its programs by name. */
+export function groupPrograms(programs: GrantProgram[]): Array<{ label: string; programs: GrantProgram[] }> {
+  const groups = new Map<string, GrantProgram[]>();
+  for (const p of programs) {
+    const label = `${COUNTRY_NAME[p.country] ?? p.country} · ${shortAgency(p.agency)}`;
+    groups.set(label, [...(groups.get(label) ?? []), p]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([label, list]) => ({ label, programs: list.sort((x, y) => x.name.localeCompare(y.name)) }));
+}
+
+/**
+ * Spec §3 program choice (agency, then name), searched on the server (issue 14 §4): no
+ * whole-catalogue download. The list is grouped by country, then agency, with short agency labels;
+ * the chosen program stays listed while another search is typed.
+ */
+export function ProgramPicker({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [chosen, setChosen] = useState<GrantProgram | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { data: programs, isLoading, error } = useProgramSearch(q);
+  const groups = useMemo(() => {
+    const list = programs ?? [];
+    const withChosen =
+      chosen && chosen.id === value && !list.some((p) => p.id === chosen.id) ? [chosen, ...list] : list;
+    return groupPrograms(withChosen);
+  }, [programs, chosen, value]);
   return (
     <div>
+      <Label htmlFor={`${id}-search`}>Search programs</Label>
+      <input
+        id={`${id}-search`}
+        type="search"
+        className="mb-2 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
+        placeholder="Program, agency or topic (e.g. NSERC Discovery, SBIR)"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <Label htmlFor={id}>Grant program *</Label>
       <select
         id={id}
         className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => {
+          setChosen((programs ?? []).find((p) => p.id === e.target.value) ?? null);
+          onChange(e.target.value);
+        }}
       >
-        <option value="">{isLoading ? 'Loading programs…' : 'Select a grant program'}</option>
-        {(programs ?? []).map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.agency} — {p.name}
-          </option>
+        <option value="">
+          {isLoading
+            ? 'Loading programs…'
+            : groups.length === 0
+              ? 'No program matches the search'
+              : 'Select a grant program'}
+        </option>
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.programs.map((p) => (
+              <option key={p.id} value={p.id}>
+                {shortAgency(p.agency)} — {p.name}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       {error && <p className="mt-1 text-sm text-red-700">Failed to fetch programs</p>}

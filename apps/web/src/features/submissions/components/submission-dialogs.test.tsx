@@ -17,11 +17,26 @@ beforeEach(() => {
   // The browser's fetch, answered like our API would: the component's only outside dependency.
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     calls.push({ url, method: init.method ?? 'GET' });
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/grant-programs') return json(200, PROGRAMS);
-    if (url === '/api/upload') return uploadStatus === 200 ? json(200, { fileUrl: '/api/files/1b4e28ba-2fa1-11d2-883f-0016d3cca427' }) : json(uploadStatus, { message: 'nope' });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url.startsWith('/api/grant-programs?')) return json(200, PROGRAMS);
+    if (url === '/api/upload')
+      return uploadStatus === 200
+        ? json(200, { fileUrl: '/api/files/1b4e28ba-2fa1-11d2-883f-0016d3cca427' })
+        : json(uploadStatus, { message: 'nope' });
     if (url === '/api/admin/submissions')
-      return json(200, [{ id: 's1', programId: 'p', projectTitle: 'River ice', displayStatus: 'complete', fileUrl: null, submissionTimestamp: new Date().toISOString(), userEmail: 'ada@utoronto.ca', userName: 'Ada' }]);
+      return json(200, [
+        {
+          id: 's1',
+          programId: 'p',
+          projectTitle: 'River ice',
+          displayStatus: 'complete',
+          fileUrl: null,
+          submissionTimestamp: new Date().toISOString(),
+          userEmail: 'ada@utoronto.ca',
+          userName: 'Ada',
+        },
+      ]);
     return json(404, { message: 'Not found' });
   });
 });
@@ -48,7 +63,9 @@ const file = (name: string, size: number, type = 'application/pdf') => {
 describe('GenerateApplicationDialog', () => {
   it('starts with one milestone that cannot be removed, adds Phase N, sums budgets and shows durations', () => {
     renderWithProviders(<GenerateApplicationDialog open onOpenChange={() => {}} />);
-    expect((screen.getByLabelText('Milestone 1 title') as HTMLInputElement).value).toBe('Phase 1: Research & Planning');
+    expect((screen.getByLabelText('Milestone 1 title') as HTMLInputElement).value).toBe(
+      'Phase 1: Research & Planning',
+    );
     expect(screen.queryByRole('button', { name: 'Remove milestone 1' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Add milestone' }));
     expect((screen.getByLabelText('Milestone 2 title') as HTMLInputElement).value).toBe('Phase 2');
@@ -81,7 +98,9 @@ describe('AnalyzeApplicationDialog', () => {
     open();
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
     await waitFor(() => expect(screen.getByText('Please select a grant program')).toBeTruthy());
-    await waitFor(() => expect(screen.getByRole('option', { name: 'NSERC — Alliance Advantage' })).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: 'NSERC — Alliance Advantage' })).toBeTruthy(),
+    );
     fireEvent.change(screen.getByLabelText('Grant program *'), { target: { value: PROGRAMS[0]!.id } });
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
     await waitFor(() => expect(screen.getByText('Please provide grant content to analyze')).toBeTruthy());
@@ -95,7 +114,9 @@ describe('AnalyzeApplicationDialog', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Upload File' }));
     const input = screen.getByLabelText(/Application file/) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [file('page.html', 10, 'text/html')] } });
-    await waitFor(() => expect(screen.getByText('Please upload a PDF, Word document, or text file')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('Please upload a PDF, Word document, or text file')).toBeTruthy(),
+    );
     fireEvent.change(input, { target: { files: [file('big.pdf', 10 * 1024 * 1024 + 1)] } });
     await waitFor(() => expect(screen.getByText('Please select a file smaller than 10MB')).toBeTruthy());
     expect(calls.filter((c) => c.url === '/api/upload')).toEqual([]);

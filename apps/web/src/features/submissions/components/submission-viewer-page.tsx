@@ -7,11 +7,13 @@ import {
 } from '@grantleaf/shared/grant-results.schema';
 import { deriveDisplayStatus, type Submission } from '@grantleaf/shared/submissions.schema';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
+import { Link, useParams } from 'react-router-dom';
+import { FAILURE_FALLBACK } from '../../../components/failure-note.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { downloadWithSession, useSubmission } from '../api/submissions.api.ts';
+import { DraftSections, draftOrigin } from './draft-sections.tsx';
 
 /**
  * The result of a completed submission, opened in its own window (§2). Generated and uploaded
@@ -20,17 +22,22 @@ import { downloadWithSession, useSubmission } from '../api/submissions.api.ts';
  */
 const clean = (value: unknown): string =>
   // Control characters (except newlines and tabs) and bidi overrides can disguise text.
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
-  String(value ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '');
+  String(value ?? '').replace(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is being removed
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g,
+    '',
+  );
 
-const isReady = (status: string) => /ready|compliant|submission ready/i.test(status) && !/needs revision/i.test(status);
+const isReady = (status: string) =>
+  /ready|compliant|submission ready/i.test(status) && !/needs revision/i.test(status);
 
 function Scores({ scores }: { scores: EvaluationScore[] }) {
   const mean = scores.length ? scores.reduce((s, x) => s + x.score, 0) / scores.length : 0;
   return (
     <section aria-labelledby="scores-heading" className="space-y-3">
       <h2 id="scores-heading" className="text-lg font-semibold text-slate-900">
-        Evaluation scores <span className="text-base font-normal text-slate-700">(mean {mean.toFixed(1)}/10)</span>
+        Evaluation scores{' '}
+        <span className="text-base font-normal text-slate-700">(mean {mean.toFixed(1)}/10)</span>
       </h2>
       <ul className="space-y-2">
         {scores.map((s, i) => (
@@ -46,11 +53,24 @@ function Scores({ scores }: { scores: EvaluationScore[] }) {
   );
 }
 
-function Verdict({ probability, certification }: { probability: string; certification: string }) {
+function Verdict({
+  probability,
+  certification,
+  estimate = false,
+}: {
+  probability: string;
+  certification: string;
+  /** Without a model the probability rests on completeness only, and says so. */
+  estimate?: boolean;
+}) {
   return (
     <div className="flex flex-wrap gap-3 text-sm">
-      <span className="rounded-full bg-slate-100 px-3 py-1 text-slate-900">Funding probability: {clean(probability)}</span>
-      <span className={`rounded-full px-3 py-1 ${isReady(certification) ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}>
+      <span className="rounded-full bg-slate-100 px-3 py-1 text-slate-900">
+        Funding probability{estimate ? ' (completeness-based estimate)' : ''}: {clean(probability)}
+      </span>
+      <span
+        className={`rounded-full px-3 py-1 ${isReady(certification) ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
+      >
         {isReady(certification) ? 'Ready' : 'Needs Revision'}
       </span>
       <span className="text-slate-800">{clean(certification)}</span>
@@ -62,48 +82,19 @@ function GenerationView({ app }: { app: GeneratedApplication }) {
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="text-2xl font-bold text-slate-900" data-testid="result-title">{clean(app.title)}</h1>
+        <h1 className="text-2xl font-bold text-slate-900" data-testid="result-title">
+          {clean(app.title)}
+        </h1>
         <p className="text-slate-700">{clean(app.programName)}</p>
         <p className="mt-1 text-sm text-slate-800">
-          Requirement coverage: {app.coverage.percent}% ({app.coverage.present} of {app.coverage.required} required sections)
-          {app.engine === 'llm' && app.provider ? ` · written by ${clean(app.provider)}` : ' · offline engine'}
+          Requirement coverage: {app.coverage.percent}% ({app.coverage.present} of {app.coverage.required}{' '}
+          required sections)
+        </p>
+        <p className="mt-1 text-sm text-slate-800" data-testid="draft-origin">
+          {clean(draftOrigin(app))}
         </p>
       </header>
-      {app.sections.map((section, i) => (
-        <section key={i} className="space-y-2" data-testid="result-section">
-          <h2 className="text-lg font-semibold text-slate-900">{clean(section.heading)}</h2>
-          <p className="whitespace-pre-wrap text-slate-800">{clean(section.body)}</p>
-        </section>
-      ))}
-      {app.workPlan.rows.length > 0 && (
-        <section className="space-y-2">
-          <h2 className="text-lg font-semibold text-slate-900">Work plan</h2>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th className="p-2">Milestone</th>
-                  <th className="p-2">Start</th>
-                  <th className="p-2">End</th>
-                  <th className="p-2">Days</th>
-                  <th className="p-2">Budget</th>
-                </tr>
-              </thead>
-              <tbody>
-                {app.workPlan.rows.map((r, i) => (
-                  <tr key={i} className="border-b border-slate-200">
-                    <td className="p-2">{clean(r.milestone)}</td>
-                    <td className="p-2">{clean(r.startDate ?? '—')}</td>
-                    <td className="p-2">{clean(r.endDate ?? '—')}</td>
-                    <td className="p-2">{r.durationDays ?? '—'}</td>
-                    <td className="p-2">{clean(r.budgetText)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      )}
+      <DraftSections app={app} />
       <section className="space-y-1">
         <h2 className="text-lg font-semibold text-slate-900">Budget check</h2>
         <p className="text-slate-800">{clean(app.budgetCheck.message)}</p>
@@ -126,11 +117,22 @@ function GenerationView({ app }: { app: GeneratedApplication }) {
   );
 }
 
-function AnalysisView({ results }: { results: AnalysisResults }) {
+export function AnalysisView({ results }: { results: AnalysisResults }) {
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900" data-testid="result-title">Grant application analysis</h1>
-      <Verdict probability={results.funding_probability} certification={results.certification_status} />
+      <h1 className="text-2xl font-bold text-slate-900" data-testid="result-title">
+        Grant application analysis
+      </h1>
+      {results.basis && (
+        <p className="text-sm text-slate-800" data-testid="analysis-basis">
+          {clean(results.basis)}
+        </p>
+      )}
+      <Verdict
+        probability={results.funding_probability}
+        certification={results.certification_status}
+        estimate={results.engine === 'offline'}
+      />
       <Scores scores={results.evaluation_scores} />
     </div>
   );
@@ -139,14 +141,30 @@ function AnalysisView({ results }: { results: AnalysisResults }) {
 function ResultBody({ submission }: { submission: Submission }) {
   const status = deriveDisplayStatus(submission);
   if (status === 'processing') return <p className="text-slate-800">Processing...</p>;
-  if (status === 'error') return <p className="text-red-800">Error{submission.error ? `: ${clean(submission.error)}` : ''}</p>;
+  if (status === 'error') {
+    return (
+      <div className="space-y-3" role="alert">
+        <h1 className="text-xl font-semibold text-red-900">This request failed</h1>
+        <p className="text-red-800" data-testid="failure-reason">
+          {clean(submission.error) || FAILURE_FALLBACK}
+        </p>
+        <Link to={`/dashboard?retry=${submission.id}`} className={buttonClass('primary')}>
+          Try again
+        </Link>
+      </div>
+    );
+  }
   const results = typeof submission.results === 'string' ? safeJson(submission.results) : submission.results;
   const generated = generatedApplicationSchema.safeParse(results);
   if (generated.success) return <GenerationView app={generated.data} />;
   const analysis = analysisResultsSchema.safeParse(results);
   if (analysis.success) return <AnalysisView results={analysis.data} />;
   // Results of another shape (an older record, an LLM's free text): shown as plain text only.
-  return <pre className="whitespace-pre-wrap text-sm text-slate-800">{clean(typeof results === 'string' ? results : JSON.stringify(results, null, 2))}</pre>;
+  return (
+    <pre className="whitespace-pre-wrap text-sm text-slate-800">
+      {clean(typeof results === 'string' ? results : JSON.stringify(results, null, 2))}
+    </pre>
+  );
 }
 
 function safeJson(text: string): unknown {
@@ -183,14 +201,38 @@ export function SubmissionViewerPage() {
         <>
           <div className="flex flex-wrap gap-2 print:hidden">
             {submission.type === 'generation' && submission.fileUrl && (
-              <Button onClick={() => download(submission.fileUrl!, 'grant-application.pdf', 'Failed to download PDF')}>Download Application</Button>
+              <Button
+                onClick={() =>
+                  download(submission.fileUrl!, 'grant-application.pdf', 'Failed to download PDF')
+                }
+              >
+                Download Application
+              </Button>
             )}
             {deriveDisplayStatus(submission) === 'complete' && (
               <>
-                <Button variant="secondary" onClick={() => download(`/api/submissions/${submission.id}/export?format=docx`, 'grant-application.docx', 'Failed to download file')}>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    download(
+                      `/api/submissions/${submission.id}/export?format=docx`,
+                      'grant-application.docx',
+                      'Failed to download file',
+                    )
+                  }
+                >
                   Download DOCX
                 </Button>
-                <Button variant="secondary" onClick={() => download(`/api/submissions/${submission.id}/export?format=pdf`, 'grant-application.pdf', 'Failed to download file')}>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    download(
+                      `/api/submissions/${submission.id}/export?format=pdf`,
+                      'grant-application.pdf',
+                      'Failed to download file',
+                    )
+                  }
+                >
                   Download PDF
                 </Button>
               </>

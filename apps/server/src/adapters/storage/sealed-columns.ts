@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { openColumnValue, SEALED_PREFIX, sealText } from './content-crypto.ts';
+
+/**
+ * Every column of user content sealed at rest (the schemas declare them with sealedText/sealedJson).
+ * Listed here as well for what reads or rewrites them outside drizzle: the account export and the
+ * one-time sealing of values written before encryption.
+ */
+export const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json: boolean }> = [
+  { table: 'uploads', column: 'extracted_text', json: false },
+  { table: 'submissions', column: 'content_json', json: true },
+  { table: 'submissions', column: 'results', json: true },
+  { table: 'funding_finder_requests', column: 'research_topic', json: false },
+  { table: 'funding_finder_requests', column: 'research_details', json: false },
+  { table: 'funding_finder_requests', column: 'team_profile', json: false },
+  { table: 'funding_finder_requests', column: 'file_content', json: false },
+  { table: 'funding_finder_requests', column: 'funding_results', json: true },
+  { table: 'idea_requests', column: 'research_background', json: false },
+  { table: 'idea_requests', column: 'research_interests', json: false },
+  { table: 'idea_requests', column: 'idea_results', json: false },
+  { table: 'outbox_emails', column: 'subject', json: false },
+  { table: 'outbox_emails', column: 'body_text', json: false },
+];
+
+type Row = Record<string, unknown>;
+
+/** Rows read with `select *` (the export), with their sealed columns opened. */
+export function openSealedColumns(table: string, rows: Row[]): Row[] {
+  const columns = SEALED_COLUMNS.filter((c) => c.table === table);
+  if (columns.length === 0) return rows;
+  return rows.map((row) => {
+    const open = { ...row };
+    for (const c of columns)
+      open[c.column] = openColumnValue(row[c.column], `${c.table}.${c.column}`, c.json);
+    return open;
+  });
+}
+
+const BATCH = 200;
+
+async function exists(db: Tx, table: string): Promise<boolean> {
+  const result = (await db.execute(sql`select to_regclass(${table}) is not null as present`)) as unknown as {
+    rows: Array<{ present: boolean }>;
+  };
+  return Boolean(result.rows[0]?.present);
+}
+
+/**
+ * The migration of values stored before encryption (ADR 0084): run at every start, it seals what is
+ * still plain, in batches, and finds nothing to do once done. A row changed meanwhile is left for
+ * the next start (the update only applies while the value is the one that was read).
+ */
+export async function sealPlainContent(db: Db): Promise<number> {
+  let sealed = 0;
+  for (const { table, column, json } of SEALED_COLUMNS) {
+    if (!(await exists(db, table))) continue;
+    const t = sql.identifier(table);
+    const c = sql.identifier(column);
+    const plain = json
+      ? sql`${c} is not null and not (jsonb_typeof(${c}) = 'string' and starts_with(${c} #>> '{}', ${SEALED_PREFIX}))`
+      : sql`${c} is not null and not starts_with(${c}, ${SEALED_PREFIX})`;
+    for (;;) {
+      const batch = (await db.execute(
+        sql`select id, ${json ? sql`${c}::text` : c} as value from ${t} where ${plain} limit ${BATCH}`,
+      )) as unknown as { rows: Array<{ id: string; value: string }> };
+      if (batch.rows.length === 0) break;
+      let changed = 0;
+      for (const { id, value } of batch.rows) {
+        const context = `${table}.${column}`;
+        const result = (await db.execute(
+          json
+            ? sql`update ${t} set ${c} = ${JSON.stringify(sealText(value, context))}::jsonb where id = ${id} and ${c}::text = ${value}`
+            : sql`update ${t} set ${c} = ${sealText(value, context)} where id = ${id} and ${c} = ${value}`,
+        )) as unknown as { rowCount?: number; affectedRows?: number };
+        changed += Number(result.rowCount ?? result.affectedRows ?? 0);
+      }
+      sealed += changed;
+      // Rows changed under us stay plain until the next start, rather than looping on them now.
+      if (changed === 0) break;
+    }
+  }
+  return sealed;
+}

@@ -1,0 +1,123 @@
+// Every parser of user files runs here, in a child process of the API: a hostile document can
+// then cost this process its time and memory, never the API's (the pool kills it at its limits;
+// ADR 0080 says why a process and not a worker thread). Plain erasable TypeScript, so Node runs
+// it directly.
+import { Unzip, unzipSync, zipSync } from 'fflate';
+import mammoth from 'mammoth';
+import { getDocumentProxy } from 'unpdf';
+import WordExtractor from 'word-extractor';
+import { checkCfbChains } from './cfb-check.ts';
+
+type Kind = 'pdf' | 'doc' | 'docx' | 'txt';
+export interface ExtractionRequest {
+  id: number;
+  kind: Kind;
+  data: Uint8Array;
+  maxChars: number;
+  maxPages: number;
+}
+export interface ExtractionReply {
+  id: number;
+  text?: string;
+  pages?: number;
+  error?: string;
+  /** The file is not a document that can be read safely (refused, not merely unreadable). */
+  refused?: boolean;
+  /** This process's V8 heap after the document: the pool replaces a grown one. */
+  heapBytes: number;
+}
+
+class Refused extends Error {}
+
+async function extract(request: ExtractionRequest): Promise<{ text: string; pages?: number }> {
+  const { kind, data } = request;
+  switch (kind) {
+    case 'txt':
+      return { text: new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '') };
+    case 'docx': {
+      // mammoth's zip reader inflates whatever an entry's stream holds. fflate inflates each
+      // entry into a buffer of its declared size (checked before the upload got here), so a
+      // stream that lies about its size is cut there; mammoth then reads the stored copy.
+      const entries = unzipSync(data);
+      // unzipSync names entries by the central directory, mammoth's reader by the local headers:
+      // a zip whose two lists differ shows each reader a different document.
+      const local: string[] = [];
+      const headers = new Unzip((file) => local.push(file.name));
+      headers.push(data, true);
+      const central = Object.keys(entries);
+      if (local.length !== central.length || local.some((name) => !(name in entries)))
+        throw new Refused('local and central zip names differ');
+      const stored = zipSync(entries, { level: 0 });
+      const { value } = await mammoth.extractRawText({
+        buffer: Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength),
+      });
+      return { text: value };
+    }
+    case 'doc': {
+      const loop = checkCfbChains(data);
+      if (loop) throw new Refused(loop);
+      const doc = await new WordExtractor().extract(
+        Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+      );
+      return { text: doc.getBody() };
+    }
+    case 'pdf':
+      return extractPdf(request);
+  }
+}
+
+async function extractPdf({ data, maxPages, maxChars }: ExtractionRequest) {
+  const pdf = await getDocumentProxy(data);
+  const pages = Math.min(pdf.numPages, maxPages);
+  const parts: string[] = [];
+  let chars = 0;
+  // Pages past the text cap would be cut anyway: stop reading there.
+  for (let i = 1; i <= pages && chars <= maxChars; i++) {
+    const page = await pdf.getPage(i);
+    const content = await page.getTextContent();
+    const text = content.items
+      .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
+      .join('');
+    parts.push(text);
+    chars += text.length;
+    page.cleanup();
+  }
+  await pdf.destroy();
+  return { text: parts.join('\n\n'), pages: pdf.numPages };
+}
+
+function normaliseText(text: string, maxChars: number): string {
+  return (
+    text
+      // Normalising only shrinks text: the cap's worth of it (twice, for collapsed blank lines) is enough.
+      .slice(0, maxChars * 2)
+      // eslint-disable-next-line no-control-regex -- NUL bytes are exactly what is being removed
+      .replace(/\u0000/g, '')
+      .replace(/\r\n?/g, '\n')
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+      .slice(0, maxChars)
+  );
+}
+
+process.on('message', async (request: ExtractionRequest) => {
+  // The IPC channel hands a Uint8Array back as a Buffer; pdf.js accepts only the plain kind.
+  request.data = new Uint8Array(request.data.buffer, request.data.byteOffset, request.data.byteLength);
+  let reply: Omit<ExtractionReply, 'heapBytes'>;
+  try {
+    const { text, pages } = await extract(request);
+    reply = { id: request.id, text: normaliseText(text, request.maxChars), pages };
+  } catch (err) {
+    reply = {
+      id: request.id,
+      error: err instanceof Error ? err.message : String(err),
+      refused: err instanceof Refused,
+    };
+  }
+  process.send?.({ ...reply, heapBytes: process.memoryUsage().heapTotal });
+});
+// The parsers are loaded: the pool may start the clock on a document now.
+process.send?.('ready');
+// The API went away: so does this process.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import {
+  type ProgramSectionSpec,
+  type ProgramSectionsEntry,
+  type ProgramSectionsFile,
+  programSectionsFileSchema,
+  type SectionLimit,
+  type SectionTopic,
+} from '@grantleaf/shared/program-sections.schema';
+import type { GrantProgram } from '../grant-input.ts';
+import { attachmentSections, programSections, topicsForSection } from './rubric.ts';
+import { parseLimit } from './text-utils.ts';
+
+/**
+ * The application's shape per program (apps/server/data/program-sections.json): the funder's
+ * sections, headers, order and limits. A program without an entry is shaped from its catalogue
+ * sections when it has them, from the file's general template otherwise.
+ */
+
+let cached: ProgramSectionsFile | undefined;
+
+export function loadProgramSections(): ProgramSectionsFile {
+  cached ??= programSectionsFileSchema.parse(
+    JSON.parse(fs.readFileSync(new URL('../../../data/program-sections.json', import.meta.url), 'utf8')),
+  );
+  return cached;
+}
+
+export interface ProgramShape {
+  entry: ProgramSectionsEntry;
+  /** "program": the funder's own instructions; "catalogue": the catalogue's section list; "general": the template. */
+  basis: 'program' | 'catalogue' | 'general';
+  /** Catalogue sections filed beside the narrative (forms, CVs): listed, not written. */
+  attachments: string[];
+}
+
+export function programShape(program: GrantProgram): ProgramShape {
+  const file = loadProgramSections();
+  const own = file.programs[program.id];
+  if (own) return { entry: own, basis: 'program', attachments: [] };
+  const { sections, general } = programSections(program);
+  if (general) return { entry: file.general, basis: 'general', attachments: [] };
+  return { ...fromCatalogue(sections, attachmentSections(program), file.general), basis: 'catalogue' };
+}
+
+/**
+ * Words a page holds under the program's formatting rules, stated once per program in
+ * program-sections.json beside the rule it comes from; drafts and the reviewer both read it here.
+ */
+export function programWordsPerPage(program: GrantProgram): number {
+  return programShape(program).entry.wordsPerPage;
+}
+
+/**
+ * A catalogue list turned into the same shape: each topic is written by the first section that
+ * asks for it, and topics no section asks for go into the main narrative, so nothing is said twice.
+ */
+function fromCatalogue(
+  sections: { name: string; limit?: string | null }[],
+  attachments: Set<string>,
+  general: ProgramSectionsEntry,
+): { entry: ProgramSectionsEntry; attachments: string[] } {
+  const narrative = sections.filter((s) => !attachments.has(s.name));
+  const taken = new Set<SectionTopic>();
+  const specs: ProgramSectionSpec[] = narrative.map((s, i) => {
+    const asked = topicsForSection(s.name).filter((t) => !taken.has(t));
+    asked.forEach((t) => taken.add(t));
+    const parsed = parseLimit(s.limit);
+    const limit: SectionLimit | null = parsed
+      ? { max: parsed.max, unit: parsed.unit, kind: 'maximum', note: `The catalogue states "${s.limit}".` }
+      : null;
+    return {
+      id: `section-${i + 1}`,
+      header: s.name,
+      limit,
+      guidance: s.limit ? `${s.name} (${s.limit}).` : s.name,
+      topics: asked,
+      feeds: ['projectOverview'],
+      asks: [],
+    };
+  });
+  const main = specs.find((s) => s.topics.includes('methods')) ?? specs[0];
+  for (const spec of general.sections) {
+    for (const topic of spec.topics) {
+      if (taken.has(topic) || !main) continue;
+      main.topics.push(topic);
+      taken.add(topic);
+    }
+  }
+  // The general template's questions follow the topics they belong to.
+  for (const spec of specs) {
+    spec.asks = general.sections
+      .filter((g) => g.topics.some((t) => spec.topics.includes(t)))
+      .flatMap((g) => g.asks);
+  }
+  return {
+    entry: {
+      sources: general.sources,
+      formatting: general.formatting,
+      wordsPerPage: general.wordsPerPage,
+      sharedLimits: [],
+      sections: specs,
+      rules: {},
+    },
+    attachments: sections.filter((s) => attachments.has(s.name)).map((s) => s.name),
+  };
+}
+
+/** "15 pages", "4,600 characters", "350 words"; with "(recommended)" when it is the funder's advice. */
+export function limitText(limit: SectionLimit): string {
+  const unit = limit.max === 1 ? limit.unit.replace(/s$/, '') : limit.unit;
+  return `${limit.max.toLocaleString('en-US')} ${unit}${limit.kind === 'recommended' ? ' (recommended)' : ''}`;
+}

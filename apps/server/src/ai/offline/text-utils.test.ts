@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { findMoney, normalisePaste, parseBudgetTotal, parseLimit, splitSentences } from './text-utils.ts';
+
+describe('splitSentences', () => {
+  it('does not cut at titles, company suffixes or Latin abbreviations', () => {
+    expect(
+      splitSentences(
+        'Dr. Chen of Moldwise Analytics Inc. will lead the pilot. We use e.g. qPCR in the U.S. and Canada. Smith et al. (2020) showed it. See Fig. 2 for the design.',
+      ),
+    ).toEqual([
+      'Dr. Chen of Moldwise Analytics Inc. will lead the pilot.',
+      'We use e.g. qPCR in the U.S. and Canada.',
+      'Smith et al. (2020) showed it.',
+      'See Fig. 2 for the design.',
+    ]);
+  });
+
+  it('ends a sentence at "Inc." when a new sentence follows, instead of stitching the two', () => {
+    expect(splitSentences('The partner is Moldwise Analytics Inc. We will develop a sensor.')).toEqual([
+      'The partner is Moldwise Analytics Inc.',
+      'We will develop a sensor.',
+    ]);
+  });
+
+  it('treats line breaks and inline numbered items as boundaries', () => {
+    expect(splitSentences('Methods\nWe will (1) build it; (2) test it.')).toEqual([
+      'Methods',
+      'We will (1) build it',
+      '(2) test it.',
+    ]);
+  });
+});
+
+describe('findMoney', () => {
+  it('reads durations, counts and years as what they are, not amounts', () => {
+    expect(findMoney('Total project cost $420,000 over 12 months').map((m) => m.value)).toEqual([420_000]);
+    expect(parseBudgetTotal('Total project cost $420,000 over 12 months')).toBe(420_000);
+    expect(findMoney('We will recruit 1,200 participants in 2025 across 12 sites for 36 months.')).toEqual(
+      [],
+    );
+    expect(findMoney('n = 3,400 and a 5 mm probe')).toEqual([]);
+    expect(parseBudgetTotal('12 months')).toBeNull();
+  });
+
+  it('reads signs, codes, magnitudes and currency words', () => {
+    expect(
+      findMoney('CAD 1.2 million over 3 years ($400k/yr); 45,000 dollars; $2.5M').map((m) => m.value),
+    ).toEqual([1_200_000, 400_000, 45_000, 2_500_000]);
+    expect(findMoney('Equipment: 45,000.')).toEqual([{ value: 45_000, text: '45,000', explicit: false }]);
+  });
+});
+
+describe('normalisePaste', () => {
+  it('joins hard-wrapped lines and hyphenation, drops page numbers and running headers', () => {
+    const header = 'Project Description - Smith';
+    const raw = [
+      header,
+      'We will measure nitrate uptake in 40 head-',
+      'water streams across three ecoregions and',
+      'compare it with the 2019 baseline survey.',
+      '1',
+      header,
+      'Approach',
+      'Each stream is sampled monthly for two years by trained under-',
+      'graduate students using standard protocols.',
+      'Page 2 of 9',
+      header,
+    ].join('\n');
+    expect(normalisePaste(raw)).toBe(
+      'We will measure nitrate uptake in 40 headwater streams across three ecoregions and compare it with the 2019 baseline survey.\nApproach\nEach stream is sampled monthly for two years by trained undergraduate students using standard protocols.',
+    );
+  });
+
+  it('leaves clean text as it is', () => {
+    const clean = 'Approach\nEach stream is sampled monthly.\n\nBudget\nTravel: $4,000.';
+    expect(normalisePaste(clean)).toBe(clean);
+  });
+});
+
+describe('parseLimit', () => {
+  it('states its words-per-page assumption and flags a page limit only above 110%', () => {
+    expect(parseLimit('5 pages', 550)).toMatchObject({ unit: 'words', max: 2750, flagAbove: 3025 });
+    expect(parseLimit('350 words')).toMatchObject({ unit: 'words', max: 350, flagAbove: 350 });
+  });
+});

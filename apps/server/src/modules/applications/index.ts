@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { AppModule } from '../contract.ts';
+import { applicationsRoutes } from './applications.routes.ts';
+import { createApplicationsService } from './applications.service.ts';
+import { deadlineRemindersJob } from './deadline-reminders.job.ts';
+
+const ownApplications = (id: string) =>
+  sql`application_id in (select id from applications where user_id = ${id} and deleted_at is null)`;
+
+export const applicationsModule: AppModule = {
+  name: 'applications',
+  routes: (app, { runtime: { database, env } }) =>
+    app.register(applicationsRoutes, { applications: createApplicationsService({ db: database.db, env }) }),
+  jobs: [deadlineRemindersJob],
+  // 13:00 UTC is morning across Canada.
+  schedules: [{ job: deadlineRemindersJob, cron: '0 13 * * *' }],
+  exportSections: [
+    {
+      file: 'applications.json',
+      table: 'applications',
+      where: (id) => sql`user_id = ${id} and deleted_at is null`,
+    },
+    {
+      file: 'application-status-history.json',
+      table: 'application_status_history',
+      where: (id) => sql`${ownApplications(id)} order by id`,
+    },
+    { file: 'application-documents.json', table: 'application_documents', where: ownApplications },
+    { file: 'calendar-feed.json', table: 'calendar_tokens', where: (id) => sql`user_id = ${id}` },
+  ],
+};

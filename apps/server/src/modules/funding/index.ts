@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import type { AppModule } from '../contract.ts';
+import { fundingFinderJob } from './funding-finder.job.ts';
+import { fundingRoutes } from './funding.routes.ts';
+import { createFundingService } from './funding.service.ts';
+
+export const fundingModule: AppModule = {
+  name: 'funding',
+  routes: (app, { runtime }) =>
+    app.register(fundingRoutes, {
+      funding: createFundingService({ db: runtime.database.db, queue: runtime.queue }),
+    }),
+  jobs: [fundingFinderJob],
+  exportSections: [
+    { file: 'funding-requests.json', table: 'funding_finder_requests', where: (id) => sql`user_id = ${id}` },
+  ],
+};

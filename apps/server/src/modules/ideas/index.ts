@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import type { AppModule } from '../contract.ts';
+import { ideaGenerationJob } from './idea-generation.job.ts';
+import { ideasRoutes } from './ideas.routes.ts';
+import { createIdeasService } from './ideas.service.ts';
+
+export const ideasModule: AppModule = {
+  name: 'ideas',
+  routes: (app, { runtime }) =>
+    app.register(ideasRoutes, {
+      ideas: createIdeasService({ db: runtime.database.db, queue: runtime.queue }),
+    }),
+  jobs: [ideaGenerationJob],
+  exportSections: [
+    { file: 'idea-requests.json', table: 'idea_requests', where: (id) => sql`user_id = ${id}` },
+  ],
+};

@@ -1,0 +1,21 @@
+import type { AppModule } from '../contract.ts';
+import { closeProgramsJob } from './close-programs.job.ts';
+import { programsRoutes } from './programs.routes.ts';
+import { createProgramsService } from './programs.service.ts';
+
+export const programsModule: AppModule = {
+  name: 'programs',
+  routes: (app, { runtime }) =>
+    app.register(programsRoutes, { programs: createProgramsService({ db: runtime.database.db }) }),
+  jobs: [closeProgramsJob],
+  // Daily: marks programs whose deadlines have all passed.
+  schedules: [{ job: closeProgramsJob, cron: '15 4 * * *' }],
+  /** The catalogue before the first request: seed data/programs.json (idempotent upsert by id), close what has passed. */
+  async startup(runtime) {
+    const seeded = await createProgramsService({ db: runtime.database.db }).seedCatalogue();
+    if (seeded.inserted || seeded.updated) runtime.log.info(seeded, 'program catalogue seeded');
+  },
+};
+
+/** The only door to grant_programs for other modules (ADR 53). */
+export { findProgramById, findOpenProgramsMatching, listUpcomingDeadlines } from './programs.repository.ts';

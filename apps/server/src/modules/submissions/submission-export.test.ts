@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mammoth from 'mammoth';
+import { describe, expect, it } from 'vitest';
+import programs from '../../ai/offline/fixtures/programs.json' with { type: 'json' };
+import { FORM_STRONG } from '../../ai/offline/fixtures/forms.ts';
+import { draftApplication } from '../../ai/offline/generation.engine.ts';
+import type { GrantProgram } from '../../ai/grant-input.ts';
+import { draftBlocks, renderDocx, renderPdf } from './submission-export.ts';
+
+const program = (id: string) => (programs as GrantProgram[]).find((p) => p.id === id)!;
+
+describe('draft export', () => {
+  it('writes the milestones as a real DOCX table, the questions and the program rules', async () => {
+    const draft = draftApplication(program('ca-nserc-alliance-advantage'), FORM_STRONG);
+    const docx = await renderDocx(draftBlocks(draft));
+    const { value: html } = await mammoth.convertToHtml({ buffer: docx });
+    const tables = [...html.matchAll(/<table>(.*?)<\/table>/g)].map((m) => m[1] ?? '');
+    expect(tables).toHaveLength(1);
+    const rows = [...(tables[0] ?? '').matchAll(/<tr>(.*?)<\/tr>/g)].map((r) =>
+      [...(r[1] ?? '').matchAll(/<t[dh]>(.*?)<\/t[dh]>/g)].map((c) => (c[1] ?? '').replace(/<[^>]+>/g, '')),
+    );
+    expect(rows[0]).toEqual(['Milestone', 'Start', 'End', 'Days', 'Budget (CAD)', 'Deliverables']);
+    expect(rows[3]).toEqual([
+      'Phase 3',
+      '2028-01-10',
+      '2029-04-30',
+      '476',
+      'CAD $200,000',
+      'Field report and certification test plan',
+    ]);
+    // No Markdown table left in the prose.
+    expect(html).not.toContain('|---|');
+    expect(html).toContain('Question for you: How are equity, diversity and inclusion considered');
+    expect(html).toContain('Cost share (to check)');
+    expect(html).toContain('no AI model was used');
+  });
+
+  it('draws the table as a grid in the PDF: each milestone on one line of the page', async () => {
+    const draft = draftApplication(program('us-nsf-sbir-sttr-phase-1'), FORM_STRONG);
+    const pdf = await renderPdf(draftBlocks(draft));
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'export-')), 'draft.pdf');
+    fs.writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toMatch(/Phase 3\s+2028-01-10\s+2029-04-30\s+476\s+USD \$200,000/);
+    expect(text).not.toContain('CAD $');
+  });
+});

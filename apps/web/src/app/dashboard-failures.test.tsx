@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_USER_KEY } from '../features/auth/api/auth.api.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+
+const REASON =
+  'No text could be read from the uploaded file (is it a scanned image?). Your credits have been refunded.';
+const now = new Date().toISOString();
+const SUBMISSIONS = [
+  {
+    id: 'gen-1',
+    type: 'generation',
+    programId: 'ca-nserc-alliance-advantage',
+    status: 'failed',
+    results: null,
+    contentJson: {
+      programId: 'ca-nserc-alliance-advantage',
+      projectTitle: 'River ice sensors',
+      projectOverview: 'We sense ice.',
+      timelineMilestones: [],
+    },
+    fileUrl: null,
+    error:
+      'The AI service could not complete this request. Your credits have been refunded; please try again later.',
+    submissionTimestamp: now,
+    etaTimestamp: null,
+  },
+  {
+    id: 'ana-1',
+    type: 'analysis',
+    programId: 'ca-nserc-alliance-advantage',
+    status: 'failed',
+    results: null,
+    contentJson: {
+      programId: 'ca-nserc-alliance-advantage',
+      inputMethod: 'text',
+      content: 'Our application text.',
+    },
+    fileUrl: null,
+    error: REASON,
+    submissionTimestamp: now,
+    etaTimestamp: null,
+  },
+];
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url === '/api/submissions') return json(SUBMISSIONS);
+    if (url === '/api/grant-programs')
+      return json([{ id: 'ca-nserc-alliance-advantage', name: 'Alliance Advantage', agency: 'NSERC' }]);
+    return json([]);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(CURRENT_USER_KEY, {
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@utoronto.ca',
+    phone: '1',
+    credits: 30,
+    isAdmin: false,
+    emailVerified: true,
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/dashboard" element={<DashboardPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+// The whole dashboard renders here; on a loaded machine that takes longer than the 5 s default.
+describe('a failed job on the dashboard', { timeout: 30_000 }, () => {
+  it('says why in its row, that the credits were refunded, and Try again reopens the dialog with the same input', async () => {
+    renderAt('/dashboard');
+    const reasons = await screen.findAllByTestId('failure-reason');
+    expect(reasons.map((r) => r.textContent)).toContain(REASON);
+    const analysisRow = screen.getByText(REASON).closest('tr')!;
+    fireEvent.click(within(analysisRow).getByRole('button', { name: 'Try again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Analyze Existing Grant Application' });
+    expect((within(dialog).getByLabelText(/Grant application content/) as HTMLTextAreaElement).value).toBe(
+      'Our application text.',
+    );
+  });
+
+  it('opens the Generate dialog with the sent input when the viewer links back with ?retry=', async () => {
+    renderAt('/dashboard?retry=gen-1');
+    const dialog = await screen.findByRole('dialog', { name: 'Generate New Grant Application' });
+    expect((within(dialog).getByLabelText(/Project title/) as HTMLInputElement).value).toBe(
+      'River ice sensors',
+    );
+    expect((within(dialog).getByLabelText(/Project overview/) as HTMLTextAreaElement).value).toBe(
+      'We sense ice.',
+    );
+  });
+});

@@ -1,0 +1,394 @@
+import { NotAuthorised } from '../../../components/not-authorised.tsx';
+import { adminCreditChangeSchema } from '@grantleaf/shared/credits.schema';
+import {
+  formatMoney,
+  refundDecisionSchema,
+  type AdminRefundRequest,
+} from '@grantleaf/shared/payments.schema';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import {
+  useAdminPayments,
+  useAdminUsers,
+  useChangeCredits,
+  useDecideRefund,
+  useMarkPayoutPaid,
+  usePayouts,
+  useRefundRequests,
+  type AdminUserRow,
+} from '../api/billing.api.ts';
+
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
+const td = 'px-3 py-2 align-top text-sm text-slate-900';
+const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm';
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? (error.serverMessage ?? error.message) : error ? 'Something went wrong' : null;
+
+function CreditsSection() {
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const users = useAdminUsers(true, search);
+  const [selected, setSelected] = useState<AdminUserRow | null>(null);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const change = useChangeCredits();
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <Card className="space-y-4 p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Grant or remove credits</h2>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(query.trim());
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <label htmlFor="billing-user-search" className="block text-sm font-medium text-slate-900">
+            Find a user (name or e-mail)
+          </label>
+          <input
+            id="billing-user-search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className={input}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      <ul className="divide-y divide-slate-200" aria-label="Users">
+        {users.data?.map((u) => (
+          <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className="min-w-0 break-words text-sm text-slate-900">
+              {u.name} · {u.email} · {u.credits.toFixed(1)} credits
+            </span>
+            <Button
+              size="sm"
+              variant={selected?.id === u.id ? 'primary' : 'secondary'}
+              onClick={() => setSelected(u)}
+            >
+              {selected?.id === u.id ? 'Selected' : 'Select'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {selected && (
+        <form
+          className="space-y-3 rounded-md border border-slate-200 p-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const parsed = adminCreditChangeSchema.safeParse({
+              amount: amount.trim() === '' ? undefined : Number(amount),
+              reason,
+            });
+            if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Check the form');
+            setFieldError(null);
+            change.mutate(
+              { userId: selected.id, ...parsed.data },
+              {
+                onSuccess: () => {
+                  setDone(
+                    `${parsed.data.amount > 0 ? 'Added' : 'Removed'} ${Math.abs(parsed.data.amount).toFixed(1)} credits for ${selected.email}.`,
+                  );
+                  setAmount('');
+                  setReason('');
+                },
+              },
+            );
+          }}
+        >
+          <p className="text-sm text-slate-800">
+            Changing the balance of <span className="font-medium">{selected.email}</span> (negative removes).
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor="billing-amount" className="block text-sm font-medium text-slate-900">
+                Credits
+              </label>
+              <input
+                id="billing-amount"
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                className={input}
+              />
+            </div>
+            <div>
+              <label htmlFor="billing-reason" className="block text-sm font-medium text-slate-900">
+                Reason (kept in the ledger)
+              </label>
+              <input
+                id="billing-reason"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                className={input}
+              />
+            </div>
+          </div>
+          {(fieldError ?? messageOf(change.error)) && (
+            <p role="alert" className="text-sm text-red-700">
+              {fieldError ?? messageOf(change.error)}
+            </p>
+          )}
+          {done && (
+            <p role="status" className="text-sm text-green-800">
+              {done}
+            </p>
+          )}
+          <Button type="submit" disabled={change.isPending}>
+            Apply
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+function RefundRow({ request }: { request: AdminRefundRequest }) {
+  const [note, setNote] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const decide = useDecideRefund();
+  const submit = (decision: 'approve' | 'decline') => {
+    const parsed = refundDecisionSchema.safeParse({ decision, note });
+    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Check the form');
+    setFieldError(null);
+    decide.mutate({ id: request.id, decision: parsed.data });
+  };
+  return (
+    <li className="space-y-2 py-4">
+      <p className="text-sm font-medium text-slate-900">
+        {request.user.name} · {request.user.email}
+      </p>
+      <p className="text-sm text-slate-800">
+        Bought {request.purchase.credits.toFixed(1)} credits for{' '}
+        {formatMoney(request.purchase.amountCents, request.purchase.currency)} on{' '}
+        {day.format(new Date(request.purchase.createdAt))}; since then spent{' '}
+        {request.usage.creditsSpent.toFixed(1)} credits on {request.usage.paidJobs} paid jobs; balance{' '}
+        {request.user.balance.toFixed(1)}. Hours spent: {request.hoursSpent}.
+      </p>
+      {request.comment && <p className="text-sm italic text-slate-700">“{request.comment}”</p>}
+      {request.status === 'pending' ? (
+        <div className="space-y-2">
+          <label htmlFor={`note-${request.id}`} className="block text-sm font-medium text-slate-900">
+            Note to the user
+          </label>
+          <input
+            id={`note-${request.id}`}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            className={input}
+          />
+          {(fieldError ?? messageOf(decide.error)) && (
+            <p role="alert" className="text-sm text-red-700">
+              {fieldError ?? messageOf(decide.error)}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <Button size="sm" onClick={() => submit('approve')} disabled={decide.isPending}>
+              Approve and refund
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => submit('decline')}
+              disabled={decide.isPending}
+            >
+              Decline
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">
+          {request.status === 'approved' ? 'Approved' : 'Declined'}
+          {request.note ? `: ${request.note}` : ''}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function RefundsSection() {
+  const [status, setStatus] = useState<'pending' | 'approved' | 'declined' | 'all'>('pending');
+  const requests = useRefundRequests(true, status);
+  return (
+    <Card className="p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Refund requests</h2>
+        <label className="text-sm text-slate-900">
+          Show{' '}
+          <select
+            value={status}
+            onChange={(e) => setStatus(e.target.value as typeof status)}
+            className="rounded-md border border-slate-300 px-2 py-1"
+          >
+            <option value="pending">Pending</option>
+            <option value="approved">Approved</option>
+            <option value="declined">Declined</option>
+            <option value="all">All</option>
+          </select>
+        </label>
+      </div>
+      {requests.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">No refund requests.</p>}
+      <ul className="divide-y divide-slate-200">
+        {requests.data?.map((r) => (
+          <RefundRow key={r.id} request={r} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function PaymentsSection() {
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<{ query: string; status: 'all' | 'paid' | 'refunded' }>({
+    query: '',
+    status: 'all',
+  });
+  const payments = useAdminPayments(true, filter);
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Payments</h2>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter((f) => ({ ...f, query: query.trim() }));
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <label htmlFor="payments-query" className="block text-sm font-medium text-slate-900">
+            User or reference
+          </label>
+          <input
+            id="payments-query"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className={input}
+          />
+        </div>
+        <label className="text-sm text-slate-900">
+          Status{' '}
+          <select
+            value={filter.status}
+            onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as typeof f.status }))}
+            className="rounded-md border border-slate-300 px-2 py-2"
+          >
+            <option value="all">All</option>
+            <option value="paid">Paid</option>
+            <option value="refunded">Refunded</option>
+          </select>
+        </label>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+      </form>
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Payments list">
+        <table className="min-w-full">
+          <thead>
+            <tr>
+              <th className={th}>Date</th>
+              <th className={th}>User</th>
+              <th className={th}>Credits</th>
+              <th className={th}>Amount</th>
+              <th className={th}>Source</th>
+              <th className={th}>Status</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {payments.data?.map((p) => (
+              <tr key={p.id}>
+                <td className={td}>{day.format(new Date(p.createdAt))}</td>
+                <td className={td}>{p.user.email}</td>
+                <td className={td}>{p.credits.toFixed(1)}</td>
+                <td className={td}>
+                  {formatMoney(p.amountCents, p.currency)}
+                  {p.taxCents ? ` + ${formatMoney(p.taxCents, p.currency)} tax` : ''}
+                </td>
+                <td className={td}>{p.source === 'stripe' ? 'Stripe' : 'Manual'}</td>
+                <td className={td}>
+                  {p.refundedAt ? `Refunded ${day.format(new Date(p.refundedAt))}` : 'Paid'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {payments.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">No payments match.</p>}
+      </div>
+    </Card>
+  );
+}
+
+function PayoutsSection() {
+  const payouts = usePayouts(true);
+  const mark = useMarkPayoutPaid();
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Affiliate payouts</h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Commissions become payable 30 days after the payment (the guarantee window). Pay outside Grantleaf,
+        then mark them paid here.
+      </p>
+      {payouts.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">No open commissions.</p>}
+      <ul className="mt-3 divide-y divide-slate-200">
+        {payouts.data?.map((p) => (
+          <li
+            key={`${p.affiliateUserId}-${p.currency}`}
+            className="flex flex-wrap items-center justify-between gap-3 py-3"
+          >
+            <span className="min-w-0 break-words text-sm text-slate-900">
+              {p.name} · {p.email}: payable {formatMoney(p.payableCents, p.currency)}, pending or held{' '}
+              {formatMoney(p.heldCents, p.currency)}
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={p.payableCents === 0 || mark.isPending}
+              onClick={() => mark.mutate({ affiliateUserId: p.affiliateUserId, currency: p.currency })}
+            >
+              Mark {formatMoney(p.payableCents, p.currency)} paid
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {messageOf(mark.error) && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {messageOf(mark.error)}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+/** /admin/billing: credits by hand, payments, refund requests and affiliate payouts (admins only). */
+export function AdminBillingPage() {
+  const { data: user } = useCurrentUser();
+  useEffect(() => {
+    document.title = 'Billing · Grantleaf admin';
+  }, []);
+  if (!user?.isAdmin) {
+    return <NotAuthorised />;
+  }
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">Billing</h1>
+        <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
+          Back to dashboard
+        </Link>
+      </div>
+      <CreditsSection />
+      <RefundsSection />
+      <PaymentsSection />
+      <PayoutsSection />
+    </main>
+  );
+}

@@ -1,0 +1,139 @@
+import {
+  formatMoney,
+  PAYMENTS_NOT_CONFIGURED,
+  REFUND_WINDOW_DAYS,
+  type Currency,
+} from '@grantleaf/shared/pricing';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { onBuyCredits, openBuyCredits } from '../../../lib/buy-credits.ts';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import { usePricing, useStartCheckout } from '../api/billing.api.ts';
+import { CostList, CurrencyToggle } from './pricing-parts.tsx';
+
+/** Stripe Checkout for a credit pack; on a server without Stripe it says so instead of pretending. */
+export function BuyCreditsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { data: user } = useCurrentUser();
+  const pricing = usePricing();
+  const [currency, setCurrency] = useState<Currency>('CAD');
+  // One key per opening of the dialog: a double click opens one checkout.
+  const [idempotencyKey] = useState(() => crypto.randomUUID().replace(/-/g, ''));
+  const checkout = useStartCheckout(idempotencyKey);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const configured = pricing.data?.paymentsConfigured ?? false;
+  const error =
+    checkout.error instanceof ApiError
+      ? (checkout.error.serverMessage ?? checkout.error.message)
+      : checkout.error
+        ? 'The payment page could not be opened. Please try again.'
+        : null;
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Buy credits" wide>
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-700">
+            Your balance:{' '}
+            <span className="font-semibold text-slate-900">{(user?.credits ?? 0).toFixed(1)} credits</span>
+          </p>
+          <CurrencyToggle value={currency} onChange={setCurrency} />
+        </div>
+        {pricing.isLoading && <p className="text-sm text-slate-700">Loading prices…</p>}
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {pricing.data?.packs.map((pack) => {
+            const cents = pack.prices[currency];
+            return (
+              <li key={pack.id} className="flex flex-col rounded-lg border border-slate-200 p-4">
+                <p className="text-lg font-semibold text-slate-900">{pack.credits} credits</p>
+                <p className="mt-1 text-slate-900">
+                  {cents ? formatMoney(cents, currency) : `Not sold in ${currency}`}
+                </p>
+                {cents ? (
+                  <p className="text-xs text-slate-600">
+                    {formatMoney(Math.round(cents / pack.credits), currency)} per credit
+                  </p>
+                ) : null}
+                <Button
+                  className="mt-3"
+                  disabled={!cents || !configured || checkout.isPending}
+                  aria-label={`Buy ${pack.credits} credits for ${cents ? formatMoney(cents, currency) : ''}`}
+                  onClick={() => {
+                    setChosen(pack.id);
+                    checkout.mutate(
+                      { packId: pack.id, currency },
+                      { onSuccess: ({ url }) => window.location.assign(url) },
+                    );
+                  }}
+                >
+                  {checkout.isPending && chosen === pack.id ? 'Opening checkout…' : 'Buy'}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+        {pricing.data && !configured && (
+          <div
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            <p>{PAYMENTS_NOT_CONFIGURED}.</p>
+            {user?.isAdmin && (
+              <Link to="/admin/billing" className="mt-1 inline-block font-medium underline">
+                Grant credits to a user
+              </Link>
+            )}
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">What credits buy</h3>
+          <CostList className="mt-2" />
+        </div>
+        <p className="text-xs text-slate-600">
+          Prices exclude tax
+          {pricing.data?.taxAtCheckout ? '; GST/HST/QST or sales tax is added at checkout' : ''}. Payment is
+          by card on Stripe&apos;s secure page. {REFUND_WINDOW_DAYS}-day money-back guarantee: if Grantleaf
+          does not save you at least 20 hours on your first application, ask for a refund from your account
+          page.
+        </p>
+      </div>
+    </Modal>
+  );
+}
+
+/** The page's one buy dialog, opened by any "Buy credits" button or 402 toast (lib/buy-credits.ts). */
+export function BuyCreditsHost() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => onBuyCredits(() => setOpen(true)), []);
+  return open ? <BuyCreditsDialog open={open} onOpenChange={setOpen} /> : null;
+}
+
+/** A "Buy credits" button for the header and wherever credits run out; needs a BuyCreditsHost on the page. */
+export function BuyCreditsButton({
+  variant = 'secondary',
+  size = 'sm',
+  label = 'Buy credits',
+}: {
+  variant?: 'primary' | 'secondary' | 'ghost';
+  size?: 'sm' | 'md';
+  label?: string;
+}) {
+  return (
+    <button type="button" className={buttonClass(variant, size)} onClick={openBuyCredits}>
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,148 @@
+import { formatMoney, refundRequestSchema, type Purchase } from '@grantleaf/shared/payments.schema';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { usePurchases, useRequestRefund } from '../api/billing.api.ts';
+import { BuyCreditsButton, BuyCreditsHost } from './buy-credits-dialog.tsx';
+
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () => void }) {
+  const [hours, setHours] = useState('');
+  const [comment, setComment] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const refund = useRequestRefund();
+  const serverError =
+    refund.error instanceof ApiError ? (refund.error.serverMessage ?? refund.error.message) : null;
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title="Request a refund">
+      <form
+        className="space-y-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = refundRequestSchema.safeParse({
+            hoursSpent: hours.trim() === '' ? undefined : Number(hours),
+            comment,
+          });
+          if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Check the form');
+          setFieldError(null);
+          refund.mutate({ paymentId: purchase.id, input: parsed.data }, { onSuccess: onClose });
+        }}
+      >
+        <p className="text-sm text-slate-700">
+          Our money-back guarantee refunds the fee if Grantleaf did not save you at least 20 hours on your
+          first application. Credits of this purchase you have not spent are removed when the refund is
+          approved.
+        </p>
+        <div>
+          <label htmlFor="refund-hours" className="block text-sm font-medium text-slate-900">
+            Hours you spent on your first application
+          </label>
+          <input
+            id="refund-hours"
+            inputMode="decimal"
+            value={hours}
+            onChange={(e) => {
+              setHours(e.target.value);
+              if (
+                fieldError &&
+                refundRequestSchema.shape.hoursSpent.safeParse(Number(e.target.value)).success
+              )
+                setFieldError(null);
+            }}
+            aria-invalid={Boolean(fieldError)}
+            aria-describedby={fieldError ? 'refund-hours-error' : undefined}
+            className="mt-1 w-32 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          {fieldError && (
+            <p id="refund-hours-error" className="mt-1 text-sm text-red-700">
+              {fieldError}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor="refund-comment" className="block text-sm font-medium text-slate-900">
+            Anything we should know (optional)
+          </label>
+          <textarea
+            id="refund-comment"
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            rows={3}
+            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+        </div>
+        {serverError && (
+          <p role="alert" className="text-sm text-red-700">
+            {serverError}
+          </p>
+        )}
+        <Button type="submit" disabled={refund.isPending}>
+          {refund.isPending ? 'Sending…' : 'Send refund request'}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+function refundState(p: Purchase): string {
+  if (p.refundedAt) return `Refunded on ${day.format(new Date(p.refundedAt))}`;
+  if (p.refundRequest?.status === 'pending') return 'Refund requested; we will e-mail you the decision';
+  if (p.refundRequest?.status === 'declined')
+    return `Refund declined${p.refundRequest.note ? `: ${p.refundRequest.note}` : ''}`;
+  return '';
+}
+
+/** The account page's purchases: receipts, and the 30-day money-back guarantee as a request. */
+export function PurchasesCard() {
+  const purchases = usePurchases();
+  const [refunding, setRefunding] = useState<Purchase | null>(null);
+  return (
+    <Card className="p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Purchases</h2>
+        <BuyCreditsButton />
+        <BuyCreditsHost />
+      </div>
+      {purchases.isLoading && <p className="mt-3 text-sm text-slate-700">Loading…</p>}
+      {purchases.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">No purchases yet.</p>}
+      {purchases.data && purchases.data.length > 0 && (
+        <ul className="mt-3 divide-y divide-slate-200" aria-label="Purchases">
+          {purchases.data.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">
+                  {p.credits.toFixed(1)} credits · {formatMoney(p.amountCents, p.currency)}
+                  {p.taxCents ? ` + ${formatMoney(p.taxCents, p.currency)} tax` : ''}
+                </p>
+                <p className="text-sm text-slate-700">{day.format(new Date(p.createdAt))}</p>
+                {refundState(p) && <p className="text-sm text-slate-700">{refundState(p)}</p>}
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {p.receiptUrl && (
+                  <a
+                    href={p.receiptUrl}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="text-sm font-medium text-brand-800 underline"
+                  >
+                    Receipt
+                  </a>
+                )}
+                {p.refundableUntil && (
+                  <Button size="sm" variant="secondary" onClick={() => setRefunding(p)}>
+                    Request a refund
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {refunding && <RefundDialog purchase={refunding} onClose={() => setRefunding(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import type { GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DraftSections, draftOrigin } from './draft-sections.tsx';
+
+afterEach(cleanup);
+
+const app = {
+  engine: 'offline',
+  provider: null,
+  fallbackReason: null,
+  basis:
+    "Drafted from your material and NSF SBIR/STTR Phase I's published instructions; no AI model was used.",
+  workPlan: { rows: [], startDate: null, endDate: null, totalDurationDays: null, milestoneBudgetSum: 0 },
+  ruleChecks: [
+    {
+      rule: 'Budget cap',
+      status: 'unmet',
+      message: 'The request of USD $420,000 is over the cap of USD $305,000.',
+    },
+  ],
+  sections: [
+    {
+      heading: 'Intellectual Merit',
+      body: 'We will estimate frost from fan power. <img src=x onerror=alert(1)>',
+      questions: ['What are the closest existing approaches, and why do they fall short?'],
+      count: {
+        unit: 'pages',
+        max: 10,
+        used: 0.2,
+        words: 120,
+        characters: 800,
+        wordsPerPage: 550,
+        kind: 'recommended',
+        status: 'within',
+        note: '0.2 of 10 pages (recommended) at 550 words per page.',
+      },
+      table: {
+        caption: 'Milestones',
+        columns: ['Milestone', 'Start', 'End', 'Days', 'Budget (USD)', 'Deliverables'],
+        rows: [['Phase 1', '2027-01-04', '2027-06-30', '177', 'USD $120,000', 'Open data set']],
+      },
+    },
+  ],
+} as unknown as GeneratedApplication;
+
+describe('DraftSections', () => {
+  it('renders the milestones as a table, the count, the questions and the rules, as text only', () => {
+    const { container } = render(<DraftSections app={app} />);
+    const table = screen.getByTestId('section-table');
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(['Phase 1', '2027-01-04', '2027-06-30', '177', 'USD $120,000', 'Open data set']);
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(6);
+    expect(screen.getByTestId('section-count').textContent).toBe(
+      'Length: 0.2 of 10 pages (recommended) at 550 words per page.',
+    );
+    expect(screen.getByTestId('section-questions').textContent).toContain(
+      'What are the closest existing approaches',
+    );
+    expect(screen.getByTestId('program-rules').textContent).toContain('Budget cap (not met)');
+    // Untrusted text stays text.
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(draftOrigin(app)).toMatch(/no AI model was used/);
+  });
+});

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EvalLine } from './suite.ts';
+import { SUITES } from './suites/index.ts';
+
+/**
+ * `npm run eval [-- --corpus DIR] [--readme] [--only NAME]`: runs every evaluation suite over the
+ * real material and prints its figures. `--readme` writes them into README.md between the eval
+ * markers, so the README's figures always come from a run.
+ */
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const corpusDir = path.resolve(option('--corpus') ?? path.join(ROOT, '..', '..', 'shared', 'eval-corpus'));
+const only = option('--only');
+const START = '<!-- eval:start -->';
+const END = '<!-- eval:end -->';
+
+const results: { suite: string; lines: EvalLine[] }[] = [];
+for (const suite of SUITES.filter((s) => !only || s.name === only)) {
+  const started = performance.now();
+  const lines = await suite.run({ corpusDir, log: (m) => console.error(`[${suite.name}] ${m}`) });
+  results.push({ suite: suite.name, lines });
+  console.log(`\n${suite.name} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  for (const line of lines) console.log(`  ${line.metric}: ${line.value}`);
+}
+
+if (args.includes('--readme')) {
+  const table = [
+    '| suite | measure | figure |',
+    '| --- | --- | --- |',
+    ...results.flatMap((r) =>
+      r.lines.map((l) => `| ${r.suite} | ${l.metric} | ${l.value.replace(/\|/g, '/')} |`),
+    ),
+  ].join('\n');
+  const readme = path.join(ROOT, '..', 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start >= 0 && end > start) {
+    fs.writeFileSync(readme, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`);
+    console.log('\nREADME evaluation table updated');
+  } else console.log('\nREADME has no eval markers; nothing written');
+}

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { classifyFields, FIELD_LABEL, FIELD_VALUES, type Field } from './eligibility-fields.ts';
+import { parseLocation, SUBDIVISION_BY_CODE, type Country } from './locations.ts';
+
+/**
+ * Who may apply to a program, as data (issue 14 §1), and the rule check that the funding finder
+ * applies before it ranks anything. An empty list means "no restriction of this kind".
+ */
+
+export const APPLICANT_TYPES = [
+  { value: 'faculty', label: 'faculty members at eligible institutions' },
+  { value: 'postdoc', label: 'postdoctoral researchers' },
+  { value: 'graduate-student', label: 'graduate students' },
+  { value: 'undergraduate', label: 'undergraduate students' },
+  { value: 'college', label: 'colleges and polytechnics' },
+  { value: 'small-business', label: 'small and medium-sized businesses' },
+  { value: 'company', label: 'companies of any size' },
+  { value: 'non-profit', label: 'non-profit organizations' },
+  { value: 'indigenous-organization', label: 'Indigenous organizations' },
+  { value: 'government', label: 'government bodies' },
+] as const;
+export type ApplicantType = (typeof APPLICANT_TYPES)[number]['value'];
+const APPLICANT_VALUES = APPLICANT_TYPES.map((t) => t.value) as [ApplicantType, ...ApplicantType[]];
+export const APPLICANT_LABEL = Object.fromEntries(APPLICANT_TYPES.map((t) => [t.value, t.label])) as Record<
+  ApplicantType,
+  string
+>;
+
+export const CAREER_STAGES = ['student', 'early-career', 'mid-career', 'established'] as const;
+export type CareerStage = (typeof CAREER_STAGES)[number];
+
+export const eligibilityRulesSchema = z
+  .object({
+    applicantTypes: z.array(z.enum(APPLICANT_VALUES)).min(1),
+    countries: z.array(z.enum(['CA', 'US'])).min(1),
+    /** ISO 3166-2 codes (CA-ON, US-DC); empty: anywhere in the countries. */
+    regions: z
+      .array(z.string().refine((c) => SUBDIVISION_BY_CODE.has(c), 'Unknown province or state code'))
+      .default([]),
+    careerStages: z.array(z.enum(CAREER_STAGES)).default([]),
+    /** OECD fields the funder's mandate covers; empty: any field. */
+    fields: z.array(z.enum(FIELD_VALUES)).default([]),
+    /** Fields the mandate leaves to another funder (NSERC: health research goes to CIHR). */
+    excludedFields: z.array(z.enum(FIELD_VALUES)).default([]),
+    partner: z
+      .object({
+        required: z.boolean(),
+        kind: z.enum(['industry', 'any', 'community', 'academic']),
+        text: z.string(),
+      })
+      .nullable()
+      .default(null),
+    costShare: z
+      .object({ applicantShare: z.number().min(0).max(1).nullable(), text: z.string() })
+      .nullable()
+      .default(null),
+    /** Size and ownership limits for companies (US SBIR: US-owned, 500 employees or fewer). */
+    ownership: z
+      .object({
+        ownedIn: z.enum(['CA', 'US']).nullable(),
+        maxEmployees: z.number().int().positive().nullable(),
+        text: z.string(),
+      })
+      .nullable()
+      .default(null),
+    citizenship: z.string().nullable().default(null),
+  })
+  .strict();
+export type EligibilityRules = z.infer<typeof eligibilityRulesSchema>;
+export type EligibilityRulesInput = z.input<typeof eligibilityRulesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The applicant, read from what they wrote
+
+export type ApplicantKind = 'researcher' | 'postdoc' | 'student' | 'company' | 'non-profit';
+
+export interface ApplicantProfile {
+  kind: ApplicantKind | null;
+  country: Country | null;
+  regions: string[];
+  fields: Field[];
+  /** The words that placed the request in each field. */
+  fieldWords: Partial<Record<Field, string[]>>;
+  careerStage: CareerStage | null;
+  employees: number | null;
+  hasPartner: boolean;
+  indigenous: boolean;
+  /** The amount asked for, in the request's currency, when stated. */
+  budget: number | null;
+}
+
+const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
+
+const COMPANY =
+  /\b(start-?ups?|compan(y|ies)|(private |research )?firm|biologics|founders?|co-founders?|ceo|cto|inc\.?|ltd\.?|llc|corp\.?|corporation|sme|small business(es)?|revenue|customers?|spin-?off|spin-?out|incorporated|our firm|seed round|venture-backed|employees)\b/gi;
+const RESEARCHER =
+  /\b(professor|faculty|faculty member|college instructor|principal investigator|investigator with an academic appointment|independent investigator|universit(y|é)|research institute|institute for [\w ]+ research|department of|faculty of|school of|researchers? at|md|dr\.?|tenure[- ]track|tenured|lecturer|research chair|university lab|my lab|our lab|academic|research scientist at (the )?university)\b/gi;
+const POSTDOC = /\b(postdoc(toral)?( fellow| researcher)?|post-doctoral)\b/gi;
+const STUDENT =
+  /\b(phd (student|candidate)|doctoral (student|candidate)|master'?s student|graduate student|i am a student|undergraduate)\b/gi;
+const NON_PROFIT =
+  /\b(non-?profit|not-for-profit|charit(y|able)|foundation we run|community organi[sz]ation)\b/gi;
+const EARLY =
+  /\b(early[- ]career|assistant professor|new faculty|junior faculty|untenured|tenure-track|recently appointed|first independent|new investigator|early[- ]stage investigator)\b/i;
+const ESTABLISHED =
+  /\b(full professor|tenured professor|distinguished professor|emeritus|research chair holder|senior investigator)\b/i;
+const PARTNER =
+  /\b(industry partners?|partner (company|companies|organi[sz]ations?|firm)|in partnership with|collaborat\w* with (a |an )?(company|industry|firm|hospital|municipality)|co-fund\w*|partnered with|our partner)\b/i;
+const INDIGENOUS_ORG =
+  /\b(first nations?|m[ée]tis|inuit|indigenous)[- ](led|owned|organi[sz]ation|community)\b/i;
+
+/** Reads the applicant from their request: who they are, where, in what field, at what stage. */
+export function readApplicant(parts: {
+  topic: string;
+  details: string;
+  team: string;
+  file?: string | null;
+}): ApplicantProfile {
+  const text = [parts.topic, parts.details, parts.team, parts.file ?? ''].join('\n');
+  // The team profile says who applies; the details often name a partner company ("the company
+  // will match the funding"), so they count for less.
+  const said = (re: RegExp) => 2 * count(parts.team, re) + 0.5 * count(parts.details, re);
+  const scores: Array<[ApplicantKind, number]> = [
+    ['company', said(COMPANY)],
+    ['researcher', said(RESEARCHER) * 1.2],
+    ['postdoc', count(parts.team, POSTDOC) * 3],
+    ['student', count(parts.team, STUDENT) * 3],
+    ['non-profit', said(NON_PROFIT) * 1.5],
+  ];
+  scores.sort((a, b) => b[1] - a[1]);
+  const kind = scores[0]![1] > 0 ? scores[0]![0] : null;
+  const location = parseLocation(text);
+  // The topic and the team's departments name the field most reliably.
+  const fields = classifyFields(text, `${parts.topic}\n${parts.team}`);
+  const size =
+    /(\d[\d,]*)\s*(?:\+\s*)?(?:full[- ]time\s+)?(?:employees|staff|people|ftes?|person team)\b/i.exec(text);
+  const budget = /\$\s?(\d[\d,.]*)\s*(k|m|million|thousand)?\b/i.exec(`${parts.details}\n${parts.topic}`);
+  const scale = (unit: string | undefined) => (!unit ? 1 : /^k|thousand/i.test(unit) ? 1e3 : 1e6);
+  return {
+    kind,
+    country: location.country,
+    regions: location.regions,
+    fields: fields.map((f) => f.field),
+    fieldWords: Object.fromEntries(fields.map((f) => [f.field, f.words])),
+    careerStage:
+      kind === 'student'
+        ? 'student'
+        : EARLY.test(text)
+          ? 'early-career'
+          : ESTABLISHED.test(text)
+            ? 'established'
+            : null,
+    employees: size ? Number(size[1]!.replace(/,/g, '')) : null,
+    hasPartner: PARTNER.test(text),
+    indigenous: INDIGENOUS_ORG.test(text),
+    budget: budget ? Math.round(Number(budget[1]!.replace(/,/g, '')) * scale(budget[2])) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rule check
+
+/** Program applicant types each kind of applicant can apply under. */
+const CAN_APPLY_AS: Record<ApplicantKind, ApplicantType[]> = {
+  researcher: ['faculty', 'college'],
+  postdoc: ['postdoc'],
+  student: ['graduate-student', 'undergraduate'],
+  company: ['small-business', 'company'],
+  'non-profit': ['non-profit', 'indigenous-organization'],
+};
+
+const COUNTRY_WORD: Record<Country, string> = { CA: 'Canada', US: 'the United States' };
+const KIND_WORDS: Record<ApplicantKind, string> = {
+  researcher: 'a university researcher',
+  postdoc: 'a postdoctoral researcher',
+  student: 'a student',
+  company: 'a company',
+  'non-profit': 'a non-profit organization',
+};
+
+const list = (items: string[]) =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} ${items.length > 2 ? 'and' : 'and'} ${items.at(-1)}`;
+const regionName = (code: string) => SUBDIVISION_BY_CODE.get(code)?.name ?? code;
+
+/**
+ * Why the applicant cannot apply, in plain words; empty when nothing the applicant wrote rules
+ * them out. What the request does not say never excludes: only a stated fact that contradicts a
+ * rule does.
+ */
+export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProfile): string[] {
+  const reasons: string[] = [];
+  if (who.country && !rules.countries.includes(who.country)) {
+    reasons.push(
+      `It is open only to applicants in ${list(rules.countries.map((c) => COUNTRY_WORD[c]))}; you are in ${COUNTRY_WORD[who.country]}.`,
+    );
+  } else if (
+    rules.regions.length > 0 &&
+    who.regions.length > 0 &&
+    !who.regions.some((r) => rules.regions.includes(r))
+  ) {
+    reasons.push(
+      `It is open only to applicants in ${list(rules.regions.map(regionName))}; you are in ${regionName(who.regions[0]!)}.`,
+    );
+  }
+  if (who.kind) {
+    const allowed = CAN_APPLY_AS[who.kind];
+    const ok =
+      rules.applicantTypes.some((t) => allowed.includes(t)) ||
+      (who.indigenous && rules.applicantTypes.includes('indigenous-organization'));
+    if (!ok) {
+      reasons.push(
+        `It is for ${list(rules.applicantTypes.map((t) => APPLICANT_LABEL[t]))}; you wrote as ${KIND_WORDS[who.kind]}.`,
+      );
+    }
+  }
+  if (
+    who.kind === 'company' &&
+    rules.ownership?.maxEmployees &&
+    who.employees !== null &&
+    who.employees > rules.ownership.maxEmployees
+  ) {
+    reasons.push(
+      `It is limited to companies with ${rules.ownership.maxEmployees.toLocaleString('en-US')} employees or fewer; yours has ${who.employees.toLocaleString('en-US')}.`,
+    );
+  }
+  // A mandate is a rule: a research program of a field the funder leaves to another is not eligible.
+  const main = who.fields[0];
+  if (
+    main &&
+    (who.kind === null || who.kind === 'researcher' || who.kind === 'postdoc' || who.kind === 'student')
+  ) {
+    if (rules.excludedFields.includes(main)) {
+      reasons.push(`Its mandate excludes ${FIELD_LABEL[main]}, the field of your work.`);
+    } else if (rules.fields.length > 0 && !who.fields.some((f) => rules.fields.includes(f))) {
+      reasons.push(
+        `It funds ${list(rules.fields.map((f) => FIELD_LABEL[f]))}; your work is in ${FIELD_LABEL[main]}.`,
+      );
+    }
+  }
+  if (rules.careerStages.length > 0 && who.careerStage && !rules.careerStages.includes(who.careerStage)) {
+    reasons.push(
+      `It is for ${list(rules.careerStages.map((s) => s.replace('-', ' ')))} applicants; you describe yourself as ${who.careerStage.replace('-', ' ')}.`,
+    );
+  }
+  return reasons;
+}
