@@ -19,7 +19,7 @@ async function fundedUser(target: Target, affordable: number) {
     values: [email, affordable * PRICE],
   });
   await target.call('sql', {
-    text: `INSERT INTO credit_ledger (user_id, amount, reason, reference) VALUES ($1, $2, 'bench-grant', $3)`,
+    text: `INSERT INTO credit_ledger (user_id, amount, reason, reference) VALUES ($1, $2, 'admin', $3)`,
     values: [user.id, affordable * PRICE, randomUUID()],
   });
   await target.call('sql', {
