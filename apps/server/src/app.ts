@@ -29,6 +29,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerCors } from './http/cors.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { EXPORT_SECTIONS, MODULES } from './modules/index.ts';
+import { insertAuditEntry } from './modules/audit/index.ts';
+import { STAFF_READ } from '@grantleaf/shared/account.schema';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,6 +73,18 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     request.user = user;
     request.sessionToken = token;
     if (config.admin && !user.isAdmin) throw forbidden();
+    // Every admin page shows other users' data: each opening is audited before it is answered, so
+    // no staff read goes unlogged (issue 15 §6). Reads of one user's content add their own rows.
+    if (config.admin && request.method === 'GET') {
+      await insertAuditEntry(database.db, {
+        actorId: user.id,
+        subjectUserId: null,
+        objectType: 'route',
+        objectId: request.routeOptions.url ?? request.url,
+        action: STAFF_READ.view,
+        requestId: request.id,
+      });
+    }
     const limit = config.rateLimit;
     if (limit) await limiter.enforce(`${limit.name}:${user.id}`, limit, limit.message);
   }

@@ -199,6 +199,17 @@ export const linkSubmissionFileSchema = z.object({
 
 export const uploadResponseSchema = z.object({ fileUrl: z.string() });
 
+/**
+ * GET /api/submissions stays the spec's array (§7), newest first, one page of it: `?page=&pageSize=`
+ * like the catalogue, the total in `x-total-count` (ADR 0105). Without them: the newest page.
+ */
+export const SUBMISSIONS_PAGE_SIZE = 100;
+export const submissionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(SUBMISSIONS_PAGE_SIZE).default(SUBMISSIONS_PAGE_SIZE),
+});
+export type SubmissionListQuery = z.infer<typeof submissionListQuerySchema>;
+
 export const exportQuerySchema = z.object({ format: z.enum(['docx', 'pdf']).default('docx') });
 
 /** Spec §4: complete when results are non-empty; else the stored status; 'processing' or error. */

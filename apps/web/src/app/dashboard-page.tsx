@@ -26,11 +26,8 @@ import { FundingReportButton } from '../features/funding/components/funding-repo
 import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
 import { AnalyzeApplicationDialog } from '../features/submissions/components/analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from '../features/submissions/components/generate-application-dialog.tsx';
-import {
-  useFundingRequests,
-  useGrantPrograms,
-  useSubmissions,
-} from '../features/dashboard/api/dashboard.api.ts';
+import { useFundingRequests, useGrantPrograms } from '../features/dashboard/api/dashboard.api.ts';
+import { useSubmissions } from '../features/submissions/api/submissions.api.ts';
 import { AdminWorkspacePanel } from '../features/dashboard/components/admin-workspace-panel.tsx';
 import { DataTable } from '../features/dashboard/components/data-table.tsx';
 import {
@@ -94,95 +91,112 @@ function RecentActivity({
 }) {
   const submissions = useSubmissions();
   return (
-    <DataTable<Submission>
-      title="Recent Activity"
-      rows={submissions.data}
-      isLoading={submissions.isLoading}
-      error={submissions.error}
-      emptyText="No grant applications generated or analysed yet."
-      rowKey={(s) => s.id}
-      columns={[
-        {
-          header: 'Type',
-          cell: (s) => (s.type === 'generation' ? 'Generation' : s.type === 'analysis' ? 'Analysis' : s.type),
-        },
-        { header: 'Program', cell: (s) => programNames.get(s.programId) ?? s.programId },
-        { header: 'Submitted', cell: (s) => formatDateTime(s.submissionTimestamp) },
-        {
-          header: 'Status',
-          cell: (s) => {
-            const status = submissionStatus(s.results, s.status);
-            return (
-              <>
-                <StatusBadge status={status} />
-                {status === 'processing' && (
-                  <Progress submittedAt={s.submissionTimestamp} etaAt={s.etaTimestamp} />
-                )}
-                {status !== 'processing' && status !== 'complete' && (
-                  <FailureNote reason={s.error} onRetry={() => onRetry(s)} />
-                )}
-              </>
-            );
+    <div className="space-y-2">
+      <DataTable<Submission>
+        title="Recent Activity"
+        rows={submissions.data}
+        isLoading={submissions.isLoading}
+        error={submissions.error}
+        emptyText="No grant applications generated or analysed yet."
+        rowKey={(s) => s.id}
+        columns={[
+          {
+            header: 'Type',
+            cell: (s) =>
+              s.type === 'generation' ? 'Generation' : s.type === 'analysis' ? 'Analysis' : s.type,
           },
-        },
-        {
-          header: 'Downloads',
-          cell: (s) =>
-            submissionStatus(s.results, s.status) === 'complete' ? (
-              <div className="flex flex-wrap gap-2">
-                <a
-                  href={`/submissions/${s.id}/view`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonClass('ghost', 'sm')}
-                >
-                  View
-                </a>
-                {s.type === 'generation' && (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() =>
-                        download(
-                          `/api/submissions/${s.id}/export?format=docx`,
-                          'application.docx',
-                          FILE_ALERTS,
-                        )
-                      }
-                    >
-                      DOCX
+          { header: 'Program', cell: (s) => programNames.get(s.programId) ?? s.programId },
+          { header: 'Submitted', cell: (s) => formatDateTime(s.submissionTimestamp) },
+          {
+            header: 'Status',
+            cell: (s) => {
+              const status = submissionStatus(s.results, s.status);
+              return (
+                <>
+                  <StatusBadge status={status} />
+                  {status === 'processing' && (
+                    <Progress submittedAt={s.submissionTimestamp} etaAt={s.etaTimestamp} />
+                  )}
+                  {status !== 'processing' && status !== 'complete' && (
+                    <FailureNote reason={s.error} onRetry={() => onRetry(s)} />
+                  )}
+                </>
+              );
+            },
+          },
+          {
+            header: 'Downloads',
+            cell: (s) =>
+              submissionStatus(s.results, s.status) === 'complete' ? (
+                <div className="flex flex-wrap gap-2">
+                  <a
+                    href={`/submissions/${s.id}/view`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass('ghost', 'sm')}
+                  >
+                    View
+                  </a>
+                  {s.type === 'generation' && (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() =>
+                          download(
+                            `/api/submissions/${s.id}/export?format=docx`,
+                            'application.docx',
+                            FILE_ALERTS,
+                          )
+                        }
+                      >
+                        DOCX
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() =>
+                          download(
+                            `/api/submissions/${s.id}/export?format=pdf`,
+                            'application.pdf',
+                            PDF_ALERTS,
+                          )
+                        }
+                      >
+                        PDF
+                      </Button>
+                    </>
+                  )}
+                  {s.type === 'generation' && s.fileUrl && (
+                    <Button size="sm" onClick={() => download(s.fileUrl!, 'application.pdf', PDF_ALERTS)}>
+                      Download Application
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() =>
-                        download(`/api/submissions/${s.id}/export?format=pdf`, 'application.pdf', PDF_ALERTS)
-                      }
-                    >
-                      PDF
-                    </Button>
-                  </>
-                )}
-                {s.type === 'generation' && s.fileUrl && (
-                  <Button size="sm" onClick={() => download(s.fileUrl!, 'application.pdf', PDF_ALERTS)}>
-                    Download Application
-                  </Button>
-                )}
-              </div>
-            ) : null,
-        },
-      ]}
-      expand={(s) => {
-        if (submissionStatus(s.results, s.status) !== 'complete') return null;
-        const results = parseResults(s.results);
-        return results ? (
-          <EvaluationDetails results={results} />
-        ) : (
-          <p className="text-sm text-slate-600">No content available</p>
-        );
-      }}
-    />
+                  )}
+                </div>
+              ) : null,
+          },
+        ]}
+        expand={(s) => {
+          if (submissionStatus(s.results, s.status) !== 'complete') return null;
+          const results = parseResults(s.results);
+          return results ? (
+            <EvaluationDetails results={results} />
+          ) : (
+            <p className="text-sm text-slate-600">No content available</p>
+          );
+        }}
+      />
+      {submissions.hasNextPage && (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={submissions.isFetchingNextPage}
+          onClick={() => void submissions.fetchNextPage()}
+        >
+          {submissions.isFetchingNextPage ? 'Loading...' : 'Load older submissions'}
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -207,7 +221,7 @@ function ProgramsTable() {
   );
 }
 
-function IdeasTable() {
+function IdeasTable({ onRetry }: { onRetry: (r: IdeaRequestRecord) => void }) {
   const ideas = useIdeaRequests();
   return (
     <DataTable<IdeaRequestRecord>
@@ -235,7 +249,7 @@ function IdeasTable() {
                 {status === 'processing' && (
                   <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />
                 )}
-                {status === 'error' && <FailureNote reason={r.error} />}
+                {status === 'error' && <FailureNote reason={r.error} onRetry={() => onRetry(r)} />}
               </>
             );
           },
@@ -283,7 +297,7 @@ function IdeasTable() {
   );
 }
 
-function FundingTable() {
+function FundingTable({ onRetry }: { onRetry: (r: FundingRequest) => void }) {
   const funding = useFundingRequests();
   return (
     <DataTable<FundingRequest>
@@ -304,7 +318,7 @@ function FundingTable() {
               <>
                 <StatusBadge status={status} />
                 {status === 'processing' && <Progress submittedAt={r.submissionTimestamp} etaAt={null} />}
-                {status === 'error' && <FailureNote reason={r.error} />}
+                {status === 'error' && <FailureNote reason={r.error} onRetry={() => onRetry(r)} />}
               </>
             );
           },
@@ -339,8 +353,10 @@ export function DashboardPage() {
   const logout = useLogout();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogName>(null);
-  // A failed submission whose input the Generate or Analyze dialog reopens with ("Try again").
+  // A failed job whose input its dialog reopens with ("Try again").
   const [retry, setRetry] = useState<Submission | null>(null);
+  const [retryIdea, setRetryIdea] = useState<IdeaRequestRecord | null>(null);
+  const [retryFunding, setRetryFunding] = useState<FundingRequest | null>(null);
   const programs = useGrantPrograms();
   const submissions = useSubmissions();
   const [params, setParams] = useSearchParams();
@@ -367,7 +383,11 @@ export function DashboardPage() {
 
   const openAs = (name: Exclude<DialogName, null>) => (open: boolean) => {
     setDialog(open ? name : null);
-    if (!open) setRetry(null);
+    if (!open) {
+      setRetry(null);
+      setRetryIdea(null);
+      setRetryFunding(null);
+    }
   };
 
   return (
@@ -445,8 +465,18 @@ export function DashboardPage() {
         )}
         <RecentActivity programNames={programNames} onRetry={tryAgain} />
         <ProgramsTable />
-        <IdeasTable />
-        <FundingTable />
+        <IdeasTable
+          onRetry={(r) => {
+            setRetryIdea(r);
+            setDialog('idea');
+          }}
+        />
+        <FundingTable
+          onRetry={(r) => {
+            setRetryFunding(r);
+            setDialog('funding');
+          }}
+        />
         <AdminPdfPanel isAdmin={user.isAdmin} />
         <AdminWorkspacePanel isAdmin={user.isAdmin} />
         {user.isAdmin && (
@@ -476,11 +506,35 @@ export function DashboardPage() {
         initial={retry?.type === 'analysis' ? retry.contentJson : undefined}
       />
       <FundingFinderDialog
+        key={`funding-${retryFunding?.id ?? 'new'}`}
         open={dialog === 'funding'}
         onOpenChange={openAs('funding')}
         credits={user.credits}
+        initial={
+          retryFunding
+            ? {
+                researchTopic: retryFunding.researchTopic,
+                researchDetails: retryFunding.researchDetails,
+                teamProfile: retryFunding.teamProfile,
+                hadFile: retryFunding.fileContent !== null,
+              }
+            : undefined
+        }
       />
-      <IdeaGeneratorDialog open={dialog === 'idea'} onOpenChange={openAs('idea')} credits={user.credits} />
+      <IdeaGeneratorDialog
+        key={`idea-${retryIdea?.id ?? 'new'}`}
+        open={dialog === 'idea'}
+        onOpenChange={openAs('idea')}
+        credits={user.credits}
+        initial={
+          retryIdea
+            ? {
+                researchBackground: retryIdea.researchBackground,
+                researchInterests: retryIdea.researchInterests,
+              }
+            : undefined
+        }
+      />
       <MarketingDialog
         open={dialog === 'marketing'}
         onOpenChange={openAs('marketing')}

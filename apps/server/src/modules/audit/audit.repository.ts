@@ -14,3 +14,8 @@ export interface AuditEntry {
 export async function insertAuditEntry(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values(entry);
 }
+
+/** Several rows in one statement (a staff list that shows many users' content). */
+export async function insertAuditEntries(tx: Tx, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length > 0) await tx.insert(auditLog).values([...entries]);
+}

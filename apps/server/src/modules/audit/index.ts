@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
 
+export { insertAuditEntries, insertAuditEntry, type AuditEntry } from './audit.repository.ts';
+
 export const auditModule: AppModule = {
   name: 'audit',
   // Who on staff opened this user's documents (privacy policy §6).

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SubmissionResults } from '@grantleaf/shared/grant-results.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { renderOnce, UNNAMED } from '../../db/render-once.ts';
@@ -14,16 +14,34 @@ export async function insertSubmission(tx: Tx, row: NewSubmission): Promise<Subm
 
 const submissionsOfUser = renderOnce((db) =>
   db
-    .select()
+    .select({ submission: submissions, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(submissions)
     .where(eq(submissions.userId, sql.placeholder('userId')))
     .orderBy(desc(submissions.submissionTimestamp), desc(submissions.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .prepare(UNNAMED),
 );
 
-/** The dashboard's list, polled while work runs. */
-export function listSubmissionsForUser(db: Db, userId: string): Promise<SubmissionRow[]> {
-  return submissionsOfUser(db).execute({ userId });
+const submissionCount = renderOnce((db) =>
+  db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(submissions)
+    .where(eq(submissions.userId, sql.placeholder('userId')))
+    .prepare(UNNAMED),
+);
+
+/** The dashboard's list, one page, polled while work runs; the total comes in the same statement. */
+export async function listSubmissionsForUser(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SubmissionRow[]; total: number }> {
+  const found = await submissionsOfUser(db).execute({ userId, ...page });
+  // A page past the end has no row to carry the total.
+  const total =
+    found[0]?.total ?? (page.offset > 0 ? (await submissionCount(db).execute({ userId }))[0]!.total : 0);
+  return { rows: found.map((r) => r.submission), total };
 }
 
 export async function findSubmission(tx: Tx, id: string): Promise<SubmissionRow | undefined> {
@@ -78,6 +96,16 @@ export async function markFailed(tx: Tx, id: string, error: string): Promise<Sub
   return row;
 }
 
+/** True when another submission already carries this file (a PDF is linked to one submission). */
+export async function isFileLinkedElsewhere(tx: Tx, fileUrl: string, submissionId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.fileUrl, fileUrl), ne(submissions.id, submissionId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function setSubmissionFile(
   tx: Tx,
   id: string,
@@ -85,4 +113,19 @@ export async function setSubmissionFile(
 ): Promise<SubmissionRow | undefined> {
   const [row] = await tx.update(submissions).set({ fileUrl }).where(eq(submissions.id, id)).returning();
   return row;
+}
+
+/** The user's finished drafts, ids only (the applications module makes each one an application). */
+export async function listCompletedGenerationIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.userId, userId),
+        eq(submissions.type, 'generation'),
+        eq(submissions.status, 'complete'),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

@@ -3,6 +3,7 @@ import {
   createSubmissionSchema,
   exportQuerySchema,
   linkSubmissionFileSchema,
+  submissionListQuerySchema,
   submissionSchema,
 } from '@grantleaf/shared/submissions.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,8 +40,15 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
 
   app.get(
     '/api/submissions',
-    { config: { auth: true }, schema: { response: { 200: z.array(submissionSchema) } } },
-    (request) => submissions.list(currentUser(request)),
+    {
+      config: { auth: true },
+      schema: { querystring: submissionListQuerySchema, response: { 200: z.array(submissionSchema) } },
+    },
+    async (request, reply) => {
+      const page = await submissions.list(currentUser(request), request.query);
+      reply.header('x-total-count', String(page.total));
+      return page.submissions;
+    },
   );
 
   app.get(
@@ -60,7 +68,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
     },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound();
-      return submissions.linkFile(request.params.id, request.body.filename);
+      return submissions.linkFile(currentUser(request), request.params.id, request.body.filename, request.id);
     },
   );
 
@@ -84,6 +92,6 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
   app.get(
     '/api/admin/submissions',
     { config: { admin: true }, schema: { response: { 200: z.array(adminSubmissionSchema) } } },
-    () => submissions.listForAdmin(),
+    (request) => submissions.listForAdmin(currentUser(request), request.id),
   );
 };

@@ -7,13 +7,16 @@ import {
   SUBMISSION_MESSAGES,
   type CreateSubmission,
   type Submission,
+  type SubmissionListQuery,
 } from '@grantleaf/shared/submissions.schema';
+import { STAFF_READ } from '@grantleaf/shared/account.schema';
 import type { Db } from '../../db/client.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
-import { findOwnUpload, findUploadById } from '../uploads/uploads.repository.ts';
+import { insertAuditEntries, insertAuditEntry } from '../audit/index.ts';
+import { findOwnUpload } from '../uploads/uploads.repository.ts';
 import { fileUrlFor } from '../uploads/uploads.service.ts';
 import { grantSubmissionWork } from './grant-submission.job.ts';
 import { findProgramById } from '../programs/index.ts';
@@ -22,6 +25,7 @@ import {
   findOwnSubmission,
   findSubmission,
   insertSubmission,
+  isFileLinkedElsewhere,
   listGenerationSubmissions,
   listSubmissionsForUser,
   setSubmissionFile,
@@ -30,6 +34,8 @@ import {
 /** What the user is told to expect; the offline engine is far quicker, a model may take minutes. */
 const ETA_MINUTES = { generation: 10, analysis: 5 } as const;
 const ADMIN_LIST_LIMIT = 500;
+const LINK_NOT_YOURS =
+  'Failed to link file to submission: upload the PDF for this submission from the admin panel first';
 
 export function toSubmission(row: SubmissionRow): Submission {
   return {
@@ -80,8 +86,15 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
       });
     },
 
-    async list(user: UserRow): Promise<Submission[]> {
-      return (await listSubmissionsForUser(deps.db, user.id)).map(toSubmission);
+    async list(
+      user: UserRow,
+      query: SubmissionListQuery,
+    ): Promise<{ submissions: Submission[]; total: number }> {
+      const { rows, total } = await listSubmissionsForUser(deps.db, user.id, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { submissions: rows.map(toSubmission), total };
     },
 
     async getOwn(user: UserRow, id: string): Promise<SubmissionRow> {
@@ -90,21 +103,52 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
       return row;
     },
 
-    /** §6: an admin links an uploaded PDF (by its id, the last segment of its URL) to a generation. */
-    async linkFile(id: string, filename: string): Promise<Submission> {
-      const submission = await findSubmission(deps.db, id);
-      if (!submission) throw notFound();
-      if (submission.type !== 'generation') throw badRequest('Only generation submissions take a PDF');
-      const fileId = fileIdFromUrl(filename.trim());
-      const upload = /^[0-9a-f-]{36}$/.test(fileId) ? await findUploadById(deps.db, fileId) : undefined;
-      if (!upload) throw badRequest('Failed to link file to submission: file not found');
-      if (upload.extension !== 'pdf') throw badRequest(SUBMISSION_MESSAGES.adminPdf);
-      const updated = await setSubmissionFile(deps.db, id, fileUrlFor(upload.id));
-      return toSubmission(updated!);
+    /**
+     * §6: an admin links a PDF (by its id, the last segment of its URL) to a generation. Only a PDF
+     * this admin uploaded, and not one already given to another submission: an admin cannot hand
+     * one user's upload to another (issue 15 §6). Audited with the submission's owner as subject.
+     */
+    async linkFile(admin: UserRow, id: string, filename: string, requestId: string): Promise<Submission> {
+      return deps.db.transaction(async (tx) => {
+        const submission = await findSubmission(tx, id);
+        if (!submission) throw notFound();
+        if (submission.type !== 'generation') throw badRequest('Only generation submissions take a PDF');
+        const fileId = fileIdFromUrl(filename.trim());
+        const upload = /^[0-9a-f-]{36}$/.test(fileId) ? await findOwnUpload(tx, admin.id, fileId) : undefined;
+        if (!upload) throw badRequest(LINK_NOT_YOURS);
+        if (upload.extension !== 'pdf') throw badRequest(SUBMISSION_MESSAGES.adminPdf);
+        const fileUrl = fileUrlFor(upload.id);
+        if (await isFileLinkedElsewhere(tx, fileUrl, id)) throw badRequest(LINK_NOT_YOURS);
+        const updated = await setSubmissionFile(tx, id, fileUrl);
+        await insertAuditEntry(tx, {
+          actorId: admin.id,
+          subjectUserId: submission.userId,
+          objectType: 'submission',
+          objectId: id,
+          action: STAFF_READ.pdfLinked,
+          requestId,
+        });
+        return toSubmission(updated!);
+      });
     },
 
-    async listForAdmin(): Promise<AdminSubmission[]> {
-      const rows = await listGenerationSubmissions(deps.db, ADMIN_LIST_LIMIT);
+    /** The admin PDF panel: each listed submission (its title is the user's text) is audited. */
+    async listForAdmin(admin: UserRow, requestId: string): Promise<AdminSubmission[]> {
+      const rows = await deps.db.transaction(async (tx) => {
+        const listed = await listGenerationSubmissions(tx, ADMIN_LIST_LIMIT);
+        await insertAuditEntries(
+          tx,
+          listed.map(({ submission: s }) => ({
+            actorId: admin.id,
+            subjectUserId: s.userId,
+            objectType: 'submission',
+            objectId: s.id,
+            action: STAFF_READ.submissionListed,
+            requestId,
+          })),
+        );
+        return listed;
+      });
       return rows.map(({ submission: s, userEmail, userName }) => ({
         id: s.id,
         programId: s.programId,

@@ -8,6 +8,7 @@ import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../te
 import { applyLedgerChange } from '../credits/credits.service.ts';
 import { grantSubmissionJob } from './grant-submission.job.ts';
 import { until } from '../../../test/until.ts';
+import { SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.schema';
 
 const PROGRAM = 'ca-nserc-alliance-advantage';
 
@@ -484,6 +485,107 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
       (await fetch(t.baseUrl + up.body.fileUrl, { headers: { authorization: `Bearer ${stranger.token}` } }))
         .status,
     ).toBe(404);
+  });
+
+  it('links only a PDF the admin uploaded for that submission, and audits every staff read (issue 15 §6)', async () => {
+    const admin = await registerUser(t, { email: `admin@grantleaf.ca` }).catch(async () => {
+      const login = await t.api('POST', '/api/auth/login', {
+        body: { email: 'admin@grantleaf.ca', password: 'Tr1cky-Passphrase' },
+      });
+      return { token: login.body.sessionId as string, user: login.body.user, email: 'admin@grantleaf.ca' };
+    });
+    const owner = await registerUser(t);
+    const victim = await registerUser(t);
+    await topUp(owner.user.id, 20);
+    await topUp(victim.user.id, 20);
+    const create = (token: string) =>
+      t.api('POST', '/api/submissions', {
+        token,
+        body: { type: 'generation', programId: PROGRAM, contentJson: generationForm() },
+      });
+    const mine = (await create(owner.token)).body;
+    const theirs = (await create(victim.token)).body;
+    const link = (id: string, fileUrl: string) =>
+      t.api('PATCH', `/api/submissions/${id}/file`, {
+        token: admin.token,
+        body: { filename: fileUrl.split('/').pop() },
+      });
+
+    // A PDF another user uploaded cannot be handed to this submission's owner.
+    const foreign = await uploadFile(t.baseUrl, victim.token, 'private.pdf', await makePdf(['Victim notes']));
+    const refused = await link(mine.id, foreign.body.fileUrl);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^Failed to link file to submission: /);
+    expect(
+      (await fetch(t.baseUrl + foreign.body.fileUrl, { headers: { authorization: `Bearer ${owner.token}` } }))
+        .status,
+    ).toBe(404);
+
+    // The admin's own PDF links once; the same file cannot then be given to a second submission.
+    const own = await uploadFile(t.baseUrl, admin.token, 'final.pdf', await makePdf(['Formatted draft']));
+    expect((await link(mine.id, own.body.fileUrl)).status).toBe(200);
+    expect((await link(theirs.id, own.body.fileUrl)).status).toBe(400);
+
+    const auditOf = async (subject: string) =>
+      (
+        (await t.database.db.execute(
+          sql`select action, object_type, object_id, actor_id from audit_log where subject_user_id = ${subject} order by id`,
+        )) as unknown as { rows: any[] }
+      ).rows;
+    expect(await auditOf(owner.user.id)).toEqual([
+      { action: 'admin_pdf_link', object_type: 'submission', object_id: mine.id, actor_id: admin.user.id },
+    ]);
+
+    // The PDF panel shows each user's project title: one row per submission shown, per opening.
+    const panel = await t.api('GET', '/api/admin/submissions', { token: admin.token });
+    expect(panel.status).toBe(200);
+    const listed = (await auditOf(victim.user.id)).filter((r) => r.action === 'admin_submission_list');
+    expect(listed).toEqual([
+      {
+        action: 'admin_submission_list',
+        object_type: 'submission',
+        object_id: theirs.id,
+        actor_id: admin.user.id,
+      },
+    ]);
+
+    // Every admin page is logged by route, even the ones that name no single user.
+    const { rows: views } = (await t.database.db.execute(
+      sql`select object_id from audit_log where action = 'staff.view' and actor_id = ${admin.user.id}`,
+    )) as unknown as { rows: Array<{ object_id: string }> };
+    expect(views.map((v) => v.object_id)).toContain('/api/admin/submissions');
+    const page = await t.api('GET', `/api/admin/audit-log?subject=${victim.user.id}`, { token: admin.token });
+    expect(page.body.entries.map((e: any) => e.action)).toContain('admin_submission_list');
+  });
+
+  it('pages GET /api/submissions: the array the spec reads, ?page=&pageSize=, the total in a header (issue 15 §16)', async () => {
+    const u = await registerUser(t);
+    for (let i = 0; i < 3; i++) {
+      await t.database.db.execute(
+        sql`insert into submissions (user_id, type, program_id, content_json, cost, submission_timestamp)
+            values (${u.user.id}, 'analysis', ${PROGRAM}, '{}'::jsonb, 10, now() - ${`${i} minutes`}::interval)`,
+      );
+    }
+    const list = async (query = '') => {
+      const res = await fetch(`${t.baseUrl}/api/submissions${query}`, {
+        headers: { authorization: `Bearer ${u.token}` },
+      });
+      return { status: res.status, total: res.headers.get('x-total-count'), body: (await res.json()) as any };
+    };
+    const all = await list();
+    expect(all.status).toBe(200);
+    expect(all.body).toHaveLength(3);
+    expect(all.total).toBe('3');
+    const first = await list('?pageSize=2');
+    const second = await list('?page=2&pageSize=2');
+    expect(first.body.map((s: any) => s.id)).toEqual(all.body.slice(0, 2).map((s: any) => s.id));
+    expect(second.body.map((s: any) => s.id)).toEqual([all.body[2].id]);
+    expect(second.total).toBe('3');
+    const past = await list('?page=9&pageSize=2');
+    expect(past.body).toEqual([]);
+    expect(past.total).toBe('3');
+    expect((await list(`?pageSize=${SUBMISSIONS_PAGE_SIZE + 1}`)).status).toBe(400);
+    expect((await list('?page=0')).status).toBe(400);
   });
 
   it("answers 404 on the spec's browser webhook paths", async () => {

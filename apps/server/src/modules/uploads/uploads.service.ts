@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { STAFF_READ } from '@grantleaf/shared/account.schema';
 import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import {
@@ -94,7 +95,7 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; log: 
           subjectUserId: upload.userId,
           objectType: 'upload',
           objectId: upload.id,
-          action: 'admin_file_read',
+          action: STAFF_READ.file,
           requestId,
         });
         return upload;

@@ -68,6 +68,9 @@ describe('AdminAuditPage', () => {
     renderPage();
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(2));
     expect(screen.getAllByTestId('audit-row')[0]!.textContent).toContain('file-3');
+    // The action reads as words, not as the stored code.
+    expect(screen.getAllByTestId('audit-row')[0]!.textContent).toContain("Opened a user's file");
+    expect(screen.getAllByTestId('audit-row')[0]!.textContent).not.toContain('admin_file_read');
     fireEvent.click(screen.getByRole('button', { name: 'Load older entries' }));
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(3));
     expect(calls.some((c) => c.includes('before=2'))).toBe(true);

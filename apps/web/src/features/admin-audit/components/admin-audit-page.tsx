@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_LABELS } from '@grantleaf/shared/account.schema';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -92,7 +93,7 @@ export function AdminAuditPage() {
                   <td className={`${td} whitespace-nowrap`}>{formatDateTime(entry.at)}</td>
                   <td className={td}>{entry.actorEmail ?? entry.actorId ?? '—'}</td>
                   <td className={td}>{entry.subjectEmail ?? entry.subjectUserId ?? '—'}</td>
-                  <td className={td}>{entry.action}</td>
+                  <td className={td}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
                   <td className={`${td} font-mono text-xs`}>
                     {entry.objectType} {entry.objectId}
                   </td>

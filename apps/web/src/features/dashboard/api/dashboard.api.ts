@@ -1,7 +1,6 @@
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
-import type { Submission } from '@grantleaf/shared/submissions.schema';
-import { requestStatus, submissionStatus } from '@grantleaf/shared/display-rules';
+import { requestStatus } from '@grantleaf/shared/display-rules';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api.ts';
 
@@ -16,18 +15,6 @@ async function getList<T>(path: string, what: string): Promise<T> {
     if (error instanceof ApiError) throw new Error(`Failed to fetch ${what}: ${error.status}`);
     throw error;
   }
-}
-
-export function useSubmissions() {
-  return useQuery<Submission[]>({
-    queryKey: ['/api/submissions'],
-    staleTime: 0,
-    queryFn: () => getList<Submission[]>('/api/submissions', 'submissions'),
-    refetchInterval: (query) =>
-      query.state.data?.some((s) => submissionStatus(s.results, s.status) === 'processing')
-        ? PENDING_POLL_MS
-        : false,
-  });
 }
 
 export function useFundingRequests() {

@@ -4,8 +4,9 @@ import {
   type AdminSubmission,
   type CreateSubmissionInput,
   type Submission,
+  SUBMISSIONS_PAGE_SIZE,
 } from '@grantleaf/shared/submissions.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api.ts';
 import { getSessionId } from '../../../lib/session.ts';
 import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
@@ -13,22 +14,33 @@ import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
 export const SUBMISSIONS_KEY = ['/api/submissions'] as const;
 export const PENDING_POLL_MS = 3000;
 
-/** The caller's submissions, newest first; polled while one is still processing. */
+/**
+ * The caller's submissions, newest first, as one list; polled while one is still processing. The
+ * server answers a page at a time (ADR 0105): the first is the newest SUBMISSIONS_PAGE_SIZE, and
+ * `fetchNextPage` appends older ones while the last page came back full.
+ */
 export function useSubmissions(enabled = true) {
-  return useQuery<Submission[]>({
+  return useInfiniteQuery({
     queryKey: SUBMISSIONS_KEY,
     enabled,
     staleTime: 0,
-    queryFn: async () => {
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) => {
       try {
-        return await api.get<Submission[]>('/api/submissions');
+        return await api.get<Submission[]>(
+          pageParam === 1 ? '/api/submissions' : `/api/submissions?page=${pageParam}`,
+        );
       } catch (error) {
         if (error instanceof ApiError) throw new Error(`Failed to fetch submissions: ${error.status}`);
         throw error;
       }
     },
+    getNextPageParam: (last, pages) => (last.length === SUBMISSIONS_PAGE_SIZE ? pages.length + 1 : undefined),
+    select: (data) => data.pages.flat(),
     refetchInterval: (query) =>
-      query.state.data?.some((s) => deriveDisplayStatus(s) === 'processing') ? PENDING_POLL_MS : false,
+      query.state.data?.pages.some((page) => page.some((s) => deriveDisplayStatus(s) === 'processing'))
+        ? PENDING_POLL_MS
+        : false,
   });
 }
 
