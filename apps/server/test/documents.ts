@@ -1,5 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { SUBMISSION_MESSAGES, uploadContentRefusal } from '@grantleaf/shared/submissions.schema';
+import { cleanFileName, extensionOf } from '../src/modules/uploads/file-kind.ts';
 
 /** Real documents built in memory, for upload and extraction tests. */
 
@@ -77,4 +79,13 @@ export async function uploadFile(
     /* keep text */
   }
   return { status: res.status, body };
+}
+
+/**
+ * What the server answers for a refused upload: the spec's file-type text for a name it does not
+ * take, the content refusal (issue 18 item 5) for an allowed name whose bytes do not match.
+ */
+export function refusalMessage(name: string): string {
+  const kind = extensionOf(cleanFileName(name));
+  return kind ? uploadContentRefusal(kind) : SUBMISSION_MESSAGES.fileType;
 }

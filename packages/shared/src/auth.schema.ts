@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH } from './constants.ts';
+import { INVALID_EMAIL_MESSAGE, PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH } from './constants.ts';
 import { creditAmountSchema } from './credits.schema.ts';
 
-const email = z.string().trim().min(1, 'Email is required').max(254).email('Invalid email');
+const email = z.string().trim().min(1, 'Email is required').max(254).email(INVALID_EMAIL_MESSAGE);
 
 export const registerSchema = z.object({
   name: z.string().trim().min(1, 'Full name is required').max(200),

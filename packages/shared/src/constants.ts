@@ -11,6 +11,8 @@ export type PricedWork = keyof typeof PRICES;
 
 export const FREE_CREDITS_ON_SIGNUP = 10;
 export const PASSWORD_MIN = 6;
+/** An e-mail address that is not blank but not an address either (spec §5 names no text for it). */
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PASSWORD_MAX = 256;
 export const VERIFICATION_CODE_LENGTH = 4;
 export const TABLE_PAGE_SIZE = 5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_EMAIL_MESSAGE } from './constants.ts';
 
 /** Spec §3: the values a grant-analysis lead may take, with the labels the form shows. */
 export const LEAD_ROLES = [
@@ -37,9 +38,11 @@ export const LEAD_STATUSES = [
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 
-export const leadRoleSchema = z.enum(values(LEAD_ROLES));
-export const grantSizeSchema = z.enum(values(GRANT_SIZES));
-export const interestTypeSchema = z.enum(values(INTEREST_TYPES));
+export const leadRoleSchema = z.enum(values(LEAD_ROLES), { error: 'Please select your role' });
+export const grantSizeSchema = z.enum(values(GRANT_SIZES), { error: 'Please select a grant size' });
+export const interestTypeSchema = z.enum(values(INTEREST_TYPES), {
+  error: 'Please select an interest',
+});
 export const leadStatusSchema = z.enum(values(LEAD_STATUSES));
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
@@ -47,7 +50,7 @@ export type LeadStatus = z.infer<typeof leadStatusSchema>;
 export const HONEYPOT_FIELD = 'website';
 const honeypot = z.string().max(500).optional();
 
-const email = z.string().trim().min(1, 'Email is required').max(254).email('Invalid email');
+const email = z.string().trim().min(1, 'Email is required').max(254).email(INVALID_EMAIL_MESSAGE);
 const required = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max);
 
 export const leadSchema = z.object({

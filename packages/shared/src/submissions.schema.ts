@@ -25,6 +25,23 @@ export const SUBMISSION_MESSAGES = {
   adminPdf: 'Please select a PDF file.',
 } as const;
 
+const KIND_NAMES: Record<(typeof UPLOAD_EXTENSIONS)[number], string> = {
+  pdf: 'PDF',
+  doc: 'Word (.doc)',
+  docx: 'Word (.docx)',
+  txt: 'plain-text (UTF-8)',
+};
+
+/**
+ * Why an upload whose name is allowed was refused for its content (issue 18 item 5): the spec's
+ * file-type text would send the user to retry a file that can never pass, so this says what is wrong
+ * and what helps. The extension itself (spec §5) keeps SUBMISSION_MESSAGES.fileType.
+ */
+export function uploadContentRefusal(kind: (typeof UPLOAD_EXTENSIONS)[number]): string {
+  const name = KIND_NAMES[kind];
+  return `This file is not a readable ${name} file: its content does not match its .${kind} name, or it is empty or damaged. Uploading it again will not help; save or export it again as ${name}, or choose another file.`;
+}
+
 const LONG_TEXT_MAX = 20_000;
 const SHORT_TEXT_MAX = 500;
 

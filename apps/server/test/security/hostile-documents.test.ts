@@ -6,7 +6,7 @@ import {
   DOCUMENT_TOO_HEAVY,
   setExtractionLimits,
 } from '../../src/adapters/text-extraction/text-extraction.ts';
-import { makeDocx, makeZipBombDocx, uploadFile } from '../documents.ts';
+import { makeDocx, makeZipBombDocx, refusalMessage, uploadFile } from '../documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../harness.ts';
 import {
   makeLyingSizeDocx,
@@ -23,8 +23,6 @@ import {
  * never stalled for as long as one parse. The 100 ms latency figure is measured by
  * `npm run security:scan` on a quiet machine (a loaded 2-core CI box cannot promise it).
  */
-
-const TYPE_MESSAGE = 'Please upload a PDF, Word document, or text file';
 
 describe.each(DATABASES)('hostile documents on %s', (kind) => {
   let t: TestApp;
@@ -54,11 +52,21 @@ describe.each(DATABASES)('hostile documents on %s', (kind) => {
         status: [422],
         message: DOCUMENT_TOO_HEAVY,
       },
-      { name: 'sector-cycle.doc', data: makeSectorCycleDoc(), status: [400], message: TYPE_MESSAGE },
-      { name: 'bomb.docx', data: makeZipBombDocx(40), status: [400], message: TYPE_MESSAGE },
+      {
+        name: 'sector-cycle.doc',
+        data: makeSectorCycleDoc(),
+        status: [400],
+        message: refusalMessage('sector-cycle.doc'),
+      },
+      { name: 'bomb.docx', data: makeZipBombDocx(40), status: [400], message: refusalMessage('bomb.docx') },
       // Cut at its declared size: unreadable (400), or still inflating at the time limit (422).
       { name: 'lying-size.docx', data: makeLyingSizeDocx(16), status: [400, 422], message: '' },
-      { name: 'second-document.docx', data: makeTwoNamedDocx(), status: [400], message: TYPE_MESSAGE },
+      {
+        name: 'second-document.docx',
+        data: makeTwoNamedDocx(),
+        status: [400],
+        message: refusalMessage('second-document.docx'),
+      },
     ];
     expect(corpus[0]!.data.length).toBeGreaterThan(150_000);
     expect(corpus[1]!.data.length).toBeGreaterThan(700_000);
@@ -93,7 +101,7 @@ describe.each(DATABASES)('hostile documents on %s', (kind) => {
     for (const [i, doc] of corpus.entries()) {
       expect(doc.status, doc.name).toContain(results[i]!.status);
       expect(results[i]!.body.message, doc.name).toBe(
-        doc.message || (results[i]!.status === 400 ? TYPE_MESSAGE : DOCUMENT_TOO_HEAVY),
+        doc.message || (results[i]!.status === 400 ? refusalMessage(doc.name) : DOCUMENT_TOO_HEAVY),
       );
     }
     expect(stored()).toBe(before);

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCfbHeader, makeDocx, makePdf, makeZipBombDocx, uploadFile } from '../documents.ts';
+import {
+  makeCfbHeader,
+  makeDocx,
+  makePdf,
+  makeZipBombDocx,
+  refusalMessage,
+  uploadFile,
+} from '../documents.ts';
 import { USER_LIMITS } from '../../src/http/rate-limit.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../harness.ts';
 
@@ -13,7 +20,6 @@ import { DATABASES, registerUser, startTestApp, type TestApp } from '../harness.
  * names cleaned; and after the run no file exists outside the storage root.
  */
 
-const TYPE_MESSAGE = 'Please upload a PDF, Word document, or text file';
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
@@ -92,7 +98,7 @@ describe.each(DATABASES)('upload corpus on %s', (kind) => {
       if (i > 0 && i % (USER_LIMITS.upload.points - 5) === 0) token = (await registerUser(t)).token;
       const res = await uploadFile(t.baseUrl, token, name, data, 'application/pdf');
       expect(res.status, name.slice(0, 60)).toBe(400);
-      expect(res.body.message, name.slice(0, 60)).toBe(TYPE_MESSAGE);
+      expect(res.body.message, name.slice(0, 60)).toBe(refusalMessage(name));
     }
     expect(storedFiles().length).toBe(before);
   });

@@ -46,11 +46,41 @@ const SUBMISSIONS = [
   },
 ];
 
+const IDEA_REASON = 'The idea could not be generated. Your credits have been refunded.';
+const IDEAS = [
+  {
+    id: 'idea-1',
+    researchBackground: 'Glaciology lab',
+    researchInterests: 'Sensors for river ice',
+    ideaResults: null,
+    status: 'error',
+    error: IDEA_REASON,
+    submissionTimestamp: now,
+    etaTimestamp: null,
+  },
+];
+const FUNDING_REASON = 'The funding search could not be completed. Your credits have been refunded.';
+const FUNDING = [
+  {
+    id: 'fund-1',
+    researchTopic: 'River ice sensing',
+    researchDetails: 'Low-cost sensors for ice jams.',
+    teamProfile: 'Two engineers',
+    fileContent: '[pdf file attached]',
+    fundingResults: null,
+    status: 'failed',
+    error: FUNDING_REASON,
+    submissionTimestamp: now,
+  },
+];
+
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
     const json = (body: unknown) =>
       new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (url === '/api/submissions') return json(SUBMISSIONS);
+    if (url === '/api/idea-generator-requests') return json(IDEAS);
+    if (url === '/api/funding-finder-requests') return json(FUNDING);
     if (url === '/api/grant-programs')
       return json([{ id: 'ca-nserc-alliance-advantage', name: 'Alliance Advantage', agency: 'NSERC' }]);
     return json([]);
@@ -106,5 +136,32 @@ describe('a failed job on the dashboard', { timeout: 30_000 }, () => {
     expect((within(dialog).getByLabelText(/Project overview/) as HTMLTextAreaElement).value).toBe(
       'We sense ice.',
     );
+  });
+
+  it('offers Try again on a failed idea, reopening the Idea Generator with its input', async () => {
+    renderAt('/dashboard');
+    const row = (await screen.findByText(IDEA_REASON)).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Try again' }));
+    const dialog = await screen.findByRole('dialog', { name: /Idea Generator/ });
+    expect((within(dialog).getByLabelText(/Research background/) as HTMLTextAreaElement).value).toBe(
+      'Glaciology lab',
+    );
+    expect((within(dialog).getByLabelText(/Research interests/) as HTMLTextAreaElement).value).toBe(
+      'Sensors for river ice',
+    );
+  });
+
+  it('offers Try again on a failed funding search, reopening the Funding Finder with its input', async () => {
+    renderAt('/dashboard');
+    const row = (await screen.findByText(FUNDING_REASON)).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Try again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Funding Finder' });
+    expect((within(dialog).getByLabelText(/Research topic/) as HTMLInputElement).value).toBe(
+      'River ice sensing',
+    );
+    expect((within(dialog).getByLabelText(/Team profile/) as HTMLTextAreaElement).value).toBe(
+      'Two engineers',
+    );
+    expect(within(dialog).getByText(/attach it again/)).toBeTruthy();
   });
 });

@@ -20,6 +20,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server's reason for refusing a request (a 4xx with a message: a file that is not what its
+ * name says, say), which a retry cannot change; undefined for failures a retry may fix.
+ */
+export function refusalReason(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
+}
+
 export async function apiRequest<T>(
   method: string,
   path: string,

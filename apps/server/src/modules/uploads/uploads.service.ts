@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { STAFF_READ } from '@grantleaf/shared/account.schema';
-import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
+import { SUBMISSION_MESSAGES, uploadContentRefusal } from '@grantleaf/shared/submissions.schema';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import {
   DOCUMENT_TOO_HEAVY,
@@ -37,7 +37,7 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; log: 
       const refusal = checkFileContent(kind, file.data);
       if (refusal) {
         deps.log.info({ kind, refusal }, 'upload refused');
-        throw badRequest(SUBMISSION_MESSAGES.fileType);
+        throw badRequest(uploadContentRefusal(kind));
       }
       let extracted: string | null = null;
       let extractionError: string | null = null;
@@ -48,7 +48,7 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; log: 
         if (err instanceof ExtractionLimitError) throw unprocessable(DOCUMENT_TOO_HEAVY);
         // A file its own format's reader cannot open is not the document it claims to be.
         if (kind !== 'doc' || err instanceof ExtractionRefusedError)
-          throw badRequest(SUBMISSION_MESSAGES.fileType);
+          throw badRequest(uploadContentRefusal(kind));
         extractionError = (err as Error).message.slice(0, 500);
       }
       const id = randomUUID();

@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCfbHeader, makeDocx, makePdf, makeZipBombDocx, uploadFile } from '../../../test/documents.ts';
+import {
+  makeCfbHeader,
+  makeDocx,
+  makePdf,
+  makeZipBombDocx,
+  refusalMessage,
+  uploadFile,
+} from '../../../test/documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { isSealed, openColumnValue } from '../../adapters/storage/content-crypto.ts';
-
-const TYPE_MESSAGE = 'Please upload a PDF, Word document, or text file';
 
 describe.each(DATABASES)('uploads on %s', (kind) => {
   let t: TestApp;
@@ -78,7 +83,7 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
     for (const [name, data] of cases) {
       const res = await uploadFile(t.baseUrl, owner.token, name, data, 'application/pdf');
       expect(res.status, name).toBe(400);
-      expect(res.body.message, name).toBe(TYPE_MESSAGE);
+      expect(res.body.message, name).toBe(refusalMessage(name));
     }
     expect(storedFiles().length).toBe(before);
   });
@@ -89,7 +94,7 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
     const started = Date.now();
     const res = await uploadFile(t.baseUrl, owner.token, 'bomb.docx', bomb);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(TYPE_MESSAGE);
+    expect(res.body.message).toBe(refusalMessage('bomb.docx'));
     expect(Date.now() - started).toBeLessThan(2000);
   });
 

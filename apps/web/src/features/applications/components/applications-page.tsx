@@ -19,7 +19,7 @@ import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pager, usePaged } from '../../../components/ui/pager.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
   useApplications,
@@ -163,9 +163,12 @@ function UploadDocumentsDialog({
           toast.success('File Uploaded');
           close(false);
         },
-        onError: () => {
+        onError: (error) => {
           setFile(null);
-          toast.error('Upload Failed', { description: 'Failed to upload file. Please try again.' });
+          // A refused file cannot pass on a retry: say why (spec §8's text is for failed uploads).
+          toast.error('Upload Failed', {
+            description: refusalReason(error) ?? 'Failed to upload file. Please try again.',
+          });
         },
       },
     );

@@ -12,6 +12,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { issuesByField, keepUnfixed, type FieldErrors } from '../../../lib/field-errors.ts';
 import { useInstitution, useRegister } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -34,7 +35,7 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const register = useRegister();
   const [form, setForm] = useState<Record<Field, string>>({ name: '', phone: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
 
   const domain = form.email.includes('@') ? checkEmailDomain(form.email) : 'incomplete';
   const institution = useInstitution(
@@ -46,10 +47,13 @@ export function RegisterPage() {
     event.preventDefault();
     const parsed = registerSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      const next = issuesByField<Field>(parsed.error);
       setErrors(next);
-      toast.error('Registration Failed', { description: 'Please fill in all required fields' });
+      // The spec's text is for missing fields; a short password or a malformed address says so.
+      const blank = (Object.keys(form) as Field[]).some((name) => form[name].trim() === '');
+      toast.error('Registration Failed', {
+        description: blank ? 'Please fill in all required fields' : Object.values(next)[0],
+      });
       return;
     }
     if (checkEmailDomain(parsed.data.email) !== 'institutional') {
@@ -83,7 +87,11 @@ export function RegisterPage() {
         aria-invalid={Boolean(errors[name]) || (name === 'email' && domain === 'personal')}
         aria-describedby={`${name}-hint`}
         value={form[name]}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        onChange={(e) => {
+          const next = { ...form, [name]: e.target.value };
+          setForm(next);
+          setErrors((shown) => keepUnfixed(shown, registerSchema, next));
+        }}
       />
       {name === 'email' && domain === 'personal' ? (
         <FieldError id="email-hint">{PERSONAL_EMAIL_MESSAGE}</FieldError>

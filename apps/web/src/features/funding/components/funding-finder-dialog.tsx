@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { issuesByField, keepUnfixed } from '../../../lib/field-errors.ts';
 import { BUY_CREDITS_ACTION, buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateFundingRequest, useUploadFundingFile } from '../api/funding.api.ts';
 
@@ -44,14 +45,25 @@ export function FundingFinderDialog({
   onOpenChange,
   credits,
   signedIn = true,
+  initial,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Balance in tenths, or null when unknown. */
   credits: number | null;
   signedIn?: boolean;
+  /** The input of a failed search, for "Try again" (the dashboard remounts the dialog per retry). */
+  initial?: typeof EMPTY & { hadFile: boolean };
 }) {
-  const [form, setForm] = useState(EMPTY);
+  const [form, setForm] = useState(
+    initial
+      ? {
+          researchTopic: initial.researchTopic,
+          researchDetails: initial.researchDetails,
+          teamProfile: initial.teamProfile,
+        }
+      : EMPTY,
+  );
   // Uploaded on submit through POST /api/upload, whose checks every file passes; the request
   // names it by the fileUrl answered (issue 15 §2: no file bytes inside the request).
   const [file, setFile] = useState<File | null>(null);
@@ -76,7 +88,9 @@ export function FundingFinderDialog({
   }
 
   function edit(name: keyof typeof EMPTY, value: string) {
-    setForm((f) => ({ ...f, [name]: value }));
+    const next = { ...form, [name]: value };
+    setForm(next);
+    setErrors((shown) => keepUnfixed(shown, fundingFinderRequestSchema, next));
     // Another request, another key: only a retry of the very same form may be replayed.
     idempotencyKey.current = newKey();
   }
@@ -113,9 +127,7 @@ export function FundingFinderDialog({
     }
     const parsed = fundingFinderRequestSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
+      setErrors(issuesByField<Field>(parsed.error));
       return;
     }
     setErrors({});
@@ -230,6 +242,11 @@ export function FundingFinderDialog({
             onChange={(e) => onFile(e.target.files?.[0])}
           />
           {file && <p className="mt-1 text-xs text-slate-600">Attached: {file.name}</p>}
+          {!file && initial?.hadFile && (
+            <p className="mt-1 text-xs text-slate-600">
+              The earlier search had a document; attach it again to include it.
+            </p>
+          )}
           <FieldError id="funding-file-error">{errors.file}</FieldError>
         </div>
         {insufficient && (

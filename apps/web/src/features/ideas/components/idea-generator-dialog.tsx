@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { issuesByField, keepUnfixed } from '../../../lib/field-errors.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateIdeaRequest } from '../api/ideas.api.ts';
 
@@ -21,13 +22,16 @@ export function IdeaGeneratorDialog({
   open,
   onOpenChange,
   credits,
+  initial,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Balance in tenths. */
   credits: number;
+  /** The input of a failed request, for "Try again" (the dashboard remounts the dialog per retry). */
+  initial?: Record<Field, string>;
 }) {
-  const [form, setForm] = useState(EMPTY);
+  const [form, setForm] = useState(initial ?? EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [done, setDone] = useState(false);
   const create = useCreateIdeaRequest();
@@ -48,9 +52,7 @@ export function IdeaGeneratorDialog({
     event.preventDefault();
     const parsed = ideaRequestSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
+      setErrors(issuesByField<Field>(parsed.error));
       return;
     }
     setErrors({});
@@ -81,7 +83,11 @@ export function IdeaGeneratorDialog({
         placeholder={placeholder}
         aria-invalid={Boolean(errors[name])}
         aria-describedby={`idea-${name}-count ${errors[name] ? `idea-${name}-error` : ''}`}
-        onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+        onChange={(e) => {
+          const next = { ...form, [name]: e.target.value };
+          setForm(next);
+          setErrors((shown) => keepUnfixed(shown, ideaRequestSchema, next));
+        }}
       />
       <p
         id={`idea-${name}-count`}

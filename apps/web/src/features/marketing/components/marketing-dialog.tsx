@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { keepUnfixed } from '../../../lib/field-errors.ts';
 import { useCreateMarketingRequest } from '../api/marketing.api.ts';
 
 type Errors = Partial<Record<'phone' | 'services', string>>;
@@ -40,11 +41,16 @@ export function MarketingDialog({
     }
   }
 
+  function update(next: typeof form) {
+    setForm(next);
+    setErrors((shown) => keepUnfixed(shown, marketingRequestSchema, { ...next, email }));
+  }
+
   function toggle(service: MarketingService, checked: boolean) {
-    setForm((f) => ({
-      ...f,
-      services: checked ? [...f.services, service] : f.services.filter((s) => s !== service),
-    }));
+    update({
+      ...form,
+      services: checked ? [...form.services, service] : form.services.filter((s) => s !== service),
+    });
   }
 
   function onSubmit(event: FormEvent) {
@@ -108,7 +114,7 @@ export function MarketingDialog({
               value={form.phone}
               aria-invalid={Boolean(errors.phone)}
               aria-describedby={errors.phone ? 'marketing-phone-error' : undefined}
-              onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))}
+              onChange={(e) => update({ ...form, phone: e.target.value })}
             />
             <FieldError id="marketing-phone-error">{errors.phone}</FieldError>
           </div>
@@ -134,7 +140,7 @@ export function MarketingDialog({
             <Textarea
               id="marketing-description"
               value={form.description}
-              onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+              onChange={(e) => update({ ...form, description: e.target.value })}
             />
           </div>
           <div className="flex justify-end gap-3">

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateSubmission, useUploadFile } from '../api/submissions.api.ts';
 import { ProgramPicker } from './program-picker.tsx';
@@ -65,8 +65,9 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       },
       onError: (error) => {
         // A refused file (not really a PDF, too large) cannot succeed on a retry: say why instead.
-        const refused = error instanceof ApiError && error.status < 500 && error.serverMessage;
-        toast.error('Upload Failed', { description: refused || 'Failed to upload file. Please try again.' });
+        toast.error('Upload Failed', {
+          description: refusalReason(error) ?? 'Failed to upload file. Please try again.',
+        });
         clearFile();
       },
     });
