@@ -23,6 +23,7 @@ import { IdeaGeneratorDialog } from '../features/ideas/components/idea-generator
 import { MarketingDialog } from '../features/marketing/components/marketing-dialog.tsx';
 import { FundingFinderDialog } from '../features/funding/components/funding-finder-dialog.tsx';
 import { FundingReportButton } from '../features/funding/components/funding-report-button.tsx';
+import { FundingResultsView } from '../features/funding/components/funding-results.tsx';
 import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
 import { AnalyzeApplicationDialog } from '../features/submissions/components/analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from '../features/submissions/components/generate-application-dialog.tsx';
@@ -215,7 +216,18 @@ function ProgramsTable() {
         { header: 'Program', cell: (p) => <span className="font-medium">{p.name}</span> },
         { header: 'Jurisdiction', cell: (p) => p.jurisdiction },
         { header: 'Funding', cell: (p) => p.fundingRange },
-        { header: 'Deadline', cell: (p) => <DeadlineCell deadline={p.deadline} /> },
+        {
+          header: 'Deadline',
+          cell: (p) => (
+            <DeadlineCell
+              deadline={p.deadline}
+              expected={p.deadlineExpected}
+              intake={p.intake}
+              pattern={p.deadlinePattern}
+              closed={p.closed}
+            />
+          ),
+        },
       ]}
     />
   );
@@ -328,22 +340,7 @@ function FundingTable({ onRetry }: { onRetry: (r: FundingRequest) => void }) {
           cell: (r) => (r.fundingResults ? <FundingReportButton requestId={r.id} /> : null),
         },
       ]}
-      expand={(r) =>
-        r.fundingResults ? (
-          r.fundingResults.funding_programs.length === 0 ? (
-            <p className="text-sm text-slate-600">No matching programs were found.</p>
-          ) : (
-            <ul className="space-y-1 text-sm">
-              {r.fundingResults.funding_programs.map((p) => (
-                <li key={`${p.agency_name}-${p.program_name}`}>
-                  <span className="font-medium">{p.program_name}</span> · {p.agency_name} · {p.funding_range}
-                  {p.deadline ? ` · Deadline ${p.deadline}` : ''}
-                </li>
-              ))}
-            </ul>
-          )
-        ) : null
-      }
+      expand={(r) => (r.fundingResults ? <FundingResultsView results={r.fundingResults} /> : null)}
     />
   );
 }

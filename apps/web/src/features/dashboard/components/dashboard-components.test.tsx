@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataTable } from './data-table.tsx';
-import { EvaluationDetails, StatusBadge } from './status-cells.tsx';
+import { DeadlineCell, EvaluationDetails, StatusBadge } from './status-cells.tsx';
 
 afterEach(cleanup);
 
@@ -88,5 +88,29 @@ describe('status and evaluation cells', () => {
     expect(screen.getByText('Moderate')).toBeTruthy();
     expect(screen.getByText('Ready')).toBeTruthy();
     expect(screen.getByText('Clear users Pilot partner')).toBeTruthy();
+  });
+});
+
+describe('DeadlineCell (issue 14)', () => {
+  it('marks a projected date as expected', () => {
+    render(<DeadlineCell deadline="2099-11-01" expected />);
+    expect(screen.getByText('2099-11-01')).toBeTruthy();
+    expect(screen.getByText('(expected)')).toBeTruthy();
+    expect(screen.getByText('Open')).toBeTruthy();
+  });
+
+  it('shows the kind of intake or the pattern instead of a blank', () => {
+    render(<DeadlineCell deadline={null} intake="Continuous intake" pattern="Apply any time" />);
+    expect(screen.getByText('Continuous intake')).toBeTruthy();
+    cleanup();
+    render(<DeadlineCell deadline={null} pattern="Two intakes a year (spring and fall)" />);
+    expect(screen.getByText('Two intakes a year (spring and fall)')).toBeTruthy();
+  });
+
+  it('says Closed for a competition the catalogue has closed', () => {
+    render(<DeadlineCell deadline={null} intake="Competition closed" closed />);
+    expect(screen.getByText('Competition closed')).toBeTruthy();
+    expect(screen.getByText('Closed')).toBeTruthy();
+    expect(screen.queryByText('Open')).toBeNull();
   });
 });

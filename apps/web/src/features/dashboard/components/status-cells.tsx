@@ -15,13 +15,38 @@ export function StatusBadge({ status }: { status: DisplayStatus | string }) {
   return <ToneBadge tone="red">Error</ToneBadge>;
 }
 
-export function DeadlineCell({ deadline }: { deadline: string | null }) {
+/**
+ * A program's next deadline (issue 14): the date, marked "expected" while it is projected from the
+ * funder's rule; with no date, the kind of intake or the funder's pattern instead of a blank.
+ */
+export function DeadlineCell({
+  deadline,
+  expected = false,
+  intake = null,
+  pattern = null,
+  closed = false,
+}: {
+  deadline: string | null;
+  expected?: boolean;
+  intake?: string | null;
+  pattern?: string | null;
+  /** The catalogue's own verdict (a fixed competition whose dates have all passed). */
+  closed?: boolean;
+}) {
   const badge = deadlineBadge(deadline);
+  const shut = closed || badge.kind === 'closed';
   return (
     <span className="flex flex-wrap items-center gap-2">
-      {deadline && <span className="text-slate-800">{deadline}</span>}
-      <ToneBadge tone={badge.kind === 'closed' ? 'grey' : badge.highlighted ? 'orange' : 'green'}>
-        {badge.label}
+      {deadline ? (
+        <span className="text-slate-800">
+          {deadline}
+          {expected && <span className="text-slate-600"> (expected)</span>}
+        </span>
+      ) : (
+        <span className="text-slate-800">{intake ?? pattern ?? 'Dates set in each call'}</span>
+      )}
+      <ToneBadge tone={shut ? 'grey' : badge.highlighted ? 'orange' : 'green'}>
+        {shut ? 'Closed' : badge.label}
       </ToneBadge>
     </span>
   );

@@ -1,0 +1,42 @@
+import type { FundingResults } from '@grantleaf/shared/funding.schema';
+
+/**
+ * A finished funding search (issue 14 §3): the matched programs, each with its deadline as the
+ * catalogue knows it (a date, "(expected)" when projected from the funder's rule, or the kind of
+ * intake), and apart from them, collapsed, the programs the rules set aside with the reason.
+ */
+export function FundingResultsView({ results }: { results: FundingResults }) {
+  const notEligible = results.not_eligible ?? [];
+  return (
+    <div className="space-y-3 text-sm">
+      {results.funding_programs.length === 0 ? (
+        <p className="text-slate-600">No matching programs were found.</p>
+      ) : (
+        <ul className="space-y-1">
+          {results.funding_programs.map((p) => (
+            <li key={`${p.agency_name}-${p.program_name}`}>
+              <span className="font-medium">{p.program_name}</span> · {p.agency_name} · {p.funding_range}
+              {/* Searches stored before deadlines were computed from rules carry no text. */}
+              {` · Deadline: ${p.deadline ?? 'not published yet'}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {notEligible.length > 0 && (
+        <details className="rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="not-eligible">
+          <summary className="cursor-pointer font-medium text-slate-800">
+            Not eligible ({notEligible.length})
+          </summary>
+          <ul className="mt-2 space-y-2">
+            {notEligible.map((p) => (
+              <li key={p.program_id}>
+                <span className="font-medium">{p.program_name}</span> · {p.agency_name}
+                <p className="text-slate-700">{p.because}</p>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
