@@ -61,6 +61,11 @@ export const programQuerySchema = z
     page: z.coerce.number().int().min(1).optional(),
     pageSize: z.coerce.number().int().min(1).max(PROGRAM_PAGE_SIZE_MAX).optional(),
     include: z.enum(['details'], { error: 'Unknown include value' }).optional(),
+    /** These programs only, by id, comma-separated (a user's submissions name them; retired ones too). */
+    ids: z
+      .string()
+      .regex(/^[a-z0-9-]+(,[a-z0-9-]+){0,99}$/, 'Give up to 100 program ids, comma-separated')
+      .optional(),
   })
   .strict();
 export type ProgramQuery = z.infer<typeof programQuerySchema>;

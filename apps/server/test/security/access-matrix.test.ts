@@ -181,6 +181,25 @@ export const MATRIX: Record<string, Entry> = {
     url: () => `/api/admin/refund-requests/${randomUUID()}/decision`,
     body: () => ({ decision: 'approve', note: 'self-approval' }),
   },
+  'GET /api/admin/programs': { access: 'admin' },
+  'GET /api/admin/programs/:id': { access: 'admin', url: () => `/api/admin/programs/${PROGRAM}` },
+  'PATCH /api/admin/programs/:id': {
+    access: 'admin',
+    url: () => `/api/admin/programs/${PROGRAM}`,
+    body: () => ({ name: 'Hijacked' }),
+  },
+  'POST /api/admin/programs/:id/verify': {
+    access: 'admin',
+    url: () => `/api/admin/programs/${PROGRAM}/verify`,
+  },
+  'POST /api/admin/programs/:id/retire': {
+    access: 'admin',
+    url: () => `/api/admin/programs/${PROGRAM}/retire`,
+  },
+  'POST /api/admin/programs/:id/restore': {
+    access: 'admin',
+    url: () => `/api/admin/programs/${PROGRAM}/restore`,
+  },
   'GET /api/admin/affiliate-payouts': { access: 'admin' },
   'POST /api/admin/affiliate-payouts': {
     access: 'admin',

@@ -1,14 +1,18 @@
 import type { AppModule } from '../contract.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
+import { createCatalogueService } from './catalogue.service.ts';
 import { closeProgramsJob } from './close-programs.job.ts';
 import { programsRoutes } from './programs.routes.ts';
 import { createProgramsService } from './programs.service.ts';
 
 export const programsModule: AppModule = {
   name: 'programs',
-  routes: (app, { runtime }) =>
-    app.register(programsRoutes, { programs: createProgramsService({ db: runtime.database.db }) }),
+  routes: async (app, { runtime }) => {
+    await app.register(programsRoutes, { programs: createProgramsService({ db: runtime.database.db }) });
+    await app.register(catalogueRoutes, { catalogue: createCatalogueService({ db: runtime.database.db }) });
+  },
   jobs: [closeProgramsJob],
-  // Daily: marks programs whose deadlines have all passed.
+  // Daily: rolls deadlines forward from the rules, closes what has passed, flags stale records.
   schedules: [{ job: closeProgramsJob, cron: '15 4 * * *' }],
   /** The catalogue before the first request: seed data/programs.json (idempotent upsert by id), close what has passed. */
   async startup(runtime) {

@@ -25,14 +25,27 @@ export type ProgramListRow = Omit<ProgramRow, 'search' | 'searchText' | 'searchT
 
 const UPDATABLE = getTableConfig(grantPrograms)
   .columns.filter(
-    (c) => !c.generated && !['id', 'created_at', 'closed_at', 'updated_at', 'deadline'].includes(c.name),
+    (c) =>
+      !c.generated &&
+      // Curation state belongs to admins (migration 0135): a load never un-retires or un-flags.
+      ![
+        'id',
+        'created_at',
+        'closed_at',
+        'updated_at',
+        'deadline',
+        'retired_at',
+        'curated_at',
+        'verification_due_at',
+      ].includes(c.name),
   )
   .map((c) => c.name);
 const KEY_BY_COLUMN = new Map(Object.entries(storedColumns).map(([key, col]) => [col.name, key]));
 
 /**
  * Inserts new programs and updates changed ones; a row whose content hash is unchanged is not
- * touched at all, so a repeated load changes nothing (not even updated_at).
+ * touched at all, so a repeated load changes nothing (not even updated_at). A record an admin has
+ * edited or verified is never overwritten by a load (ADR 135).
  */
 export async function upsertPrograms(
   tx: Tx,
@@ -47,12 +60,16 @@ export async function upsertPrograms(
     .onConflictDoUpdate({
       target: grantPrograms.id,
       set,
-      setWhere: sql`${grantPrograms.contentHash} IS DISTINCT FROM excluded.content_hash`,
+      setWhere: sql`${grantPrograms.contentHash} IS DISTINCT FROM excluded.content_hash AND ${grantPrograms.curatedAt} IS NULL`,
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   const inserted = result.filter((r) => r.inserted).length;
   return { inserted, updated: result.length - inserted };
 }
+
+// Only a status that starts with the word closes a program ("2026-27 window closed" is one
+// window of a program that recurs).
+export const shouldCloseSql = sql<boolean>`(coalesce(${grantPrograms.deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '^(archived|closed)')`;
 
 /**
  * Marks programs whose dates have all passed, or whose source says they are archived or closed;
@@ -76,18 +93,15 @@ export async function refreshClosedPrograms(
         sql`${grantPrograms.deadline} IS DISTINCT FROM ${next}`,
       ),
     );
-  // Only a status that starts with the word closes a program ("2026-27 window closed" is one
-  // window of a program that recurs).
-  const shouldClose = sql`(coalesce(${grantPrograms.deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '^(archived|closed)')`;
   const closed = await db
     .update(grantPrograms)
     .set({ closedAt: sql`now()` })
-    .where(and(sql`${grantPrograms.closedAt} IS NULL`, shouldClose))
+    .where(and(sql`${grantPrograms.closedAt} IS NULL`, shouldCloseSql))
     .returning({ id: grantPrograms.id });
   const reopened = await db
     .update(grantPrograms)
     .set({ closedAt: null })
-    .where(and(sql`${grantPrograms.closedAt} IS NOT NULL`, sql`NOT ${shouldClose}`))
+    .where(and(sql`${grantPrograms.closedAt} IS NOT NULL`, sql`NOT ${shouldCloseSql}`))
     .returning({ id: grantPrograms.id });
   return { closed: closed.length, reopened: reopened.length };
 }
@@ -138,6 +152,12 @@ export interface ProgramSearch {
   fuzzy?: boolean;
   /** Without a search: leave out closed Grants.gov imports (the full list stays readable). */
   hideClosedImports?: boolean;
+  /** These programs only, retired ones included (a user's own history names them). */
+  ids?: string[];
+  /** Retired programs: left out for users (the default); admins list them apart. */
+  retired?: 'exclude' | 'only';
+  /** Admins: only the records the daily job flagged for re-verification. */
+  verificationDue?: boolean;
 }
 
 /** Open programs first, the soonest deadline first, then by name. */
@@ -150,6 +170,10 @@ const catalogueOrder = [
 
 function filters(search: ProgramSearch): SQL[] {
   const where: SQL[] = [];
+  if (search.ids) where.push(inArray(grantPrograms.id, search.ids));
+  else if (search.retired === 'only') where.push(sql`${grantPrograms.retiredAt} IS NOT NULL`);
+  else where.push(sql`${grantPrograms.retiredAt} IS NULL`);
+  if (search.verificationDue) where.push(sql`${grantPrograms.verificationDueAt} IS NOT NULL`);
   if (search.jurisdiction) where.push(jurisdictionFilter(search.jurisdiction));
   if (search.programType) where.push(eq(grantPrograms.programType, search.programType));
   if (search.deadlineWithinDays !== undefined) {
@@ -331,7 +355,7 @@ export async function findOpenPrograms(
   db: Tx,
   opts: { source?: 'seed' | 'grants.gov'; ids?: string[]; textQuery?: string; limit?: number } = {},
 ) {
-  const where: SQL[] = [sql`NOT ${closedSql}`];
+  const where: SQL[] = [sql`NOT ${closedSql}`, sql`${grantPrograms.retiredAt} IS NULL`];
   if (opts.source) where.push(eq(grantPrograms.source, opts.source));
   if (opts.ids) where.push(inArray(grantPrograms.id, opts.ids));
   let rank: SQL | undefined;
@@ -377,7 +401,9 @@ export async function findOpenProgramsMatching(
   return db
     .select({ name: grantPrograms.name, agency: grantPrograms.agency })
     .from(grantPrograms)
-    .where(sql`${grantPrograms.closedAt} IS NULL AND ${grantPrograms.search} @@ ${query}`)
+    .where(
+      sql`${grantPrograms.closedAt} IS NULL AND ${grantPrograms.retiredAt} IS NULL AND ${grantPrograms.search} @@ ${query}`,
+    )
     .orderBy(sql`ts_rank(${grantPrograms.search}, ${query}) DESC`, asc(grantPrograms.name))
     .limit(limit);
 }
@@ -395,7 +421,9 @@ export async function listUpcomingDeadlines(
       deadline: grantPrograms.deadline,
     })
     .from(grantPrograms)
-    .where(sql`${grantPrograms.closedAt} IS NULL AND ${grantPrograms.deadline} >= current_date`)
+    .where(
+      sql`${grantPrograms.closedAt} IS NULL AND ${grantPrograms.retiredAt} IS NULL AND ${grantPrograms.deadline} >= current_date`,
+    )
     .orderBy(asc(grantPrograms.deadline), asc(grantPrograms.name))
     .limit(limit);
   return rows.map((r) => ({ ...r, deadline: r.deadline! }));

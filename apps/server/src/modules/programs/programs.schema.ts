@@ -1,7 +1,18 @@
 import type { DeadlineRule } from '@grantleaf/shared/deadline';
 import type { EligibilityRules } from '@grantleaf/shared/eligibility';
 import { sql } from 'drizzle-orm';
-import { bigint, customType, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../auth/auth.schema.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -58,6 +69,12 @@ export const grantPrograms = pgTable('grant_programs', {
   /** Hash of the record as loaded; an upsert with the same hash changes nothing. */
   contentHash: text('content_hash').notNull(),
   closedAt: timestamp('closed_at', { withTimezone: true }),
+  /** Retired by an admin: hidden from users, kept for history (migration 0135). */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  /** Edited or verified by an admin: the start-up seed no longer overwrites the record. */
+  curatedAt: timestamp('curated_at', { withTimezone: true }),
+  /** Flagged by the daily job: not verified for VERIFICATION_MAX_AGE_MONTHS. */
+  verificationDueAt: timestamp('verification_due_at', { withTimezone: true }),
   /** Set by a trigger (migration 0013) and the daily close-programs job; never written directly. */
   deadline: date('deadline', { mode: 'string' }),
   createdAt: createdAt(),
@@ -73,3 +90,16 @@ export const grantPrograms = pgTable('grant_programs', {
 });
 export type ProgramRow = typeof grantPrograms.$inferSelect;
 export type NewProgramRow = typeof grantPrograms.$inferInsert;
+
+/** Who changed a program, when, and which fields (migration 0135); written with the change. */
+export const programChanges = pgTable('program_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  programId: text('program_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorId: uuid('actor_id'),
+  action: text('action', { enum: ['edit', 'verify', 'retire', 'restore'] }).notNull(),
+  fields: text('fields')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+});

@@ -96,7 +96,8 @@ export function createProgramsService(deps: { db: Db }) {
         query.deadlineWithinDays !== undefined ||
         query.minAmount !== undefined ||
         query.page !== undefined ||
-        query.pageSize !== undefined;
+        query.pageSize !== undefined ||
+        query.ids !== undefined;
       if (!searching) {
         const { rows, total } = await repo.searchPrograms(db, { hideClosedImports: true });
         return { programs: rows.map((r) => toGrantProgram(r, details)), total, capped: false };
@@ -108,6 +109,7 @@ export function createProgramsService(deps: { db: Db }) {
         programType: query.programType,
         deadlineWithinDays: query.deadlineWithinDays,
         minAmount: query.minAmount,
+        ids: query.ids?.split(','),
         limit: pageSize,
         offset: ((query.page ?? 1) - 1) * pageSize,
       };
