@@ -29,6 +29,8 @@ export const createApplicationSchema = z.object({
   /** Free text as the spec has it ("$250,000", "1.2M"); the funding total reads its number. */
   amount: z.string().trim().max(50, 'Amount must be 50 characters or less').default(''),
   deadline: isoDate.nullable().optional(),
+  /** A catalogue program: its name, deadline and section template fill the new application. */
+  programId: z.string().trim().min(1).max(200).optional(),
 });
 export type CreateApplicationInput = z.input<typeof createApplicationSchema>;
 
@@ -59,6 +61,13 @@ export const applicationSchema = z.object({
   amount: z.string(),
   status: applicationStatusSchema,
   deadline: z.string().nullable(),
+  /** The catalogue program whose template shapes the sections; null for one tracked by name only. */
+  programId: z.string().nullable(),
+  /** The generated draft this application started from. */
+  submissionId: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  /** The saved version of its sections; 0 before the first save. */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(z.object({ status: applicationStatusSchema, at: z.string() })),

@@ -21,6 +21,8 @@ export const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json
   { table: 'idea_requests', column: 'idea_results', json: false },
   { table: 'outbox_emails', column: 'subject', json: false },
   { table: 'outbox_emails', column: 'body_text', json: false },
+  { table: 'applications', column: 'sections', json: true },
+  { table: 'application_versions', column: 'sections', json: true },
 ];
 
 type Row = Record<string, unknown>;

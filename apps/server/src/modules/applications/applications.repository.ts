@@ -38,7 +38,7 @@ export async function findOwnApplication(
 
 export async function insertApplication(
   tx: Tx,
-  values: Pick<ApplicationRow, 'userId' | 'title' | 'program' | 'amount' | 'deadline'>,
+  values: Pick<ApplicationRow, 'userId' | 'title' | 'program' | 'programId' | 'amount' | 'deadline'>,
 ): Promise<ApplicationRow> {
   const [row] = await tx.insert(applications).values(values).returning();
   return row!;

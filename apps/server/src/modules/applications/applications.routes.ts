@@ -6,17 +6,34 @@ import {
   createApplicationSchema,
   updateApplicationSchema,
 } from '@grantleaf/shared/applications.schema';
+import {
+  applicationDetailSchema,
+  checkRequestSchema,
+  checkResultSchema,
+  restoreVersionSchema,
+  savedSchema,
+  saveSectionsSchema,
+  versionDetailSchema,
+  versionListSchema,
+} from '@grantleaf/shared/application-document.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.ts';
+import type { ApplicationDocuments } from './application-document.service.ts';
 import type { ApplicationsService } from './applications.service.ts';
 
 const idParams = z.object({ id: z.string().uuid() });
+const versionParams = idParams.extend({ version: z.coerce.number().int().min(1).max(1_000_000) });
+const EXPORT_TYPES = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+} as const;
 
-export const applicationsRoutes: FastifyPluginAsyncZod<{ applications: ApplicationsService }> = async (
-  app,
-  { applications },
-) => {
+export const applicationsRoutes: FastifyPluginAsyncZod<{
+  applications: ApplicationsService;
+  documents: ApplicationDocuments;
+}> = async (app, { applications, documents }) => {
   const auth = { config: { auth: true } } as const;
 
   app.get(
@@ -60,6 +77,70 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ applications: Applicati
       reply
         .code(201)
         .send(await applications.attachDocument(currentUser(request), request.params.id, request.body)),
+  );
+
+  // --- the application as a document (issue 16) ---
+
+  app.get(
+    '/api/applications/:id',
+    { ...auth, schema: { params: idParams, response: { 200: applicationDetailSchema } } },
+    (request) => documents.detail(currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/api/applications/:id/sections',
+    { ...auth, schema: { params: idParams, body: saveSectionsSchema, response: { 200: savedSchema } } },
+    (request) => documents.saveSections(currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/applications/:id/versions',
+    { ...auth, schema: { params: idParams, response: { 200: versionListSchema } } },
+    async (request) => ({ data: await documents.listVersions(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/applications/:id/versions/:version',
+    { ...auth, schema: { params: versionParams, response: { 200: versionDetailSchema } } },
+    (request) => documents.version(currentUser(request), request.params.id, request.params.version),
+  );
+
+  app.post(
+    '/api/applications/:id/versions/:version/restore',
+    {
+      ...auth,
+      schema: { params: versionParams, body: restoreVersionSchema, response: { 200: savedSchema } },
+    },
+    (request) =>
+      documents.restore(
+        currentUser(request),
+        request.params.id,
+        request.params.version,
+        request.body.baseVersion,
+      ),
+  );
+
+  app.post(
+    '/api/applications/:id/check',
+    { ...auth, schema: { params: idParams, body: checkRequestSchema, response: { 200: checkResultSchema } } },
+    (request) => documents.check(currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/applications/:id/export',
+    {
+      ...auth,
+      schema: { params: idParams, querystring: z.object({ format: z.enum(['docx', 'pdf', 'txt']) }) },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const { data, fileName } = await documents.exportFile(currentUser(request), request.params.id, format);
+      return reply
+        .header('Content-Type', EXPORT_TYPES[format])
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(data);
+    },
   );
 
   app.post(

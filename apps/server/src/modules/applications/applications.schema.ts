@@ -1,23 +1,59 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { RichNode } from '@grantleaf/shared/application-document.schema';
+import {
+  bigserial,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sealedJson } from '../../adapters/storage/content-crypto.ts';
 import { createdAt } from '../auth/auth.schema.ts';
 
-export const applications = pgTable('applications', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  userId: uuid('user_id').notNull(),
-  title: text('title').notNull(),
-  program: text('program').notNull(),
-  amount: text('amount').notNull().default(''),
-  status: text('status', { enum: ['draft', 'submitted', 'under_review', 'approved', 'rejected'] })
-    .notNull()
-    .default('draft'),
-  deadline: date('deadline', { mode: 'string' }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-});
+/** A section as stored: the template's id and header with its document. */
+export interface StoredSection {
+  id: string;
+  header: string;
+  doc: RichNode;
+}
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull(),
+    title: text('title').notNull(),
+    program: text('program').notNull(),
+    amount: text('amount').notNull().default(''),
+    status: text('status', { enum: ['draft', 'submitted', 'under_review', 'approved', 'rejected'] })
+      .notNull()
+      .default('draft'),
+    deadline: date('deadline', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    programId: text('program_id'),
+    submissionId: uuid('submission_id'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    version: integer('version').notNull().default(0),
+    sections: sealedJson<StoredSection[]>('applications', 'sections')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+  },
+  (t) => [
+    uniqueIndex('applications_submission_idx')
+      .on(t.submissionId)
+      .where(sql`submission_id IS NOT NULL`),
+  ],
+);
 export type ApplicationRow = typeof applications.$inferSelect;
 
 export const applicationStatusHistory = pgTable('application_status_history', {
@@ -52,4 +88,18 @@ export const deadlineReminders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.deadline, t.daysBefore] })],
+);
+
+export const applicationVersions = pgTable(
+  'application_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: uuid('application_id').notNull(),
+    version: integer('version').notNull(),
+    authorId: uuid('author_id').notNull(),
+    changedSections: jsonb('changed_sections').$type<string[]>().notNull(),
+    sections: sealedJson<StoredSection[]>('application_versions', 'sections').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.applicationId, t.version)],
 );

@@ -9,10 +9,12 @@ import {
 import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
 import { newSecretToken, sha256 } from '../auth/tokens.ts';
 import type { Mailer } from '../mail/mail.service.ts';
+import { adoptDrafts, emptySections, programTemplate } from './application-document.service.ts';
+import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow } from './applications.schema.ts';
 import { buildCalendar, type CalendarEvent } from './icalendar.ts';
@@ -35,6 +37,10 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
       amount: row.amount,
       status: row.status,
       deadline: row.deadline,
+      programId: row.programId,
+      submissionId: row.submissionId,
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      version: row.version,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       history: history
@@ -58,22 +64,40 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
   }
 
   return {
+    /** The application as every list shows it (for the editor's detail). */
+    present: async (row: ApplicationRow): Promise<Application> => (await withDetails([row]))[0]!,
+
     /** Owner-only: another user's id answers 404, the same as an unknown one. */
     async listForUser(user: UserRow, userId: string): Promise<Application[]> {
       if (userId !== user.id) throw notFound('Not found');
+      await adoptDrafts(db, user.id);
       return withDetails(await repo.listApplications(db, user.id));
     },
 
+    /** With a catalogue program: its name and deadline, and its template's sections, empty, as version 1. */
     async create(user: UserRow, input: CreateApplicationInput): Promise<Application> {
+      const template = await programTemplate(db, input.programId ?? null);
+      if (input.programId && !template) throw badRequest('Program not found');
       const row = await db.transaction(async (tx) => {
         const created = await repo.insertApplication(tx, {
           userId: user.id,
           title: input.title.trim(),
-          program: input.program.trim(),
+          program: template?.program.name ?? input.program.trim(),
+          programId: template?.program.id ?? null,
           amount: (input.amount ?? '').trim(),
-          deadline: input.deadline ?? null,
+          deadline: input.deadline ?? template?.program.deadline ?? null,
         });
         await repo.insertHistory(tx, created.id, created.status);
+        if (template) {
+          const sections = emptySections(template.entry);
+          await versions.writeVersion(tx, {
+            applicationId: created.id,
+            version: 1,
+            authorId: user.id,
+            changed: sections.map((s) => s.id),
+            sections,
+          });
+        }
         return created;
       });
       return one(user.id, row.id);
@@ -92,6 +116,8 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
         }
         await repo.updateApplication(tx, id, { ...fields, ...(status ? { status } : {}) });
         if (status && status !== row.status) await repo.insertHistory(tx, id, status);
+        // Marking it submitted records the date (the tracker, cards and calendar feed read it).
+        if (status === 'submitted') await versions.setSubmittedAt(tx, id);
       });
       return one(user.id, id);
     },
@@ -123,6 +149,7 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
     async calendarFor(token: string): Promise<string> {
       const userId = await repo.findUserIdByCalendarToken(db, sha256(token));
       if (!userId) throw notFound('Calendar not found');
+      await adoptDrafts(db, userId);
       const [apps, programs] = await Promise.all([
         repo.listApplications(db, userId),
         repo.listProgramDeadlines(db),
@@ -135,8 +162,8 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
             uid: `application-${a.id}@${host}`,
             date: a.deadline!,
             summary: `Deadline: ${a.title}`,
-            description: `${a.program}${a.amount ? ` — ${a.amount}` : ''} (${applicationStatusLabel(a.status)})`,
-            url: `${env.APP_URL.replace(/\/$/, '')}/applications`,
+            description: `${a.program}${a.amount ? ` — ${a.amount}` : ''} (${applicationStatusLabel(a.status)}${a.submittedAt ? `, submitted ${a.submittedAt.toISOString().slice(0, 10)}` : ''})`,
+            url: `${env.APP_URL.replace(/\/$/, '')}/applications/${a.id}`,
           })),
         ...programs.map((p) => ({
           uid: `program-${p.id}-${p.deadline}@${host}`,

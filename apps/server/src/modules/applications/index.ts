@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
 import { applicationsRoutes } from './applications.routes.ts';
+import { createApplicationDocuments } from './application-document.service.ts';
 import { createApplicationsService } from './applications.service.ts';
 import { deadlineRemindersJob } from './deadline-reminders.job.ts';
 
@@ -9,8 +10,11 @@ const ownApplications = (id: string) =>
 
 export const applicationsModule: AppModule = {
   name: 'applications',
-  routes: (app, { runtime: { database, env } }) =>
-    app.register(applicationsRoutes, { applications: createApplicationsService({ db: database.db, env }) }),
+  routes: (app, { runtime: { database, env } }) => {
+    const applications = createApplicationsService({ db: database.db, env });
+    const documents = createApplicationDocuments({ db: database.db, present: applications.present });
+    return app.register(applicationsRoutes, { applications, documents });
+  },
   jobs: [deadlineRemindersJob],
   // 13:00 UTC is morning across Canada.
   schedules: [{ job: deadlineRemindersJob, cron: '0 13 * * *' }],
@@ -26,6 +30,11 @@ export const applicationsModule: AppModule = {
       where: (id) => sql`${ownApplications(id)} order by id`,
     },
     { file: 'application-documents.json', table: 'application_documents', where: ownApplications },
+    {
+      file: 'application-versions.json',
+      table: 'application_versions',
+      where: (id) => sql`${ownApplications(id)} order by application_id, version`,
+    },
     { file: 'calendar-feed.json', table: 'calendar_tokens', where: (id) => sql`user_id = ${id}` },
   ],
 };

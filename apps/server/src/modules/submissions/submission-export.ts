@@ -23,7 +23,7 @@ import type { SubmissionRow } from './submissions.schema.ts';
 
 /** One neutral document model, written out as DOCX or PDF. */
 export interface ExportBlock {
-  kind: 'h1' | 'h2' | 'p' | 'note' | 'table';
+  kind: 'h1' | 'h2' | 'h3' | 'p' | 'note' | 'table';
   text?: string;
   /** The first row is the header row. */
   rows?: string[][];
@@ -143,6 +143,7 @@ export async function renderDocx(blocks: ExportBlock[]): Promise<Buffer> {
     if (b.kind === 'h1')
       return new Paragraph({ text: b.text, heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER });
     if (b.kind === 'h2') return new Paragraph({ text: b.text, heading: HeadingLevel.HEADING_1 });
+    if (b.kind === 'h3') return new Paragraph({ text: b.text, heading: HeadingLevel.HEADING_2 });
     if (b.kind === 'note')
       return new Paragraph({
         children: [new TextRun({ text: b.text ?? '', italics: true })],
@@ -183,6 +184,12 @@ export function renderPdf(blocks: ExportBlock[]): Promise<Buffer> {
           .fontSize(13)
           .text(b.text ?? '')
           .moveDown(0.3);
+      else if (b.kind === 'h3')
+        doc
+          .font('Helvetica-Bold')
+          .fontSize(11.5)
+          .text(b.text ?? '')
+          .moveDown(0.2);
       else if (b.kind === 'p')
         doc
           .font('Helvetica')

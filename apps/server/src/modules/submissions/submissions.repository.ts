@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { renderOnce, UNNAMED } from '../../db/render-once.ts';
 import { users } from '../auth/auth.schema.ts';
 import { submissions, type SubmissionRow } from './submissions.schema.ts';
+import type { TimedWork } from '../paid-work/durations.ts';
 
 export type NewSubmission = typeof submissions.$inferInsert;
 
@@ -129,3 +130,12 @@ export async function listCompletedGenerationIds(db: Db, userId: string): Promis
     );
   return rows.map((r) => r.id);
 }
+
+/** Completed submissions of one type, for the measured ETA (modules/paid-work/durations.ts). */
+export const timedSubmissions = (type: 'generation' | 'analysis'): TimedWork => ({
+  key: `submission:${type}`,
+  table: submissions,
+  askedAt: submissions.submissionTimestamp,
+  completedAt: submissions.finishedAt,
+  completed: and(eq(submissions.type, type), eq(submissions.status, 'complete')),
+});

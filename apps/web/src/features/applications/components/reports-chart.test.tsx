@@ -13,6 +13,10 @@ const app = (status: Application['status'], amount: string, approvedAt?: string)
   amount,
   status,
   deadline: null,
+  programId: null,
+  submissionId: null,
+  submittedAt: null,
+  version: 0,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: approvedAt ?? '2026-01-01T00:00:00Z',
   history: [

@@ -1,0 +1,342 @@
+import {
+  docToText,
+  emptyDoc,
+  textToDoc,
+  type ApplicationDetail,
+  type CheckRequest,
+  type CheckResult,
+  type RichNode,
+  type SaveSectionsInput,
+  type VersionDetail,
+  type VersionSummary,
+} from '@grantleaf/shared/application-document.schema';
+import type { Application } from '@grantleaf/shared/applications.schema';
+import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.schema';
+import type { ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
+import { programSectionSpecs } from '../../ai/offline/generation.engine.ts';
+import { limitText } from '../../ai/offline/program-sections.ts';
+import { countWords, formatMoney } from '../../ai/offline/text-utils.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { findProgramById } from '../programs/index.ts';
+import {
+  findOwnSubmission,
+  listCompletedGenerationIds,
+  renderDocx,
+  renderPdf,
+  safeBaseName,
+  type ExportBlock,
+} from '../submissions/index.ts';
+import * as versions from './application-versions.repository.ts';
+import * as repo from './applications.repository.ts';
+import type { ApplicationRow, StoredSection } from './applications.schema.ts';
+import { runLiveChecks } from './live-checks.ts';
+
+/** The signed-in user; every query is scoped by their id. */
+type Owner = { id: string };
+
+type Program = NonNullable<Awaited<ReturnType<typeof findProgramById>>>;
+
+/** A program and the shape of its application (program-sections.json, or its catalogue sections). */
+export async function programTemplate(
+  db: Tx,
+  programId: string | null,
+): Promise<{ program: Program; entry: ProgramSectionsEntry } | null> {
+  if (!programId) return null;
+  const program = await findProgramById(db, programId);
+  return program ? { program, entry: programSectionSpecs(program) } : null;
+}
+
+export const emptySections = (entry: ProgramSectionsEntry): StoredSection[] =>
+  entry.sections.map((s) => ({ id: s.id, header: s.header, doc: emptyDoc() }));
+
+/**
+ * Every finished draft of this user becomes an application once (issue 16 §1: "generating a draft
+ * creates one"), when the user's applications are next read: the tracker, the dashboard cards and
+ * the calendar feed then count it, drafts made before this existed included. The first version
+ * holds the draft's sections; its questions stay in the text as placeholders to complete.
+ */
+export async function adoptDrafts(db: Db, userId: string): Promise<void> {
+  const [done, adopted] = await Promise.all([
+    listCompletedGenerationIds(db, userId),
+    versions.adoptedSubmissionIds(db, userId),
+  ]);
+  for (const submissionId of done.filter((id) => !adopted.has(id))) {
+    const submission = await findOwnSubmission(db, userId, submissionId);
+    const draft = generatedApplicationSchema.safeParse(submission?.results);
+    if (!submission || !draft.success) continue;
+    const template = await programTemplate(db, submission.programId);
+    const specs = template?.entry.sections ?? [];
+    const sections: StoredSection[] = draft.data.sections.map((section, i) => {
+      const spec = specs.find((s) => s.header === section.heading);
+      const asks = (section.questions ?? [])
+        .filter((q) => !section.body.includes(q))
+        .map((q) => `[To complete: ${q}]`);
+      return {
+        id: spec?.id ?? `draft-${i + 1}`,
+        header: section.heading,
+        doc: textToDoc([section.body, ...asks].join('\n\n'), section.table),
+      };
+    });
+    // Template sections the draft did not write are there to be written.
+    for (const spec of specs)
+      if (!sections.some((s) => s.id === spec.id))
+        sections.push({ id: spec.id, header: spec.header, doc: emptyDoc() });
+    const budget = draft.data.budgetCheck;
+    await db.transaction(async (tx) => {
+      const row = await versions.insertDraftApplication(tx, {
+        userId,
+        submissionId,
+        title: draft.data.title.slice(0, 200) || 'Untitled application',
+        program: draft.data.programName.slice(0, 200),
+        programId: submission.programId,
+        amount:
+          budget.statedTotal === null ? '' : formatMoney(budget.statedTotal, budget.currency).slice(0, 50),
+        deadline: template?.program.deadline ?? null,
+        sections,
+      });
+      if (row)
+        await versions.writeVersion(tx, {
+          applicationId: row.id,
+          version: 1,
+          authorId: userId,
+          changed: sections.map((s) => s.id),
+          sections,
+        });
+    });
+  }
+}
+
+const versionConflict = (current: number) =>
+  new AppError(
+    409,
+    'This application was saved elsewhere (another tab or device) after you opened it. Reload to see the latest version; your text is kept until you choose.',
+    { currentVersion: current },
+  );
+
+/** Sections whose document differs, by id (JSON of the same editor output compares exactly). */
+function changedIds(before: StoredSection[], after: StoredSection[]): string[] {
+  const old = new Map(before.map((s) => [s.id, JSON.stringify(s.doc)]));
+  return after.filter((s) => old.get(s.id) !== JSON.stringify(s.doc)).map((s) => s.id);
+}
+
+// --- export -------------------------------------------------------------------------------------
+
+const plain = (node: RichNode): string =>
+  node.type === 'text'
+    ? (node.text ?? '')
+    : node.type === 'hardBreak'
+      ? '\n'
+      : (node.content ?? []).map(plain).join('');
+
+/** A section's document as export blocks: real tables, headings, lists as marked paragraphs. */
+function docBlocks(doc: RichNode): ExportBlock[] {
+  const out: ExportBlock[] = [];
+  const walk = (node: RichNode, prefix = '') => {
+    switch (node.type) {
+      case 'doc':
+        node.content?.forEach((c) => walk(c));
+        return;
+      case 'heading':
+        out.push({ kind: 'h3', text: plain(node) });
+        return;
+      case 'blockquote':
+        out.push({ kind: 'note', text: plain(node) });
+        return;
+      case 'bulletList':
+      case 'orderedList':
+        node.content?.forEach((item, i) =>
+          walk(item, node.type === 'orderedList' ? `${Number(node.attrs?.start ?? 1) + i}. ` : '• '),
+        );
+        return;
+      case 'listItem': {
+        const [first, ...rest] = node.content ?? [];
+        if (first) out.push({ kind: 'p', text: `${prefix}${plain(first)}` });
+        rest.forEach((c) => walk(c, '• '));
+        return;
+      }
+      case 'table':
+        out.push({
+          kind: 'table',
+          rows: (node.content ?? []).map((row) => (row.content ?? []).map((cell) => plain(cell).trim())),
+        });
+        return;
+      default: {
+        const text = plain(node).trim();
+        if (text) out.push({ kind: 'p', text });
+      }
+    }
+  };
+  walk(doc);
+  return out;
+}
+
+export type ExportFormat = 'docx' | 'pdf' | 'txt';
+
+export function createApplicationDocuments(deps: {
+  db: Db;
+  /** The application as the tracker shows it (history, documents). */
+  present: (row: ApplicationRow) => Promise<Application>;
+}) {
+  const { db } = deps;
+
+  async function own(user: Owner, id: string, tx: Tx = db, lock = false): Promise<ApplicationRow> {
+    const row = await repo.findOwnApplication(tx, user.id, id, lock);
+    if (!row) throw notFound('Application not found');
+    return row;
+  }
+
+  /** The stored sections in the template's order with the template's limits and guidance. */
+  async function shaped(row: ApplicationRow) {
+    const template = await programTemplate(db, row.programId);
+    const specs = template?.entry.sections ?? [];
+    const order = (id: string) => {
+      const i = specs.findIndex((s) => s.id === id);
+      return i < 0 ? specs.length : i;
+    };
+    const sections = [...row.sections]
+      .sort((a, b) => order(a.id) - order(b.id))
+      .map((s) => {
+        const spec = specs.find((p) => p.id === s.id);
+        return { ...s, limit: spec?.limit ?? null, guidance: spec?.guidance ?? '' };
+      });
+    return { template, sections, wordsPerPage: template?.entry.wordsPerPage ?? 500 };
+  }
+
+  async function save(
+    user: Owner,
+    id: string,
+    baseVersion: number,
+    next: (current: StoredSection[]) => StoredSection[],
+  ) {
+    const row = await db.transaction(async (tx) => {
+      // The row lock orders two saves; the second then sees the first's version and is refused.
+      const current = await own(user, id, tx, true);
+      if (current.version !== baseVersion) throw versionConflict(current.version);
+      const sections = next(current.sections);
+      const changed = changedIds(current.sections, sections);
+      if (changed.length === 0) return current;
+      return versions.writeVersion(tx, {
+        applicationId: id,
+        version: current.version + 1,
+        authorId: user.id,
+        changed,
+        sections,
+      });
+    });
+    return { version: row.version, updatedAt: row.updatedAt.toISOString() };
+  }
+
+  const headerOf = (sections: StoredSection[], ids: string[]) =>
+    ids.map((sid) => sections.find((s) => s.id === sid)?.header ?? sid);
+
+  return {
+    async detail(user: Owner, id: string): Promise<ApplicationDetail> {
+      const row = await own(user, id);
+      const { template, sections, wordsPerPage } = await shaped(row);
+      return {
+        ...(await deps.present(row)),
+        sections,
+        wordsPerPage,
+        formatting: template?.entry.formatting ?? null,
+      };
+    },
+
+    /** Saves the sections sent (the others stay); a save based on an older version gets 409. */
+    saveSections(user: Owner, id: string, input: SaveSectionsInput) {
+      return save(user, id, input.baseVersion, (current) => {
+        const known = new Set(current.map((s) => s.id));
+        const unknown = input.sections.find((s) => !known.has(s.id));
+        if (unknown) throw badRequest(`This application has no section "${unknown.id}"`);
+        const sent = new Map(input.sections.map((s) => [s.id, s.doc]));
+        return current.map((s) => ({ ...s, doc: sent.get(s.id) ?? s.doc }));
+      });
+    },
+
+    async listVersions(user: Owner, id: string): Promise<VersionSummary[]> {
+      const row = await own(user, id);
+      const list = await versions.listVersions(db, row.id);
+      return list.map((v) => ({
+        version: v.version,
+        author: v.author,
+        at: v.at.toISOString(),
+        changed: headerOf(row.sections, v.changed),
+      }));
+    },
+
+    async version(user: Owner, id: string, version: number): Promise<VersionDetail> {
+      const row = await own(user, id);
+      const found = await versions.findVersion(db, row.id, version);
+      if (!found) throw notFound('Version not found');
+      return {
+        version: found.version,
+        author: found.author,
+        at: found.at.toISOString(),
+        changed: headerOf(found.sections, found.changed),
+        sections: found.sections,
+      };
+    },
+
+    /** Restoring is a save like any other: a new version whose sections are the old one's. */
+    async restore(user: Owner, id: string, version: number, baseVersion: number) {
+      const row = await own(user, id);
+      const found = await versions.findVersion(db, row.id, version);
+      if (!found) throw notFound('Version not found');
+      const old = new Map(found.sections.map((s) => [s.id, s.doc]));
+      return save(user, id, baseVersion, (current) =>
+        current.map((s) => ({ ...s, doc: old.get(s.id) ?? s.doc })),
+      );
+    },
+
+    async check(user: Owner, id: string, input: CheckRequest): Promise<CheckResult> {
+      const row = await own(user, id);
+      const { template, sections, wordsPerPage } = await shaped(row);
+      const typed = new Map(input.sections.map((s) => [s.id, s.text]));
+      return runLiveChecks({
+        program: template?.program ?? null,
+        wordsPerPage,
+        sections: sections.map((s) => ({
+          id: s.id,
+          header: s.header,
+          limit: s.limit,
+          // A section the request leaves out is checked as saved.
+          text: typed.get(s.id) ?? docToText(s.doc),
+        })),
+      });
+    },
+
+    /**
+     * The application in the funder's order under the funder's headers (DOCX/PDF through the draft
+     * export's renderers), or as plain text per section with its limit beside it, for portals
+     * with character-limited fields.
+     */
+    async exportFile(
+      user: Owner,
+      id: string,
+      format: ExportFormat,
+    ): Promise<{ data: Buffer; fileName: string }> {
+      const row = await own(user, id);
+      const { sections, wordsPerPage } = await shaped(row);
+      const fileName = `${safeBaseName(row.title)}.${format}`;
+      if (format === 'txt') {
+        const parts = sections.map((s) => {
+          const text = docToText(s.doc);
+          const size = `${countWords(text).toLocaleString('en-US')} words, ${text.length.toLocaleString('en-US')} characters`;
+          const limit = s.limit
+            ? `Limit: ${limitText(s.limit)}${s.limit.unit === 'pages' ? ` (about ${wordsPerPage} words a page)` : ''}. This text: ${size}.`
+            : `No limit. This text: ${size}.`;
+          return `${s.header}\n${limit}\n\n${text}`;
+        });
+        return { data: Buffer.from(`${parts.join('\n\n\n')}\n`, 'utf8'), fileName };
+      }
+      const blocks: ExportBlock[] = [
+        { kind: 'h1', text: row.title },
+        { kind: 'p', text: `Program: ${row.program}` },
+      ];
+      for (const s of sections) blocks.push({ kind: 'h2', text: s.header }, ...docBlocks(s.doc));
+      const data = format === 'pdf' ? await renderPdf(blocks) : await renderDocx(blocks);
+      return { data, fileName };
+    },
+  };
+}
+export type ApplicationDocuments = ReturnType<typeof createApplicationDocuments>;

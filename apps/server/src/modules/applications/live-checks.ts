@@ -1,0 +1,161 @@
+import type { CheckResult, ElementCheck, SectionCheck } from '@grantleaf/shared/application-document.schema';
+import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
+import type { GrantProgram } from '../../ai/grant-input.ts';
+import { evaluateText } from '../../ai/offline/analysis.engine.ts';
+import { checkTextBudget, MIN_SECTION_WORDS, programCurrency } from '../../ai/offline/checks.ts';
+import { findPlaceholders } from '../../ai/offline/evidence.ts';
+import { countFor } from '../../ai/offline/generation.engine.ts';
+import {
+  countMaterialWords,
+  countWords,
+  findMoney,
+  formatMoney,
+  splitSentences,
+} from '../../ai/offline/text-utils.ts';
+
+/**
+ * The live checks beside the editor (issue 16 §2): the offline reviewer's own functions run on the
+ * text as it is being written — the limit counter (countFor), the criteria's required elements
+ * (evaluateText), placeholders (findPlaceholders), budget arithmetic (checkTextBudget) — plus one
+ * check the reviewer has no use for on a single pasted text: that the totals stated in different
+ * sections agree. No model; the same text gives the same result.
+ */
+
+export interface LiveSection {
+  id: string;
+  header: string;
+  limit: SectionLimit | null;
+  text: string;
+}
+
+// Amounts closer than this (currency units) are the same figure written with rounding.
+const SAME_AMOUNT = 1;
+const TOTAL_SENTENCE = /\btotal\b|\brequest(?:s|ed|ing)?\b/i;
+/** Words of a quote compared when finding the section it came from. */
+const QUOTE_KEY_WORDS = 8;
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The section whose text holds the quote (the reviewer reads the sections joined together). */
+function sectionOfQuote(quote: string | null, sections: LiveSection[]): string | null {
+  if (!quote) return null;
+  const key = words(quote.replace(/…$/, '')).slice(0, QUOTE_KEY_WORDS).join(' ');
+  if (!key) return null;
+  return sections.find((s) => words(s.text).join(' ').includes(key))?.id ?? null;
+}
+
+/** The total a section states ("The total request is $450,000"), as its largest amount in such a sentence. */
+function statedTotal(text: string): { value: number; text: string } | null {
+  let best: { value: number; text: string } | null = null;
+  for (const sentence of splitSentences(text)) {
+    if (!TOTAL_SENTENCE.test(sentence)) continue;
+    for (const amount of findMoney(sentence).filter((a) => a.explicit)) {
+      if (!best || amount.value > best.value) best = { value: amount.value, text: amount.text };
+    }
+  }
+  return best;
+}
+
+export function runLiveChecks(input: {
+  program: GrantProgram | null;
+  wordsPerPage: number;
+  sections: LiveSection[];
+}): CheckResult {
+  const { program, wordsPerPage, sections } = input;
+  const left: CheckResult['left'] = [];
+
+  const sectionChecks: SectionCheck[] = sections.map((s) => {
+    const count = s.limit ? countFor(s.text, s.limit, wordsPerPage) : null;
+    const placeholders = findPlaceholders(s.text);
+    const empty = countMaterialWords(s.text) < MIN_SECTION_WORDS;
+    if (empty) left.push({ message: `${s.header} is empty or nearly so.`, sectionId: s.id });
+    if (count?.status === 'over' && count.kind === 'maximum')
+      left.push({ message: `${s.header} is over its limit: ${count.note}`, sectionId: s.id });
+    if (placeholders.length > 0)
+      left.push({
+        message: `${s.header} has ${placeholders.length} placeholder${placeholders.length === 1 ? '' : 's'} left (${placeholders[0]}).`,
+        sectionId: s.id,
+      });
+    return {
+      id: s.id,
+      header: s.header,
+      words: countWords(s.text),
+      characters: s.text.length,
+      count: count && {
+        unit: count.unit,
+        used: count.used,
+        max: count.max,
+        kind: count.kind,
+        status: count.status,
+        note: count.note,
+      },
+      empty,
+      placeholders,
+    };
+  });
+
+  let criteria: CheckResult['criteria'] = [];
+  let budget: CheckResult['budget'] = null;
+  let basis = 'No catalogue program is linked, so only lengths and placeholders are checked.';
+  if (program) {
+    const joined = sections.map((s) => `${s.header}\n\n${s.text}`).join('\n\n');
+    const review = evaluateText(program, joined);
+    basis = review.basis;
+    criteria = review.evaluation_scores.map((score) => ({
+      criterion: score.criterion,
+      weight: score.weight ?? null,
+      elements: (score.elements ?? []).map((e): ElementCheck => ({
+        id: e.id,
+        label: e.label,
+        status: e.status,
+        quote: e.quote,
+        sectionId: sectionOfQuote(e.quote, sections),
+        expects: e.expects,
+        suggestion: e.suggestion,
+      })),
+    }));
+    const missing = new Map<string, string>();
+    for (const c of criteria)
+      for (const e of c.elements) if (e.status === 'missing') missing.set(e.label, c.criterion);
+    for (const [label, criterion] of missing)
+      left.push({ message: `Missing: ${label} (${criterion}).`, sectionId: null });
+
+    const byHeader = sections.map((s) => ({ heading: s.header, body: s.text }));
+    const check = checkTextBudget(byHeader, program);
+    if (check) {
+      const ok = check.matches !== false && check.withinProgramRange !== false;
+      // The section checkTextBudget read: the one whose heading names the budget.
+      const section = sections.find((s) => /budget|funds requested|cost/i.test(s.header));
+      budget = { ok, message: check.message, sectionId: section?.id ?? null };
+      if (!ok) left.push({ message: check.message, sectionId: budget.sectionId });
+    }
+  }
+
+  const totals = sections.flatMap((s) => {
+    const total = statedTotal(s.text);
+    return total ? [{ sectionId: s.id, header: s.header, value: total.value }] : [];
+  });
+  const first = totals[0];
+  const totalsAgree = totals.every((t) => Math.abs(t.value - (first?.value ?? t.value)) <= SAME_AMOUNT);
+  const currency = program ? programCurrency(program) : 'CAD';
+  if (!totalsAgree) {
+    left.push({
+      message: `The total requested differs between sections: ${totals.map((t) => `${t.header} ${formatMoney(t.value, currency)}`).join(', ')}.`,
+      sectionId: totals.find((t) => Math.abs(t.value - first!.value) > SAME_AMOUNT)?.sectionId ?? null,
+    });
+  }
+
+  return {
+    sections: sectionChecks,
+    criteria,
+    budget,
+    totals: totals.map((t) => ({
+      sectionId: t.sectionId,
+      header: t.header,
+      amount: formatMoney(t.value, currency),
+    })),
+    totalsAgree,
+    left,
+    basis,
+  };
+}
