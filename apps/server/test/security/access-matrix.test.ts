@@ -139,6 +139,45 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ fileUrl: '/api/files/abc123', fileName: 'budget.pdf' }),
     foreign: true,
   },
+  // The application as a document (issue 16): every route is A's object.
+  'GET /api/applications/:id': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}`,
+    foreign: true,
+  },
+  'PUT /api/applications/:id/sections': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/sections`,
+    body: () => ({ baseVersion: 0, sections: [{ id: 'summary', doc: { type: 'doc' } }] }),
+    foreign: true,
+  },
+  'GET /api/applications/:id/versions': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/versions`,
+    foreign: true,
+  },
+  'GET /api/applications/:id/versions/:version': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/versions/1`,
+    foreign: true,
+  },
+  'POST /api/applications/:id/versions/:version/restore': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/versions/1/restore`,
+    body: () => ({ baseVersion: 0 }),
+    foreign: true,
+  },
+  'POST /api/applications/:id/check': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/check`,
+    body: () => ({ sections: [] }),
+    foreign: true,
+  },
+  'GET /api/applications/:id/export': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/export?format=txt`,
+    foreign: true,
+  },
   'POST /api/calendar-token': { access: 'user' },
   'GET /api/account/export': { access: 'user' },
   'DELETE /api/account': { access: 'user' },
