@@ -16,7 +16,8 @@ export interface Target {
 export async function startTarget(config: TargetConfig, timeoutMs = 180_000): Promise<Target> {
   const child: ChildProcess = fork(TARGET, [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_TARGET: JSON.stringify(config) },
+    // The load comes from one address: the public search limit (issue 15 §15) would answer 429.
+    env: { ...process.env, PUBLIC_SEARCH_PER_MINUTE: '0', BENCH_TARGET: JSON.stringify(config) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();

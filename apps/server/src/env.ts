@@ -31,6 +31,8 @@ export const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   WORKERS: boolish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Catalogue searches (GET /api/grant-programs, no sign-in needed) per minute per client address; 0: no limit (the bench). */
+  PUBLIC_SEARCH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /** Proxies whose X-Forwarded-For is believed (comma list of addresses or CIDRs). */
   TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),

@@ -7,8 +7,12 @@ import { createProgramsService } from './programs.service.ts';
 
 export const programsModule: AppModule = {
   name: 'programs',
-  routes: async (app, { runtime }) => {
-    await app.register(programsRoutes, { programs: createProgramsService({ db: runtime.database.db }) });
+  routes: async (app, { runtime, limiter }) => {
+    await app.register(programsRoutes, {
+      programs: createProgramsService({ db: runtime.database.db }),
+      limiter,
+      perMinute: runtime.env.PUBLIC_SEARCH_PER_MINUTE,
+    });
     await app.register(catalogueRoutes, { catalogue: createCatalogueService({ db: runtime.database.db }) });
   },
   jobs: [closeProgramsJob],
