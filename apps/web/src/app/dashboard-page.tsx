@@ -27,16 +27,13 @@ import { FundingResultsView } from '../features/funding/components/funding-resul
 import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
 import { AnalyzeApplicationDialog } from '../features/submissions/components/analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from '../features/submissions/components/generate-application-dialog.tsx';
-import { useFundingRequests, useGrantPrograms } from '../features/dashboard/api/dashboard.api.ts';
+import { useFundingRequests } from '../features/dashboard/api/dashboard.api.ts';
+import { useProgramNames } from '../features/dashboard/api/programs.api.ts';
+import { ProgramsTable } from '../features/dashboard/components/programs-table.tsx';
 import { useSubmissions } from '../features/submissions/api/submissions.api.ts';
 import { AdminWorkspacePanel } from '../features/dashboard/components/admin-workspace-panel.tsx';
 import { DataTable } from '../features/dashboard/components/data-table.tsx';
-import {
-  DeadlineCell,
-  EvaluationDetails,
-  Progress,
-  StatusBadge,
-} from '../features/dashboard/components/status-cells.tsx';
+import { EvaluationDetails, Progress, StatusBadge } from '../features/dashboard/components/status-cells.tsx';
 import { FailureNote } from '../components/failure-note.tsx';
 import { SignInRequired } from '../components/sign-in-required.tsx';
 
@@ -201,38 +198,6 @@ function RecentActivity({
   );
 }
 
-function ProgramsTable() {
-  const programs = useGrantPrograms();
-  return (
-    <DataTable
-      title="All Grant Programs & Deadlines"
-      rows={programs.data}
-      isLoading={programs.isLoading}
-      error={programs.error}
-      emptyText="No grant programs available."
-      rowKey={(p) => p.id}
-      columns={[
-        { header: 'Agency', cell: (p) => p.agency },
-        { header: 'Program', cell: (p) => <span className="font-medium">{p.name}</span> },
-        { header: 'Jurisdiction', cell: (p) => p.jurisdiction },
-        { header: 'Funding', cell: (p) => p.fundingRange },
-        {
-          header: 'Deadline',
-          cell: (p) => (
-            <DeadlineCell
-              deadline={p.deadline}
-              expected={p.deadlineExpected}
-              intake={p.intake}
-              pattern={p.deadlinePattern}
-              closed={p.closed}
-            />
-          ),
-        },
-      ]}
-    />
-  );
-}
-
 function IdeasTable({ onRetry }: { onRetry: (r: IdeaRequestRecord) => void }) {
   const ideas = useIdeaRequests();
   return (
@@ -354,7 +319,6 @@ export function DashboardPage() {
   const [retry, setRetry] = useState<Submission | null>(null);
   const [retryIdea, setRetryIdea] = useState<IdeaRequestRecord | null>(null);
   const [retryFunding, setRetryFunding] = useState<FundingRequest | null>(null);
-  const programs = useGrantPrograms();
   const submissions = useSubmissions();
   const [params, setParams] = useSearchParams();
   const retryId = params.get('retry');
@@ -369,10 +333,9 @@ export function DashboardPage() {
     setParams({}, { replace: true });
     if (failed) tryAgain(failed);
   }, [retryId, submissions.data, setParams, tryAgain]);
-  const programNames = useMemo(
-    () => new Map((programs.data ?? []).map((p) => [p.id, `${p.agency} — ${p.name}`])),
-    [programs.data],
-  );
+  // Only the programs the user's submissions name, never the whole catalogue (issue 14 §4).
+  const programIds = useMemo(() => (submissions.data ?? []).map((s) => s.programId), [submissions.data]);
+  const programNames = useProgramNames(programIds);
 
   if (!user) {
     return <SignInRequired message="Please log in to access your dashboard" />;
@@ -483,6 +446,9 @@ export function DashboardPage() {
             </Link>
             <Link to="/admin/audit" className="font-medium text-brand-700 underline">
               Audit log
+            </Link>
+            <Link to="/admin/catalogue" className="font-medium text-brand-700 underline">
+              Program catalogue
             </Link>
             <Link to="/admin/billing" className="font-medium text-brand-700 underline">
               Billing: credits, payments, refunds and payouts

@@ -18,6 +18,8 @@ export const PAGE_TITLES: ReadonlyArray<[pattern: string, title: string]> = [
   ['/terms', `Terms of Service · ${SITE}`],
   ['/admin/leads', `Leads · ${SITE} admin`],
   ['/admin/audit', `Audit log · ${SITE} admin`],
+  ['/admin/catalogue', `Program catalogue · ${SITE} admin`],
+  ['/admin/catalogue/:id', `Edit program · ${SITE} admin`],
   ['/submissions/:id/view', `Result · ${SITE}`],
 ];
 

@@ -48,6 +48,14 @@ const AdminAuditPage = page(
   () => import('../features/admin-audit/components/admin-audit-page.tsx'),
   'AdminAuditPage',
 );
+const AdminCataloguePage = page(
+  () => import('../features/admin-catalogue/components/admin-catalogue-page.tsx'),
+  'AdminCataloguePage',
+);
+const AdminProgramPage = page(
+  () => import('../features/admin-catalogue/components/admin-program-page.tsx'),
+  'AdminProgramPage',
+);
 const BillingReturnPage = page(
   () => import('../features/billing/components/billing-return-page.tsx'),
   'BillingReturnPage',
@@ -127,6 +135,8 @@ export function AppRoutes() {
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/admin/leads" element={<AdminLeadsPage />} />
         <Route path="/admin/audit" element={<AdminAuditPage />} />
+        <Route path="/admin/catalogue" element={<AdminCataloguePage />} />
+        <Route path="/admin/catalogue/:id" element={<AdminProgramPage />} />
         <Route path="/submissions/:id/view" element={<SubmissionViewerPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -34,6 +34,16 @@ export async function apiRequest<T>(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<T> {
+  return (await apiResponse<T>(method, path, body, init)).data;
+}
+
+/** The answer with its headers, for a list that says its size in X-Total-Count. */
+export async function apiResponse<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<{ data: T; headers: Headers }> {
   const headers = new Headers(init.headers);
   const sessionId = getSessionId();
   if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
@@ -62,7 +72,7 @@ export async function apiRequest<T>(
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
     );
   }
-  return parsed as T;
+  return { data: parsed as T, headers: res.headers };
 }
 
 export const api = {

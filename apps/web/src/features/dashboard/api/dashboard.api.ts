@@ -1,5 +1,4 @@
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
-import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { requestStatus } from '@grantleaf/shared/display-rules';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api.ts';
@@ -26,18 +25,5 @@ export function useFundingRequests() {
       query.state.data?.some((r) => requestStatus(r.fundingResults, r.status) === 'processing')
         ? PENDING_POLL_MS
         : false,
-  });
-}
-
-export function useGrantPrograms() {
-  return useQuery<GrantProgram[]>({
-    queryKey: ['/api/grant-programs'],
-    queryFn: async () => {
-      try {
-        return await api.get<GrantProgram[]>('/api/grant-programs');
-      } catch {
-        throw new Error('Failed to fetch programs');
-      }
-    },
   });
 }

@@ -8,9 +8,18 @@ export interface Column<T> {
   className?: string;
 }
 
+/** A page the server chose: `rows` are that page's rows, and the pager moves through the server's pages. */
+export interface ServerPaging {
+  page: number;
+  pageCount: number;
+  setPage: (page: number) => void;
+}
+
 /**
  * One dashboard table: paged 5 rows a page (§9), with loading, error and empty states. A row
- * expands only when `expand` returns content for it (spec §4: only complete rows expand).
+ * expands only when `expand` returns content for it (spec §4: only complete rows expand). With
+ * `paging` the rows are already one page from the server (a catalogue too big to download);
+ * `toolbar` (search and filters) stays above the rows whatever they are.
  */
 export function DataTable<T>({
   title,
@@ -21,6 +30,8 @@ export function DataTable<T>({
   error,
   emptyText,
   expand,
+  paging,
+  toolbar,
 }: {
   title: string;
   rows: readonly T[] | undefined;
@@ -30,8 +41,11 @@ export function DataTable<T>({
   error: Error | null;
   emptyText: string;
   expand?: (row: T) => ReactNode | null;
+  paging?: ServerPaging;
+  toolbar?: ReactNode;
 }) {
-  const paged = usePaged(rows ?? []);
+  const local = usePaged(rows ?? []);
+  const paged = paging ? { ...paging, rows: rows ?? [] } : local;
   const [open, setOpen] = useState<string | null>(null);
   const headingId = `table-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
@@ -39,6 +53,7 @@ export function DataTable<T>({
       <h2 id={headingId} className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
         {title}
       </h2>
+      {toolbar}
       {isLoading ? (
         <p className="p-4 text-sm text-slate-600" role="status">
           Loading...

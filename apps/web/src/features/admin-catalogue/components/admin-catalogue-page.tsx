@@ -1,0 +1,165 @@
+import {
+  CATALOGUE_FILTERS,
+  VERIFICATION_MAX_AGE_MONTHS,
+  type AdminProgramSummary,
+} from '@grantleaf/shared/catalogue.schema';
+import { PROGRAM_QUERY_MAX } from '@grantleaf/shared/programs.schema';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Input, Label } from '../../../components/ui/input.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
+import { NotAuthorised } from '../../../components/not-authorised.tsx';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import {
+  ADMIN_CATALOGUE_PAGE_SIZE,
+  useAdminPrograms,
+  type CatalogueFilter,
+} from '../api/admin-catalogue.api.ts';
+
+const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
+const td = 'px-3 py-2 align-top text-sm text-slate-900';
+
+/** The record's curation state as badges: flagged by the daily job, retired. */
+export function CurationBadges({
+  program,
+}: {
+  program: Pick<AdminProgramSummary, 'needsVerification' | 'retired'>;
+}) {
+  return (
+    <>
+      {program.needsVerification && !program.retired && (
+        <ToneBadge tone="orange">Needs verification</ToneBadge>
+      )}
+      {program.retired && <ToneBadge tone="grey">Retired</ToneBadge>}
+    </>
+  );
+}
+
+/** /admin/catalogue: search the catalogue, see what needs re-verifying, open a record to curate it. */
+export function AdminCataloguePage() {
+  const { data: user } = useCurrentUser();
+  const isAdmin = Boolean(user?.isAdmin);
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [filter, setFilter] = useState<CatalogueFilter>('active');
+  const [page, setPage] = useState(1);
+  const list = useAdminPrograms(isAdmin, q, filter, page);
+
+  if (!isAdmin) return <NotAuthorised />;
+
+  const total = list.data?.total ?? 0;
+  const programs = list.data?.programs ?? [];
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">Program catalogue</h1>
+        <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
+          Back to dashboard
+        </Link>
+      </div>
+      <p className="text-sm text-slate-700">
+        Edit a program, mark it verified against the funder&apos;s own pages, or retire it (users stop seeing
+        it; its history stays). A record not verified for {VERIFICATION_MAX_AGE_MONTHS} months is flagged each
+        day. Every change is kept in the program&apos;s history and the audit log.
+      </p>
+      <form
+        role="search"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(text.trim());
+          setPage(1);
+        }}
+      >
+        <div className="w-full min-w-0 sm:w-80">
+          <Label htmlFor="catalogue-search">Search</Label>
+          <Input
+            id="catalogue-search"
+            type="search"
+            value={text}
+            maxLength={PROGRAM_QUERY_MAX}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Program, agency or keyword"
+          />
+        </div>
+        <div className="w-full min-w-0 sm:w-72">
+          <Label htmlFor="catalogue-filter">Show</Label>
+          <select
+            id="catalogue-filter"
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as CatalogueFilter);
+              setPage(1);
+            }}
+            className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
+          >
+            {CATALOGUE_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass()}>
+          Search
+        </button>
+      </form>
+      <p className="text-sm text-slate-700" aria-live="polite" data-testid="catalogue-count">
+        {list.data ? `${total.toLocaleString('en-CA')} ${total === 1 ? 'program' : 'programs'}` : ''}
+      </p>
+      <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label="Programs">
+        {list.isLoading ? (
+          <p className="p-4 text-sm text-slate-700">Loading...</p>
+        ) : list.isError ? (
+          <p className="p-4 text-sm text-red-700" role="alert">
+            Failed to fetch the catalogue: {list.error.message}
+          </p>
+        ) : programs.length === 0 ? (
+          <p className="p-4 text-sm text-slate-700">No programs match.</p>
+        ) : (
+          <table className="min-w-full divide-y divide-slate-200">
+            <thead className="bg-slate-50">
+              <tr>
+                <th className={th}>Program</th>
+                <th className={th}>Agency</th>
+                <th className={th}>Jurisdiction</th>
+                <th className={th}>Last verified</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {programs.map((p) => (
+                <tr key={p.id} data-testid="catalogue-row">
+                  <td className={td}>
+                    <Link
+                      to={`/admin/catalogue/${encodeURIComponent(p.id)}`}
+                      className="font-medium text-brand-800 underline"
+                    >
+                      {p.name}
+                    </Link>
+                  </td>
+                  <td className={td}>{p.agency}</td>
+                  <td className={td}>{p.jurisdiction}</td>
+                  <td className={td}>
+                    <span className="flex flex-wrap items-center gap-2">
+                      {p.lastVerified ?? 'Never'}
+                      <CurationBadges program={p} />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <Pager
+          label="Programs"
+          page={page}
+          pageCount={Math.max(1, Math.ceil(total / ADMIN_CATALOGUE_PAGE_SIZE))}
+          setPage={setPage}
+        />
+      </Card>
+    </main>
+  );
+}

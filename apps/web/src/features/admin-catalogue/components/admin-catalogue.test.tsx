@@ -1,0 +1,218 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSessionId } from '../../../lib/session.ts';
+import { AdminCataloguePage } from './admin-catalogue-page.tsx';
+import { AdminProgramPage } from './admin-program-page.tsx';
+
+const summary = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `Program ${id}`,
+  agency: 'NSERC',
+  jurisdiction: 'Federal',
+  source: 'seed',
+  lastVerified: '2025-01-01',
+  needsVerification: false,
+  retired: false,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+const full = (extra: Record<string, unknown> = {}) => ({
+  ...summary('p1'),
+  country: 'CA',
+  programType: 'grant',
+  currency: 'CAD',
+  fundingMin: 1000,
+  fundingMax: 5000,
+  fundingPeriod: 'per year',
+  deadlinePattern: 'Annual',
+  nextDeadlines: ['2027-02-01'],
+  deadline: '2027-02-01',
+  eligibility: 'Faculty',
+  url: 'https://example.org/p1',
+  sources: ['https://example.org/p1'],
+  status: 'open',
+  confidence: 'high',
+  notes: 'Internal note',
+  hasDeadlineRule: false,
+  history: [
+    {
+      id: 1,
+      at: '2026-11-20T10:00:00.000Z',
+      actorId: 'a1',
+      actorEmail: 'curator@grantleaf.ca',
+      action: 'edit',
+      fields: ['name', 'fundingMax'],
+    },
+  ],
+  ...extra,
+});
+
+let calls: Array<{ method: string; url: string; body: any }> = [];
+let respond: (method: string, url: string, body: any) => Response | undefined;
+function mockServer(isAdmin: boolean) {
+  calls = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
+    if (url === '/api/auth/user')
+      return json({
+        id: 'a1',
+        name: 'Ops',
+        email: 'admin@grantleaf.ca',
+        credits: 0,
+        emailVerified: true,
+        isAdmin,
+      });
+    const answer = respond(method, url, body);
+    if (answer) return answer;
+    if (url.startsWith('/api/admin/programs?')) {
+      const filter = new URL(url, 'http://x').searchParams.get('filter');
+      return json(
+        filter === 'unverified'
+          ? { programs: [summary('old', { needsVerification: true, lastVerified: null })], total: 1 }
+          : { programs: [summary('p1'), summary('gone', { retired: true })], total: 45 },
+      );
+    }
+    if (url === '/api/admin/programs/p1') return json(full());
+    return json({ message: 'Not found' }, 404);
+  });
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/catalogue" element={<AdminCataloguePage />} />
+          <Route path="/admin/catalogue/:id" element={<AdminProgramPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  setSessionId('token');
+  respond = () => undefined;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('admin catalogue screens', { timeout: 30_000 }, () => {
+  it('is refused to a user who is not an admin, without asking for the catalogue', async () => {
+    mockServer(false);
+    renderAt('/admin/catalogue');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/user')).toBe(true));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Not authorised');
+    expect(calls.some((c) => c.url.startsWith('/api/admin/programs'))).toBe(false);
+  });
+
+  it('lists and searches the catalogue, with badges and the flagged filter', async () => {
+    mockServer(true);
+    renderAt('/admin/catalogue');
+    expect(await screen.findByRole('link', { name: 'Program p1' })).toBeTruthy();
+    expect(screen.getByText('Retired', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByText('45 programs')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ocean' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('q=ocean'));
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'unverified' } });
+    expect(await screen.findByText('Needs verification')).toBeTruthy();
+    expect(calls.at(-1)!.url).toContain('filter=unverified');
+    expect(screen.getByText('Never')).toBeTruthy();
+  });
+
+  it('checks the form with the shared schema before sending, then saves and shows the history', async () => {
+    mockServer(true);
+    respond = (method, url, body) =>
+      method === 'PATCH' && url === '/api/admin/programs/p1'
+        ? new Response(
+            JSON.stringify(
+              full({
+                name: body.name,
+                updatedAt: '2026-11-24T10:00:00.000Z',
+                history: [
+                  {
+                    id: 2,
+                    at: '2026-11-24T10:00:00.000Z',
+                    actorId: 'a1',
+                    actorEmail: 'admin@grantleaf.ca',
+                    action: 'edit',
+                    fields: ['name'],
+                  },
+                  ...full().history,
+                ],
+              }),
+            ),
+            { status: 200 },
+          )
+        : undefined;
+    renderAt('/admin/catalogue/p1');
+    const name = await screen.findByLabelText('Name');
+    expect(screen.getByTestId('program-history').textContent).toContain('curator@grantleaf.ca');
+    expect(screen.getByTestId('program-history').textContent).toContain('Name, Maximum funding');
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('Maximum funding'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByText('Enter the program name')).getAttribute('role')).toBe('alert');
+    expect(screen.getByText('The maximum must be at least the minimum')).toBeTruthy();
+    expect(document.activeElement).toBe(name);
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    fireEvent.change(name, { target: { value: 'Renamed program' } });
+    fireEvent.change(screen.getByLabelText('Maximum funding'), { target: { value: '5,000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.body).toMatchObject({
+      name: 'Renamed program',
+      fundingMax: 5000,
+      sources: ['https://example.org/p1'],
+      nextDeadlines: ['2027-02-01'],
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Renamed program');
+  });
+
+  it('marks verified, retires after a confirmation, and offers a reload when someone saved meanwhile', async () => {
+    mockServer(true);
+    respond = (method, url) => {
+      if (method === 'POST' && url.endsWith('/verify'))
+        return new Response(
+          JSON.stringify(full({ lastVerified: '2026-11-24', updatedAt: '2026-11-24T11:00:00.000Z' })),
+        );
+      if (method === 'POST' && url.endsWith('/retire'))
+        return new Response(JSON.stringify(full({ retired: true, updatedAt: '2026-11-24T12:00:00.000Z' })));
+      if (method === 'PATCH')
+        return new Response(
+          JSON.stringify({ message: 'Someone else changed this program while you were editing it.' }),
+          {
+            status: 409,
+          },
+        );
+      return undefined;
+    };
+    renderAt('/admin/catalogue/p1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark verified' }));
+    expect(await screen.findByText('Marked verified today.')).toBeTruthy();
+    expect(screen.getByTestId('last-verified').textContent).toBe('Last verified: 2026-11-24');
+    fireEvent.click(screen.getByRole('button', { name: 'Retire program' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retire it' }));
+    expect(await screen.findByText('Retired: hidden from users.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Restore program' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'closed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Someone else changed this program');
+    // The version sent is the one the form was filled from after the last action.
+    expect(calls.find((c) => c.method === 'PATCH')!.body.updatedAt).toBe('2026-11-24T12:00:00.000Z');
+    expect(screen.getByRole('button', { name: 'Reload the program' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,373 @@
+import {
+  programEditSchema,
+  type AdminProgram,
+  type ProgramChange,
+  type ProgramEdit,
+} from '@grantleaf/shared/catalogue.schema';
+import { PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { NotAuthorised } from '../../../components/not-authorised.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import { useAdminProgram, useEditProgram, useProgramAction } from '../api/admin-catalogue.api.ts';
+import { CurationBadges } from './admin-catalogue-page.tsx';
+
+/** The form holds text; numbers and lists are read from it when it is sent. */
+type Form = Record<
+  | 'name'
+  | 'agency'
+  | 'jurisdiction'
+  | 'country'
+  | 'programType'
+  | 'currency'
+  | 'fundingMin'
+  | 'fundingMax'
+  | 'fundingPeriod'
+  | 'deadlinePattern'
+  | 'nextDeadlines'
+  | 'eligibility'
+  | 'url'
+  | 'sources'
+  | 'status'
+  | 'notes',
+  string
+>;
+
+function formOf(p: AdminProgram): Form {
+  return {
+    name: p.name,
+    agency: p.agency,
+    jurisdiction: p.jurisdiction,
+    country: p.country,
+    programType: p.programType,
+    currency: p.currency,
+    fundingMin: p.fundingMin === null ? '' : String(p.fundingMin),
+    fundingMax: p.fundingMax === null ? '' : String(p.fundingMax),
+    fundingPeriod: p.fundingPeriod,
+    deadlinePattern: p.deadlinePattern,
+    nextDeadlines: p.nextDeadlines.join('\n'),
+    eligibility: p.eligibility,
+    url: p.url,
+    sources: p.sources.join('\n'),
+    status: p.status,
+    notes: p.notes ?? '',
+  };
+}
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+const amount = (text: string) => (text.trim() === '' ? null : Number(text.replace(/[\s,$]/g, '')));
+
+function editOf(form: Form, updatedAt: string): unknown {
+  return {
+    ...form,
+    fundingMin: amount(form.fundingMin),
+    fundingMax: amount(form.fundingMax),
+    nextDeadlines: lines(form.nextDeadlines),
+    sources: lines(form.sources),
+    notes: form.notes.trim() === '' ? null : form.notes,
+    updatedAt,
+  };
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  agency: 'Agency',
+  jurisdiction: 'Jurisdiction',
+  country: 'Country',
+  programType: 'Program type',
+  currency: 'Currency',
+  fundingMin: 'Minimum funding',
+  fundingMax: 'Maximum funding',
+  fundingPeriod: 'Funding period',
+  deadlinePattern: 'Deadline pattern',
+  nextDeadlines: 'Published deadlines',
+  eligibility: 'Eligibility',
+  url: 'Program page',
+  sources: 'Sources',
+  status: 'Status',
+  notes: 'Curation notes',
+  lastVerified: 'Last verified',
+};
+
+const ACTION_TEXT: Record<ProgramChange['action'], string> = {
+  edit: 'Edited',
+  verify: 'Marked verified',
+  retire: 'Retired',
+  restore: 'Restored',
+};
+
+const selectClass =
+  'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 aria-[invalid=true]:border-red-600';
+
+/** /admin/catalogue/:id: edit one program, mark it verified, retire or restore it, read its history. */
+export function AdminProgramPage() {
+  const { id = '' } = useParams();
+  const { data: user } = useCurrentUser();
+  const isAdmin = Boolean(user?.isAdmin);
+  const program = useAdminProgram(isAdmin, id);
+  if (!isAdmin) return <NotAuthorised />;
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <Link to="/admin/catalogue" className="text-sm font-medium text-brand-800 underline">
+        Back to the catalogue
+      </Link>
+      {program.isLoading ? (
+        <p className="text-sm text-slate-700">Loading...</p>
+      ) : program.isError || !program.data ? (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">Program</h1>
+          <p className="text-sm text-red-700" role="alert">
+            {program.error instanceof ApiError && program.error.status === 404
+              ? 'No program has this id.'
+              : `Failed to fetch the program: ${program.error?.message ?? ''}`}
+          </p>
+        </>
+      ) : (
+        <ProgramEditor key={program.data.id} program={program.data} reload={program.refetch} />
+      )}
+    </main>
+  );
+}
+
+function ProgramEditor({
+  program,
+  reload,
+}: {
+  program: AdminProgram;
+  reload: () => Promise<{ data?: AdminProgram }>;
+}) {
+  const [form, setForm] = useState<Form>(() => formOf(program));
+  // The version the form was filled from: a save from it is refused if someone saved since.
+  const [base, setBase] = useState(program.updatedAt);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirmRetire, setConfirmRetire] = useState(false);
+  const edit = useEditProgram(program.id);
+  const action = useProgramAction(program.id);
+  const failure = (edit.error ?? action.error) as Error | null;
+  const stale = failure instanceof ApiError && failure.status === 409;
+
+  const onReload = async () => {
+    const { data } = await reload();
+    if (!data) return;
+    setForm(formOf(data));
+    setBase(data.updatedAt);
+    setErrors({});
+    edit.reset();
+    setNotice('Reloaded: the form shows the latest version.');
+  };
+  // Verifying, retiring and restoring change the version, not the form's fields.
+  const run = (name: 'verify' | 'retire' | 'restore', done: string) =>
+    action.mutate(name, {
+      onSuccess: (saved) => {
+        setBase(saved.updatedAt);
+        setConfirmRetire(false);
+        setNotice(done);
+      },
+    });
+
+  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    const parsed = programEditSchema.safeParse(editOf(form, base));
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      // Focus the first field in error, so a keyboard user lands on what to fix.
+      const first = Object.keys(FIELD_LABELS).find((k) => found[k]);
+      if (first) document.getElementById(`program-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    edit.mutate(parsed.data as ProgramEdit, {
+      onSuccess: (saved) => {
+        setForm(formOf(saved));
+        setBase(saved.updatedAt);
+        setNotice(saved.history[0]?.id === program.history[0]?.id ? 'Nothing changed.' : 'Saved.');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.body.errors) {
+          const found: Record<string, string> = {};
+          for (const e of error.body.errors) found[e.path.split('.')[0]!] ??= e.message;
+          setErrors(found);
+        }
+      },
+    });
+  };
+
+  const field = (key: keyof Form, input: (props: Record<string, unknown>) => ReactNode, hint?: string) => (
+    <div>
+      <Label htmlFor={`program-${key}`}>{FIELD_LABELS[key]}</Label>
+      {hint && (
+        <p id={`program-${key}-hint`} className="mb-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {input({
+        id: `program-${key}`,
+        value: form[key],
+        onChange: set(key),
+        'aria-invalid': errors[key] ? true : undefined,
+        'aria-describedby':
+          [hint && `program-${key}-hint`, errors[key] && `program-${key}-error`].filter(Boolean).join(' ') ||
+          undefined,
+      })}
+      <FieldError id={`program-${key}-error`}>{errors[key]}</FieldError>
+    </div>
+  );
+  const text = (key: keyof Form, hint?: string) => field(key, (p) => <Input {...p} />, hint);
+  const area = (key: keyof Form, hint?: string) => field(key, (p) => <Textarea {...p} />, hint);
+  const select = (key: keyof Form, options: ReadonlyArray<{ value: string; label: string }>) =>
+    field(key, (p) => (
+      <select {...p} className={selectClass}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    ));
+
+  return (
+    <>
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">{program.name}</h1>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <span>{program.agency}</span>
+          <span aria-hidden="true">·</span>
+          <span data-testid="last-verified">Last verified: {program.lastVerified ?? 'never'}</span>
+          <CurationBadges program={program} />
+        </p>
+        <p className="text-sm text-slate-700">
+          Next deadline as users see it: {program.deadline ?? 'none (rolling or continuous intake)'}
+        </p>
+      </div>
+      <section aria-label="Curation" className="flex flex-wrap gap-3">
+        <Button onClick={() => run('verify', 'Marked verified today.')} disabled={action.isPending}>
+          Mark verified
+        </Button>
+        {program.retired ? (
+          <Button
+            variant="secondary"
+            onClick={() => run('restore', 'Restored: users see it again.')}
+            disabled={action.isPending}
+          >
+            Restore program
+          </Button>
+        ) : confirmRetire ? (
+          <span
+            className="flex flex-wrap items-center gap-2 text-sm text-slate-800"
+            role="group"
+            aria-label="Confirm retiring"
+          >
+            Users will no longer see this program; its history stays.
+            <Button
+              variant="danger"
+              autoFocus
+              onClick={() => run('retire', 'Retired: hidden from users.')}
+              disabled={action.isPending}
+            >
+              Retire it
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirmRetire(false)}>
+              Cancel
+            </Button>
+          </span>
+        ) : (
+          <Button variant="secondary" onClick={() => setConfirmRetire(true)}>
+            Retire program
+          </Button>
+        )}
+      </section>
+      {notice && (
+        <p
+          role="status"
+          className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900"
+        >
+          {notice}
+        </p>
+      )}
+      {failure && (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p>{failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : failure.message}</p>
+          {stale && (
+            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void onReload()}>
+              Reload the program
+            </Button>
+          )}
+        </div>
+      )}
+      <Card className="p-4">
+        <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Edit program">
+          <div className="sm:col-span-2">{text('name')}</div>
+          {text('agency')}
+          {text('jurisdiction', 'As funders say it: Federal, Ontario, Quebec…')}
+          {select('country', [
+            { value: 'CA', label: 'Canada' },
+            { value: 'US', label: 'United States' },
+          ])}
+          {select('programType', PROGRAM_TYPES)}
+          {select('currency', [
+            { value: 'CAD', label: 'CAD' },
+            { value: 'USD', label: 'USD' },
+          ])}
+          {text('fundingPeriod', 'e.g. per year, total')}
+          {text('fundingMin', 'Whole units; empty if none published')}
+          {text('fundingMax', 'Whole units; empty if none published')}
+          <div className="sm:col-span-2">{text('deadlinePattern')}</div>
+          <div className="sm:col-span-2">
+            {area(
+              'nextDeadlines',
+              program.hasDeadlineRule
+                ? 'One date a line (YYYY-MM-DD). The program’s rule projects the cycles after these.'
+                : 'One date a line (YYYY-MM-DD).',
+            )}
+          </div>
+          <div className="sm:col-span-2">{area('eligibility')}</div>
+          <div className="sm:col-span-2">{text('url')}</div>
+          <div className="sm:col-span-2">{area('sources', 'One web address a line')}</div>
+          <div className="sm:col-span-2">{text('status')}</div>
+          <div className="sm:col-span-2">{area('notes', 'Internal: only admins ever see these.')}</div>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={edit.isPending}>
+              {edit.isPending ? 'Saving...' : 'Save changes'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <section aria-labelledby="history-heading" className="space-y-2">
+        <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
+          History
+        </h2>
+        {program.history.length === 0 ? (
+          <p className="text-sm text-slate-700">No changes since it was loaded from the curated data.</p>
+        ) : (
+          <ol className="space-y-1 text-sm text-slate-800" data-testid="program-history">
+            {program.history.map((h) => (
+              <li key={h.id}>
+                {formatDateTime(h.at)} · {h.actorEmail ?? h.actorId ?? 'deleted account'} ·{' '}
+                {ACTION_TEXT[h.action]}
+                {h.fields.length > 0 && h.action === 'edit'
+                  ? `: ${h.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}`
+                  : ''}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProgramsTable } from './programs-table.tsx';
+
+const program = (n: number) => ({
+  id: `p-${n}`,
+  name: `Program ${n}`,
+  agency: `Agency ${n}`,
+  deadline: '2099-01-01',
+  jurisdiction: 'Federal',
+  programType: 'grant',
+  fundingRange: '$1,000',
+  country: 'CA',
+  region: 'CA',
+  currency: 'CAD',
+  fundingMin: 1000,
+  fundingMax: 1000,
+  fundingPeriod: null,
+  deadlinePattern: null,
+  deadlineLabel: null,
+  deadlineExpected: false,
+  intake: null,
+  closed: false,
+  eligibility: null,
+  url: null,
+  sources: [],
+  lastVerified: null,
+  status: null,
+  source: 'seed',
+});
+
+let calls: URL[] = [];
+beforeEach(() => {
+  calls = [];
+  // The server's catalogue: 100,000 programs; each answer is one page of them and the total.
+  vi.stubGlobal('fetch', async (url: string) => {
+    const u = new URL(url, 'http://x');
+    calls.push(u);
+    const page = Number(u.searchParams.get('page'));
+    const size = Number(u.searchParams.get('pageSize'));
+    const total = u.searchParams.get('q') === 'nothing' ? 0 : u.searchParams.has('q') ? 7 : 100_000;
+    const rows = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) =>
+      program((page - 1) * size + i + 1),
+    );
+    return new Response(JSON.stringify(rows), { status: 200, headers: { 'x-total-count': String(total) } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderTable() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ProgramsTable />
+    </QueryClientProvider>,
+  );
+}
+
+const rows = () => screen.getAllByRole('row').slice(1);
+
+describe('All Grant Programs & Deadlines (paged on the server, issue 14 §4)', { timeout: 30_000 }, () => {
+  it('asks for one page of 5, never the whole catalogue, and pages through the server total', async () => {
+    renderTable();
+    expect(await screen.findByText('Program 1')).toBeTruthy();
+    expect(rows()).toHaveLength(5);
+    expect(screen.getByText('Page 1 of 20000')).toBeTruthy();
+    expect(screen.getByTestId('programs-count').textContent).toBe('100,000 programs');
+    for (const header of ['Agency', 'Program', 'Jurisdiction', 'Funding', 'Deadline'])
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Program 6')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 20000')).toBeTruthy();
+    expect(calls.map((u) => u.search)).toEqual(['?page=1&pageSize=5', '?page=2&pageSize=5']);
+  });
+
+  it('searches and filters on the server, back on the first page each time', async () => {
+    renderTable();
+    await screen.findByText('Program 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Program 6');
+    fireEvent.change(screen.getByLabelText('Search programs'), { target: { value: 'ocean' } });
+    await waitFor(() => expect(screen.getByText('Page 1 of 2')).toBeTruthy());
+    expect(calls.at(-1)!.searchParams.get('q')).toBe('ocean');
+    expect(calls.at(-1)!.searchParams.get('page')).toBe('1');
+    fireEvent.change(screen.getByLabelText('Jurisdiction'), { target: { value: 'CA-ON' } });
+    await waitFor(() => expect(calls.at(-1)!.searchParams.get('jurisdiction')).toBe('CA-ON'));
+    fireEvent.change(screen.getByLabelText('Program type'), { target: { value: 'fellowship' } });
+    await waitFor(() => expect(calls.at(-1)!.searchParams.get('programType')).toBe('fellowship'));
+    expect(calls.at(-1)!.searchParams.get('q')).toBe('ocean');
+    fireEvent.change(screen.getByLabelText('Search programs'), { target: { value: 'nothing' } });
+    expect(await screen.findByText('No grant programs match your search.')).toBeTruthy();
+    // The search box stays, so the user can change the words.
+    expect(within(screen.getByRole('region')).getByLabelText('Search programs')).toBeTruthy();
+  });
+
+  it("shows the spec's failure text when the catalogue cannot be read", async () => {
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 500 }));
+    renderTable();
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch programs');
+  });
+});

@@ -1,0 +1,129 @@
+import { TABLE_PAGE_SIZE } from '@grantleaf/shared/constants';
+import {
+  JURISDICTIONS,
+  PROGRAM_QUERY_MAX,
+  PROGRAM_TYPES,
+  type Jurisdiction,
+  type ProgramType,
+} from '@grantleaf/shared/programs.schema';
+import { useEffect, useState } from 'react';
+import { Input, Label } from '../../../components/ui/input.tsx';
+import { useProgramPage, type ProgramFilters } from '../api/programs.api.ts';
+import { DataTable } from './data-table.tsx';
+import { DeadlineCell } from './status-cells.tsx';
+
+/** Typing pauses this long before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+
+const selectClass =
+  'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
+
+/**
+ * "All Grant Programs & Deadlines" (spec §2): 5 rows a page, searched, filtered and paged on the
+ * server (issue 14 §4), so it reads one page whatever the size of the catalogue.
+ */
+export function ProgramsTable() {
+  const [text, setText] = useState('');
+  const [filters, setFilters] = useState<ProgramFilters>({ q: '', jurisdiction: '', programType: '' });
+  const [page, setPage] = useState(1);
+  // Each change of the search or a filter starts again from the first page.
+  const apply = (change: Partial<ProgramFilters>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPage(1);
+  };
+  useEffect(() => {
+    if (text === filters.q) return;
+    const id = setTimeout(() => {
+      setFilters((f) => ({ ...f, q: text }));
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(id);
+  }, [text, filters.q]);
+  const programs = useProgramPage(filters, page);
+  const total = programs.data?.total ?? 0;
+  const filtered = filters.q.trim() !== '' || filters.jurisdiction !== '' || filters.programType !== '';
+  const toolbar = (
+    <div className="grid gap-3 border-b border-slate-200 px-4 py-3 sm:grid-cols-3">
+      <div>
+        <Label htmlFor="programs-search">Search programs</Label>
+        <Input
+          id="programs-search"
+          type="search"
+          value={text}
+          maxLength={PROGRAM_QUERY_MAX}
+          placeholder="Agency, program or keyword"
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <div>
+        <Label htmlFor="programs-jurisdiction">Jurisdiction</Label>
+        <select
+          id="programs-jurisdiction"
+          className={selectClass}
+          value={filters.jurisdiction}
+          onChange={(e) => apply({ jurisdiction: e.target.value as Jurisdiction | '' })}
+        >
+          <option value="">All jurisdictions</option>
+          {JURISDICTIONS.map((j) => (
+            <option key={j.value} value={j.value}>
+              {j.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <Label htmlFor="programs-type">Program type</Label>
+        <select
+          id="programs-type"
+          className={selectClass}
+          value={filters.programType}
+          onChange={(e) => apply({ programType: e.target.value as ProgramType | '' })}
+        >
+          <option value="">All types</option>
+          {PROGRAM_TYPES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="text-xs text-slate-600 sm:col-span-3" aria-live="polite" data-testid="programs-count">
+        {programs.data
+          ? programs.data.capped
+            ? `More than ${total.toLocaleString('en-CA')} programs match; narrow the search to see the rest.`
+            : `${total.toLocaleString('en-CA')} ${total === 1 ? 'program' : 'programs'}`
+          : ''}
+      </p>
+    </div>
+  );
+  return (
+    <DataTable
+      title="All Grant Programs & Deadlines"
+      rows={programs.data?.programs}
+      isLoading={programs.isLoading}
+      error={programs.error}
+      emptyText={filtered ? 'No grant programs match your search.' : 'No grant programs available.'}
+      rowKey={(p) => p.id}
+      toolbar={toolbar}
+      paging={{ page, pageCount: Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE)), setPage }}
+      columns={[
+        { header: 'Agency', cell: (p) => p.agency },
+        { header: 'Program', cell: (p) => <span className="font-medium">{p.name}</span> },
+        { header: 'Jurisdiction', cell: (p) => p.jurisdiction },
+        { header: 'Funding', cell: (p) => p.fundingRange },
+        {
+          header: 'Deadline',
+          cell: (p) => (
+            <DeadlineCell
+              deadline={p.deadline}
+              expected={p.deadlineExpected}
+              intake={p.intake}
+              pattern={p.deadlinePattern}
+              closed={p.closed}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
