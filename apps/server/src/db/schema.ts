@@ -13,3 +13,5 @@ export * from '../modules/marketing/marketing.schema.ts';
 export * from '../modules/affiliate/affiliate.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/applications/applications.schema.ts';
+export * from '../modules/guidelines/guidelines.schema.ts';
+export * from '../modules/content-library/content-library.schema.ts';

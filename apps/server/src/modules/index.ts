@@ -5,8 +5,10 @@ import { affiliateModule } from './affiliate/index.ts';
 import { applicationsModule } from './applications/index.ts';
 import { auditModule } from './audit/index.ts';
 import { authModule } from './auth/index.ts';
+import { contentLibraryModule } from './content-library/index.ts';
 import { creditsModule } from './credits/index.ts';
 import { fundingModule } from './funding/index.ts';
+import { guidelinesModule } from './guidelines/index.ts';
 import { healthModule } from './health/index.ts';
 import { ideasModule } from './ideas/index.ts';
 import { institutionsModule } from './institutions/index.ts';
@@ -35,6 +37,8 @@ export const MODULES: readonly AppModule[] = [
   applicationsModule,
   uploadsModule,
   submissionsModule,
+  guidelinesModule,
+  contentLibraryModule,
   accountModule,
   auditModule,
   retentionModule,

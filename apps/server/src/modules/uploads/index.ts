@@ -18,3 +18,6 @@ export const uploadsModule: AppModule = {
     },
   ],
 };
+
+/** Another module reads a user's own upload (its extracted text) only through here (ADR 53). */
+export { findOwnUpload } from './uploads.repository.ts';

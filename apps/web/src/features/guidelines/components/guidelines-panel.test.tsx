@@ -1,0 +1,184 @@
+// @vitest-environment jsdom
+import type { ChecklistItem } from '@grantleaf/shared/guidelines.schema';
+import { EXTRACTION_METHOD_NOTE } from '@grantleaf/shared/guidelines.schema';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GuidelinesPanel } from '../index.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const APP = '7f9c1a52-4c1e-4b7e-9c53-0a1b2c3d4e5f';
+const BASE = `/api/applications/${APP}/checklist`;
+const FILE_URL = '/api/files/0b6a3e1c-2d4f-4a5b-8c7d-9e0f1a2b3c4d';
+
+/** A checklist server in memory: what the real routes answer, for the calls the panel makes. */
+function fakeServer() {
+  const items: ChecklistItem[] = [];
+  const calls: Array<{ method: string; url: string; body?: any }> = [];
+  const checklist = () => ({
+    items,
+    coverage: { done: items.filter((i) => i.done).length, total: items.length },
+  });
+  const json = (body: unknown, status = 200) =>
+    new Response(body === null ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    calls.push({ method, url, body });
+    if (url === '/api/upload') return json({ fileUrl: FILE_URL });
+    if (url === BASE && method === 'GET') return json(checklist());
+    if (url === `${BASE}/extract`) {
+      items.push(
+        {
+          id: 'i1',
+          text: 'Applicants must hold a faculty appointment.',
+          page: 1,
+          kind: 'eligibility',
+          section: null,
+          done: false,
+          origin: 'rules',
+          sourceName: 'call.pdf',
+        },
+        {
+          id: 'i2',
+          text: 'The description must not exceed 5 pages.',
+          page: 2,
+          kind: 'limit',
+          section: null,
+          done: false,
+          origin: 'rules',
+          sourceName: 'call.pdf',
+        },
+      );
+      return json({ ...checklist(), found: 2, added: 2, method: 'rules' });
+    }
+    if (url === `${BASE}/items` && method === 'POST') {
+      const item: ChecklistItem = {
+        id: `u${items.length}`,
+        text: body.text.trim(),
+        page: null,
+        kind: 'other',
+        section: null,
+        done: false,
+        origin: 'user',
+        sourceName: null,
+      };
+      items.push(item);
+      return json(item, 201);
+    }
+    const m = /\/items\/(\w+)$/.exec(url);
+    const item = items.find((i) => i.id === m?.[1]);
+    if (item && method === 'PATCH') return json(Object.assign(item, body));
+    if (item && method === 'DELETE') {
+      items.splice(items.indexOf(item), 1);
+      return json(null, 204);
+    }
+    return json({ message: 'Not found' }, 404);
+  });
+  return { calls, items };
+}
+
+function renderPanel(sections?: string[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <Toaster />
+      <GuidelinesPanel applicationId={APP} sections={sections} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('GuidelinesPanel', () => {
+  it('uploads the call through /api/upload, then lists its requirements with pages and the rules note', async () => {
+    const server = fakeServer();
+    renderPanel();
+    await waitFor(() => expect(screen.getByText(/No requirements yet/)).toBeTruthy());
+    expect(screen.getByTestId('checklist-coverage').textContent).toBe('0 of 0 requirements ticked');
+    const pdf = new File(['%PDF-1.7'], 'call.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Funder’s call or guidelines'), { target: { files: [pdf] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Build checklist' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Found 2 requirement statements in call.pdf; 2 new on the checklist.',
+      ),
+    );
+    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/upload');
+    expect(server.calls.find((c) => c.url.endsWith('/extract'))?.body).toEqual({ fileUrl: FILE_URL });
+    expect(screen.getByText(EXTRACTION_METHOD_NOTE)).toBeTruthy();
+    expect(screen.getByLabelText('Applicants must hold a faculty appointment.')).toBeTruthy();
+    expect(screen.getByText('p. 2')).toBeTruthy();
+    expect(screen.getByTestId('checklist-coverage').textContent).toBe('0 of 2 requirements ticked');
+  });
+
+  it('refuses a file of another type before sending it', () => {
+    const server = fakeServer();
+    renderPanel();
+    const png = new File(['x'], 'call.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Funder’s call or guidelines'), { target: { files: [png] } });
+    expect(screen.getByText('Please upload a PDF, Word document, or text file')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Build checklist' }));
+    expect(server.calls.some((c) => c.url === '/api/upload')).toBe(false);
+  });
+
+  it('ticks, maps to a section, edits, adds and removes items, and coverage follows', async () => {
+    const server = fakeServer();
+    server.items.push({
+      id: 'i1',
+      text: 'Budgets must be in CAD.',
+      page: null,
+      kind: 'must',
+      section: null,
+      done: false,
+      origin: 'rules',
+      sourceName: 'call.docx',
+    });
+    renderPanel(['Budget', 'Methods']);
+    const box = await screen.findByLabelText('Budgets must be in CAD.');
+    fireEvent.click(box);
+    await waitFor(() =>
+      expect(screen.getByTestId('checklist-coverage').textContent).toBe('1 of 1 requirements ticked'),
+    );
+    expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ done: true });
+
+    const section = screen.getByLabelText('Answered in section');
+    expect(section.getAttribute('list')).toBeTruthy();
+    const options = document.getElementById(section.getAttribute('list')!)!.querySelectorAll('option');
+    expect([...options].map((o) => o.getAttribute('value'))).toEqual(['Budget', 'Methods']);
+    fireEvent.change(section, { target: { value: 'Budget' } });
+    fireEvent.blur(section);
+    await waitFor(() => expect(server.items[0]!.section).toBe('Budget'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Budgets must be in CAD.' }));
+    const text = screen.getByLabelText('Requirement text');
+    fireEvent.change(text, { target: { value: 'Budgets must be in Canadian dollars.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByLabelText('Budgets must be in Canadian dollars.');
+
+    fireEvent.change(screen.getByLabelText('Add a requirement'), {
+      target: { value: 'Two letters of support' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await screen.findByLabelText('Two letters of support');
+    expect(screen.getByTestId('checklist-coverage').textContent).toBe('1 of 2 requirements ticked');
+    expect(within(screen.getByRole('list', { name: 'Requirements' })).getByText('added by you')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: Two letters of support' }));
+    await waitFor(() => expect(screen.queryByLabelText('Two letters of support')).toBeNull());
+    expect(screen.getByTestId('checklist-coverage').textContent).toBe('1 of 1 requirements ticked');
+  });
+
+  it('says so when a requirement is empty', () => {
+    fakeServer();
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByText('Requirement text is required')).toBeTruthy();
+  });
+});
