@@ -20,6 +20,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Pager, usePaged } from '../../../components/ui/pager.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { ApiError, refusalReason } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
   useApplications,
@@ -27,6 +28,7 @@ import {
   useCalendarToken,
   useCreateApplication,
   useDeleteApplication,
+  useProgramChoices,
   useUpdateApplication,
 } from '../api/applications.api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -53,18 +55,32 @@ function NewApplicationDialog({
   userId: string;
 }) {
   const [form, setForm] = useState(EMPTY_NEW);
+  const [programId, setProgramId] = useState('');
   const [errors, setErrors] = useState<Partial<Record<NewField, string>>>({});
   const create = useCreateApplication(userId);
+  const programs = useProgramChoices();
   function close(next: boolean) {
     onOpenChange(next);
     if (!next) {
       setForm(EMPTY_NEW);
+      setProgramId('');
       setErrors({});
     }
   }
+  /** A catalogue program fills the name and deadline; its template gives the sections to write. */
+  function onProgram(id: string) {
+    setProgramId(id);
+    const program = programs.data?.find((p) => p.id === id);
+    if (program)
+      setForm((f) => ({ ...f, program: program.name, deadline: f.deadline || (program.deadline ?? '') }));
+  }
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = createApplicationSchema.safeParse({ ...form, deadline: form.deadline || null });
+    const parsed = createApplicationSchema.safeParse({
+      ...form,
+      deadline: form.deadline || null,
+      ...(programId ? { programId } : {}),
+    });
     if (!parsed.success) {
       const next: Partial<Record<NewField, string>> = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as NewField] ??= issue.message;
@@ -104,6 +120,26 @@ function NewApplicationDialog({
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {field('title', 'Title')}
+        <div>
+          <Label htmlFor="app-program-id">Program from the catalogue (optional)</Label>
+          <select
+            id="app-program-id"
+            value={programId}
+            onChange={(e) => onProgram(e.target.value)}
+            aria-describedby="app-program-id-hint"
+            className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
+          >
+            <option value="">None: track it by name only</option>
+            {(programs.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.agency}: {p.name}
+              </option>
+            ))}
+          </select>
+          <p id="app-program-id-hint" className="mt-1 text-xs text-slate-600">
+            With a program, the application opens in the editor with the funder&apos;s sections and limits.
+          </p>
+        </div>
         {field('program', 'Program', 'text', 'e.g. NSERC Alliance')}
         {field('amount', 'Amount', 'text', 'e.g. $250,000')}
         {field('deadline', 'Deadline', 'date')}
@@ -218,7 +254,9 @@ function UploadDocumentsDialog({
             <p className="text-sm font-medium text-slate-800">Attached to this application</p>
             <ul className="list-inside list-disc text-sm text-slate-700">
               {selected.documents.map((d) => (
-                <li key={d.id}>{d.fileName}</li>
+                <li key={d.id}>
+                  <DocumentLink fileUrl={d.fileUrl} fileName={d.fileName} />
+                </li>
               ))}
             </ul>
           </div>
@@ -236,6 +274,23 @@ function UploadDocumentsDialog({
   );
 }
 
+/** An attached file, fetched with the session (the file route checks the owner). */
+function DocumentLink({ fileUrl, fileName }: { fileUrl: string; fileName: string }) {
+  return (
+    <button
+      type="button"
+      className="text-left text-brand-800 underline hover:text-brand-900"
+      onClick={async () => {
+        const result = await downloadFile(fileUrl, fileName);
+        if (result === 'failed') window.alert('Failed to download file');
+        if (result === 'error') window.alert('Error downloading file');
+      }}
+    >
+      {fileName}
+    </button>
+  );
+}
+
 function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
   const update = useUpdateApplication(userId);
   const remove = useDeleteApplication(userId);
@@ -243,11 +298,22 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
   return (
     <tr className="border-t border-slate-100 align-top">
       <td className="px-4 py-3">
-        <p className="font-medium text-slate-900">{app.title}</p>
+        <Link to={`/applications/${app.id}`} className="font-medium text-brand-800 underline">
+          {app.title}
+        </Link>
         {app.documents.length > 0 && (
-          <p className="text-xs text-slate-600">
-            {app.documents.length} document{app.documents.length === 1 ? '' : 's'}
-          </p>
+          <details className="text-xs text-slate-600">
+            <summary className="cursor-pointer">
+              {app.documents.length} document{app.documents.length === 1 ? '' : 's'}
+            </summary>
+            <ul>
+              {app.documents.map((d) => (
+                <li key={d.id}>
+                  <DocumentLink fileUrl={d.fileUrl} fileName={d.fileName} />
+                </li>
+              ))}
+            </ul>
+          </details>
         )}
       </td>
       <td className="px-4 py-3 text-slate-800">{app.program}</td>

@@ -1,0 +1,494 @@
+import {
+  docToText,
+  type ApplicationDetail,
+  type CheckResult,
+  type RichNode,
+} from '@grantleaf/shared/application-document.schema';
+import { applicationStatusLabel, applicationStatusTone } from '@grantleaf/shared/display-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
+import { SignInRequired } from '../../../components/sign-in-required.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import {
+  applicationKey,
+  runChecks,
+  useApplicationDetail,
+  useRestoreVersion,
+  useVersion,
+  useVersions,
+} from '../api/application-document.api.ts';
+import { useUpdateApplication } from '../api/applications.api.ts';
+import { CheckPanel, LimitCounter, ReadinessSummary } from './check-panel.tsx';
+import { RichText } from './rich-text.tsx';
+import { SectionEditor, type SectionEditorHandle } from './section-editor.tsx';
+import { useAutosave, type SaveState } from './use-autosave.ts';
+
+/** Quiet time after typing before the checks run again (findings within a second of typing). */
+export const CHECK_DELAY_MS = 600;
+
+const SAVE_TEXT: Record<SaveState, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  offline: 'Offline, will retry',
+  conflict: 'Not saved: changed elsewhere',
+  refused: 'Not saved',
+};
+
+export interface EditorSlots {
+  /** The guidelines checklist (its own feature), given by the app. */
+  guidelines?: (applicationId: string) => ReactNode;
+  /** The content library (its own feature); its blocks go into the section last focused. */
+  library?: (onInsert: (text: string) => void) => ReactNode;
+}
+
+export function ApplicationEditorPage(slots: EditorSlots) {
+  const { id = '' } = useParams();
+  const { data: user, isLoading } = useCurrentUser();
+  const detail = useApplicationDetail(id);
+  if (isLoading) return null;
+  if (!user) return <SignInRequired message="Access denied. Please log in to view your applications." />;
+  if (detail.isLoading) return <p className="p-6 text-sm text-slate-600">Loading the application…</p>;
+  if (detail.error || !detail.data) {
+    const status = detail.error instanceof ApiError ? detail.error.status : 0;
+    return (
+      <main className="mx-auto max-w-3xl p-6">
+        <h1 className="text-xl font-semibold text-slate-900">
+          {status === 404 ? 'Application not found' : 'The application could not be loaded'}
+        </h1>
+        <Link to="/applications" className="mt-4 inline-block text-brand-800 underline">
+          Back to applications
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <Editor key={`${detail.data.id}:${detail.dataUpdatedAt}`} app={detail.data} userId={user.id} {...slots} />
+  );
+}
+
+function Editor({
+  app,
+  userId,
+  guidelines,
+  library,
+}: { app: ApplicationDetail; userId: string } & EditorSlots) {
+  const queryClient = useQueryClient();
+  const autosave = useAutosave(app.id, app.version);
+  const [texts, setTexts] = useState(() => new Map(app.sections.map((s) => [s.id, docToText(s.doc)])));
+  const docs = useRef(new Map(app.sections.map((s) => [s.id, s.doc])));
+  const editors = useRef(new Map<string, SectionEditorHandle>());
+  const lastFocused = useRef<string | null>(app.sections[0]?.id ?? null);
+  const [checks, setChecks] = useState<CheckResult | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [submitOpen, setSubmitOpen] = useState(false);
+  const update = useUpdateApplication(userId);
+
+  // The checks run on the server (the reviewer's own code), debounced, the stale request aborted.
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setChecking(true);
+      runChecks(app.id, { sections: [...texts].map(([sid, text]) => ({ id: sid, text })) }, controller.signal)
+        .then((result) => {
+          setChecks(result);
+          setCheckError(null);
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          setCheckError(error instanceof ApiError ? (error.serverMessage ?? error.message) : 'offline');
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setChecking(false);
+        });
+    }, CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [app.id, texts]);
+
+  const onChange = useCallback(
+    (sectionId: string, doc: RichNode) => {
+      docs.current.set(sectionId, doc);
+      autosave.change(sectionId, doc);
+      setTexts((prev) => new Map(prev).set(sectionId, docToText(doc)));
+    },
+    [autosave],
+  );
+
+  const focus = useCallback((sectionId: string | null, quote?: string | null) => {
+    if (!sectionId) return;
+    document.getElementById(`section-${sectionId}`)?.scrollIntoView({ block: 'start' });
+    editors.current.get(sectionId)?.focusQuote(quote ?? null);
+  }, []);
+
+  const reload = async () => {
+    autosave.reset(app.version);
+    await queryClient.invalidateQueries({ queryKey: applicationKey(app.id) });
+  };
+
+  const sectionChecks = new Map((checks?.sections ?? []).map((s) => [s.id, s]));
+  const headerOf = (sid: string) => app.sections.find((s) => s.id === sid)?.header ?? sid;
+
+  async function exportAs(format: 'docx' | 'pdf' | 'txt') {
+    await autosave.flush();
+    const result = await downloadFile(
+      `/api/applications/${app.id}/export?format=${format}`,
+      `application.${format}`,
+    );
+    if (result !== 'ok') toast.error('Export failed', { description: 'Please try again.' });
+  }
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/applications" className="text-brand-800 underline">
+          Applications
+        </Link>
+      </nav>
+      <header className="mt-2 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-slate-900">{app.title}</h1>
+          <p className="mt-1 text-sm text-slate-700">
+            {app.program}
+            {app.deadline ? ` · Deadline ${app.deadline}` : ''}
+            {app.amount ? ` · ${app.amount}` : ''}
+          </p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <ToneBadge tone={applicationStatusTone(app.status)}>
+              {applicationStatusLabel(app.status)}
+            </ToneBadge>
+            {app.submittedAt ? (
+              <span className="text-xs text-slate-600">Submitted {formatDateTime(app.submittedAt)}</span>
+            ) : null}
+            <span
+              role="status"
+              aria-live="polite"
+              data-testid="save-state"
+              className="text-sm text-slate-700"
+            >
+              {SAVE_TEXT[autosave.state]}
+              {autosave.message ? `: ${autosave.message}` : ''}
+            </span>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setVersionsOpen(true)}>
+            Versions
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => void exportAs('docx')}>
+            Export DOCX
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => void exportAs('pdf')}>
+            Export PDF
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => void exportAs('txt')}>
+            Plain text
+          </Button>
+          {app.status === 'draft' ? (
+            <Button size="sm" onClick={() => setSubmitOpen(true)}>
+              Mark submitted
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="mt-4">
+        <ReadinessSummary result={checks} checking={checking} error={checkError} onFocus={focus} />
+      </div>
+
+      {app.sections.length === 0 ? (
+        <p className="mt-6 text-sm text-slate-700">
+          This application is tracked by name only: no catalogue program with a section template is linked to
+          it.
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-8">
+          {app.sections.map((s) => (
+            <section
+              key={s.id}
+              id={`section-${s.id}`}
+              aria-labelledby={`heading-${s.id}`}
+              className="scroll-mt-4"
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id={`heading-${s.id}`} className="text-lg font-semibold text-slate-900">
+                  {s.header}
+                </h2>
+                <LimitCounter check={sectionChecks.get(s.id)} id={`counter-${s.id}`} />
+              </div>
+              {s.guidance ? <p className="mt-1 mb-2 text-xs text-slate-600">{s.guidance}</p> : null}
+              <div onFocus={() => (lastFocused.current = s.id)}>
+                <SectionEditor
+                  id={`editor-${s.id}`}
+                  label={s.header}
+                  describedBy={`counter-${s.id}`}
+                  initial={s.doc}
+                  onChange={(doc) => onChange(s.id, doc)}
+                  ref={(handle) => {
+                    if (handle) editors.current.set(s.id, handle);
+                    else editors.current.delete(s.id);
+                  }}
+                />
+              </div>
+            </section>
+          ))}
+        </div>
+        <aside className="min-w-0 space-y-4" aria-label="Checks and tools">
+          <CheckPanel result={checks} sectionHeader={headerOf} onFocus={focus} />
+          {guidelines ? guidelines(app.id) : <div data-slot="guidelines-panel" hidden />}
+          {library ? (
+            library((text) => {
+              const target = lastFocused.current;
+              if (target) editors.current.get(target)?.insertText(text);
+            })
+          ) : (
+            <div data-slot="content-library-panel" hidden />
+          )}
+        </aside>
+      </div>
+
+      <ConflictDialog
+        open={autosave.state === 'conflict'}
+        onSaveOver={autosave.saveOver}
+        onReload={() => void reload()}
+        unsaved={app.sections
+          .filter((s) => texts.get(s.id) !== docToText(s.doc))
+          .map((s) => ({ header: s.header, text: texts.get(s.id) ?? '' }))}
+      />
+      <VersionsDialog
+        open={versionsOpen}
+        onOpenChange={setVersionsOpen}
+        app={app}
+        current={docs.current}
+        beforeRestore={async () => {
+          await autosave.flush();
+          return autosave.state === 'conflict' ? null : autosave.version();
+        }}
+        onRestored={async () => {
+          setVersionsOpen(false);
+          toast.success('Version restored');
+          await reload();
+        }}
+      />
+      <Modal
+        open={submitOpen}
+        onOpenChange={setSubmitOpen}
+        title="Mark as submitted"
+        description="Record that you submitted this application to the funder today. The tracker, dashboard and calendar feed follow."
+      >
+        {checks && checks.left.length > 0 ? (
+          <p className="text-sm text-amber-900">
+            The checks still list {checks.left.length} item{checks.left.length === 1 ? '' : 's'} left.
+          </p>
+        ) : null}
+        <div className="mt-4 flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => setSubmitOpen(false)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={update.isPending}
+            onClick={async () => {
+              await autosave.flush();
+              update.mutate(
+                { id: app.id, status: 'submitted' },
+                {
+                  onSuccess: () => {
+                    setSubmitOpen(false);
+                    toast.success('Marked as submitted');
+                    void queryClient.invalidateQueries({ queryKey: applicationKey(app.id) });
+                  },
+                  onError: (error) =>
+                    toast.error('Error', {
+                      description: error instanceof ApiError ? error.serverMessage : 'Please try again.',
+                    }),
+                },
+              );
+            }}
+          >
+            Mark submitted
+          </Button>
+        </div>
+      </Modal>
+    </main>
+  );
+}
+
+function ConflictDialog({
+  open,
+  onSaveOver,
+  onReload,
+  unsaved,
+}: {
+  open: boolean;
+  onSaveOver: () => void;
+  onReload: () => void;
+  unsaved: Array<{ header: string; text: string }>;
+}) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={() => undefined}
+      title="Changed in another tab"
+      description="This application was saved elsewhere after you opened it. Your text here is not lost: save it over the other version, or load the saved version (copy anything you want to keep first)."
+      wide
+    >
+      <div className="max-h-64 space-y-3 overflow-y-auto rounded border border-slate-200 p-3">
+        {unsaved.map((u) => (
+          <div key={u.header}>
+            <p className="text-sm font-semibold text-slate-900">{u.header}</p>
+            <p className="text-sm whitespace-pre-wrap text-slate-800">{u.text}</p>
+          </div>
+        ))}
+      </div>
+      <div className="mt-4 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={onReload}>
+          Load the saved version
+        </Button>
+        <Button onClick={onSaveOver}>Keep my text and save</Button>
+      </div>
+    </Modal>
+  );
+}
+
+function VersionsDialog({
+  open,
+  onOpenChange,
+  app,
+  current,
+  beforeRestore,
+  onRestored,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  app: ApplicationDetail;
+  current: Map<string, RichNode>;
+  beforeRestore: () => Promise<number | null>;
+  onRestored: () => Promise<void>;
+}) {
+  const versions = useVersions(app.id, open);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const version = useVersion(app.id, viewing);
+  const restore = useRestoreVersion(app.id);
+  const sections = useMemo(() => app.sections.map((s) => ({ id: s.id, header: s.header })), [app.sections]);
+
+  async function onRestore(v: number) {
+    const base = await beforeRestore();
+    if (base === null) return;
+    restore.mutate(
+      { version: v, baseVersion: base },
+      {
+        onSuccess: () => void onRestored(),
+        onError: (error) =>
+          toast.error('Restore failed', {
+            description: error instanceof ApiError ? error.serverMessage : 'Please try again.',
+          }),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(o) => {
+        onOpenChange(o);
+        if (!o) setViewing(null);
+      }}
+      title={viewing === null ? 'Versions' : `Version ${viewing} beside the current text`}
+      description="Every save is a version. Restoring one saves its text as a new version; nothing is deleted."
+      wide
+    >
+      {viewing === null ? (
+        versions.isLoading ? (
+          <p className="text-sm text-slate-600">Loading…</p>
+        ) : (
+          <ol className="max-h-[60vh] space-y-2 overflow-y-auto">
+            {(versions.data ?? []).map((v) => (
+              <li
+                key={v.version}
+                className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 pb-2"
+              >
+                <div className="min-w-0 text-sm">
+                  <p className="font-medium text-slate-900">
+                    Version {v.version} · {formatDateTime(v.at)} · {v.author}
+                  </p>
+                  <p className="text-xs text-slate-600">Changed: {v.changed.join(', ') || 'nothing'}</p>
+                </div>
+                <div className="flex gap-2">
+                  <Button size="sm" variant="secondary" onClick={() => setViewing(v.version)}>
+                    View version {v.version}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={restore.isPending}
+                    onClick={() => void onRestore(v.version)}
+                  >
+                    Restore version {v.version}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )
+      ) : (
+        <div>
+          <div className="mb-3 flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setViewing(null)}>
+              Back to the list
+            </Button>
+            <Button size="sm" disabled={restore.isPending} onClick={() => void onRestore(viewing)}>
+              Restore version {viewing}
+            </Button>
+          </div>
+          {version.data ? (
+            <div className="max-h-[60vh] space-y-4 overflow-y-auto">
+              {sections.map((s) => {
+                const old = version.data.sections.find((o) => o.id === s.id);
+                return (
+                  <div key={s.id}>
+                    <h3 className="text-sm font-semibold text-slate-900">{s.header}</h3>
+                    <div className="mt-1 grid gap-3 md:grid-cols-2">
+                      <div
+                        className="rounded border border-slate-200 p-2"
+                        aria-label={`Version ${viewing}: ${s.header}`}
+                      >
+                        <p className="text-xs font-medium text-slate-600">Version {viewing}</p>
+                        {old ? (
+                          <RichText doc={old.doc} />
+                        ) : (
+                          <p className="text-xs text-slate-600">Not in this version.</p>
+                        )}
+                      </div>
+                      <div
+                        className="rounded border border-slate-200 p-2"
+                        aria-label={`Current: ${s.header}`}
+                      >
+                        <p className="text-xs font-medium text-slate-600">Current</p>
+                        <RichText doc={current.get(s.id) ?? { type: 'doc' }} />
+                      </div>
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">Loading…</p>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+import type { CheckResult, SectionCheck } from '@grantleaf/shared/application-document.schema';
+import { clsx } from 'clsx';
+
+/**
+ * The live checks beside the editor (issue 16 §2), drawn from the server's answer: the readiness
+ * summary, each section's limit counter, and the criteria's required elements with the sentence
+ * that supplies each. Clicking a finding moves to its section (and sentence).
+ */
+
+export type FocusTarget = (sectionId: string | null, quote?: string | null) => void;
+
+const STATUS_TEXT = { found: 'Found', weak: 'Weak', missing: 'Missing' } as const;
+const STATUS_CLASS = {
+  found: 'bg-green-100 text-green-800',
+  weak: 'bg-amber-100 text-amber-900',
+  missing: 'bg-red-100 text-red-800',
+} as const;
+
+export function ReadinessSummary({
+  result,
+  checking,
+  error,
+  onFocus,
+}: {
+  result: CheckResult | null;
+  checking: boolean;
+  error: string | null;
+  onFocus: FocusTarget;
+}) {
+  return (
+    <section aria-labelledby="readiness-title" className="rounded-md border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="readiness-title" className="text-base font-semibold text-slate-900">
+          Readiness
+        </h2>
+        <p className="text-xs text-slate-600" aria-live="polite">
+          {error ? `Checks unavailable: ${error}` : checking ? 'Checking…' : result ? 'Checked' : ''}
+        </p>
+      </div>
+      {result === null ? (
+        <p className="mt-2 text-sm text-slate-600">Running the checks…</p>
+      ) : result.left.length === 0 ? (
+        <p className="mt-2 text-sm font-semibold text-green-800" data-testid="submission-ready">
+          Submission ready: every check passes (limits, required elements, placeholders, budget figures).
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-800" data-testid="left-count">
+            {result.left.length} item{result.left.length === 1 ? '' : 's'} left before this can be submitted:
+          </p>
+          <ul className="mt-1 space-y-1 text-sm">
+            {result.left.map((item, i) => (
+              <li key={i}>
+                {item.sectionId ? (
+                  <button
+                    type="button"
+                    className="text-left text-brand-800 underline hover:text-brand-900"
+                    onClick={() => onFocus(item.sectionId)}
+                  >
+                    {item.message}
+                  </button>
+                ) : (
+                  <span className="text-slate-800">{item.message}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** "1,234 of 2,000 characters" beside a section, red when over a maximum. */
+export function LimitCounter({ check, id }: { check: SectionCheck | undefined; id?: string }) {
+  if (!check) return null;
+  const { count } = check;
+  const words = `${check.words.toLocaleString('en-US')} word${check.words === 1 ? '' : 's'}`;
+  return (
+    <p
+      id={id}
+      data-testid={`counter-${check.id}`}
+      className={clsx(
+        'text-xs',
+        count?.status === 'over' && count.kind === 'maximum'
+          ? 'font-semibold text-red-700'
+          : 'text-slate-600',
+      )}
+    >
+      {count ? count.note : `${words}, ${check.characters.toLocaleString('en-US')} characters (no limit)`}
+    </p>
+  );
+}
+
+export function CheckPanel({
+  result,
+  sectionHeader,
+  onFocus,
+}: {
+  result: CheckResult | null;
+  sectionHeader: (id: string) => string;
+  onFocus: FocusTarget;
+}) {
+  if (!result) return null;
+  return (
+    <section aria-labelledby="checks-title" className="rounded-md border border-slate-200 bg-white p-4">
+      <h2 id="checks-title" className="text-base font-semibold text-slate-900">
+        Required elements
+      </h2>
+      <p className="mt-1 text-xs text-slate-600">{result.basis}</p>
+      {result.criteria.map((c) => (
+        <div key={c.criterion} className="mt-3">
+          <h3 className="text-sm font-semibold text-slate-900">
+            {c.criterion}
+            {c.weight !== null ? <span className="font-normal text-slate-600"> ({c.weight}%)</span> : null}
+          </h3>
+          <ul className="mt-1 space-y-2">
+            {c.elements.map((e) => (
+              <li key={e.id} className="text-sm" data-testid={`element-${e.id}`} data-status={e.status}>
+                <span
+                  className={clsx('mr-2 rounded px-1.5 py-0.5 text-xs font-medium', STATUS_CLASS[e.status])}
+                >
+                  {STATUS_TEXT[e.status]}
+                </span>
+                <span className="font-medium text-slate-900">{e.label}</span>
+                {e.quote ? (
+                  <button
+                    type="button"
+                    className="mt-0.5 block text-left text-xs text-slate-700 underline decoration-dotted hover:text-slate-900"
+                    onClick={() => onFocus(e.sectionId, e.quote)}
+                  >
+                    “{e.quote}”{e.sectionId ? ` — ${sectionHeader(e.sectionId)}` : ''}
+                  </button>
+                ) : null}
+                {e.status !== 'found' ? (
+                  <p className="mt-0.5 text-xs text-slate-600">
+                    {e.expects} {e.suggestion}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {result.budget ? (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold text-slate-900">Budget arithmetic</h3>
+          <p className={clsx('text-sm', result.budget.ok ? 'text-slate-700' : 'text-red-700')}>
+            {result.budget.message}
+          </p>
+        </div>
+      ) : null}
+      {result.totals.length > 1 ? (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold text-slate-900">Totals across sections</h3>
+          <p className={clsx('text-sm', result.totalsAgree ? 'text-slate-700' : 'text-red-700')}>
+            {result.totalsAgree ? 'The totals stated in different sections agree: ' : 'The totals differ: '}
+            {result.totals.map((t) => `${t.header} ${t.amount}`).join('; ')}.
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import type { RichNode } from '@grantleaf/shared/application-document.schema';
+import { TableKit } from '@tiptap/extension-table';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { clsx } from 'clsx';
+import { useEffect, useImperativeHandle, type Ref } from 'react';
+
+/**
+ * One section's rich-text editor (TipTap on ProseMirror). It offers exactly the node and mark types
+ * the server accepts (application-document.schema.ts): headings 1–3, lists, quotes, tables, bold,
+ * italic, underline, strike and links; code blocks and rules are off.
+ */
+
+export interface SectionEditorHandle {
+  /** Focuses the editor, selecting the quoted sentence when it is found in the text. */
+  focusQuote(quote: string | null): void;
+  /** Inserts plain text (a content-library block) at the cursor. */
+  insertText(text: string): void;
+}
+
+const EXTENSIONS = [
+  StarterKit.configure({
+    heading: { levels: [1, 2, 3] },
+    codeBlock: false,
+    code: false,
+    horizontalRule: false,
+    link: { openOnClick: false, autolink: true, protocols: ['mailto'], defaultProtocol: 'https' },
+  }),
+  TableKit.configure({ table: { resizable: false } }),
+];
+
+function findText(editor: Editor, needle: string): number {
+  let found = -1;
+  editor.state.doc.descendants((node, pos) => {
+    if (found >= 0) return false;
+    if (node.isText && node.text) {
+      const at = node.text.indexOf(needle);
+      if (at >= 0) found = pos + at;
+    }
+    return true;
+  });
+  return found;
+}
+
+function ToolButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className={clsx(
+        'h-8 min-w-8 rounded px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-700',
+        active ? 'bg-slate-200 font-semibold text-slate-900' : 'text-slate-700 hover:bg-slate-100',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function SectionEditor({
+  id,
+  label,
+  describedBy,
+  initial,
+  onChange,
+  ref,
+}: {
+  id: string;
+  label: string;
+  describedBy?: string;
+  initial: RichNode;
+  onChange: (doc: RichNode) => void;
+  ref?: Ref<SectionEditorHandle>;
+}) {
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: initial,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        class:
+          'prose-editor min-h-32 rounded-b-md border border-t-0 border-slate-300 bg-white px-3 py-2 text-sm leading-relaxed text-slate-900 focus:outline-2 focus:outline-brand-700',
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.getJSON() as RichNode),
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      focusQuote(quote) {
+        if (!editor) return;
+        const needle = quote?.replace(/…$/, '').slice(0, 60).trim() ?? '';
+        const at = needle ? findText(editor, needle) : -1;
+        const chain = editor.chain().focus();
+        (at >= 0 ? chain.setTextSelection({ from: at, to: at + needle.length }) : chain)
+          .scrollIntoView()
+          .run();
+      },
+      insertText(text) {
+        editor
+          ?.chain()
+          .focus()
+          .insertContent(
+            text
+              .split(/\n{2,}/)
+              .map((p) => ({ type: 'paragraph', content: p ? [{ type: 'text', text: p }] : [] })),
+          )
+          .run();
+      },
+    }),
+    [editor],
+  );
+
+  useEffect(() => () => editor?.destroy(), [editor]);
+
+  if (!editor) return null;
+  const is = (name: string, attrs?: Record<string, unknown>) => editor.isActive(name, attrs);
+  return (
+    <div>
+      <div
+        role="toolbar"
+        aria-label={`Formatting for ${label}`}
+        className="flex flex-wrap gap-1 rounded-t-md border border-slate-300 bg-slate-50 p-1"
+      >
+        <ToolButton
+          label="Bold"
+          active={is('bold')}
+          onClick={() => editor.chain().focus().toggleBold().run()}
+        >
+          B
+        </ToolButton>
+        <ToolButton
+          label="Italic"
+          active={is('italic')}
+          onClick={() => editor.chain().focus().toggleItalic().run()}
+        >
+          I
+        </ToolButton>
+        <ToolButton
+          label="Heading"
+          active={is('heading', { level: 2 })}
+          onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}
+        >
+          H
+        </ToolButton>
+        <ToolButton
+          label="Bulleted list"
+          active={is('bulletList')}
+          onClick={() => editor.chain().focus().toggleBulletList().run()}
+        >
+          • List
+        </ToolButton>
+        <ToolButton
+          label="Numbered list"
+          active={is('orderedList')}
+          onClick={() => editor.chain().focus().toggleOrderedList().run()}
+        >
+          1. List
+        </ToolButton>
+        <ToolButton
+          label="Insert table"
+          onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+        >
+          Table
+        </ToolButton>
+        <ToolButton
+          label="Link"
+          active={is('link')}
+          onClick={() => {
+            const href = window.prompt(
+              'Link address (https://…)',
+              editor.getAttributes('link').href ?? 'https://',
+            );
+            if (href === null) return;
+            if (href === '') editor.chain().focus().unsetLink().run();
+            else if (/^(?:https?:\/\/|mailto:)/i.test(href)) editor.chain().focus().setLink({ href }).run();
+            else window.alert('Links must start with http://, https:// or mailto:');
+          }}
+        >
+          Link
+        </ToolButton>
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
