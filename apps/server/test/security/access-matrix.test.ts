@@ -23,6 +23,8 @@ interface Objects {
   application: string;
   bApplication: string;
   lead: string;
+  checklistItem: string;
+  block: string;
 }
 
 interface Entry {
@@ -179,6 +181,51 @@ export const MATRIX: Record<string, Entry> = {
     foreign: true,
   },
   'POST /api/calendar-token': { access: 'user' },
+  // Checklists are kept per (user, application id): B reading A's application id sees an empty list of its own.
+  'GET /api/applications/:id/checklist': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/checklist`,
+  },
+  'POST /api/applications/:id/checklist/extract': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/checklist/extract`,
+    body: (o) => ({ fileUrl: `/api/files/${o.file}` }),
+  },
+  'POST /api/applications/:id/checklist/items': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/checklist/items`,
+    body: () => ({ text: 'Planted requirement' }),
+  },
+  'PATCH /api/applications/:id/checklist/items/:itemId': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/checklist/items/${o.checklistItem}`,
+    body: () => ({ done: true }),
+    foreign: true,
+  },
+  'DELETE /api/applications/:id/checklist/items/:itemId': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/checklist/items/${o.checklistItem}`,
+    foreign: true,
+  },
+  'GET /api/library/blocks': { access: 'user' },
+  'POST /api/library/blocks': { access: 'user', body: () => ({ title: 'Planted', text: 'Planted block' }) },
+  'PATCH /api/library/blocks/:id': {
+    access: 'user',
+    url: (o) => `/api/library/blocks/${o.block}`,
+    body: () => ({ title: 'Taken' }),
+    foreign: true,
+  },
+  'DELETE /api/library/blocks/:id': {
+    access: 'user',
+    url: (o) => `/api/library/blocks/${o.block}`,
+    foreign: true,
+  },
+  'POST /api/library/blocks/:id/uses': {
+    access: 'user',
+    url: (o) => `/api/library/blocks/${o.block}/uses`,
+    body: (o) => ({ applicationId: o.application, section: 'Budget' }),
+    foreign: true,
+  },
   'GET /api/account/export': { access: 'user' },
   'DELETE /api/account': { access: 'user' },
   'GET /api/payments': { access: 'user' },
@@ -325,7 +372,15 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       body: { name: 'Lead Person', email: 'lead@utoronto.ca', organization: 'U of T', message: 'Hello' },
     });
     const leads = await t.api('GET', '/api/admin/leads', { token: admin.token });
-    for (const [name, res] of Object.entries({ up, sub, idea, funding, app, bApp, cal })) {
+    const item = await t.api('POST', `/api/applications/${app.body.id}/checklist/items`, {
+      token: a.token,
+      body: { text: 'Alice requirement' },
+    });
+    const block = await t.api('POST', '/api/library/blocks', {
+      token: a.token,
+      body: { title: 'Alice block', text: 'Alice boilerplate' },
+    });
+    for (const [name, res] of Object.entries({ up, sub, idea, funding, app, bApp, cal, item, block })) {
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
     }
     calendarToken = cal.body.token;
@@ -339,6 +394,8 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       application: app.body.id,
       bApplication: bApp.body.id,
       lead: leads.body.leads?.[0]?.id ?? randomUUID(),
+      checklistItem: item.body.id,
+      block: block.body.id,
     };
     routes = apiRoutes(t.app);
   }, 90_000);
@@ -407,6 +464,8 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       `/api/users/${o.bId}/applications`,
       '/api/affiliate',
       '/api/me',
+      `/api/applications/${o.application}/checklist`,
+      '/api/library/blocks',
     ];
     for (const url of lists) {
       const res = await call('GET', url, b.token);

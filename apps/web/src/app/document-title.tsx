@@ -8,6 +8,7 @@ export const LANDING_TITLE = `${SITE} — grant writing and research funding`;
 export const PAGE_TITLES: ReadonlyArray<[pattern: string, title: string]> = [
   ['/dashboard', `Dashboard · ${SITE}`],
   ['/applications', `Grant Applications · ${SITE}`],
+  ['/library', `Content library · ${SITE}`],
   ['/account', `Account · ${SITE}`],
   ['/login', `Sign in · ${SITE}`],
   ['/register', `Create your account · ${SITE}`],

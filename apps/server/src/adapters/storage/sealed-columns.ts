@@ -21,6 +21,13 @@ export const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json
   { table: 'idea_requests', column: 'idea_results', json: false },
   { table: 'outbox_emails', column: 'subject', json: false },
   { table: 'outbox_emails', column: 'body_text', json: false },
+  { table: 'guideline_items', column: 'text', json: false },
+  { table: 'guideline_items', column: 'section', json: false },
+  { table: 'guideline_items', column: 'source_name', json: false },
+  { table: 'library_blocks', column: 'title', json: false },
+  { table: 'library_blocks', column: 'text', json: false },
+  { table: 'library_blocks', column: 'tags', json: true },
+  { table: 'library_block_uses', column: 'section', json: false },
   { table: 'applications', column: 'sections', json: true },
   { table: 'application_versions', column: 'sections', json: true },
 ];
