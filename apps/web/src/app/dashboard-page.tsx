@@ -80,6 +80,15 @@ function SummaryCards({ user }: { user: User }) {
   );
 }
 
+/** What a row is about: the draft's title, the analysed file's name, or pasted text (issue 16 §7). */
+function activityTitle(s: Submission): string {
+  const content = (s.contentJson ?? {}) as { projectTitle?: unknown; originalFileName?: unknown };
+  if (typeof content.projectTitle === 'string' && content.projectTitle.trim()) return content.projectTitle;
+  if (typeof content.originalFileName === 'string' && content.originalFileName)
+    return content.originalFileName;
+  return s.type === 'analysis' ? 'Pasted text' : 'Untitled';
+}
+
 function RecentActivity({
   programNames,
   onRetry,
@@ -88,6 +97,13 @@ function RecentActivity({
   onRetry: (s: Submission) => void;
 }) {
   const submissions = useSubmissions();
+  const { data: user } = useCurrentUser();
+  // A finished draft is an application (the list makes it one): its row links to the editor.
+  const applications = useApplications(user?.id);
+  const applicationOf = useMemo(
+    () => new Map((applications.data ?? []).flatMap((a) => (a.submissionId ? [[a.submissionId, a.id]] : []))),
+    [applications.data],
+  );
   return (
     <div className="space-y-2">
       <DataTable<Submission>
@@ -98,6 +114,19 @@ function RecentActivity({
         emptyText="No grant applications generated or analysed yet."
         rowKey={(s) => s.id}
         columns={[
+          {
+            header: 'Title',
+            cell: (s) => {
+              const id = applicationOf.get(s.id);
+              return id ? (
+                <Link to={`/applications/${id}`} className="font-medium text-brand-800 underline">
+                  {activityTitle(s)}
+                </Link>
+              ) : (
+                <span className="font-medium">{activityTitle(s)}</span>
+              );
+            },
+          },
           {
             header: 'Type',
             cell: (s) =>

@@ -20,6 +20,12 @@ const ApplicationsPage = lazy(() =>
     default: m.ApplicationsPage,
   })),
 );
+// The section editor (TipTap) is its own chunk, loaded only on /applications/:id.
+const ApplicationEditorPage = lazy(() =>
+  import('../features/applications/components/application-editor-page.tsx').then((m) => ({
+    default: m.ApplicationEditorPage,
+  })),
+);
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 const ContentLibraryPage = page(
@@ -128,6 +134,7 @@ export function AppRoutes() {
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/applications" element={<ApplicationsPage />} />
         <Route path="/library" element={<ContentLibraryPage />} />
+        <Route path="/applications/:id" element={<ApplicationEditorPage />} />
         <Route path="/account" element={<AccountPage purchases={<PurchasesCard />} />} />
         <Route path="/billing/return" element={<BillingReturnPage />} />
         <Route path="/admin/billing" element={<AdminBillingPage />} />
