@@ -22,6 +22,7 @@ import {
   warmPasswordCheck,
 } from './password.ts';
 import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
+import { claimFreeCredit } from './free-credit.repository.ts';
 import { recordReferral } from '../affiliate/referrals.ts';
 import { deriveAdminRights, holdsAdminRights } from './admin-rights.ts';
 
@@ -154,6 +155,8 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
           passwordHash,
         });
         if (!row) throw conflict('User already exists');
+        // One free credit per address ever: deleted and registered again, it gets none (issue 15 §12).
+        if (!(await claimFreeCredit(tx, email))) return row;
         await applyLedgerChange(tx, {
           userId: row.id,
           amount: FREE_CREDITS_ON_SIGNUP,

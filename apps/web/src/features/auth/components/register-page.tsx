@@ -66,8 +66,13 @@ export function RegisterPage() {
     register.mutate(
       { ...parsed.data, ...(ref ? { ref } : {}) },
       {
-        onSuccess: () => {
-          toast.success('Account created successfully! You have 1 free credit. Redirecting...');
+        onSuccess: ({ user }) => {
+          // An address gets its free credit once ever (issue 15 §12): a re-registration is not told it has one.
+          toast.success(
+            user.credits > 0
+              ? 'Account created successfully! You have 1 free credit. Redirecting...'
+              : 'Account created successfully! This address has already had its free credit. Redirecting...',
+          );
           setTimeout(() => navigate('/'), REDIRECT_AFTER_AUTH_MS);
         },
         onError: (error) => toast.error('Registration Failed', { description: registrationFailure(error) }),

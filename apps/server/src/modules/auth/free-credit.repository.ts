@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { sha256 } from './tokens.ts';
+
+/** The stored key of an address: a hash of its normalised form, never the address (migration 0108). */
+export const freeCreditKey = (email: string) => sha256(`grantleaf:free-credit:${email.trim().toLowerCase()}`);
+
+/**
+ * Claims the address's one free credit, atomically: true the first time an address ever asks,
+ * false after that (also once its account is deleted and the address registered again).
+ */
+export async function claimFreeCredit(tx: Tx, email: string): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`insert into free_credit_grants (email_hash) values (${freeCreditKey(email)})
+        on conflict do nothing returning email_hash`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length === 1;
+}
