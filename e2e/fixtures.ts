@@ -14,6 +14,7 @@ export const PASSWORD = 'Tr1cky-Passphrase';
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_grantleaf';
+const SHUTDOWN_GRACE_MS = 10_000;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -110,7 +111,9 @@ export const test = base.extend<
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-e2e-'));
       const url = `http://127.0.0.1:${port}`;
       let output = '';
-      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+      // Node itself, not the tsx wrapper: a signal to the wrapper does not always reach the server
+      // (SIGKILL never does), and orphaned servers kept loading the machine after their runs ended.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         env: {
           ...process.env,
           PORT: String(port),
@@ -157,9 +160,11 @@ export const test = base.extend<
         return { status: res.status, body };
       };
       await use({ url, dataDir, api });
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill('SIGKILL');
+      // A graceful stop drains jobs; on a loaded machine that can take seconds.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker' },
