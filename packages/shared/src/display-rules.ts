@@ -139,14 +139,15 @@ export function progressToward(
 ): { fraction: number; remaining: string } {
   const start = submittedAt ? Date.parse(submittedAt) : NaN;
   const end = etaAt ? Date.parse(etaAt) : NaN;
-  if (!Number.isFinite(end)) return { fraction: 0, remaining: 'Estimating...' };
+  // No ETA means no measured duration yet (ADR 0097): nothing is promised.
+  if (!Number.isFinite(end)) return { fraction: 0, remaining: 'Time left not known yet' };
   const span = Number.isFinite(start) && end > start ? end - start : 1;
   const done = Number.isFinite(start) ? (now - start) / span : 0;
   const fraction = Math.max(0, Math.min(0.95, done));
   const leftMs = end - now;
   if (leftMs <= 0) return { fraction, remaining: 'Almost done...' };
+  if (leftMs < 60_000) return { fraction, remaining: 'Less than a minute left' };
   const minutes = Math.ceil(leftMs / 60_000);
-  if (minutes <= 1) return { fraction, remaining: 'About 1 minute left' };
   if (minutes < 60) return { fraction, remaining: `About ${minutes} minutes left` };
   const hours = Math.round(minutes / 60);
   return { fraction, remaining: `About ${hours} hour${hours === 1 ? '' : 's'} left` };

@@ -84,6 +84,8 @@ export const fundingRequestSchema = z.object({
   status: z.enum(['processing', 'complete', 'failed']),
   error: z.string().nullable(),
   submissionTimestamp: z.string(),
+  /** While processing: when a search is expected to be done, from measured durations; else null. */
+  etaTimestamp: z.string().nullable(),
 });
 export type FundingRequest = z.infer<typeof fundingRequestSchema>;
 export const fundingRequestListSchema = z.array(fundingRequestSchema);

@@ -323,7 +323,9 @@ function FundingTable({ onRetry }: { onRetry: (r: FundingRequest) => void }) {
             return (
               <>
                 <StatusBadge status={status} />
-                {status === 'processing' && <Progress submittedAt={r.submissionTimestamp} etaAt={null} />}
+                {status === 'processing' && (
+                  <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />
+                )}
                 {status === 'error' && <FailureNote reason={r.error} onRetry={() => onRetry(r)} />}
               </>
             );

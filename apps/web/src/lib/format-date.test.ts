@@ -14,3 +14,23 @@ describe('formatDateTime / formatDate', () => {
     expect(formatDateTime(at)).not.toMatch(/:39/);
   });
 });
+
+describe('one way to show a date (issue 18 item 6)', () => {
+  it('no other web source makes its own date formatter', () => {
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    // The landing page is pre-rendered at build time, where the visitor's locale is unknown.
+    const allowed = new Set(['./format-date.ts', '../features/public/components/demo-dashboard.tsx']);
+    const offenders = Object.entries(sources)
+      .filter(([path]) => !allowed.has(path))
+      .filter(([, text]) =>
+        /Intl\.DateTimeFormat|toLocale(Date|Time)String|Date\([^)]*\)\.toLocaleString/.test(text),
+      )
+      .map(([path]) => path);
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    expect(offenders).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import type { FundingResults } from '@grantleaf/shared/funding.schema';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { fundingFinderRequests, type FundingRequestRow } from './funding.schema.ts';
+import type { TimedWork } from '../paid-work/durations.ts';
 
 const LIST_LIMIT = 200;
 
@@ -67,3 +68,12 @@ export async function failRequest(db: Tx, id: string, error: string): Promise<Fu
     .returning();
   return row;
 }
+
+/** Completed funding searches, for the measured ETA (modules/paid-work/durations.ts). */
+export const timedFunding: TimedWork = {
+  key: 'funding',
+  table: fundingFinderRequests,
+  askedAt: fundingFinderRequests.submissionTimestamp,
+  completedAt: fundingFinderRequests.completedAt,
+  completed: eq(fundingFinderRequests.status, 'complete'),
+};

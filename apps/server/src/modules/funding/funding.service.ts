@@ -27,6 +27,7 @@ import {
 } from './funding-ranking.ts';
 import { renderFundingReport } from './funding-report.ts';
 import * as repo from './funding.repository.ts';
+import { typicalDurationMs } from '../paid-work/durations.ts';
 import type { FundingRequestRow } from './funding.schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,7 +45,8 @@ function filePreview(content: string | null): string | null {
   return content.length > FILE_PREVIEW_CHARS ? `${content.slice(0, FILE_PREVIEW_CHARS)}…` : content;
 }
 
-export function toFundingRequest(row: FundingRequestRow): FundingRequest {
+/** `typicalMs`: how long a search takes lately (ADR 0097); null when that is not measured yet. */
+export function toFundingRequest(row: FundingRequestRow, typicalMs: number | null = null): FundingRequest {
   const parsed = row.fundingResults ? fundingResultsSchema.safeParse(row.fundingResults) : undefined;
   return {
     id: row.id,
@@ -57,6 +59,10 @@ export function toFundingRequest(row: FundingRequestRow): FundingRequest {
     status: row.status,
     error: row.error,
     submissionTimestamp: new Date(row.submissionTimestamp).toISOString(),
+    etaTimestamp:
+      row.status === 'processing' && typicalMs !== null
+        ? new Date(new Date(row.submissionTimestamp).getTime() + typicalMs).toISOString()
+        : null,
   };
 }
 
@@ -88,6 +94,7 @@ export function createFundingService(deps: { db: Db; queue: JobQueue }) {
       if (fileContent && Buffer.byteLength(fileContent, 'utf8') > FUNDING_FILE_MAX_BYTES) {
         throw tooLarge('File content must be 1 MB or less');
       }
+      const typical = await typicalDurationMs(db, repo.timedFunding);
       return fundingWork.start(deps, {
         userId: user.id,
         cost: PRICES.funding,
@@ -100,12 +107,17 @@ export function createFundingService(deps: { db: Db; queue: JobQueue }) {
             teamProfile: input.teamProfile,
             fileContent,
           }),
-        present: toFundingRequest,
+        present: (row) => toFundingRequest(row, typical),
       });
     },
 
     async list(userId: string): Promise<FundingRequest[]> {
-      return (await repo.listRequests(db, userId)).map(toFundingRequest);
+      const rows = await repo.listRequests(db, userId);
+      // Measured only while something is running: a finished list needs no ETA.
+      const typical = rows.some((r) => r.status === 'processing')
+        ? await typicalDurationMs(db, repo.timedFunding)
+        : null;
+      return rows.map((row) => toFundingRequest(row, typical));
     },
 
     /** The owner's PDF report; someone else's request is simply not found. */

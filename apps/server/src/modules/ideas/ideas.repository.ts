@@ -2,12 +2,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { findOpenProgramsMatching } from '../programs/index.ts';
 import { ideaRequests, type IdeaRequestRow } from './ideas.schema.ts';
+import type { TimedWork } from '../paid-work/durations.ts';
 
 const LIST_LIMIT = 200;
 
 export async function insertIdeaRequest(
   tx: Tx,
-  values: { userId: string; researchBackground: string; researchInterests: string; etaAt: Date },
+  values: { userId: string; researchBackground: string; researchInterests: string; etaAt: Date | null },
 ): Promise<IdeaRequestRow> {
   const [row] = await tx.insert(ideaRequests).values(values).returning();
   return row!;
@@ -78,3 +79,12 @@ export async function findCataloguePrograms(
   ].slice(0, 12);
   return findOpenProgramsMatching(db, words, limit);
 }
+
+/** Completed idea requests, for the measured ETA (modules/paid-work/durations.ts). */
+export const timedIdeas: TimedWork = {
+  key: 'idea',
+  table: ideaRequests,
+  askedAt: ideaRequests.createdAt,
+  completedAt: ideaRequests.completedAt,
+  completed: eq(ideaRequests.status, 'complete'),
+};

@@ -16,10 +16,9 @@ import { findUserById } from '../auth/auth.repository.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
 import { extractDomainTerms, generateOfflineIdea, markModelFigures } from './idea-engine.ts';
 import * as repo from './ideas.repository.ts';
+import { measuredEta } from '../paid-work/durations.ts';
 import type { IdeaRequestRow } from './ideas.schema.ts';
 
-/** Spec §9 "Idea turnaround: a few minutes": the ETA the dashboard counts down to. */
-export const IDEA_ETA_MS = 2 * 60 * 1000;
 export const IDEA_FAILURE_MESSAGE = 'Idea generation failed. Your 0.5 credits were refunded.';
 
 export function toIdeaRecord(row: IdeaRequestRow): IdeaRequestRecord {
@@ -46,6 +45,8 @@ export function createIdeasService(deps: { db: Db; queue: JobQueue }) {
       input: IdeaRequestInput,
       idempotency?: IdempotencyClaim,
     ): Promise<IdeaRequestRecord> {
+      // Measured from recent completed ideas; none yet, no ETA (ADR 0097).
+      const etaAt = await measuredEta(db, repo.timedIdeas);
       return ideaWork.start(deps, {
         userId: user.id,
         cost: PRICES.idea,
@@ -55,7 +56,7 @@ export function createIdeasService(deps: { db: Db; queue: JobQueue }) {
             userId: user.id,
             researchBackground: (input.researchBackground ?? '').trim(),
             researchInterests: (input.researchInterests ?? '').trim(),
-            etaAt: new Date(Date.now() + IDEA_ETA_MS),
+            etaAt,
           }),
         present: toIdeaRecord,
       });

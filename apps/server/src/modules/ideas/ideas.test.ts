@@ -90,9 +90,12 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
     expect(created.status).toBe(201);
     expect(created.body.ideaResults).toBeNull();
     expect(created.body.status).toBe('processing');
-    expect(Date.parse(created.body.etaTimestamp)).toBeGreaterThan(
-      Date.parse(created.body.submissionTimestamp),
-    );
+    // An ETA only once completed ideas measured one (paid-work/durations.test.ts).
+    if (created.body.etaTimestamp !== null) {
+      expect(Date.parse(created.body.etaTimestamp)).toBeGreaterThan(
+        Date.parse(created.body.submissionTimestamp),
+      );
+    }
     expect((await t.api('GET', '/api/auth/user', { token })).body.credits).toBe(0.5);
 
     const done = await until(async () => {

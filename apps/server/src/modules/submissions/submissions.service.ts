@@ -29,10 +29,10 @@ import {
   listGenerationSubmissions,
   listSubmissionsForUser,
   setSubmissionFile,
+  timedSubmissions,
 } from './submissions.repository.ts';
+import { measuredEta } from '../paid-work/durations.ts';
 
-/** What the user is told to expect; the offline engine is far quicker, a model may take minutes. */
-const ETA_MINUTES = { generation: 10, analysis: 5 } as const;
 const ADMIN_LIST_LIMIT = 500;
 const LINK_NOT_YOURS =
   'Failed to link file to submission: upload the PDF for this submission from the admin panel first';
@@ -67,6 +67,8 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
         contentJson.originalFileName = upload.originalName;
       }
       const cost = PRICES[body.type];
+      // Measured from recent completed submissions of this type; none yet, no ETA (ADR 0097).
+      const etaTimestamp = await measuredEta(deps.db, timedSubmissions(body.type));
       return grantSubmissionWork.start(deps, {
         userId: user.id,
         cost,
@@ -80,7 +82,7 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
             status: 'processing',
             contentJson,
             cost,
-            etaTimestamp: new Date(Date.now() + ETA_MINUTES[body.type] * 60_000),
+            etaTimestamp,
           }),
         present: toSubmission,
       });

@@ -15,9 +15,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { LEDGER_PAGE_SIZE, useCreditLedger, useDeleteAccount } from '../api/account.api.ts';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
-
-const date = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 
 export function describeLedgerEntry(entry: Pick<LedgerEntry, 'reason' | 'reference' | 'note'>): string {
   const label = ledgerReasonLabel(entry);
@@ -54,9 +52,7 @@ function CreditHistory() {
             <tbody className="divide-y divide-slate-100 text-sm text-slate-900">
               {ledger.data.entries.map((entry) => (
                 <tr key={entry.id} data-testid="ledger-row">
-                  <td className="whitespace-nowrap px-4 py-2">
-                    {dateTime.format(new Date(entry.createdAt))}
-                  </td>
+                  <td className="whitespace-nowrap px-4 py-2">{formatDateTime(entry.createdAt)}</td>
                   <td className="px-4 py-2">{describeLedgerEntry(entry)}</td>
                   <td
                     className={`whitespace-nowrap px-4 py-2 text-right font-medium ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'}`}
@@ -107,7 +103,7 @@ function DeleteAccountDialog({
       onSuccess: (result) => {
         navigate('/');
         toast.success('Your account has been deleted', {
-          description: `Everything you stored with us will be permanently removed by ${date.format(new Date(result.purgeBy))}.`,
+          description: `Everything you stored with us will be permanently removed by ${formatDate(result.purgeBy)}.`,
         });
       },
       onError: (err) =>

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import {
   useAdminPayments,
   useAdminUsers,
@@ -22,7 +23,6 @@ import {
   type AdminUserRow,
 } from '../api/billing.api.ts';
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
 const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm';
@@ -171,9 +171,9 @@ function RefundRow({ request }: { request: AdminRefundRequest }) {
       <p className="text-sm text-slate-800">
         Bought {request.purchase.credits.toFixed(1)} credits for{' '}
         {formatMoney(request.purchase.amountCents, request.purchase.currency)} on{' '}
-        {day.format(new Date(request.purchase.createdAt))}; since then spent{' '}
-        {request.usage.creditsSpent.toFixed(1)} credits on {request.usage.paidJobs} paid jobs; balance{' '}
-        {request.user.balance.toFixed(1)}. Hours spent: {request.hoursSpent}.
+        {formatDate(request.purchase.createdAt)}; since then spent {request.usage.creditsSpent.toFixed(1)}{' '}
+        credits on {request.usage.paidJobs} paid jobs; balance {request.user.balance.toFixed(1)}. Hours spent:{' '}
+        {request.hoursSpent}.
       </p>
       {request.comment && <p className="text-sm italic text-slate-700">“{request.comment}”</p>}
       {request.status === 'pending' ? (
@@ -306,7 +306,7 @@ function PaymentsSection() {
           <tbody className="divide-y divide-slate-200">
             {payments.data?.map((p) => (
               <tr key={p.id}>
-                <td className={td}>{day.format(new Date(p.createdAt))}</td>
+                <td className={td}>{formatDate(p.createdAt)}</td>
                 <td className={td}>{p.user.email}</td>
                 <td className={td}>{p.credits.toFixed(1)}</td>
                 <td className={td}>
@@ -314,9 +314,7 @@ function PaymentsSection() {
                   {p.taxCents ? ` + ${formatMoney(p.taxCents, p.currency)} tax` : ''}
                 </td>
                 <td className={td}>{p.source === 'stripe' ? 'Stripe' : 'Manual'}</td>
-                <td className={td}>
-                  {p.refundedAt ? `Refunded ${day.format(new Date(p.refundedAt))}` : 'Paid'}
-                </td>
+                <td className={td}>{p.refundedAt ? `Refunded ${formatDate(p.refundedAt)}` : 'Paid'}</td>
               </tr>
             ))}
           </tbody>

@@ -6,8 +6,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { usePurchases, useRequestRefund } from '../api/billing.api.ts';
 import { BuyCreditsButton, BuyCreditsHost } from './buy-credits-dialog.tsx';
-
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate } from '../../../lib/format-date.ts';
 
 function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () => void }) {
   const [hours, setHours] = useState('');
@@ -89,7 +88,7 @@ function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () =
 }
 
 function refundState(p: Purchase): string {
-  if (p.refundedAt) return `Refunded on ${day.format(new Date(p.refundedAt))}`;
+  if (p.refundedAt) return `Refunded on ${formatDate(p.refundedAt)}`;
   if (p.refundRequest?.status === 'pending') return 'Refund requested; we will e-mail you the decision';
   if (p.refundRequest?.status === 'declined')
     return `Refund declined${p.refundRequest.note ? `: ${p.refundRequest.note}` : ''}`;
@@ -118,7 +117,7 @@ export function PurchasesCard() {
                   {p.credits.toFixed(1)} credits · {formatMoney(p.amountCents, p.currency)}
                   {p.taxCents ? ` + ${formatMoney(p.taxCents, p.currency)} tax` : ''}
                 </p>
-                <p className="text-sm text-slate-700">{day.format(new Date(p.createdAt))}</p>
+                <p className="text-sm text-slate-700">{formatDate(p.createdAt)}</p>
                 {refundState(p) && <p className="text-sm text-slate-700">{refundState(p)}</p>}
               </div>
               <div className="flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import {
   type GenerationFormInput,
   type Milestone,
 } from '@grantleaf/shared/submissions.schema';
+import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -46,7 +47,11 @@ export function generationFormFrom(contentJson: unknown): FormState {
   return form;
 }
 
-const formatEta = (iso: string | null) => (iso ? formatDateTime(iso) : 'shortly');
+/** Only a measured ETA is promised (ADR 0097); without one the toast says nothing about time. */
+const startedText = (eta: string | null) =>
+  eta
+    ? `Estimated completion: ${formatDateTime(eta)}, from how long recent drafts took. We'll email you when it is ready.`
+    : "We'll email you when it is ready.";
 
 /** Generate New Grant Application (§2, §5); the dashboard mounts it from its action row. */
 export function GenerateApplicationDialog({ open, onOpenChange, initial }: SubmissionDialogProps) {
@@ -54,6 +59,8 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
     initial === undefined ? emptyForm() : generationFormFrom(initial),
   );
   const create = useCreateSubmission();
+  const [program, setProgram] = useState<GrantProgram | null>(null);
+  const currency = program?.currency ?? null;
   const set =
     <K extends keyof FormState>(key: K) =>
     (value: FormState[K]) =>
@@ -76,7 +83,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
       {
         onSuccess: (submission) => {
           toast.success('Grant Generation Started', {
-            description: `Estimated completion: ${formatEta(submission.etaTimestamp)}. We'll email you when it is ready.`,
+            description: startedText(submission.etaTimestamp),
           });
           close(false);
         },
@@ -124,7 +131,12 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
       wide
     >
       <form onSubmit={submit} className="space-y-3" noValidate>
-        <ProgramPicker id="gen-program" value={form.programId} onChange={set('programId')} />
+        <ProgramPicker
+          id="gen-program"
+          value={form.programId}
+          onChange={set('programId')}
+          onProgram={setProgram}
+        />
         {text('projectTitle', 'Project title', {
           max: PROJECT_TITLE_MAX_CHARS,
           placeholder: '15 words or less',
@@ -132,10 +144,17 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
         {text('projectOverview', 'Project overview', { area: true })}
         {text('keyObjectives', 'Key objectives', { area: true })}
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {text('totalBudget', 'Total budget (CAD)', { placeholder: '$150,000' })}
+          {/* In the program's own currency (issue 18 item 6): US programs budget in USD. */}
+          {text('totalBudget', currency ? `Total budget (${currency})` : 'Total budget', {
+            placeholder: '150,000',
+          })}
           {text('projectTimeline', 'Project timeline', { placeholder: '24 months' })}
         </div>
-        <MilestoneEditor value={form.timelineMilestones} onChange={set('timelineMilestones')} />
+        <MilestoneEditor
+          value={form.timelineMilestones}
+          onChange={set('timelineMilestones')}
+          currency={currency}
+        />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {text('teamLeadName', 'Team lead name')}
           {text('teamLeadRole', 'Team lead role')}

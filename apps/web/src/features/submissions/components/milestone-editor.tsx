@@ -5,6 +5,7 @@ import {
   totalMilestoneBudget,
   type Milestone,
 } from '@grantleaf/shared/submissions.schema';
+import { formatMoney } from '@grantleaf/shared/pricing';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
 
@@ -15,9 +16,12 @@ export const makeMilestone = (index: number): Milestone => newMilestone(index, `
 export function MilestoneEditor({
   value,
   onChange,
+  currency = null,
 }: {
   value: Milestone[];
   onChange: (next: Milestone[]) => void;
+  /** The program's currency ('CAD', 'USD'); null until a program is chosen. */
+  currency?: string | null;
 }) {
   const update = (id: string, patch: Partial<Milestone>) =>
     onChange(value.map((m) => (m.id === id ? { ...m, ...patch } : m)));
@@ -80,7 +84,7 @@ export function MilestoneEditor({
                 />
               </div>
               <div>
-                <Label htmlFor={`${p}-budget`}>Budget (CAD)</Label>
+                <Label htmlFor={`${p}-budget`}>{currency ? `Budget (${currency})` : 'Budget'}</Label>
                 <Input
                   id={`${p}-budget`}
                   placeholder="$25,000"
@@ -110,7 +114,7 @@ export function MilestoneEditor({
           Add milestone
         </Button>
         <p className="text-sm text-slate-800" data-testid="milestone-total">
-          Total milestone budget: ${total.toLocaleString('en-CA')} CAD
+          Total milestone budget: {currency ? formatMoney(total * 100, currency) : total.toLocaleString()}
         </p>
       </div>
     </fieldset>

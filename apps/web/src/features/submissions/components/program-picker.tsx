@@ -35,10 +35,13 @@ export function ProgramPicker({
   id,
   value,
   onChange,
+  onProgram,
 }: {
   id: string;
   value: string;
   onChange: (id: string) => void;
+  /** The chosen program's record once known (its currency labels the budget fields). */
+  onProgram?: (program: GrantProgram | null) => void;
 }) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
@@ -48,6 +51,8 @@ export function ProgramPicker({
     return () => clearTimeout(timer);
   }, [text]);
   const { data: programs, isLoading, error } = useProgramSearch(q);
+  const known = chosen?.id === value ? chosen : (programs?.find((p) => p.id === value) ?? null);
+  useEffect(() => onProgram?.(known), [known, onProgram]);
   const groups = useMemo(() => {
     const list = programs ?? [];
     const withChosen =

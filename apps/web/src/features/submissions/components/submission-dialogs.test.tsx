@@ -7,7 +7,22 @@ import { AdminPdfPanel } from './admin-pdf-panel.tsx';
 import { AnalyzeApplicationDialog } from './analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from './generate-application-dialog.tsx';
 
-const PROGRAMS = [{ id: 'ca-nserc-alliance-advantage', name: 'Alliance Advantage', agency: 'NSERC' }];
+const PROGRAMS = [
+  {
+    id: 'ca-nserc-alliance-advantage',
+    name: 'Alliance Advantage',
+    agency: 'NSERC',
+    country: 'CA',
+    currency: 'CAD',
+  },
+  { id: 'us-nsf-sbir-phase-1', name: 'SBIR Phase I', agency: 'NSF', country: 'US', currency: 'USD' },
+];
+
+/** Chooses a program once the picker has loaded it. */
+async function chooseProgram(id: string) {
+  await screen.findByRole('option', { name: new RegExp(PROGRAMS.find((p) => p.id === id)!.name) });
+  fireEvent.change(screen.getByLabelText('Grant program *'), { target: { value: id } });
+}
 let uploadStatus = 200;
 const calls: Array<{ url: string; method: string }> = [];
 
@@ -61,8 +76,22 @@ const file = (name: string, size: number, type = 'application/pdf') => {
 };
 
 describe('GenerateApplicationDialog', () => {
-  it('starts with one milestone that cannot be removed, adds Phase N, sums budgets and shows durations', () => {
+  it('labels budgets in the chosen program’s currency, and none before a program is chosen', async () => {
     renderWithProviders(<GenerateApplicationDialog open onOpenChange={() => {}} />);
+    expect(screen.getByLabelText('Total budget *')).toBeTruthy();
+    expect(screen.getByLabelText('Budget')).toBeTruthy();
+    await chooseProgram('us-nsf-sbir-phase-1');
+    expect(screen.getByLabelText('Total budget (USD) *')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Budget (USD)'), { target: { value: '$40,000' } });
+    expect(screen.getByTestId('milestone-total').textContent).toMatch(/USD\s?40,000/);
+    expect(screen.queryByText(/CAD/)).toBeNull();
+    await chooseProgram('ca-nserc-alliance-advantage');
+    expect(screen.getByLabelText('Total budget (CAD) *')).toBeTruthy();
+  });
+
+  it('starts with one milestone that cannot be removed, adds Phase N, sums budgets and shows durations', async () => {
+    renderWithProviders(<GenerateApplicationDialog open onOpenChange={() => {}} />);
+    await chooseProgram('ca-nserc-alliance-advantage');
     expect((screen.getByLabelText('Milestone 1 title') as HTMLInputElement).value).toBe(
       'Phase 1: Research & Planning',
     );
