@@ -153,7 +153,13 @@ test('every signed-in route and dialog fits 390 px, header actions in a menu, an
   await expect(page.getByTestId('result-title')).toBeVisible();
   await expectFits(page, 'submission viewer');
 
-  for (const route of ['/admin/leads', '/admin/audit', '/admin/billing']) {
+  for (const route of [
+    '/admin/leads',
+    '/admin/audit',
+    '/admin/billing',
+    '/admin/catalogue',
+    '/admin/catalogue/ca-nrc-irap',
+  ]) {
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectFits(page, route);
