@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time on CI's two cores (Vitest's default is cores - 1, i.e. one): most server
+    // tests wait on child processes, PostgreSQL and job queues rather than computing.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {

@@ -33,10 +33,10 @@ describe('parseModelJson', () => {
     expect(parseModelJson('"just text"')).toBe('just text');
   });
 
-  it('stays fast on hostile input (many unclosed brackets)', () => {
-    const started = performance.now();
-    expect(tryParseModelJson('{['.repeat(100_000))).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(1_000);
+  // No timed assertion (targets live in the bench): at a million characters a scan that is not
+  // linear runs for hours, so the timeout is what fails, and a linear one takes milliseconds.
+  it('stays linear on hostile input (many unclosed brackets)', { timeout: 60_000 }, () => {
+    expect(tryParseModelJson('{['.repeat(500_000))).toBeUndefined();
   });
 
   it.each(['', '   ', 'no json here', '{"a": 1', '```json\n{oops}\n```'])('rejects %j', (text) => {
