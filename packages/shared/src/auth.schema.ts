@@ -4,14 +4,20 @@ import { creditAmountSchema } from './credits.schema.ts';
 
 const email = z.string().trim().min(1, 'Email is required').max(254).email(INVALID_EMAIL_MESSAGE);
 
+/**
+ * A new password's length (spec §4: at least 6). Whether it is too easy to guess is the other
+ * half of the rule, in password-strength.ts: too heavy for this module, which the landing page loads.
+ */
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
 export const registerSchema = z.object({
   name: z.string().trim().min(1, 'Full name is required').max(200),
   phone: z.string().trim().min(1, 'Phone number is required').max(40),
   email,
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: newPasswordField,
   /** The affiliate referral code of a sign-up link (?ref=CODE); optional. */
   ref: z.string().trim().max(64).optional(),
 });
@@ -50,3 +56,33 @@ export const verificationResponseSchema = z.object({ success: z.boolean(), messa
 export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, 'This reset link is incomplete.').max(200),
+  password: newPasswordField,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** One signed-in session as its owner sees it; `id` is a public handle, never the token. */
+export const sessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+export const signedOutSchema = z.object({ signedOut: z.number().int() });

@@ -25,6 +25,8 @@ interface Objects {
   lead: string;
   checklistItem: string;
   block: string;
+  /** The public id of A's session (the account page's session list). */
+  session: string;
 }
 
 interface Entry {
@@ -60,6 +62,11 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/health': { access: 'public' },
   'POST /api/auth/register': { access: 'public' },
   'POST /api/auth/login': { access: 'public' },
+  'POST /api/auth/forgot-password': { access: 'public', body: () => ({ email: 'nobody@utoronto.ca' }) },
+  'POST /api/auth/reset-password': {
+    access: 'public',
+    body: () => ({ token: 'guess', password: 'Quiet-Harbor-Lantern-42' }),
+  },
   'GET /api/verify-email': { access: 'public', url: () => '/api/verify-email?token=nope' },
   'GET /api/public-config': { access: 'public' },
   'GET /api/grant-programs': { access: 'public' },
@@ -228,6 +235,14 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/account/export': { access: 'user' },
   'DELETE /api/account': { access: 'user' },
+  'POST /api/account/password': { access: 'user' },
+  'GET /api/account/sessions': { access: 'user' },
+  'POST /api/account/sessions/sign-out-others': { access: 'user' },
+  'DELETE /api/account/sessions/:id': {
+    access: 'user',
+    url: (o) => `/api/account/sessions/${o.session}`,
+    foreign: true,
+  },
   'GET /api/payments': { access: 'user' },
   'POST /api/payments/checkout': { access: 'user', body: () => ({ packId: 'starter', currency: 'CAD' }) },
   'GET /api/payments/checkout/:id': { access: 'user', url: () => `/api/payments/checkout/${randomUUID()}` },
@@ -380,6 +395,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       token: a.token,
       body: { title: 'Alice block', text: 'Alice boilerplate' },
     });
+    const aSessions = await t.api('GET', '/api/account/sessions', { token: a.token });
     for (const [name, res] of Object.entries({ up, sub, idea, funding, app, bApp, cal, item, block })) {
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
     }
@@ -396,6 +412,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       lead: leads.body.leads?.[0]?.id ?? randomUUID(),
       checklistItem: item.body.id,
       block: block.body.id,
+      session: aSessions.body.sessions[0].id,
     };
     routes = apiRoutes(t.app);
   }, 90_000);
@@ -462,6 +479,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       '/api/funding-finder-requests',
       '/api/credits/ledger',
       `/api/users/${o.bId}/applications`,
+      '/api/account/sessions',
       '/api/affiliate',
       '/api/me',
       `/api/applications/${o.application}/checklist`,

@@ -13,6 +13,8 @@ export const PAGE_TITLES: ReadonlyArray<[pattern: string, title: string]> = [
   ['/login', `Sign in · ${SITE}`],
   ['/register', `Create your account · ${SITE}`],
   ['/verify-email', `Verify your email · ${SITE}`],
+  ['/forgot-password', `Forgot your password · ${SITE}`],
+  ['/reset-password', `Choose a new password · ${SITE}`],
   ['/faqs', `Frequently Asked Questions · ${SITE}`],
   ['/security-faq', `Security FAQ · ${SITE}`],
   ['/privacy-policy', `Privacy Policy · ${SITE}`],

@@ -86,6 +86,14 @@ const VerifyEmailPage = page(
   () => import('../features/auth/components/verify-email-page.tsx'),
   'VerifyEmailPage',
 );
+const ForgotPasswordPage = page(
+  () => import('../features/auth/components/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('../features/auth/components/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
 const GrantAnalysisForm = preloadable(
   () => import('../features/leads/components/grant-analysis-form.tsx'),
   'GrantAnalysisForm',
@@ -141,6 +149,8 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/faqs" element={<FaqPage />} />
         <Route path="/security-faq" element={<SecurityFaqPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />

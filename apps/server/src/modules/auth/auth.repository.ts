@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { renderOnce, UNNAMED } from '../../db/render-once.ts';
-import { emailVerifications, sessions, users, type UserRow } from './auth.schema.ts';
+import { emailVerifications, passwordResets, sessions, users, type UserRow } from './auth.schema.ts';
 
 export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -27,13 +27,16 @@ export async function insertUser(
   return row;
 }
 
-export async function insertSession(tx: Tx, values: { idHash: string; userId: string; expiresAt: Date }) {
-  await tx.insert(sessions).values(values);
+export async function insertSession(
+  tx: Tx,
+  values: { idHash: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+) {
+  await tx.insert(sessions).values({ ...values, lastUsedAt: sql`now()` });
 }
 
 const sessionUserQuery = renderOnce((db) =>
   db
-    .select({ user: users })
+    .select({ user: users, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -46,10 +49,107 @@ const sessionUserQuery = renderOnce((db) =>
     .prepare(UNNAMED),
 );
 
-/** The signed-in user of a session, on every signed-in request. */
-export async function findSessionUser(db: Db, idHash: string): Promise<UserRow | undefined> {
+/** The signed-in user of a session and when the session was last seen, on every signed-in request. */
+export async function findSessionUser(
+  db: Db,
+  idHash: string,
+): Promise<{ user: UserRow; lastUsedAt: Date | null } | undefined> {
   const [row] = await sessionUserQuery(db).execute({ idHash });
+  return row;
+}
+
+export async function touchSession(db: Db, idHash: string) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(sessions.idHash, idHash));
+}
+
+/** The user's live sessions, newest use first. */
+export async function listSessions(db: Db, userId: string) {
+  return db
+    .select({
+      idHash: sessions.idHash,
+      id: sessions.publicId,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) desc`);
+}
+
+/** Ends one of the user's own sessions by its public id; false when there is none such. */
+export async function deleteOwnSession(db: Db, userId: string, publicId: string): Promise<boolean> {
+  const gone = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ id: sessions.publicId });
+  return gone.length > 0;
+}
+
+/** Ends every session of the user but the one named (all of them when `keepIdHash` is null). */
+export async function deleteSessionsExcept(
+  tx: Tx,
+  userId: string,
+  keepIdHash: string | null,
+): Promise<number> {
+  const gone = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepIdHash ? ne(sessions.idHash, keepIdHash) : undefined))
+    .returning({ id: sessions.publicId });
+  return gone.length;
+}
+
+export async function updatePasswordHash(tx: Tx, userId: string, passwordHash: string) {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** A new reset link voids the user's older ones: only the latest e-mail works. */
+export async function insertPasswordReset(
+  tx: Tx,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+) {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, values.userId), isNull(passwordResets.usedAt)));
+  await tx.insert(passwordResets).values(values);
+}
+
+/** The live (unused, unexpired) reset link's account, without spending the link. */
+export async function findLiveReset(db: Tx, tokenHash: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    );
   return row?.user;
+}
+
+/** Spends a reset link in one atomic update: of two uses at once, one wins. */
+export async function consumePasswordReset(tx: Tx, tokenHash: string): Promise<string | undefined> {
+  const [row] = await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row?.userId;
 }
 
 export async function deleteSession(db: Db, idHash: string) {

@@ -25,6 +25,23 @@ export const sessions = pgTable('sessions', {
   userId: uuid('user_id').notNull(),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  publicId: uuid('public_id')
+    .notNull()
+    .default(sql`gen_random_uuid()`),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
 });
 
 export const emailVerifications = pgTable('email_verifications', {

@@ -15,12 +15,19 @@ import type { Mailer } from '../mail/mail.service.ts';
 import * as repo from './auth.repository.ts';
 import type { UserRow } from './auth.schema.ts';
 import {
+  assertStrongPassword,
   burnPasswordCheck,
   hashPassword,
-  isCommonPassword,
   verifyPassword,
   warmPasswordCheck,
 } from './password.ts';
+import {
+  createAccountControls,
+  loginFailKey,
+  sessionClient,
+  type SessionClient,
+} from './account-controls.ts';
+import { AUTH_LIMITS } from './limits.ts';
 import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
 import { claimFreeCredit } from './free-credit.repository.ts';
 import { recordReferral } from '../affiliate/referrals.ts';
@@ -35,11 +42,8 @@ const RESEND_PER_HOUR = 3;
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
+const LAST_USED_RESOLUTION_MS = 5 * MINUTE_MS;
 
-// Abuse limits (issue 7), kept in the database so every API process shares them.
-const LOGIN_FAILURES = { points: 10, windowSeconds: 15 * 60 };
-const LOGIN_PER_IP = { points: 25, windowSeconds: 5 * 60 };
-const REGISTER_PER_IP = { points: 10, windowSeconds: 60 * 60 };
 const CODE_FAILURES_PER_DAY = 10;
 
 const secondsToUtcMidnight = (now = new Date()) =>
@@ -66,15 +70,22 @@ export function toUser(row: UserRow): User {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limiter: RateLimiter }) {
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  env: Env;
+  limiter: RateLimiter;
+}
+
+export function createAuthService(deps: AuthDeps) {
   const { db, mailer, env, limiter } = deps;
   // The first unknown e-mail would otherwise pay for making the dummy hash as well.
   void warmPasswordCheck();
 
-  async function newSession(userId: string): Promise<string> {
+  async function newSession(userId: string, client: SessionClient): Promise<string> {
     const sessionId = newSecretToken();
     const expiresAt = new Date(Date.now() + env.SESSION_TTL_DAYS * DAY_MS);
-    await repo.insertSession(db, { idHash: sha256(sessionId), userId, expiresAt });
+    await repo.insertSession(db, { idHash: sha256(sessionId), userId, expiresAt, ...sessionClient(client) });
     return sessionId;
   }
 
@@ -133,19 +144,17 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
   }
 
   return {
-    async register(input: RegisterInput, ip: string) {
+    ...createAccountControls(deps),
+
+    async register(input: RegisterInput, client: SessionClient) {
       await limiter.enforce(
-        `register-ip:${clientAddressKey(ip)}`,
-        REGISTER_PER_IP,
+        `register-ip:${clientAddressKey(client.ip)}`,
+        AUTH_LIMITS.mailPerIp,
         'Too many registrations from this network. Please try again later.',
       );
       const email = input.email.trim();
       if (!isInstitutionalEmail(email)) throw badRequest('Invalid email domain');
-      if (isCommonPassword(input.password)) {
-        throw badRequest('This password is too common. Please choose another.', {
-          errors: [{ path: 'password', message: 'This password is too common. Please choose another.' }],
-        });
-      }
+      assertStrongPassword(input.password, 'password', [email, input.name]);
       const passwordHash = await hashPassword(input.password);
       const user = await db.transaction(async (tx) => {
         const row = await repo.insertUser(tx, {
@@ -166,21 +175,21 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
         return { ...row, credits: FREE_CREDITS_ON_SIGNUP };
       });
       if (input.ref) await recordReferral(db, user.id, input.ref).catch(() => false);
-      const sessionId = await newSession(user.id);
+      const sessionId = await newSession(user.id, client);
       await sendVerification(user, { limited: false });
       return { sessionId, user: toUser(user) };
     },
 
-    async login(input: LoginInput, ip: string) {
+    async login(input: LoginInput, client: SessionClient) {
       await limiter.enforce(
-        `login-ip:${clientAddressKey(ip)}`,
-        LOGIN_PER_IP,
+        `login-ip:${clientAddressKey(client.ip)}`,
+        AUTH_LIMITS.loginPerIp,
         'Too many sign-in attempts. Please try again later.',
       );
-      const accountKey = `login-fail:${input.email.trim().toLowerCase()}`;
+      const accountKey = loginFailKey(input.email);
       // The attempt is counted before the password is checked, in one atomic upsert: of 60
       // parallel wrong passwords only the first 10 are tried (issue 15 §8). A success clears it.
-      const attempt = await limiter.consume(accountKey, LOGIN_FAILURES);
+      const attempt = await limiter.consume(accountKey, AUTH_LIMITS.loginFailures);
       if (!attempt.allowed) {
         throw tooManyRequests(
           attempt.retryAfterSeconds,
@@ -193,13 +202,19 @@ export function createAuthService(deps: { db: Db; mailer: Mailer; env: Env; limi
         : (await burnPasswordCheck(input.password), false);
       if (!row || !ok) throw unauthorized('Invalid credentials');
       await limiter.reset(accountKey);
-      return { sessionId: await newSession(row.id), user: toUser(row) };
+      return { sessionId: await newSession(row.id, client), user: toUser(row) };
     },
 
     /** The signed-in user for a bearer token, or undefined; admin rights checked against the rule each time. */
     async authenticate(sessionId: string) {
-      const row = await repo.findSessionUser(db, sha256(sessionId));
-      if (!row?.isAdmin || holdsAdminRights(row, env.ADMIN_EMAILS)) return row;
+      const idHash = sha256(sessionId);
+      const found = await repo.findSessionUser(db, idHash);
+      if (!found) return undefined;
+      // "Last used" is kept to within LAST_USED_RESOLUTION_MS: one write per session per window, not per request.
+      if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)
+        await repo.touchSession(db, idHash);
+      const row = found.user;
+      if (!row.isAdmin || holdsAdminRights(row, env.ADMIN_EMAILS)) return row;
       return { ...row, isAdmin: false };
     },
 

@@ -1,19 +1,18 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import argon2 from 'argon2';
+import { weakPasswordProblem } from '@grantleaf/shared/password-strength';
+import { badRequest } from '../../errors.ts';
 
 // OWASP's argon2id floor: 19 MiB, 2 passes, 1 lane.
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-const COMMON_PASSWORDS = new Set(
-  fs
-    .readFileSync(new URL('../../../data/common-passwords.txt', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#')),
-);
-
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+/**
+ * Every new password (register, reset, change) passes here: the shared strength rule, with the
+ * account's own e-mail and name counted as guessable. Refused as a 400 on the named field.
+ */
+export function assertStrongPassword(password: string, field: string, userInputs: readonly string[]) {
+  const problem = weakPasswordProblem(password, userInputs);
+  if (problem) throw badRequest(problem, { errors: [{ path: field, message: problem }] });
 }
 
 /** Runs at most `limit` tasks at once; the rest wait their turn in arrival order. */

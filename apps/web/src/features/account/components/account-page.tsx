@@ -15,6 +15,8 @@ import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { LEDGER_PAGE_SIZE, useCreditLedger, useDeleteAccount } from '../api/account.api.ts';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
+import { ChangePasswordCard } from './change-password-card.tsx';
+import { SessionsCard } from './sessions-card.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 
 export function describeLedgerEntry(entry: Pick<LedgerEntry, 'reason' | 'reference' | 'note'>): string {
@@ -223,6 +225,10 @@ export function AccountPage({ purchases }: { purchases?: ReactNode } = {}) {
         </Card>
 
         {purchases}
+
+        <ChangePasswordCard userInputs={[user.email, user.name]} />
+
+        <SessionsCard />
 
         <Card className="p-6">
           <h2 className="text-lg font-semibold text-slate-900">Your data</h2>

@@ -1,6 +1,8 @@
 import type {
   AuthResponse,
+  ForgotPasswordInput,
   LoginInput,
+  ResetPasswordInput,
   RegisterInput,
   User,
   VerificationResponse,
@@ -109,5 +111,23 @@ export function useInstitution(domain: string | null) {
     enabled: domain !== null,
     staleTime: Infinity,
     queryFn: () => api.get<InstitutionLookup>(`/api/institutions/${encodeURIComponent(domain ?? '')}`),
+  });
+}
+
+/** POST /api/auth/forgot-password: the answer is the same whether or not the address has an account. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (input: ForgotPasswordInput) =>
+      api.post<{ message: string }>('/api/auth/forgot-password', input),
+  });
+}
+
+/** POST /api/auth/reset-password: every session of the account ends, this browser's included. */
+export function useResetPassword() {
+  const signOut = useLocalSignOut();
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) =>
+      api.post<{ message: string }>('/api/auth/reset-password', input),
+    onSuccess: signOut,
   });
 }

@@ -62,6 +62,11 @@ export function LoginPage() {
             value={form.password}
             onChange={(e) => setForm({ ...form, password: e.target.value })}
           />
+          <p className="mt-1 text-right text-sm">
+            <Link to="/forgot-password" className="text-brand-700 underline">
+              Forgot password?
+            </Link>
+          </p>
         </div>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Signing In...' : 'Sign In'}

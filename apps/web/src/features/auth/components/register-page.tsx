@@ -75,7 +75,13 @@ export function RegisterPage() {
           );
           setTimeout(() => navigate('/'), REDIRECT_AFTER_AUTH_MS);
         },
-        onError: (error) => toast.error('Registration Failed', { description: registrationFailure(error) }),
+        onError: (error) => {
+          // A password the server's strength rule refused (issue 15 §17) is shown on its field too.
+          const weak =
+            error instanceof ApiError ? error.body.errors?.find((e) => e.path === 'password') : undefined;
+          if (weak) setErrors({ password: weak.message });
+          toast.error('Registration Failed', { description: registrationFailure(error) });
+        },
       },
     );
   }

@@ -1,0 +1,71 @@
+import { forgotPasswordSchema } from '@grantleaf/shared/auth.schema';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useForgotPassword } from '../api/auth.api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+/** /forgot-password: asks for the address and says the same thing whether or not it has an account. */
+export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = forgotPasswordSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      input.current?.focus();
+      return;
+    }
+    setError(undefined);
+    forgot.mutate(parsed.data, {
+      onError: (err) =>
+        setError(
+          (err instanceof ApiError && err.status !== 500 && err.serverMessage) ||
+            'Unable to send the link. Please try again',
+        ),
+    });
+  }
+
+  return (
+    <AuthLayout title="Forgot your password?" subtitle="We will e-mail you a link to choose a new one.">
+      {forgot.isSuccess ? (
+        <div role="status" className="space-y-4">
+          <p className="text-sm text-slate-800">{forgot.data.message}</p>
+          <p className="text-sm text-slate-700">No e-mail after a few minutes? Check your spam folder.</p>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          <div>
+            <Label htmlFor="email">Email</Label>
+            <Input
+              ref={input}
+              id="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'email-error' : undefined}
+            />
+            <FieldError id="email-error">{error}</FieldError>
+          </div>
+          <Button type="submit" className="w-full" disabled={forgot.isPending}>
+            {forgot.isPending ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-medium text-brand-700 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
