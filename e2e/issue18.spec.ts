@@ -27,3 +27,37 @@ test('register: university subdomains accepted and named, free providers refused
     page.getByText('Account created successfully! You have 1 free credit. Redirecting...'),
   ).toBeVisible();
 });
+
+test('messages say what is wrong: an invalid e-mail, a file that is not what its name says', async ({
+  page,
+  registerAndLogin,
+}) => {
+  // Early access (spec §5 keeps its toast for empty fields; an invalid address is named as such).
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Request Early Access' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name *').fill('Ada Lovelace');
+  await dialog.getByLabel('Email *').fill('ada@');
+  await dialog.getByLabel('Phone number *').fill('+1 416 555 0100');
+  await dialog.getByLabel('Message *').fill('Interested');
+  await dialog.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByText('Invalid Email')).toBeVisible();
+  await expect(page.getByText('Please fill in all required fields.')).toHaveCount(0);
+  await expect(dialog.locator('#zeno-email-error')).toHaveText('Please enter a valid email address');
+  await dialog.getByLabel('Email *').fill('ada@utoronto.ca');
+  await expect(dialog.locator('#zeno-email-error')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // A fake PDF is refused with the reason, not "try again".
+  await registerAndLogin(page);
+  await page.getByRole('button', { name: /Analy[sz]e Existing Grant/i }).click();
+  const analyse = page.getByRole('dialog', { name: 'Analyze Existing Grant Application' });
+  await analyse.getByRole('radio', { name: 'Upload File' }).click();
+  await analyse.getByLabel(/Application file/).setInputFiles({
+    name: 'application.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('This is plain text pretending to be a PDF.'),
+  });
+  await expect(page.getByText(/This file is not a readable PDF file/)).toBeVisible();
+  await expect(page.getByText('Failed to upload file. Please try again.')).toHaveCount(0);
+});
