@@ -2,7 +2,7 @@ import type { FundingResults } from '@grantleaf/shared/funding.schema';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { fundingFinderRequests, type FundingRequestRow } from './funding.schema.ts';
-import type { TimedWork } from '../paid-work/durations.ts';
+import type { TimedWork } from '../paid-work/durations.repository.ts';
 
 const LIST_LIMIT = 200;
 
@@ -69,7 +69,7 @@ export async function failRequest(db: Tx, id: string, error: string): Promise<Fu
   return row;
 }
 
-/** Completed funding searches, for the measured ETA (modules/paid-work/durations.ts). */
+/** Completed funding searches, for the measured ETA (modules/paid-work/durations.repository.ts). */
 export const timedFunding: TimedWork = {
   key: 'funding',
   table: fundingFinderRequests,

@@ -27,7 +27,7 @@ import {
 } from './funding-ranking.ts';
 import { renderFundingReport } from './funding-report.ts';
 import * as repo from './funding.repository.ts';
-import { typicalDurationMs } from '../paid-work/durations.ts';
+import { typicalDurationMs } from '../paid-work/durations.repository.ts';
 import type { FundingRequestRow } from './funding.schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { findOpenProgramsMatching } from '../programs/index.ts';
 import { ideaRequests, type IdeaRequestRow } from './ideas.schema.ts';
-import type { TimedWork } from '../paid-work/durations.ts';
+import type { TimedWork } from '../paid-work/durations.repository.ts';
 
 const LIST_LIMIT = 200;
 
@@ -80,7 +80,7 @@ export async function findCataloguePrograms(
   return findOpenProgramsMatching(db, words, limit);
 }
 
-/** Completed idea requests, for the measured ETA (modules/paid-work/durations.ts). */
+/** Completed idea requests, for the measured ETA (modules/paid-work/durations.repository.ts). */
 export const timedIdeas: TimedWork = {
   key: 'idea',
   table: ideaRequests,

@@ -16,7 +16,7 @@ import { findUserById } from '../auth/auth.repository.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
 import { extractDomainTerms, generateOfflineIdea, markModelFigures } from './idea-engine.ts';
 import * as repo from './ideas.repository.ts';
-import { measuredEta } from '../paid-work/durations.ts';
+import { measuredEta } from '../paid-work/durations.repository.ts';
 import type { IdeaRequestRow } from './ideas.schema.ts';
 
 export const IDEA_FAILURE_MESSAGE = 'Idea generation failed. Your 0.5 credits were refunded.';

@@ -90,7 +90,7 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
     expect(created.status).toBe(201);
     expect(created.body.ideaResults).toBeNull();
     expect(created.body.status).toBe('processing');
-    // An ETA only once completed ideas measured one (paid-work/durations.test.ts).
+    // An ETA only once completed ideas measured one (paid-work/durations.repository.test.ts).
     if (created.body.etaTimestamp !== null) {
       expect(Date.parse(created.body.etaTimestamp)).toBeGreaterThan(
         Date.parse(created.body.submissionTimestamp),

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { renderOnce, UNNAMED } from '../../db/render-once.ts';
 import { users } from '../auth/auth.schema.ts';
 import { submissions, type SubmissionRow } from './submissions.schema.ts';
-import type { TimedWork } from '../paid-work/durations.ts';
+import type { TimedWork } from '../paid-work/durations.repository.ts';
 
 export type NewSubmission = typeof submissions.$inferInsert;
 
@@ -131,7 +131,7 @@ export async function listCompletedGenerationIds(db: Db, userId: string): Promis
   return rows.map((r) => r.id);
 }
 
-/** Completed submissions of one type, for the measured ETA (modules/paid-work/durations.ts). */
+/** Completed submissions of one type, for the measured ETA (modules/paid-work/durations.repository.ts). */
 export const timedSubmissions = (type: 'generation' | 'analysis'): TimedWork => ({
   key: `submission:${type}`,
   table: submissions,

@@ -31,7 +31,7 @@ import {
   setSubmissionFile,
   timedSubmissions,
 } from './submissions.repository.ts';
-import { measuredEta } from '../paid-work/durations.ts';
+import { measuredEta } from '../paid-work/durations.repository.ts';
 
 const ADMIN_LIST_LIMIT = 500;
 const LINK_NOT_YOURS =

@@ -108,7 +108,7 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('processing');
     expect(res.body.type).toBe('generation');
-    // An ETA only once completed generations measured one (paid-work/durations.test.ts).
+    // An ETA only once completed generations measured one (paid-work/durations.repository.test.ts).
     if (res.body.etaTimestamp !== null) {
       expect(Date.parse(res.body.etaTimestamp)).toBeGreaterThan(Date.parse(res.body.submissionTimestamp));
     }
