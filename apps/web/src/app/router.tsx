@@ -26,6 +26,26 @@ const ApplicationEditorPage = lazy(() =>
     default: m.ApplicationEditorPage,
   })),
 );
+// The editor's side panels are features of their own, handed to it here (features do not import
+// each other); each loads in its own chunk without holding the editor back.
+const GuidelinesPanel = lazy(() =>
+  import('../features/guidelines/index.ts').then((m) => ({ default: m.GuidelinesPanel })),
+);
+const ContentLibraryPanel = lazy(() =>
+  import('../features/content-library/index.ts').then((m) => ({ default: m.ContentLibraryPanel })),
+);
+const editorSlots = {
+  guidelines: (applicationId: string) => (
+    <Suspense fallback={null}>
+      <GuidelinesPanel applicationId={applicationId} />
+    </Suspense>
+  ),
+  library: (insert: (text: string) => void) => (
+    <Suspense fallback={null}>
+      <ContentLibraryPanel onInsert={(block) => insert(block.text)} />
+    </Suspense>
+  ),
+};
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 const ContentLibraryPage = page(
@@ -142,7 +162,7 @@ export function AppRoutes() {
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/applications" element={<ApplicationsPage />} />
         <Route path="/library" element={<ContentLibraryPage />} />
-        <Route path="/applications/:id" element={<ApplicationEditorPage />} />
+        <Route path="/applications/:id" element={<ApplicationEditorPage {...editorSlots} />} />
         <Route path="/account" element={<AccountPage purchases={<PurchasesCard />} />} />
         <Route path="/billing/return" element={<BillingReturnPage />} />
         <Route path="/admin/billing" element={<AdminBillingPage />} />
