@@ -16,8 +16,9 @@ export const programsModule: AppModule = {
     await app.register(catalogueRoutes, { catalogue: createCatalogueService({ db: runtime.database.db }) });
   },
   jobs: [closeProgramsJob],
-  // Daily: rolls deadlines forward from the rules, closes what has passed, flags stale records.
-  schedules: [{ job: closeProgramsJob, cron: '15 4 * * *' }],
+  // Daily, just after midnight UTC (the database's current_date turns then): rolls deadlines forward
+  // from the rules, closes what has passed, flags stale records.
+  schedules: [{ job: closeProgramsJob, cron: '5 0 * * *' }],
   /** The catalogue before the first request: seed data/programs.json (idempotent upsert by id), close what has passed. */
   async startup(runtime) {
     const seeded = await createProgramsService({ db: runtime.database.db }).seedCatalogue();

@@ -160,9 +160,13 @@ export interface ProgramSearch {
   verificationDue?: boolean;
 }
 
-/** Open programs first, the soonest deadline first, then by name. */
+/**
+ * Open programs first, the soonest deadline first, then by name. "Open" is the stored closed_at,
+ * which the refresh sets from the dates (at start-up and just after midnight, see index.ts), so
+ * the order follows an index (migration 0136) and a page of 100,000 programs needs no sort.
+ */
 const catalogueOrder = [
-  sql`${closedSql} ASC`,
+  sql`${grantPrograms.closedAt} IS NOT NULL ASC`,
   sql`${grantPrograms.deadline} ASC NULLS LAST`,
   asc(grantPrograms.name),
   asc(grantPrograms.id),
@@ -221,8 +225,24 @@ export async function searchPrograms(db: Tx, search: ProgramSearch): Promise<Pro
     .where(condition)
     .orderBy(...catalogueOrder)
     .$dynamic();
-  if (search.limit !== undefined) query = query.limit(search.limit);
-  if (search.offset) query = query.offset(search.offset);
+  if (search.limit !== undefined) {
+    // One page of a large catalogue: its ids are found on the order's index, and only the page's
+    // rows are read in full (sorting 100,000 whole rows to show 5 took over a second).
+    let ids = db
+      .select({ id: grantPrograms.id })
+      .from(grantPrograms)
+      .where(condition)
+      .orderBy(...catalogueOrder)
+      .$dynamic();
+    ids = ids.limit(search.limit);
+    if (search.offset) ids = ids.offset(search.offset);
+    query = db
+      .select(programColumns)
+      .from(grantPrograms)
+      .where(inArray(grantPrograms.id, ids))
+      .orderBy(...catalogueOrder)
+      .$dynamic();
+  }
   const [rows, [count]] = await Promise.all([
     query,
     db
