@@ -345,7 +345,12 @@ function ConflictDialog({
       description="This application was saved elsewhere after you opened it. Your text here is not lost: save it over the other version, or load the saved version (copy anything you want to keep first)."
       wide
     >
-      <div className="max-h-64 space-y-3 overflow-y-auto rounded border border-slate-200 p-3">
+      <div
+        className="max-h-64 space-y-3 overflow-y-auto rounded border border-slate-200 p-3"
+        tabIndex={0}
+        role="region"
+        aria-label="Your unsaved text"
+      >
         {unsaved.map((u) => (
           <div key={u.header}>
             <p className="text-sm font-semibold text-slate-900">{u.header}</p>
@@ -414,7 +419,8 @@ function VersionsDialog({
         versions.isLoading ? (
           <p className="text-sm text-slate-600">Loading…</p>
         ) : (
-          <ol className="max-h-[60vh] space-y-2 overflow-y-auto">
+          // Scrollable, so reachable by keyboard (axe: scrollable-region-focusable).
+          <ol className="max-h-[60vh] space-y-2 overflow-y-auto" tabIndex={0} aria-label="Saved versions">
             {(versions.data ?? []).map((v) => (
               <li
                 key={v.version}
@@ -454,7 +460,12 @@ function VersionsDialog({
             </Button>
           </div>
           {version.data ? (
-            <div className="max-h-[60vh] space-y-4 overflow-y-auto">
+            <div
+              className="max-h-[60vh] space-y-4 overflow-y-auto"
+              tabIndex={0}
+              role="region"
+              aria-label={`Version ${viewing} and the current text`}
+            >
               {sections.map((s) => {
                 const old = version.data.sections.find((o) => o.id === s.id);
                 return (

@@ -1,0 +1,149 @@
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { adminAccount, expect, test } from './fixtures.ts';
+
+// Issue 16 §1, §2, §6, §7: a generated draft becomes an application finished in the editor, at
+// desktop width and at 390 px: edit, watch the counter and a required element change, restore a
+// version, export DOCX, mark it submitted, and find it in the tracker with its status.
+test.describe.configure({ timeout: 240_000 });
+
+const PROGRAM = 'ca-cihr-project-grant';
+const TITLE = 'River ice early warning network';
+/** Supplies the "pitfalls" element of CIHR's Approaches and methods criterion. */
+const PITFALL =
+  'A key risk is that sensors freeze in frazil ice; if that happens we will fall back to manual coring at the 12 stations, and the alternative design uses heated housings tested in month 6.';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const fits = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+
+for (const width of [1280, 390]) {
+  test(`draft → editor → checks → version restore → DOCX → submitted, at ${width} px`, async ({
+    page,
+    server,
+    registerAndLogin,
+    registerAccount,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const admin = await adminAccount(server, registerAccount);
+    const user = await registerAndLogin(page);
+    const topUp = await server.api('POST', `/api/admin/users/${user.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 2, reason: 'workspace e2e' },
+    });
+    expect(topUp.status).toBe(200);
+    const created = await server.api('POST', '/api/submissions', {
+      token: user.token,
+      body: {
+        type: 'generation',
+        programId: PROGRAM,
+        contentJson: {
+          programId: PROGRAM,
+          projectTitle: TITLE,
+          projectOverview:
+            'We will build a low-cost sensor network that measures river ice thickness in real time for towns on the Red River.',
+          keyObjectives: '1. Deploy 40 sensors by month 12. 2. Cut flood warning lead time by 50%.',
+          totalBudget: '$450,000',
+          projectTimeline: '36 months',
+          teamLeadName: 'Dr. Ada Lee',
+          teamLeadRole: 'Principal Investigator',
+          teamProfiles: 'Ada Lee (hydrology, 15 years); two PhD students.',
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (await server.api('GET', '/api/submissions', { token: user.token })).body.find(
+            (s: { id: string }) => s.id === created.body.id,
+          )?.status,
+        { timeout: 90_000 },
+      )
+      .toBe('completed');
+
+    // The dashboard's Recent Activity names the draft and links to its application.
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: TITLE }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+    const saveState = page.getByTestId('save-state');
+    await expect(saveState).toHaveText('Saved');
+
+    // The limit counter follows the typing.
+    const counter = page.getByTestId('counter-lay-abstract');
+    await expect(counter).toContainText('of 2,000 characters');
+    const before = await counter.textContent();
+    // With the network down the edit is kept and retried; it is saved once the network is back.
+    await page.route('**/api/applications/*/sections', (route) => route.abort('internetdisconnected'));
+    await page.locator('#editor-lay-abstract').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Towns get two more days of warning.');
+    await expect(counter).not.toHaveText(before!, { timeout: 5_000 });
+    await expect(saveState).toHaveText('Offline, will retry', { timeout: 10_000 });
+    await page.unroute('**/api/applications/*/sections');
+    await expect(saveState).toHaveText('Saved', { timeout: 20_000 });
+
+    // A missing required element turns found when a sentence supplies it.
+    const pitfalls = page.getByTestId('element-pitfalls');
+    await expect(pitfalls).not.toHaveAttribute('data-status', 'found');
+    await page.locator('#editor-research-proposal').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(PITFALL);
+    await expect(pitfalls).toHaveAttribute('data-status', 'found', { timeout: 10_000 });
+    await expect(saveState).toHaveText('Saved', { timeout: 15_000 });
+    // Its sentence moves to the place in the text.
+    await pitfalls.getByRole('button').click();
+    await expect(page.locator('#editor-research-proposal')).toBeFocused();
+    expect(await fits(page)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Versions: the first one (the draft) beside the current text, then restored.
+    await page.getByRole('button', { name: 'Versions' }).click();
+    const list = page.getByRole('dialog', { name: 'Versions' });
+    await expect(list.getByText(/^Version 1 ·/)).toBeVisible();
+    await list.getByRole('button', { name: 'View version 1' }).click();
+    const compare = page.getByRole('dialog', { name: 'Version 1 beside the current text' });
+    await expect(compare.getByText(/frazil ice/).first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await compare.getByRole('button', { name: 'Restore version 1' }).first().click();
+    await expect(page.getByText('Version restored')).toBeVisible();
+    await expect(page.locator('#editor-research-proposal')).not.toContainText('frazil');
+    await expect(page.getByTestId('element-pitfalls')).not.toHaveAttribute('data-status', 'found', {
+      timeout: 10_000,
+    });
+
+    // Export DOCX: the funder's section headers, in the funder's order.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export DOCX' }).click();
+    const file = await download;
+    const xml = strFromU8(
+      unzipSync(new Uint8Array(fs.readFileSync((await file.path())!)))['word/document.xml']!,
+    );
+    const order = ['Lay abstract', 'Research proposal', 'Budget justification'].map((h) => xml.indexOf(h));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+    // Marked submitted: the editor, then the tracker, show it.
+    await page.getByRole('button', { name: 'Mark submitted' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mark as submitted' });
+    await confirm.getByRole('button', { name: 'Mark submitted' }).click();
+    await expect(page.getByText('Marked as submitted')).toBeVisible();
+    await expect(page.getByText(/^Submitted \w{3} \d{1,2}, \d{4}/)).toBeVisible();
+
+    await page.goto('/applications');
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: TITLE }) });
+    await expect(row.getByText('Submitted', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('card-Total Applications')).toHaveText('1');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
