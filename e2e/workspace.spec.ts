@@ -147,3 +147,49 @@ for (const width of [1280, 390]) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('a save from another tab is refused with a prompt, and the text typed here is kept and saved', async ({
+  page,
+  server,
+  registerAndLogin,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const user = await registerAndLogin(page);
+  const created = await server.api('POST', '/api/applications', {
+    token: user.token,
+    body: { title: 'Two tabs', program: 'CIHR', programId: PROGRAM },
+  });
+  expect(created.status).toBe(201);
+  await page.goto(`/applications/${created.body.id}`);
+  await expect(page.getByTestId('save-state')).toHaveText('Saved');
+
+  // The other tab saves first (version 1 → 2).
+  const other = await server.api('PUT', `/api/applications/${created.body.id}/sections`, {
+    token: user.token,
+    body: {
+      baseVersion: 1,
+      sections: [
+        {
+          id: 'lay-abstract',
+          doc: {
+            type: 'doc',
+            content: [{ type: 'paragraph', content: [{ type: 'text', text: 'From tab B.' }] }],
+          },
+        },
+      ],
+    },
+  });
+  expect(other.status).toBe(200);
+
+  await page.locator('#editor-lay-abstract').click();
+  await page.keyboard.type('Typed in tab A.');
+  const prompt = page.getByRole('dialog', { name: 'Changed in another tab' });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await expect(prompt.getByText('Typed in tab A.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await prompt.getByRole('button', { name: 'Keep my text and save' }).click();
+  await expect(page.getByTestId('save-state')).toHaveText('Saved', { timeout: 15_000 });
+  const saved = await server.api('GET', `/api/applications/${created.body.id}`, { token: user.token });
+  expect(saved.body.version).toBe(3);
+  expect(JSON.stringify(saved.body.sections[0].doc)).toContain('Typed in tab A.');
+});
