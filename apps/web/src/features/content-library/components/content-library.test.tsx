@@ -94,7 +94,7 @@ describe('ContentLibraryPanel', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 block'));
     expect(calls.at(-1)?.url).toBe('/api/library/blocks?q=laval');
     fireEvent.click(screen.getByRole('button', { name: 'Insert “Dr. Roy, PI”' }));
-    expect(onInsert).toHaveBeenCalledWith({ title: 'Dr. Roy, PI', text: 'Hydrologist at Laval.' });
+    expect(onInsert).toHaveBeenCalledWith({ id: 'b2', title: 'Dr. Roy, PI', text: 'Hydrologist at Laval.' });
 
     fireEvent.change(screen.getByLabelText('Search the library'), { target: { value: 'nothing-like-this' } });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('No block matches this search.'));

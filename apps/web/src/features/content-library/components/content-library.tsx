@@ -19,6 +19,8 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { useBlocks, useCreateBlock, useDeleteBlock, useUpdateBlock } from '../api/content-library.api.ts';
 
 export interface InsertableBlock {
+  /** For POST /api/library/blocks/:id/uses once the editor knows the section (useRecordBlockUse). */
+  id: string;
   title: string;
   text: string;
 }
@@ -190,7 +192,7 @@ function BlockCard({
           <Button
             size="sm"
             aria-label={`Insert “${block.title}”`}
-            onClick={() => onInsert({ title: block.title, text: block.text })}
+            onClick={() => onInsert({ id: block.id, title: block.title, text: block.text })}
           >
             Insert
           </Button>
