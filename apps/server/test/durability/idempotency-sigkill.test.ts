@@ -3,10 +3,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createThrowawayPostgres,
+  PAID_KINDS,
   request,
+  startApiWithFundedUsers,
   startProcess,
-  verifyFromOutbox,
   type AppProcess,
+  type PaidKind,
 } from './processes.ts';
 
 /**
@@ -30,44 +32,9 @@ const KILL_AFTER_ACKS = 8;
 const KILL_LATEST_MS = 15_000;
 /** Retries after the restart must settle well inside this; the old lease was 300 s. */
 const SETTLE_MS = 30_000;
-const PROGRAM = 'ca-nserc-alliance-advantage';
-
-const KINDS = [
-  {
-    kind: 'submission',
-    url: '/api/submissions',
-    body: (i: number) => ({
-      type: 'analysis',
-      programId: PROGRAM,
-      contentJson: {
-        programId: PROGRAM,
-        inputMethod: 'text',
-        content: `Objectives: deploy ${i} river-ice sensors by month 12. Methods: field trials.`,
-      },
-    }),
-  },
-  {
-    kind: 'idea',
-    url: '/api/idea-generator-requests',
-    body: (i: number) => ({
-      researchBackground: `Microfluidics lab ${i}.`,
-      researchInterests: 'Rapid point-of-care sepsis diagnostics.',
-    }),
-  },
-  {
-    kind: 'funding',
-    url: '/api/funding-finder-requests',
-    body: (i: number) => ({
-      researchTopic: `River ice sensors ${i}`,
-      researchDetails: 'Low-cost sensors for flood warnings on three rivers.',
-      teamProfile: 'PI and two students.',
-    }),
-  },
-] as const;
-
 interface Keyed {
   key: string;
-  kind: (typeof KINDS)[number]['kind'];
+  kind: PaidKind;
   url: string;
   body: unknown;
   token: string;
@@ -92,38 +59,19 @@ interface Keyed {
   });
 
   it('charges every keyed request once when clients retry after a kill -9', async () => {
-    const env = {
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      WORKERS: 'off',
-      ADMIN_EMAILS: 'admin@grantleaf.ca',
-      TRUST_PROXY: '127.0.0.1',
-    };
-    api = await startProcess('api', env);
-    const register = async (email: string, n: number) => {
-      const res = await request(api!.baseUrl, 'POST', '/api/auth/register', {
-        headers: { 'x-forwarded-for': `10.60.${n}.1` },
-        body: { name: `Keyed ${n}`, phone: '+1 416 555 0100', email, password: 'Tr1cky-Passphrase' },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return { token: res.body.sessionId as string, id: res.body.user.id as string };
-    };
-    const admin = await register('admin@grantleaf.ca', 250);
-    await verifyFromOutbox(api.baseUrl, q, 'admin@grantleaf.ca', admin.token, env);
-    const users = [];
-    for (let i = 0; i < USERS; i++) {
-      const u = await register(`keyed-${i}-${randomBytes(3).toString('hex')}@utoronto.ca`, i);
-      const top = await request(api.baseUrl, 'POST', `/api/admin/users/${u.id}/credits`, {
-        token: admin.token,
-        body: { amount: 100, reason: 'load' },
-      });
-      expect(top.status).toBe(200);
-      users.push(u);
-    }
+    const setup = await startApiWithFundedUsers({
+      dbUrl: db.url,
+      dataDir,
+      count: USERS,
+      subnet: 60,
+      query: q,
+    });
+    api = setup.api;
+    const { env, users } = setup;
 
     const sent: Keyed[] = [];
     // One of each kind first: the paid routes answer before any kill.
-    for (const [i, k] of KINDS.entries()) {
+    for (const [i, k] of PAID_KINDS.entries()) {
       const keyed: Keyed = {
         key: `warm-${i}`,
         kind: k.kind,
@@ -158,7 +106,7 @@ interface Keyed {
         await new Promise((r) => setTimeout(r, 20));
         continue;
       }
-      const k = KINDS[i % KINDS.length]!;
+      const k = PAID_KINDS[i % PAID_KINDS.length]!;
       const keyed: Keyed = {
         key: `retry-${i}-${randomBytes(4).toString('hex')}`,
         kind: k.kind,

@@ -167,3 +167,84 @@ export async function verifyFromOutbox(
   const res = await request(baseUrl, 'POST', '/api/verify-email-code', { token, body: { code } });
   if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
+
+const LOAD_PROGRAM = 'ca-nserc-alliance-advantage';
+
+/** The three paid routes, each with a valid body; `i` varies the text so bodies differ. */
+export const PAID_KINDS = [
+  {
+    kind: 'submission',
+    url: '/api/submissions',
+    body: (i: number) => ({
+      type: 'analysis',
+      programId: LOAD_PROGRAM,
+      contentJson: {
+        programId: LOAD_PROGRAM,
+        inputMethod: 'text',
+        content: `Objectives: deploy ${i} river-ice sensors by month 12. Methods: field trials.`,
+      },
+    }),
+  },
+  {
+    kind: 'idea',
+    url: '/api/idea-generator-requests',
+    body: (i: number) => ({
+      researchBackground: `Microfluidics lab ${i}.`,
+      researchInterests: 'Rapid point-of-care sepsis diagnostics.',
+    }),
+  },
+  {
+    kind: 'funding',
+    url: '/api/funding-finder-requests',
+    body: (i: number) => ({
+      researchTopic: `River ice sensors ${i}`,
+      researchDetails: 'Low-cost sensors for flood warnings on three rivers.',
+      teamProfile: 'PI and two students.',
+    }),
+  },
+] as const;
+export type PaidKind = (typeof PAID_KINDS)[number]['kind'];
+
+/**
+ * Starts the API (workers off) on a throw-away database with a verified admin and `count` users
+ * holding 100 credits each, every one registered from its own address in 10.<subnet>.0.0/16 so no
+ * registration limit is reached.
+ */
+export async function startApiWithFundedUsers(opts: {
+  dbUrl: string;
+  dataDir: string;
+  count: number;
+  subnet: number;
+  query: (text: string, values: unknown[]) => Promise<any[]>;
+}) {
+  const env = {
+    DATABASE_URL: opts.dbUrl,
+    DATA_DIR: opts.dataDir,
+    WORKERS: 'off',
+    ADMIN_EMAILS: 'admin@grantleaf.ca',
+    TRUST_PROXY: '127.0.0.1',
+  };
+  const api = await startProcess('api', env);
+  const register = async (email: string, n: number) => {
+    const res = await request(api.baseUrl, 'POST', '/api/auth/register', {
+      headers: { 'x-forwarded-for': `10.${opts.subnet}.${n}.1` },
+      body: { name: `Load ${n}`, phone: '+1 416 555 0100', email, password: 'Tr1cky-Passphrase' },
+    });
+    if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { token: res.body.sessionId as string, id: res.body.user.id as string };
+  };
+  const admin = await register('admin@grantleaf.ca', 250);
+  await verifyFromOutbox(api.baseUrl, opts.query, 'admin@grantleaf.ca', admin.token, env);
+  const users = [];
+  for (let i = 0; i < opts.count; i++) {
+    const u = await register(`load-${i}-${randomBytes(3).toString('hex')}@utoronto.ca`, i);
+    // Enough for every request to be affordable: these tests are about crashes, not 402s.
+    const top = await request(api.baseUrl, 'POST', `/api/admin/users/${u.id}/credits`, {
+      token: admin.token,
+      body: { amount: 100, reason: 'load' },
+    });
+    if (top.status !== 200) throw new Error(`top-up failed: ${top.status}`);
+    users.push(u);
+  }
+  return { api, env, users };
+}

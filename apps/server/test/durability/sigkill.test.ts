@@ -3,10 +3,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createThrowawayPostgres,
+  PAID_KINDS,
   request,
+  startApiWithFundedUsers,
   startProcess,
-  verifyFromOutbox,
   type AppProcess,
+  type PaidKind,
 } from './processes.ts';
 
 /**
@@ -21,43 +23,6 @@ if (!ADMIN_URL) console.warn('[sigkill.test] skipped: TEST_DATABASE_URL is not s
 const USERS = 12;
 const RATE_PER_SECOND = 50;
 const KILL_AFTER_MS = 3000;
-const PROGRAM = 'ca-nserc-alliance-advantage';
-
-type Kind = 'submission' | 'idea' | 'funding';
-const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
-  {
-    kind: 'submission',
-    url: '/api/submissions',
-    body: () => ({
-      type: 'analysis',
-      programId: PROGRAM,
-      contentJson: {
-        programId: PROGRAM,
-        inputMethod: 'text',
-        content: 'Objectives: deploy 40 river-ice sensors by month 12. Methods: field trials.',
-      },
-    }),
-  },
-  {
-    kind: 'idea',
-    url: '/api/idea-generator-requests',
-    body: () => ({
-      researchBackground: 'Microfluidics and sepsis biomarkers at a teaching hospital.',
-      researchInterests: 'Rapid point-of-care sepsis diagnostics.',
-    }),
-  },
-  {
-    kind: 'funding',
-    url: '/api/funding-finder-requests',
-    body: () => ({
-      researchTopic: 'River ice sensors',
-      researchDetails: 'Low-cost sensors for flood warnings on three rivers.',
-      teamProfile: 'PI and two students.',
-      fileContent: '',
-    }),
-  },
-];
-
 (ADMIN_URL ? describe : describe.skip)('SIGKILL during paid load', () => {
   let db: Awaited<ReturnType<typeof createThrowawayPostgres>>;
   let pool: pg.Pool;
@@ -76,38 +41,18 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
   });
 
   it('keeps every acknowledged spend whole across a SIGKILL and a restart', async () => {
-    const env = {
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      WORKERS: 'off',
-      ADMIN_EMAILS: 'admin@grantleaf.ca',
-      TRUST_PROXY: '127.0.0.1',
-    };
-    api = await startProcess('api', env);
-    const register = async (email: string, n: number) => {
-      const res = await request(api!.baseUrl, 'POST', '/api/auth/register', {
-        headers: { 'x-forwarded-for': `10.50.${n}.1` },
-        body: { name: `Load ${n}`, phone: '+1 416 555 0100', email, password: 'Tr1cky-Passphrase' },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return { token: res.body.sessionId as string, id: res.body.user.id as string };
-    };
-    const admin = await register('admin@grantleaf.ca', 250);
-    await verifyFromOutbox(api.baseUrl, q, 'admin@grantleaf.ca', admin.token, env);
-    const users = [];
-    for (let i = 0; i < USERS; i++) {
-      const u = await register(`load-${i}-${randomBytes(3).toString('hex')}@utoronto.ca`, i);
-      // Enough for every request to be affordable: the test is about crashes, not 402s.
-      const top = await request(api.baseUrl, 'POST', `/api/admin/users/${u.id}/credits`, {
-        token: admin.token,
-        body: { amount: 100, reason: 'load' },
-      });
-      expect(top.status).toBe(200);
-      users.push(u);
-    }
+    const setup = await startApiWithFundedUsers({
+      dbUrl: db.url,
+      dataDir,
+      count: USERS,
+      subnet: 50,
+      query: q,
+    });
+    api = setup.api;
+    const { env, users } = setup;
 
     // ~50 requests/s, round-robin over users and kinds, until the kill lands.
-    const acked: Array<{ kind: Kind; id: string }> = [];
+    const acked: Array<{ kind: PaidKind; id: string }> = [];
     let sent = 0;
     let failed = 0;
     const statuses: Record<number, number> = {};
@@ -122,9 +67,9 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
       }
       const i = sent++;
       const user = users[i % USERS]!;
-      const k = KINDS[i % KINDS.length]!;
+      const k = PAID_KINDS[i % PAID_KINDS.length]!;
       inflight.push(
-        request(api.baseUrl, 'POST', k.url, { token: user.token, body: k.body() }).then(
+        request(api.baseUrl, 'POST', k.url, { token: user.token, body: k.body(i) }).then(
           (res) => {
             if (res.status >= 200 && res.status < 300) acked.push({ kind: k.kind, id: res.body.id });
             else {
@@ -155,7 +100,7 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
     expect((await request(api.baseUrl, 'GET', '/api/health')).status).toBe(200);
 
     const tables: Record<
-      Kind,
+      PaidKind,
       { table: string; reason: string; ref: (id: string) => string; job: string; key: string }
     > = {
       submission: {
@@ -215,9 +160,9 @@ const KINDS: Array<{ kind: Kind; url: string; body: () => unknown }> = [
     expect(drift, 'balance differs from ledger sum').toEqual([]);
 
     // The restarted process keeps serving paid work.
-    const again = await request(api.baseUrl, 'POST', KINDS[1]!.url, {
+    const again = await request(api.baseUrl, 'POST', PAID_KINDS[1]!.url, {
       token: users[0]!.token,
-      body: KINDS[1]!.body(),
+      body: PAID_KINDS[1]!.body(0),
     });
     expect(again.status).toBe(201);
   }, 150_000);
