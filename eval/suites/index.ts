@@ -1,7 +1,8 @@
 import type { EvalSuite } from '../suite.ts';
 import { fundingSuite } from '../funding.ts';
 import { draftsSuite } from './drafts.ts';
+import { guidelinesSuite } from './guidelines.ts';
 import { reviewerSuite } from './reviewer.ts';
 
 /** Every suite of `npm run eval`, in the order printed. Add yours with one line. */
-export const SUITES: EvalSuite[] = [reviewerSuite, fundingSuite, draftsSuite];
+export const SUITES: EvalSuite[] = [reviewerSuite, fundingSuite, draftsSuite, guidelinesSuite];
