@@ -4,7 +4,6 @@ import type {
   CreateApplicationInput,
   UpdateApplicationInput,
 } from '@grantleaf/shared/applications.schema';
-import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api.ts';
 
@@ -71,12 +70,4 @@ export function useAttachDocument(userId: string) {
 
 export function useCalendarToken() {
   return useMutation({ mutationFn: () => api.post<{ token: string; url: string }>('/api/calendar-token') });
-}
-
-/** The catalogue for the New Application form (the same query, so the same cache, as the dashboard's). */
-export function useProgramChoices() {
-  return useQuery<GrantProgram[]>({
-    queryKey: ['/api/grant-programs'],
-    queryFn: () => api.get<GrantProgram[]>('/api/grant-programs'),
-  });
 }

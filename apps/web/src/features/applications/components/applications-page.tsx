@@ -10,7 +10,7 @@ import {
   applicationStatusTone,
   summariseApplications,
 } from '@grantleaf/shared/display-rules';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -28,11 +28,12 @@ import {
   useCalendarToken,
   useCreateApplication,
   useDeleteApplication,
-  useProgramChoices,
   useUpdateApplication,
 } from '../api/applications.api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { ReportsChart } from './reports-chart.tsx';
+import { ProgramPicker } from '../../../components/program-picker.tsx';
+import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
 
 const errorText = (error: unknown, fallback: string) =>
@@ -58,7 +59,6 @@ function NewApplicationDialog({
   const [programId, setProgramId] = useState('');
   const [errors, setErrors] = useState<Partial<Record<NewField, string>>>({});
   const create = useCreateApplication(userId);
-  const programs = useProgramChoices();
   function close(next: boolean) {
     onOpenChange(next);
     if (!next) {
@@ -68,12 +68,10 @@ function NewApplicationDialog({
     }
   }
   /** A catalogue program fills the name and deadline; its template gives the sections to write. */
-  function onProgram(id: string) {
-    setProgramId(id);
-    const program = programs.data?.find((p) => p.id === id);
+  const fillFromProgram = useCallback((program: GrantProgram | null) => {
     if (program)
       setForm((f) => ({ ...f, program: program.name, deadline: f.deadline || (program.deadline ?? '') }));
-  }
+  }, []);
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = createApplicationSchema.safeParse({
@@ -121,22 +119,14 @@ function NewApplicationDialog({
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {field('title', 'Title')}
         <div>
-          <Label htmlFor="app-program-id">Program from the catalogue (optional)</Label>
-          <select
+          <ProgramPicker
             id="app-program-id"
+            optional
             value={programId}
-            onChange={(e) => onProgram(e.target.value)}
-            aria-describedby="app-program-id-hint"
-            className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
-          >
-            <option value="">None: track it by name only</option>
-            {(programs.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.agency}: {p.name}
-              </option>
-            ))}
-          </select>
-          <p id="app-program-id-hint" className="mt-1 text-xs text-slate-600">
+            onChange={setProgramId}
+            onProgram={fillFromProgram}
+          />
+          <p className="mt-1 text-xs text-slate-600">
             With a program, the application opens in the editor with the funder&apos;s sections and limits.
           </p>
         </div>

@@ -1,4 +1,3 @@
-import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import {
   deriveDisplayStatus,
   type AdminSubmission,
@@ -52,26 +51,6 @@ export function useSubmission(id: string | undefined) {
     queryFn: () => api.get<Submission>(`/api/submissions/${id}`),
     refetchInterval: (query) =>
       query.state.data && deriveDisplayStatus(query.state.data) === 'processing' ? PENDING_POLL_MS : false,
-  });
-}
-
-/** Programs in a picker's page: at most this many per answer; typing narrows on the server. */
-export const PICKER_PAGE_SIZE = 100;
-
-/** One page of the catalogue for the program picker, searched on the server (issue 14 §4). */
-export function useProgramSearch(q: string) {
-  const query = new URLSearchParams({ pageSize: String(PICKER_PAGE_SIZE) });
-  if (q.trim()) query.set('q', q.trim());
-  return useQuery<GrantProgram[]>({
-    queryKey: ['/api/grant-programs', 'picker', q.trim()],
-    queryFn: async () => {
-      try {
-        return await api.get<GrantProgram[]>(`/api/grant-programs?${query.toString()}`);
-      } catch {
-        throw new Error('Failed to fetch programs');
-      }
-    },
-    placeholderData: (previous) => previous,
   });
 }
 

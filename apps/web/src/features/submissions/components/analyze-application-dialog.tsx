@@ -11,7 +11,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateSubmission, useUploadFile } from '../api/submissions.api.ts';
-import { ProgramPicker } from './program-picker.tsx';
+import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
 
 type Mode = 'text' | 'file';

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateSubmission } from '../api/submissions.api.ts';
 import { makeMilestone, MilestoneEditor } from './milestone-editor.tsx';
-import { ProgramPicker } from './program-picker.tsx';
+import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
 
 type FormState = Omit<GenerationFormInput, 'timelineMilestones'> & { timelineMilestones: Milestone[] };

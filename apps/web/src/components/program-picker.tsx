@@ -1,10 +1,31 @@
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { useEffect, useMemo, useState } from 'react';
-import { Label } from '../../../components/ui/input.tsx';
-import { useProgramSearch } from '../api/submissions.api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api.ts';
+import { Label } from './ui/input.tsx';
 
 // Typing pauses this long before the server is asked, so each keystroke is not a request.
 const SEARCH_DELAY_MS = 250;
+/** Programs in a picker's page: at most this many per answer; typing narrows on the server. */
+export const PICKER_PAGE_SIZE = 100;
+
+/** One page of the catalogue for the program picker, searched on the server (issue 14 §4). */
+export function useProgramSearch(q: string) {
+  const query = new URLSearchParams({ pageSize: String(PICKER_PAGE_SIZE) });
+  if (q.trim()) query.set('q', q.trim());
+  return useQuery<GrantProgram[]>({
+    queryKey: ['/api/grant-programs', 'picker', q.trim()],
+    queryFn: async () => {
+      try {
+        return await api.get<GrantProgram[]>(`/api/grant-programs?${query.toString()}`);
+      } catch {
+        throw new Error('Failed to fetch programs');
+      }
+    },
+    placeholderData: (previous) => previous,
+  });
+}
+
 const COUNTRY_NAME: Record<string, string> = { CA: 'Canada', US: 'United States' };
 
 /** "Natural Sciences and Engineering Research Council of Canada (NSERC)" → "NSERC". */
@@ -36,8 +57,11 @@ export function ProgramPicker({
   value,
   onChange,
   onProgram,
+  optional = false,
 }: {
   id: string;
+  /** Choosing no program is a valid answer (the tracker's New Application). */
+  optional?: boolean;
   value: string;
   onChange: (id: string) => void;
   /** The chosen program's record once known (its currency labels the budget fields). */
@@ -70,7 +94,7 @@ export function ProgramPicker({
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <Label htmlFor={id}>Grant program *</Label>
+      <Label htmlFor={id}>{optional ? 'Program from the catalogue (optional)' : 'Grant program *'}</Label>
       <select
         id={id}
         className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
@@ -83,9 +107,11 @@ export function ProgramPicker({
         <option value="">
           {isLoading
             ? 'Loading programs…'
-            : groups.length === 0
-              ? 'No program matches the search'
-              : 'Select a grant program'}
+            : optional
+              ? 'None: track it by name only'
+              : groups.length === 0
+                ? 'No program matches the search'
+                : 'Select a grant program'}
         </option>
         {groups.map((group) => (
           <optgroup key={group.label} label={group.label}>
