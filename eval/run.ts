@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import prettier from 'prettier';
 import type { EvalLine } from './suite.ts';
 import { SUITES } from './suites/index.ts';
 
@@ -42,7 +43,10 @@ if (args.includes('--readme')) {
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start >= 0 && end > start) {
-    fs.writeFileSync(readme, `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`);
+    const next = `${text.slice(0, start + START.length)}\n${table}\n${text.slice(end)}`;
+    // Formatted as npm test's prettier --check expects, so a rewrite never fails the lint step.
+    const options = await prettier.resolveConfig(readme);
+    fs.writeFileSync(readme, await prettier.format(next, { ...options, filepath: readme }));
     console.log('\nREADME evaluation table updated');
   } else console.log('\nREADME has no eval markers; nothing written');
 }
