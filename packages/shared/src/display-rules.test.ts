@@ -122,12 +122,12 @@ describe('progress from etaTimestamp', () => {
     });
     expect(progressToward(start, null).remaining).toBe('Time left not known yet');
     // A job measured in seconds is not told it has minutes left.
-    expect(
-      progressToward(start, '2026-01-01T00:00:08Z', Date.parse('2026-01-01T00:00:02Z')).remaining,
-    ).toBe('Less than a minute left');
-    expect(
-      progressToward(start, '2026-01-01T00:01:30Z', Date.parse('2026-01-01T00:00:02Z')).remaining,
-    ).toBe('About 2 minutes left');
+    expect(progressToward(start, '2026-01-01T00:00:08Z', Date.parse('2026-01-01T00:00:02Z')).remaining).toBe(
+      'Less than a minute left',
+    );
+    expect(progressToward(start, '2026-01-01T00:01:30Z', Date.parse('2026-01-01T00:00:02Z')).remaining).toBe(
+      'About 2 minutes left',
+    );
   });
 });
 
