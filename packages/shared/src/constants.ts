@@ -6,6 +6,8 @@ export const PRICES = {
   analysis: 10,
   idea: 5,
   funding: 10,
+  /** One AI action on one section of an application (shorten, improve): a small edit. */
+  sectionAction: 2,
 } as const;
 export type PricedWork = keyof typeof PRICES;
 

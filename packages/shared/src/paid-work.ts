@@ -11,7 +11,7 @@ export const paidWorkStatusSchema = z.enum(PAID_WORK_STATUSES);
 export type PaidWorkStatus = z.infer<typeof paidWorkStatusSchema>;
 
 /** The kinds of paid work; a ledger reference is `<kind>:<id>`. */
-export const PAID_WORK_KINDS = ['submission', 'idea', 'funding'] as const;
+export const PAID_WORK_KINDS = ['submission', 'idea', 'funding', 'section_action'] as const;
 export type PaidWorkKind = (typeof PAID_WORK_KINDS)[number];
 
 export const paidWorkReference = (kind: PaidWorkKind, id: string) => `${kind}:${id}`;
@@ -34,6 +34,7 @@ const KIND_LABELS: Record<PaidWorkKind, string> = {
   submission: 'Grant application',
   idea: 'Research idea',
   funding: 'Funding search',
+  section_action: 'AI edit of an application section',
 };
 
 /** What a ledger row means to the user: a spend is named by the work it paid for. */

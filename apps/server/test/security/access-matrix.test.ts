@@ -187,6 +187,28 @@ export const MATRIX: Record<string, Entry> = {
     url: (o) => `/api/applications/${o.application}/export?format=txt`,
     foreign: true,
   },
+  // AI actions on a section (issue 16 §5): A's application; no model here, so A gets 409, B 404.
+  'POST /api/applications/:id/sections/:sectionId/actions': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/sections/summary/actions`,
+    body: () => ({ action: 'shorten', baseVersion: 1 }),
+    foreign: true,
+  },
+  'GET /api/applications/:id/suggestions': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/suggestions`,
+    foreign: true,
+  },
+  'POST /api/applications/:id/suggestions/:suggestionId/accept': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/suggestions/${randomUUID()}/accept`,
+    foreign: true,
+  },
+  'POST /api/applications/:id/suggestions/:suggestionId/dismiss': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/suggestions/${randomUUID()}/dismiss`,
+    foreign: true,
+  },
   'POST /api/calendar-token': { access: 'user' },
   // Checklists are kept per (user, application id): B reading A's application id sees an empty list of its own.
   'GET /api/applications/:id/checklist': {

@@ -30,6 +30,8 @@ export const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json
   { table: 'library_block_uses', column: 'section', json: false },
   { table: 'applications', column: 'sections', json: true },
   { table: 'application_versions', column: 'sections', json: true },
+  { table: 'section_suggestions', column: 'before_text', json: false },
+  { table: 'section_suggestions', column: 'suggestion', json: false },
 ];
 
 type Row = Record<string, unknown>;

@@ -288,6 +288,67 @@ export function createApplicationDocuments(deps: {
       );
     },
 
+    /**
+     * A section as an AI action reads it (ADR 0140): its text, the funder's limit and the live
+     * checks' missing elements, at the version the user sees; a newer saved version gets 409.
+     */
+    async sectionForAction(user: Owner, id: string, sectionId: string, baseVersion: number) {
+      const row = await own(user, id);
+      if (row.version !== baseVersion) throw versionConflict(row.version);
+      const { template, sections, wordsPerPage } = await shaped(row);
+      const section = sections.find((s) => s.id === sectionId);
+      if (!section) throw notFound(`This application has no section "${sectionId}"`);
+      const checks = runLiveChecks({
+        program: template?.program ?? null,
+        wordsPerPage,
+        sections: sections.map((s) => ({
+          id: s.id,
+          header: s.header,
+          limit: s.limit,
+          text: docToText(s.doc),
+        })),
+      });
+      const missing = checks.criteria.flatMap((c) =>
+        c.elements
+          .filter((e) => e.status === 'missing' && (e.sectionId === null || e.sectionId === sectionId))
+          .map((e) => `${e.label}: ${e.expects}`),
+      );
+      return {
+        header: section.header,
+        text: docToText(section.doc),
+        limit: section.limit,
+        wordsPerPage,
+        missing,
+      };
+    },
+
+    /** Every section's text in one string, for the numbers an AI suggestion adds. */
+    async fullText(user: Owner, id: string): Promise<string> {
+      const row = await own(user, id);
+      return row.sections.map((s) => `${s.header}\n${docToText(s.doc)}`).join('\n\n');
+    },
+
+    /**
+     * Writes a suggestion's text over one section as a new version, through the one save path;
+     * 409 when the section changed since the version the suggestion was based on.
+     */
+    async acceptSectionText(user: Owner, id: string, sectionId: string, basedOn: number, text: string) {
+      const row = await own(user, id);
+      const base = await versions.findVersion(db, row.id, basedOn);
+      const was = base?.sections.find((s) => s.id === sectionId);
+      const now = row.sections.find((s) => s.id === sectionId);
+      if (!now) throw notFound(`This application has no section "${sectionId}"`);
+      if (!was || JSON.stringify(was.doc) !== JSON.stringify(now.doc))
+        throw new AppError(
+          409,
+          'This section changed after the suggestion was made, so it was not applied. Use Edit to copy it into the section, or ask again.',
+          { currentVersion: row.version },
+        );
+      return save(user, id, row.version, (current) =>
+        current.map((s) => (s.id === sectionId ? { ...s, doc: textToDoc(text) } : s)),
+      );
+    },
+
     async check(user: Owner, id: string, input: CheckRequest): Promise<CheckResult> {
       const row = await own(user, id);
       const { template, sections, wordsPerPage } = await shaped(row);

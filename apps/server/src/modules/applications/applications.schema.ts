@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sealedJson } from '../../adapters/storage/content-crypto.ts';
+import { sealedJson, sealedText } from '../../adapters/storage/content-crypto.ts';
 import { createdAt } from '../auth/auth.schema.ts';
 
 /** A section as stored: the template's id and header with its document. */
@@ -103,3 +103,27 @@ export const applicationVersions = pgTable(
   },
   (t) => [unique().on(t.applicationId, t.version)],
 );
+
+/** An AI action's result on one section (issue 16 §5, ADR 0140): a suggestion, never a write. */
+export const sectionSuggestions = pgTable('section_suggestions', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  applicationId: uuid('application_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  sectionId: text('section_id').notNull(),
+  action: text('action', { enum: ['shorten', 'improve'] }).notNull(),
+  baseVersion: integer('base_version').notNull(),
+  beforeText: sealedText('section_suggestions', 'before_text').notNull(),
+  limitText: text('limit_text'),
+  missing: jsonb('missing').$type<string[]>().notNull().default([]),
+  suggestion: sealedText('section_suggestions', 'suggestion'),
+  status: text('status', { enum: ['processing', 'complete', 'failed'] })
+    .notNull()
+    .default('processing'),
+  error: text('error'),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+export type SectionSuggestionRow = typeof sectionSuggestions.$inferSelect;

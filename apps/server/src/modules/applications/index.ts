@@ -4,18 +4,22 @@ import { applicationsRoutes } from './applications.routes.ts';
 import { createApplicationDocuments } from './application-document.service.ts';
 import { createApplicationsService } from './applications.service.ts';
 import { deadlineRemindersJob } from './deadline-reminders.job.ts';
+import { createSectionActions, sectionActionWork } from './section-actions.ts';
+import { sectionActionsRoutes } from './section-actions.routes.ts';
 
 const ownApplications = (id: string) =>
   sql`application_id in (select id from applications where user_id = ${id} and deleted_at is null)`;
 
 export const applicationsModule: AppModule = {
   name: 'applications',
-  routes: (app, { runtime: { database, env } }) => {
+  routes: async (app, { runtime: { database, env, queue } }) => {
     const applications = createApplicationsService({ db: database.db, env });
     const documents = createApplicationDocuments({ db: database.db, present: applications.present });
-    return app.register(applicationsRoutes, { applications, documents });
+    const actions = createSectionActions({ db: database.db, queue, env, documents });
+    await app.register(applicationsRoutes, { applications, documents });
+    await app.register(sectionActionsRoutes, { actions });
   },
-  jobs: [deadlineRemindersJob],
+  jobs: [deadlineRemindersJob, sectionActionWork.job],
   // 13:00 UTC is morning across Canada.
   schedules: [{ job: deadlineRemindersJob, cron: '0 13 * * *' }],
   exportSections: [
@@ -34,6 +38,11 @@ export const applicationsModule: AppModule = {
       file: 'application-versions.json',
       table: 'application_versions',
       where: (id) => sql`${ownApplications(id)} order by application_id, version`,
+    },
+    {
+      file: 'section-suggestions.json',
+      table: 'section_suggestions',
+      where: (id) => sql`user_id = ${id} order by created_at`,
     },
     { file: 'calendar-feed.json', table: 'calendar_tokens', where: (id) => sql`user_id = ${id}` },
   ],
