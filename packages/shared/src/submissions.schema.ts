@@ -15,6 +15,7 @@ export const SUBMISSION_MESSAGES = {
   titleWords: `Project title must be ${PROJECT_TITLE_MAX_WORDS} words or less`,
   titleChars: `Project title must be ${PROJECT_TITLE_MAX_CHARS} characters or less`,
   program: 'Please select a grant program',
+  programRetired: 'This program is no longer offered. Please select another grant program',
   programMismatch: 'contentJson.programId must match programId',
   content: 'Please provide grant content to analyze',
   file: 'Please upload a file to analyze',

@@ -1,6 +1,7 @@
 import { VERIFICATION_MAX_AGE_MONTHS } from '@grantleaf/shared/catalogue.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { closeProgramsJob } from './close-programs.job.ts';
 import { createProgramsService } from './programs.service.ts';
@@ -163,6 +164,17 @@ describe.each(DATABASES)('admin catalogue curation on %s', (kind) => {
     expect(await ids('/api/grant-programs?jurisdiction=CA&page=1&pageSize=100')).not.toContain(id);
     // A user's history still names it.
     expect(await ids(`/api/grant-programs?ids=${id}`)).toEqual([id]);
+    // Nor can new work be started for it by a direct call.
+    const submission = await t.api('POST', '/api/submissions', {
+      token: user.token,
+      body: {
+        type: 'analysis',
+        programId: id,
+        contentJson: { programId: id, inputMethod: 'text', content: 'Objectives: one.' },
+      },
+    });
+    expect(submission.status).toBe(400);
+    expect(submission.body.message).toBe(SUBMISSION_MESSAGES.programRetired);
     const admins = await t.api('GET', '/api/admin/programs?filter=retired', { token: admin.token });
     expect(admins.body.programs.map((p: any) => p.id)).toEqual([id]);
     // Retiring twice is no second change.

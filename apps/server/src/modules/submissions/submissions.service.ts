@@ -59,6 +59,8 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
     async create(user: UserRow, body: CreateSubmission, idempotency?: IdempotencyClaim): Promise<Submission> {
       const program = await findProgramById(deps.db, body.programId);
       if (!program) throw badRequest(SUBMISSION_MESSAGES.program);
+      // Retired programs are hidden from every picker; a direct call must not start work for one.
+      if (program.retiredAt) throw badRequest(SUBMISSION_MESSAGES.programRetired);
       const contentJson = { ...body.contentJson, programId: body.programId };
       if (contentJson.fileUrl) {
         // Only a file this user uploaded here; the server never fetches a URL a client names.
