@@ -26,6 +26,10 @@ import {
   useVersions,
 } from '../api/application-document.api.ts';
 import { useUpdateApplication } from '../api/applications.api.ts';
+import { useSuggestionActions, useSuggestions } from '../api/section-actions.api.ts';
+import { buyCreditsAction } from '../../../lib/buy-credits.ts';
+import type { SectionAction } from '@grantleaf/shared/section-actions.schema';
+import { SectionActionButtons, SuggestionPanel } from './suggestion-panel.tsx';
 import { CheckPanel, LimitCounter, ReadinessSummary } from './check-panel.tsx';
 import { RichText } from './rich-text.tsx';
 import { SectionEditor, type SectionEditorHandle } from './section-editor.tsx';
@@ -33,6 +37,10 @@ import { useAutosave, type SaveState } from './use-autosave.ts';
 
 /** Quiet time after typing before the checks run again (findings within a second of typing). */
 export const CHECK_DELAY_MS = 600;
+
+// getRandomValues, unlike randomUUID, also works on plain-http origins.
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 const SAVE_TEXT: Record<SaveState, string> = {
   saved: 'Saved',
@@ -92,6 +100,11 @@ function Editor({
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [submitOpen, setSubmitOpen] = useState(false);
   const update = useUpdateApplication(userId);
+  const suggestions = useSuggestions(app.id);
+  const suggestionActions = useSuggestionActions(app.id);
+  const [aiBusy, setAiBusy] = useState(false);
+  // One Idempotency-Key per section and action until it is accepted: a retried click is charged once.
+  const actionKeys = useRef(new Map<string, string>());
 
   // The checks run on the server (the reviewer's own code), debounced, the stale request aborted.
   useEffect(() => {
@@ -138,6 +151,57 @@ function Editor({
   };
 
   const sectionChecks = new Map((checks?.sections ?? []).map((s) => [s.id, s]));
+  // Without a configured model the server says so, and no AI action is offered (issue 16 §5).
+  const aiAvailable = suggestions.data?.available ?? false;
+  const openSuggestion = new Map((suggestions.data?.data ?? []).map((x) => [x.sectionId, x]));
+  const missingFor = (sid: string) =>
+    (checks?.criteria ?? []).some((c) =>
+      c.elements.some((e) => e.status === 'missing' && (e.sectionId === null || e.sectionId === sid)),
+    );
+
+  const aiError = (title: string, error: unknown) =>
+    toast.error(title, {
+      description: error instanceof ApiError ? error.serverMessage : 'Please try again.',
+      ...buyCreditsAction(error),
+    });
+
+  async function runAction(sectionId: string, action: SectionAction) {
+    await autosave.flush();
+    const k = `${sectionId}:${action}`;
+    const key = actionKeys.current.get(k) ?? newKey();
+    actionKeys.current.set(k, key);
+    setAiBusy(true);
+    try {
+      await suggestionActions.start(sectionId, { action, baseVersion: autosave.version() }, key);
+      actionKeys.current.delete(k);
+    } catch (error) {
+      aiError('The AI action did not start', error);
+    } finally {
+      setAiBusy(false);
+    }
+  }
+
+  async function onSuggestion(sectionId: string, suggestionId: string, choice: 'accept' | 'edit' | 'reject') {
+    setAiBusy(true);
+    try {
+      if (choice === 'accept') {
+        await autosave.flush();
+        await suggestionActions.accept(suggestionId);
+        toast.success('Suggestion accepted: saved as a new version');
+        await reload();
+        return;
+      }
+      if (choice === 'edit') {
+        const text = openSuggestion.get(sectionId)?.text;
+        if (text) editors.current.get(sectionId)?.replaceText(text);
+      }
+      await suggestionActions.dismiss(suggestionId);
+    } catch (error) {
+      aiError(choice === 'accept' ? 'The suggestion was not applied' : 'Please try again', error);
+    } finally {
+      setAiBusy(false);
+    }
+  }
   const headerOf = (sid: string) => app.sections.find((s) => s.id === sid)?.header ?? sid;
 
   async function exportAs(format: 'docx' | 'pdf' | 'txt') {
@@ -243,6 +307,27 @@ function Editor({
                   }}
                 />
               </div>
+              {aiAvailable ? (
+                openSuggestion.has(s.id) ? (
+                  <SuggestionPanel
+                    suggestion={openSuggestion.get(s.id)!}
+                    busy={aiBusy}
+                    onAccept={() => void onSuggestion(s.id, openSuggestion.get(s.id)!.id, 'accept')}
+                    onEdit={() => void onSuggestion(s.id, openSuggestion.get(s.id)!.id, 'edit')}
+                    onReject={() => void onSuggestion(s.id, openSuggestion.get(s.id)!.id, 'reject')}
+                  />
+                ) : (texts.get(s.id) ?? '').trim() ? (
+                  <SectionActionButtons
+                    header={s.header}
+                    actions={[
+                      ...(s.limit ? (['shorten'] as const) : []),
+                      ...(missingFor(s.id) ? (['improve'] as const) : []),
+                    ]}
+                    disabled={aiBusy}
+                    onRun={(action) => void runAction(s.id, action)}
+                  />
+                ) : null
+              ) : null}
             </section>
           ))}
         </div>

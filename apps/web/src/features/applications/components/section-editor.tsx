@@ -16,7 +16,12 @@ export interface SectionEditorHandle {
   focusQuote(quote: string | null): void;
   /** Inserts plain text (a content-library block) at the cursor. */
   insertText(text: string): void;
+  /** Replaces the whole section with plain text (an AI suggestion to edit), as typing would. */
+  replaceText(text: string): void;
 }
+
+const paragraphs = (text: string) =>
+  text.split(/\n{2,}/).map((p) => ({ type: 'paragraph', content: p ? [{ type: 'text', text: p }] : [] }));
 
 const EXTENSIONS = [
   StarterKit.configure({
@@ -116,14 +121,14 @@ export function SectionEditor({
           .run();
       },
       insertText(text) {
+        editor?.chain().focus().insertContent(paragraphs(text)).run();
+      },
+      replaceText(text) {
+        // emitUpdate so the change reaches onChange, the autosave and the checks.
         editor
           ?.chain()
           .focus()
-          .insertContent(
-            text
-              .split(/\n{2,}/)
-              .map((p) => ({ type: 'paragraph', content: p ? [{ type: 'text', text: p }] : [] })),
-          )
+          .setContent({ type: 'doc', content: paragraphs(text) }, { emitUpdate: true })
           .run();
       },
     }),

@@ -1,0 +1,48 @@
+import type {
+  SectionActionRequest,
+  Suggestion,
+  SuggestionList,
+} from '@grantleaf/shared/section-actions.schema';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** How often the editor asks after a running AI action, like the dashboard's paid work. */
+export const SUGGESTION_POLL_MS = 2000;
+
+export const suggestionsKey = (id: string) => [`/api/applications/${id}/suggestions`] as const;
+
+export function useSuggestions(id: string) {
+  return useQuery<SuggestionList>({
+    queryKey: suggestionsKey(id),
+    queryFn: () => api.get<SuggestionList>(`/api/applications/${id}/suggestions`),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((s) => s.status === 'processing') ? SUGGESTION_POLL_MS : false,
+  });
+}
+
+export function useSuggestionActions(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: suggestionsKey(id) });
+  return {
+    async start(sectionId: string, input: SectionActionRequest, idempotencyKey: string) {
+      const made = await api.post<Suggestion>(
+        `/api/applications/${id}/sections/${encodeURIComponent(sectionId)}/actions`,
+        input,
+        { headers: { 'Idempotency-Key': idempotencyKey } },
+      );
+      await refresh();
+      return made;
+    },
+    async accept(suggestionId: string) {
+      const saved = await api.post<{ version: number }>(
+        `/api/applications/${id}/suggestions/${suggestionId}/accept`,
+      );
+      await refresh();
+      return saved;
+    },
+    async dismiss(suggestionId: string) {
+      await api.post(`/api/applications/${id}/suggestions/${suggestionId}/dismiss`);
+      await refresh();
+    },
+  };
+}
