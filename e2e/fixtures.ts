@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startFakeModelServer, type FakeModelServer } from '../apps/server/test/fake-model-server.ts';
 import { startFakeStripe } from '../apps/server/test/fake-stripe-server.ts';
 import { codeFrom, startSmtpServer } from '../apps/server/test/smtp.ts';
 
@@ -86,8 +87,24 @@ export const test = base.extend<
     /** Registers through the API only. */
     registerAccount(opts?: { email?: string; name?: string }): Promise<Account>;
   },
-  { server: Server; smtp: Smtp; stripe: FakeStripe }
+  {
+    server: Server;
+    smtp: Smtp;
+    stripe: FakeStripe;
+    /** A spec that sets `test.use({ withModel: true })` gets its server on a fake model (127.0.0.1). */
+    withModel: boolean;
+    model: FakeModelServer | null;
+  }
 >({
+  withModel: [false, { option: true, scope: 'worker' }],
+  model: [
+    async ({ withModel }, use) => {
+      const model = withModel ? await startFakeModelServer() : null;
+      await use(model);
+      await model?.close();
+    },
+    { scope: 'worker' },
+  ],
   smtp: [
     async ({}, use) => {
       const smtp = await startSmtpServer();
@@ -106,7 +123,7 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   server: [
-    async ({ smtp, stripe }, use) => {
+    async ({ smtp, stripe, model }, use) => {
       const port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-e2e-'));
       const url = `http://127.0.0.1:${port}`;
@@ -130,6 +147,9 @@ export const test = base.extend<
           STRIPE_SECRET_KEY: 'sk_test_e2e',
           STRIPE_WEBHOOK_SECRET,
           STRIPE_API_URL: stripe.baseUrl,
+          ...(model
+            ? { AI_PROVIDER: 'openai-compatible', AI_BASE_URL: model.baseUrl, AI_MODEL: 'fake-model' }
+            : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
