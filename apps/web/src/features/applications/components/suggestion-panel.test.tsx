@@ -38,6 +38,19 @@ describe('SuggestionPanel', () => {
     expect(screen.getByTestId('new-numbers').textContent).toMatch(/not in your application: 42%/);
   });
 
+  it('marks a new number even when the diff keeps the % of the number it replaced', () => {
+    render(
+      <SuggestionPanel
+        suggestion={suggestion({ before: 'Lead time falls by 50%.', text: 'Lead time falls by 42%.' })}
+        busy={false}
+        {...handlers()}
+      />,
+    );
+    const diff = screen.getByTestId('suggestion-diff');
+    expect(diff.querySelector('del')?.textContent).toBe('50');
+    expect(diff.querySelector('ins mark')?.textContent).toBe('42');
+  });
+
   it('renders model text as text, never as HTML', () => {
     const h = handlers();
     render(

@@ -49,7 +49,7 @@ function Marked({ text, numbers }: { text: string; numbers: Set<string> }) {
     <>
       {text.split(NUMBER).map((part, i) => {
         const bare = part.replace(/[.,]+$/, '');
-        return numbers.has(bare) ? (
+        return numbers.has(bare.replace(/%$/, '')) ? (
           <Fragment key={i}>
             <mark className="rounded bg-amber-200 px-0.5 text-slate-900" title="Not in your application">
               {bare}
@@ -74,7 +74,8 @@ export function SuggestionDiff({
   newNumbers: string[];
 }) {
   const parts = useMemo(() => diffWords(before, after), [before, after]);
-  const numbers = useMemo(() => new Set(newNumbers), [newNumbers]);
+  // Without the %: a word diff may add "42" and keep the "%" of the number it replaced.
+  const numbers = useMemo(() => new Set(newNumbers.map((n) => n.replace(/%$/, ''))), [newNumbers]);
   return (
     <p
       className="max-h-80 overflow-y-auto rounded border border-slate-200 bg-white p-3 text-sm leading-relaxed whitespace-pre-wrap text-slate-900"
