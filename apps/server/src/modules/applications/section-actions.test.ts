@@ -185,6 +185,29 @@ describe.each(DATABASES)('AI actions on a section on %s', (kind) => {
     fake.mode = 'ok';
   }, 60_000);
 
+  it('improves against the missing elements of the live checks', async () => {
+    fake.mode = 'ok';
+    fake.content = JSON.stringify({ text: `${LONG} [To complete: pitfalls and alternatives]` });
+    const u = await setUp();
+    const checks = await t.api('POST', `/api/applications/${u.id}/check`, {
+      token: u.token,
+      body: { sections: [] },
+    });
+    const missing = checks.body.criteria
+      .flatMap((c: { elements: any[] }) => c.elements)
+      .filter((e: { status: string; sectionId: string | null }) => e.status === 'missing' && !e.sectionId);
+    expect(missing.length).toBeGreaterThan(0);
+    const before = fake.requests.length;
+    const started = await t.api('POST', `/api/applications/${u.id}/sections/${SECTION}/actions`, {
+      token: u.token,
+      body: { action: 'improve', baseVersion: 2 },
+    });
+    expect(started.status).toBe(201);
+    const done = await settled(u.token, u.id, started.body.id);
+    expect(done).toMatchObject({ status: 'complete', action: 'improve' });
+    expect(JSON.stringify(fake.requests.slice(before))).toContain(missing[0].label);
+  });
+
   it('scopes suggestions to their owner', async () => {
     fake.mode = 'ok';
     fake.content = JSON.stringify({ text: SHORT });
