@@ -4,20 +4,30 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label } from '../../../components/ui/input.tsx';
+import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { issuesByField, keepUnfixed, type FieldErrors } from '../../../lib/field-errors.ts';
 import { useLogin } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
+
+type Field = 'email' | 'password';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const [form, setForm] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  function edit(name: Field, value: string) {
+    const next = { ...form, [name]: value };
+    setForm(next);
+    setErrors((shown) => keepUnfixed(shown, loginSchema, next));
+  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = loginSchema.safeParse(form);
     if (!parsed.success) {
+      setErrors(issuesByField<Field>(parsed.error));
       toast.error('Login Failed', { description: 'Please fill in all required fields' });
       return;
     }
@@ -49,8 +59,11 @@ export function LoginPage() {
             autoComplete="email"
             required
             value={form.email}
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? 'email-error' : undefined}
+            onChange={(e) => edit('email', e.target.value)}
           />
+          <FieldError id="email-error">{errors.email}</FieldError>
         </div>
         <div>
           <Label htmlFor="password">Password</Label>
@@ -60,8 +73,11 @@ export function LoginPage() {
             autoComplete="current-password"
             required
             value={form.password}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? 'password-error' : undefined}
+            onChange={(e) => edit('password', e.target.value)}
           />
+          <FieldError id="password-error">{errors.password}</FieldError>
           <p className="mt-1 text-right text-sm">
             <Link to="/forgot-password" className="text-brand-700 underline">
               Forgot password?
