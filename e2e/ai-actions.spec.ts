@@ -83,5 +83,23 @@ for (const width of [1280, 390]) {
     await section.getByRole('button', { name: 'Dismiss' }).click();
     await expect(section.getByRole('button', { name: 'Shorten to the limit (0.2 credits)' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Lay abstract' })).toHaveText(SHORT);
+
+    // Edit puts the suggestion in the editor, where the autosave keeps it.
+    model!.mode = 'ok';
+    model!.content = JSON.stringify({ text: 'River ice jams flood 30 communities.' });
+    await section.getByRole('button', { name: 'Shorten to the limit (0.2 credits)' }).click();
+    await section.getByRole('button', { name: 'Edit', exact: true }).click({ timeout: 30_000 });
+    await expect(page.getByRole('textbox', { name: 'Lay abstract' })).toHaveText(
+      'River ice jams flood 30 communities.',
+    );
+    await expect(page.getByTestId('save-state')).toHaveText('Saved');
+    await expect
+      .poll(
+        async () =>
+          (await server.api('GET', `/api/applications/${created.body.id}`, { token: user.token })).body
+            .version,
+      )
+      .toBe(4);
+    await expect(section.getByRole('group', { name: 'Suggestion: Shorten to the limit' })).toHaveCount(0);
   });
 }
