@@ -210,20 +210,22 @@ export const MATRIX: Record<string, Entry> = {
     foreign: true,
   },
   'POST /api/calendar-token': { access: 'user' },
-  // Checklists are kept per (user, application id): B reading A's application id sees an empty list of its own.
   'GET /api/applications/:id/checklist': {
     access: 'user',
     url: (o) => `/api/applications/${o.application}/checklist`,
+    foreign: true,
   },
   'POST /api/applications/:id/checklist/extract': {
     access: 'user',
     url: (o) => `/api/applications/${o.application}/checklist/extract`,
     body: (o) => ({ fileUrl: `/api/files/${o.file}` }),
+    foreign: true,
   },
   'POST /api/applications/:id/checklist/items': {
     access: 'user',
     url: (o) => `/api/applications/${o.application}/checklist/items`,
     body: () => ({ text: 'Planted requirement' }),
+    foreign: true,
   },
   'PATCH /api/applications/:id/checklist/items/:itemId': {
     access: 'user',
@@ -504,7 +506,6 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       '/api/account/sessions',
       '/api/affiliate',
       '/api/me',
-      `/api/applications/${o.application}/checklist`,
       '/api/library/blocks',
     ];
     for (const url of lists) {

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
 import type { AppModule } from '../contract.ts';
+import { findOwnApplication } from './applications.repository.ts';
 import { applicationsRoutes } from './applications.routes.ts';
 import { createApplicationDocuments } from './application-document.service.ts';
 import { createApplicationsService } from './applications.service.ts';
@@ -9,6 +12,11 @@ import { sectionActionsRoutes } from './section-actions.routes.ts';
 
 const ownApplications = (id: string) =>
   sql`application_id in (select id from applications where user_id = ${id} and deleted_at is null)`;
+
+/** For other modules that attach rows to an application: 404 unless the session's user owns it. */
+export async function assertOwnApplication(db: Tx, userId: string, applicationId: string): Promise<void> {
+  if (!(await findOwnApplication(db, userId, applicationId))) throw notFound();
+}
 
 export const applicationsModule: AppModule = {
   name: 'applications',

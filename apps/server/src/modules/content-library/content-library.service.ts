@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { assertOwnApplication } from '../applications/index.ts';
 import * as repo from './content-library.repository.ts';
 import type { LibraryBlockRow, LibraryBlockUseRow } from './content-library.schema.ts';
 
@@ -105,6 +106,7 @@ export function createContentLibraryService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const block = await repo.findBlock(tx, userId, id);
         if (!block) throw notFound();
+        await assertOwnApplication(tx, userId, input.applicationId);
         const uses = await repo.listUses(tx, userId, [id]);
         const same = uses.find((u) => u.applicationId === input.applicationId && u.section === input.section);
         if (same) await repo.touchUse(tx, same.id);

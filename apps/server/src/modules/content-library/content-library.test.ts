@@ -79,7 +79,17 @@ describe.each(DATABASES)('content library on %s', (kind) => {
   it('notes where a block is used, once per application section', async () => {
     const { token } = await registerUser(t);
     const block = await t.api('POST', '/api/library/blocks', { token, body: FACILITIES });
-    const applicationId = randomUUID();
+    const application = await t.api('POST', '/api/applications', {
+      token,
+      body: { title: 'River ice sensing', program: 'NSERC Discovery' },
+    });
+    const applicationId = application.body.id as string;
+    // Only the user's own applications: another id is not found.
+    const elsewhere = await t.api('POST', `/api/library/blocks/${block.body.id}/uses`, {
+      token,
+      body: { applicationId: randomUUID(), section: 'Facilities' },
+    });
+    expect(elsewhere.status).toBe(404);
     const use = (section: string) =>
       t.api('POST', `/api/library/blocks/${block.body.id}/uses`, { token, body: { applicationId, section } });
     expect((await use('Facilities')).status).toBe(200);

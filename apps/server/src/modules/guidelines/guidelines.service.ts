@@ -10,6 +10,7 @@ import {
 } from '@grantleaf/shared/guidelines.schema';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound, unprocessable } from '../../errors.ts';
+import { assertOwnApplication } from '../applications/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
 import * as repo from './guidelines.repository.ts';
 import type { GuidelineItemRow } from './guidelines.schema.ts';
@@ -38,13 +39,14 @@ function toChecklist(rows: GuidelineItemRow[]): Checklist {
 const sameText = (a: string) => a.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
- * An application's guidelines checklist (issue 16 §3). Rows are the owner's: every query filters on
- * the session's user and the application id, so another user's id finds nothing (404).
+ * An application's guidelines checklist (issue 16 §3). Rows are the owner's: the application must be
+ * the session user's (404 otherwise), and every query filters on the user and the application id.
  */
 export function createGuidelinesService(deps: { db: Db }) {
   const { db } = deps;
   return {
     async get(userId: string, applicationId: string): Promise<Checklist> {
+      await assertOwnApplication(db, userId, applicationId);
       return toChecklist(await repo.listItems(db, userId, applicationId));
     },
 
@@ -54,6 +56,7 @@ export function createGuidelinesService(deps: { db: Db }) {
      * parsed here.
      */
     async extract(userId: string, applicationId: string, fileUrl: string): Promise<ExtractionResult> {
+      await assertOwnApplication(db, userId, applicationId);
       const upload = await findOwnUpload(db, userId, fileIdFromUrl(fileUrl));
       if (!upload) throw badRequest(SUBMISSION_MESSAGES.fileUrl);
       const text = upload.extractedText ?? '';
@@ -91,6 +94,7 @@ export function createGuidelinesService(deps: { db: Db }) {
       applicationId: string,
       input: CreateChecklistItemInput,
     ): Promise<ChecklistItem> {
+      await assertOwnApplication(db, userId, applicationId);
       const row = await db.transaction(async (tx) => {
         await repo.lockChecklist(tx, userId);
         const existing = await repo.listItems(tx, userId, applicationId);

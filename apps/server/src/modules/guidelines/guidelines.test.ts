@@ -42,6 +42,16 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: any[] }).rows;
 
+  /** A checklist belongs to one of the user's applications. */
+  async function newApplication(token: string): Promise<string> {
+    const res = await t.api('POST', '/api/applications', {
+      token,
+      body: { title: 'River ice sensing', program: 'NSERC Discovery' },
+    });
+    expect(res.status).toBe(201);
+    return res.body.id;
+  }
+
   async function extracted(token: string, applicationId: string, name: string, data: Buffer) {
     const upload = await uploadFile(t.baseUrl, token, name, data);
     expect(upload.status).toBe(200);
@@ -53,7 +63,7 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
 
   it('turns an uploaded PDF call into requirement statements with their pages, stored sealed', async () => {
     const { token } = await registerUser(t);
-    const applicationId = randomUUID();
+    const applicationId = await newApplication(token);
     const res = await extracted(token, applicationId, 'call.pdf', await callPdf([PAGE_1, PAGE_2]));
     expect(res.status).toBe(200);
     expect(res.body.method).toBe('rules');
@@ -74,7 +84,7 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
 
   it('reads a DOCX call (no pages), and a second upload adds only what is new', async () => {
     const { token } = await registerUser(t);
-    const applicationId = randomUUID();
+    const applicationId = await newApplication(token);
     const first = await extracted(
       token,
       applicationId,
@@ -103,7 +113,7 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
 
   it('is ticked, edited, mapped to a section, added to and pruned, and reports coverage', async () => {
     const { token } = await registerUser(t);
-    const applicationId = randomUUID();
+    const applicationId = await newApplication(token);
     const added = await t.api('POST', `${checklistUrl(applicationId)}/items`, {
       token,
       body: { text: '  Two letters of collaboration  ', section: 'Partnerships' },
@@ -144,7 +154,7 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
     list = await t.api('GET', checklistUrl(applicationId), { token });
     expect(list.body.coverage).toEqual({ done: 1, total: 1 });
     // Another application's checklist is separate.
-    expect((await t.api('GET', checklistUrl(randomUUID()), { token })).body).toEqual({
+    expect((await t.api('GET', checklistUrl(await newApplication(token)), { token })).body).toEqual({
       items: [],
       coverage: { done: 0, total: 0 },
     });
@@ -153,13 +163,22 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
   it("keeps each user's checklist to its owner and refuses someone else's upload", async () => {
     const owner = await registerUser(t);
     const other = await registerUser(t);
-    const applicationId = randomUUID();
+    const applicationId = await newApplication(owner.token);
     const added = await t.api('POST', `${checklistUrl(applicationId)}/items`, {
       token: owner.token,
       body: { text: 'Ethics approval before funds are released' },
     });
     const item = `${checklistUrl(applicationId)}/items/${added.body.id}`;
-    expect((await t.api('GET', checklistUrl(applicationId), { token: other.token })).body.items).toEqual([]);
+    // Another user's application is not found, whatever is asked of it.
+    expect((await t.api('GET', checklistUrl(applicationId), { token: other.token })).status).toBe(404);
+    expect(
+      (
+        await t.api('POST', `${checklistUrl(applicationId)}/items`, {
+          token: other.token,
+          body: { text: 'x' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.api('PATCH', item, { token: other.token, body: { done: true } })).status).toBe(404);
     expect((await t.api('DELETE', item, { token: other.token })).status).toBe(404);
     expect((await t.api('GET', checklistUrl(applicationId), { token: owner.token })).body.coverage).toEqual({
@@ -172,9 +191,16 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
       'call.txt',
       Buffer.from('Budgets must be in CAD.'),
     );
-    const theirs = await t.api('POST', `${checklistUrl(applicationId)}/extract`, {
+    const body = { fileUrl: upload.body.fileUrl };
+    const intoOwners = await t.api('POST', `${checklistUrl(applicationId)}/extract`, {
       token: other.token,
-      body: { fileUrl: upload.body.fileUrl },
+      body,
+    });
+    expect(intoOwners.status).toBe(404);
+    // Into the other user's own application, the owner's upload is still refused.
+    const theirs = await t.api('POST', `${checklistUrl(await newApplication(other.token))}/extract`, {
+      token: other.token,
+      body,
     });
     expect(theirs.status).toBe(400);
     expect(theirs.body.message).toBe(SUBMISSION_MESSAGES.fileUrl);
@@ -183,7 +209,7 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
 
   it('says plainly when a document holds no requirement statements, and validates input', async () => {
     const { token } = await registerUser(t);
-    const applicationId = randomUUID();
+    const applicationId = await newApplication(token);
     const none = await extracted(
       token,
       applicationId,
