@@ -17,7 +17,7 @@ export async function startTarget(config: TargetConfig, timeoutMs = 180_000): Pr
   const child: ChildProcess = fork(TARGET, [], {
     execArgv: ['--import', 'tsx'],
     // The load comes from one address: the public search limit (issue 15 §15) would answer 429.
-    env: { ...process.env, PUBLIC_SEARCH_PER_MINUTE: '0', BENCH_TARGET: JSON.stringify(config) },
+    env: { ...process.env, BENCH_TARGET: JSON.stringify(config) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
