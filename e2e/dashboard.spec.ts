@@ -147,7 +147,7 @@ test('dashboard: every dialog, its validation, an idea to completion, paging, an
   await dialog.getByRole('button', { name: 'Add Application' }).click();
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await dialog.getByLabel('Title').fill('Northern grid storage pilot');
-  await dialog.getByLabel('Program').fill('NSERC Alliance');
+  await dialog.getByLabel('Program', { exact: true }).fill('NSERC Alliance');
   await dialog.getByLabel('Amount').fill('$1,500,000');
   await dialog.getByRole('button', { name: 'Add Application' }).click();
   await expect(dialog).toBeHidden();

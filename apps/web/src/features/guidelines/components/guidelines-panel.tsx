@@ -5,7 +5,7 @@ import {
   type RequirementKind,
 } from '@grantleaf/shared/guidelines.schema';
 import { checkUploadFile } from '@grantleaf/shared/submissions.schema';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
@@ -106,6 +106,10 @@ function Item({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(item.text);
   const [error, setError] = useState<string>();
+  // The tick changes in the click's own render: a controlled box that waited for the cache update
+  // (one async hop away) was put back by React first, and the click looked lost.
+  const [ticked, setTicked] = useState(item.done);
+  useEffect(() => setTicked(item.done), [item.done]);
   const failed = (fallback: string) => (err: unknown) => toast.error(message(err, fallback));
 
   function saveText(event: FormEvent) {
@@ -131,15 +135,21 @@ function Item({
           id={`${id}-done`}
           type="checkbox"
           className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-          checked={item.done}
+          checked={ticked}
           // While the text is being edited its label is the text box's; the tick keeps a name.
           aria-label={editing ? item.text : undefined}
-          onChange={(e) =>
+          onChange={(e) => {
+            setTicked(e.target.checked);
             update.mutate(
               { id: item.id, done: e.target.checked },
-              { onError: failed('The tick could not be saved') },
-            )
-          }
+              {
+                onError: (err) => {
+                  setTicked(item.done);
+                  failed('The tick could not be saved')(err);
+                },
+              },
+            );
+          }}
         />
         {editing ? (
           <form onSubmit={saveText} className="min-w-0 flex-1 space-y-2" noValidate>
