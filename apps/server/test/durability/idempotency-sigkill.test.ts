@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  createThrowawayPostgres,
   PAID_KINDS,
   request,
   startApiWithFundedUsers,
   startProcess,
+  suiteDatabase,
   type AppProcess,
   type PaidKind,
 } from './processes.ts';
@@ -42,26 +41,18 @@ interface Keyed {
 }
 
 (ADMIN_URL ? describe : describe.skip)('Idempotency-Key across a SIGKILL', () => {
-  let db: Awaited<ReturnType<typeof createThrowawayPostgres>>;
-  let pool: pg.Pool;
+  const database = suiteDatabase('gl_idem');
+  const q = database.query;
   let api: AppProcess | undefined;
-  const dataDir = `/tmp/grantleaf-idem-${randomBytes(4).toString('hex')}`;
-  const q = async (text: string, values: unknown[] = []) => (await pool.query(text, values)).rows;
-
-  beforeAll(async () => {
-    db = await createThrowawayPostgres(ADMIN_URL!, 'gl_idem');
-    pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  }, 30_000);
+  // Registered after the database's hooks, so it runs first: the process goes before its database.
   afterAll(async () => {
     await api?.kill('SIGKILL');
-    await pool?.end();
-    await db?.drop();
   });
 
   it('charges every keyed request once when clients retry after a kill -9', async () => {
     const setup = await startApiWithFundedUsers({
-      dbUrl: db.url,
-      dataDir,
+      dbUrl: database.url(),
+      dataDir: database.dataDir,
       count: USERS,
       subnet: 60,
       query: q,

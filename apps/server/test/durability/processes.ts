@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { openColumnValue, useContentKey } from '../../src/adapters/storage/content-crypto.ts';
 import { loadEncryptionKey } from '../../src/adapters/storage/file-storage.ts';
 
@@ -247,4 +248,26 @@ export async function startApiWithFundedUsers(opts: {
     users.push(u);
   }
   return { api, env, users };
+}
+
+/**
+ * A throw-away PostgreSQL database for one describe block, made before its tests and dropped after,
+ * with a query helper and a data directory for the processes started on it.
+ */
+export function suiteDatabase(prefix: string) {
+  let db: Awaited<ReturnType<typeof createThrowawayPostgres>> | undefined;
+  let pool: pg.Pool | undefined;
+  beforeAll(async () => {
+    db = await createThrowawayPostgres(process.env.TEST_DATABASE_URL!, prefix);
+    pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  }, 30_000);
+  afterAll(async () => {
+    await pool?.end();
+    await db?.drop();
+  });
+  return {
+    dataDir: `/tmp/${prefix}-${randomBytes(4).toString('hex')}`,
+    url: () => db!.url,
+    query: async (text: string, values: unknown[] = []) => (await pool!.query(text, values)).rows,
+  };
 }

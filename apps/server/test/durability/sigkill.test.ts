@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
-  createThrowawayPostgres,
   PAID_KINDS,
   request,
   startApiWithFundedUsers,
   startProcess,
+  suiteDatabase,
   type AppProcess,
   type PaidKind,
 } from './processes.ts';
@@ -24,26 +22,18 @@ const USERS = 12;
 const RATE_PER_SECOND = 50;
 const KILL_AFTER_MS = 3000;
 (ADMIN_URL ? describe : describe.skip)('SIGKILL during paid load', () => {
-  let db: Awaited<ReturnType<typeof createThrowawayPostgres>>;
-  let pool: pg.Pool;
+  const database = suiteDatabase('gl_sigkill');
+  const q = database.query;
   let api: AppProcess | undefined;
-  const dataDir = `/tmp/grantleaf-sigkill-${randomBytes(4).toString('hex')}`;
-  const q = async (text: string, values: unknown[] = []) => (await pool.query(text, values)).rows;
-
-  beforeAll(async () => {
-    db = await createThrowawayPostgres(ADMIN_URL!, 'gl_sigkill');
-    pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  }, 30_000);
+  // Registered after the database's hooks, so it runs first: the process goes before its database.
   afterAll(async () => {
     await api?.kill('SIGKILL');
-    await pool?.end();
-    await db?.drop();
   });
 
   it('keeps every acknowledged spend whole across a SIGKILL and a restart', async () => {
     const setup = await startApiWithFundedUsers({
-      dbUrl: db.url,
-      dataDir,
+      dbUrl: database.url(),
+      dataDir: database.dataDir,
       count: USERS,
       subnet: 50,
       query: q,
