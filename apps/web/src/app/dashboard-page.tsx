@@ -50,6 +50,16 @@ async function download(url: string, name: string, alerts: { failed: string; err
 const FILE_ALERTS = { failed: 'Failed to download file', error: 'Error downloading file' };
 const PDF_ALERTS = { failed: 'Failed to download PDF', error: 'Error downloading PDF' };
 
+/** A row's download: a PDF fails with the PDF alerts, any other file with the file alerts. */
+function DownloadButton({ url, name, label }: { url: string; name: string; label: string }) {
+  const alerts = name.endsWith('.pdf') ? PDF_ALERTS : FILE_ALERTS;
+  return (
+    <Button size="sm" variant="secondary" onClick={() => download(url, name, alerts)}>
+      {label}
+    </Button>
+  );
+}
+
 function parseResults(results: unknown): Record<string, unknown> | null {
   const value = typeof results === 'string' ? tryParseModelJson(results) : results;
   return value && typeof value === 'object' && !Array.isArray(value)
@@ -166,32 +176,16 @@ function RecentActivity({
                   </a>
                   {s.type === 'generation' && (
                     <>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() =>
-                          download(
-                            `/api/submissions/${s.id}/export?format=docx`,
-                            'application.docx',
-                            FILE_ALERTS,
-                          )
-                        }
-                      >
-                        DOCX
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() =>
-                          download(
-                            `/api/submissions/${s.id}/export?format=pdf`,
-                            'application.pdf',
-                            PDF_ALERTS,
-                          )
-                        }
-                      >
-                        PDF
-                      </Button>
+                      <DownloadButton
+                        url={`/api/submissions/${s.id}/export?format=docx`}
+                        name="application.docx"
+                        label="DOCX"
+                      />
+                      <DownloadButton
+                        url={`/api/submissions/${s.id}/export?format=pdf`}
+                        name="application.pdf"
+                        label="PDF"
+                      />
                     </>
                   )}
                   {s.type === 'generation' && s.fileUrl && (
@@ -265,32 +259,16 @@ function IdeasTable({ onRetry }: { onRetry: (r: IdeaRequestRecord) => void }) {
           cell: (r) =>
             parseIdeaResults(r.ideaResults) ? (
               <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() =>
-                    download(
-                      `/api/idea-generator-requests/${r.id}/download?format=pdf`,
-                      'idea.pdf',
-                      PDF_ALERTS,
-                    )
-                  }
-                >
-                  PDF
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() =>
-                    download(
-                      `/api/idea-generator-requests/${r.id}/download?format=md`,
-                      'idea.md',
-                      FILE_ALERTS,
-                    )
-                  }
-                >
-                  Markdown
-                </Button>
+                <DownloadButton
+                  url={`/api/idea-generator-requests/${r.id}/download?format=pdf`}
+                  name="idea.pdf"
+                  label="PDF"
+                />
+                <DownloadButton
+                  url={`/api/idea-generator-requests/${r.id}/download?format=md`}
+                  name="idea.md"
+                  label="Markdown"
+                />
               </div>
             ) : null,
         },
