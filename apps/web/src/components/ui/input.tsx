@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import {
   forwardRef,
+  type ReactNode,
   type InputHTMLAttributes,
   type LabelHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -32,5 +33,28 @@ export function FieldError({ id, children }: { id?: string; children?: string })
     <p id={id} role="alert" className="mt-1 text-sm text-red-700">
       {children}
     </p>
+  );
+}
+
+/** A labelled field with its message under it; the message's id is the field's id + `-error`. */
+export function FormField({
+  label,
+  id,
+  error,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  id: string;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
   );
 }

@@ -4,11 +4,11 @@ import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FormField, Input, Textarea } from '../../../components/ui/input.tsx';
 import { useSubmitZenoLead } from '../api/leads.api.ts';
 import { HoneypotField } from './honeypot-field.tsx';
-import { hasBlank, zenoFailureToast } from './lead-feedback.ts';
-import { issuesByField, keepUnfixed, type FieldErrors } from '../../../lib/field-errors.ts';
+import { leadProblem, zenoFailureToast } from './lead-feedback.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { NativeSelect } from './native-select.tsx';
 
 const EMPTY = {
@@ -20,50 +20,36 @@ const EMPTY = {
   website: '',
 };
 const REQUIRED = ['name', 'email', 'phoneNumber', 'message', 'interestType'] as const;
-type Field = (typeof REQUIRED)[number];
 
 /** The voice-assistant Early Access dialog (spec §2, §3, §5, §8); closes and resets on success or Cancel. */
 export function EarlyAccessDialog() {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY);
-  const submit = useSubmitZenoLead();
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const set = (field: keyof typeof EMPTY) => (value: string) => {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    setErrors((shown) => keepUnfixed(shown, zenoLeadSchema, next));
-  };
-
-  const invalid = (field: Field, errorId: string) => ({
-    'aria-invalid': Boolean(errors[field]),
-    'aria-describedby': errors[field] ? errorId : undefined,
+  const form = useSchemaForm({
+    schema: zenoLeadSchema,
+    initial: EMPTY,
+    id: 'zeno',
+    toInput: (values) => ({ ...values, website: values.website || undefined }),
   });
+  const submit = useSubmitZenoLead();
 
   function onOpenChange(next: boolean) {
     setOpen(next);
-    if (!next) {
-      setForm(EMPTY);
-      setErrors({});
-    }
+    if (!next) form.reset();
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = zenoLeadSchema.safeParse({ ...form, website: form.website || undefined });
-    if (!parsed.success) setErrors(issuesByField<Field>(parsed.error));
+    const parsed = form.parse();
     // Spec §5 names the toast for missing fields; an address that is not one says so instead.
-    if (hasBlank(form, REQUIRED)) {
-      toast.error('Missing Information', { description: 'Please fill in all required fields.' });
+    const problem = leadProblem(form.values, REQUIRED, parsed, {
+      missing: { title: 'Missing Information', description: 'Please fill in all required fields.' },
+      email: 'Invalid Email',
+      other: 'Invalid Information',
+    });
+    if (problem || !parsed.success) {
+      if (problem) toast.error(problem.title, { description: problem.description });
       return;
     }
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      toast.error(first?.path[0] === 'email' ? 'Invalid Email' : 'Invalid Information', {
-        description: first?.message,
-      });
-      return;
-    }
-    setErrors({});
     submit.mutate(parsed.data, {
       onSuccess: (result) => {
         if (!result.success) {
@@ -99,66 +85,22 @@ export function EarlyAccessDialog() {
             {VOICE_ASSISTANT.dialogDescription}
           </Dialog.Description>
           <form onSubmit={onSubmit} noValidate className="relative mt-5 space-y-4">
-            <div>
-              <Label htmlFor="zeno-name">Name *</Label>
-              <Input
-                id="zeno-name"
-                {...invalid('name', 'zeno-name-error')}
-                autoComplete="name"
-                required
-                value={form.name}
-                onChange={(e) => set('name')(e.target.value)}
-              />
-              <FieldError id="zeno-name-error">{errors.name}</FieldError>
-            </div>
-            <div>
-              <Label htmlFor="zeno-email">Email *</Label>
-              <Input
-                id="zeno-email"
-                {...invalid('email', 'zeno-email-error')}
-                type="email"
-                autoComplete="email"
-                required
-                value={form.email}
-                onChange={(e) => set('email')(e.target.value)}
-              />
-              <FieldError id="zeno-email-error">{errors.email}</FieldError>
-            </div>
-            <div>
-              <Label htmlFor="zeno-phone">Phone number *</Label>
-              <Input
-                id="zeno-phone"
-                {...invalid('phoneNumber', 'zeno-phone-error')}
-                type="tel"
-                autoComplete="tel"
-                required
-                value={form.phoneNumber}
-                onChange={(e) => set('phoneNumber')(e.target.value)}
-              />
-              <FieldError id="zeno-phone-error">{errors.phoneNumber}</FieldError>
-            </div>
-            <div>
-              <Label htmlFor="zeno-interest">Interest *</Label>
-              <NativeSelect
-                id="zeno-interest"
-                required
-                options={INTEREST_TYPES}
-                value={form.interestType}
-                onChange={(e) => set('interestType')(e.target.value)}
-              />
-            </div>
-            <div>
-              <Label htmlFor="zeno-message">Message *</Label>
-              <Textarea
-                id="zeno-message"
-                {...invalid('message', 'zeno-message-error')}
-                required
-                value={form.message}
-                onChange={(e) => set('message')(e.target.value)}
-              />
-              <FieldError id="zeno-message-error">{errors.message}</FieldError>
-            </div>
-            <HoneypotField id="zeno-website" value={form.website} onChange={set('website')} />
+            <FormField label="Name *" {...form.slot('name')}>
+              <Input {...form.input('name')} autoComplete="name" required />
+            </FormField>
+            <FormField label="Email *" {...form.slot('email')}>
+              <Input {...form.input('email')} type="email" autoComplete="email" required />
+            </FormField>
+            <FormField label="Phone number *" {...form.slot('phoneNumber')}>
+              <Input {...form.input('phoneNumber')} type="tel" autoComplete="tel" required />
+            </FormField>
+            <FormField label="Interest *" {...form.slot('interestType')}>
+              <NativeSelect {...form.input('interestType')} required options={INTEREST_TYPES} />
+            </FormField>
+            <FormField label="Message *" {...form.slot('message')}>
+              <Textarea {...form.input('message')} required />
+            </FormField>
+            <HoneypotField id="zeno-website" value={form.values.website} onChange={form.set('website')} />
             <div className="flex justify-end gap-3 pt-2">
               <Dialog.Close asChild>
                 <Button variant="secondary">Cancel</Button>

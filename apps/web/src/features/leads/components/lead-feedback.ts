@@ -24,3 +24,23 @@ export function zenoFailureToast(error: unknown): ToastText {
 export function hasBlank<T extends Record<string, unknown>>(form: T, fields: readonly (keyof T)[]): boolean {
   return fields.some((field) => String(form[field] ?? '').trim() === '');
 }
+
+/**
+ * Spec §5: why a lead form cannot be sent, as its toast. Blank required fields get the spec's own
+ * words (`missing`); otherwise the first problem, titled as an address or as other information.
+ */
+export function leadProblem<T extends Record<string, unknown>>(
+  form: T,
+  required: readonly (keyof T)[],
+  result:
+    { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } },
+  titles: { missing: ToastText; email: string; other: string },
+): ToastText | undefined {
+  if (hasBlank(form, required)) return titles.missing;
+  if (result.success) return undefined;
+  const first = result.error.issues[0];
+  return {
+    title: first?.path[0] === 'email' ? titles.email : titles.other,
+    description: first?.message ?? '',
+  };
+}
