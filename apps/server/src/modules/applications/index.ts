@@ -18,6 +18,9 @@ export async function assertOwnApplication(db: Tx, userId: string, applicationId
   if (!(await findOwnApplication(db, userId, applicationId))) throw notFound();
 }
 
+/** For the alerts module: an open application's own reminders cover its program (ADR 0180). */
+export { hasRemindedApplication } from './applications.repository.ts';
+
 export const applicationsModule: AppModule = {
   name: 'applications',
   routes: async (app, { runtime: { database, env, queue } }) => {
