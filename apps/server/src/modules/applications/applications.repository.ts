@@ -150,3 +150,24 @@ export async function claimReminder(
     .returning({ applicationId: deadlineReminders.applicationId });
   return rows.length > 0;
 }
+
+/**
+ * Whether the user has an open application for a catalogue program with its own deadline: that
+ * application's reminders then cover the program (the alerts module skips its own, ADR 0180).
+ */
+export async function hasRemindedApplication(db: Db, userId: string, programId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.userId, userId),
+        eq(applications.programId, programId),
+        isNull(applications.deletedAt),
+        inArray(applications.status, ['draft', 'submitted', 'under_review']),
+        sql`${applications.deadline} IS NOT NULL`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
