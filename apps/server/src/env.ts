@@ -115,6 +115,13 @@ export const envSchema = z.object({
     })
     .pipe(z.array(creditPackSchema).min(1))
     .optional(),
+  /** simpler.grants.gov API key (X-API-Key): without it the daily US federal opportunity sync is not scheduled (ADR 170). */
+  SIMPLER_GRANTS_API_KEY: z.string().optional(),
+  SIMPLER_GRANTS_BASE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .default('https://api.simpler.grants.gov'),
 });
 
 export type Env = z.infer<typeof envSchema> & {
