@@ -2,6 +2,7 @@ import type { AppModule, ExportSection, Schedule } from './contract.ts';
 import type { JobDefinition } from '../jobs/job.ts';
 import { accountModule } from './account/index.ts';
 import { affiliateModule } from './affiliate/index.ts';
+import { alertsModule } from './alerts/index.ts';
 import { applicationsModule } from './applications/index.ts';
 import { auditModule } from './audit/index.ts';
 import { authModule } from './auth/index.ts';
@@ -39,6 +40,7 @@ export const MODULES: readonly AppModule[] = [
   submissionsModule,
   guidelinesModule,
   contentLibraryModule,
+  alertsModule,
   accountModule,
   auditModule,
   retentionModule,

@@ -32,6 +32,9 @@ export const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json
   { table: 'application_versions', column: 'sections', json: true },
   { table: 'section_suggestions', column: 'before_text', json: false },
   { table: 'section_suggestions', column: 'suggestion', json: false },
+  { table: 'saved_searches', column: 'name', json: false },
+  { table: 'saved_searches', column: 'query', json: true },
+  { table: 'alert_subscriptions', column: 'token', json: false },
 ];
 
 type Row = Record<string, unknown>;

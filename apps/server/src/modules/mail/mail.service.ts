@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   /** Makes the message go out at most once, whatever retries happen (jobs run at least once). */
   dedupeKey?: string;
+  /** A one-click opt-out (RFC 8058): sent as List-Unsubscribe, answered by a POST to the same URL. */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -53,6 +55,10 @@ export function createMailer(deps: {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.unsubscribeUrl && {
+            list: { unsubscribe: message.unsubscribeUrl },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }),
         });
         await deps.db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, row.id));
       } catch (err) {
