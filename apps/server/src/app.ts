@@ -31,6 +31,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { EXPORT_SECTIONS, MODULES } from './modules/index.ts';
 import { insertAuditEntry } from './modules/audit/index.ts';
 import { STAFF_READ } from '@grantleaf/shared/account.schema';
+import { EMAIL_UNVERIFIED_MESSAGE, EMAIL_UNVERIFIED_REASON } from '@grantleaf/shared/verification';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     auth?: boolean;
     /** The route needs an admin; implies auth. */
     admin?: boolean;
+    /** The route spends credits: it needs a user whose address is verified (ADR 0150); implies auth. */
+    verified?: boolean;
     /** A per-user limit (USER_LIMITS), counted in the database so every process shares it. */
     rateLimit?: UserLimit;
   }
@@ -73,6 +76,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     request.user = user;
     request.sessionToken = token;
     if (config.admin && !user.isAdmin) throw forbidden();
+    // Refused before the body is read, so nothing is charged and no Idempotency-Key is kept.
+    if (config.verified && !user.emailVerified)
+      throw new AppError(403, EMAIL_UNVERIFIED_MESSAGE, { reason: EMAIL_UNVERIFIED_REASON });
     // Every admin page shows other users' data: each opening is audited before it is answered, so
     // no staff read goes unlogged (issue 15 §6). Reads of one user's content add their own rows.
     if (config.admin && request.method === 'GET') {
@@ -90,7 +96,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   }
   app.addHook('onRoute', (route) => {
     const config = route.config as FastifyContextConfig | undefined;
-    if (config?.auth || config?.admin) route.onRequest = [authenticate, ...hookList(route.onRequest)];
+    if (config?.auth || config?.admin || config?.verified)
+      route.onRequest = [authenticate, ...hookList(route.onRequest)];
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -52,6 +52,13 @@ export type User = z.infer<typeof userSchema>;
 export const authResponseSchema = z.object({ sessionId: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * Registration also says whether the address will get its free credit once verified: false when
+ * the address had it before, under an account since deleted (issue 15 §12, ADRs 0108 and 0150).
+ */
+export const registerResponseSchema = authResponseSchema.extend({ freeCreditOnVerification: z.boolean() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
 export const verificationResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
 

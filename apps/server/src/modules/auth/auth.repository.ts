@@ -218,8 +218,18 @@ export async function markVerificationUsed(tx: Tx, id: string) {
     .where(eq(emailVerifications.id, id));
 }
 
-export async function markEmailVerified(tx: Tx, userId: string) {
-  await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+/**
+ * Marks the address verified; its e-mail when this call did it, undefined when it already was (or
+ * there is no such live account). Of two verifications at once, one sees the change: the second
+ * waits on the row and then finds it verified, so the free credit follows one of them only.
+ */
+export async function markEmailVerified(tx: Tx, userId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ emailVerified: true })
+    .where(and(eq(users.id, userId), eq(users.emailVerified, false), isNull(users.deletedAt)))
+    .returning({ email: users.email });
+  return row?.email;
 }
 
 /** Verification e-mails sent to a user since a moment, for the resend limits. */

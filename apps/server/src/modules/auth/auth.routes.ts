@@ -1,9 +1,9 @@
 import {
-  authResponseSchema,
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   messageSchema,
+  registerResponseSchema,
   registerSchema,
   resetPasswordSchema,
   sessionListSchema,
@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
     const result = await auth.register(request.body, clientOf(request));
-    return reply.code(201).send(authResponseSchema.parse(result));
+    return reply.code(201).send(registerResponseSchema.parse(result));
   });
 
   app.post('/api/auth/login', { schema: { body: loginSchema } }, (request) =>

@@ -29,7 +29,7 @@ import {
 } from './account-controls.ts';
 import { AUTH_LIMITS } from './limits.ts';
 import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
-import { claimFreeCredit } from './free-credit.repository.ts';
+import { claimFreeCredit, hadFreeCredit } from './free-credit.repository.ts';
 import { recordReferral } from '../affiliate/referrals.ts';
 import { deriveAdminRights, holdsAdminRights } from './admin-rights.ts';
 
@@ -66,6 +66,24 @@ export function toUser(row: UserRow): User {
     emailVerified: row.emailVerified,
     isAdmin: row.isAdmin,
   };
+}
+
+/**
+ * Every way an address becomes verified goes through here: the user's row is marked and, the first
+ * time this address is ever verified, the free credit is granted in the same transaction (issue 15
+ * §12, ADR 0150). Verifying twice, in parallel, or after deleting and registering the address
+ * again grants nothing more: markEmailVerified changes the row once, and claimFreeCredit holds the
+ * address's hash once ever (ADR 0108).
+ */
+async function verifyAddress(tx: Tx, userId: string): Promise<void> {
+  const email = await repo.markEmailVerified(tx, userId);
+  if (!email || !(await claimFreeCredit(tx, email))) return;
+  await applyLedgerChange(tx, {
+    userId,
+    amount: FREE_CREDITS_ON_SIGNUP,
+    reason: 'signup',
+    reference: userId,
+  });
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -156,7 +174,9 @@ export function createAuthService(deps: AuthDeps) {
       if (!isInstitutionalEmail(email)) throw badRequest('Invalid email domain');
       assertStrongPassword(input.password, 'password', [email, input.name]);
       const passwordHash = await hashPassword(input.password);
-      const user = await db.transaction(async (tx) => {
+      // The free credit waits for the verified address (grantFreeCredit); registration only says
+      // whether this address will get it, which it will not if it had it before (issue 15 §12).
+      const { user, freeCreditOnVerification } = await db.transaction(async (tx) => {
         const row = await repo.insertUser(tx, {
           email,
           name: input.name.trim(),
@@ -164,20 +184,12 @@ export function createAuthService(deps: AuthDeps) {
           passwordHash,
         });
         if (!row) throw conflict('User already exists');
-        // One free credit per address ever: deleted and registered again, it gets none (issue 15 §12).
-        if (!(await claimFreeCredit(tx, email))) return row;
-        await applyLedgerChange(tx, {
-          userId: row.id,
-          amount: FREE_CREDITS_ON_SIGNUP,
-          reason: 'signup',
-          reference: row.id,
-        });
-        return { ...row, credits: FREE_CREDITS_ON_SIGNUP };
+        return { user: row, freeCreditOnVerification: !(await hadFreeCredit(tx, email)) };
       });
       if (input.ref) await recordReferral(db, user.id, input.ref).catch(() => false);
       const sessionId = await newSession(user.id, client);
       await sendVerification(user, { limited: false });
-      return { sessionId, user: toUser(user) };
+      return { sessionId, user: toUser(user), freeCreditOnVerification };
     },
 
     async login(input: LoginInput, client: SessionClient) {
@@ -244,7 +256,7 @@ export function createAuthService(deps: AuthDeps) {
           return live.codeAttempts + 1 >= CODE_MAX_ATTEMPTS ? 'spent' : 'wrong';
         }
         await repo.markVerificationUsed(tx, live.id);
-        await repo.markEmailVerified(tx, user.id);
+        await verifyAddress(tx, user.id);
         await deriveAdminRights(tx, env.ADMIN_EMAILS, { userId: user.id, actorId: user.id });
         return 'verified';
       });
@@ -266,7 +278,7 @@ export function createAuthService(deps: AuthDeps) {
       const verified = await db.transaction(async (tx) => {
         const userId = await repo.consumeToken(tx, sha256(token));
         if (!userId) return false;
-        await repo.markEmailVerified(tx, userId);
+        await verifyAddress(tx, userId);
         await deriveAdminRights(tx, env.ADMIN_EMAILS, { userId, actorId: userId });
         return true;
       });

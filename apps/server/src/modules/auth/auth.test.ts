@@ -15,7 +15,7 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     expect(res.body).toEqual({ status: 'ok', db: kind, checkedAt: expect.any(String) });
   });
 
-  it('registers with exactly 1 credit and ignores privileged fields', async () => {
+  it('registers with no credit until the address is verified, and ignores privileged fields', async () => {
     const res = await t.api('POST', '/api/auth/register', {
       body: {
         name: 'Grace',
@@ -31,10 +31,12 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     expect(res.body.sessionId).toMatch(/^[\w-]{43}$/);
     expect(res.body.user).toMatchObject({
       email: 'grace@mcgill.ca',
-      credits: 1,
+      credits: 0,
       isAdmin: false,
       emailVerified: false,
     });
+    // The free credit comes with the verified address (ADR 0150); registration says it will.
+    expect(res.body.freeCreditOnVerification).toBe(true);
     expect(Object.keys(res.body.user).sort()).toEqual([
       'credits',
       'email',
@@ -101,7 +103,7 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
   });
 
   it('verifies by the 4-digit code from a real email, single use', async () => {
-    const { token, email } = await registerUser(t);
+    const { token, email } = await registerUser(t, { verified: false });
     const mail = await t.smtp.waitFor(email);
     const code = codeFrom(mail);
     expect(code).toMatch(/^\d{4}$/);
@@ -117,7 +119,7 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
   });
 
   it('voids a code after 5 wrong tries', async () => {
-    const { token, email } = await registerUser(t);
+    const { token, email } = await registerUser(t, { verified: false });
     const code = codeFrom(await t.smtp.waitFor(email));
     const wrong = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 5; i += 1) {
@@ -131,7 +133,7 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
   });
 
   it('verifies by the emailed link once, and explains a missing or bad token', async () => {
-    const { token, email } = await registerUser(t);
+    const { token, email } = await registerUser(t, { verified: false });
     const linkToken = linkTokenFrom(await t.smtp.waitFor(email));
     expect(linkToken.length).toBeGreaterThanOrEqual(22);
     const first = await t.api('GET', `/api/verify-email?token=${linkToken}`);
@@ -146,7 +148,7 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
   });
 
   it('resends at most once a minute, with Retry-After', async () => {
-    const { token } = await registerUser(t);
+    const { token } = await registerUser(t, { verified: false });
     const res = await t.api('POST', '/api/auth/resend-verification', { token });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

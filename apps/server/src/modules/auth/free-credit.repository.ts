@@ -16,3 +16,11 @@ export async function claimFreeCredit(tx: Tx, email: string): Promise<boolean> {
   )) as unknown as { rows: unknown[] };
   return result.rows.length === 1;
 }
+
+/** Whether the address already had its free credit (registration says so before verification). */
+export async function hadFreeCredit(tx: Tx, email: string): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select 1 from free_credit_grants where email_hash = ${freeCreditKey(email)}`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}

@@ -12,7 +12,7 @@ describe.each(DATABASES)('a burnt verification code says so (%s)', (kind) => {
   afterAll(() => t.close());
 
   it('keeps the spec message for a wrong code, says the code is spent on the 5th try and after, and a new code works', async () => {
-    const { token, email } = await registerUser(t);
+    const { token, email } = await registerUser(t, { verified: false });
     const first = await t.smtp.waitFor(email);
     const code = codeFrom(first);
     const wrong = code === '0000' ? '1111' : '0000';

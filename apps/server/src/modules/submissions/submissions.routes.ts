@@ -29,7 +29,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
   app.post(
     '/api/submissions',
     {
-      config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.paid },
+      config: { auth: true, verified: true, idempotent: true, rateLimit: USER_LIMITS.paid },
       schema: { body: createSubmissionSchema, response: { 201: submissionSchema } },
     },
     async (request, reply) =>
