@@ -25,6 +25,7 @@ interface Objects {
   lead: string;
   checklistItem: string;
   block: string;
+  savedSearch: string;
   /** The public id of A's session (the account page's session list). */
   session: string;
 }
@@ -78,6 +79,9 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/credit-packs': { access: 'public' },
   // Stripe's signature is the credential (tested in payments.test.ts); unsigned calls change nothing.
   'POST /api/payments/stripe-webhook': { access: 'public' },
+  // The opt-out link of alert e-mails: the token is the credential (alerts.test.ts).
+  'GET /api/alerts/unsubscribe': { access: 'public', url: () => '/api/alerts/unsubscribe?token=guess' },
+  'POST /api/alerts/unsubscribe': { access: 'public', url: () => '/api/alerts/unsubscribe?token=guess' },
 
   // Signed-in users, own data only
   'POST /api/auth/logout': { access: 'user' },
@@ -257,6 +261,27 @@ export const MATRIX: Record<string, Entry> = {
     body: (o) => ({ applicationId: o.application, section: 'Budget' }),
     foreign: true,
   },
+  'GET /api/alerts': { access: 'user' },
+  'POST /api/saved-searches': { access: 'user', body: () => ({ name: 'Planted', query: { q: 'ice' } }) },
+  'PATCH /api/saved-searches/:id': {
+    access: 'user',
+    url: (o) => `/api/saved-searches/${o.savedSearch}`,
+    body: () => ({ name: 'Taken' }),
+    foreign: true,
+  },
+  'DELETE /api/saved-searches/:id': {
+    access: 'user',
+    url: (o) => `/api/saved-searches/${o.savedSearch}`,
+    foreign: true,
+  },
+  'PUT /api/program-follows/:programId': { access: 'user', url: () => `/api/program-follows/${PROGRAM}` },
+  // A follows PROGRAM; B, who does not, cannot unfollow it for A.
+  'DELETE /api/program-follows/:programId': {
+    access: 'user',
+    url: () => `/api/program-follows/${PROGRAM}`,
+    foreign: true,
+  },
+  'PUT /api/alerts/preferences': { access: 'user', body: () => ({ digest: true, reminders: true }) },
   'GET /api/account/export': { access: 'user' },
   'DELETE /api/account': { access: 'user' },
   'POST /api/account/password': { access: 'user' },
@@ -419,8 +444,25 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       token: a.token,
       body: { title: 'Alice block', text: 'Alice boilerplate' },
     });
+    const saved = await t.api('POST', '/api/saved-searches', {
+      token: a.token,
+      body: { name: 'Alice search', query: { q: 'river ice' } },
+    });
+    const follow = await t.api('PUT', `/api/program-follows/${PROGRAM}`, { token: a.token });
     const aSessions = await t.api('GET', '/api/account/sessions', { token: a.token });
-    for (const [name, res] of Object.entries({ up, sub, idea, funding, app, bApp, cal, item, block })) {
+    for (const [name, res] of Object.entries({
+      up,
+      sub,
+      idea,
+      funding,
+      app,
+      bApp,
+      cal,
+      item,
+      block,
+      saved,
+      follow,
+    })) {
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
     }
     calendarToken = cal.body.token;
@@ -436,6 +478,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       lead: leads.body.leads?.[0]?.id ?? randomUUID(),
       checklistItem: item.body.id,
       block: block.body.id,
+      savedSearch: saved.body.id,
       session: aSessions.body.sessions[0].id,
     };
     routes = apiRoutes(t.app);
@@ -493,6 +536,9 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
     const apps = await call('GET', `/api/users/${o.aId}/applications`, a.token);
     expect(apps.body.data.find((x: any) => x.id === o.application)).toMatchObject({ status: 'draft' });
     expect(apps.body.data.find((x: any) => x.id === o.application).documents ?? [{}]).toHaveLength(1);
+    const alerts = (await call('GET', '/api/alerts', a.token)).body;
+    expect(alerts.savedSearches.map((x: any) => x.name)).toEqual(['Alice search']);
+    expect(alerts.follows.map((x: any) => x.programId)).toEqual([PROGRAM]);
   });
 
   it('shows B no row of A in any list, feed or export', async () => {
@@ -507,6 +553,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       '/api/affiliate',
       '/api/me',
       '/api/library/blocks',
+      '/api/alerts',
     ];
     for (const url of lists) {
       const res = await call('GET', url, b.token);
