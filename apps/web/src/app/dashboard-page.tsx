@@ -30,6 +30,7 @@ import { GenerateApplicationDialog } from '../features/submissions/components/ge
 import { useFundingRequests } from '../features/dashboard/api/dashboard.api.ts';
 import { useProgramNames } from '../features/dashboard/api/programs.api.ts';
 import { ProgramsTable } from '../features/dashboard/components/programs-table.tsx';
+import { FollowToggle, SaveSearchButton } from '../features/alerts/index.ts';
 import { useSubmissions } from '../features/submissions/api/submissions.api.ts';
 import { AdminWorkspacePanel } from '../features/dashboard/components/admin-workspace-panel.tsx';
 import { DataTable } from '../features/dashboard/components/data-table.tsx';
@@ -385,6 +386,9 @@ export function DashboardPage() {
               <Link to="/library" className={buttonClass('ghost', 'sm')}>
                 Library
               </Link>
+              <Link to="/alerts" className={buttonClass('ghost', 'sm')}>
+                Alerts
+              </Link>
               <Link to="/account" className={buttonClass('ghost', 'sm')}>
                 Account
               </Link>
@@ -436,7 +440,21 @@ export function DashboardPage() {
           </p>
         )}
         <RecentActivity programNames={programNames} onRetry={tryAgain} />
-        <ProgramsTable />
+        <ProgramsTable
+          searchActions={(f) => (
+            <SaveSearchButton
+              query={{
+                q: f.q.trim() || undefined,
+                jurisdiction: f.jurisdiction || undefined,
+                programType: f.programType || undefined,
+              }}
+            />
+          )}
+          rowActions={{
+            header: 'Alerts',
+            cell: (p) => <FollowToggle programId={p.id} programName={p.name} />,
+          }}
+        />
         <IdeasTable
           onRetry={(r) => {
             setRetryIdea(r);

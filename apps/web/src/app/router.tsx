@@ -52,6 +52,7 @@ const ContentLibraryPage = page(
   () => import('../features/content-library/components/content-library-page.tsx'),
   'ContentLibraryPage',
 );
+const AlertsPage = page(() => import('../features/alerts/components/alerts-page.tsx'), 'AlertsPage');
 const FaqPage = page(() => import('../features/public/components/faq-page.tsx'), 'FaqPage');
 const SecurityFaqPage = page(
   () => import('../features/public/components/security-faq-page.tsx'),
@@ -162,6 +163,7 @@ export function AppRoutes() {
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/applications" element={<ApplicationsPage />} />
         <Route path="/library" element={<ContentLibraryPage />} />
+        <Route path="/alerts" element={<AlertsPage />} />
         <Route path="/applications/:id" element={<ApplicationEditorPage {...editorSlots} />} />
         <Route path="/account" element={<AccountPage purchases={<PurchasesCard />} />} />
         <Route path="/billing/return" element={<BillingReturnPage />} />

@@ -231,6 +231,16 @@ export function AccountPage({ purchases }: { purchases?: ReactNode } = {}) {
         <SessionsCard />
 
         <Card className="p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Saved searches and alerts</h2>
+          <p className="mt-2 text-sm text-slate-700">
+            Your saved searches, the programs you follow, and which alert e-mails you receive.
+          </p>
+          <Link to="/alerts" className="mt-2 inline-block text-sm font-medium text-brand-800 underline">
+            Manage saved searches and alerts
+          </Link>
+        </Card>
+
+        <Card className="p-6">
           <h2 className="text-lg font-semibold text-slate-900">Your data</h2>
           <p className="mt-2 text-sm text-slate-700">
             Download everything Grantleaf holds about you as one ZIP file: your profile, applications and

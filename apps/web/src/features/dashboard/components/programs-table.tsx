@@ -3,10 +3,11 @@ import {
   JURISDICTIONS,
   PROGRAM_QUERY_MAX,
   PROGRAM_TYPES,
+  type GrantProgram,
   type Jurisdiction,
   type ProgramType,
 } from '@grantleaf/shared/programs.schema';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { useProgramPage, type ProgramFilters } from '../api/programs.api.ts';
 import { DataTable } from './data-table.tsx';
@@ -22,7 +23,15 @@ const selectClass =
  * "All Grant Programs & Deadlines" (spec §2): 5 rows a page, searched, filtered and paged on the
  * server (issue 14 §4), so it reads one page whatever the size of the catalogue.
  */
-export function ProgramsTable() {
+export function ProgramsTable({
+  searchActions,
+  rowActions,
+}: {
+  /** Under the search (the alerts feature's "Save this search"), given the search as applied. */
+  searchActions?: (filters: ProgramFilters) => ReactNode;
+  /** A last column per program (the alerts feature's "Follow"). */
+  rowActions?: { header: string; cell: (program: GrantProgram) => ReactNode };
+} = {}) {
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<ProgramFilters>({ q: '', jurisdiction: '', programType: '' });
   const [page, setPage] = useState(1);
@@ -94,6 +103,7 @@ export function ProgramsTable() {
             : `${total.toLocaleString('en-CA')} ${total === 1 ? 'program' : 'programs'}`
           : ''}
       </p>
+      {searchActions && <div className="sm:col-span-3">{searchActions(filters)}</div>}
     </div>
   );
   return (
@@ -123,6 +133,7 @@ export function ProgramsTable() {
             />
           ),
         },
+        ...(rowActions ? [rowActions] : []),
       ]}
     />
   );

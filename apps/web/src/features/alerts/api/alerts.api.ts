@@ -1,0 +1,58 @@
+import type {
+  AlertPreferences,
+  AlertsOverview,
+  CreateSavedSearchInput,
+  ProgramFollow,
+  SavedSearch,
+} from '@grantleaf/shared/alerts.schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+const ALERTS = '/api/alerts';
+export const alertsKey = [ALERTS] as const;
+
+/** The session user's saved searches, follows and e-mail opt-outs. */
+export function useAlerts(enabled = true) {
+  return useQuery<AlertsOverview>({ queryKey: alertsKey, queryFn: () => api.get(ALERTS), enabled });
+}
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: alertsKey });
+}
+
+export function useCreateSavedSearch() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: CreateSavedSearchInput) => api.post<SavedSearch>('/api/saved-searches', input),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteSavedSearch() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/saved-searches/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useFollow() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ programId, follow }: { programId: string; follow: boolean }) =>
+      follow
+        ? api.put<ProgramFollow[]>(`/api/program-follows/${programId}`)
+        : api.delete(`/api/program-follows/${programId}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useSetAlertPreferences() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (preferences: AlertPreferences) =>
+      api.put<AlertPreferences>('/api/alerts/preferences', preferences),
+    onSuccess: refresh,
+  });
+}
