@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import type { DeadlineRule } from '@grantleaf/shared/deadline';
+import type { ApplicantType, EligibilityRules } from '@grantleaf/shared/eligibility';
 import { Unzip, UnzipInflate } from 'fflate';
 import sax from 'sax';
 import type { Db, Tx } from '../../db/client.ts';
@@ -19,7 +21,7 @@ const BATCH_SIZE = 500;
 const PROGRESS_EVERY = 5000;
 
 /** Grants.gov eligible-applicant codes (the extract's EligibleApplicants). */
-const ELIGIBLE_APPLICANTS: Record<string, string> = {
+export const ELIGIBLE_APPLICANTS: Record<string, string> = {
   '00': 'State governments',
   '01': 'County governments',
   '02': 'City or township governments',
@@ -39,7 +41,73 @@ const ELIGIBLE_APPLICANTS: Record<string, string> = {
   '99': 'Unrestricted (open to any type of entity)',
 };
 
-const INSTRUMENTS: Record<string, NewProgramRow['programType']> = {
+/**
+ * Who each eligible-applicant code lets apply, in the catalogue's applicant types (ADR 170).
+ * 25 (others, see the text) says nothing a rule can hold, so a record naming it gets no rules and
+ * the funding finder reads its text instead; 99 (unrestricted) lets everyone apply.
+ */
+const ANY_APPLICANT: ApplicantType[] = [
+  'faculty',
+  'postdoc',
+  'graduate-student',
+  'undergraduate',
+  'college',
+  'small-business',
+  'company',
+  'non-profit',
+  'indigenous-organization',
+  'government',
+];
+const APPLICANT_TYPES_BY_CODE: Record<string, ApplicantType[]> = {
+  '00': ['government'],
+  '01': ['government'],
+  '02': ['government'],
+  '04': ['government'],
+  '05': ['government'],
+  '08': ['government'],
+  // The institution applies; its faculty (and postdocs, for career awards) lead the project.
+  '06': ['faculty', 'postdoc', 'college'],
+  '20': ['faculty', 'postdoc', 'college'],
+  '07': ['indigenous-organization'],
+  '11': ['indigenous-organization'],
+  '12': ['non-profit'],
+  '13': ['non-profit'],
+  '21': ['faculty', 'postdoc', 'graduate-student', 'undergraduate'],
+  '22': ['company'],
+  '23': ['small-business'],
+  '99': ANY_APPLICANT,
+};
+
+/** The eligible-applicant codes as rules; null when a code says nothing a rule can hold. */
+export function eligibilityRulesFor(codes: readonly string[]): EligibilityRules | null {
+  if (codes.length === 0) return null;
+  const types = new Set<ApplicantType>();
+  for (const code of codes) {
+    const mapped = APPLICANT_TYPES_BY_CODE[code.trim()];
+    if (!mapped) return null;
+    for (const type of mapped) types.add(type);
+  }
+  return {
+    applicantTypes: ANY_APPLICANT.filter((t) => types.has(t)),
+    // A US federal opportunity: US applicants (foreign eligibility is in the text when it exists).
+    countries: ['US'],
+    regions: [],
+    careerStages: [],
+    fields: [],
+    excludedFields: [],
+    partner: null,
+    costShare: null,
+    ownership: null,
+    citizenship: null,
+  };
+}
+
+/** A published close date is a one-off competition's date: it closes once the date has passed. */
+export function closeDateRule(closeDate: string | null): DeadlineRule | null {
+  return closeDate ? { kind: 'fixed', dates: [{ date: closeDate, label: 'Application deadline' }] } : null;
+}
+
+export const INSTRUMENTS: Record<string, NewProgramRow['programType']> = {
   G: 'grant',
   CA: 'cooperative-agreement',
   PC: 'contract',
@@ -64,7 +132,8 @@ export interface ImportResult {
   skipped: number;
 }
 
-type Fields = Record<string, string[]>;
+/** One synopsis record: each element's text, by element name (repeated elements keep every value). */
+export type Fields = Record<string, string[]>;
 
 /** MMDDYYYY (the extract's format) or YYYY-MM-DD → YYYY-MM-DD; null when absent or unreadable. */
 export function parseGrantsGovDate(value: string | undefined): string | null {
@@ -76,13 +145,13 @@ export function parseGrantsGovDate(value: string | undefined): string | null {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
 
-function money(value: string | undefined): number | null {
+export function money(value: string | undefined): number | null {
   const n = Number((value ?? '').replace(/[$,\s]/g, ''));
   return Number.isFinite(n) && n > 0 ? Math.round(n) : null;
 }
 
 /** The extract's descriptions carry HTML: keep the words only (they are shown as text anyway). */
-function plainText(html: string | undefined, max = 20_000): string | null {
+export function plainText(html: string | undefined, max = 20_000): string | null {
   if (!html) return null;
   const text = html
     .replace(/<[^>]*>/g, ' ')
@@ -110,9 +179,8 @@ export function toProgramRow(f: Fields, today = new Date().toISOString().slice(0
     : 'https://www.grants.gov/';
   const closeDate = parseGrantsGovDate(one(f, 'CloseDate'));
   const archiveDate = parseGrantsGovDate(one(f, 'ArchiveDate'));
-  const eligible = (f.EligibleApplicants ?? []).map(
-    (c) => ELIGIBLE_APPLICANTS[c.trim()] ?? `Code ${c.trim()}`,
-  );
+  const codes = (f.EligibleApplicants ?? []).map((c) => c.trim()).filter(Boolean);
+  const eligible = codes.map((c) => ELIGIBLE_APPLICANTS[c] ?? `Code ${c}`);
   const moreEligibility = plainText(one(f, 'AdditionalInformationOnEligibility'), 4000);
   const eligibility = [
     eligible.length ? `Eligible applicants: ${eligible.join('; ')}.` : '',
@@ -151,8 +219,10 @@ export function toProgramRow(f: Fields, today = new Date().toISOString().slice(0
       plainText(one(f, 'CloseDateExplanation'), 500) ?? (closeDate ? null : 'No closing date published'),
     nextDeadlines: closeDate ? [closeDate] : [],
     projectedDeadlines: [],
+    deadlineRule: closeDateRule(closeDate),
     description: plainText(one(f, 'Description')),
     eligibility: eligibility || null,
+    eligibilityRules: eligibilityRulesFor(codes),
     requiredSections: [],
     criteria: [],
     url: url && /^https?:\/\//i.test(url) ? url.slice(0, 2000) : detailUrl,
