@@ -3,6 +3,7 @@ import type { EligibilityRules } from '@grantleaf/shared/eligibility';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   bigserial,
   customType,
   date,
@@ -103,3 +104,22 @@ export const programChanges = pgTable('program_changes', {
     .notNull()
     .default(sql`'{}'`),
 });
+
+/** One run of the scheduled simpler.grants.gov sync and what it did (migration 0170, ADR 170). */
+export const programSyncs = pgTable('program_syncs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  source: text('source').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  pages: integer('pages').notNull().default(0),
+  records: integer('records').notNull().default(0),
+  inserted: integer('inserted').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  unchanged: integer('unchanged').notNull().default(0),
+  curated: integer('curated').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  closed: integer('closed').notNull().default(0),
+  complete: boolean('complete').notNull().default(false),
+  error: text('error'),
+});
+export type ProgramSyncRow = typeof programSyncs.$inferSelect;
