@@ -103,3 +103,41 @@ for (const width of [1280, 390]) {
     await expect(section.getByRole('group', { name: 'Suggestion: Shorten to the limit' })).toHaveCount(0);
   });
 }
+
+// "Draft this section" on an empty section: the model's Markdown lands as a diff, and accepting it
+// keeps its subheading, list and table as the editor's own nodes (ADR 0140).
+test('draft an empty section: accepted with its list and table kept, charged once', async ({
+  page,
+  server,
+  model,
+  registerAndLogin,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const user = await registerAndLogin(page);
+  const credits = async () =>
+    (await server.api('GET', '/api/auth/user', { token: user.token })).body.credits as number;
+  const start = await credits();
+  const created = await server.api('POST', '/api/applications', {
+    token: user.token,
+    body: { title: 'River ice', program: 'x', programId: PROGRAM },
+  });
+  model!.mode = 'ok';
+  model!.content = JSON.stringify({
+    text: '## Expenses\n\n- Sensors by month 12\n- Two students\n\n| Item | Amount |\n|---|---|\n| Sensors | $120,000 |',
+  });
+  await page.goto(`/applications/${created.body.id}`);
+  const section = page.locator('#section-budget-justification');
+  await section.getByRole('button', { name: 'Draft this section (0.2 credits)' }).click();
+  const suggestion = section.getByRole('group', { name: 'Suggestion: Draft this section' });
+  await expect(suggestion).toBeVisible({ timeout: 30_000 });
+  await expect(suggestion.getByTestId('new-numbers')).toHaveText(/not in your application: 12, 120,000$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await suggestion.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Suggestion accepted: saved as a new version')).toBeVisible();
+  const editor = page.locator('#editor-budget-justification');
+  await expect(editor.locator('h2')).toHaveText('Expenses');
+  await expect(editor.locator('ul > li')).toHaveCount(2);
+  await expect(editor.locator('table th').first()).toHaveText('Item');
+  await expect(editor.locator('table td').last()).toHaveText('$120,000');
+  expect(await credits()).toBeCloseTo(start - 0.2, 5);
+});

@@ -35,6 +35,7 @@ export const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json
   { table: 'saved_searches', column: 'name', json: false },
   { table: 'saved_searches', column: 'query', json: true },
   { table: 'alert_subscriptions', column: 'token', json: false },
+  { table: 'section_suggestions', column: 'context', json: false },
 ];
 
 type Row = Record<string, unknown>;

@@ -11,6 +11,7 @@ import {
   type VersionSummary,
 } from '@grantleaf/shared/application-document.schema';
 import type { Application } from '@grantleaf/shared/applications.schema';
+import { docToMarkdown, markdownToDoc } from '@grantleaf/shared/rich-markdown';
 import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.schema';
 import type { ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
 import { programSectionSpecs } from '../../ai/offline/generation.engine.ts';
@@ -289,8 +290,9 @@ export function createApplicationDocuments(deps: {
     },
 
     /**
-     * A section as an AI action reads it (ADR 0140): its text, the funder's limit and the live
-     * checks' missing elements, at the version the user sees; a newer saved version gets 409.
+     * A section as an AI action reads it (ADR 0140): its text, the funder's limit and guidance, the
+     * live checks' missing elements and the other sections, at the version the user sees; a newer
+     * saved version gets 409.
      */
     async sectionForAction(user: Owner, id: string, sectionId: string, baseVersion: number) {
       const row = await own(user, id);
@@ -315,10 +317,17 @@ export function createApplicationDocuments(deps: {
       );
       return {
         header: section.header,
+        guidance: section.guidance,
         text: docToText(section.doc),
+        /** What the model reads and rewrites, so its answer can keep lists, headings and tables. */
+        markdown: docToMarkdown(section.doc),
         limit: section.limit,
         wordsPerPage,
         missing,
+        others: sections
+          .filter((s) => s.id !== sectionId)
+          .map((s) => ({ header: s.header, markdown: docToMarkdown(s.doc) }))
+          .filter((s) => s.markdown.trim() !== ''),
       };
     },
 
@@ -345,7 +354,8 @@ export function createApplicationDocuments(deps: {
           { currentVersion: row.version },
         );
       return save(user, id, row.version, (current) =>
-        current.map((s) => (s.id === sectionId ? { ...s, doc: textToDoc(text) } : s)),
+        // The suggestion is Markdown: its lists, headings and tables become the editor's nodes.
+        current.map((s) => (s.id === sectionId ? { ...s, doc: markdownToDoc(text) } : s)),
       );
     },
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RichNode } from '@grantleaf/shared/application-document.schema';
+import { SECTION_ACTIONS } from '@grantleaf/shared/section-actions.schema';
 import {
   bigserial,
   date,
@@ -112,11 +113,13 @@ export const sectionSuggestions = pgTable('section_suggestions', {
   applicationId: uuid('application_id').notNull(),
   userId: uuid('user_id').notNull(),
   sectionId: text('section_id').notNull(),
-  action: text('action', { enum: ['shorten', 'improve'] }).notNull(),
+  action: text('action', { enum: SECTION_ACTIONS }).notNull(),
   baseVersion: integer('base_version').notNull(),
   beforeText: sealedText('section_suggestions', 'before_text').notNull(),
   limitText: text('limit_text'),
   missing: jsonb('missing').$type<string[]>().notNull().default([]),
+  /** What a draft was written from besides the section: guidance, other sections, library blocks. */
+  context: sealedText('section_suggestions', 'context'),
   suggestion: sealedText('section_suggestions', 'suggestion'),
   status: text('status', { enum: ['processing', 'complete', 'failed'] })
     .notNull()

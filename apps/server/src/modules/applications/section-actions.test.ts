@@ -208,6 +208,120 @@ describe.each(DATABASES)('AI actions on a section on %s', (kind) => {
     expect(JSON.stringify(fake.requests.slice(before))).toContain(missing[0].label);
   });
 
+  /** What the model answers for "Draft this section": a subheading, a list and a table. */
+  const DRAFT = [
+    '## Expenses',
+    '',
+    'The budget of $450,000 pays for the 40 sensors and two students.',
+    '',
+    '- Sensors: deployed by month 12',
+    '- Students: two PhD students',
+    '',
+    '| Item | Amount |',
+    '|---|---|',
+    '| Sensors | $120,000 |',
+    '| Students | $330,000 |',
+  ].join('\n');
+  const askFor = (token: string, id: string, section: string, action: string, baseVersion = 2) =>
+    t.api('POST', `/api/applications/${id}/sections/${section}/actions`, {
+      token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { action, baseVersion },
+    });
+
+  it('drafts an empty section from the template, the other sections and the library; accepting keeps the list and table', async () => {
+    fake.mode = 'ok';
+    fake.content = JSON.stringify({ text: DRAFT });
+    const u = await setUp();
+    const block = await t.api('POST', '/api/library/blocks', {
+      token: u.token,
+      body: {
+        title: 'Budget notes for sensors',
+        text: 'Each sensor costs $3,000 with housing.',
+        tags: ['budget'],
+      },
+    });
+    expect(block.status).toBe(201);
+    await t.api('POST', '/api/library/blocks', {
+      token: u.token,
+      body: { title: 'Team bio', text: 'Ada Lee has 15 years in hydrology.' },
+    });
+    const before = fake.requests.length;
+    const started = await askFor(u.token, u.id, 'budget-justification', 'draft');
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ action: 'draft', before: '' });
+    const done = await settled(u.token, u.id, started.body.id);
+    expect(done).toMatchObject({ status: 'complete', text: DRAFT });
+    // $450,000, $120,000 and $330,000 are in no section; 40 is; the bullets' markers are no figures.
+    expect(done.newNumbers).toEqual(['450,000', '120,000', '330,000']);
+    const sent = JSON.stringify(fake.requests.slice(before));
+    expect(sent).toContain('Each expense justified against the proposal.');
+    expect(sent).toContain('## Lay abstract');
+    expect(sent).toContain('Budget notes for sensors');
+    // Only blocks that share words with the section are sent.
+    expect(sent).not.toContain('Ada Lee');
+    expect(await credits(u.token)).toBe(1.8);
+    const [raw] = await rows(sql`select context from section_suggestions where id = ${started.body.id}`);
+    expect(raw.context.startsWith('glc1:')).toBe(true);
+
+    const accepted = await t.api('POST', `/api/applications/${u.id}/suggestions/${started.body.id}/accept`, {
+      token: u.token,
+    });
+    expect(accepted.status).toBe(200);
+    const detail = await t.api('GET', `/api/applications/${u.id}`, { token: u.token });
+    const written = detail.body.sections.find((s: { id: string }) => s.id === 'budget-justification').doc;
+    expect(written.content.map((n: { type: string }) => n.type)).toEqual([
+      'heading',
+      'paragraph',
+      'bulletList',
+      'table',
+    ]);
+    expect(JSON.stringify(written.content[3])).toContain('tableHeader');
+    expect(await credits(u.token)).toBe(1.8);
+
+    // A section with text is not drafted over: refused before any charge.
+    const refused = await askFor(u.token, u.id, SECTION, 'draft', 3);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/already has text/);
+    expect(await credits(u.token)).toBe(1.8);
+  });
+
+  it('rewrites a section as a lay summary that keeps its figures; a failure refunds once', async () => {
+    fake.mode = 'ok';
+    const LAY =
+      'Every spring, ice on rivers blocks the water and floods 30 towns in Manitoba. We will put 40 small sensors in the rivers by month 12, so people get 50% more time to prepare.';
+    fake.content = JSON.stringify({ text: LAY });
+    const u = await setUp();
+    const before = fake.requests.length;
+    const started = await askFor(u.token, u.id, SECTION, 'lay_summary');
+    expect(started.status).toBe(201);
+    const done = await settled(u.token, u.id, started.body.id);
+    expect(done).toMatchObject({ status: 'complete', action: 'lay_summary', text: LAY, newNumbers: [] });
+    const sent = JSON.stringify(fake.requests.slice(before));
+    expect(sent).toContain('not a specialist');
+    expect(sent).toContain('Keep every figure');
+    expect(sent).toContain('2,000 characters');
+    expect(await credits(u.token)).toBe(1.8);
+
+    await t.api('POST', `/api/applications/${u.id}/suggestions/${started.body.id}/dismiss`, {
+      token: u.token,
+    });
+    fake.mode = 'error500';
+    const failing = await askFor(u.token, u.id, SECTION, 'lay_summary');
+    const failed = await settled(u.token, u.id, failing.body.id);
+    expect(failed).toMatchObject({ status: 'failed', text: null });
+    // The first rewrite's 0.2 stays spent; the failed one's was refunded.
+    expect(await credits(u.token)).toBe(1.8);
+    const ledger = await rows(
+      sql`select reason, amount from credit_ledger where reference = ${`section_action:${failing.body.id}`} order by id`,
+    );
+    expect(ledger).toEqual([
+      { reason: 'spend', amount: -2 },
+      { reason: 'refund', amount: 2 },
+    ]);
+    fake.mode = 'ok';
+  }, 60_000);
+
   it('scopes suggestions to their owner', async () => {
     fake.mode = 'ok';
     fake.content = JSON.stringify({ text: SHORT });

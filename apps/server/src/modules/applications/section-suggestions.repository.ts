@@ -14,6 +14,7 @@ export async function insertSuggestion(
     | 'beforeText'
     | 'limitText'
     | 'missing'
+    | 'context'
   >,
 ): Promise<SectionSuggestionRow> {
   const [row] = await tx.insert(sectionSuggestions).values(values).returning();

@@ -28,7 +28,7 @@ import {
 import { useUpdateApplication } from '../api/applications.api.ts';
 import { useSuggestionActions, useSuggestions } from '../api/section-actions.api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
-import type { SectionAction } from '@grantleaf/shared/section-actions.schema';
+import { sectionActionsFor, type SectionAction } from '@grantleaf/shared/section-actions.schema';
 import { SectionActionButtons, SuggestionPanel } from './suggestion-panel.tsx';
 import { CheckPanel, LimitCounter, ReadinessSummary } from './check-panel.tsx';
 import { RichText } from './rich-text.tsx';
@@ -193,7 +193,7 @@ function Editor({
       }
       if (choice === 'edit') {
         const text = openSuggestion.get(sectionId)?.text;
-        if (text) editors.current.get(sectionId)?.replaceText(text);
+        if (text) editors.current.get(sectionId)?.replaceMarkdown(text);
       }
       await suggestionActions.dismiss(suggestionId);
     } catch (error) {
@@ -316,17 +316,18 @@ function Editor({
                     onEdit={() => void onSuggestion(s.id, openSuggestion.get(s.id)!.id, 'edit')}
                     onReject={() => void onSuggestion(s.id, openSuggestion.get(s.id)!.id, 'reject')}
                   />
-                ) : (texts.get(s.id) ?? '').trim() ? (
+                ) : (
                   <SectionActionButtons
                     header={s.header}
-                    actions={[
-                      ...(s.limit ? (['shorten'] as const) : []),
-                      ...(missingFor(s.id) ? (['improve'] as const) : []),
-                    ]}
+                    actions={sectionActionsFor({
+                      text: texts.get(s.id) ?? '',
+                      hasLimit: s.limit !== null,
+                      hasMissing: missingFor(s.id),
+                    })}
                     disabled={aiBusy}
                     onRun={(action) => void runAction(s.id, action)}
                   />
-                ) : null
+                )
               ) : null}
             </section>
           ))}

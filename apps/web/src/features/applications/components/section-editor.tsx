@@ -1,4 +1,5 @@
 import type { RichNode } from '@grantleaf/shared/application-document.schema';
+import { markdownToDoc } from '@grantleaf/shared/rich-markdown';
 import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -16,8 +17,8 @@ export interface SectionEditorHandle {
   focusQuote(quote: string | null): void;
   /** Inserts plain text (a content-library block) at the cursor. */
   insertText(text: string): void;
-  /** Replaces the whole section with plain text (an AI suggestion to edit), as typing would. */
-  replaceText(text: string): void;
+  /** Replaces the whole section with an AI suggestion (Markdown: lists, headings, tables kept), as typing would. */
+  replaceMarkdown(markdown: string): void;
 }
 
 const paragraphs = (text: string) =>
@@ -123,12 +124,12 @@ export function SectionEditor({
       insertText(text) {
         editor?.chain().focus().insertContent(paragraphs(text)).run();
       },
-      replaceText(text) {
+      replaceMarkdown(markdown) {
         // emitUpdate so the change reaches onChange, the autosave and the checks.
         editor
           ?.chain()
           .focus()
-          .setContent({ type: 'doc', content: paragraphs(text) }, { emitUpdate: true })
+          .setContent(markdownToDoc(markdown), { emitUpdate: true })
           .run();
       },
     }),
