@@ -126,11 +126,7 @@ export function SectionEditor({
       },
       replaceMarkdown(markdown) {
         // emitUpdate so the change reaches onChange, the autosave and the checks.
-        editor
-          ?.chain()
-          .focus()
-          .setContent(markdownToDoc(markdown), { emitUpdate: true })
-          .run();
+        editor?.chain().focus().setContent(markdownToDoc(markdown), { emitUpdate: true }).run();
       },
     }),
     [editor],
