@@ -18,7 +18,15 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // jsdom renders of whole dialogs take 1–3 s alone and several times that on a busy
+          // 2-core machine; the default 5 s failed them there without a fault in the code.
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

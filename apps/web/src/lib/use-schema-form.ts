@@ -32,10 +32,11 @@ export function useSchemaForm<S extends ZodType, V extends Record<string, unknow
   }
 
   const errorId = (field: Field) => `${id}-${field}-error`;
-  const field = (name: Field) => ({
+  // `hint`: the id of text that describes the field besides its message (a character counter).
+  const field = (name: Field, hint?: string) => ({
     id: `${id}-${name}`,
     'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? errorId(name) : undefined,
+    'aria-describedby': [hint, errors[name] && errorId(name)].filter(Boolean).join(' ') || undefined,
   });
 
   return {
@@ -53,8 +54,9 @@ export function useSchemaForm<S extends ZodType, V extends Record<string, unknow
       setErrors(result.success ? {} : issuesByField<Field>(result.error));
       return result;
     },
-    reset() {
-      setValues(initial);
+    /** Back to `to` (by default the initial values), with no message shown. */
+    reset(to: V = initial) {
+      setValues(to);
       setErrors({});
     },
     errorId,
@@ -63,8 +65,8 @@ export function useSchemaForm<S extends ZodType, V extends Record<string, unknow
     /** The id and message a FormField shows for a field. */
     slot: (name: Field) => ({ id: `${id}-${name}`, error: errors[name] }),
     /** Everything a text input, text area or select of a string field takes. */
-    input: (name: Field) => ({
-      ...field(name),
+    input: (name: Field, hint?: string) => ({
+      ...field(name, hint),
       value: String(values[name] ?? ''),
       onChange: (event: { target: { value: string } }) => update({ ...values, [name]: event.target.value }),
     }),

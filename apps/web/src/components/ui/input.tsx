@@ -58,3 +58,12 @@ export function FormField({
     </div>
   );
 }
+
+/** "n / max" under a text field; red once the text is over the limit. */
+export function CharCount({ id, value, max }: { id: string; value: string; max: number }) {
+  return (
+    <p id={id} className={clsx('mt-1 text-xs', value.length > max ? 'text-red-700' : 'text-slate-600')}>
+      {value.length} / {max}
+    </p>
+  );
+}

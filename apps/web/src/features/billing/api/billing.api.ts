@@ -8,6 +8,7 @@ import type {
   RefundRequestInput,
 } from '@grantleaf/shared/payments.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { api } from '../../../lib/api.ts';
 
 /** GET /api/credit-packs: public, cached for the session (prices change with a deploy, not a click). */
@@ -163,7 +164,7 @@ export function useChangeCredits() {
       api.post(
         `/api/admin/users/${userId}/credits`,
         { amount, reason },
-        { headers: { 'Idempotency-Key': crypto.randomUUID().replace(/-/g, '') } },
+        { headers: { 'Idempotency-Key': newIdempotencyKey() } },
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/users'] }),
   });

@@ -11,6 +11,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { onBuyCredits, openBuyCredits } from '../../../lib/buy-credits.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePricing, useStartCheckout } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
 
@@ -26,7 +27,7 @@ export function BuyCreditsDialog({
   const pricing = usePricing();
   const [currency, setCurrency] = useState<Currency>('CAD');
   // One key per opening of the dialog: a double click opens one checkout.
-  const [idempotencyKey] = useState(() => crypto.randomUUID().replace(/-/g, ''));
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const checkout = useStartCheckout(idempotencyKey);
   const [chosen, setChosen] = useState<string | null>(null);
   const configured = pricing.data?.paymentsConfigured ?? false;

@@ -10,15 +10,16 @@ import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { CharCount, FieldError, FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { issuesByField, keepUnfixed } from '../../../lib/field-errors.ts';
+import { useIdempotencyKey } from '../../../lib/idempotency.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { BUY_CREDITS_ACTION, buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateFundingRequest, useUploadFundingFile } from '../api/funding.api.ts';
 
-type Field = 'researchTopic' | 'researchDetails' | 'teamProfile' | 'file';
-const EMPTY = { researchTopic: '', researchDetails: '', teamProfile: '' };
+type Field = 'researchTopic' | 'researchDetails' | 'teamProfile';
+const EMPTY: Record<Field, string> = { researchTopic: '', researchDetails: '', teamProfile: '' };
 const LIMITS = {
   researchTopic: FUNDING_TOPIC_MAX,
   researchDetails: FUNDING_DETAILS_MAX,
@@ -33,11 +34,6 @@ export const NOT_ENOUGH_CREDITS = {
   title: 'Insufficient credits',
   description: 'You need at least 1 credit to find funding opportunities.',
 } as const;
-
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random()}`;
 
 /** Funding Finder (spec §2, §5, §8): 1 credit; results appear in Funding Searches. */
 export function FundingFinderDialog({
@@ -55,58 +51,47 @@ export function FundingFinderDialog({
   /** The input of a failed search, for "Try again" (the dashboard remounts the dialog per retry). */
   initial?: typeof EMPTY & { hadFile: boolean };
 }) {
-  const [form, setForm] = useState(
-    initial
+  const form = useSchemaForm({
+    schema: fundingFinderRequestSchema,
+    initial: initial
       ? {
           researchTopic: initial.researchTopic,
           researchDetails: initial.researchDetails,
           teamProfile: initial.teamProfile,
         }
       : EMPTY,
-  );
+    id: 'funding',
+  });
   // Uploaded on submit through POST /api/upload, whose checks every file passes; the request
   // names it by the fileUrl answered (issue 15 §2: no file bytes inside the request).
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const idempotencyKey = useRef(newKey());
+  const [fileError, setFileError] = useState<string>();
+  const key = useIdempotencyKey();
   const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateFundingRequest();
   const upload = useUploadFundingFile();
   const insufficient = credits !== null && credits < priceInCredits('funding');
 
-  function reset() {
-    setForm(EMPTY);
+  function close(next: boolean) {
+    onOpenChange(next);
+    if (next) return;
+    form.reset(EMPTY);
     setFile(null);
-    setErrors({});
-    idempotencyKey.current = newKey();
+    setFileError(undefined);
     if (fileInput.current) fileInput.current.value = '';
   }
 
-  function close(next: boolean) {
-    onOpenChange(next);
-    if (!next) reset();
-  }
-
-  function edit(name: keyof typeof EMPTY, value: string) {
-    const next = { ...form, [name]: value };
-    setForm(next);
-    setErrors((shown) => keepUnfixed(shown, fundingFinderRequestSchema, next));
-    // Another request, another key: only a retry of the very same form may be replayed.
-    idempotencyKey.current = newKey();
-  }
-
   function onFile(chosen: File | undefined) {
-    setErrors((e) => ({ ...e, file: undefined }));
-    idempotencyKey.current = newKey();
+    setFileError(undefined);
     setFile(null);
     if (!chosen) return;
     const ext = chosen.name.split('.').pop()?.toLowerCase() ?? '';
     if (!(FUNDING_FILE_EXTENSIONS as readonly string[]).includes(ext)) {
-      setErrors((e) => ({ ...e, file: SUBMISSION_MESSAGES.fileType }));
+      setFileError(SUBMISSION_MESSAGES.fileType);
       return;
     }
     if (chosen.size > UPLOAD_MAX_BYTES) {
-      setErrors((e) => ({ ...e, file: SUBMISSION_MESSAGES.fileSize }));
+      setFileError(SUBMISSION_MESSAGES.fileSize);
       return;
     }
     setFile(chosen);
@@ -125,29 +110,30 @@ export function FundingFinderDialog({
       });
       return;
     }
-    const parsed = fundingFinderRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(issuesByField<Field>(parsed.error));
-      return;
-    }
-    setErrors({});
+    const parsed = form.parse();
+    if (!parsed.success) return;
+    // The key is the form's with the chosen file, not its upload: a retry uploads anew.
+    const idempotencyKey = key.for({
+      ...parsed.data,
+      file: file && [file.name, file.size, file.lastModified],
+    });
     let fileUrl: string | undefined;
     if (file) {
       try {
         fileUrl = (await upload.mutateAsync(file)).fileUrl;
       } catch (error) {
-        setErrors({
-          file:
-            (error instanceof ApiError && error.serverMessage) ||
+        setFileError(
+          (error instanceof ApiError && error.serverMessage) ||
             'The file could not be uploaded. Please try again.',
-        });
+        );
         return;
       }
     }
     create.mutate(
-      { input: { ...parsed.data, fileUrl }, idempotencyKey: idempotencyKey.current },
+      { input: { ...parsed.data, fileUrl }, idempotencyKey },
       {
         onSuccess: () => {
+          key.done();
           toast.success('Funding search started', {
             description: 'Your matches will appear in Funding Searches in a minute or two.',
           });
@@ -171,15 +157,15 @@ export function FundingFinderDialog({
     );
   }
 
-  const counter = (name: keyof typeof EMPTY) => (
-    <p
-      id={`funding-${name}-count`}
-      className={`mt-1 text-xs ${form[name].length > LIMITS[name] ? 'text-red-700' : 'text-slate-600'}`}
-    >
-      {form[name].length} / {LIMITS[name]}
-    </p>
-  );
-  const described = (name: Field) => `funding-${name}-count${errors[name] ? ` funding-${name}-error` : ''}`;
+  const text = (name: Field, label: string, placeholder: string, area: boolean) => {
+    const Control = area ? Textarea : Input;
+    return (
+      <FormField label={label} {...form.slot(name)}>
+        <Control {...form.input(name, `funding-${name}-count`)} placeholder={placeholder} />
+        <CharCount id={`funding-${name}-count`} value={form.values[name]} max={LIMITS[name]} />
+      </FormField>
+    );
+  };
 
   return (
     <Modal
@@ -190,45 +176,24 @@ export function FundingFinderDialog({
       wide
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <div>
-          <Label htmlFor="funding-researchTopic">Research topic *</Label>
-          <Input
-            id="funding-researchTopic"
-            value={form.researchTopic}
-            placeholder="e.g. Low-cost battery recycling for electric vehicles"
-            aria-invalid={Boolean(errors.researchTopic)}
-            aria-describedby={described('researchTopic')}
-            onChange={(e) => edit('researchTopic', e.target.value)}
-          />
-          {counter('researchTopic')}
-          <FieldError id="funding-researchTopic-error">{errors.researchTopic}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="funding-researchDetails">Research details *</Label>
-          <Textarea
-            id="funding-researchDetails"
-            value={form.researchDetails}
-            placeholder="Goals, methods, stage (lab, prototype, pilot), where the work happens, what the money is for..."
-            aria-invalid={Boolean(errors.researchDetails)}
-            aria-describedby={described('researchDetails')}
-            onChange={(e) => edit('researchDetails', e.target.value)}
-          />
-          {counter('researchDetails')}
-          <FieldError id="funding-researchDetails-error">{errors.researchDetails}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="funding-teamProfile">Team profile *</Label>
-          <Textarea
-            id="funding-teamProfile"
-            value={form.teamProfile}
-            placeholder="University lab or company? Province or state, size, roles, career stage, partners..."
-            aria-invalid={Boolean(errors.teamProfile)}
-            aria-describedby={described('teamProfile')}
-            onChange={(e) => edit('teamProfile', e.target.value)}
-          />
-          {counter('teamProfile')}
-          <FieldError id="funding-teamProfile-error">{errors.teamProfile}</FieldError>
-        </div>
+        {text(
+          'researchTopic',
+          'Research topic *',
+          'e.g. Low-cost battery recycling for electric vehicles',
+          false,
+        )}
+        {text(
+          'researchDetails',
+          'Research details *',
+          'Goals, methods, stage (lab, prototype, pilot), where the work happens, what the money is for...',
+          true,
+        )}
+        {text(
+          'teamProfile',
+          'Team profile *',
+          'University lab or company? Province or state, size, roles, career stage, partners...',
+          true,
+        )}
         <div>
           <Label htmlFor="funding-file">Supporting document (optional: PDF, Word or text)</Label>
           <input
@@ -236,8 +201,8 @@ export function FundingFinderDialog({
             id="funding-file"
             type="file"
             accept=".pdf,.doc,.docx,.txt"
-            aria-invalid={Boolean(errors.file)}
-            aria-describedby={errors.file ? 'funding-file-error' : undefined}
+            aria-invalid={Boolean(fileError)}
+            aria-describedby={fileError ? 'funding-file-error' : undefined}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
             onChange={(e) => onFile(e.target.files?.[0])}
           />
@@ -247,7 +212,7 @@ export function FundingFinderDialog({
               The earlier search had a document; attach it again to include it.
             </p>
           )}
-          <FieldError id="funding-file-error">{errors.file}</FieldError>
+          <FieldError id="funding-file-error">{fileError}</FieldError>
         </div>
         {insufficient && (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">

@@ -1,18 +1,15 @@
 import { IDEA_FIELD_MAX, priceInCredits } from '@grantleaf/shared/constants';
 import { ideaRequestSchema } from '@grantleaf/shared/ideas.schema';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Label, Textarea } from '../../../components/ui/input.tsx';
+import { CharCount, FormField, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { issuesByField, keepUnfixed } from '../../../lib/field-errors.ts';
+import { useIdempotencyKey } from '../../../lib/idempotency.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateIdeaRequest } from '../api/ideas.api.ts';
-
-// getRandomValues, unlike randomUUID, also works on plain-http origins.
-const newKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 type Field = 'researchBackground' | 'researchInterests';
 const EMPTY: Record<Field, string> = { researchBackground: '', researchInterests: '' };
@@ -31,37 +28,30 @@ export function IdeaGeneratorDialog({
   /** The input of a failed request, for "Try again" (the dashboard remounts the dialog per retry). */
   initial?: Record<Field, string>;
 }) {
-  const [form, setForm] = useState(initial ?? EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useSchemaForm({ schema: ideaRequestSchema, initial: initial ?? EMPTY, id: 'idea' });
   const [done, setDone] = useState(false);
   const create = useCreateIdeaRequest();
-  const idempotencyKey = useRef(newKey());
+  const key = useIdempotencyKey();
   const insufficient = credits < priceInCredits('idea');
 
   function close(next: boolean) {
     onOpenChange(next);
     if (!next) {
-      setForm(EMPTY);
-      setErrors({});
+      form.reset(EMPTY);
       setDone(false);
-      idempotencyKey.current = newKey();
     }
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ideaRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(issuesByField<Field>(parsed.error));
-      return;
-    }
-    setErrors({});
+    const parsed = form.parse();
+    if (!parsed.success) return;
     create.mutate(
-      { input: parsed.data, idempotencyKey: idempotencyKey.current },
+      { input: parsed.data, idempotencyKey: key.for(parsed.data) },
       {
         onSuccess: () => {
           setDone(true);
-          idempotencyKey.current = newKey();
+          key.done();
         },
         onError: (error) =>
           toast.error('Submission Failed', {
@@ -75,28 +65,10 @@ export function IdeaGeneratorDialog({
   }
 
   const field = (name: Field, label: string, placeholder: string) => (
-    <div>
-      <Label htmlFor={`idea-${name}`}>{label}</Label>
-      <Textarea
-        id={`idea-${name}`}
-        value={form[name]}
-        placeholder={placeholder}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={`idea-${name}-count ${errors[name] ? `idea-${name}-error` : ''}`}
-        onChange={(e) => {
-          const next = { ...form, [name]: e.target.value };
-          setForm(next);
-          setErrors((shown) => keepUnfixed(shown, ideaRequestSchema, next));
-        }}
-      />
-      <p
-        id={`idea-${name}-count`}
-        className={`mt-1 text-xs ${form[name].length > IDEA_FIELD_MAX ? 'text-red-700' : 'text-slate-600'}`}
-      >
-        {form[name].length} / {IDEA_FIELD_MAX}
-      </p>
-      <FieldError id={`idea-${name}-error`}>{errors[name]}</FieldError>
-    </div>
+    <FormField label={label} {...form.slot(name)}>
+      <Textarea {...form.input(name, `idea-${name}-count`)} placeholder={placeholder} />
+      <CharCount id={`idea-${name}-count`} value={form.values[name]} max={IDEA_FIELD_MAX} />
+    </FormField>
   );
 
   return (

@@ -57,7 +57,9 @@ export function useSubmission(id: string | undefined) {
 export function useCreateSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateSubmissionInput) => api.post<Submission>('/api/submissions', body),
+    // The Idempotency-Key (see useIdempotencyKey) makes a retried click or a flaky network charge once.
+    mutationFn: ({ input, idempotencyKey }: { input: CreateSubmissionInput; idempotencyKey: string }) =>
+      api.post<Submission>('/api/submissions', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () => refreshAfterSubmit(queryClient),
   });
 }

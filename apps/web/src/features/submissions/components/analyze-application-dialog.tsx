@@ -10,6 +10,7 @@ import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
+import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCreateSubmission, useUploadFile } from '../api/submissions.api.ts';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
@@ -31,6 +32,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadFile();
   const create = useCreateSubmission();
+  const key = useIdempotencyKey();
 
   const clearFile = () => {
     setFile(null);
@@ -86,10 +88,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
       return;
     }
+    const input = { type: 'analysis' as const, programId, contentJson };
     create.mutate(
-      { type: 'analysis', programId, contentJson },
+      { input, idempotencyKey: key.for(input) },
       {
         onSuccess: () => {
+          key.done();
           toast.success('Grant Analysis Started', {
             description: "We'll email you when the analysis is ready.",
           });

@@ -13,6 +13,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
+import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCreateSubmission } from '../api/submissions.api.ts';
 import { makeMilestone, MilestoneEditor } from './milestone-editor.tsx';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
@@ -59,6 +60,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
     initial === undefined ? emptyForm() : generationFormFrom(initial),
   );
   const create = useCreateSubmission();
+  const key = useIdempotencyKey();
   const [program, setProgram] = useState<GrantProgram | null>(null);
   const currency = program?.currency ?? null;
   const set =
@@ -78,10 +80,12 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
       toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
       return;
     }
+    const input = { type: 'generation' as const, programId: form.programId, contentJson: form };
     create.mutate(
-      { type: 'generation', programId: form.programId, contentJson: form },
+      { input, idempotencyKey: key.for(input) },
       {
         onSuccess: (submission) => {
+          key.done();
           toast.success('Grant Generation Started', {
             description: startedText(submission.etaTimestamp),
           });

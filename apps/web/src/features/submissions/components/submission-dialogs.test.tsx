@@ -24,14 +24,20 @@ async function chooseProgram(id: string) {
   fireEvent.change(screen.getByLabelText('Grant program *'), { target: { value: id } });
 }
 let uploadStatus = 200;
-const calls: Array<{ url: string; method: string }> = [];
+let submitStatus = 500;
+const calls: Array<{ url: string; method: string; key?: string | null }> = [];
 
 beforeEach(() => {
   uploadStatus = 200;
+  submitStatus = 500;
   calls.length = 0;
   // The browser's fetch, answered like our API would: the component's only outside dependency.
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, method: init.method ?? 'GET' });
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      key: new Headers(init.headers).get('Idempotency-Key'),
+    });
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (url.startsWith('/api/grant-programs?')) return json(200, PROGRAMS);
@@ -39,6 +45,10 @@ beforeEach(() => {
       return uploadStatus === 200
         ? json(200, { fileUrl: '/api/files/1b4e28ba-2fa1-11d2-883f-0016d3cca427' })
         : json(uploadStatus, { message: 'nope' });
+    if (url === '/api/submissions' && init.method === 'POST')
+      return submitStatus === 201
+        ? json(201, { id: 's9', etaTimestamp: null })
+        : json(submitStatus, { message: 'The server had a problem' });
     if (url === '/api/admin/submissions')
       return json(200, [
         {
@@ -136,6 +146,27 @@ describe('AnalyzeApplicationDialog', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Upload File' }));
     fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
     await waitFor(() => expect(screen.getByText('Please upload a file to analyze')).toBeTruthy());
+  });
+
+  it('sends one Idempotency-Key per input: the same on a retry, a new one for new input or after success', async () => {
+    open();
+    await chooseProgram(PROGRAMS[0]!.id);
+    const content = screen.getByLabelText(/Grant application content/);
+    const analyze = () => fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
+    const keys = () => calls.filter((c) => c.url === '/api/submissions').map((c) => c.key);
+    fireEvent.change(content, { target: { value: 'Aim 1: measure river ice thickness.' } });
+    analyze();
+    await waitFor(() => expect(keys()).toHaveLength(1));
+    analyze();
+    await waitFor(() => expect(keys()).toHaveLength(2));
+    expect(keys()[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys()[1]).toBe(keys()[0]);
+    fireEvent.change(content, { target: { value: 'Aim 1: measure lake ice thickness.' } });
+    submitStatus = 201;
+    analyze();
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).not.toBe(keys()[0]);
+    await waitFor(() => expect(screen.getByText('Grant Analysis Started')).toBeTruthy());
   });
 
   it('checks type and size before uploading, and clears the file when the upload fails', async () => {
