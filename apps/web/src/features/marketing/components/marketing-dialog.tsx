@@ -6,13 +6,11 @@ import {
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FieldError, FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { keepUnfixed } from '../../../lib/field-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateMarketingRequest } from '../api/marketing.api.ts';
-
-type Errors = Partial<Record<'phone' | 'services', string>>;
 
 /** Marketing Services Request (spec §2, §3, §5, §8); success view after submit, reset on close. */
 export function MarketingDialog({
@@ -26,48 +24,35 @@ export function MarketingDialog({
   email: string;
   phone: string;
 }) {
-  const initial = { phone: accountPhone, services: [] as MarketingService[], description: '' };
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useSchemaForm({
+    schema: marketingRequestSchema,
+    initial: { phone: accountPhone, services: [] as MarketingService[], description: '' },
+    id: 'marketing',
+    toInput: (values) => ({ ...values, email }),
+  });
   const [done, setDone] = useState(false);
   const create = useCreateMarketingRequest();
 
   function close(next: boolean) {
     onOpenChange(next);
     if (!next) {
-      setForm(initial);
-      setErrors({});
+      form.reset();
       setDone(false);
     }
   }
 
-  function update(next: typeof form) {
-    setForm(next);
-    setErrors((shown) => keepUnfixed(shown, marketingRequestSchema, { ...next, email }));
-  }
-
   function toggle(service: MarketingService, checked: boolean) {
-    update({
-      ...form,
-      services: checked ? [...form.services, service] : form.services.filter((s) => s !== service),
-    });
+    const services = form.values.services;
+    form.set('services')(checked ? [...services, service] : services.filter((s) => s !== service));
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = marketingRequestSchema.safeParse({ ...form, email });
+    const parsed = form.parse();
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if (key === 'phone' || key === 'services') next[key] ??= issue.message;
-      }
-      setErrors(next);
-      const first = next.phone ?? next.services ?? parsed.error.issues[0]?.message;
-      toast.error('Error', { description: first });
+      toast.error('Error', { description: parsed.error.issues[0]?.message });
       return;
     }
-    setErrors({});
     create.mutate(parsed.data, {
       onSuccess: () => setDone(true),
       onError: (error) =>
@@ -106,19 +91,10 @@ export function MarketingDialog({
               className="bg-slate-100"
             />
           </div>
-          <div>
-            <Label htmlFor="marketing-phone">Phone number</Label>
-            <Input
-              id="marketing-phone"
-              type="tel"
-              value={form.phone}
-              aria-invalid={Boolean(errors.phone)}
-              aria-describedby={errors.phone ? 'marketing-phone-error' : undefined}
-              onChange={(e) => update({ ...form, phone: e.target.value })}
-            />
-            <FieldError id="marketing-phone-error">{errors.phone}</FieldError>
-          </div>
-          <fieldset aria-describedby={errors.services ? 'marketing-services-error' : undefined}>
+          <FormField label="Phone number" {...form.slot('phone')}>
+            <Input {...form.input('phone')} type="tel" />
+          </FormField>
+          <fieldset aria-describedby={form.field('services')['aria-describedby']}>
             <legend className="mb-1 text-sm font-medium text-slate-800">Services</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {MARKETING_SERVICES.map((service) => (
@@ -126,23 +102,18 @@ export function MarketingDialog({
                   <input
                     type="checkbox"
                     className="mt-0.5 h-4 w-4"
-                    checked={form.services.includes(service.value)}
+                    checked={form.values.services.includes(service.value)}
                     onChange={(e) => toggle(service.value, e.target.checked)}
                   />
                   {service.label}
                 </label>
               ))}
             </div>
-            <FieldError id="marketing-services-error">{errors.services}</FieldError>
+            <FieldError id={form.errorId('services')}>{form.errors.services}</FieldError>
           </fieldset>
-          <div>
-            <Label htmlFor="marketing-description">Description (optional)</Label>
-            <Textarea
-              id="marketing-description"
-              value={form.description}
-              onChange={(e) => update({ ...form, description: e.target.value })}
-            />
-          </div>
+          <FormField label="Description (optional)" {...form.slot('description')}>
+            <Textarea {...form.input('description')} />
+          </FormField>
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={() => close(false)}>
               Cancel
