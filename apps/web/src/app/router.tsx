@@ -91,6 +91,10 @@ const BillingReturnPage = page(
   () => import('../features/billing/components/billing-return-page.tsx'),
   'BillingReturnPage',
 );
+const CurrentUserVerificationBanner = page(
+  () => import('../features/auth/components/verification-banner.tsx'),
+  'CurrentUserVerificationBanner',
+);
 const PurchasesCard = page(
   () => import('../features/billing/components/purchases-card.tsx'),
   'PurchasesCard',
@@ -165,7 +169,12 @@ export function AppRoutes() {
         <Route path="/library" element={<ContentLibraryPage />} />
         <Route path="/alerts" element={<AlertsPage />} />
         <Route path="/applications/:id" element={<ApplicationEditorPage {...editorSlots} />} />
-        <Route path="/account" element={<AccountPage purchases={<PurchasesCard />} />} />
+        <Route
+          path="/account"
+          element={
+            <AccountPage purchases={<PurchasesCard />} verification={<CurrentUserVerificationBanner />} />
+          }
+        />
         <Route path="/billing/return" element={<BillingReturnPage />} />
         <Route path="/admin/billing" element={<AdminBillingPage />} />
         <Route path="/login" element={<LoginPage />} />

@@ -162,7 +162,14 @@ function DeleteAccountDialog({
 }
 
 /** /account: the profile, the credit history, a copy of all one's data, and deleting the account. */
-export function AccountPage({ purchases }: { purchases?: ReactNode } = {}) {
+export function AccountPage({
+  purchases,
+  verification,
+}: {
+  purchases?: ReactNode;
+  /** The auth feature's verification banner: the 403 before paid work sends users here (ADR 0150). */
+  verification?: ReactNode;
+} = {}) {
   const { data: user } = useCurrentUser();
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -191,6 +198,7 @@ export function AccountPage({ purchases }: { purchases?: ReactNode } = {}) {
             Back to dashboard
           </Link>
         </div>
+        {verification}
 
         <Card className="p-6">
           <h2 className="text-lg font-semibold text-slate-900">Profile</h2>

@@ -4,6 +4,7 @@ import type {
   LoginInput,
   ResetPasswordInput,
   RegisterInput,
+  RegisterResponse,
   User,
   VerificationResponse,
 } from '@grantleaf/shared/auth.schema';
@@ -59,7 +60,7 @@ export function useRegister() {
   const start = useSessionStart();
   return useMutation({
     mutationFn: (input: RegisterInput & { ref?: string }) =>
-      api.post<AuthResponse>('/api/auth/register', input),
+      api.post<RegisterResponse>('/api/auth/register', input),
     onSuccess: start,
   });
 }
@@ -94,7 +95,12 @@ export function useVerifyCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.post<VerificationResponse>('/api/verify-email-code', { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+    // The free credit arrives with the verification (ADR 0150): the balance and its history change.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['/api/credits/ledger'] }),
+      ]),
   });
 }
 

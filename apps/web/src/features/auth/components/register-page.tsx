@@ -16,6 +16,13 @@ import { issuesByField, keepUnfixed, type FieldErrors } from '../../../lib/field
 import { useInstitution, useRegister } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
+/**
+ * Spec §8's success toast ('…You have 1 free credit. Redirecting...'), which now says when: the
+ * credit comes with the verified address (ADR 0150 records the departure).
+ */
+export const REGISTERED_WITH_CREDIT =
+  'Account created successfully! You have 1 free credit once you verify your email. Redirecting...';
+
 type Field = 'name' | 'phone' | 'email' | 'password';
 
 function registrationFailure(error: unknown): string {
@@ -66,11 +73,12 @@ export function RegisterPage() {
     register.mutate(
       { ...parsed.data, ...(ref ? { ref } : {}) },
       {
-        onSuccess: ({ user }) => {
-          // An address gets its free credit once ever (issue 15 §12): a re-registration is not told it has one.
+        onSuccess: ({ freeCreditOnVerification }) => {
+          // An address gets its free credit once ever, when it is verified (issue 15 §12, ADR 0150):
+          // the spec's text says when, and a re-registration is not told it has one.
           toast.success(
-            user.credits > 0
-              ? 'Account created successfully! You have 1 free credit. Redirecting...'
+            freeCreditOnVerification
+              ? REGISTERED_WITH_CREDIT
               : 'Account created successfully! This address has already had its free credit. Redirecting...',
           );
           setTimeout(() => navigate('/'), REDIRECT_AFTER_AUTH_MS);

@@ -4,7 +4,7 @@ import { CODE_SPENT_REASON, RESEND_WAIT_SECONDS, VERIFIED_NOTICE_MS } from '@gra
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useResendVerification, useVerifyCode } from '../api/auth.api.ts';
+import { useCurrentUser, useResendVerification, useVerifyCode } from '../api/auth.api.ts';
 
 /** Seconds left until `until` (ms since the epoch), re-rendered once a second while there are any. */
 function useSecondsLeft(until: number) {
@@ -113,6 +113,8 @@ export function VerificationBanner({ user }: { user: User }) {
       <p className="mt-1 text-sm text-amber-900">
         Enter the {VERIFICATION_CODE_LENGTH}-digit code we sent to {user.email}.
       </p>
+      {/* Paid work and the free credit wait for the verified address (ADR 0150). */}
+      <p className="mt-1 text-sm text-amber-900">Credits can be used once your address is verified.</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <label htmlFor="verification-code" className="sr-only">
           Verification code
@@ -148,4 +150,10 @@ export function VerificationBanner({ user }: { user: User }) {
       )}
     </section>
   );
+}
+
+/** The banner for the signed-in user, for a page that takes it as a slot (the account page). */
+export function CurrentUserVerificationBanner() {
+  const { data: user } = useCurrentUser();
+  return user ? <VerificationBanner user={user} /> : null;
 }
