@@ -1,4 +1,5 @@
 import type { AdminProgram, AdminProgramSummary, ProgramEdit } from '@grantleaf/shared/catalogue.schema';
+import type { ProgramSyncStatus } from '@grantleaf/shared/program-sync.schema';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -55,4 +56,13 @@ export function useProgramAction(id: string) {
   return useProgramMutation(id, (action: 'verify' | 'retire' | 'restore') =>
     api.post<AdminProgram>(`${KEY}/${encodeURIComponent(id)}/${action}`),
   );
+}
+
+/** GET /api/admin/program-syncs: the simpler.grants.gov sync's latest runs (ADR 170). */
+export function useProgramSyncs(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/admin/program-syncs'],
+    enabled,
+    queryFn: () => api.get<ProgramSyncStatus>('/api/admin/program-syncs'),
+  });
 }

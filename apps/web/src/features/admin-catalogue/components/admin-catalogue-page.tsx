@@ -18,6 +18,7 @@ import {
   useAdminPrograms,
   type CatalogueFilter,
 } from '../api/admin-catalogue.api.ts';
+import { LastSync } from './last-sync.tsx';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
@@ -65,6 +66,7 @@ export function AdminCataloguePage() {
         it; its history stays). A record not verified for {VERIFICATION_MAX_AGE_MONTHS} months is flagged each
         day. Every change is kept in the program&apos;s history and the audit log.
       </p>
+      <LastSync enabled={isAdmin} />
       <form
         role="search"
         className="flex flex-wrap items-end gap-3"

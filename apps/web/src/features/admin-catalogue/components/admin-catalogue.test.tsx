@@ -131,6 +131,39 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
     expect(screen.getByText('Never')).toBeTruthy();
   });
 
+  it('says when the US federal sync last ran and what it did', async () => {
+    respond = (method, url) =>
+      method === 'GET' && url === '/api/admin/program-syncs'
+        ? new Response(
+            JSON.stringify({
+              configured: true,
+              runs: [
+                {
+                  startedAt: '2026-11-24T06:30:00.000Z',
+                  finishedAt: '2026-11-24T06:31:10.000Z',
+                  records: 3120,
+                  inserted: 12,
+                  updated: 30,
+                  unchanged: 3070,
+                  curated: 1,
+                  failed: 2,
+                  closed: 4,
+                  complete: false,
+                  error: 'HTTP 500: Internal Server Error',
+                },
+              ],
+            }),
+          )
+        : undefined;
+    mockServer(true);
+    renderAt('/admin/catalogue');
+    const line = await screen.findByTestId('last-sync');
+    expect(line.textContent).toContain(
+      '12 new, 30 updated, 3,070 unchanged, 1 kept as curated, 2 unreadable, skipped, 4 closed.',
+    );
+    expect(line.textContent).toContain('Stopped: HTTP 500: Internal Server Error');
+  });
+
   it('checks the form with the shared schema before sending, then saves and shows the history', async () => {
     mockServer(true);
     respond = (method, url, body) =>
