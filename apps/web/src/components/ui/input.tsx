@@ -67,3 +67,12 @@ export function CharCount({ id, value, max }: { id: string; value: string; max: 
     </p>
   );
 }
+
+/** The signed-in account's address, shown read-only in forms that send it (spec §2). */
+export function AccountEmailField({ id, email }: { id: string; email: string }) {
+  return (
+    <FormField label="Email" id={id}>
+      <Input id={id} value={email} readOnly aria-readonly="true" className="bg-slate-100" />
+    </FormField>
+  );
+}

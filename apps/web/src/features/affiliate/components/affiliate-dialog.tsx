@@ -2,7 +2,8 @@ import { affiliateRequestSchema, type AffiliateStatus } from '@grantleaf/shared/
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label } from '../../../components/ui/input.tsx';
+import { AccountEmailField, FormField, Input, Label } from '../../../components/ui/input.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -114,7 +115,12 @@ export function AffiliateDialog({
   email: string;
   phone: string;
 }) {
-  const [phone, setPhone] = useState(accountPhone);
+  const form = useSchemaForm({
+    schema: affiliateRequestSchema,
+    initial: { phone: accountPhone },
+    id: 'affiliate',
+    toInput: (values) => ({ ...values, email }),
+  });
   const [success, setSuccess] = useState(false);
   const status = useAffiliateStatus(open);
   const join = useJoinAffiliate();
@@ -132,14 +138,14 @@ export function AffiliateDialog({
       // The success view stays while the dialog animates out, then the form comes back.
       timer.current = setTimeout(() => {
         setSuccess(false);
-        setPhone(accountPhone);
+        form.reset();
       }, AFFILIATE_RESET_MS);
     }
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = affiliateRequestSchema.safeParse({ email, phone });
+    const parsed = form.parse();
     if (!parsed.success) {
       toast.error('Validation Error', { description: 'Please fill in all required fields' });
       return;
@@ -178,20 +184,10 @@ export function AffiliateDialog({
         <Membership status={status.data} />
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <div>
-            <Label htmlFor="affiliate-email">Email</Label>
-            <Input
-              id="affiliate-email"
-              value={email}
-              readOnly
-              aria-readonly="true"
-              className="bg-slate-100"
-            />
-          </div>
-          <div>
-            <Label htmlFor="affiliate-phone">Phone number</Label>
-            <Input id="affiliate-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
-          </div>
+          <AccountEmailField id="affiliate-email" email={email} />
+          <FormField label="Phone number" {...form.slot('phone')}>
+            <Input {...form.input('phone')} type="tel" />
+          </FormField>
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={() => close(false)}>
               Cancel

@@ -6,7 +6,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { AccountEmailField, FieldError, FormField, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -81,16 +81,7 @@ export function MarketingDialog({
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <div>
-            <Label htmlFor="marketing-email">Email</Label>
-            <Input
-              id="marketing-email"
-              value={email}
-              readOnly
-              aria-readonly="true"
-              className="bg-slate-100"
-            />
-          </div>
+          <AccountEmailField id="marketing-email" email={email} />
           <FormField label="Phone number" {...form.slot('phone')}>
             <Input {...form.input('phone')} type="tel" />
           </FormField>
