@@ -31,6 +31,7 @@ import {
 import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow, StoredSection } from './applications.schema.ts';
+import { exportLayout } from './export-layout.ts';
 import { runLiveChecks } from './live-checks.ts';
 
 /** The signed-in user; every query is scoped by their id. */
@@ -387,7 +388,7 @@ export function createApplicationDocuments(deps: {
       format: ExportFormat,
     ): Promise<{ data: Buffer; fileName: string }> {
       const row = await own(user, id);
-      const { sections, wordsPerPage } = await shaped(row);
+      const { template, sections, wordsPerPage } = await shaped(row);
       const fileName = `${safeBaseName(row.title)}.${format}`;
       if (format === 'txt') {
         const parts = sections.map((s) => {
@@ -405,7 +406,9 @@ export function createApplicationDocuments(deps: {
         { kind: 'p', text: `Program: ${row.program}` },
       ];
       for (const s of sections) blocks.push({ kind: 'h2', text: s.header }, ...docBlocks(s.doc));
-      const data = format === 'pdf' ? await renderPdf(blocks) : await renderDocx(blocks);
+      // The funder's font, size and margins where its formatting rule states them; page numbers.
+      const layout = exportLayout(template?.entry.formatting);
+      const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
       return { data, fileName };
     },
   };

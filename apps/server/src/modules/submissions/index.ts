@@ -22,4 +22,10 @@ export const submissionsModule: AppModule = {
 
 /** What the applications module reads of drafts and reuses of the export (ADR 53: through this door only). */
 export { findOwnSubmission, listCompletedGenerationIds } from './submissions.repository.ts';
-export { renderDocx, renderPdf, safeBaseName, type ExportBlock } from './submission-export.ts';
+export {
+  renderDocx,
+  renderPdf,
+  safeBaseName,
+  type ExportBlock,
+  type ExportLayout,
+} from './submission-export.ts';

@@ -1,8 +1,10 @@
 import {
   AlignmentType,
   Document,
+  Footer,
   HeadingLevel,
   Packer,
+  PageNumber,
   Paragraph,
   Table,
   TableCell,
@@ -28,6 +30,28 @@ export interface ExportBlock {
   /** The first row is the header row. */
   rows?: string[][];
 }
+
+/**
+ * The page an export is laid out on: the funder's font family, size and margins where its
+ * formatting rules state them (ADR 0160), and "Page n of N" in the footer. Without one, an export
+ * keeps the draft export's look (Helvetica 11 pt on 1-inch margins, no footer).
+ */
+export interface ExportLayout {
+  font: 'serif' | 'sans';
+  sizePt: number;
+  marginInches: number;
+  pageNumbers: boolean;
+}
+
+const DRAFT_LAYOUT: ExportLayout = { font: 'sans', sizePt: 11, marginInches: 1, pageNumbers: false };
+
+/** Names Word and LibreOffice know, and the PDF standard fonts that match them (no embedding). */
+const FONTS = {
+  serif: { docx: 'Times New Roman', regular: 'Times-Roman', bold: 'Times-Bold', italic: 'Times-Italic' },
+  sans: { docx: 'Arial', regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' },
+} as const;
+const POINTS_PER_INCH = 72;
+const TWIPS_PER_INCH = 1440;
 
 export function draftBlocks(app: GeneratedApplication): ExportBlock[] {
   const currency = app.budgetCheck.currency;
@@ -121,7 +145,8 @@ export function exportBlocks(row: SubmissionRow): { blocks: ExportBlock[]; baseN
   return { blocks: analysisBlocks(parsed.data, row.programId), baseName: 'grant-analysis' };
 }
 
-export async function renderDocx(blocks: ExportBlock[]): Promise<Buffer> {
+export async function renderDocx(blocks: ExportBlock[], layout?: ExportLayout): Promise<Buffer> {
+  const cellSize = layout ? layout.sizePt * 2 : undefined;
   const children = blocks.map((b) => {
     if (b.kind === 'table') {
       return new Table({
@@ -133,7 +158,9 @@ export async function renderDocx(blocks: ExportBlock[]): Promise<Buffer> {
               children: cells.map(
                 (c) =>
                   new TableCell({
-                    children: [new Paragraph({ children: [new TextRun({ text: c, bold: i === 0 })] })],
+                    children: [
+                      new Paragraph({ children: [new TextRun({ text: c, bold: i === 0, size: cellSize })] }),
+                    ],
                   }),
               ),
             }),
@@ -154,16 +181,72 @@ export async function renderDocx(blocks: ExportBlock[]): Promise<Buffer> {
   const doc = new Document({
     creator: 'Grantleaf',
     title: blocks[0]?.text ?? 'Grant application',
-    sections: [{ children }],
+    ...(layout ? { styles: docxStyles(layout) } : {}),
+    sections: [
+      {
+        ...(layout
+          ? {
+              properties: {
+                page: {
+                  margin: Object.fromEntries(
+                    ['top', 'right', 'bottom', 'left'].map((side) => [
+                      side,
+                      Math.round(layout.marginInches * TWIPS_PER_INCH),
+                    ]),
+                  ),
+                },
+              },
+            }
+          : {}),
+        ...(layout?.pageNumbers
+          ? {
+              footers: {
+                default: new Footer({
+                  children: [
+                    new Paragraph({
+                      alignment: AlignmentType.CENTER,
+                      children: [
+                        new TextRun({
+                          children: ['Page ', PageNumber.CURRENT, ' of ', PageNumber.TOTAL_PAGES],
+                        }),
+                      ],
+                    }),
+                  ],
+                }),
+              },
+            }
+          : {}),
+        children,
+      },
+    ],
   });
   return Packer.toBuffer(doc);
 }
 
-export function renderPdf(blocks: ExportBlock[]): Promise<Buffer> {
+/** Every style in the funder's font; headings a little larger, never smaller than the body. */
+function docxStyles(layout: ExportLayout) {
+  const font = FONTS[layout.font].docx;
+  const half = (pt: number) => Math.round(pt * 2);
+  const run = (pt: number, bold = true) => ({ run: { font, size: half(pt), bold, color: '000000' } });
+  return {
+    default: {
+      document: { run: { font, size: half(layout.sizePt) } },
+      title: run(layout.sizePt + 6),
+      heading1: run(layout.sizePt + 2),
+      heading2: run(layout.sizePt),
+    },
+  };
+}
+
+export function renderPdf(blocks: ExportBlock[], layout: ExportLayout = DRAFT_LAYOUT): Promise<Buffer> {
+  const font = FONTS[layout.font];
+  const size = layout.sizePt;
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
-      margin: 72,
+      margin: layout.marginInches * POINTS_PER_INCH,
+      // Kept in memory until the end, so each page's footer can say how many pages there are.
+      bufferPages: layout.pageNumbers,
       info: { Title: blocks[0]?.text ?? 'Grant application', Creator: 'Grantleaf' },
     });
     const chunks: Buffer[] = [];
@@ -173,50 +256,77 @@ export function renderPdf(blocks: ExportBlock[]): Promise<Buffer> {
     for (const b of blocks) {
       if (b.kind === 'h1')
         doc
-          .font('Helvetica-Bold')
-          .fontSize(18)
+          .font(font.bold)
+          .fontSize(size + 7)
           .text(b.text ?? '', { align: 'center' })
           .moveDown();
       else if (b.kind === 'h2')
         doc
           .moveDown(0.5)
-          .font('Helvetica-Bold')
-          .fontSize(13)
+          .font(font.bold)
+          .fontSize(size + 2)
           .text(b.text ?? '')
           .moveDown(0.3);
       else if (b.kind === 'h3')
         doc
-          .font('Helvetica-Bold')
-          .fontSize(11.5)
+          .font(font.bold)
+          .fontSize(size + 0.5)
           .text(b.text ?? '')
           .moveDown(0.2);
       else if (b.kind === 'p')
         doc
-          .font('Helvetica')
-          .fontSize(11)
+          .font(font.regular)
+          .fontSize(size)
           .text(b.text ?? '', { align: 'left' })
           .moveDown(0.4);
       else if (b.kind === 'note')
         doc
-          .font('Helvetica-Oblique')
-          .fontSize(10)
+          .font(font.italic)
+          .fontSize(size - 1)
           .text(b.text ?? '', { align: 'left' })
           .moveDown(0.4);
-      else drawPdfTable(doc, b.rows ?? []);
+      // The draft export's tables are a size smaller; a funder's rules apply to tables too.
+      else drawPdfTable(doc, b.rows ?? [], font, layout === DRAFT_LAYOUT ? 9 : size);
     }
+    if (layout.pageNumbers) pdfPageNumbers(doc, font.regular, size);
     doc.end();
   });
 }
 
+/** "Page n of N" centred in each page's bottom margin. */
+function pdfPageNumbers(doc: PDFKit.PDFDocument, font: string, size: number) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const { left, right, bottom } = doc.page.margins;
+    // Writing inside the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    doc
+      .font(font)
+      .fontSize(size)
+      .text(`Page ${i - start + 1} of ${count}`, left, doc.page.height - bottom / 2 - size / 2, {
+        width: doc.page.width - left - right,
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
 /** A grid: equal columns, each cell wrapped in its width, rows as tall as their tallest cell. */
-function drawPdfTable(doc: PDFKit.PDFDocument, rows: string[][]) {
+function drawPdfTable(
+  doc: PDFKit.PDFDocument,
+  rows: string[][],
+  font: { regular: string; bold: string },
+  size: number,
+) {
   const columns = Math.max(1, ...rows.map((r) => r.length));
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const cellWidth = width / columns;
   const pad = 4;
   for (const [i, cells] of rows.entries()) {
-    doc.font(i === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    doc.font(i === 0 ? font.bold : font.regular).fontSize(size);
     const height =
       Math.max(...cells.map((c) => doc.heightOfString(c, { width: cellWidth - 2 * pad }))) + 2 * pad;
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
