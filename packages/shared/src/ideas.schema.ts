@@ -62,3 +62,50 @@ export const ideaRequestRecordSchema = z.object({
 export type IdeaRequestRecord = z.infer<typeof ideaRequestRecordSchema>;
 
 export const ideaRequestListSchema = z.array(ideaRequestRecordSchema);
+
+/**
+ * The idea as headed groups of labelled values, in the order users read them: one list for the
+ * dashboard's view and the Markdown and PDF exports, so the three say the same thing.
+ */
+export function ideaSections(
+  idea: IdeaResults,
+): Array<{ heading: string; items: Array<{ label: string; value: string | string[] }> }> {
+  const group = (heading: string, items: Array<[string, string | string[]]>) => ({
+    heading,
+    items: items.map(([label, value]) => ({ label, value })),
+  });
+  return [
+    group('Market analysis', [
+      ['Total addressable market', idea.market_analysis.total_addressable_market],
+      ['Serviceable addressable market', idea.market_analysis.serviceable_addressable_market],
+      ['Adoption timeline', idea.market_analysis.adoption_timeline],
+    ]),
+    group('Target customer', [
+      ['Primary segment', idea.target_customer.primary_segment],
+      ['Buying authority', idea.target_customer.buying_authority],
+      ['Budget range', idea.target_customer.budget_range],
+      ['Discovery channels', idea.target_customer.discovery_channels],
+    ]),
+    group('Problem and solution', [
+      ['Market problem', idea.core_problem_solution.market_problem],
+      ['Research solution', idea.core_problem_solution.research_solution],
+      ['Competitive advantage', idea.core_problem_solution.competitive_advantage],
+    ]),
+    group('Fit with your research', [
+      ['Expertise alignment', idea.context_fit_analysis.expertise_alignment],
+      ['Unfair advantages', idea.context_fit_analysis.unfair_advantages],
+    ]),
+    group('Commercialization path', [
+      ['Time to prototype', idea.commercialization_path.time_to_prototype],
+      ['Regulatory pathway', idea.commercialization_path.regulatory_pathway],
+      ['IP strategy', idea.commercialization_path.ip_strategy],
+      ['Funding sources', idea.commercialization_path.funding_sources],
+    ]),
+    group('Monetization strategy', [
+      ['Revenue model', idea.monetization_strategy.revenue_model],
+      ['Pricing strategy', idea.monetization_strategy.pricing_strategy],
+      ['Recurring revenue potential', idea.monetization_strategy.recurring_revenue_potential],
+      ['Exit opportunities', idea.monetization_strategy.exit_opportunities],
+    ]),
+  ];
+}

@@ -1,61 +1,12 @@
-import type { IdeaResults } from '@grantleaf/shared/ideas.schema';
+import { ideaSections, type IdeaResults } from '@grantleaf/shared/ideas.schema';
 import PDFDocument from 'pdfkit';
 
-/** The idea as sections of label/value lines, shared by the Markdown and PDF exports. */
+/** The shared sections with each list written on one line, as the exports print them. */
 function sections(idea: IdeaResults): Array<{ heading: string; lines: Array<[string, string]> }> {
-  const list = (items: string[]) => items.join('; ');
-  return [
-    {
-      heading: 'Market analysis',
-      lines: [
-        ['Total addressable market', idea.market_analysis.total_addressable_market],
-        ['Serviceable addressable market', idea.market_analysis.serviceable_addressable_market],
-        ['Adoption timeline', idea.market_analysis.adoption_timeline],
-      ],
-    },
-    {
-      heading: 'Target customer',
-      lines: [
-        ['Primary segment', idea.target_customer.primary_segment],
-        ['Buying authority', idea.target_customer.buying_authority],
-        ['Budget range', idea.target_customer.budget_range],
-        ['Discovery channels', list(idea.target_customer.discovery_channels)],
-      ],
-    },
-    {
-      heading: 'Problem and solution',
-      lines: [
-        ['Market problem', idea.core_problem_solution.market_problem],
-        ['Research solution', idea.core_problem_solution.research_solution],
-        ['Competitive advantage', idea.core_problem_solution.competitive_advantage],
-      ],
-    },
-    {
-      heading: 'Fit with your research',
-      lines: [
-        ['Expertise alignment', idea.context_fit_analysis.expertise_alignment],
-        ['Unfair advantages', list(idea.context_fit_analysis.unfair_advantages)],
-      ],
-    },
-    {
-      heading: 'Commercialization path',
-      lines: [
-        ['Time to prototype', idea.commercialization_path.time_to_prototype],
-        ['Regulatory pathway', idea.commercialization_path.regulatory_pathway],
-        ['IP strategy', idea.commercialization_path.ip_strategy],
-        ['Funding sources', list(idea.commercialization_path.funding_sources)],
-      ],
-    },
-    {
-      heading: 'Monetization',
-      lines: [
-        ['Revenue model', idea.monetization_strategy.revenue_model],
-        ['Pricing strategy', idea.monetization_strategy.pricing_strategy],
-        ['Recurring revenue potential', idea.monetization_strategy.recurring_revenue_potential],
-        ['Exit opportunities', idea.monetization_strategy.exit_opportunities],
-      ],
-    },
-  ];
+  return ideaSections(idea).map(({ heading, items }) => ({
+    heading,
+    lines: items.map(({ label, value }) => [label, Array.isArray(value) ? value.join('; ') : value]),
+  }));
 }
 
 // Markdown control characters in generated text would change the document's structure.
