@@ -48,11 +48,25 @@ export function useFollow() {
   });
 }
 
+/**
+ * The checkboxes show the choice in the click's own render (a controlled box waiting for the
+ * refetch is put back by React); a failure puts the stored choice back.
+ */
 export function useSetAlertPreferences() {
-  const refresh = useRefresh();
+  const client = useQueryClient();
+  const setPreferences = (preferences: AlertPreferences) =>
+    client.setQueryData<AlertsOverview>(alertsKey, (old) => old && { ...old, preferences });
   return useMutation({
     mutationFn: (preferences: AlertPreferences) =>
       api.put<AlertPreferences>('/api/alerts/preferences', preferences),
-    onSuccess: refresh,
+    onMutate: (preferences) => {
+      const before = client.getQueryData<AlertsOverview>(alertsKey)?.preferences;
+      setPreferences(preferences);
+      return { before };
+    },
+    onSuccess: setPreferences,
+    onError: (_err, _preferences, context) => {
+      if (context?.before) setPreferences(context.before);
+    },
   });
 }
