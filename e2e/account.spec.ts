@@ -13,7 +13,7 @@ test('account: credit history, a copy of all data, and deleting the account with
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
-  await expect(page.getByText('Not verified')).toBeVisible();
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
   await expect(page.getByTestId('account-balance')).toHaveText('1.0');
   const rows = page.getByTestId('ledger-row');
   await expect(rows).toHaveCount(1);

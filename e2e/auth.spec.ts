@@ -24,10 +24,13 @@ test('register (gmail refused, university accepted) â†’ verify by emailed code â
   await expect(page.getByText('Valid institutional email')).toBeVisible();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(
-    page.getByText('Account created successfully! You have 1 free credit. Redirecting...'),
+    page.getByText(
+      'Account created successfully! You have 1 free credit once you verify your email. Redirecting...',
+    ),
   ).toBeVisible();
   await expect(page.getByText('Welcome, Ada Lovelace')).toBeVisible();
-  await expect(page.getByTestId('credits')).toContainText('1.0');
+  // The free credit comes with the verified address (ADR 0150).
+  await expect(page.getByTestId('credits')).toContainText('0.0');
 
   const mail = await smtp.waitFor(email);
   const code = /\b(\d{4})\b/.exec(mail.subject)?.[1];
@@ -37,6 +40,7 @@ test('register (gmail refused, university accepted) â†’ verify by emailed code â
   await expect(page.getByText('Invalid verification code. Please try again.')).toBeVisible();
   await page.getByLabel('Verification code').fill(code!);
   await expect(page.getByRole('region', { name: 'Email verification' })).toBeHidden();
+  await expect(page.getByTestId('credits')).toContainText('1.0');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
@@ -62,7 +66,7 @@ test('verify-email page: no token, bad token, good link', async ({ page, registe
   await page.goto('/verify-email?token=not-a-real-token');
   await expect(page.getByText('Verification Failed')).toBeVisible();
 
-  const account = await registerAccount();
+  const account = await registerAccount({ verified: false });
   const mail = await smtp.waitFor(account.email);
   const link = /(http\S+verify-email\?token=[\w-]+)/.exec(mail.text)?.[1];
   expect(link).toBeTruthy();

@@ -79,13 +79,19 @@ async function verifyByMail(server: Server, smtp: Smtp, email: string, token: st
 
 export const test = base.extend<
   {
-    /** Registers through the API, stores the session like the app does, and opens `/`. */
+    /**
+     * Registers through the API, stores the session like the app does, and opens `/`. Verified
+     * like registerAccount unless `verified: false`.
+     */
     registerAndLogin(
       page: Page,
       opts?: { email?: string; name?: string; verified?: boolean },
     ): Promise<Account>;
-    /** Registers through the API only. */
-    registerAccount(opts?: { email?: string; name?: string }): Promise<Account>;
+    /**
+     * Registers through the API only, then verifies the address by the code in its real e-mail
+     * (paid work and the free credit wait for it, ADR 0150); `verified: false` leaves it unverified.
+     */
+    registerAccount(opts?: { email?: string; name?: string; verified?: boolean }): Promise<Account>;
   },
   {
     server: Server;
@@ -205,9 +211,7 @@ export const test = base.extend<
       });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
       const token = res.body.sessionId;
-      // Admin rights need the verified address (issue 15): the operator's account proves it by its mail.
-      if (email.toLowerCase() !== ADMIN_EMAIL)
-        return { email, password: PASSWORD, token, user: res.body.user };
+      if (opts.verified === false) return { email, password: PASSWORD, token, user: res.body.user };
       await verifyByMail(server, smtp, email, token);
       return {
         email,
@@ -217,11 +221,9 @@ export const test = base.extend<
       };
     });
   },
-  registerAndLogin: async ({ registerAccount, server, smtp }, use) => {
+  registerAndLogin: async ({ registerAccount }, use) => {
     await use(async (page, opts = {}) => {
       const account = await registerAccount(opts);
-      if (opts.verified && !account.user.emailVerified)
-        await verifyByMail(server, smtp, account.email, account.token);
       await page.goto('/login');
       await page.evaluate((token) => localStorage.setItem('sessionId', token), account.token);
       await page.goto('/');

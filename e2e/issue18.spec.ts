@@ -24,7 +24,9 @@ test('register: university subdomains accepted and named, free providers refused
   await page.getByLabel('Password').fill('Analytical-Engine-1843');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(
-    page.getByText('Account created successfully! You have 1 free credit. Redirecting...'),
+    page.getByText(
+      'Account created successfully! You have 1 free credit once you verify your email. Redirecting...',
+    ),
   ).toBeVisible();
 });
 
