@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import type { AlertsOverview } from '@grantleaf/shared/alerts.schema';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_USER_KEY } from '../../auth/api/auth.api.ts';
+import { SaveSearchButton } from '../index.ts';
+import { AlertsPage } from './alerts-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+function renderWith(node: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(CURRENT_USER_KEY, {
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@utoronto.ca',
+    emailVerified: true,
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const EMPTY: AlertsOverview = {
+  savedSearches: [],
+  follows: [],
+  preferences: { digest: true, reminders: true },
+  emailVerified: false,
+};
+
+describe('Save this search', () => {
+  it('says why before sending, and shows the server refusal under the field', async () => {
+    const calls: any[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, body: init.body && JSON.parse(String(init.body)) });
+      return json(
+        { message: 'You can keep at most 20 saved searches. Delete one you no longer need first.' },
+        409,
+      );
+    });
+    renderWith(<SaveSearchButton query={{}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save this search' }));
+    fireEvent.change(screen.getByLabelText('Name this search'), { target: { value: 'All of it' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/empty search matches every program/);
+    expect(calls).toEqual([]);
+
+    cleanup();
+    renderWith(<SaveSearchButton query={{ q: 'ocean', jurisdiction: 'CA' }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save this search' }));
+    fireEvent.change(screen.getByLabelText('Name this search'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Give the search a name');
+    expect(screen.getByLabelText('Name this search').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText('Name this search'), { target: { value: 'Oceans' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/at most 20 saved searches/));
+    expect(calls).toEqual([
+      { url: '/api/saved-searches', body: { name: 'Oceans', query: { q: 'ocean', jurisdiction: 'CA' } } },
+    ]);
+  });
+});
+
+describe('/alerts', () => {
+  it('shows the empty lists and that an unverified address gets no e-mail', async () => {
+    vi.stubGlobal('fetch', async () => json(EMPTY));
+    renderWith(<AlertsPage />);
+    expect(await screen.findByText(/No saved searches yet/)).toBeTruthy();
+    expect(screen.getByText(/You follow no programs yet/)).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toMatch(/Verify your e-mail address/);
+    expect((screen.getByRole('checkbox', { name: /Weekly e-mail/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('lists searches and follows, marks expected dates, and offers a retry when loading fails', async () => {
+    let fail = true;
+    vi.stubGlobal('fetch', async () =>
+      fail
+        ? json({ message: 'down' }, 500)
+        : json({
+            ...EMPTY,
+            emailVerified: true,
+            savedSearches: [
+              {
+                id: 's1',
+                name: 'Ocean sensors',
+                query: { q: 'ocean', jurisdiction: 'CA-BC', minAmount: 50000 },
+                createdAt: '2026-11-20T10:00:00.000Z',
+                lastSentAt: null,
+              },
+            ],
+            follows: [
+              {
+                programId: 'ca-nserc-discovery',
+                name: 'NSERC Discovery Grants',
+                agency: 'NSERC',
+                deadline: '2027-11-01',
+                deadlineExpected: true,
+                closed: false,
+                createdAt: '2026-11-20T10:00:00.000Z',
+              },
+            ],
+          }),
+    );
+    renderWith(<AlertsPage />);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Failed to load your alerts/);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Ocean sensors')).toBeTruthy();
+    expect(screen.getByText('“ocean” · British Columbia · at least $50,000')).toBeTruthy();
+    expect(screen.getByText('Next deadline: 2027-11-01 (expected)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete saved search Ocean sensors' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unfollow NSERC Discovery Grants' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});
