@@ -47,6 +47,7 @@ export const savedSearchQuerySchema = z
     message: ALERT_MESSAGES.emptySearch,
   });
 export type SavedSearchQuery = z.output<typeof savedSearchQuerySchema>;
+export type SavedSearchQueryInput = z.input<typeof savedSearchQuerySchema>;
 
 const searchName = z
   .string()

@@ -1,7 +1,7 @@
 import {
   createSavedSearchSchema,
   SAVED_SEARCH_NAME_MAX,
-  type SavedSearchQuery,
+  type SavedSearchQueryInput,
 } from '@grantleaf/shared/alerts.schema';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { useCreateSavedSearch } from '../api/alerts.api.ts';
  * "Save this search" under the catalogue's search: names the current search and filters; the
  * weekly e-mail then reports its new and soon-closing matches (issue 14 §4).
  */
-export function SaveSearchButton({ query }: { query: SavedSearchQuery }) {
+export function SaveSearchButton({ query }: { query: SavedSearchQueryInput }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
