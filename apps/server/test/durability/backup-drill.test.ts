@@ -147,15 +147,19 @@ describe.each(KINDS)('backup and restore drill on %s', (kind) => {
     const texts: Record<string, string> = {};
     const users: Array<{ token: string; id: string }> = [];
     for (let i = 0; i < 3; i++) {
+      const email = `drill-${i}-${tag}@utoronto.ca`;
       const reg = await app.api('POST', '/api/auth/register', {
         ip: `10.70.1.${i}`,
-        body: {
-          name: `Drill ${i}`,
-          phone: '+1 416 555 0100',
-          email: `drill-${i}-${tag}@utoronto.ca`,
-          password: 'Tr1cky-Passphrase',
-        },
+        body: { name: `Drill ${i}`, phone: '+1 416 555 0100', email, password: 'Tr1cky-Passphrase' },
       });
+      // Paid work waits for a verified address (ADR 0150).
+      await verifyFromOutbox(
+        app.baseUrl,
+        app.query,
+        email,
+        reg.body.sessionId,
+        source as { DATA_DIR: string },
+      );
       users.push({ token: reg.body.sessionId, id: reg.body.user.id });
       await app.api('POST', `/api/admin/users/${reg.body.user.id}/credits`, {
         token: admin.body.sessionId,

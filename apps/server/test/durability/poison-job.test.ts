@@ -4,7 +4,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POISON_REASON } from '../../src/modules/paid-work/paid-work.ts';
 import { until } from '../until.ts';
-import { createThrowawayPostgres, request, startProcess, type AppProcess } from './processes.ts';
+import {
+  createThrowawayPostgres,
+  request,
+  startProcess,
+  verifyFromOutbox,
+  type AppProcess,
+} from './processes.ts';
 
 /**
  * Issue 15 §2, poison jobs: a paid job that kills every worker that runs it (here the "model" call
@@ -69,16 +75,14 @@ const EXPIRE_SECONDS = 5;
       AI_MODEL: 'crashing',
     };
     api = await startProcess('api', { ...env, WORKERS: 'off' });
+    const email = `poison-${randomBytes(3).toString('hex')}@utoronto.ca`;
     const reg = await request(api.baseUrl, 'POST', '/api/auth/register', {
-      body: {
-        name: 'Poison',
-        phone: '+1 416 555 0100',
-        email: `poison-${randomBytes(3).toString('hex')}@utoronto.ca`,
-        password: 'Tr1cky-Passphrase',
-      },
+      body: { name: 'Poison', phone: '+1 416 555 0100', email, password: 'Tr1cky-Passphrase' },
     });
     expect(reg.status).toBe(201);
     const token = reg.body.sessionId as string;
+    // Paid work and the free credit that pays for it wait for a verified address (ADR 0150).
+    await verifyFromOutbox(api.baseUrl, q, email, token, env);
     const created = await request(api.baseUrl, 'POST', '/api/submissions', {
       token,
       body: {

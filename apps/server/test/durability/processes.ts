@@ -238,7 +238,10 @@ export async function startApiWithFundedUsers(opts: {
   await verifyFromOutbox(api.baseUrl, opts.query, 'admin@grantleaf.ca', admin.token, env);
   const users = [];
   for (let i = 0; i < opts.count; i++) {
-    const u = await register(`load-${i}-${randomBytes(3).toString('hex')}@utoronto.ca`, i);
+    const email = `load-${i}-${randomBytes(3).toString('hex')}@utoronto.ca`;
+    const u = await register(email, i);
+    // Paid work waits for a verified address (ADR 0150).
+    await verifyFromOutbox(api.baseUrl, opts.query, email, u.token, env);
     // Enough for every request to be affordable: these tests are about crashes, not 402s.
     const top = await request(api.baseUrl, 'POST', `/api/admin/users/${u.id}/credits`, {
       token: admin.token,

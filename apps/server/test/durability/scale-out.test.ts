@@ -67,6 +67,8 @@ const FUNDING = 8;
         body: { name: `Scale ${n}`, phone: '+1 416 555 0100', email, password: 'Tr1cky-Passphrase' },
       });
       expect(res.status).toBe(201);
+      // Paid work waits for a verified address (ADR 0150).
+      await verifyFromOutbox(api(n), q, email, res.body.sessionId, keyEnv);
       return { token: res.body.sessionId as string, id: res.body.user.id as string, email };
     };
     const admin = await request(api(0), 'POST', '/api/auth/register', {

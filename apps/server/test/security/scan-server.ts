@@ -67,21 +67,21 @@ const admin = await post(
   undefined,
   '10.90.0.2',
 );
-// Admin rights need the verified address: the code is in the outbox (no SMTP here).
-const [adminMail] = (
-  await runtime.database.raw.executeSql(
-    `select subject from outbox_emails where to_address = 'scan-admin@grantleaf.ca' order by created_at desc limit 1`,
-  )
-).rows;
-await post(
-  '/api/verify-email-code',
-  {
-    code: /\b(\d{4})\b/.exec(
-      String(openColumnValue(adminMail?.subject, 'outbox_emails.subject', false)),
-    )?.[1],
-  },
-  admin.sessionId,
-);
+/** Verifies an address by the code of its mail in the outbox (no SMTP here). */
+async function verifyFromOutbox(email: string, sessionId: string) {
+  const [mail] = (
+    await runtime.database.raw.executeSql(
+      `select subject from outbox_emails where to_address = $1 order by created_at desc limit 1`,
+      [email],
+    )
+  ).rows;
+  const code = /\b(\d{4})\b/.exec(
+    String(openColumnValue(mail?.subject, 'outbox_emails.subject', false)),
+  )?.[1];
+  await post('/api/verify-email-code', { code }, sessionId);
+}
+// Admin rights need the verified address.
+await verifyFromOutbox('scan-admin@grantleaf.ca', admin.sessionId);
 const user = await post(
   '/api/auth/register',
   {
@@ -93,6 +93,8 @@ const user = await post(
   undefined,
   '10.90.0.3',
 );
+// Paid work waits for a verified address (ADR 0150).
+await verifyFromOutbox('scan-user@utoronto.ca', user.sessionId);
 await post(`/api/admin/users/${user.user.id}/credits`, { amount: 100000, reason: 'scan' }, admin.sessionId);
 const token = user.sessionId as string;
 const application = await post('/api/applications', { title: 'Scan application', program: 'NSERC' }, token);

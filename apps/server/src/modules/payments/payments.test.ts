@@ -1,7 +1,7 @@
 import { PAYMENTS_NOT_CONFIGURED } from '@grantleaf/shared/payments.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { DATABASES, registerUser, startTestApp, verifyEmail, type TestApp } from '../../../test/harness.ts';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe-server.ts';
 import { assertLedgerMatchesBalances } from '../credits/ledger-invariant.ts';
 
@@ -205,6 +205,8 @@ describe.each(DATABASES)('buying credits through Stripe Checkout (%s)', (kind) =
     });
     expect(reg.status).toBe(201);
     const buyer = { token: reg.body.sessionId as string, email: reg.body.user.email as string };
+    // Verified, so the free credit is on the balance too (ADR 0150).
+    await verifyEmail(t, buyer.email, buyer.token);
     const { sessionId } = await checkout(buyer.token, 'standard');
     await stripe.pay(sessionId);
     expect(await balance(buyer.token)).toBe(21);
