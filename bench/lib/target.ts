@@ -12,6 +12,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { inThreadPglite } from './in-thread-pglite.ts';
 import { parseEnv } from '../../apps/server/src/env.ts';
 import { startRuntime, type Runtime } from '../../apps/server/src/runtime.ts';
 
@@ -84,11 +85,10 @@ async function start(): Promise<number> {
     server = bareFastify.server;
     return listen(server);
   }
-  database = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.pgliteDir,
-    pgliteThread: config.pgliteThread,
-  });
+  database =
+    config.pgliteThread === 'main' && !config.databaseUrl
+      ? await inThreadPglite(config.pgliteDir ?? 'memory://')
+      : await createDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   if (config.mode === 'raw') return startRaw(database, config.recipes ?? {}, config.sessions ?? []);
   const env = parseEnv({
     DATA_DIR: config.dataDir ?? fs.mkdtempSync('/tmp/grantleaf-bench-'),

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
-import { executorFor, type Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
+import { executorFor } from '../db/pg-boss-executor.ts';
 import type { JobDefinition, JobDeps } from './job.ts';
 
 const failedQueue = (name: string) => `${name}__failed`;
