@@ -42,6 +42,12 @@ export const tenthsFromCredits = (credits: number): number => Math.round(credits
 /** A price in credits, as the API and the screens show it. */
 export const priceInCredits = (work: PricedWork): number => creditsFromTenths(PRICES[work]);
 
+/** A price as the spec's sentences say it: "2 credits", "1 credit", "0.5 credits". */
+export function priceText(work: PricedWork): string {
+  const credits = priceInCredits(work);
+  return `${credits} ${credits === 1 ? 'credit' : 'credits'}`;
+}
+
 /** A number of credits as the one-decimal text the spec shows (§9 "Credit display"). */
 export function formatCredits(credits: number): string {
   return credits.toFixed(1);

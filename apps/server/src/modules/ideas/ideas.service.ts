@@ -1,4 +1,4 @@
-import { PRICES } from '@grantleaf/shared/constants';
+import { PRICES, priceText } from '@grantleaf/shared/constants';
 import {
   ideaResultsSchema,
   type IdeaRequestInput,
@@ -19,7 +19,7 @@ import * as repo from './ideas.repository.ts';
 import { measuredEta } from '../paid-work/durations.repository.ts';
 import type { IdeaRequestRow } from './ideas.schema.ts';
 
-export const IDEA_FAILURE_MESSAGE = 'Idea generation failed. Your 0.5 credits were refunded.';
+export const IDEA_FAILURE_MESSAGE = `Idea generation failed. Your ${priceText('idea')} were refunded.`;
 
 export function toIdeaRecord(row: IdeaRequestRow): IdeaRequestRecord {
   return {

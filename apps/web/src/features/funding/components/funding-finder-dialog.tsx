@@ -3,6 +3,7 @@ import {
   FUNDING_TEAM_MAX,
   FUNDING_TOPIC_MAX,
   priceInCredits,
+  priceText,
   UPLOAD_MAX_BYTES,
 } from '@grantleaf/shared/constants';
 import { FUNDING_FILE_EXTENSIONS, fundingFinderRequestSchema } from '@grantleaf/shared/funding.schema';
@@ -32,7 +33,7 @@ export const AUTH_REQUIRED = {
 } as const;
 export const NOT_ENOUGH_CREDITS = {
   title: 'Insufficient credits',
-  description: 'You need at least 1 credit to find funding opportunities.',
+  description: `You need at least ${priceText('funding')} to find funding opportunities.`,
 } as const;
 
 /** Funding Finder (spec §2, §5, §8): 1 credit; results appear in Funding Searches. */
@@ -172,7 +173,7 @@ export function FundingFinderDialog({
       open={open}
       onOpenChange={close}
       title="Funding Finder"
-      description="Describe your research and team; we match it against Canadian and US funding programs. Costs 1 credit."
+      description={`Describe your research and team; we match it against Canadian and US funding programs. Costs ${priceText('funding')}.`}
       wide
     >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
@@ -216,7 +217,7 @@ export function FundingFinderDialog({
         </div>
         {insufficient && (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            Insufficient credits. You need at least 1 credit to find funding opportunities.
+            {`Insufficient credits. ${NOT_ENOUGH_CREDITS.description}`}
           </p>
         )}
         <div className="flex justify-end gap-3">

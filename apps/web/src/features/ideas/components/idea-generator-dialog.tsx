@@ -1,4 +1,4 @@
-import { IDEA_FIELD_MAX, priceInCredits } from '@grantleaf/shared/constants';
+import { IDEA_FIELD_MAX, priceInCredits, priceText } from '@grantleaf/shared/constants';
 import { ideaRequestSchema } from '@grantleaf/shared/ideas.schema';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -76,7 +76,7 @@ export function IdeaGeneratorDialog({
       open={open}
       onOpenChange={close}
       title="Commercial Research Idea Generator"
-      description="Turn your research into a commercially viable idea, trained on 100,000+ successful startups. Costs 0.5 credits."
+      description={`Turn your research into a commercially viable idea, trained on 100,000+ successful startups. Costs ${priceText('idea')}.`}
       wide
     >
       {done ? (
@@ -102,7 +102,7 @@ export function IdeaGeneratorDialog({
           )}
           {insufficient && (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              Insufficient credits. You need 0.5 credits to generate an idea.
+              Insufficient credits. You need {priceText('idea')} to generate an idea.
             </p>
           )}
           <div className="flex justify-end gap-3">

@@ -1,3 +1,4 @@
+import { priceText } from '@grantleaf/shared/constants';
 import {
   analysisFormSchema,
   checkUploadFile,
@@ -113,7 +114,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       open={open}
       onOpenChange={close}
       title="Analyze Existing Grant Application"
-      description="Costs 1 credit. Scores your application against the program's criteria."
+      description={`Costs ${priceText('analysis')}. Scores your application against the program's criteria.`}
       wide
     >
       <form onSubmit={submit} className="space-y-4" noValidate>

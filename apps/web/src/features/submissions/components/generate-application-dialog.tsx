@@ -1,4 +1,4 @@
-import { PROJECT_TITLE_MAX_CHARS } from '@grantleaf/shared/constants';
+import { priceText, PROJECT_TITLE_MAX_CHARS } from '@grantleaf/shared/constants';
 import {
   generationFormSchema,
   type GenerationFormInput,
@@ -131,7 +131,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
       open={open}
       onOpenChange={close}
       title="Generate New Grant Application"
-      description="Costs 2 credits. We email you when the draft is ready."
+      description={`Costs ${priceText('generation')}. We email you when the draft is ready.`}
       wide
     >
       <form onSubmit={submit} className="space-y-3" noValidate>
