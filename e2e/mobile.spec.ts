@@ -143,6 +143,24 @@ test('every signed-in route and dialog fits 390 px, header actions in a menu, an
   await checkDialog(page, 'Upload Documents', 'Upload Documents');
   await checkDialog(page, 'View Reports', 'Reports');
 
+  // Issue 16: the editor with its checks, guidelines checklist and versions, and the library.
+  const own = await server.api('POST', '/api/applications', {
+    token: admin.token,
+    body: { title: 'River ice early warning', program: 'CIHR', programId: 'ca-cihr-project-grant' },
+  });
+  await page.goto(`/applications/${own.body.id}`);
+  await expect(page.getByTestId('save-state')).toHaveText('Saved');
+  await expect(page.getByTestId('guidelines-panel')).toBeVisible();
+  await expectFits(page, '/applications/:id');
+  await page.getByRole('button', { name: 'Versions' }).click();
+  await expect(page.getByRole('dialog', { name: 'Versions' })).toBeVisible();
+  await page.waitForTimeout(300);
+  await expectFits(page, 'versions dialog');
+  await page.keyboard.press('Escape');
+  await page.goto('/library');
+  await expect(page.getByRole('heading', { name: 'Content library', level: 1 })).toBeVisible();
+  await expectFits(page, '/library');
+
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectFits(page, '/account');
