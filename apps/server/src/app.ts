@@ -63,7 +63,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const limiter = createRateLimiter(database.db);
-  const auth = createAuthService({ db: database.db, mailer, env, limiter });
+  const auth = createAuthService({ db: database.db, mailer, env, limiter, log: runtime.log });
 
   app.decorate('runtime', runtime);
 

@@ -11,6 +11,9 @@ export interface ReceivedMail {
 export async function startSmtpServer() {
   const inbox: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  // While held, messages are not accepted (no reply to DATA): a slow mail server, for tests that
+  // show an answer does not wait for mail.
+  let held: Array<() => void> | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -19,9 +22,13 @@ export async function startSmtpServer() {
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          inbox.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
-          waiters.splice(0).forEach((wake) => wake());
-          callback();
+          const accept = () => {
+            inbox.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+            waiters.splice(0).forEach((wake) => wake());
+            callback();
+          };
+          if (held) held.push(accept);
+          else accept();
         })
         .catch(callback);
     },
@@ -44,6 +51,17 @@ export async function startSmtpServer() {
         });
       }
     },
+    /** Stops accepting messages until release(): senders wait for the server's reply. */
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const pending = held ?? [];
+      held = null;
+      pending.forEach((accept) => accept());
+    },
+    /** Messages received but not yet accepted while held. */
+    heldCount: () => held?.length ?? 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -7,6 +7,7 @@ import {
   FORGOT_PASSWORD_ANSWER,
   PASSWORD_RESET_DONE,
   RESET_LINK_INVALID,
+  RESET_MAIL_SUBJECT,
   WRONG_CURRENT_PASSWORD,
 } from './account-controls.ts';
 
@@ -64,6 +65,40 @@ describe.each(DATABASES)('account controls on %s', (kind) => {
     expect(stored.rows[0]!.token_hash).not.toContain(resetTokenFrom(mail));
     expect(stored.rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('answers a known address without waiting for its mail: the same answer while the mail server holds it', async () => {
+    const { email } = await registerUser(t);
+    const before = t.smtp.inbox.length;
+    t.smtp.hold();
+    try {
+      const known = await forgot(email);
+      const unknown = await forgot(`nobody-held-${kind}@utoronto.ca`);
+      expect(known).toMatchObject({ status: 200, body: { message: FORGOT_PASSWORD_ANSWER } });
+      expect(known.body).toEqual(unknown.body);
+      // Answered, and the reset mail is still not accepted by the mail server.
+      expect(t.smtp.inbox.slice(before).filter((m) => m.subject === RESET_MAIL_SUBJECT)).toEqual([]);
+    } finally {
+      t.smtp.release();
+    }
+    expect(resetTokenFrom(await resetMail(email, before))).toMatch(/^[\w-]{43}$/);
+  });
+
+  // PGlite is one connection: a transaction held by the test would stall the request's look-up too.
+  it.runIf(kind === 'postgres')(
+    'answers a known address before the reset link is written: the answer comes while its table is locked',
+    async () => {
+      const { email } = await registerUser(t);
+      const before = t.smtp.inbox.length;
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table password_resets in access exclusive mode`);
+        // Were the link written before answering, this request would wait for the lock (and the test time out).
+        const known = await forgot(email);
+        expect(known).toMatchObject({ status: 200, body: { message: FORGOT_PASSWORD_ANSWER } });
+      });
+      // The lock released, the link is written and mailed after the answer.
+      expect(resetTokenFrom(await resetMail(email, before))).toMatch(/^[\w-]{43}$/);
+    },
+  );
 
   it('resets once with a strong password, signs out every session and clears the login lock', async () => {
     const { email, token: session } = await registerUser(t, { password: PASSWORD });

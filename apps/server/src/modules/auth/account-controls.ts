@@ -22,6 +22,7 @@ export const RESET_LINK_INVALID =
   'This reset link is invalid, has expired or was already used. Request a new one from the sign-in page.';
 export const PASSWORD_RESET_DONE = 'Your password has been changed. Sign in with your new password.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
+export const RESET_MAIL_SUBJECT = 'Reset your Grantleaf password';
 
 /** Who opened a session, as far as the request tells; shown in the account's session list. */
 export interface SessionClient {
@@ -41,7 +42,35 @@ export const loginFailKey = (email: string) => `login-fail:${email.trim().toLowe
 
 /** Forgot / reset / change password and the session list (issue 15 §18). */
 export function createAccountControls(deps: AuthDeps) {
-  const { db, mailer, env, limiter } = deps;
+  const { db, mailer, env, limiter, log } = deps;
+
+  /** Writes a new reset link for the account and mails it (fixed text only). */
+  async function sendResetLink(user: UserRow) {
+    const token = newSecretToken();
+    await db.transaction((tx) =>
+      repo.insertPasswordReset(tx, {
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+      }),
+    );
+    const link = `${env.APP_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: RESET_MAIL_SUBJECT,
+      // Fixed text only: the address may be unverified, so nothing a registrant typed goes to it.
+      text: [
+        'Hello,',
+        '',
+        'Someone asked to reset the password of the Grantleaf account for this address.',
+        `Choose a new password with this link (it works once, for ${RESET_LINK_TTL_MS / 60_000} minutes):`,
+        link,
+        '',
+        'Setting a new password signs the account out on every device.',
+        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
 
   return {
     async forgotPassword(input: ForgotPasswordInput, ip: string) {
@@ -54,35 +83,13 @@ export function createAccountControls(deps: AuthDeps) {
         tooMany,
       );
       const user = await repo.findUserByEmail(db, input.email);
+      // The link's write and its mail run after the answer: an address with an account is answered
+      // after the same work (one look-up) as one without, so the timing names no account (issue 15
+      // §18). The mailer keeps the message in the outbox and logs a failed delivery itself.
       if (user) {
-        const token = newSecretToken();
-        await db.transaction((tx) =>
-          repo.insertPasswordReset(tx, {
-            userId: user.id,
-            tokenHash: sha256(token),
-            expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
-          }),
+        void sendResetLink(user).catch((err: unknown) =>
+          log.error({ err, userId: user.id }, 'password reset link failed'),
         );
-        const link = `${env.APP_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
-        // Not awaited: waiting for SMTP would make the answer slower for addresses that have an
-        // account. The mailer keeps the message in the outbox and logs a failed delivery itself.
-        mailer
-          .send({
-            to: user.email,
-            subject: 'Reset your Grantleaf password',
-            // Fixed text only: the address may be unverified, so nothing a registrant typed goes to it.
-            text: [
-              'Hello,',
-              '',
-              'Someone asked to reset the password of the Grantleaf account for this address.',
-              `Choose a new password with this link (it works once, for ${RESET_LINK_TTL_MS / 60_000} minutes):`,
-              link,
-              '',
-              'Setting a new password signs the account out on every device.',
-              'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-            ].join('\n'),
-          })
-          .catch(() => undefined);
       }
       return { message: FORGOT_PASSWORD_ANSWER };
     },

@@ -6,6 +6,7 @@ import {
 import type { LoginInput, RegisterInput, User, VerificationResponse } from '@grantleaf/shared/auth.schema';
 import { isInstitutionalEmail } from '@grantleaf/shared/email-domain';
 import { CODE_SPENT_MESSAGE, CODE_SPENT_REASON, RESEND_WAIT_SECONDS } from '@grantleaf/shared/verification';
+import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client.ts';
 import { clientAddressKey, type RateLimiter } from '../../http/rate-limit.ts';
 import type { Env } from '../../env.ts';
@@ -93,6 +94,8 @@ export interface AuthDeps {
   mailer: Mailer;
   env: Env;
   limiter: RateLimiter;
+  /** For work done after the answer (the forgot-password link), whose failure no request sees. */
+  log: Pick<Logger, 'error'>;
 }
 
 export function createAuthService(deps: AuthDeps) {
