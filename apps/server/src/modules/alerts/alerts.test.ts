@@ -6,10 +6,13 @@ import {
   SAVED_SEARCHES_MAX,
 } from '@grantleaf/shared/alerts.schema';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSealed } from '../../adapters/storage/content-crypto.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { createMailer } from '../mail/mail.service.ts';
 import { createProgramsService } from '../programs/index.ts';
 import { sendFollowReminders, sendWeeklyDigests } from './alerts.service.ts';
 
@@ -306,6 +309,69 @@ describe.each(DATABASES)('saved searches and program alerts on %s', (kind) => {
     await t.api('PUT', `/api/program-follows/${later}`, { token: a.token });
     await sendFollowReminders(deps(), shift(deadline, 3 - first));
     expect(mailsTo(a.email)).toHaveLength(3);
+  });
+
+  it('mails no deleted account', async () => {
+    const word = `del${randomBytes(4).toString('hex')}`;
+    await addProgram(`${word}-soon`, `${word} Soon`, { next: [inDays(5)] });
+    const kept = await registerUser(t);
+    const deleted = await registerUser(t);
+    for (const user of [kept, deleted]) {
+      await t.api('POST', '/api/saved-searches', {
+        token: user.token,
+        body: { name: word, query: { q: word } },
+      });
+      await t.api('PUT', `/api/program-follows/${word}-soon`, { token: user.token });
+    }
+    const gone = await t.api('DELETE', '/api/account', {
+      token: deleted.token,
+      body: { password: 'Tr1cky-Passphrase' },
+    });
+    expect(gone.status).toBe(200);
+    await sendWeeklyDigests(deps());
+    await sendFollowReminders(deps());
+    // The same searches and follows mail the live account: a digest (closing in 5 days) and a reminder.
+    expect(mailsTo(kept.email).map((m) => m.subject)).toEqual([
+      'Your saved searches: 1 closing soon',
+      `${word} Soon: next deadline in 5 days`,
+    ]);
+    expect(mailsTo(deleted.email)).toEqual([]);
+  });
+
+  it('sends the opt-out link as a one-click List-Unsubscribe header (RFC 8058)', async () => {
+    // The shared test SMTP server keeps no headers: this one keeps the parsed message.
+    const received: Array<Awaited<ReturnType<typeof simpleParser>>> = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            received.push(mail);
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.server.address() as { port: number }).port;
+      const mailer = createMailer({
+        db: t.database.db,
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: t.env.MAIL_FROM,
+        log: t.runtime.log,
+      });
+      const url = `${t.env.APP_URL}/api/alerts/unsubscribe?token=abc`;
+      await mailer.send({ to: 'list@utoronto.ca', subject: 'Digest', text: 'Body', unsubscribeUrl: url });
+      expect(received).toHaveLength(1);
+      const lines = received[0]!.headerLines.map((h) => h.line);
+      expect(lines).toContain(`List-Unsubscribe: <${url}>`);
+      expect(lines).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('puts searches and follows in the privacy export, opened', async () => {
