@@ -374,6 +374,15 @@ describe.each(DATABASES)('saved searches and program alerts on %s', (kind) => {
     }
   });
 
+  it('describes its routes in the OpenAPI document from the shared schemas', async () => {
+    const res = await t.api('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.paths['/api/saved-searches'].post.requestBody).toBeTruthy();
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/alerts', '/api/program-follows/{programId}', '/api/alerts/preferences']),
+    );
+  });
+
   it('puts searches and follows in the privacy export, opened', async () => {
     const a = await registerUser(t);
     await t.api('POST', '/api/saved-searches', {
