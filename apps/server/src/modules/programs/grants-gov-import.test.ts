@@ -143,7 +143,11 @@ describe('Grants.gov importer', () => {
     expect(parseGrantsGovDate('')).toBeNull();
     expect(parseGrantsGovDate('soon')).toBeNull();
   });
+});
 
+// The command opens its own embedded database whichever database the suite uses, so it runs once;
+// a second run changing nothing is the in-process tests' to show.
+describe('the import command', () => {
   it('runs as `npm run import:grants-gov -- <file>` and prints progress', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grants-gov-cli-'));
     const root = new URL('../../../../../', import.meta.url).pathname;
@@ -154,11 +158,6 @@ describe('Grants.gov importer', () => {
     });
     expect(stdout).toMatch(/7 opportunities read \(100% of the file\)/);
     expect(stdout).toMatch(/7 opportunities, 7 new, 0 updated, 0 unchanged/);
-    const again = await run('npm', ['run', '--silent', 'import:grants-gov', '--', FIXTURE], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    expect(again.stdout).toMatch(/0 new, 0 updated, 7 unchanged/);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 });
