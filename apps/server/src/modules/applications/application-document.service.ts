@@ -27,6 +27,7 @@ import {
   renderPdf,
   safeBaseName,
   type ExportBlock,
+  type ExportRun,
 } from '../submissions/index.ts';
 import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
@@ -131,6 +132,37 @@ const plain = (node: RichNode): string =>
       ? '\n'
       : (node.content ?? []).map(plain).join('');
 
+/** A paragraph's text with its bold, italic, underline and links, for the export's runs. */
+function runsOf(node: RichNode): ExportRun[] {
+  const out: ExportRun[] = [];
+  const walk = (n: RichNode) => {
+    if (n.type === 'hardBreak') out.push({ text: '\n' });
+    else if (n.type === 'text' && n.text) {
+      const marks = new Set((n.marks ?? []).map((m) => m.type));
+      const href = n.marks?.find((m) => m.type === 'link')?.attrs?.href;
+      out.push({
+        text: n.text,
+        ...(marks.has('bold') ? { bold: true } : {}),
+        ...(marks.has('italic') ? { italic: true } : {}),
+        ...(marks.has('underline') ? { underline: true } : {}),
+        ...(typeof href === 'string' ? { link: href } : {}),
+      });
+    } else n.content?.forEach(walk);
+  };
+  walk(node);
+  return out;
+}
+
+/** A paragraph block: runs only when some of its text is formatted, else its plain text. */
+function paragraphBlock(node: RichNode, prefix = ''): ExportBlock | null {
+  const text = plain(node).trim();
+  if (!text) return null;
+  const runs = runsOf(node);
+  if (!runs.some((r) => r.bold || r.italic || r.underline || r.link))
+    return { kind: 'p', text: prefix + text };
+  return { kind: 'p', text: prefix + text, runs: prefix ? [{ text: prefix }, ...runs] : runs };
+}
+
 /** A section's document as export blocks: real tables, headings, lists as marked paragraphs. */
 function docBlocks(doc: RichNode): ExportBlock[] {
   const out: ExportBlock[] = [];
@@ -153,7 +185,8 @@ function docBlocks(doc: RichNode): ExportBlock[] {
         return;
       case 'listItem': {
         const [first, ...rest] = node.content ?? [];
-        if (first) out.push({ kind: 'p', text: `${prefix}${plain(first)}` });
+        const block = first ? paragraphBlock(first, prefix) : null;
+        if (block) out.push(block);
         rest.forEach((c) => walk(c, '• '));
         return;
       }
@@ -164,8 +197,8 @@ function docBlocks(doc: RichNode): ExportBlock[] {
         });
         return;
       default: {
-        const text = plain(node).trim();
-        if (text) out.push({ kind: 'p', text });
+        const block = paragraphBlock(node);
+        if (block) out.push(block);
       }
     }
   };

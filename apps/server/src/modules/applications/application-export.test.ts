@@ -87,7 +87,12 @@ describe.each(DATABASES)('application export on %s', (kind) => {
       body: {
         baseVersion: 1,
         sections: [
-          { id: 'lay-abstract', doc: markdownToDoc('River ice jams flood 30 communities every spring.') },
+          {
+            id: 'lay-abstract',
+            doc: markdownToDoc(
+              'River ice jams flood **30 communities** every [spring](https://example.org/ice).',
+            ),
+          },
           { id: 'research-proposal', doc: markdownToDoc(`## Methods\n\n${LONG}`) },
           { id: 'budget-justification', doc: markdownToDoc(BUDGET) },
         ],
@@ -121,6 +126,10 @@ describe.each(DATABASES)('application export on %s', (kind) => {
     const footer = strFromU8(zip[footerName!]!);
     expect(footer).toMatch(/<w:instrText[^>]*>PAGE<\/w:instrText>/);
     expect(footer).toMatch(/<w:instrText[^>]*>NUMPAGES<\/w:instrText>/);
+    // Bold and links inside a paragraph are kept as formatted runs.
+    expect(xml).toMatch(/<w:b\/>[\s\S]{0,200}?30 communities/);
+    expect(xml).toMatch(/<w:hyperlink [^>]*>[\s\S]*?spring/);
+    expect(strFromU8(zip['word/_rels/document.xml.rels']!)).toContain('https://example.org/ice');
     const styles = strFromU8(zip['word/styles.xml']!);
     expect(styles).toMatch(/<w:docDefaults>[\s\S]*w:ascii="Times New Roman"[\s\S]*<w:sz w:val="24"\/>/);
   });
@@ -138,8 +147,11 @@ describe.each(DATABASES)('application export on %s', (kind) => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     // The table's cells on one line of the page, as a grid draws them.
     expect(text).toMatch(/Sensors\s+\$40,000\s+\$10,000/);
+    // A paragraph with a bold run and a link still reads as one line.
+    expect(text).toContain('River ice jams flood 30 communities every spring.');
     const fonts = execFileSync('pdffonts', [pdfPath], { encoding: 'utf8' });
     expect(fonts).toContain('Times-Roman');
+    expect(fonts).toContain('Times-Bold');
     expect(fonts).not.toContain('Helvetica');
   });
 

@@ -28,4 +28,5 @@ export {
   safeBaseName,
   type ExportBlock,
   type ExportLayout,
+  type ExportRun,
 } from './submission-export.ts';

@@ -1,6 +1,7 @@
 import {
   AlignmentType,
   Document,
+  ExternalHyperlink,
   Footer,
   HeadingLevel,
   Packer,
@@ -29,6 +30,17 @@ export interface ExportBlock {
   text?: string;
   /** The first row is the header row. */
   rows?: string[][];
+  /** A paragraph's formatted text (bold, italic, underline, links); `text` is its plain form. */
+  runs?: ExportRun[];
+}
+
+export interface ExportRun {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  /** An http(s) or mailto address (the document schema allows no other). */
+  link?: string;
 }
 
 /**
@@ -47,8 +59,20 @@ const DRAFT_LAYOUT: ExportLayout = { font: 'sans', sizePt: 11, marginInches: 1, 
 
 /** Names Word and LibreOffice know, and the PDF standard fonts that match them (no embedding). */
 const FONTS = {
-  serif: { docx: 'Times New Roman', regular: 'Times-Roman', bold: 'Times-Bold', italic: 'Times-Italic' },
-  sans: { docx: 'Arial', regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' },
+  serif: {
+    docx: 'Times New Roman',
+    regular: 'Times-Roman',
+    bold: 'Times-Bold',
+    italic: 'Times-Italic',
+    boldItalic: 'Times-BoldItalic',
+  },
+  sans: {
+    docx: 'Arial',
+    regular: 'Helvetica',
+    bold: 'Helvetica-Bold',
+    italic: 'Helvetica-Oblique',
+    boldItalic: 'Helvetica-BoldOblique',
+  },
 } as const;
 const POINTS_PER_INCH = 72;
 const TWIPS_PER_INCH = 1440;
@@ -176,6 +200,20 @@ export async function renderDocx(blocks: ExportBlock[], layout?: ExportLayout): 
         children: [new TextRun({ text: b.text ?? '', italics: true })],
         spacing: { after: 120 },
       });
+    if (b.runs)
+      return new Paragraph({
+        children: b.runs.map((r) => {
+          const run = new TextRun({
+            text: r.text,
+            bold: r.bold,
+            italics: r.italic,
+            underline: r.underline ? {} : undefined,
+            style: r.link ? 'Hyperlink' : undefined,
+          });
+          return r.link ? new ExternalHyperlink({ link: r.link, children: [run] }) : run;
+        }),
+        spacing: { after: 120 },
+      });
     return new Paragraph({ children: [new TextRun(b.text ?? '')], spacing: { after: 120 } });
   });
   const doc = new Document({
@@ -273,7 +311,27 @@ export function renderPdf(blocks: ExportBlock[], layout: ExportLayout = DRAFT_LA
           .fontSize(size + 0.5)
           .text(b.text ?? '')
           .moveDown(0.2);
-      else if (b.kind === 'p')
+      else if (b.kind === 'p' && b.runs) {
+        doc.fontSize(size);
+        b.runs.forEach((r, i) =>
+          doc
+            .font(
+              r.bold && r.italic
+                ? font.boldItalic
+                : r.bold
+                  ? font.bold
+                  : r.italic
+                    ? font.italic
+                    : font.regular,
+            )
+            .text(r.text, {
+              continued: i < b.runs!.length - 1,
+              underline: Boolean(r.underline || r.link),
+              link: r.link ?? null,
+            }),
+        );
+        doc.moveDown(0.4);
+      } else if (b.kind === 'p')
         doc
           .font(font.regular)
           .fontSize(size)
