@@ -37,14 +37,27 @@ export function useDeleteSavedSearch() {
   });
 }
 
+/**
+ * Follow or unfollow. An unfollow leaves the list in the click's own render; a follow shows once
+ * the server answers with the list (it knows the program's deadline). A failure reloads the list.
+ */
 export function useFollow() {
+  const client = useQueryClient();
   const refresh = useRefresh();
+  const setFollows = (update: (follows: ProgramFollow[]) => ProgramFollow[]) =>
+    client.setQueryData<AlertsOverview>(alertsKey, (old) => old && { ...old, follows: update(old.follows) });
   return useMutation({
     mutationFn: ({ programId, follow }: { programId: string; follow: boolean }) =>
       follow
         ? api.put<ProgramFollow[]>(`/api/program-follows/${programId}`)
-        : api.delete(`/api/program-follows/${programId}`),
-    onSuccess: refresh,
+        : api.delete<null>(`/api/program-follows/${programId}`),
+    onMutate: ({ programId, follow }) => {
+      if (!follow) setFollows((follows) => follows.filter((f) => f.programId !== programId));
+    },
+    onSuccess: (follows) => {
+      if (follows) setFollows(() => follows);
+    },
+    onError: refresh,
   });
 }
 
