@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { DATABASES, registerUser, startTestApp, verifyEmail, type TestApp } from '../../../test/harness.ts';
 import { commissionFor } from '../payments/payments.service.ts';
 
 describe('commission arithmetic', () => {
@@ -73,6 +73,8 @@ describe.each(DATABASES)('affiliate programme on %s', (kind) => {
     });
     expect(reg.status).toBe(201);
     const rita = reg.body.user;
+    // Verified, so her free credit is on the balance too (ADR 0150).
+    await verifyEmail(t, rita.email, reg.body.sessionId);
     // A bad code never blocks a sign-up.
     const noRef = await t.api('POST', '/api/auth/register', {
       body: {
