@@ -93,12 +93,14 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
     '/api/alerts/unsubscribe',
     { schema: { querystring: unsubscribeQuerySchema, hide: true } },
     async (request, reply) => {
+      const kind = await alerts.linkKind(request.query.token);
+      if (!kind) return page(reply, 404, 'Link not valid', '<p>This opt-out link is not valid.</p>');
       const action = `/api/alerts/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
       return page(
         reply,
         200,
-        'Stop e-mail alerts?',
-        `<form method="post" action="${action}"><button type="submit">Stop these e-mails</button></form>`,
+        'Stop these e-mails?',
+        `<p>You will no longer receive the ${what(kind)}.</p><form method="post" action="${action}"><button type="submit">Stop these e-mails</button></form>`,
       );
     },
   );

@@ -219,6 +219,11 @@ export function createAlertsService(deps: AlertsDeps) {
       return preferencesOf(await repo.listSubscriptions(db, userId));
     },
 
+    /** Which e-mails an opt-out link is for; null for an unknown token. */
+    async linkKind(token: string): Promise<AlertKind | null> {
+      return (await repo.findSubscriptionByHash(db, sha256(token)))?.kind ?? null;
+    },
+
     /** The e-mail link: the token alone is the credential. Unknown tokens answer null. */
     async unsubscribe(token: string): Promise<AlertKind | null> {
       const row = await repo.findSubscriptionByHash(db, sha256(token));

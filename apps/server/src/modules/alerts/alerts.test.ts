@@ -209,7 +209,10 @@ describe.each(DATABASES)('saved searches and program alerts on %s', (kind) => {
     const path = link.replace(t.env.APP_URL, '');
     const opened = await fetch(t.baseUrl + path);
     expect(opened.status).toBe(200);
-    expect(await opened.text()).toContain('<form method="post"');
+    const asked = await opened.text();
+    expect(asked).toContain('<form method="post"');
+    expect(asked).toContain('You will no longer receive the weekly e-mail');
+    expect((await fetch(`${t.baseUrl}/api/alerts/unsubscribe?token=guess`)).status).toBe(404);
     expect((await t.api('GET', '/api/alerts', { token: a.token })).body.preferences).toEqual({
       digest: true,
       reminders: true,
