@@ -37,6 +37,7 @@ describe('submission status (§4)', () => {
     expect(requestStatus(null)).toBe('processing');
     expect(requestStatus('', 'processing')).toBe('processing');
     expect(requestStatus(null, 'error')).toBe('error');
+    expect(requestStatus(null, 'failed')).toBe('error');
     expect(hasResults([])).toBe(false);
   });
 });

@@ -32,12 +32,13 @@ export function submissionStatusLabel(status: string): 'Complete' | 'Processing.
 
 /**
  * Spec §4 idea and funding requests: Complete when results are non-empty, otherwise Processing.
- * A request whose job failed for good (stored 'error', credits refunded) shows Error, so it does
- * not read as pending forever.
+ * A request whose job failed for good (credits refunded) shows Error, so it does not read, or
+ * poll, as pending forever.
  */
 export function requestStatus(results: unknown, storedStatus?: string | null): DisplayStatus {
   if (hasResults(results)) return 'complete';
-  return storedStatus === 'error' ? 'error' : 'processing';
+  // Idea requests say 'error' (spec §7); funding searches carry the kernel's stored 'failed'.
+  return storedStatus === 'error' || storedStatus === 'failed' ? 'error' : 'processing';
 }
 
 /** Spec §4: Ready if the text contains 'ready', 'compliant' or 'submission ready'. */

@@ -27,7 +27,7 @@ import { FundingResultsView } from '../features/funding/components/funding-resul
 import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
 import { AnalyzeApplicationDialog } from '../features/submissions/components/analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from '../features/submissions/components/generate-application-dialog.tsx';
-import { useFundingRequests } from '../features/dashboard/api/dashboard.api.ts';
+import { useFundingRequests } from '../features/funding/api/funding.api.ts';
 import { useProgramNames } from '../features/dashboard/api/programs.api.ts';
 import { ProgramsTable } from '../features/dashboard/components/programs-table.tsx';
 import { FollowToggle, SaveSearchButton } from '../features/alerts/index.ts';
@@ -298,7 +298,7 @@ function FundingTable({ onRetry }: { onRetry: (r: FundingRequest) => void }) {
         {
           header: 'Status',
           cell: (r) => {
-            const status = requestStatus(r.fundingResults, r.status === 'failed' ? 'error' : r.status);
+            const status = requestStatus(r.fundingResults, r.status);
             return (
               <>
                 <StatusBadge status={status} />
