@@ -12,7 +12,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSealed } from '../../adapters/storage/content-crypto.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { createFileStorage } from '../../adapters/storage/file-storage.ts';
 import { createMailer } from '../mail/mail.service.ts';
+import { createRetentionService, DELETION_GRACE_DAYS } from '../retention/retention.service.ts';
 import { createProgramsService } from '../programs/index.ts';
 import { sendFollowReminders, sendWeeklyDigests } from './alerts.service.ts';
 
@@ -339,6 +341,27 @@ describe.each(DATABASES)('saved searches and program alerts on %s', (kind) => {
       `${word} Soon: next deadline in 5 days`,
     ]);
     expect(mailsTo(deleted.email)).toEqual([]);
+
+    // The retention job's hard delete takes the searches, follows and opt-out rows with the account.
+    const count = async (userId: string) =>
+      (
+        (await t.database.db.execute(sql`
+          select (select count(*) from saved_searches where user_id = ${userId})
+               + (select count(*) from program_follows where user_id = ${userId})
+               + (select count(*) from alert_subscriptions where user_id = ${userId}) as n`)) as unknown as {
+          rows: Array<{ n: number | string }>;
+        }
+      ).rows[0]!.n;
+    expect(Number(await count(deleted.user.id))).toBe(2);
+    await createRetentionService({
+      db: t.database.db,
+      storage: createFileStorage(t.env, t.app.log),
+      log: t.app.log,
+      now: () => new Date(Date.now() + (DELETION_GRACE_DAYS + 1) * DAY_MS),
+    }).run();
+    expect(Number(await count(deleted.user.id))).toBe(0);
+    // The live account's: a search, a follow, and the two opt-out links its e-mails carried.
+    expect(Number(await count(kept.user.id))).toBe(4);
   });
 
   it('sends the opt-out link as a one-click List-Unsubscribe header (RFC 8058)', async () => {
