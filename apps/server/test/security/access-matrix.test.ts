@@ -346,6 +346,7 @@ export const MATRIX: Record<string, Entry> = {
     access: 'admin',
     url: () => `/api/admin/programs/${PROGRAM}/retire`,
   },
+  'GET /api/admin/program-syncs': { access: 'admin' },
   'POST /api/admin/programs/:id/restore': {
     access: 'admin',
     url: () => `/api/admin/programs/${PROGRAM}/restore`,

@@ -1,4 +1,5 @@
 import type { ProgramSyncRun } from '@grantleaf/shared/program-sync.schema';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useProgramSyncs } from '../api/admin-catalogue.api.ts';
 
 const n = (value: number) => value.toLocaleString('en-CA');
@@ -28,10 +29,9 @@ export function LastSync({ enabled }: { enabled: boolean }) {
           : 'not synced (set SIMPLER_GRANTS_API_KEY to sync them daily).'}
       </p>
     );
-  const when = new Date(last.finishedAt).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <p className="text-sm text-slate-700" data-testid="last-sync">
-      Last US federal sync (simpler.grants.gov), {when}: {counts(last)}.
+      Last US federal sync (simpler.grants.gov), {formatDateTime(last.finishedAt)}: {counts(last)}.
       {last.error && <span className="text-red-700"> Stopped: {last.error}</span>}
     </p>
   );
