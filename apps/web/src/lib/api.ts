@@ -28,6 +28,19 @@ export function refusalReason(error: unknown): string | undefined {
   return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
 }
 
+/** While a listed request is still processing, its list is fetched again this often; never otherwise. */
+export const PENDING_POLL_MS = 3000;
+
+/** GET for a query: an API failure reads as the spec's 'Failed to fetch {what}: {status}' (§8). */
+export async function queryGet<T>(path: string, what: string): Promise<T> {
+  try {
+    return await apiRequest<T>('GET', path);
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(`Failed to fetch ${what}: ${error.status}`);
+    throw error;
+  }
+}
+
 export async function apiRequest<T>(
   method: string,
   path: string,

@@ -1,22 +1,13 @@
 import type { AdminAffiliateList, AdminCommissionList } from '@grantleaf/shared/affiliate.schema';
 import type { AdminMarketingRequestList } from '@grantleaf/shared/marketing.schema';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api.ts';
-
-async function get<T>(path: string, what: string): Promise<T> {
-  try {
-    return await api.get<T>(path);
-  } catch (error) {
-    if (error instanceof ApiError) throw new Error(`Failed to fetch ${what}: ${error.status}`);
-    throw error;
-  }
-}
+import { queryGet } from '../../../lib/api.ts';
 
 export function useAdminMarketingRequests(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/admin/marketing-requests'],
     enabled,
-    queryFn: () => get<AdminMarketingRequestList>('/api/admin/marketing-requests', 'marketing requests'),
+    queryFn: () => queryGet<AdminMarketingRequestList>('/api/admin/marketing-requests', 'marketing requests'),
   });
 }
 
@@ -24,7 +15,7 @@ export function useAdminAffiliates(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/admin/affiliates'],
     enabled,
-    queryFn: () => get<AdminAffiliateList>('/api/admin/affiliates', 'affiliates'),
+    queryFn: () => queryGet<AdminAffiliateList>('/api/admin/affiliates', 'affiliates'),
   });
 }
 
@@ -32,6 +23,6 @@ export function useAdminCommissions(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/admin/commissions'],
     enabled,
-    queryFn: () => get<AdminCommissionList>('/api/admin/commissions', 'commissions'),
+    queryFn: () => queryGet<AdminCommissionList>('/api/admin/commissions', 'commissions'),
   });
 }

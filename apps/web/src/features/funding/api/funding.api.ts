@@ -1,13 +1,11 @@
 import { requestStatus } from '@grantleaf/shared/display-rules';
 import type { FundingFinderInput, FundingRequest } from '@grantleaf/shared/funding.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api.ts';
+import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
 import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
 import { getSessionId } from '../../../lib/session.ts';
 
 export const FUNDING_REQUESTS_KEY = ['/api/funding-finder-requests'] as const;
-/** While a search is still running the list is fetched again this often; never otherwise. */
-export const PENDING_POLL_MS = 3000;
 
 /** The signed-in user's funding searches, newest first (spec §7: retry once, no caching). */
 export function useFundingRequests(enabled = true) {
@@ -15,14 +13,7 @@ export function useFundingRequests(enabled = true) {
     queryKey: FUNDING_REQUESTS_KEY,
     enabled,
     staleTime: 0,
-    queryFn: async () => {
-      try {
-        return await api.get<FundingRequest[]>('/api/funding-finder-requests');
-      } catch (error) {
-        if (error instanceof ApiError) throw new Error(`Failed to fetch funding requests: ${error.status}`);
-        throw error;
-      }
-    },
+    queryFn: () => queryGet<FundingRequest[]>('/api/funding-finder-requests', 'funding requests'),
     refetchInterval: (query) =>
       query.state.data?.some((r) => requestStatus(r.fundingResults, r.status) === 'processing')
         ? PENDING_POLL_MS

@@ -1,26 +1,17 @@
 import type { IdeaRequestInput, IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import { requestStatus } from '@grantleaf/shared/display-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api.ts';
+import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
 import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
 
 export const IDEAS_KEY = ['/api/idea-generator-requests'] as const;
-/** While a request is still processing the list is fetched again this often; never otherwise. */
-export const PENDING_POLL_MS = 3000;
 
 export function useIdeaRequests(enabled = true) {
   return useQuery<IdeaRequestRecord[]>({
     queryKey: IDEAS_KEY,
     enabled,
     staleTime: 0,
-    queryFn: async () => {
-      try {
-        return await api.get<IdeaRequestRecord[]>('/api/idea-generator-requests');
-      } catch (error) {
-        if (error instanceof ApiError) throw new Error(`Failed to fetch idea requests: ${error.status}`);
-        throw error;
-      }
-    },
+    queryFn: () => queryGet<IdeaRequestRecord[]>('/api/idea-generator-requests', 'idea requests'),
     refetchInterval: (query) =>
       query.state.data?.some((r) => requestStatus(r.ideaResults, r.status) === 'processing')
         ? PENDING_POLL_MS

@@ -6,12 +6,11 @@ import {
   SUBMISSIONS_PAGE_SIZE,
 } from '@grantleaf/shared/submissions.schema';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api.ts';
+import { api, ApiError, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
 import { getSessionId } from '../../../lib/session.ts';
 import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
 
 export const SUBMISSIONS_KEY = ['/api/submissions'] as const;
-export const PENDING_POLL_MS = 3000;
 
 /**
  * The caller's submissions, newest first, as one list; polled while one is still processing. The
@@ -24,16 +23,11 @@ export function useSubmissions(enabled = true) {
     enabled,
     staleTime: 0,
     initialPageParam: 1,
-    queryFn: async ({ pageParam }) => {
-      try {
-        return await api.get<Submission[]>(
-          pageParam === 1 ? '/api/submissions' : `/api/submissions?page=${pageParam}`,
-        );
-      } catch (error) {
-        if (error instanceof ApiError) throw new Error(`Failed to fetch submissions: ${error.status}`);
-        throw error;
-      }
-    },
+    queryFn: ({ pageParam }) =>
+      queryGet<Submission[]>(
+        pageParam === 1 ? '/api/submissions' : `/api/submissions?page=${pageParam}`,
+        'submissions',
+      ),
     getNextPageParam: (last, pages) => (last.length === SUBMISSIONS_PAGE_SIZE ? pages.length + 1 : undefined),
     select: (data) => data.pages.flat(),
     refetchInterval: (query) =>
