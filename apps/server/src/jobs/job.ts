@@ -24,8 +24,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryDelaySeconds: number;
   /** Jobs of this kind that run at once in each worker process; AI jobs (I/O-bound) want several. */
   concurrency?: number;
-  /** Longer than the slowest legitimate run (an AI call); an expired run is retried. */
-  expireInSeconds: number;
+  /**
+   * Longer than the slowest legitimate run (an AI call); an expired run is retried. A function
+   * derives it from the configuration the queue starts with (a provider's timeout and retries).
+   */
+  expireInSeconds: number | ((env: Env) => number);
   handle(deps: JobDeps, payload: z.infer<S>): Promise<void>;
   /** Runs once the job has failed for good (retries spent or expired): refunds, failure e-mails. */
   onFinalFailure?(deps: JobDeps, payload: z.infer<S>): Promise<void>;

@@ -44,7 +44,8 @@ export async function createJobQueue(
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: true,
-      expireInSeconds: job.expireInSeconds,
+      expireInSeconds:
+        typeof job.expireInSeconds === 'function' ? job.expireInSeconds(deps.env) : job.expireInSeconds,
       deadLetter: failedQueue(job.name),
     });
   }

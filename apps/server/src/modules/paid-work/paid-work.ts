@@ -14,7 +14,7 @@ import { paidWorkReference, type PaidWorkKind, type PaidWorkStatus } from '@gran
 import { z } from 'zod';
 import { createAiProvider, type AiProvider } from '../../ai/provider.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { parseEnv, type Env } from '../../env.ts';
+import type { Env } from '../../env.ts';
 import {
   claimIdempotencyKey,
   recordIdempotentResult,
@@ -215,7 +215,7 @@ export function definePaidWork<Row extends PaidWorkRow, Results>(
     payload,
     retryLimit: spec.retryLimit,
     retryDelaySeconds: spec.retryDelaySeconds,
-    expireInSeconds: paidWorkExpirySeconds(parseEnv()),
+    expireInSeconds: paidWorkExpirySeconds,
     handle: (deps, data) => work.run(deps, data[spec.idField]!),
     async onFinalFailure(deps, data) {
       const id = data[spec.idField]!;
