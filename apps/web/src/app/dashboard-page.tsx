@@ -4,31 +4,36 @@ import { requestStatus, submissionStatus, summariseApplications } from '@grantle
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import { tryParseModelJson } from '@grantleaf/shared/model-json';
+import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import type { Submission } from '@grantleaf/shared/submissions.schema';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { CollapsingActions } from '../components/ui/collapsing-actions.tsx';
 import { downloadFile } from '../lib/download.ts';
 import { formatDateTime } from '../lib/format-date.ts';
-import { AffiliateDialog } from '../features/affiliate/components/affiliate-dialog.tsx';
 import { useApplications } from '../features/applications/api/applications.api.ts';
 import { useCurrentUser, useLogout } from '../features/auth/api/auth.api.ts';
 import { BuyCreditsButton, BuyCreditsHost } from '../features/billing/components/buy-credits-dialog.tsx';
 import { VerificationBanner } from '../features/auth/components/verification-banner.tsx';
 import { useIdeaRequests } from '../features/ideas/api/ideas.api.ts';
 import { IdeaDetails, parseIdeaResults } from '../features/ideas/components/idea-details.tsx';
-import { IdeaGeneratorDialog } from '../features/ideas/components/idea-generator-dialog.tsx';
-import { MarketingDialog } from '../features/marketing/components/marketing-dialog.tsx';
-import { FundingFinderDialog } from '../features/funding/components/funding-finder-dialog.tsx';
 import { FundingReportButton } from '../features/funding/components/funding-report-button.tsx';
 import { FundingResultsView } from '../features/funding/components/funding-results.tsx';
 import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
-import { AnalyzeApplicationDialog } from '../features/submissions/components/analyze-application-dialog.tsx';
-import { GenerateApplicationDialog } from '../features/submissions/components/generate-application-dialog.tsx';
 import { useFundingRequests } from '../features/funding/api/funding.api.ts';
-import { useProgramNames } from '../features/dashboard/api/programs.api.ts';
+import { useProgramNames, type ProgramFilters } from '../features/dashboard/api/programs.api.ts';
 import { ProgramsTable } from '../features/dashboard/components/programs-table.tsx';
 import { FollowToggle, SaveSearchButton } from '../features/alerts/index.ts';
 import { useSubmissions } from '../features/submissions/api/submissions.api.ts';
@@ -39,6 +44,37 @@ import { FailureNote } from '../components/failure-note.tsx';
 import { SignInRequired } from '../components/sign-in-required.tsx';
 
 type DialogName = 'generate' | 'analyze' | 'idea' | 'funding' | 'marketing' | 'affiliate' | null;
+
+// The dialogs (their forms, schemas and pickers) are not needed for the first paint: each is its
+// own chunk, fetched when it is first opened, and stays mounted after (ADR 190).
+const lazyDialog = <K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) => lazy(() => load().then((m) => ({ default: m[name] })));
+const GenerateApplicationDialog = lazyDialog(
+  () => import('../features/submissions/components/generate-application-dialog.tsx'),
+  'GenerateApplicationDialog',
+);
+const AnalyzeApplicationDialog = lazyDialog(
+  () => import('../features/submissions/components/analyze-application-dialog.tsx'),
+  'AnalyzeApplicationDialog',
+);
+const FundingFinderDialog = lazyDialog(
+  () => import('../features/funding/components/funding-finder-dialog.tsx'),
+  'FundingFinderDialog',
+);
+const IdeaGeneratorDialog = lazyDialog(
+  () => import('../features/ideas/components/idea-generator-dialog.tsx'),
+  'IdeaGeneratorDialog',
+);
+const MarketingDialog = lazyDialog(
+  () => import('../features/marketing/components/marketing-dialog.tsx'),
+  'MarketingDialog',
+);
+const AffiliateDialog = lazyDialog(
+  () => import('../features/affiliate/components/affiliate-dialog.tsx'),
+  'AffiliateDialog',
+);
 
 // The dashboard puts every feature of the signed-in workspace together, so it lives in app/.
 
@@ -320,11 +356,41 @@ function FundingTable({ onRetry }: { onRetry: (r: FundingRequest) => void }) {
   );
 }
 
+// The catalogue table's alerts controls (the alerts feature's, handed in as slots) depend on no
+// state of the page, so they are made once and the memoised panel is not re-rendered when the
+// page's own queries answer (ADR 190).
+const saveSearch = (f: ProgramFilters) => (
+  <SaveSearchButton
+    query={{
+      q: f.q.trim() || undefined,
+      jurisdiction: f.jurisdiction || undefined,
+      programType: f.programType || undefined,
+    }}
+  />
+);
+const followColumn = {
+  header: 'Alerts',
+  cell: (p: GrantProgram) => <FollowToggle programId={p.id} programName={p.name} />,
+};
+const ProgramsPanel = memo(function ProgramsPanel() {
+  return <ProgramsTable searchActions={saveSearch} rowActions={followColumn} />;
+});
+const IdeasPanel = memo(IdeasTable);
+const FundingPanel = memo(FundingTable);
+const SummaryPanel = memo(SummaryCards);
+const ActivityPanel = memo(RecentActivity);
+
 export function DashboardPage() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<DialogName>(null);
+  const [dialog, setOpenDialog] = useState<DialogName>(null);
+  // The dialogs opened so far: mounted (their chunks fetched) from their first opening on.
+  const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set());
+  const setDialog = useCallback((name: DialogName) => {
+    setOpenDialog(name);
+    if (name) setOpened((o) => (o.has(name) ? o : new Set(o).add(name)));
+  }, []);
   // A failed job whose input its dialog reopens with ("Try again").
   const [retry, setRetry] = useState<Submission | null>(null);
   const [retryIdea, setRetryIdea] = useState<IdeaRequestRecord | null>(null);
@@ -332,10 +398,27 @@ export function DashboardPage() {
   const submissions = useSubmissions();
   const [params, setParams] = useSearchParams();
   const retryId = params.get('retry');
-  const tryAgain = useCallback((s: Submission) => {
-    setRetry(s);
-    setDialog(s.type === 'generation' ? 'generate' : 'analyze');
-  }, []);
+  const tryAgain = useCallback(
+    (s: Submission) => {
+      setRetry(s);
+      setDialog(s.type === 'generation' ? 'generate' : 'analyze');
+    },
+    [setDialog],
+  );
+  const retryIdeaAgain = useCallback(
+    (r: IdeaRequestRecord) => {
+      setRetryIdea(r);
+      setDialog('idea');
+    },
+    [setDialog],
+  );
+  const retryFundingAgain = useCallback(
+    (r: FundingRequest) => {
+      setRetryFunding(r);
+      setDialog('funding');
+    },
+    [setDialog],
+  );
   // The viewer's "Try again" links here with ?retry=<id>; the dialog opens once the list is in.
   useEffect(() => {
     const failed = retryId ? submissions.data?.find((s) => s.id === retryId) : undefined;
@@ -412,7 +495,7 @@ export function DashboardPage() {
         <p className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
           Idea Generator is now available
         </p>
-        <SummaryCards user={user} />
+        <SummaryPanel user={user} />
         <section aria-label="Actions" className="flex flex-wrap gap-3">
           <Button
             onClick={() => setDialog('generate')}
@@ -439,34 +522,10 @@ export function DashboardPage() {
             <BuyCreditsButton variant="ghost" label="Buy credits to continue" />
           </p>
         )}
-        <RecentActivity programNames={programNames} onRetry={tryAgain} />
-        <ProgramsTable
-          searchActions={(f) => (
-            <SaveSearchButton
-              query={{
-                q: f.q.trim() || undefined,
-                jurisdiction: f.jurisdiction || undefined,
-                programType: f.programType || undefined,
-              }}
-            />
-          )}
-          rowActions={{
-            header: 'Alerts',
-            cell: (p) => <FollowToggle programId={p.id} programName={p.name} />,
-          }}
-        />
-        <IdeasTable
-          onRetry={(r) => {
-            setRetryIdea(r);
-            setDialog('idea');
-          }}
-        />
-        <FundingTable
-          onRetry={(r) => {
-            setRetryFunding(r);
-            setDialog('funding');
-          }}
-        />
+        <ActivityPanel programNames={programNames} onRetry={tryAgain} />
+        <ProgramsPanel />
+        <IdeasPanel onRetry={retryIdeaAgain} />
+        <FundingPanel onRetry={retryFundingAgain} />
         <AdminPdfPanel isAdmin={user.isAdmin} />
         <AdminWorkspacePanel isAdmin={user.isAdmin} />
         {user.isAdmin && (
@@ -486,60 +545,84 @@ export function DashboardPage() {
           </nav>
         )}
       </main>
-      <GenerateApplicationDialog
-        key={`generate-${retry?.id ?? 'new'}`}
-        open={dialog === 'generate'}
-        onOpenChange={openAs('generate')}
-        initial={retry?.type === 'generation' ? retry.contentJson : undefined}
-      />
-      <AnalyzeApplicationDialog
-        key={`analyze-${retry?.id ?? 'new'}`}
-        open={dialog === 'analyze'}
-        onOpenChange={openAs('analyze')}
-        initial={retry?.type === 'analysis' ? retry.contentJson : undefined}
-      />
-      <FundingFinderDialog
-        key={`funding-${retryFunding?.id ?? 'new'}`}
-        open={dialog === 'funding'}
-        onOpenChange={openAs('funding')}
-        credits={user.credits}
-        initial={
-          retryFunding
-            ? {
-                researchTopic: retryFunding.researchTopic,
-                researchDetails: retryFunding.researchDetails,
-                teamProfile: retryFunding.teamProfile,
-                hadFile: retryFunding.fileContent !== null,
-              }
-            : undefined
-        }
-      />
-      <IdeaGeneratorDialog
-        key={`idea-${retryIdea?.id ?? 'new'}`}
-        open={dialog === 'idea'}
-        onOpenChange={openAs('idea')}
-        credits={user.credits}
-        initial={
-          retryIdea
-            ? {
-                researchBackground: retryIdea.researchBackground,
-                researchInterests: retryIdea.researchInterests,
-              }
-            : undefined
-        }
-      />
-      <MarketingDialog
-        open={dialog === 'marketing'}
-        onOpenChange={openAs('marketing')}
-        email={user.email}
-        phone={user.phone}
-      />
-      <AffiliateDialog
-        open={dialog === 'affiliate'}
-        onOpenChange={openAs('affiliate')}
-        email={user.email}
-        phone={user.phone}
-      />
+      {opened.has('generate') && (
+        <Suspense fallback={null}>
+          <GenerateApplicationDialog
+            key={`generate-${retry?.id ?? 'new'}`}
+            open={dialog === 'generate'}
+            onOpenChange={openAs('generate')}
+            initial={retry?.type === 'generation' ? retry.contentJson : undefined}
+          />
+        </Suspense>
+      )}
+      {opened.has('analyze') && (
+        <Suspense fallback={null}>
+          <AnalyzeApplicationDialog
+            key={`analyze-${retry?.id ?? 'new'}`}
+            open={dialog === 'analyze'}
+            onOpenChange={openAs('analyze')}
+            initial={retry?.type === 'analysis' ? retry.contentJson : undefined}
+          />
+        </Suspense>
+      )}
+      {opened.has('funding') && (
+        <Suspense fallback={null}>
+          <FundingFinderDialog
+            key={`funding-${retryFunding?.id ?? 'new'}`}
+            open={dialog === 'funding'}
+            onOpenChange={openAs('funding')}
+            credits={user.credits}
+            initial={
+              retryFunding
+                ? {
+                    researchTopic: retryFunding.researchTopic,
+                    researchDetails: retryFunding.researchDetails,
+                    teamProfile: retryFunding.teamProfile,
+                    hadFile: retryFunding.fileContent !== null,
+                  }
+                : undefined
+            }
+          />
+        </Suspense>
+      )}
+      {opened.has('idea') && (
+        <Suspense fallback={null}>
+          <IdeaGeneratorDialog
+            key={`idea-${retryIdea?.id ?? 'new'}`}
+            open={dialog === 'idea'}
+            onOpenChange={openAs('idea')}
+            credits={user.credits}
+            initial={
+              retryIdea
+                ? {
+                    researchBackground: retryIdea.researchBackground,
+                    researchInterests: retryIdea.researchInterests,
+                  }
+                : undefined
+            }
+          />
+        </Suspense>
+      )}
+      {opened.has('marketing') && (
+        <Suspense fallback={null}>
+          <MarketingDialog
+            open={dialog === 'marketing'}
+            onOpenChange={openAs('marketing')}
+            email={user.email}
+            phone={user.phone}
+          />
+        </Suspense>
+      )}
+      {opened.has('affiliate') && (
+        <Suspense fallback={null}>
+          <AffiliateDialog
+            open={dialog === 'affiliate'}
+            onOpenChange={openAs('affiliate')}
+            email={user.email}
+            phone={user.phone}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

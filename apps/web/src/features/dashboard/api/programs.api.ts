@@ -1,6 +1,7 @@
 import { TABLE_PAGE_SIZE } from '@grantleaf/shared/constants';
 import type { GrantProgram, Jurisdiction, ProgramType } from '@grantleaf/shared/programs.schema';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api, apiResponse } from '../../../lib/api.ts';
 
 export interface ProgramFilters {
@@ -66,5 +67,9 @@ export function useProgramNames(ids: readonly string[]) {
       }
     },
   });
-  return new Map((query.data ?? []).map((p) => [p.id, `${p.agency} — ${p.name}`]));
+  // The same Map while the answer is the same, so the memoised table it feeds is not re-rendered.
+  return useMemo(
+    () => new Map((query.data ?? []).map((p) => [p.id, `${p.agency} — ${p.name}`])),
+    [query.data],
+  );
 }

@@ -9,6 +9,7 @@ import {
 } from '@grantleaf/shared/programs.schema';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Input, Label } from '../../../components/ui/input.tsx';
+import { formatCount } from '../../../lib/format-number.ts';
 import { useProgramPage, type ProgramFilters } from '../api/programs.api.ts';
 import { DataTable } from './data-table.tsx';
 import { DeadlineCell } from './status-cells.tsx';
@@ -99,8 +100,8 @@ export function ProgramsTable({
       <p className="text-xs text-slate-600 sm:col-span-3" aria-live="polite" data-testid="programs-count">
         {programs.data
           ? programs.data.capped
-            ? `More than ${total.toLocaleString('en-CA')} programs match; narrow the search to see the rest.`
-            : `${total.toLocaleString('en-CA')} ${total === 1 ? 'program' : 'programs'}`
+            ? `More than ${formatCount(total)} programs match; narrow the search to see the rest.`
+            : `${formatCount(total)} ${total === 1 ? 'program' : 'programs'}`
           : ''}
       </p>
       {searchActions && <div className="sm:col-span-3">{searchActions(filters)}</div>}
