@@ -3,7 +3,9 @@ import { FILE_URL_PATTERN, SUBMISSION_MESSAGES } from './submissions.schema.ts';
 
 /**
  * Issue 16 §3: a funder's call or guidelines, split into requirement statements the applicant ticks
- * off. Without a model the split is rule-based (ADR 0115) and the checklist says so.
+ * off. With a configured model the model extracts and maps them, every statement checked against
+ * the document's text (ADR 0200); without one, or when the model fails, the split is rule-based
+ * (ADR 0115). The checklist says which.
  */
 
 /** What a statement asks about; 'other' is a user's own item or an unclassified one. */
@@ -14,6 +16,8 @@ export const REQUIREMENT_KINDS = [
   'format',
   'must',
   'should',
+  /** What the application must contain or address (the model's word; rules say must/should). */
+  'content',
   'other',
 ] as const;
 export const requirementKindSchema = z.enum(REQUIREMENT_KINDS);
@@ -26,6 +30,7 @@ export const REQUIREMENT_KIND_LABELS: Record<RequirementKind, string> = {
   format: 'Format',
   must: 'Required',
   should: 'Recommended',
+  content: 'Content',
   other: 'Other',
 };
 
@@ -33,6 +38,11 @@ export const CHECKLIST_TEXT_MAX = 2000;
 export const CHECKLIST_SECTION_MAX = 200;
 /** One application's checklist holds at most this many items (a long call gives ~150). */
 export const CHECKLIST_MAX_ITEMS = 500;
+/**
+ * Checklists the AI model builds for one user in a day: free, so bounded (ADR 0200). Past it, and
+ * whenever the model fails, the rules build the checklist and it says so.
+ */
+export const GUIDELINES_MODEL_BUILDS_PER_DAY = 5;
 
 export const GUIDELINES_MESSAGES = {
   noRequirements:
@@ -40,9 +50,16 @@ export const GUIDELINES_MESSAGES = {
   noText: 'No text could be read from this document (is it a scanned image?). You can add items by hand.',
   tooMany: `A checklist holds at most ${CHECKLIST_MAX_ITEMS} items.`,
   applicationId: 'Unknown application',
+  /** Why rules built the checklist although a model is configured (ExtractionResult.fallback). */
+  modelFailed: 'The AI model did not give a usable answer, so the rules built this checklist.',
+  modelLimit: `You have used today's ${GUIDELINES_MODEL_BUILDS_PER_DAY} checklists built by the AI model, so the rules built this one.`,
+  modelTooLong: 'This document is too long for one AI model call, so the rules built this checklist.',
 } as const;
 
-/** How the items were extracted; the UI states it plainly. */
+/** How the items were extracted; the UI states it plainly (origin 'model'). */
+export const MODEL_EXTRACTION_NOTE = 'Built by the AI model from your document; check each item.';
+
+/** How the items were extracted; the UI states it plainly (origin 'rules'). */
 export const EXTRACTION_METHOD_NOTE =
   'Extracted by rules (sentences with must, should, required, eligible, deadline, limit or format words), not by an AI model: check each item against the call.';
 
@@ -85,8 +102,11 @@ export const checklistItemSchema = z.object({
   /** The section of the application that answers it, a free choice. */
   section: z.string().nullable(),
   done: z.boolean(),
-  /** 'rules' = found by the rule-based extractor; 'user' = added by hand. */
-  origin: z.enum(['rules', 'user']),
+  /**
+   * 'model' = extracted by the AI model and found in the document's text; 'rules' = found by the
+   * rule-based extractor; 'user' = added by hand.
+   */
+  origin: z.enum(['model', 'rules', 'user']),
   /** The uploaded file's name it came from. */
   sourceName: z.string().nullable(),
 });
@@ -99,6 +119,8 @@ export type ChecklistCoverage = z.infer<typeof checklistCoverageSchema>;
 export const checklistSchema = z.object({
   items: z.array(checklistItemSchema),
   coverage: checklistCoverageSchema,
+  /** A model is configured: building a checklist asks it first (free, a few a day). */
+  modelAvailable: z.boolean(),
 });
 export type Checklist = z.infer<typeof checklistSchema>;
 
@@ -106,6 +128,11 @@ export const extractionResultSchema = checklistSchema.extend({
   /** Statements found in this document, and how many of them were new to the checklist. */
   found: z.number().int(),
   added: z.number().int(),
-  method: z.literal('rules'),
+  /** Which extractor built this document's statements. */
+  method: z.enum(['model', 'rules']),
+  /** Statements the model gave that are not in the document's text: left out, never listed. */
+  dropped: z.number().int(),
+  /** Why the rules built it although a model is configured (GUIDELINES_MESSAGES); null otherwise. */
+  fallback: z.string().nullable(),
 });
 export type ExtractionResult = z.infer<typeof extractionResultSchema>;

@@ -18,6 +18,17 @@ export async function assertOwnApplication(db: Tx, userId: string, applicationId
   if (!(await findOwnApplication(db, userId, applicationId))) throw notFound();
 }
 
+/** For the guidelines module: the owner's application's sections (id, header), 404 otherwise. */
+export async function ownApplicationSections(
+  db: Tx,
+  userId: string,
+  applicationId: string,
+): Promise<{ id: string; header: string }[]> {
+  const row = await findOwnApplication(db, userId, applicationId);
+  if (!row) throw notFound();
+  return row.sections.map((s) => ({ id: s.id, header: s.header }));
+}
+
 /** For the alerts module: an open application's own reminders cover its program (ADR 0180). */
 export { hasRemindedApplication } from './applications.repository.ts';
 

@@ -16,7 +16,7 @@ export const guidelineItems = pgTable('guideline_items', {
   kind: text('kind').$type<RequirementKind>().notNull().default('other'),
   section: sealedText('guideline_items', 'section'),
   done: boolean('done').notNull().default(false),
-  origin: text('origin', { enum: ['rules', 'user'] }).notNull(),
+  origin: text('origin', { enum: ['model', 'rules', 'user'] }).notNull(),
   sourceName: sealedText('guideline_items', 'source_name'),
   position: integer('position').notNull(),
   createdAt: createdAt(),

@@ -75,7 +75,14 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
     expect(
       res.body.items.every((i: any) => i.origin === 'rules' && i.sourceName === 'call.pdf' && !i.done),
     ).toBe(true);
-    expect(res.body).toMatchObject({ found: 3, added: 3, coverage: { done: 0, total: 3 } });
+    expect(res.body).toMatchObject({
+      found: 3,
+      added: 3,
+      coverage: { done: 0, total: 3 },
+      dropped: 0,
+      // Without a model the rules are the plan, not a fallback.
+      fallback: null,
+    });
     const stored = await rows(sql`select text, source_name from guideline_items`);
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.every((r) => isSealed(r.text) && isSealed(r.source_name))).toBe(true);
@@ -157,6 +164,8 @@ describe.each(DATABASES)('guidelines checklist on %s', (kind) => {
     expect((await t.api('GET', checklistUrl(await newApplication(token)), { token })).body).toEqual({
       items: [],
       coverage: { done: 0, total: 0 },
+      // No model configured here: the rules build checklists.
+      modelAvailable: false,
     });
   });
 

@@ -6,8 +6,10 @@ import { createGuidelinesService } from './guidelines.service.ts';
 /** Guidelines → checklist (issue 16 §3; ADR 0115). */
 export const guidelinesModule: AppModule = {
   name: 'guidelines',
-  routes: (app, { runtime }) =>
-    app.register(guidelinesRoutes, { guidelines: createGuidelinesService({ db: runtime.database.db }) }),
+  routes: (app, { runtime, limiter }) =>
+    app.register(guidelinesRoutes, {
+      guidelines: createGuidelinesService({ db: runtime.database.db, env: runtime.env, limiter }),
+    }),
   exportSections: [
     {
       file: 'guideline-checklists.json',
