@@ -32,7 +32,10 @@ function useSetChecklist(applicationId: string) {
   };
 }
 
-/** Uploads the call through POST /api/upload (its checks and parser pool), then splits its text. */
+/**
+ * Uploads the call through POST /api/upload (its checks and parser pool), then splits its text: by
+ * the model when one is configured (the answer says when the rules stepped in instead).
+ */
 export function useExtractGuidelines(applicationId: string) {
   const { set } = useSetChecklist(applicationId);
   return useMutation({
@@ -42,7 +45,7 @@ export function useExtractGuidelines(applicationId: string) {
       const { fileUrl } = await api.post<{ fileUrl: string }>('/api/upload', body);
       return api.post<ExtractionResult>(`${checklistUrl(applicationId)}/extract`, { fileUrl });
     },
-    onSuccess: ({ items, coverage }) => set({ items, coverage }),
+    onSuccess: ({ items, coverage, modelAvailable }) => set({ items, coverage, modelAvailable }),
   });
 }
 
@@ -68,7 +71,11 @@ export function useUpdateChecklistItem(applicationId: string) {
       client.setQueryData<Checklist>(checklistKey(applicationId), (old) => {
         if (!old) return old;
         const items = old.items.map((i) => (i.id === id ? { ...i, done } : i));
-        return { items, coverage: { done: items.filter((i) => i.done).length, total: items.length } };
+        return {
+          ...old,
+          items,
+          coverage: { done: items.filter((i) => i.done).length, total: items.length },
+        };
       });
     },
     onSettled: refresh,

@@ -1,6 +1,10 @@
 // @vitest-environment jsdom
 import type { ChecklistItem } from '@grantleaf/shared/guidelines.schema';
-import { EXTRACTION_METHOD_NOTE } from '@grantleaf/shared/guidelines.schema';
+import {
+  EXTRACTION_METHOD_NOTE,
+  GUIDELINES_MESSAGES,
+  MODEL_EXTRACTION_NOTE,
+} from '@grantleaf/shared/guidelines.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
@@ -16,13 +20,19 @@ const APP = '7f9c1a52-4c1e-4b7e-9c53-0a1b2c3d4e5f';
 const BASE = `/api/applications/${APP}/checklist`;
 const FILE_URL = '/api/files/0b6a3e1c-2d4f-4a5b-8c7d-9e0f1a2b3c4d';
 
-/** A checklist server in memory: what the real routes answer, for the calls the panel makes. */
-function fakeServer() {
+/**
+ * A checklist server in memory: what the real routes answer, for the calls the panel makes.
+ * `extractor` is who builds the checklist: the rules (no model configured), the model, or the rules
+ * after the configured model failed.
+ */
+function fakeServer(extractor: 'rules' | 'model' | 'fallback' = 'rules') {
   const items: ChecklistItem[] = [];
   const calls: Array<{ method: string; url: string; body?: any }> = [];
+  const origin = extractor === 'model' ? 'model' : 'rules';
   const checklist = () => ({
     items,
     coverage: { done: items.filter((i) => i.done).length, total: items.length },
+    modelAvailable: extractor !== 'rules',
   });
   const json = (body: unknown, status = 200) =>
     new Response(body === null ? null : JSON.stringify(body), {
@@ -44,7 +54,7 @@ function fakeServer() {
           kind: 'eligibility',
           section: null,
           done: false,
-          origin: 'rules',
+          origin,
           sourceName: 'call.pdf',
         },
         {
@@ -52,13 +62,20 @@ function fakeServer() {
           text: 'The description must not exceed 5 pages.',
           page: 2,
           kind: 'limit',
-          section: null,
+          section: extractor === 'model' ? 'Research proposal' : null,
           done: false,
-          origin: 'rules',
+          origin,
           sourceName: 'call.pdf',
         },
       );
-      return json({ ...checklist(), found: 2, added: 2, method: 'rules' });
+      return json({
+        ...checklist(),
+        found: 2,
+        added: 2,
+        method: origin,
+        dropped: extractor === 'model' ? 1 : 0,
+        fallback: extractor === 'fallback' ? GUIDELINES_MESSAGES.modelFailed : null,
+      });
     }
     if (url === `${BASE}/items` && method === 'POST') {
       const item: ChecklistItem = {
@@ -107,15 +124,54 @@ describe('GuidelinesPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Build checklist' }));
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
-        'Found 2 requirement statements in call.pdf; 2 new on the checklist.',
+        'The rules found 2 requirement statements in call.pdf; 2 new on the checklist.',
       ),
     );
     expect(server.calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/upload');
     expect(server.calls.find((c) => c.url.endsWith('/extract'))?.body).toEqual({ fileUrl: FILE_URL });
     expect(screen.getByText(EXTRACTION_METHOD_NOTE)).toBeTruthy();
+    expect(screen.queryByText(MODEL_EXTRACTION_NOTE)).toBeNull();
+    expect(screen.getByText(/picked out by rules, without an AI model/)).toBeTruthy();
     expect(screen.getByLabelText('Applicants must hold a faculty appointment.')).toBeTruthy();
     expect(screen.getByText('p. 2')).toBeTruthy();
     expect(screen.getByTestId('checklist-coverage').textContent).toBe('0 of 2 requirements ticked');
+  });
+
+  it('says the AI model built the checklist, maps its items, and how many invented items it left out', async () => {
+    fakeServer('model');
+    renderPanel(['Research proposal']);
+    await waitFor(() => expect(screen.getByText(/The AI model picks out the requirements/)).toBeTruthy());
+    const pdf = new File(['%PDF-1.7'], 'call.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Funder’s call or guidelines'), { target: { files: [pdf] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Build checklist' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'The AI model found 2 requirement statements in call.pdf; 2 new on the checklist. 1 statement the model gave was not found in the document and was left out.',
+      ),
+    );
+    expect(screen.getByTestId('checklist-source-model').textContent).toBe(
+      'Built by the AI model from your document; check each item.',
+    );
+    expect(screen.queryByText(EXTRACTION_METHOD_NOTE)).toBeNull();
+    expect(screen.getAllByText('found by the AI model')).toHaveLength(2);
+    const mapped = screen.getAllByLabelText('Answered in section') as HTMLInputElement[];
+    expect(mapped.map((i) => i.value)).toEqual(['', 'Research proposal']);
+  });
+
+  it('says why the rules built the checklist when the configured model failed', async () => {
+    fakeServer('fallback');
+    renderPanel();
+    await waitFor(() => expect(screen.getByText(/The AI model picks out the requirements/)).toBeTruthy());
+    const pdf = new File(['%PDF-1.7'], 'call.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Funder’s call or guidelines'), { target: { files: [pdf] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Build checklist' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        `${GUIDELINES_MESSAGES.modelFailed} The rules found 2 requirement statements in call.pdf; 2 new on the checklist.`,
+      ),
+    );
+    expect(screen.getByTestId('checklist-source-rules').textContent).toBe(EXTRACTION_METHOD_NOTE);
+    expect(screen.queryByTestId('checklist-source-model')).toBeNull();
   });
 
   it('refuses a file of another type before sending it', () => {

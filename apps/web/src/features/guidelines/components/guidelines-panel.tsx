@@ -1,5 +1,7 @@
 import {
   EXTRACTION_METHOD_NOTE,
+  GUIDELINES_MODEL_BUILDS_PER_DAY,
+  MODEL_EXTRACTION_NOTE,
   REQUIREMENT_KIND_LABELS,
   type ChecklistItem,
   type RequirementKind,
@@ -26,13 +28,14 @@ const KIND_TONES: Record<RequirementKind, BadgeTone> = {
   format: 'yellow',
   must: 'grey',
   should: 'green',
+  content: 'blue',
   other: 'grey',
 };
 
 const message = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;
 
-function UploadCall({ applicationId }: { applicationId: string }) {
+function UploadCall({ applicationId, modelAvailable }: { applicationId: string; modelAvailable: boolean }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -54,8 +57,16 @@ function UploadCall({ applicationId }: { applicationId: string }) {
     if (!file) return setError('Please choose the funder’s call or guidelines first');
     extract.mutate(file, {
       onSuccess: (result) => {
+        const by = result.method === 'model' ? 'The AI model found' : 'The rules found';
         setStatus(
-          `Found ${result.found} requirement statement${result.found === 1 ? '' : 's'} in ${file.name}; ${result.added} new on the checklist.`,
+          [
+            result.fallback,
+            `${by} ${result.found} requirement statement${result.found === 1 ? '' : 's'} in ${file.name}; ${result.added} new on the checklist.`,
+            result.dropped > 0 &&
+              `${result.dropped} statement${result.dropped === 1 ? '' : 's'} the model gave ${result.dropped === 1 ? 'was' : 'were'} not found in the document and ${result.dropped === 1 ? 'was' : 'were'} left out.`,
+          ]
+            .filter(Boolean)
+            .join(' '),
         );
         setFile(null);
         if (input.current) input.current.value = '';
@@ -78,7 +89,9 @@ function UploadCall({ applicationId }: { applicationId: string }) {
         className="block w-full text-sm"
       />
       <p id={`${id}-hint`} className="text-sm text-slate-600">
-        PDF, Word or text, up to 10 MB. Requirement sentences are picked out by rules, without an AI model.
+        {modelAvailable
+          ? `PDF, Word or text, up to 10 MB. The AI model picks out the requirements and maps them to your sections (free, ${GUIDELINES_MODEL_BUILDS_PER_DAY} a day; then by rules). Each one is checked against the document's text.`
+          : 'PDF, Word or text, up to 10 MB. Requirement sentences are picked out by rules, without an AI model.'}
       </p>
       <FieldError>{error}</FieldError>
       <Button type="submit" size="sm" disabled={extract.isPending}>
@@ -197,6 +210,7 @@ function Item({
         {item.page !== null && <span>p. {item.page}</span>}
         {item.sourceName && <span className="[overflow-wrap:anywhere]">from {item.sourceName}</span>}
         {item.origin === 'user' && <span>added by you</span>}
+        {item.origin === 'model' && <span>found by the AI model</span>}
       </div>
       <div className="flex flex-wrap items-end gap-2 pl-8">
         <div className="min-w-0 flex-1 basis-48">
@@ -321,9 +335,19 @@ export function GuidelinesPanel({
           </div>
         )}
       </div>
-      <UploadCall applicationId={applicationId} />
+      <UploadCall applicationId={applicationId} modelAvailable={checklist.data?.modelAvailable ?? false} />
+      {items.some((i) => i.origin === 'model') && (
+        <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="checklist-source-model">
+          {MODEL_EXTRACTION_NOTE}
+        </p>
+      )}
       {items.some((i) => i.origin === 'rules') && (
-        <p className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">{EXTRACTION_METHOD_NOTE}</p>
+        <p
+          className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"
+          data-testid="checklist-source-rules"
+        >
+          {EXTRACTION_METHOD_NOTE}
+        </p>
       )}
       {checklist.isError && (
         <p role="alert" className="text-sm text-red-700">
