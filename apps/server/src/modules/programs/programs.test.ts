@@ -119,8 +119,8 @@ describe.each(DATABASES)('grant-program catalogue on %s', (kind) => {
       label: expect.any(String),
       expects: expect.any(String),
     });
-    const k01 = body.find((p: any) => p.id === 'us-nih-k01');
-    expect(k01.applicationTemplate).toBeNull();
+    const phase2 = body.find((p: any) => p.id === 'us-nih-sbir-sttr-phase-2');
+    expect(phase2.applicationTemplate).toBeNull();
     const list = await t.api('GET', '/api/grant-programs?q=NIH');
     expect(list.body[0]).not.toHaveProperty('applicationTemplate');
   });
