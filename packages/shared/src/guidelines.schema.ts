@@ -54,6 +54,8 @@ export const GUIDELINES_MESSAGES = {
   modelFailed: 'The AI model did not give a usable answer, so the rules built this checklist.',
   modelLimit: `You have used today's ${GUIDELINES_MODEL_BUILDS_PER_DAY} checklists built by the AI model, so the rules built this one.`,
   modelTooLong: 'This document is too long for one AI model call, so the rules built this checklist.',
+  modelUnverified:
+    'The AI model builds checklists once your e-mail address is verified, so the rules built this one.',
 } as const;
 
 /** How the items were extracted; the UI states it plainly (origin 'model'). */

@@ -201,6 +201,24 @@ describe.each(DATABASES)('guidelines checklist built by a model on %s', (kind) =
     expect(res.body.items.map((i: any) => i.text)).toEqual(['Budgets must be in CAD dollars.']);
   });
 
+  it('builds by rules for an account whose address is not verified, without asking the model', async () => {
+    const { token } = await registerUser(t, { verified: false });
+    const application = await newApplication(token);
+    const calls = fake.requests.length;
+    const res = await extracted(
+      token,
+      application.id,
+      'call.txt',
+      Buffer.from('Budgets must be in CAD dollars.'),
+    );
+    expect(res.body).toMatchObject({
+      method: 'rules',
+      fallback: GUIDELINES_MESSAGES.modelUnverified,
+      added: 1,
+    });
+    expect(fake.requests.length).toBe(calls);
+  });
+
   it(`builds at most ${GUIDELINES_MODEL_BUILDS_PER_DAY} checklists a day by model per user, then by rules`, async () => {
     const { token } = await registerUser(t);
     const application = await newApplication(token);

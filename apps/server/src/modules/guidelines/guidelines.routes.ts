@@ -36,7 +36,7 @@ export const guidelinesRoutes: FastifyPluginAsyncZod<{ guidelines: GuidelinesSer
         response: { 200: extractionResultSchema },
       },
     },
-    (request) => guidelines.extract(currentUser(request).id, request.params.id, request.body.fileUrl),
+    (request) => guidelines.extract(currentUser(request), request.params.id, request.body.fileUrl),
   );
 
   app.post(

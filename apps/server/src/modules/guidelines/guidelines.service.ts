@@ -22,6 +22,8 @@ import { extractWithModel, MODEL_TEXT_MAX, type ModelStatement } from './model-e
 import { extractRequirements, type RequirementStatement } from './requirement-extractor.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
+/** Who builds a checklist: the model path needs a verified address. */
+type Owner = { id: string; emailVerified: boolean };
 /**
  * One model attempt while the user waits on the request (the configured AI_TIMEOUT_MS is sized
  * for jobs); the provider's retries of a transient failure come on top, then the rules answer.
@@ -65,14 +67,16 @@ export function createGuidelinesService(deps: { db: Db; env: Env; limiter: RateL
    * cost a call.
    */
   async function byModel(
-    userId: string,
+    user: Owner,
     applicationId: string,
     text: string,
   ): Promise<{ statements: ModelStatement[]; dropped: number } | { fallback: string }> {
     const model = provider()!;
-    const sections = await ownApplicationSections(db, userId, applicationId);
+    const sections = await ownApplicationSections(db, user.id, applicationId);
+    // Free model work for throw-away accounts would be a way round the paid features (ADR 0150).
+    if (!user.emailVerified) return { fallback: GUIDELINES_MESSAGES.modelUnverified };
     if (text.length > MODEL_TEXT_MAX) return { fallback: GUIDELINES_MESSAGES.modelTooLong };
-    const quota = await limiter.consume(`guidelines-model:${userId}`, {
+    const quota = await limiter.consume(`guidelines-model:${user.id}`, {
       points: GUIDELINES_MODEL_BUILDS_PER_DAY,
       windowSeconds: DAY_SECONDS,
     });
@@ -104,13 +108,14 @@ export function createGuidelinesService(deps: { db: Db; env: Env; limiter: RateL
      * parsed here. With a model the model extracts and maps (kept only where the document bears it
      * out); without one, or when it fails, the rules do, and the answer says which and why.
      */
-    async extract(userId: string, applicationId: string, fileUrl: string): Promise<ExtractionResult> {
+    async extract(user: Owner, applicationId: string, fileUrl: string): Promise<ExtractionResult> {
+      const userId = user.id;
       await assertOwnApplication(db, userId, applicationId);
       const upload = await findOwnUpload(db, userId, fileIdFromUrl(fileUrl));
       if (!upload) throw badRequest(SUBMISSION_MESSAGES.fileUrl);
       const text = upload.extractedText ?? '';
       if (!text.trim()) throw unprocessable(GUIDELINES_MESSAGES.noText);
-      const modelled = provider() ? await byModel(userId, applicationId, text) : null;
+      const modelled = provider() ? await byModel(user, applicationId, text) : null;
       const byRules = !modelled || 'fallback' in modelled;
       const method = byRules ? 'rules' : 'model';
       const found: (RequirementStatement & { section?: string | null })[] = byRules
