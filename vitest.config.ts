@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Unmounts, unstubs fetch and dismisses toasts after every test (apps/web/src/test/kit.tsx).
+          setupFiles: ['apps/web/src/test/setup.ts'],
           // jsdom renders of whole dialogs take 1–3 s alone and several times that on a busy
           // 2-core machine; the default 5 s failed them there without a fault in the code.
           testTimeout: 20_000,

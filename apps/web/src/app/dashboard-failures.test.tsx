@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CURRENT_USER_KEY } from '../features/auth/api/auth.api.ts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EMPTY_DASHBOARD } from '../test/dashboard-api.ts';
+import { ADA, json, renderWithProviders, stubApi } from '../test/kit.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
 const REASON =
@@ -75,43 +74,18 @@ const FUNDING = [
 ];
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown) =>
-      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/submissions') return json(SUBMISSIONS);
-    if (url === '/api/idea-generator-requests') return json(IDEAS);
-    if (url === '/api/funding-finder-requests') return json(FUNDING);
-    if (url === '/api/grant-programs')
-      return json([{ id: 'ca-nserc-alliance-advantage', name: 'Alliance Advantage', agency: 'NSERC' }]);
-    return json([]);
+  stubApi({
+    ...EMPTY_DASHBOARD,
+    'GET /api/submissions': () => json(200, SUBMISSIONS),
+    'GET /api/idea-generator-requests': () => json(200, IDEAS),
+    'GET /api/funding-finder-requests': () => json(200, FUNDING),
+    'GET /api/grant-programs?*': () =>
+      json(200, [{ id: 'ca-nserc-alliance-advantage', name: 'Alliance Advantage', agency: 'NSERC' }]),
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(CURRENT_USER_KEY, {
-    id: 'u1',
-    name: 'Ada',
-    email: 'ada@utoronto.ca',
-    phone: '1',
-    credits: 30,
-    isAdmin: false,
-    emailVerified: true,
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/dashboard" element={<DashboardPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (route: string) =>
+  renderWithProviders(<DashboardPage />, { route, path: '/dashboard', user: { ...ADA, credits: 30 } });
 
 // The whole dashboard renders here; on a loaded machine that takes longer than the 5 s default.
 describe('a failed job on the dashboard', { timeout: 30_000 }, () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, renderWithProviders, stubApi, type ApiCall } from '../test/kit.tsx';
 import { groupPrograms, ProgramPicker, shortAgency } from './program-picker.tsx';
 
 const program = (id: string, name: string, agency: string, country: string) =>
@@ -20,24 +20,14 @@ const CIHR = program(
   'CA',
 );
 const R01 = program('us-nih-r01', 'NIH Research Project Grant (R01)', 'National Institutes of Health', 'US');
-const urls: string[] = [];
+let calls: ApiCall[] = [];
+const urls = () => calls.map((c) => c.url);
 
 beforeEach(() => {
-  urls.length = 0;
-  // The browser's fetch, answered like our API: a search narrows on the server.
-  vi.stubGlobal('fetch', async (url: string) => {
-    urls.push(url);
-    const q = new URL(url, 'http://x').searchParams.get('q');
-    const body = q ? [R01] : [CIHR, DISCOVERY, R01];
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  // Answered like our API: a search narrows on the server.
+  ({ calls } = stubApi({
+    'GET /api/grant-programs?*': ({ query }) => json(200, query.get('q') ? [R01] : [CIHR, DISCOVERY, R01]),
+  }));
 });
 
 function Harness() {
@@ -56,17 +46,13 @@ describe('program picker (issue 14 §4)', () => {
   });
 
   it('pages and searches on the server, and keeps the chosen program listed', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <Harness />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<Harness />);
     const select = screen.getByLabelText('Grant program *') as HTMLSelectElement;
     await waitFor(() => expect(within(select).getByText('NSERC — NSERC Discovery Grants')).toBeTruthy());
-    expect(urls[0]).toBe('/api/grant-programs?pageSize=100');
+    expect(urls()[0]).toBe('/api/grant-programs?pageSize=100');
     fireEvent.change(select, { target: { value: 'ca-nserc-discovery-grants' } });
     fireEvent.change(screen.getByLabelText('Search programs'), { target: { value: 'R01' } });
-    await waitFor(() => expect(urls.at(-1)).toBe('/api/grant-programs?pageSize=100&q=R01'));
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/grant-programs?pageSize=100&q=R01'));
     await waitFor(() =>
       expect(
         within(select).getByText('National Institutes of Health — NIH Research Project Grant (R01)'),
