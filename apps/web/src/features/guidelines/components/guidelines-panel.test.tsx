@@ -124,7 +124,7 @@ describe('GuidelinesPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Build checklist' }));
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
-        'The rules found 2 requirement statements in call.pdf; 2 new on the checklist.',
+        'Found 2 requirement statements in call.pdf; 2 new on the checklist.',
       ),
     );
     expect(server.calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/upload');
@@ -167,7 +167,7 @@ describe('GuidelinesPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Build checklist' }));
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
-        `${GUIDELINES_MESSAGES.modelFailed} The rules found 2 requirement statements in call.pdf; 2 new on the checklist.`,
+        `${GUIDELINES_MESSAGES.modelFailed} Found 2 requirement statements in call.pdf; 2 new on the checklist.`,
       ),
     );
     expect(screen.getByTestId('checklist-source-rules').textContent).toBe(EXTRACTION_METHOD_NOTE);

@@ -57,7 +57,8 @@ function UploadCall({ applicationId, modelAvailable }: { applicationId: string; 
     if (!file) return setError('Please choose the funder’s call or guidelines first');
     extract.mutate(file, {
       onSuccess: (result) => {
-        const by = result.method === 'model' ? 'The AI model found' : 'The rules found';
+        // The rules' wording is unchanged (ADR 0115); the model's names itself.
+        const by = result.method === 'model' ? 'The AI model found' : 'Found';
         setStatus(
           [
             result.fallback,
