@@ -9,6 +9,7 @@ import type { Submission } from '@grantleaf/shared/submissions.schema';
 import {
   lazy,
   memo,
+  startTransition,
   Suspense,
   useCallback,
   useEffect,
@@ -380,6 +381,17 @@ const FundingPanel = memo(FundingTable);
 const SummaryPanel = memo(SummaryCards);
 const ActivityPanel = memo(RecentActivity);
 
+/**
+ * The tables under the actions are mounted in a transition after the page's first paint: the
+ * header, summary and actions (all a phone shows) paint first, and the tables render in slices
+ * React can interrupt instead of one long task (ADR 190).
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown ? children : null;
+}
+
 export function DashboardPage() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
@@ -522,28 +534,30 @@ export function DashboardPage() {
             <BuyCreditsButton variant="ghost" label="Buy credits to continue" />
           </p>
         )}
-        <ActivityPanel programNames={programNames} onRetry={tryAgain} />
-        <ProgramsPanel />
-        <IdeasPanel onRetry={retryIdeaAgain} />
-        <FundingPanel onRetry={retryFundingAgain} />
-        <AdminPdfPanel isAdmin={user.isAdmin} />
-        <AdminWorkspacePanel isAdmin={user.isAdmin} />
-        {user.isAdmin && (
-          <nav aria-label="Admin pages" className="flex flex-wrap gap-4 text-sm">
-            <Link to="/admin/leads" className="font-medium text-brand-700 underline">
-              Leads and early-access requests
-            </Link>
-            <Link to="/admin/audit" className="font-medium text-brand-700 underline">
-              Audit log
-            </Link>
-            <Link to="/admin/catalogue" className="font-medium text-brand-700 underline">
-              Program catalogue
-            </Link>
-            <Link to="/admin/billing" className="font-medium text-brand-700 underline">
-              Billing: credits, payments, refunds and payouts
-            </Link>
-          </nav>
-        )}
+        <AfterFirstPaint>
+          <ActivityPanel programNames={programNames} onRetry={tryAgain} />
+          <ProgramsPanel />
+          <IdeasPanel onRetry={retryIdeaAgain} />
+          <FundingPanel onRetry={retryFundingAgain} />
+          <AdminPdfPanel isAdmin={user.isAdmin} />
+          <AdminWorkspacePanel isAdmin={user.isAdmin} />
+          {user.isAdmin && (
+            <nav aria-label="Admin pages" className="flex flex-wrap gap-4 text-sm">
+              <Link to="/admin/leads" className="font-medium text-brand-700 underline">
+                Leads and early-access requests
+              </Link>
+              <Link to="/admin/audit" className="font-medium text-brand-700 underline">
+                Audit log
+              </Link>
+              <Link to="/admin/catalogue" className="font-medium text-brand-700 underline">
+                Program catalogue
+              </Link>
+              <Link to="/admin/billing" className="font-medium text-brand-700 underline">
+                Billing: credits, payments, refunds and payouts
+              </Link>
+            </nav>
+          )}
+        </AfterFirstPaint>
       </main>
       {opened.has('generate') && (
         <Suspense fallback={null}>
