@@ -1,44 +1,18 @@
 // @vitest-environment jsdom
 import { WEAK_PASSWORD_MESSAGE } from '@grantleaf/shared/password-strength';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { ChangePasswordCard } from './change-password-card.tsx';
 import { describeUserAgent, SessionsCard } from './sessions-card.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-type Answer = (init: RequestInit) => Response;
-function renderWith(ui: ReactNode, answers: Record<string, Answer>, path = '/') {
-  const calls: Array<{ key: string; body: unknown }> = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${url}`;
-    calls.push({ key, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    return (answers[key] ?? (() => json(404, {})))(init);
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return calls;
-}
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('ChangePasswordCard', () => {
   it('refuses a guessable new password before sending, with the shared message on the field', async () => {
-    const calls = renderWith(<ChangePasswordCard userInputs={['ada@utoronto.ca', 'Ada Lovelace']} />, {});
+    const { calls } = stubApi({});
+    renderWithProviders(<ChangePasswordCard userInputs={['ada@utoronto.ca', 'Ada Lovelace']} />);
     type('Current password', 'Tr1cky-Passphrase');
     type('New password', 'password1');
     type('Repeat the new password', 'password1');
@@ -49,13 +23,14 @@ describe('ChangePasswordCard', () => {
   });
 
   it('says when the repeat differs, and shows the server’s wrong-current-password answer on that field', async () => {
-    const calls = renderWith(<ChangePasswordCard userInputs={[]} />, {
+    const { calls } = stubApi({
       'POST /api/account/password': () =>
         json(400, {
           message: 'Your current password is not correct.',
           errors: [{ path: 'currentPassword', message: 'Your current password is not correct.' }],
         }),
     });
+    renderWithProviders(<ChangePasswordCard userInputs={[]} />);
     type('Current password', 'not-it');
     type('New password', 'Quiet-Harbor-Lantern-42');
     type('Repeat the new password', 'Quiet-Harbor-Lantern-41');
@@ -67,7 +42,7 @@ describe('ChangePasswordCard', () => {
       expect(screen.getByRole('alert').textContent).toBe('Your current password is not correct.'),
     );
     expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
-    expect(calls.map((c) => c.key)).toEqual(['POST /api/account/password']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/account/password']);
     expect(calls[0]!.body).toEqual({ currentPassword: 'not-it', newPassword: 'Quiet-Harbor-Lantern-42' });
   });
 });
@@ -95,13 +70,14 @@ describe('SessionsCard', () => {
           'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1',
       }),
     ];
-    const calls = renderWith(<SessionsCard />, {
+    const { calls } = stubApi({
       'GET /api/account/sessions': () => json(200, { sessions: list }),
       'DELETE /api/account/sessions/00000000-0000-4000-8000-000000000001': () => {
         list = list.slice(0, 1);
         return json(200, { signedOut: 1 });
       },
     });
+    renderWithProviders(<SessionsCard />);
     const rows = await screen.findAllByTestId('session-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('Chrome on Linux');
@@ -113,7 +89,7 @@ describe('SessionsCard', () => {
     expect(screen.queryByRole('button', { name: /^Sign out Chrome on Linux/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /^Sign out Safari on iOS/ }));
     await waitFor(() => expect(screen.getAllByTestId('session-row')).toHaveLength(1));
-    expect(calls.map((c) => c.key)).toContain(
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(
       'DELETE /api/account/sessions/00000000-0000-4000-8000-000000000001',
     );
     expect(screen.getByRole('button', { name: 'Sign out all other devices' }).hasAttribute('disabled')).toBe(

@@ -1,31 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { toast, Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { LoginPage } from './login-page.tsx';
 
 /** Issue 18 item 5: an empty field is named under it, keeps the spec's toast, and clears once filled. */
 
-afterEach(() => {
-  toast.dismiss();
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('sign in', () => {
   it('names each empty field, sends nothing, and drops a message as soon as its field is filled', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <Toaster />
-          <LoginPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const { fetch } = stubApi({});
+    renderWithProviders(<LoginPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(screen.getByText('Please fill in all required fields')).toBeTruthy());
     expect(screen.getByText('Email is required')).toBeTruthy();

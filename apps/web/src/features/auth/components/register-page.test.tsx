@@ -1,39 +1,17 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { toast, Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 /** Issue 18 item 5: a short password says so; the spec's text stays for empty fields. */
 
-afterEach(() => {
-  // Sonner keeps its toasts beyond a render: one test's toast must not answer for the next.
-  toast.dismiss();
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderWith(ui: ReactNode) {
-  const posted: unknown[] = [];
-  vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
-    posted.push(init?.body);
-    return new Response(JSON.stringify({ success: true, message: 'ok' }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <Toaster />
-        {ui}
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return posted;
+/** Renders `ui` with every request answered as a success; returns the requests sent. */
+function renderWith(ui: ReactElement) {
+  const { calls } = stubApi({ '*': () => json(200, { success: true, message: 'ok' }) });
+  renderWithProviders(ui);
+  return calls;
 }
 
 const type = (label: RegExp | string, value: string) =>

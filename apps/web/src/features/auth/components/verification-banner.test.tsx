@@ -1,41 +1,19 @@
 // @vitest-environment jsdom
 import { CODE_SPENT_MESSAGE, CODE_SPENT_REASON } from '@grantleaf/shared/verification';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADA, json, renderWithProviders, stubApi, type Answer } from '../../../test/kit.tsx';
 import { VerificationBanner } from './verification-banner.tsx';
 
-const user = {
-  id: 'u1',
-  name: 'Ada',
-  email: 'ada@utoronto.ca',
-  phone: '1',
-  credits: 10,
-  isAdmin: false,
-  emailVerified: false,
-};
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderBanner(answers: Record<string, () => Response>) {
-  vi.stubGlobal('fetch', async (url: string) => (answers[url] ?? (() => json(404, {})))());
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <VerificationBanner user={user} />
-    </QueryClientProvider>,
-  );
+function renderBanner(answers: Record<string, Answer>) {
+  stubApi(answers);
+  return renderWithProviders(<VerificationBanner user={{ ...ADA, credits: 10, emailVerified: false }} />);
 }
 
 describe('VerificationBanner', () => {
   it('keeps the spec message for a wrong code', async () => {
     renderBanner({
-      '/api/verify-email-code': () =>
+      'POST /api/verify-email-code': () =>
         json(400, { success: false, message: 'Invalid verification code. Please try again.' }),
     });
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '1234' } });
@@ -47,9 +25,9 @@ describe('VerificationBanner', () => {
 
   it('says a burnt code is no longer valid, offers a new one and counts the resend wait down', async () => {
     renderBanner({
-      '/api/verify-email-code': () =>
+      'POST /api/verify-email-code': () =>
         json(400, { success: false, message: CODE_SPENT_MESSAGE, reason: CODE_SPENT_REASON }),
-      '/api/auth/resend-verification': () =>
+      'POST /api/auth/resend-verification': () =>
         json(200, { success: true, message: 'Verification email sent.' }),
     });
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '1234' } });
@@ -62,7 +40,7 @@ describe('VerificationBanner', () => {
 
   it('shows the wait the server asks for when a resend is refused', async () => {
     renderBanner({
-      '/api/auth/resend-verification': () =>
+      'POST /api/auth/resend-verification': () =>
         json(
           429,
           { message: 'Please wait before requesting another verification email.' },
@@ -75,7 +53,8 @@ describe('VerificationBanner', () => {
 
   it('says the address is verified before the banner goes', async () => {
     renderBanner({
-      '/api/verify-email-code': () => json(200, { success: true, message: 'Email verified successfully.' }),
+      'POST /api/verify-email-code': () =>
+        json(200, { success: true, message: 'Email verified successfully.' }),
     });
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '1234' } });
     expect((await screen.findByRole('status')).textContent).toBe('Email verified successfully.');

@@ -1,23 +1,14 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { FaqPage } from './faq-page.tsx';
 import { SecurityFaqPage } from './security-faq-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderPage(page: React.ReactNode) {
-  vi.stubGlobal('fetch', async () => new Response('{}', { status: 404 }));
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+function renderPage(page: ReactElement) {
+  stubApi({});
+  return renderWithProviders(page);
 }
 
 describe('words a researcher understands (issue 18 item 9)', () => {

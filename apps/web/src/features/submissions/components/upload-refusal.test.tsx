@@ -1,29 +1,14 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, renderWithProviders, stubApi, type Answer } from '../../../test/kit.tsx';
 import { AnalyzeApplicationDialog } from './analyze-application-dialog.tsx';
 
 const REFUSAL = 'This file is not a PDF: its content does not match its .pdf name.';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderWithUpload(answer: () => Response) {
-  vi.stubGlobal('fetch', async (url: string) =>
-    url === '/api/upload'
-      ? answer()
-      : new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }),
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Toaster />
-      <AnalyzeApplicationDialog open onOpenChange={() => {}} />
-    </QueryClientProvider>,
-  );
+function renderWithUpload(answer: Answer) {
+  stubApi({ 'GET /api/grant-programs?*': () => json(200, []), 'POST /api/upload': answer });
+  renderWithProviders(<AnalyzeApplicationDialog open onOpenChange={() => {}} />);
   fireEvent.click(screen.getByRole('radio', { name: 'Upload File' }));
   fireEvent.change(screen.getByLabelText(/Application file/), {
     target: { files: [new File(['not a pdf'], 'grant.pdf', { type: 'application/pdf' })] },
@@ -32,7 +17,7 @@ function renderWithUpload(answer: () => Response) {
 
 describe('a refused upload says why', { timeout: 30_000 }, () => {
   it('shows the server’s reason for a refused file', async () => {
-    renderWithUpload(() => new Response(JSON.stringify({ message: REFUSAL }), { status: 400 }));
+    renderWithUpload(() => json(400, { message: REFUSAL }));
     expect(await screen.findByText(REFUSAL)).toBeTruthy();
   });
 
