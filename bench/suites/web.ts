@@ -190,6 +190,11 @@ export async function lighthouseSuite(ctx: Context): Promise<Row[]> {
   });
   try {
     // A verified user with a live session, put where the web app keeps it (localStorage.sessionId).
+    // Issue 14: the dashboard is measured with the bench catalogue (100,000 programs in a full run).
+    const [{ programs }] = await target.call('sql', {
+      text: 'SELECT count(*)::int AS programs FROM grant_programs',
+    });
+    ctx.log(`lighthouse: the catalogue holds ${programs} programs`);
     const token = randomBytes(32).toString('base64url');
     const [user] = await target.call('sql', {
       text: `INSERT INTO users (email, name, phone, password_hash, credits, email_verified)
@@ -215,7 +220,8 @@ export async function lighthouseSuite(ctx: Context): Promise<Row[]> {
         name: '/dashboard (seeded session)',
         url: `${target.url}/dashboard`,
         session: true,
-        perfTarget: 80,
+        // Issue 14: ≥ 90 with the bench catalogue (ADR 190).
+        perfTarget: 90,
         a11yTarget: 95,
       },
       // Issue 18: the signed-in pages meet the same accessibility target as the landing page.
@@ -292,7 +298,7 @@ export async function lighthouseSuite(ctx: Context): Promise<Row[]> {
         baseline: isFloor ? '' : `hello ${fmt(summarize(floor.map((x) => x.performance)))}`,
         target: isFloor ? '' : `≥ ${p.perfTarget}`,
         held: isFloor ? null : perf.median >= p.perfTarget,
-        data: { perf, lcp, cls, tbt },
+        data: { perf, lcp, cls, tbt, programs },
       });
       rows.push({
         metric: `  LCP / CLS / TBT`,
