@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setSessionId } from '../../../lib/session.ts';
+import { json, OPS, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { AdminAuditPage } from './admin-audit-page.tsx';
 
 const SUBJECT = '11111111-2222-4333-8444-555555555555';
@@ -20,52 +19,26 @@ const entry = (id: number) => ({
   requestId: `req-${id}`,
 });
 
-let calls: string[] = [];
-function mockServer(isAdmin: boolean) {
-  calls = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    calls.push(url);
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    if (url === '/api/auth/user')
-      return json({
-        id: 'a1',
-        name: 'Ops',
-        email: 'admin@grantleaf.ca',
-        credits: 0,
-        emailVerified: true,
-        isAdmin,
-      });
-    if (url.startsWith('/api/admin/audit-log')) {
-      const before = new URL(url, 'http://x').searchParams.get('before');
-      return json(
-        before ? { entries: [entry(1)], nextBefore: null } : { entries: [entry(3), entry(2)], nextBefore: 2 },
-      );
-    }
-    return json({ message: 'Not found' }, 404);
-  });
-}
-
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AdminAuditPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+let calls: ApiCall[] = [];
+function renderPage(isAdmin: boolean) {
+  ({ calls } = stubApi({
+    'GET /api/auth/user': () => json(200, { ...OPS, isAdmin }),
+    'GET /api/admin/audit-log*': ({ query }) =>
+      json(
+        200,
+        query.get('before')
+          ? { entries: [entry(1)], nextBefore: null }
+          : { entries: [entry(3), entry(2)], nextBefore: 2 },
+      ),
+  }));
+  return renderWithProviders(<AdminAuditPage />);
 }
 
 beforeEach(() => setSessionId('token'));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('AdminAuditPage', () => {
   it('lists staff reads newest first, pages older ones, and renders hostile text as text', async () => {
-    mockServer(true);
-    renderPage();
+    renderPage(true);
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(2));
     expect(screen.getAllByTestId('audit-row')[0]!.textContent).toContain('file-3');
     // The action reads as words, not as the stored code.
@@ -73,28 +46,26 @@ describe('AdminAuditPage', () => {
     expect(screen.getAllByTestId('audit-row')[0]!.textContent).not.toContain('admin_file_read');
     fireEvent.click(screen.getByRole('button', { name: 'Load older entries' }));
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(3));
-    expect(calls.some((c) => c.includes('before=2'))).toBe(true);
+    expect(calls.some((c) => c.url.includes('before=2'))).toBe(true);
     expect(screen.getByText('<img src=x onerror=alert(1)>@x.ca')).toBeTruthy();
     expect(document.querySelector('img')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Load older entries' })).toBeNull();
   });
 
   it('filters by a user id and refuses anything else', async () => {
-    mockServer(true);
-    renderPage();
+    renderPage(true);
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(2));
     const input = screen.getByLabelText('User id (optional)');
     fireEvent.change(input, { target: { value: 'not-an-id' } });
     expect(screen.getByText('Enter a user id')).toBeTruthy();
     fireEvent.change(input, { target: { value: SUBJECT } });
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
-    await waitFor(() => expect(calls.some((c) => c.includes(`subject=${SUBJECT}`))).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url.includes(`subject=${SUBJECT}`))).toBe(true));
   });
 
   it('shows non-admins the not-authorised card and never asks for the log', async () => {
-    mockServer(false);
-    renderPage();
+    renderPage(false);
     await waitFor(() => expect(screen.getByText('You are not authorised to view this page.')).toBeTruthy());
-    expect(calls.some((c) => c.startsWith('/api/admin/audit-log'))).toBe(false);
+    expect(calls.some((c) => c.url.startsWith('/api/admin/audit-log'))).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setSessionId } from '../../../lib/session.ts';
+import { json, OPS, renderWithProviders, stubApi, type Answer, type ApiCall } from '../../../test/kit.tsx';
 import { AdminCataloguePage } from './admin-catalogue-page.tsx';
 import { AdminProgramPage } from './admin-program-page.tsx';
 
@@ -50,61 +50,34 @@ const full = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-let calls: Array<{ method: string; url: string; body: any }> = [];
-let respond: (method: string, url: string, body: any) => Response | undefined;
-function mockServer(isAdmin: boolean) {
-  calls = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url, body });
-    const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
-    if (url === '/api/auth/user')
-      return json({
-        id: 'a1',
-        name: 'Ops',
-        email: 'admin@grantleaf.ca',
-        credits: 0,
-        emailVerified: true,
-        isAdmin,
-      });
-    const answer = respond(method, url, body);
-    if (answer) return answer;
-    if (url.startsWith('/api/admin/programs?')) {
-      const filter = new URL(url, 'http://x').searchParams.get('filter');
-      return json(
-        filter === 'unverified'
+let calls: ApiCall[] = [];
+/** The admin API; `answers` add to it or take its place for one test. */
+function mockServer(isAdmin: boolean, answers: Record<string, Answer> = {}) {
+  ({ calls } = stubApi({
+    'GET /api/auth/user': () => json(200, { ...OPS, isAdmin }),
+    'GET /api/admin/programs?*': ({ query }) =>
+      json(
+        200,
+        query.get('filter') === 'unverified'
           ? { programs: [summary('old', { needsVerification: true, lastVerified: null })], total: 1 }
           : { programs: [summary('p1'), summary('gone', { retired: true })], total: 45 },
-      );
-    }
-    if (url === '/api/admin/programs/p1') return json(full());
-    return json({ message: 'Not found' }, 404);
-  });
+      ),
+    'GET /api/admin/programs/p1': () => json(200, full()),
+    ...answers,
+  }));
 }
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/catalogue" element={<AdminCataloguePage />} />
-          <Route path="/admin/catalogue/:id" element={<AdminProgramPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+function renderAt(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/admin/catalogue" element={<AdminCataloguePage />} />
+      <Route path="/admin/catalogue/:id" element={<AdminProgramPage />} />
+    </Routes>,
+    { route },
   );
 }
 
-beforeEach(() => {
-  setSessionId('token');
-  respond = () => undefined;
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => setSessionId('token'));
 
 describe('admin catalogue screens', { timeout: 30_000 }, () => {
   it('is refused to a user who is not an admin, without asking for the catalogue', async () => {
@@ -132,30 +105,27 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
   });
 
   it('says when the US federal sync last ran and what it did', async () => {
-    respond = (method, url) =>
-      method === 'GET' && url === '/api/admin/program-syncs'
-        ? new Response(
-            JSON.stringify({
-              configured: true,
-              runs: [
-                {
-                  startedAt: '2026-11-24T06:30:00.000Z',
-                  finishedAt: '2026-11-24T06:31:10.000Z',
-                  records: 3120,
-                  inserted: 12,
-                  updated: 30,
-                  unchanged: 3070,
-                  curated: 1,
-                  failed: 2,
-                  closed: 4,
-                  complete: false,
-                  error: 'HTTP 500: Internal Server Error',
-                },
-              ],
-            }),
-          )
-        : undefined;
-    mockServer(true);
+    mockServer(true, {
+      'GET /api/admin/program-syncs': () =>
+        json(200, {
+          configured: true,
+          runs: [
+            {
+              startedAt: '2026-11-24T06:30:00.000Z',
+              finishedAt: '2026-11-24T06:31:10.000Z',
+              records: 3120,
+              inserted: 12,
+              updated: 30,
+              unchanged: 3070,
+              curated: 1,
+              failed: 2,
+              closed: 4,
+              complete: false,
+              error: 'HTTP 500: Internal Server Error',
+            },
+          ],
+        }),
+    });
     renderAt('/admin/catalogue');
     const line = await screen.findByTestId('last-sync');
     expect(line.textContent).toContain(
@@ -165,30 +135,27 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
   });
 
   it('checks the form with the shared schema before sending, then saves and shows the history', async () => {
-    mockServer(true);
-    respond = (method, url, body) =>
-      method === 'PATCH' && url === '/api/admin/programs/p1'
-        ? new Response(
-            JSON.stringify(
-              full({
-                name: body.name,
-                updatedAt: '2026-11-24T10:00:00.000Z',
-                history: [
-                  {
-                    id: 2,
-                    at: '2026-11-24T10:00:00.000Z',
-                    actorId: 'a1',
-                    actorEmail: 'admin@grantleaf.ca',
-                    action: 'edit',
-                    fields: ['name'],
-                  },
-                  ...full().history,
-                ],
-              }),
-            ),
-            { status: 200 },
-          )
-        : undefined;
+    mockServer(true, {
+      'PATCH /api/admin/programs/p1': ({ body }) =>
+        json(
+          200,
+          full({
+            name: body.name,
+            updatedAt: '2026-11-24T10:00:00.000Z',
+            history: [
+              {
+                id: 2,
+                at: '2026-11-24T10:00:00.000Z',
+                actorId: 'a1',
+                actorEmail: 'admin@grantleaf.ca',
+                action: 'edit',
+                fields: ['name'],
+              },
+              ...full().history,
+            ],
+          }),
+        ),
+    });
     renderAt('/admin/catalogue/p1');
     const name = await screen.findByLabelText('Name');
     expect(screen.getByTestId('program-history').textContent).toContain('curator@grantleaf.ca');
@@ -216,23 +183,14 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
   });
 
   it('marks verified, retires after a confirmation, and offers a reload when someone saved meanwhile', async () => {
-    mockServer(true);
-    respond = (method, url) => {
-      if (method === 'POST' && url.endsWith('/verify'))
-        return new Response(
-          JSON.stringify(full({ lastVerified: '2026-11-24', updatedAt: '2026-11-24T11:00:00.000Z' })),
-        );
-      if (method === 'POST' && url.endsWith('/retire'))
-        return new Response(JSON.stringify(full({ retired: true, updatedAt: '2026-11-24T12:00:00.000Z' })));
-      if (method === 'PATCH')
-        return new Response(
-          JSON.stringify({ message: 'Someone else changed this program while you were editing it.' }),
-          {
-            status: 409,
-          },
-        );
-      return undefined;
-    };
+    mockServer(true, {
+      'POST /api/admin/programs/p1/verify': () =>
+        json(200, full({ lastVerified: '2026-11-24', updatedAt: '2026-11-24T11:00:00.000Z' })),
+      'POST /api/admin/programs/p1/retire': () =>
+        json(200, full({ retired: true, updatedAt: '2026-11-24T12:00:00.000Z' })),
+      'PATCH /api/admin/programs/p1': () =>
+        json(409, { message: 'Someone else changed this program while you were editing it.' }),
+    });
     renderAt('/admin/catalogue/p1');
     fireEvent.click(await screen.findByRole('button', { name: 'Mark verified' }));
     expect(await screen.findByText('Marked verified today.')).toBeTruthy();

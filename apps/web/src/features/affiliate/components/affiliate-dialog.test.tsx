@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { AFFILIATE_RESET_MS, AffiliateDialog } from './affiliate-dialog.tsx';
 
 const notJoined = {
@@ -35,35 +35,28 @@ const joined = {
 let posted: unknown[] = [];
 beforeEach(() => {
   posted = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (init.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
-        return new Response(JSON.stringify(joined), { status: 200 });
-      }
-      return new Response(JSON.stringify(posted.length > 0 ? joined : notJoined), { status: 200 });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  stubApi({
+    'GET /api/affiliate': () => json(200, posted.length > 0 ? joined : notJoined),
+    'POST /api/affiliate-requests': ({ body }) => {
+      posted.push(body);
+      return json(200, joined);
+    },
+  });
 });
 
 function Harness() {
   const [open, setOpen] = useState(true);
   return (
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <>
       <button onClick={() => setOpen(true)}>Reopen</button>
       <AffiliateDialog open={open} onOpenChange={setOpen} email="ada@utoronto.ca" phone="" />
-    </QueryClientProvider>
+    </>
   );
 }
 
 describe('AffiliateDialog', () => {
   it('prefills the email read-only, joins, shows link and earnings; the success view resets 300 ms after closing', async () => {
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
     expect(email.value).toBe('ada@utoronto.ca');
     expect(email.readOnly).toBe(true);
@@ -102,7 +95,7 @@ describe('AffiliateDialog', () => {
       ...navigator,
       clipboard: { writeText: async (text: string) => void writes.push(text) },
     });
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     fireEvent.click(await screen.findByRole('button', { name: 'Copy' }));
     await screen.findByText('Referral link copied to the clipboard.');
     expect(writes).toEqual([joined.link]);

@@ -1,39 +1,13 @@
 // @vitest-environment jsdom
 import type { AlertsOverview } from '@grantleaf/shared/alerts.schema';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CURRENT_USER_KEY } from '../../auth/api/auth.api.ts';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { ADA, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { SaveSearchButton } from '../index.ts';
 import { AlertsPage } from './alerts-page.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const json = (body: unknown, status = 200) =>
-  new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-function renderWith(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(CURRENT_USER_KEY, {
-    id: 'u1',
-    name: 'Ada',
-    email: 'ada@utoronto.ca',
-    emailVerified: true,
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderWith = (node: ReactElement) => renderWithProviders(node, { user: ADA });
 
 const EMPTY: AlertsOverview = {
   savedSearches: [],
@@ -44,20 +18,19 @@ const EMPTY: AlertsOverview = {
 
 describe('Save this search', () => {
   it('says why before sending, and shows the server refusal under the field', async () => {
-    const calls: any[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-      calls.push({ url, body: init.body && JSON.parse(String(init.body)) });
-      return json(
-        { message: 'You can keep at most 20 saved searches. Delete one you no longer need first.' },
-        409,
-      );
+    const { calls } = stubApi({
+      'POST /api/saved-searches': () =>
+        json(409, {
+          message: 'You can keep at most 20 saved searches. Delete one you no longer need first.',
+        }),
     });
+    const sent = () => calls.map(({ url, body }) => ({ url, body }));
     renderWith(<SaveSearchButton query={{}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save this search' }));
     fireEvent.change(screen.getByLabelText('Name this search'), { target: { value: 'All of it' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/empty search matches every program/);
-    expect(calls).toEqual([]);
+    expect(sent()).toEqual([]);
 
     cleanup();
     renderWith(<SaveSearchButton query={{ q: 'ocean', jurisdiction: 'CA' }} />);
@@ -70,7 +43,7 @@ describe('Save this search', () => {
     fireEvent.change(screen.getByLabelText('Name this search'), { target: { value: 'Oceans' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/at most 20 saved searches/));
-    expect(calls).toEqual([
+    expect(sent()).toEqual([
       { url: '/api/saved-searches', body: { name: 'Oceans', query: { q: 'ocean', jurisdiction: 'CA' } } },
     ]);
   });
@@ -78,7 +51,7 @@ describe('Save this search', () => {
 
 describe('/alerts', () => {
   it('shows the empty lists and that an unverified address gets no e-mail', async () => {
-    vi.stubGlobal('fetch', async () => json(EMPTY));
+    stubApi({ 'GET /api/alerts': () => json(200, EMPTY) });
     renderWith(<AlertsPage />);
     expect(await screen.findByText(/No saved searches yet/)).toBeTruthy();
     expect(screen.getByText(/You follow no programs yet/)).toBeTruthy();
@@ -88,34 +61,35 @@ describe('/alerts', () => {
 
   it('lists searches and follows, marks expected dates, and offers a retry when loading fails', async () => {
     let fail = true;
-    vi.stubGlobal('fetch', async () =>
-      fail
-        ? json({ message: 'down' }, 500)
-        : json({
-            ...EMPTY,
-            emailVerified: true,
-            savedSearches: [
-              {
-                id: 's1',
-                name: 'Ocean sensors',
-                query: { q: 'ocean', jurisdiction: 'CA-BC', minAmount: 50000 },
-                createdAt: '2026-11-20T10:00:00.000Z',
-                lastSentAt: null,
-              },
-            ],
-            follows: [
-              {
-                programId: 'ca-nserc-discovery',
-                name: 'NSERC Discovery Grants',
-                agency: 'NSERC',
-                deadline: '2027-11-01',
-                deadlineExpected: true,
-                closed: false,
-                createdAt: '2026-11-20T10:00:00.000Z',
-              },
-            ],
-          }),
-    );
+    stubApi({
+      'GET /api/alerts': () =>
+        fail
+          ? json(500, { message: 'down' })
+          : json(200, {
+              ...EMPTY,
+              emailVerified: true,
+              savedSearches: [
+                {
+                  id: 's1',
+                  name: 'Ocean sensors',
+                  query: { q: 'ocean', jurisdiction: 'CA-BC', minAmount: 50000 },
+                  createdAt: '2026-11-20T10:00:00.000Z',
+                  lastSentAt: null,
+                },
+              ],
+              follows: [
+                {
+                  programId: 'ca-nserc-discovery',
+                  name: 'NSERC Discovery Grants',
+                  agency: 'NSERC',
+                  deadline: '2027-11-01',
+                  deadlineExpected: true,
+                  closed: false,
+                  createdAt: '2026-11-20T10:00:00.000Z',
+                },
+              ],
+            }),
+    });
     renderWith(<AlertsPage />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/Failed to load your alerts/);
     fail = false;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { ProgramsTable } from './programs-table.tsx';
 
 const program = (n: number) => ({
@@ -31,35 +31,23 @@ const program = (n: number) => ({
   source: 'seed',
 });
 
-let calls: URL[] = [];
+let calls: ApiCall[] = [];
 beforeEach(() => {
-  calls = [];
   // The server's catalogue: 100,000 programs; each answer is one page of them and the total.
-  vi.stubGlobal('fetch', async (url: string) => {
-    const u = new URL(url, 'http://x');
-    calls.push(u);
-    const page = Number(u.searchParams.get('page'));
-    const size = Number(u.searchParams.get('pageSize'));
-    const total = u.searchParams.get('q') === 'nothing' ? 0 : u.searchParams.has('q') ? 7 : 100_000;
-    const rows = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) =>
-      program((page - 1) * size + i + 1),
-    );
-    return new Response(JSON.stringify(rows), { status: 200, headers: { 'x-total-count': String(total) } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  ({ calls } = stubApi({
+    'GET /api/grant-programs?*': ({ query }) => {
+      const page = Number(query.get('page'));
+      const size = Number(query.get('pageSize'));
+      const total = query.get('q') === 'nothing' ? 0 : query.has('q') ? 7 : 100_000;
+      const rows = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) =>
+        program((page - 1) * size + i + 1),
+      );
+      return json(200, rows, { 'x-total-count': String(total) });
+    },
+  }));
 });
 
-function renderTable() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ProgramsTable />
-    </QueryClientProvider>,
-  );
-}
+const renderTable = () => renderWithProviders(<ProgramsTable />);
 
 const rows = () => screen.getAllByRole('row').slice(1);
 
@@ -75,7 +63,10 @@ describe('All Grant Programs & Deadlines (paged on the server, issue 14 §4)', {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Program 6')).toBeTruthy();
     expect(screen.getByText('Page 2 of 20000')).toBeTruthy();
-    expect(calls.map((u) => u.search)).toEqual(['?page=1&pageSize=5', '?page=2&pageSize=5']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/grant-programs?page=1&pageSize=5',
+      '/api/grant-programs?page=2&pageSize=5',
+    ]);
   });
 
   it('searches and filters on the server, back on the first page each time', async () => {
@@ -85,21 +76,25 @@ describe('All Grant Programs & Deadlines (paged on the server, issue 14 §4)', {
     await screen.findByText('Program 6');
     fireEvent.change(screen.getByLabelText('Search programs'), { target: { value: 'ocean' } });
     await waitFor(() => expect(screen.getByText('Page 1 of 2')).toBeTruthy());
-    expect(calls.at(-1)!.searchParams.get('q')).toBe('ocean');
-    expect(calls.at(-1)!.searchParams.get('page')).toBe('1');
+    expect(calls.at(-1)!.query.get('q')).toBe('ocean');
+    expect(calls.at(-1)!.query.get('page')).toBe('1');
     fireEvent.change(screen.getByLabelText('Jurisdiction'), { target: { value: 'CA-ON' } });
-    await waitFor(() => expect(calls.at(-1)!.searchParams.get('jurisdiction')).toBe('CA-ON'));
+    await waitFor(() => expect(calls.at(-1)!.query.get('jurisdiction')).toBe('CA-ON'));
     fireEvent.change(screen.getByLabelText('Program type'), { target: { value: 'fellowship' } });
-    await waitFor(() => expect(calls.at(-1)!.searchParams.get('programType')).toBe('fellowship'));
-    expect(calls.at(-1)!.searchParams.get('q')).toBe('ocean');
+    await waitFor(() => expect(calls.at(-1)!.query.get('programType')).toBe('fellowship'));
+    expect(calls.at(-1)!.query.get('q')).toBe('ocean');
     fireEvent.change(screen.getByLabelText('Search programs'), { target: { value: 'nothing' } });
     expect(await screen.findByText('No grant programs match your search.')).toBeTruthy();
     // The search box stays, so the user can change the words.
-    expect(within(screen.getByRole('region')).getByLabelText('Search programs')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'All Grant Programs & Deadlines' })).getByLabelText(
+        'Search programs',
+      ),
+    ).toBeTruthy();
   });
 
   it("shows the spec's failure text when the catalogue cannot be read", async () => {
-    vi.stubGlobal('fetch', async () => new Response('{}', { status: 500 }));
+    stubApi({ 'GET /api/grant-programs?*': () => json(500, {}) });
     renderTable();
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch programs');
   });

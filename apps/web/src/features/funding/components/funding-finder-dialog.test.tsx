@@ -1,23 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { FundingFinderDialog } from './funding-finder-dialog.tsx';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderDialog(props: { credits: number | null; signedIn?: boolean }) {
-  const client = new QueryClient();
-  return render(
-    <QueryClientProvider client={client}>
-      <Toaster />
-      <FundingFinderDialog open onOpenChange={() => {}} {...props} />
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<FundingFinderDialog open onOpenChange={() => {}} {...props} />);
 }
 
 const fill = (label: RegExp, value: string) =>
@@ -73,15 +61,10 @@ describe('FundingFinderDialog', () => {
   });
 
   it('uploads a chosen file first and sends its fileUrl, never the file itself (issue 15 §2)', async () => {
-    const calls: Array<{ url: string; body: unknown }> = [];
     const FILE_URL = '/api/files/1b4e28ba-2fa1-11d2-883f-0016d3cca427';
-    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body });
-      const body = url === '/api/upload' ? { fileUrl: FILE_URL } : { id: 'r1', status: 'processing' };
-      return new Response(JSON.stringify(body), {
-        status: url === '/api/upload' ? 200 : 201,
-        headers: { 'content-type': 'application/json' },
-      });
+    const { calls } = stubApi({
+      'POST /api/upload': () => json(200, { fileUrl: FILE_URL }),
+      'POST /api/funding-finder-requests': () => json(201, { id: 'r1', status: 'processing' }),
     });
     renderDialog({ credits: 1 });
     fill(/Research topic/, 'Sepsis chips');
@@ -94,7 +77,7 @@ describe('FundingFinderDialog', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/funding-finder-requests')).toBe(true));
     expect(calls[0]!.url).toBe('/api/upload');
     expect((calls[0]!.body as FormData).get('file')).toBeInstanceOf(File);
-    const sent = JSON.parse(String(calls.find((c) => c.url === '/api/funding-finder-requests')!.body));
+    const sent = calls.find((c) => c.url === '/api/funding-finder-requests')!.body;
     expect(sent.fileUrl).toBe(FILE_URL);
     expect(sent.fileContent).toBeUndefined();
   });

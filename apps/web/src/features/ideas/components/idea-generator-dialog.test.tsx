@@ -1,38 +1,22 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { toast } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { IdeaGeneratorDialog } from './idea-generator-dialog.tsx';
 
-const toastError = vi.fn();
-vi.mock('sonner', () => ({
-  toast: { error: (...args: unknown[]) => toastError(...args), success: vi.fn() },
-}));
+// The real toaster shows the toast; the spy reads what the dialog passed it (its action, too).
+const toastError = vi.spyOn(toast, 'error');
 
 let answer: { status: number; body: unknown } = { status: 201, body: {} };
-const calls: Array<{ url: string; init: RequestInit }> = [];
+let calls: ApiCall[] = [];
 beforeEach(() => {
-  calls.length = 0;
-  toastError.mockReset();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  toastError.mockClear();
+  ({ calls } = stubApi({ 'POST /api/idea-generator-requests': () => json(answer.status, answer.body) }));
 });
 
 const renderDialog = (credits: number) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <IdeaGeneratorDialog open onOpenChange={() => {}} credits={credits} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<IdeaGeneratorDialog open onOpenChange={() => {}} credits={credits} />);
 
 describe('IdeaGeneratorDialog', () => {
   it('below 0.5 credits: the spec note, and submit is disabled', () => {
@@ -64,7 +48,7 @@ describe('IdeaGeneratorDialog', () => {
     );
     const sent = calls[0]!;
     expect(sent.url).toBe('/api/idea-generator-requests');
-    expect(new Headers(sent.init.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('switches to the success view after a submit', async () => {
@@ -73,7 +57,7 @@ describe('IdeaGeneratorDialog', () => {
     fireEvent.change(screen.getByLabelText('Research interests'), { target: { value: 'Soil sensors' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Idea' }));
     expect(await screen.findByText('Idea request submitted!')).toBeTruthy();
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+    expect(calls[0]!.body).toEqual({
       researchBackground: '',
       researchInterests: 'Soil sensors',
     });
