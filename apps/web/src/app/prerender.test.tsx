@@ -4,6 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../test/kit.tsx';
 import { AppShell } from './app-shell.tsx';
 import { BOOT_SCRIPT, PRERENDERED_ATTRIBUTE, renderLanding } from './prerender.tsx';
 import { AppRouter } from './router.tsx';
@@ -20,7 +21,6 @@ afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
   document.body.innerHTML = '';
-  vi.unstubAllGlobals();
 });
 
 describe('the pre-rendered landing page', () => {
@@ -43,18 +43,11 @@ describe('the pre-rendered landing page', () => {
       // The server renderer leaves its last context values in place (it never shares a page with the
       // client renderer, except here); an empty render puts them back.
       await prerender(<></>);
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async (url: string) => {
-          const body = url.startsWith('/api/public-config')
-            ? CONFIG
-            : { items: [{ name: 'Catalogue Program A', country: 'CA' }] };
-          return new Response(JSON.stringify(body), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          });
-        }),
-      );
+      stubApi({
+        'GET /api/public-config*': () => json(200, CONFIG),
+        'GET /api/grant-programs?*': () =>
+          json(200, { items: [{ name: 'Catalogue Program A', country: 'CA' }] }),
+      });
       const container = document.createElement('div');
       container.id = 'root';
       container.setAttribute(PRERENDERED_ATTRIBUTE, '');

@@ -1,16 +1,9 @@
 // @vitest-environment jsdom
 import type { Block } from '@grantleaf/shared/content-library.schema';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, renderWithProviders, stubApi, type Answer } from '../../../test/kit.tsx';
 import { ContentLibraryPanel } from '../index.ts';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const block = (over: Partial<Block>): Block => ({
   id: 'b1',
@@ -25,54 +18,44 @@ const block = (over: Partial<Block>): Block => ({
 
 /** The library routes in memory: a search filters by every word, as the server does. */
 function fakeServer(blocks: Block[]) {
-  const calls: Array<{ method: string; url: string; body?: any }> = [];
-  const json = (body: unknown, status = 200) =>
-    new Response(body === null ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, url, body });
-    const u = new URL(url, 'http://x');
-    if (u.pathname === '/api/library/blocks' && method === 'GET') {
-      const q = (u.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-      const category = u.searchParams.get('category');
-      return json(
-        blocks.filter(
-          (b) =>
-            (!category || b.category === category) &&
-            q.every((w) => `${b.title} ${b.tags.join(' ')} ${b.text}`.toLowerCase().includes(w)),
-        ),
-      );
-    }
-    if (u.pathname === '/api/library/blocks' && method === 'POST') {
+  const list: Answer = ({ query }) => {
+    const q = (query.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const category = query.get('category');
+    return json(
+      200,
+      blocks.filter(
+        (b) =>
+          (!category || b.category === category) &&
+          q.every((w) => `${b.title} ${b.tags.join(' ')} ${b.text}`.toLowerCase().includes(w)),
+      ),
+    );
+  };
+  /** Answers for the block the path names, or 404. */
+  const onBlock =
+    (answer: (found: Block, body: any) => Response): Answer =>
+    ({ path, body }) => {
+      const found = blocks.find((b) => path.endsWith(`/${b.id}`));
+      return found ? answer(found, body) : json(404, { message: 'Not found' });
+    };
+  const { calls } = stubApi({
+    'GET /api/library/blocks': list,
+    'GET /api/library/blocks?*': list,
+    'POST /api/library/blocks': ({ body }) => {
       const created = block({ ...body, id: `b${blocks.length + 1}`, uses: [] });
       blocks.unshift(created);
-      return json(created, 201);
-    }
-    const found = blocks.find((b) => u.pathname.endsWith(`/${b.id}`));
-    if (found && method === 'DELETE') {
+      return json(201, created);
+    },
+    'DELETE /api/library/blocks/*': onBlock((found) => {
       blocks.splice(blocks.indexOf(found), 1);
-      return json(null, 204);
-    }
-    if (found && method === 'PATCH') return json(Object.assign(found, body));
-    return json({ message: 'Not found' }, 404);
+      return json(204, null);
+    }),
+    'PATCH /api/library/blocks/*': onBlock((found, body) => json(200, Object.assign(found, body))),
   });
   return calls;
 }
 
 function renderPanel(onInsert = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <Toaster />
-        <ContentLibraryPanel onInsert={onInsert} />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  renderWithProviders(<ContentLibraryPanel onInsert={onInsert} />);
   return onInsert;
 }
 

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { AdminPdfPanel } from './admin-pdf-panel.tsx';
 import { AnalyzeApplicationDialog } from './analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from './generate-application-dialog.tsx';
@@ -25,32 +24,24 @@ async function chooseProgram(id: string) {
 }
 let uploadStatus = 200;
 let submitStatus = 500;
-const calls: Array<{ url: string; method: string; key?: string | null }> = [];
+let calls: ApiCall[] = [];
 
 beforeEach(() => {
   uploadStatus = 200;
   submitStatus = 500;
-  calls.length = 0;
-  // The browser's fetch, answered like our API would: the component's only outside dependency.
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({
-      url,
-      method: init.method ?? 'GET',
-      key: new Headers(init.headers).get('Idempotency-Key'),
-    });
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url.startsWith('/api/grant-programs?')) return json(200, PROGRAMS);
-    if (url === '/api/upload')
-      return uploadStatus === 200
+  // The component's only outside dependency, answered like our API would.
+  ({ calls } = stubApi({
+    'GET /api/grant-programs?*': () => json(200, PROGRAMS),
+    'POST /api/upload': () =>
+      uploadStatus === 200
         ? json(200, { fileUrl: '/api/files/1b4e28ba-2fa1-11d2-883f-0016d3cca427' })
-        : json(uploadStatus, { message: 'nope' });
-    if (url === '/api/submissions' && init.method === 'POST')
-      return submitStatus === 201
+        : json(uploadStatus, { message: 'nope' }),
+    'POST /api/submissions': () =>
+      submitStatus === 201
         ? json(201, { id: 's9', etaTimestamp: null })
-        : json(submitStatus, { message: 'The server had a problem' });
-    if (url === '/api/admin/submissions')
-      return json(200, [
+        : json(submitStatus, { message: 'The server had a problem' }),
+    'GET /api/admin/submissions': () =>
+      json(200, [
         {
           id: 's1',
           programId: 'p',
@@ -61,24 +52,10 @@ beforeEach(() => {
           userEmail: 'ada@utoronto.ca',
           userName: 'Ada',
         },
-      ]);
-    return json(404, { message: 'Not found' });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+      ]),
+  }));
 });
 
-function renderWithProviders(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <Toaster />
-      {ui}
-    </QueryClientProvider>,
-  );
-}
 const file = (name: string, size: number, type = 'application/pdf') => {
   const f = new File(['%PDF-1.4'], name, { type });
   Object.defineProperty(f, 'size', { value: size });
@@ -153,7 +130,8 @@ describe('AnalyzeApplicationDialog', () => {
     await chooseProgram(PROGRAMS[0]!.id);
     const content = screen.getByLabelText(/Grant application content/);
     const analyze = () => fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
-    const keys = () => calls.filter((c) => c.url === '/api/submissions').map((c) => c.key);
+    const keys = () =>
+      calls.filter((c) => c.url === '/api/submissions').map((c) => c.headers.get('Idempotency-Key'));
     fireEvent.change(content, { target: { value: 'Aim 1: measure river ice thickness.' } });
     analyze();
     await waitFor(() => expect(keys()).toHaveLength(1));
