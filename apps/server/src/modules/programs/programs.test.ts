@@ -119,8 +119,8 @@ describe.each(DATABASES)('grant-program catalogue on %s', (kind) => {
       label: expect.any(String),
       expects: expect.any(String),
     });
-    const phase2 = body.find((p: any) => p.id === 'us-nih-sbir-sttr-phase-2');
-    expect(phase2.applicationTemplate).toBeNull();
+    const neh = await t.api('GET', '/api/grant-programs?include=details&q=NEH');
+    expect(neh.body.find((p: any) => p.id === 'us-neh-dha').applicationTemplate).toBeNull();
     const list = await t.api('GET', '/api/grant-programs?q=NIH');
     expect(list.body[0]).not.toHaveProperty('applicationTemplate');
   });
