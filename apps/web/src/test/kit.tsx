@@ -1,6 +1,6 @@
 import type { User } from '@grantleaf/shared/auth.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
@@ -63,6 +63,10 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path, user 
   );
   return { ...result, client };
 }
+
+/** Types `value` into the field labelled `label`, as one change. */
+export const fillIn = (label: RegExp | string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 /** A request the stubbed fetch received. */
 export interface ApiCall {

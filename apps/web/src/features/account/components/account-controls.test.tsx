@@ -2,20 +2,17 @@
 import { WEAK_PASSWORD_MESSAGE } from '@grantleaf/shared/password-strength';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { fillIn, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { ChangePasswordCard } from './change-password-card.tsx';
 import { describeUserAgent, SessionsCard } from './sessions-card.tsx';
-
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('ChangePasswordCard', () => {
   it('refuses a guessable new password before sending, with the shared message on the field', async () => {
     const { calls } = stubApi({});
     renderWithProviders(<ChangePasswordCard userInputs={['ada@utoronto.ca', 'Ada Lovelace']} />);
-    type('Current password', 'Tr1cky-Passphrase');
-    type('New password', 'password1');
-    type('Repeat the new password', 'password1');
+    fillIn('Current password', 'Tr1cky-Passphrase');
+    fillIn('New password', 'password1');
+    fillIn('Repeat the new password', 'password1');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect((await screen.findByRole('alert')).textContent).toBe(WEAK_PASSWORD_MESSAGE);
     expect(document.activeElement).toBe(screen.getByLabelText('New password'));
@@ -31,12 +28,12 @@ describe('ChangePasswordCard', () => {
         }),
     });
     renderWithProviders(<ChangePasswordCard userInputs={[]} />);
-    type('Current password', 'not-it');
-    type('New password', 'Quiet-Harbor-Lantern-42');
-    type('Repeat the new password', 'Quiet-Harbor-Lantern-41');
+    fillIn('Current password', 'not-it');
+    fillIn('New password', 'Quiet-Harbor-Lantern-42');
+    fillIn('Repeat the new password', 'Quiet-Harbor-Lantern-41');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The two passwords do not match');
-    type('Repeat the new password', 'Quiet-Harbor-Lantern-42');
+    fillIn('Repeat the new password', 'Quiet-Harbor-Lantern-42');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Your current password is not correct.'),

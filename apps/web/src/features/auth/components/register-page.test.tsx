@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { fillIn, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 /** Issue 18 item 5: a short password says so; the spec's text stays for empty fields. */
@@ -14,21 +14,18 @@ function renderWith(ui: ReactElement) {
   return calls;
 }
 
-const type = (label: RegExp | string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
 describe('registration', () => {
   it('says a short password is too short, not that fields are missing', async () => {
     renderWith(<RegisterPage />);
-    type('Full name', 'Ada Lovelace');
-    type('Phone number', '+1 416 555 0100');
-    type('Email', 'ada@utoronto.ca');
-    type('Password', 'abc');
+    fillIn('Full name', 'Ada Lovelace');
+    fillIn('Phone number', '+1 416 555 0100');
+    fillIn('Email', 'ada@utoronto.ca');
+    fillIn('Password', 'abc');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(screen.getByText('Registration Failed')).toBeTruthy());
     expect(screen.queryByText('Please fill in all required fields')).toBeNull();
     expect(screen.getAllByText('Password must be at least 6 characters').length).toBe(2);
-    type('Password', 'abcdef');
+    fillIn('Password', 'abcdef');
     expect(document.getElementById('password-hint')).toBeNull();
   });
 

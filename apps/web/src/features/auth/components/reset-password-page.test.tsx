@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { fillIn, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
-
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('ResetPasswordPage', () => {
   it('says at once when the link has no token', () => {
@@ -20,8 +17,8 @@ describe('ResetPasswordPage', () => {
       'This reset link is invalid, has expired or was already used. Request a new one from the sign-in page.';
     stubApi({ 'POST /api/auth/reset-password': () => json(400, { message, reason: 'reset-link-invalid' }) });
     renderWithProviders(<ResetPasswordPage />, { route: '/reset-password?token=abc' });
-    type('New password', 'Quiet-Harbor-Lantern-42');
-    type('Repeat the new password', 'Quiet-Harbor-Lantern-42');
+    fillIn('New password', 'Quiet-Harbor-Lantern-42');
+    fillIn('Repeat the new password', 'Quiet-Harbor-Lantern-42');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect((await screen.findByRole('alert')).textContent).toContain(message);
     expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('Quiet-Harbor-Lantern-42');

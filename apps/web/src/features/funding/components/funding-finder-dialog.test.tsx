@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { fillIn, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { FundingFinderDialog } from './funding-finder-dialog.tsx';
 
 function renderDialog(props: { credits: number | null; signedIn?: boolean }) {
   return renderWithProviders(<FundingFinderDialog open onOpenChange={() => {}} {...props} />);
 }
-
-const fill = (label: RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('FundingFinderDialog', () => {
   it('labels every field and shows the §5 required messages', () => {
@@ -24,9 +21,9 @@ describe('FundingFinderDialog', () => {
 
   it('shows the §5 too-long messages at 200 / 5000 / 3000 characters', () => {
     renderDialog({ credits: 1 });
-    fill(/Research topic/, 'x'.repeat(201));
-    fill(/Research details/, 'x'.repeat(5001));
-    fill(/Team profile/, 'x'.repeat(3001));
+    fillIn(/Research topic/, 'x'.repeat(201));
+    fillIn(/Research details/, 'x'.repeat(5001));
+    fillIn(/Team profile/, 'x'.repeat(3001));
     fireEvent.click(screen.getByRole('button', { name: 'Find Funding' }));
     expect(screen.getByText('Research topic too long')).toBeTruthy();
     expect(screen.getByText('Research details too long')).toBeTruthy();
@@ -67,9 +64,9 @@ describe('FundingFinderDialog', () => {
       'POST /api/funding-finder-requests': () => json(201, { id: 'r1', status: 'processing' }),
     });
     renderDialog({ credits: 1 });
-    fill(/Research topic/, 'Sepsis chips');
-    fill(/Research details/, 'A chip that detects sepsis.');
-    fill(/Team profile/, 'A lab at McGill.');
+    fillIn(/Research topic/, 'Sepsis chips');
+    fillIn(/Research details/, 'A chip that detects sepsis.');
+    fillIn(/Team profile/, 'A lab at McGill.');
     const pdf = new File(['%PDF-1.7 bytes'], 'pilot.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText(/Supporting document/), { target: { files: [pdf] } });
     await waitFor(() => expect(screen.getByText('Attached: pilot.pdf')).toBeTruthy());

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { fillIn, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { EarlyAccessDialog } from './early-access-dialog.tsx';
 import { GrantAnalysisForm } from './grant-analysis-form.tsx';
 
@@ -14,9 +14,6 @@ function renderWith(ui: ReactElement) {
   renderWithProviders(ui);
   return calls;
 }
-
-const type = (label: RegExp | string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('early-access dialog', () => {
   function open() {
@@ -35,10 +32,10 @@ describe('early-access dialog', () => {
 
   it('says the e-mail is invalid, and the field error goes once the address is valid', async () => {
     const posted = open();
-    type(/^Name/, 'Ada Lovelace');
-    type(/^Email/, 'ada@');
-    type(/^Phone number/, '+1 416 555 0100');
-    type(/^Message/, 'Interested');
+    fillIn(/^Name/, 'Ada Lovelace');
+    fillIn(/^Email/, 'ada@');
+    fillIn(/^Phone number/, '+1 416 555 0100');
+    fillIn(/^Message/, 'Interested');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     await waitFor(() => expect(screen.getByText('Invalid Email')).toBeTruthy());
     expect(screen.queryByText('Please fill in all required fields.')).toBeNull();
@@ -47,7 +44,7 @@ describe('early-access dialog', () => {
     expect(document.getElementById('zeno-email-error')?.textContent).toBe(
       'Please enter a valid email address',
     );
-    type(/^Email/, 'ada@utoronto.ca');
+    fillIn(/^Email/, 'ada@utoronto.ca');
     expect(document.getElementById('zeno-email-error')).toBeNull();
     expect(email.getAttribute('aria-invalid')).toBe('false');
     expect(posted).toHaveLength(0);
@@ -62,8 +59,8 @@ describe('grant-analysis lead form', () => {
     expect(screen.getByText('Please fill in all required fields')).toBeTruthy();
     expect(document.getElementById('lead-role-error')?.textContent).toBe('Please select your role');
 
-    type(/^Email/, 'not-an-address');
-    type(/^Organization/, 'University of Toronto');
+    fillIn(/^Email/, 'not-an-address');
+    fillIn(/^Organization/, 'University of Toronto');
     fireEvent.change(screen.getByLabelText(/^Role/), { target: { value: 'faculty' } });
     fireEvent.change(screen.getByLabelText(/^Grant size/), { target: { value: 'under-50k' } });
     // Each field's message went as it became valid; the e-mail's is still there.
