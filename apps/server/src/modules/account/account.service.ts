@@ -6,11 +6,9 @@ import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
 import type { ExportSection } from '../contract.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { verifyPassword } from '../auth/password.ts';
-import type { UserRow } from '../auth/auth.schema.ts';
-import { deriveAdminRights } from '../auth/admin-rights.ts';
-import { fileUrlFor } from '../uploads/uploads.service.ts';
-import { DELETION_GRACE_DAYS } from '../retention/retention.service.ts';
+import { deriveAdminRights, verifyPassword, type UserRow } from '../auth/index.ts';
+import { DELETION_GRACE_DAYS } from '../retention/index.ts';
+import { fileUrlFor } from '../uploads/index.ts';
 import {
   selectAuditLog,
   selectExportSection,

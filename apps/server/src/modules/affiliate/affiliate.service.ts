@@ -4,8 +4,8 @@ import type { AffiliateRequestInput, AffiliateStatus } from '@grantleaf/shared/a
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { badRequest } from '../../errors.ts';
-import type { UserRow } from '../auth/auth.schema.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import type { UserRow } from '../auth/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import * as repo from './affiliate.repository.ts';
 
 // No 0/O or 1/I: codes are read aloud and typed by hand.

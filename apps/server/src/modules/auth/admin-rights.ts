@@ -1,7 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { findIsAdmin, setAdminOverride, updateAdminFlags, type RightsChange } from './auth.repository.ts';
 import type { UserRow } from './auth.schema.ts';
+
+export type { RightsChange } from './auth.repository.ts';
 
 /**
  * Admin rights by proof (issue 15 item 3): an account holds them while it is live, its address is
@@ -18,18 +20,6 @@ export function holdsAdminRights(
   return row.adminOverride === 'grant' || adminEmails.includes(row.email.toLowerCase());
 }
 
-/** The same rule in SQL, for the rows the derivation updates. */
-function rightsRule(adminEmails: readonly string[]): SQL {
-  // A JSON array keeps the list one parameter, empty or not.
-  return sql`(email_verified and deleted_at is null and admin_override is distinct from 'revoke'
-    and (admin_override is not distinct from 'grant' or lower(email) in (select jsonb_array_elements_text(${JSON.stringify(adminEmails)}::jsonb))))`;
-}
-
-export interface RightsChange {
-  userId: string;
-  isAdmin: boolean;
-}
-
 /**
  * Brings `is_admin` in line with the rule for one user (or all) and audits each grant and revoke.
  * Only rows that differ are touched, so two processes starting at once audit each change once.
@@ -39,13 +29,8 @@ export async function deriveAdminRights(
   adminEmails: readonly string[],
   opts: { userId?: string; actorId?: string | null; requestId?: string | null } = {},
 ): Promise<RightsChange[]> {
-  const only = opts.userId ? sql`and id = ${opts.userId}` : sql``;
-  const result = (await tx.execute(
-    sql`update users set is_admin = not is_admin
-        where is_admin <> ${rightsRule(adminEmails)} ${only}
-        returning id as "userId", is_admin as "isAdmin"`,
-  )) as unknown as { rows: RightsChange[] };
-  for (const change of result.rows) {
+  const changes = await updateAdminFlags(tx, adminEmails, opts.userId);
+  for (const change of changes) {
     await insertAuditEntry(tx, {
       actorId: opts.actorId ?? null,
       subjectUserId: change.userId,
@@ -55,7 +40,7 @@ export async function deriveAdminRights(
       requestId: opts.requestId ?? null,
     });
   }
-  return result.rows;
+  return changes;
 }
 
 export type OperatorCommand = 'grant' | 'revoke';
@@ -79,12 +64,7 @@ export async function applyOperatorCommand(
   email: string,
 ): Promise<OperatorResult | undefined> {
   return db.transaction(async (tx) => {
-    const found = (await tx.execute(
-      sql`update users set admin_override = ${command}
-          where lower(email) = ${email.trim().toLowerCase()} and deleted_at is null
-          returning id, email, email_verified as "emailVerified"`,
-    )) as unknown as { rows: Array<{ id: string; email: string; emailVerified: boolean }> };
-    const user = found.rows[0];
+    const user = await setAdminOverride(tx, email, command);
     if (!user) return undefined;
     await insertAuditEntry(tx, {
       actorId: null,
@@ -95,15 +75,10 @@ export async function applyOperatorCommand(
       requestId: null,
     });
     await deriveAdminRights(tx, adminEmails, { userId: user.id });
-    const state = (await tx.execute(
-      sql`select is_admin as "isAdmin" from users where id = ${user.id}`,
-    )) as unknown as {
-      rows: Array<{ isAdmin: boolean }>;
-    };
     return {
       email: user.email,
       userId: user.id,
-      isAdmin: Boolean(state.rows[0]?.isAdmin),
+      isAdmin: await findIsAdmin(tx, user.id),
       emailVerified: user.emailVerified,
       listed: adminEmails.includes(user.email.toLowerCase()),
     };

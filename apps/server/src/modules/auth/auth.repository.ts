@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { renderOnce, UNNAMED } from '../../db/render-once.ts';
 import { emailVerifications, passwordResets, sessions, users, type UserRow } from './auth.schema.ts';
@@ -16,6 +16,15 @@ export async function findUserById(db: Tx, id: string): Promise<UserRow | undefi
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+/** Where to write to a user about their own work: found even during the deletion grace period. */
+export async function findUserContact(
+  db: Tx,
+  id: string,
+): Promise<{ email: string; name: string } | undefined> {
+  const [row] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, id));
   return row;
 }
 
@@ -251,4 +260,52 @@ export async function countVerificationsSince(
     .from(emailVerifications)
     .where(and(eq(emailVerifications.userId, userId), gt(emailVerifications.createdAt, since)));
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** The admin-rights rule (admin-rights.ts, holdsAdminRights) in SQL, for the rows the derivation updates. */
+function rightsRule(adminEmails: readonly string[]): SQL {
+  // A JSON array keeps the list one parameter, empty or not.
+  return sql`(email_verified and deleted_at is null and admin_override is distinct from 'revoke'
+    and (admin_override is not distinct from 'grant' or lower(email) in (select jsonb_array_elements_text(${JSON.stringify(adminEmails)}::jsonb))))`;
+}
+
+export interface RightsChange {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** Flips `is_admin` where it differs from the rule, for one user or all; returns the changes. */
+export async function updateAdminFlags(
+  tx: Tx,
+  adminEmails: readonly string[],
+  userId?: string,
+): Promise<RightsChange[]> {
+  const only = userId ? sql`and id = ${userId}` : sql``;
+  const result = (await tx.execute(
+    sql`update users set is_admin = not is_admin
+        where is_admin <> ${rightsRule(adminEmails)} ${only}
+        returning id as "userId", is_admin as "isAdmin"`,
+  )) as unknown as { rows: RightsChange[] };
+  return result.rows;
+}
+
+/** Records an operator's grant or revoke on the live account of that address. */
+export async function setAdminOverride(
+  tx: Tx,
+  email: string,
+  command: 'grant' | 'revoke',
+): Promise<{ id: string; email: string; emailVerified: boolean } | undefined> {
+  const found = (await tx.execute(
+    sql`update users set admin_override = ${command}
+        where lower(email) = ${email.trim().toLowerCase()} and deleted_at is null
+        returning id, email, email_verified as "emailVerified"`,
+  )) as unknown as { rows: Array<{ id: string; email: string; emailVerified: boolean }> };
+  return found.rows[0];
+}
+
+export async function findIsAdmin(tx: Tx, userId: string): Promise<boolean> {
+  const state = (await tx.execute(sql`select is_admin as "isAdmin" from users where id = ${userId}`)) as unknown as {
+    rows: Array<{ isAdmin: boolean }>;
+  };
+  return Boolean(state.rows[0]?.isAdmin);
 }

@@ -12,7 +12,7 @@ import { clientAddressKey, type RateLimiter } from '../../http/rate-limit.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../errors.ts';
 import { applyLedgerChange } from '../credits/credits.service.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import type { Mailer } from '../mail/index.ts';
 import * as repo from './auth.repository.ts';
 import type { UserRow } from './auth.schema.ts';
 import {

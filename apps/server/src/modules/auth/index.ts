@@ -5,3 +5,15 @@ export const authModule: AppModule = {
   name: 'auth',
   routes: (app, { auth }) => app.register(authRoutes, { auth }),
 };
+
+/**
+ * What other modules use of auth (ADR 53). findUserById skips deleted accounts; findUserContact
+ * also finds one in its deletion grace period, to report on work it asked for.
+ */
+export { findUserById, findUserContact } from './auth.repository.ts';
+/** The account module re-checks a password and re-derives admin rights on deletion. */
+export { deriveAdminRights } from './admin-rights.ts';
+export { verifyPassword } from './password.ts';
+/** Hashed secret tokens like auth's own (the applications module's share links). */
+export { newSecretToken, sha256 } from './tokens.ts';
+export type { UserRow } from './auth.schema.ts';

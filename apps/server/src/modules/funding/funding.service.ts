@@ -14,10 +14,10 @@ import { badRequest, notFound, tooLarge } from '../../errors.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import type { JobDeps } from '../../jobs/job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { UserRow } from '../auth/auth.schema.ts';
-import { definePaidWork } from '../paid-work/paid-work.ts';
-import { findOpenPrograms } from '../programs/programs.repository.ts';
-import { findOwnUpload } from '../uploads/uploads.repository.ts';
+import type { UserRow } from '../auth/index.ts';
+import { definePaidWork, typicalDurationMs } from '../paid-work/index.ts';
+import { findOpenPrograms } from '../programs/index.ts';
+import { findOwnUpload } from '../uploads/index.ts';
 import { rerankWithAi } from './funding-ai.ts';
 import {
   candidateKeywords,
@@ -27,7 +27,6 @@ import {
 } from './funding-ranking.ts';
 import { renderFundingReport } from './funding-report.ts';
 import * as repo from './funding.repository.ts';
-import { typicalDurationMs } from '../paid-work/durations.repository.ts';
 import type { FundingRequestRow } from './funding.schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,13 +10,11 @@ import type { Db } from '../../db/client.ts';
 import type { JobDeps } from '../../jobs/job.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { definePaidWork } from '../paid-work/paid-work.ts';
-import { deliverAutomationWebhook } from '../webhooks/automation-webhook.ts';
-import { findUserById } from '../auth/auth.repository.ts';
-import type { UserRow } from '../auth/auth.schema.ts';
+import { findUserById, type UserRow } from '../auth/index.ts';
+import { definePaidWork, measuredEta } from '../paid-work/index.ts';
+import { deliverAutomationWebhook } from '../webhooks/index.ts';
 import { extractDomainTerms, generateOfflineIdea, markModelFigures } from './idea-engine.ts';
 import * as repo from './ideas.repository.ts';
-import { measuredEta } from '../paid-work/durations.repository.ts';
 import type { IdeaRequestRow } from './ideas.schema.ts';
 
 export const IDEA_FAILURE_MESSAGE = `Idea generation failed. Your ${priceText('idea')} were refunded.`;

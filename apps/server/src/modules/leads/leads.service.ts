@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { clientAddressKey, createRateLimiter, type RateLimitRule } from '../../http/rate-limit.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import type { Mailer } from '../mail/index.ts';
 import * as repo from './leads.repository.ts';
 import type { LeadRow, ZenoLeadRow } from './leads.schema.ts';
 

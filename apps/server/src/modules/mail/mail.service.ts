@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { outboxEmails } from './mail.schema.ts';
+import { insertOutboxEmail, markOutboxFailed, markOutboxSent } from './mail.repository.ts';
 
 export interface MailMessage {
   to: string;
@@ -31,16 +30,12 @@ export function createMailer(deps: {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   return {
     async send(message) {
-      const [row] = await deps.db
-        .insert(outboxEmails)
-        .values({
-          dedupeKey: message.dedupeKey ?? null,
-          toAddress: message.to,
-          subject: message.subject,
-          bodyText: message.text,
-        })
-        .onConflictDoNothing()
-        .returning({ id: outboxEmails.id });
+      const row = await insertOutboxEmail(deps.db, {
+        dedupeKey: message.dedupeKey ?? null,
+        toAddress: message.to,
+        subject: message.subject,
+        bodyText: message.text,
+      });
       if (!row) return;
       if (!transport) {
         deps.log.info(
@@ -60,13 +55,10 @@ export function createMailer(deps: {
             headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           }),
         });
-        await deps.db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, row.id));
+        await markOutboxSent(deps.db, row.id);
       } catch (err) {
         deps.log.error({ err, outboxId: row.id }, 'mail delivery failed');
-        await deps.db
-          .update(outboxEmails)
-          .set({ error: String((err as Error).message).slice(0, 500) })
-          .where(eq(outboxEmails.id, row.id));
+        await markOutboxFailed(deps.db, row.id, String((err as Error).message).slice(0, 500));
       }
     },
   };

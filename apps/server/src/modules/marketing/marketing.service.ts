@@ -6,8 +6,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { clientAddressKey, createRateLimiter, USER_LIMITS } from '../../http/rate-limit.ts';
 import type { Env } from '../../env.ts';
-import type { UserRow } from '../auth/auth.schema.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import type { UserRow } from '../auth/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import * as repo from './marketing.repository.ts';
 import type { MarketingRequestRow } from './marketing.schema.ts';
 

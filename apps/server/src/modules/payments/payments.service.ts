@@ -29,7 +29,7 @@ import { insertAuditEntry } from '../audit/audit.repository.ts';
 import { findUserByEmail, findUserById } from '../auth/auth.repository.ts';
 import type { UserRow } from '../auth/auth.schema.ts';
 import { applyLedgerChange } from '../credits/credits.service.ts';
-import type { Mailer } from '../mail/mail.service.ts';
+import type { Mailer } from '../mail/index.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentRow } from './payments.schema.ts';
 import { createStripeClient, verifyWebhook } from './stripe-client.ts';

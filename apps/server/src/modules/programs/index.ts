@@ -36,6 +36,11 @@ export const programsModule: AppModule = {
 };
 
 /** The only door to grant_programs for other modules (ADR 53). */
-export { findProgramById, findOpenProgramsMatching, listUpcomingDeadlines } from './programs.repository.ts';
+export {
+  findOpenPrograms,
+  findOpenProgramsMatching,
+  findProgramById,
+  listUpcomingDeadlines,
+} from './programs.repository.ts';
 /** Catalogue searches as users make them (saved searches run through it). */
 export { createProgramsService, type ProgramsService } from './programs.service.ts';

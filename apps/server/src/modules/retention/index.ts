@@ -7,3 +7,6 @@ export const retentionModule: AppModule = {
   // Daily: hard-deletes accounts and uploads whose grace period has passed.
   schedules: [{ job: retentionJob, cron: '40 3 * * *' }],
 };
+
+/** How long a deleted account stays restorable (the account module tells the user). */
+export { DELETION_GRACE_DAYS } from './retention.service.ts';

@@ -3,12 +3,12 @@ import { deriveDisplayStatus, fileIdFromUrl } from '@grantleaf/shared/submission
 import type { GenerationForm } from '../../ai/grant-input.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 import type { JobDeps } from '../../jobs/job.ts';
-import { definePaidWork, PaidWorkError } from '../paid-work/paid-work.ts';
-import { findUploadById } from '../uploads/uploads.repository.ts';
-import { deliverAutomationWebhook } from '../webhooks/automation-webhook.ts';
-import { createGrantEngine } from './grant-engine.ts';
+import { findUserContact } from '../auth/index.ts';
+import { definePaidWork, PaidWorkError } from '../paid-work/index.ts';
 import { findProgramById } from '../programs/index.ts';
-import { findUserById } from './submission-owner.ts';
+import { findOwnUpload } from '../uploads/index.ts';
+import { deliverAutomationWebhook } from '../webhooks/index.ts';
+import { createGrantEngine } from './grant-engine.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
 import { findSubmission, markCompleted, markFailed } from './submissions.repository.ts';
 
@@ -28,8 +28,8 @@ async function computeResults(
   const content = row.contentJson as { inputMethod?: string; content?: string; fileUrl?: string };
   let text = content.content ?? '';
   if (content.inputMethod === 'file' && content.fileUrl) {
-    const upload = await findUploadById(db, fileIdFromUrl(content.fileUrl));
-    if (!upload || upload.userId !== row.userId)
+    const upload = await findOwnUpload(db, row.userId, fileIdFromUrl(content.fileUrl));
+    if (!upload)
       throw new PaidWorkError('The uploaded file is no longer available. Your credits have been refunded.');
     text = upload.extractedText ?? '';
     if (text.trim() === '')
@@ -42,7 +42,7 @@ async function computeResults(
 
 /** Completion or failure e-mail and automation webhook; each keyed by the submission, so sent once. */
 async function notifyOwner(deps: JobDeps, row: SubmissionRow): Promise<void> {
-  const owner = await findUserById(deps.database.db, row.userId);
+  const owner = await findUserContact(deps.database.db, row.userId);
   if (!owner) return;
   const done = row.status === 'complete';
   const what = row.type === 'generation' ? 'grant application' : 'grant analysis';

@@ -14,10 +14,9 @@ import type { Db } from '../../db/client.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { UserRow } from '../auth/auth.schema.ts';
+import type { UserRow } from '../auth/index.ts';
 import { insertAuditEntries, insertAuditEntry } from '../audit/index.ts';
-import { findOwnUpload } from '../uploads/uploads.repository.ts';
-import { fileUrlFor } from '../uploads/uploads.service.ts';
+import { fileUrlFor, findOwnUpload } from '../uploads/index.ts';
 import { grantSubmissionWork } from './grant-submission.job.ts';
 import { findProgramById } from '../programs/index.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
@@ -31,7 +30,7 @@ import {
   setSubmissionFile,
   timedSubmissions,
 } from './submissions.repository.ts';
-import { measuredEta } from '../paid-work/durations.repository.ts';
+import { measuredEta } from '../paid-work/index.ts';
 
 const ADMIN_LIST_LIMIT = 500;
 const LINK_NOT_YOURS =

@@ -21,3 +21,4 @@ export const uploadsModule: AppModule = {
 
 /** Another module reads a user's own upload (its extracted text) only through here (ADR 53). */
 export { findOwnUpload } from './uploads.repository.ts';
+export { fileUrlFor } from './uploads.service.ts';

@@ -11,8 +11,8 @@ import {
 } from '../../adapters/text-extraction/text-extraction.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound, unprocessable } from '../../errors.ts';
-import type { UserRow } from '../auth/auth.schema.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import type { UserRow } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
 import { checkFileContent, cleanFileName, CONTENT_TYPES, extensionOf } from './file-kind.ts';
 import { findUploadById, insertUpload, isLinkedToUsersSubmission } from './uploads.repository.ts';
 

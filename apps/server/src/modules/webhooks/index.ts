@@ -5,3 +5,6 @@ export const webhooksModule: AppModule = {
   name: 'webhooks',
   jobs: [automationWebhookJob],
 };
+
+/** Other modules post their events to the user's automation webhook through here (ADR 53). */
+export { deliverAutomationWebhook } from './automation-webhook.ts';

@@ -1,0 +1,2 @@
+// The mail module's contract: the outbox mailer every other module sends through (ADR 53).
+export { createMailer, type Mailer, type MailMessage } from './mail.service.ts';
