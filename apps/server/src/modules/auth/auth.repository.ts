@@ -304,7 +304,9 @@ export async function setAdminOverride(
 }
 
 export async function findIsAdmin(tx: Tx, userId: string): Promise<boolean> {
-  const state = (await tx.execute(sql`select is_admin as "isAdmin" from users where id = ${userId}`)) as unknown as {
+  const state = (await tx.execute(
+    sql`select is_admin as "isAdmin" from users where id = ${userId}`,
+  )) as unknown as {
     rows: Array<{ isAdmin: boolean }>;
   };
   return Boolean(state.rows[0]?.isAdmin);
