@@ -101,7 +101,6 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
 
   it('loses no job and repeats no effect', async () => {
     // The API side, in this process: migrates, creates the queues, and enqueues through the real service.
-    process.env.JOB_EXPIRE_SECONDS = String(EXPIRE_SECONDS);
     const { parseEnv } = await import('../../env.ts');
     const { startRuntime } = await import('../../runtime.ts');
     const { createSubmissionsService } = await import('./submissions.service.ts');
@@ -113,6 +112,8 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
         WORKERS: 'off',
         LOG_LEVEL: 'silent',
         DATA_DIR: `/tmp/grantleaf-kill-${dbName}`,
+        // The queue takes the jobs' expiry from the env it starts with (the killed run must expire).
+        JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
       }),
     );
     try {
