@@ -131,6 +131,8 @@ const analysisFields = z.object({
   content: z.string().max(200_000).optional().default(''),
   fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
   originalFileName: z.string().max(255).optional(),
+  /** One of the user's own applications this analysis is attached to (the server checks it is theirs). */
+  applicationId: z.string().uuid().optional(),
 });
 
 function checkAnalysisInput(
@@ -195,6 +197,8 @@ export const submissionSchema = z.object({
   error: z.string().nullable(),
   submissionTimestamp: z.string(),
   etaTimestamp: z.string().nullable(),
+  /** The application an analysis is attached to; null once it is deleted. */
+  applicationId: z.string().nullable().optional(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
@@ -297,3 +301,14 @@ export function budgetAmountValue(text: string | number | null | undefined): num
 
 export const totalMilestoneBudget = (milestones: ReadonlyArray<{ budgetAmount?: string | number | null }>) =>
   milestones.reduce((sum, m) => sum + budgetAmountValue(m.budgetAmount), 0);
+
+/** GET /api/applications/:id/analyses: the analyses attached to one of the user's applications. */
+export const applicationAnalysisSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  submissionTimestamp: z.string(),
+  /** The overall score (0–10) once the analysis has finished. */
+  meanScore: z.number().nullable(),
+});
+export const applicationAnalysesSchema = z.object({ analyses: z.array(applicationAnalysisSchema) });
+export type ApplicationAnalysis = z.infer<typeof applicationAnalysisSchema>;

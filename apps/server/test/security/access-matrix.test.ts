@@ -164,6 +164,11 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ baseVersion: 0, sections: [{ id: 'summary', doc: { type: 'doc' } }] }),
     foreign: true,
   },
+  'GET /api/applications/:id/analyses': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/analyses`,
+    foreign: true,
+  },
   'GET /api/applications/:id/versions': {
     access: 'user',
     url: (o) => `/api/applications/${o.application}/versions`,

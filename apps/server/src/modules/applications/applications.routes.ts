@@ -16,6 +16,7 @@ import {
   versionDetailSchema,
   versionListSchema,
 } from '@grantleaf/shared/application-document.schema';
+import { applicationAnalysesSchema } from '@grantleaf/shared/submissions.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.ts';
@@ -91,6 +92,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{
     '/api/applications/:id/sections',
     { ...auth, schema: { params: idParams, body: saveSectionsSchema, response: { 200: savedSchema } } },
     (request) => documents.saveSections(currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/applications/:id/analyses',
+    { ...auth, schema: { params: idParams, response: { 200: applicationAnalysesSchema } } },
+    async (request) => ({ analyses: await applications.analyses(currentUser(request), request.params.id) }),
   );
 
   app.get(

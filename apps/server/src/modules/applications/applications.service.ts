@@ -17,6 +17,8 @@ import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow } from './applications.schema.ts';
 import { buildCalendar, type CalendarEvent } from './icalendar.ts';
+import { listAnalysesOfApplication } from '../submissions/index.ts';
+import type { ApplicationAnalysis } from '@grantleaf/shared/submissions.schema';
 
 /** Reminder e-mails go out this many days before a deadline, largest first. */
 export const REMINDER_DAYS = [14, 3] as const;
@@ -119,6 +121,18 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
         if (status === 'submitted') await versions.setSubmittedAt(tx, id);
       });
       return one(user.id, id);
+    },
+
+    /** The analyses attached to one of the user's applications (issue 16 §1), newest first. */
+    async analyses(user: UserRow, id: string): Promise<ApplicationAnalysis[]> {
+      if (!(await repo.findOwnApplication(db, user.id, id))) throw notFound('Application not found');
+      const rows = await listAnalysesOfApplication(db, user.id, id);
+      return rows.map((r) => ({
+        id: r.id,
+        status: r.status === 'complete' ? 'completed' : r.status,
+        submissionTimestamp: r.submissionTimestamp.toISOString(),
+        meanScore: r.results && 'meanScore' in r.results ? r.results.meanScore : null,
+      }));
     },
 
     async remove(user: UserRow, id: string): Promise<void> {

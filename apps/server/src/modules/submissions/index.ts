@@ -21,7 +21,11 @@ export const submissionsModule: AppModule = {
 };
 
 /** What the applications module reads of drafts and reuses of the export (ADR 53: through this door only). */
-export { findOwnSubmission, listCompletedGenerationIds } from './submissions.repository.ts';
+export {
+  findOwnSubmission,
+  listAnalysesOfApplication,
+  listCompletedGenerationIds,
+} from './submissions.repository.ts';
 export {
   renderDocx,
   renderPdf,

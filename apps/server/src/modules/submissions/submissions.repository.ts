@@ -62,6 +62,26 @@ export async function findOwnSubmission(
   return row;
 }
 
+/** The analyses attached to an application, newest first; the caller has checked the application is the user's. */
+export function listAnalysesOfApplication(db: Tx, userId: string, applicationId: string) {
+  return db
+    .select({
+      id: submissions.id,
+      status: submissions.status,
+      submissionTimestamp: submissions.submissionTimestamp,
+      results: submissions.results,
+    })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.userId, userId),
+        eq(submissions.applicationId, applicationId),
+        eq(submissions.type, 'analysis'),
+      ),
+    )
+    .orderBy(desc(submissions.submissionTimestamp), desc(submissions.id));
+}
+
 /** Every generation submission with its owner, newest first (the admin PDF panel). */
 export function listGenerationSubmissions(tx: Tx, limit: number) {
   return tx

@@ -22,6 +22,8 @@ export const submissions = pgTable('submissions', {
   submissionTimestamp: timestamp('submission_timestamp', { withTimezone: true }).notNull().defaultNow(),
   etaTimestamp: timestamp('eta_timestamp', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  // An analysis attached to one of its owner's applications (migration 0210; ON DELETE SET NULL).
+  applicationId: uuid('application_id'),
 });
 export type SubmissionRow = typeof submissions.$inferSelect;
 

@@ -31,6 +31,7 @@ import {
   timedSubmissions,
 } from './submissions.repository.ts';
 import { measuredEta } from '../paid-work/index.ts';
+import { assertOwnApplication } from '../applications/index.ts';
 
 const ADMIN_LIST_LIMIT = 500;
 const LINK_NOT_YOURS =
@@ -49,6 +50,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     error: row.error,
     submissionTimestamp: row.submissionTimestamp.toISOString(),
     etaTimestamp: row.etaTimestamp?.toISOString() ?? null,
+    applicationId: row.applicationId,
   };
 }
 
@@ -67,6 +69,9 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
         if (!upload) throw badRequest(SUBMISSION_MESSAGES.fileUrl);
         contentJson.originalFileName = upload.originalName;
       }
+      const applicationId = body.type === 'analysis' ? body.contentJson.applicationId : undefined;
+      // Before any charge: another user's (or a deleted) application is a 404 and costs nothing.
+      if (applicationId) await assertOwnApplication(deps.db, user.id, applicationId);
       const cost = PRICES[body.type];
       // Measured from recent completed submissions of this type; none yet, no ETA (ADR 0097).
       const etaTimestamp = await measuredEta(deps.db, timedSubmissions(body.type));
@@ -84,6 +89,7 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
             contentJson,
             cost,
             etaTimestamp,
+            applicationId: applicationId ?? null,
           }),
         present: toSubmission,
       });
