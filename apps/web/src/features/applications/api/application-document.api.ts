@@ -1,3 +1,4 @@
+import type { ApplicationAnalysis } from '@grantleaf/shared/submissions.schema';
 import type {
   ApplicationDetail,
   CheckRequest,
@@ -27,6 +28,15 @@ export const saveSections = (id: string, input: SaveSectionsInput) =>
 
 export const runChecks = (id: string, input: CheckRequest, signal?: AbortSignal) =>
   api.post<CheckResult>(`/api/applications/${id}/check`, input, { signal });
+
+/** The analyses attached to this application (issue 16 §1), newest first. */
+export function useApplicationAnalyses(id: string) {
+  return useQuery<ApplicationAnalysis[]>({
+    queryKey: [`/api/applications/${id}/analyses`],
+    queryFn: async () =>
+      (await api.get<{ analyses: ApplicationAnalysis[] }>(`/api/applications/${id}/analyses`)).analyses,
+  });
+}
 
 export function useVersions(id: string, enabled: boolean) {
   return useQuery<VersionSummary[]>({

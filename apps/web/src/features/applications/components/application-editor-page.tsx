@@ -30,6 +30,7 @@ import { useSuggestionActions, useSuggestions } from '../api/section-actions.api
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { sectionActionsFor, type SectionAction } from '@grantleaf/shared/section-actions.schema';
 import { SectionActionButtons, SuggestionPanel } from './suggestion-panel.tsx';
+import { AnalysesPanel } from './analyses-panel.tsx';
 import { CheckPanel, LimitCounter, ReadinessSummary } from './check-panel.tsx';
 import { RichText } from './rich-text.tsx';
 import { SectionEditor, type SectionEditorHandle } from './section-editor.tsx';
@@ -334,6 +335,7 @@ function Editor({
         </div>
         <aside className="min-w-0 space-y-4" aria-label="Checks and tools">
           <CheckPanel result={checks} sectionHeader={headerOf} onFocus={focus} />
+          <AnalysesPanel applicationId={app.id} />
           {guidelines ? guidelines(app.id) : <div data-slot="guidelines-panel" hidden />}
           {library ? (
             library((text) => {

@@ -1,3 +1,4 @@
+import type { Application } from '@grantleaf/shared/applications.schema';
 import {
   deriveDisplayStatus,
   type AdminSubmission,
@@ -45,6 +46,18 @@ export function useSubmission(id: string | undefined) {
     queryFn: () => api.get<Submission>(`/api/submissions/${id}`),
     refetchInterval: (query) =>
       query.state.data && deriveDisplayStatus(query.state.data) === 'processing' ? PENDING_POLL_MS : false,
+  });
+}
+
+/**
+ * The user's applications for the Analyze dialog's "Attach to application" select: the tracker's
+ * own API and query key, so both share one cache entry (a feature does not import another's hooks).
+ */
+export function useOwnApplications(userId: string | undefined) {
+  return useQuery<Application[]>({
+    queryKey: [`/api/users/${userId ?? ''}/applications`],
+    enabled: Boolean(userId),
+    queryFn: async () => (await api.get<{ data: Application[] }>(`/api/users/${userId}/applications`)).data,
   });
 }
 

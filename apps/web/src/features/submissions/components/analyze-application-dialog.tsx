@@ -12,8 +12,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
-import { useCreateSubmission, useUploadFile } from '../api/submissions.api.ts';
+import { useCreateSubmission, useOwnApplications, useUploadFile } from '../api/submissions.api.ts';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
 
 type Mode = 'text' | 'file';
@@ -30,6 +31,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       ? { url: before.fileUrl, name: before.originalFileName ?? 'the file you uploaded before' }
       : null,
   );
+  const [applicationId, setApplicationId] = useState(before?.applicationId ?? '');
+  const { data: user } = useCurrentUser();
+  const applications = useOwnApplications(open ? user?.id : undefined).data ?? [];
+  // The chosen program's applications when it has any; otherwise every application of the user's.
+  const forProgram = applications.filter((a) => a.programId === programId);
+  const choices = forProgram.length > 0 ? forProgram : applications;
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadFile();
   const create = useCreateSubmission();
@@ -43,6 +50,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
     setProgramId('');
     setMode('text');
     setContent('');
+    setApplicationId('');
     clearFile();
   };
   const close = (next: boolean) => {
@@ -83,6 +91,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       inputMethod: mode,
       content: mode === 'text' ? content : '',
       fileUrl: mode === 'file' ? file?.url : undefined,
+      applicationId: applicationId || undefined,
     };
     const parsed = analysisFormSchema.safeParse(contentJson);
     if (!parsed.success) {
@@ -160,6 +169,24 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
                 Uploaded: {file.name}
               </p>
             )}
+          </div>
+        )}
+        {choices.length > 0 && (
+          <div>
+            <Label htmlFor="analysis-application">Attach to application (optional)</Label>
+            <select
+              id="analysis-application"
+              className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
+              value={applicationId}
+              onChange={(e) => setApplicationId(e.target.value)}
+            >
+              <option value="">None</option>
+              {choices.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.title} ({a.program})
+                </option>
+              ))}
+            </select>
           </div>
         )}
         <div className="flex justify-end gap-2">

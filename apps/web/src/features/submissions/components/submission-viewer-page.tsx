@@ -237,6 +237,11 @@ export function SubmissionViewerPage() {
                 </Button>
               </>
             )}
+            {submission.applicationId && (
+              <Link to={`/applications/${submission.applicationId}`} className={buttonClass('secondary')}>
+                Open the application
+              </Link>
+            )}
           </div>
           {downloadError && (
             <p role="alert" className="text-red-800">
