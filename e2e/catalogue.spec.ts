@@ -73,7 +73,8 @@ test('catalogue: an admin edits a program and marks it verified; a user searches
   await table.getByRole('button', { name: 'Next' }).click();
   await expect(table.getByText(/^Page 2 of \d+$/)).toBeVisible();
   await table.getByLabel('Search programs').fill('quillwort');
-  await expect(table.getByText(renamed)).toBeVisible();
+  // The program's cell (its row's Follow button names the program too, for screen readers).
+  await expect(table.getByRole('cell', { name: renamed, exact: true })).toBeVisible();
   await expect(table.getByTestId('programs-count')).toHaveText('1 program');
   await table.getByLabel('Jurisdiction').selectOption('US');
   await expect(table.getByText('No grant programs match your search.')).toBeVisible();
