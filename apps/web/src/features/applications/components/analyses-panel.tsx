@@ -1,8 +1,7 @@
 import type { ApplicationAnalysis } from '@grantleaf/shared/submissions.schema';
 import { Link } from 'react-router-dom';
+import { formatDate } from '../../../lib/format-date.ts';
 import { useApplicationAnalyses } from '../api/application-document.api.ts';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 function scoreText(a: ApplicationAnalysis): string {
   if (a.meanScore !== null) return `${a.meanScore.toFixed(1)} / 10`;
@@ -25,7 +24,7 @@ export function AnalysesList({ analyses }: { analyses: ApplicationAnalysis[] }) 
           {analyses.map((a) => (
             <li key={a.id} className="flex justify-between gap-2">
               <Link to={`/submissions/${a.id}/view`} className="text-brand-800 underline">
-                {day(a.submissionTimestamp)}
+                {formatDate(a.submissionTimestamp)}
               </Link>
               <span className="text-slate-800">{scoreText(a)}</span>
             </li>
