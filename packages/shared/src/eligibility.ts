@@ -21,6 +21,8 @@ export const APPLICANT_TYPES = [
 ] as const;
 export type ApplicantType = (typeof APPLICANT_TYPES)[number]['value'];
 const APPLICANT_VALUES = APPLICANT_TYPES.map((t) => t.value) as [ApplicantType, ...ApplicantType[]];
+/** Every applicant type: a program open to anyone (Grants.gov code 99, an import without rules). */
+export const ALL_APPLICANT_TYPES: readonly ApplicantType[] = APPLICANT_VALUES;
 export const APPLICANT_LABEL = Object.fromEntries(APPLICANT_TYPES.map((t) => [t.value, t.label])) as Record<
   ApplicantType,
   string

@@ -1,5 +1,6 @@
 import { daysUntil, intakeText, nextDeadline, type DeadlineRule } from '@grantleaf/shared/deadline';
 import {
+  ALL_APPLICANT_TYPES,
   ineligibilityReasons,
   readApplicant,
   type ApplicantProfile,
@@ -725,18 +726,7 @@ function rulesOf(p: RankableProgram): EligibilityRules | null {
   if (p.eligibilityRules) return p.eligibilityRules;
   if (p.country !== 'CA' && p.country !== 'US') return null;
   return {
-    applicantTypes: [
-      'faculty',
-      'postdoc',
-      'graduate-student',
-      'undergraduate',
-      'college',
-      'small-business',
-      'company',
-      'non-profit',
-      'indigenous-organization',
-      'government',
-    ],
+    applicantTypes: [...ALL_APPLICANT_TYPES],
     countries: [p.country],
     regions: [],
     careerStages: [],

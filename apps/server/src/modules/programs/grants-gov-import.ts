@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import type { DeadlineRule } from '@grantleaf/shared/deadline';
-import type { ApplicantType, EligibilityRules } from '@grantleaf/shared/eligibility';
+import {
+  ALL_APPLICANT_TYPES,
+  type ApplicantType,
+  type EligibilityRules,
+} from '@grantleaf/shared/eligibility';
 import { Unzip, UnzipInflate } from 'fflate';
 import sax from 'sax';
 import type { Db, Tx } from '../../db/client.ts';
@@ -46,18 +50,7 @@ export const ELIGIBLE_APPLICANTS: Record<string, string> = {
  * 25 (others, see the text) says nothing a rule can hold, so a record naming it gets no rules and
  * the funding finder reads its text instead; 99 (unrestricted) lets everyone apply.
  */
-const ANY_APPLICANT: ApplicantType[] = [
-  'faculty',
-  'postdoc',
-  'graduate-student',
-  'undergraduate',
-  'college',
-  'small-business',
-  'company',
-  'non-profit',
-  'indigenous-organization',
-  'government',
-];
+const ANY_APPLICANT: ApplicantType[] = [...ALL_APPLICANT_TYPES];
 const APPLICANT_TYPES_BY_CODE: Record<string, ApplicantType[]> = {
   '00': ['government'],
   '01': ['government'],
