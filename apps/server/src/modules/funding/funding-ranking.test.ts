@@ -269,6 +269,45 @@ describe('rules before ranking (issue 14)', () => {
     expect(results.funding_programs.some((f) => f.program_name === dod.program.name)).toBe(false);
   });
 
+  it('says when it could not tell where the applicant is, and puts regional programs after national ones', () => {
+    const nowhere = ask(
+      'Structured ASIC circuits',
+      'Low-cost structured ASIC circuits for aerospace applications.',
+      'A private research firm of 12 engineers.',
+    );
+    const { eligible, applicant } = matchPrograms(nowhere, catalogue, TODAY);
+    expect(applicant.country).toBeNull();
+    expect(toFundingResults(eligible, { applicant }).notice).toMatch(/does not say where you are based/);
+    // Programs for one province or territory (CanNor, ACOA, Alberta Innovates) come after IRAP,
+    // which any Canadian company may use.
+    const at = (id: string) => eligible.findIndex((r) => r.program.id === id);
+    expect(at('ca-nrc-irap')).toBeGreaterThanOrEqual(0);
+    for (const regional of eligible.filter((r) => (r.program.eligibilityRules?.regions.length ?? 0) > 0))
+      expect(at(regional.program.id)).toBeGreaterThan(at('ca-nrc-irap'));
+
+    const stated = ask(
+      nowhere.researchTopic,
+      nowhere.researchDetails,
+      'A firm of 12 engineers in Ottawa, Ontario.',
+    );
+    const known = matchPrograms(stated, catalogue, TODAY);
+    expect(toFundingResults(known.eligible, { applicant: known.applicant }).notice).toBeUndefined();
+  });
+
+  it('names the program a researcher applies to before one they must be nominated for', () => {
+    const q = ask(
+      'Some further problems in graph theory',
+      'A five-year research program in graph theory.',
+      'Professor, Department of Mathematics and Statistics, Acadia University, Nova Scotia.',
+    );
+    const ranked = rankPrograms(q, catalogue, TODAY);
+    const at = (id: string) => ranked.findIndex((r) => r.program.id === id);
+    expect(at('ca-nserc-discovery-grants')).toBe(0);
+    const sloan = ranked[at('us-sloan-research-fellowship')]!;
+    expect(at('us-sloan-research-fellowship')).toBeGreaterThan(0);
+    expect(sloan.reasons.join(' ')).toMatch(/nominated: your department or institution/);
+  });
+
   it('applies each tri-agency mandate to researchers', () => {
     const team = 'Professor at McGill University in Montreal, Canada.';
     const health = ids(

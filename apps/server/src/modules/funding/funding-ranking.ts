@@ -317,6 +317,8 @@ interface Traits {
   scaleUp: boolean;
   /** What a single-purpose program funds, as words a request asking for it would use. */
   purpose: RegExp | null;
+  /** Someone else (a department, an institution) must nominate the applicant. */
+  nominated: boolean;
 }
 
 const traitCache = new WeakMap<RankableProgram, Traits>();
@@ -450,6 +452,7 @@ export function programTraits(p: RankableProgram): Traits {
       p.programType === 'loan' || p.programType === 'equity-investment' || p.programType === 'accelerator',
     scaleUp: /\b(scal(e|ing)[- ]up|productivity|expansion|wage support|hiring)\b/.test(head),
     purpose: PURPOSES.find(([name]) => name.test(p.name))?.[1] ?? null,
+    nominated: /^nominated \(?by\b/.test(eligibility),
   };
   traitCache.set(p, traits);
   return traits;
@@ -607,8 +610,10 @@ function scoreProgram(
         } else score -= 1.5;
       }
     }
-  } else if (t.region) {
-    score -= 0.8;
+  } else if (t.region || (rules && rules.regions.length > 0)) {
+    // Nothing says where the applicant is: a program for one province, state or territory is
+    // unlikely to be theirs, as when the country is known and the region is not (above).
+    score -= 1.5;
   }
 
   // Who applies: as the rules read the applicant when they could, else from the request's words.
@@ -668,6 +673,11 @@ function scoreProgram(
   // A program for one kind of support (training, equipment, events, commercialization) suits a
   // request that asks for it; a research program is what a grants officer names otherwise.
   if (t.purpose && !t.purpose.test(profile.text)) score -= 1;
+  // A program the applicant cannot apply to alone comes after those they can.
+  if (t.nominated) {
+    score -= 1;
+    reasons.push('Applicants are nominated: your department or institution puts your name forward.');
+  }
   if (t.earlyCareer) {
     if (profile.earlyCareer) {
       score += 1.2;
@@ -876,16 +886,26 @@ export function fundingRangeOf(p: RankableProgram): string {
   return formatFundingRange(p.fundingMin, p.fundingMax, p.currency, p.fundingPeriod);
 }
 
+export const LOCATION_UNKNOWN_NOTICE =
+  'Your request does not say where you are based, so programs open only in Canada or only in the United States are both listed. Add your city and province or state to the team profile to see only the programs you can apply to.';
+
 /**
  * The spec's fundingResults: every ranked program in brief, and the top ones explained; with
  * `ineligible`, a separate "Not eligible, because…" list the user can ask to see.
  */
 export function toFundingResults(
   ranked: RankedProgram[],
-  opts: { programs?: number; recommendations?: number; ineligible?: IneligibleProgram[] } = {},
+  opts: {
+    programs?: number;
+    recommendations?: number;
+    ineligible?: IneligibleProgram[];
+    applicant?: ApplicantProfile;
+  } = {},
 ) {
   const top = ranked.slice(0, opts.programs ?? 10);
   return {
+    // Location rules are checked only against a stated location; say so rather than imply it.
+    ...(opts.applicant && opts.applicant.country === null ? { notice: LOCATION_UNKNOWN_NOTICE } : {}),
     ...(opts.ineligible
       ? {
           not_eligible: opts.ineligible.slice(0, NOT_ELIGIBLE_SHOWN).map(({ program: p, reasons }) => ({

@@ -167,7 +167,7 @@ export async function rankFundingRequest(
   ]);
   const candidates: RankableProgram[] = [...curated, ...imported];
   // Rules first: the model below only reorders what the rules kept (issue 14).
-  const { eligible, ineligible } = matchPrograms(query, candidates, deps.today);
+  const { eligible, ineligible, applicant } = matchPrograms(query, candidates, deps.today);
   let ranked = eligible;
   if (deps.provider && ranked.length > 0) {
     try {
@@ -178,7 +178,7 @@ export async function rankFundingRequest(
     }
   }
   const setAside = ineligible.filter((i) => i.program.eligibilityRules);
-  return toFundingResults(ranked, { ineligible: setAside });
+  return toFundingResults(ranked, { ineligible: setAside, applicant });
 }
 
 export const FUNDING_FAILURE_MESSAGE =
@@ -192,7 +192,6 @@ export const fundingWork = definePaidWork({
   retryLimit: 2,
   retryDelaySeconds: 5,
   genericFailure: FUNDING_FAILURE_MESSAGE,
-  refund: () => PRICES.funding,
   find: repo.findRequest,
   run: (deps, row: FundingRequestRow) =>
     rankFundingRequest({ db: deps.database.db, log: deps.log, provider: deps.provider }, row),
