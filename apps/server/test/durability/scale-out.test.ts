@@ -117,12 +117,14 @@ const FUNDING = 8;
     ]);
     for (const res of created) expect(res.status, JSON.stringify(res.body)).toBe(201);
 
-    // Bounded wait for both workers to finish everything.
+    // Bounded wait for both workers to finish everything. The kernel mails the owner after the
+    // results are committed (keyed, so once), so a finished idea's e-mail may lag its row.
     const deadline = Date.now() + 40_000;
     let pending = -1;
     while (Date.now() < deadline) {
       const [row] = await q(
-        `select (select count(*) from idea_requests where status = 'processing') + (select count(*) from funding_finder_requests where status = 'processing') as n`,
+        `select (select count(*) from idea_requests where status = 'processing') + (select count(*) from funding_finder_requests where status = 'processing')
+           + ${IDEAS} - (select count(distinct dedupe_key) from outbox_emails where dedupe_key like 'idea-ready:%') as n`,
       );
       pending = Number(row.n);
       if (pending === 0) break;

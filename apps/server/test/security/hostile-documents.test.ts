@@ -42,7 +42,9 @@ describe.each(DATABASES)('hostile documents on %s', (kind) => {
       {
         name: 'paragraphs-170k.docx',
         data: makeManyParagraphsDocx(60_000),
-        status: [422],
+        // A fast quiet machine parses it inside the limit (CI did, stop 21): what is under test
+        // is that it parses off the API thread, so it may be stored or refused, never stall.
+        status: [200, 422],
         message: DOCUMENT_TOO_HEAVY,
       },
       // Past the time limit or the heap limit, whichever it reaches first on this machine.
@@ -98,13 +100,19 @@ describe.each(DATABASES)('hostile documents on %s', (kind) => {
     await probing;
     lag.disable();
 
+    let accepted = 0;
     for (const [i, doc] of corpus.entries()) {
       expect(doc.status, doc.name).toContain(results[i]!.status);
+      if (results[i]!.status === 200) {
+        accepted += 1;
+        continue;
+      }
       expect(results[i]!.body.message, doc.name).toBe(
         doc.message || (results[i]!.status === 400 ? refusalMessage(doc.name) : DOCUMENT_TOO_HEAVY),
       );
     }
-    expect(stored()).toBe(before);
+    // Nothing refused leaves a file behind.
+    expect(stored()).toBe(before + accepted);
     // Liveness: the corpus took seconds, and health was answered all along.
     expect(probes.length).toBeGreaterThan(20);
     expect(probes.every((p) => p.status === 200)).toBe(true);
