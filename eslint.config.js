@@ -2,25 +2,6 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Files that predate the module contract and still reach into other modules or the database
-// directly; each is to move behind a repository or an index.ts (issue 12 §2). New files are checked.
-// The four left all touch the ledger, whose one writer, applyLedgerChange, is reached only as
-// credits/credits.service (the no-restricted-imports rules below); re-exporting it from
-// credits/index.ts would open the ledger write to every module, so they wait for a ledger door of
-// their own (ADR 53, Later).
-const MODULE_CONTRACT_DEBT = [
-  // Sign-up credit through applyLedgerChange; also imports affiliate/referrals.ts.
-  'apps/server/src/modules/auth/auth.service.ts',
-  // IS the ledger's writer; reads users through auth/auth.repository.ts, and auth/index.ts would be an
-  // import cycle (auth.service → credits.service).
-  'apps/server/src/modules/credits/credits.service.ts',
-  // The kernel spends and refunds in the feature's own transaction through applyLedgerChange (ADR 50).
-  'apps/server/src/modules/paid-work/paid-work.ts',
-  // Purchases credit the ledger through applyLedgerChange; also writes affiliate and audit rows
-  // through their repositories and reads users through auth's.
-  'apps/server/src/modules/payments/payments.service.ts',
-];
-
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -46,23 +27,18 @@ export default tseslint.config(
   },
   {
     // The credits module is the only writer of the ledger (docs/decisions/0050-paid-work-kernel.md):
-    // its repository is private, and paid features spend and refund through the paid-work kernel.
+    // other code reaches it through the ledger door in credits/index.ts (ADR 53), never its
+    // repository or applyLedgerChange. Tests may use applyLedgerChange to set up a balance.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/modules/credits/**'],
+    ignores: ['apps/server/src/modules/credits/**', 'apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: 'credits/credits\\.repository',
-              message: 'Only the credits module touches the ledger tables; use credits.service.',
-            },
-            {
-              regex: 'credits/credits\\.service',
-              importNames: ['applyLedgerChange'],
-              message:
-                'Paid features spend and refund through modules/paid-work; only credits, auth, payments and paid-work write the ledger.',
+              regex: 'credits/credits\\.(repository|service)',
+              message: 'Reach the ledger through credits/index.ts (the ledger door, ADR 53).',
             },
           ],
         },
@@ -70,13 +46,7 @@ export default tseslint.config(
     },
   },
   {
-    // Where the ledger write is allowed outside credits: sign-up credit, purchases, the kernel, test set-up.
-    files: [
-      'apps/server/src/modules/auth/**',
-      'apps/server/src/modules/payments/**',
-      'apps/server/src/modules/paid-work/**',
-      'apps/server/src/**/*.test.ts',
-    ],
+    files: ['apps/server/src/**/*.test.ts'],
     ignores: ['apps/server/src/modules/credits/**'],
     rules: {
       'no-restricted-imports': [
@@ -85,7 +55,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: 'credits/credits\\.repository',
-              message: 'Only the credits module touches the ledger tables; use credits.service.',
+              message: 'Only the credits module touches the ledger tables; use credits/index.ts.',
             },
           ],
         },
@@ -113,7 +83,9 @@ export default tseslint.config(
   {
     // One module contract (docs/decisions/0053-module-contract.md): inside modules/, only
     // repositories (and table schemas) reach the database, and a module uses another one through
-    // its index.ts. no-restricted-syntax, so the no-restricted-imports rules above stay in force.
+    // its index.ts (its public API; module.ts, what it contributes to the app, is for
+    // modules/index.ts alone). no-restricted-syntax, so the no-restricted-imports rules above stay
+    // in force.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: [
       'apps/server/src/**/*.test.ts',
@@ -122,7 +94,6 @@ export default tseslint.config(
       // The list and the contract themselves wire modules together.
       'apps/server/src/modules/index.ts',
       'apps/server/src/modules/contract.ts',
-      ...MODULE_CONTRACT_DEBT,
     ],
     rules: {
       'no-restricted-syntax': [
@@ -140,8 +111,8 @@ export default tseslint.config(
     },
   },
   {
-    // index.ts names the module's tables for the privacy export (sql`user_id = …`); no other access.
-    files: ['apps/server/src/modules/*/index.ts'],
+    // module.ts names the module's tables for the privacy export (sql`user_id = …`); no other access.
+    files: ['apps/server/src/modules/*/module.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,4 +1,4 @@
-// `npm test`: every test layer — lint (eslint), formatting (prettier --check), typecheck, unit and API tests (Vitest, PGlite and, with
+// `npm test`: every test layer — lint (eslint), formatting (prettier --check), typecheck, import cycles (madge), unit and API tests (Vitest, PGlite and, with
 // TEST_DATABASE_URL, PostgreSQL), end-to-end journeys (Playwright in the system Chromium).
 // Ends with the line `N passed, N failed` that CI reads.
 import fs from 'node:fs';
@@ -64,6 +64,12 @@ else failed += 1;
 const typecheck = run('npm', ['run', 'typecheck']);
 steps.push(['typecheck', typecheck]);
 if (typecheck === 0) passed += 1;
+else failed += 1;
+
+// No import cycles at run time (issue 12 §2; type-only imports are allowed, see .madgerc).
+const cycles = run('npm', ['run', '--silent', 'cycles']);
+steps.push(['cycles', cycles]);
+if (cycles === 0) passed += 1;
 else failed += 1;
 
 const vitestFile = path.join(results, 'vitest.json');

@@ -1,26 +1,26 @@
 import type { AppModule, ExportSection, Schedule } from './contract.ts';
 import type { JobDefinition } from '../jobs/job.ts';
-import { accountModule } from './account/index.ts';
-import { affiliateModule } from './affiliate/index.ts';
-import { alertsModule } from './alerts/index.ts';
-import { applicationsModule } from './applications/index.ts';
-import { auditModule } from './audit/index.ts';
-import { authModule } from './auth/index.ts';
-import { contentLibraryModule } from './content-library/index.ts';
-import { creditsModule } from './credits/index.ts';
-import { fundingModule } from './funding/index.ts';
-import { guidelinesModule } from './guidelines/index.ts';
-import { healthModule } from './health/index.ts';
-import { ideasModule } from './ideas/index.ts';
-import { institutionsModule } from './institutions/index.ts';
-import { leadsModule } from './leads/index.ts';
-import { marketingModule } from './marketing/index.ts';
-import { paymentsModule } from './payments/index.ts';
-import { programsModule } from './programs/index.ts';
-import { retentionModule } from './retention/index.ts';
-import { submissionsModule } from './submissions/index.ts';
-import { uploadsModule } from './uploads/index.ts';
-import { webhooksModule } from './webhooks/index.ts';
+import { accountModule } from './account/module.ts';
+import { affiliateModule } from './affiliate/module.ts';
+import { alertsModule } from './alerts/module.ts';
+import { applicationsModule } from './applications/module.ts';
+import { auditModule } from './audit/module.ts';
+import { authModule } from './auth/module.ts';
+import { contentLibraryModule } from './content-library/module.ts';
+import { creditsModule } from './credits/module.ts';
+import { fundingModule } from './funding/module.ts';
+import { guidelinesModule } from './guidelines/module.ts';
+import { healthModule } from './health/module.ts';
+import { ideasModule } from './ideas/module.ts';
+import { institutionsModule } from './institutions/module.ts';
+import { leadsModule } from './leads/module.ts';
+import { marketingModule } from './marketing/module.ts';
+import { paymentsModule } from './payments/module.ts';
+import { programsModule } from './programs/module.ts';
+import { retentionModule } from './retention/module.ts';
+import { submissionsModule } from './submissions/module.ts';
+import { uploadsModule } from './uploads/module.ts';
+import { webhooksModule } from './webhooks/module.ts';
 
 /** Every feature, in route-registration order (docs/decisions/0053-module-contract.md). */
 export const MODULES: readonly AppModule[] = [

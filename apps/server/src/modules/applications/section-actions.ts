@@ -158,7 +158,6 @@ export const sectionActionWork = definePaidWork({
   retryLimit: 1,
   retryDelaySeconds: 5,
   genericFailure: FAILURE,
-  refund: () => PRICES.sectionAction,
   find: repo.findSuggestion,
   run: runAction,
   complete: repo.completeSuggestion,

@@ -1,8 +1,4 @@
-import {
-  creditsFromTenths,
-  FREE_CREDITS_ON_SIGNUP,
-  VERIFICATION_CODE_LENGTH,
-} from '@grantleaf/shared/constants';
+import { creditsFromTenths, VERIFICATION_CODE_LENGTH } from '@grantleaf/shared/constants';
 import type { LoginInput, RegisterInput, User, VerificationResponse } from '@grantleaf/shared/auth.schema';
 import { isInstitutionalEmail } from '@grantleaf/shared/email-domain';
 import { CODE_SPENT_MESSAGE, CODE_SPENT_REASON, RESEND_WAIT_SECONDS } from '@grantleaf/shared/verification';
@@ -11,7 +7,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { clientAddressKey, type RateLimiter } from '../../http/rate-limit.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../errors.ts';
-import { applyLedgerChange } from '../credits/credits.service.ts';
+import { recordReferral } from '../affiliate/index.ts';
+import { grantVerificationCredit } from '../credits/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import * as repo from './auth.repository.ts';
 import type { UserRow } from './auth.schema.ts';
@@ -31,7 +28,6 @@ import {
 import { AUTH_LIMITS } from './limits.ts';
 import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
 import { claimFreeCredit, hadFreeCredit } from './free-credit.repository.ts';
-import { recordReferral } from '../affiliate/referrals.ts';
 import { deriveAdminRights, holdsAdminRights } from './admin-rights.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -79,12 +75,7 @@ export function toUser(row: UserRow): User {
 async function verifyAddress(tx: Tx, userId: string): Promise<void> {
   const email = await repo.markEmailVerified(tx, userId);
   if (!email || !(await claimFreeCredit(tx, email))) return;
-  await applyLedgerChange(tx, {
-    userId,
-    amount: FREE_CREDITS_ON_SIGNUP,
-    reason: 'signup',
-    reference: userId,
-  });
+  await grantVerificationCredit(tx, userId);
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

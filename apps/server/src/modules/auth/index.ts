@@ -1,16 +1,8 @@
-import type { AppModule } from '../contract.ts';
-import { authRoutes } from './auth.routes.ts';
-
-export const authModule: AppModule = {
-  name: 'auth',
-  routes: (app, { auth }) => app.register(authRoutes, { auth }),
-};
-
 /**
- * What other modules use of auth (ADR 53). findUserById skips deleted accounts; findUserContact
- * also finds one in its deletion grace period, to report on work it asked for.
+ * What other modules use of auth (ADR 53). findUserById and findUserByEmail skip deleted accounts;
+ * findUserContact also finds one in its deletion grace period, to report on work it asked for.
  */
-export { findUserById, findUserContact } from './auth.repository.ts';
+export { findUserByEmail, findUserById, findUserContact } from './auth.repository.ts';
 /** The account module re-checks a password and re-derives admin rights on deletion. */
 export { deriveAdminRights } from './admin-rights.ts';
 export { verifyPassword } from './password.ts';

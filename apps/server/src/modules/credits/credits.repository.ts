@@ -29,6 +29,28 @@ export async function addToBalance(tx: Tx, userId: string, amount: number): Prom
   return updated.length > 0;
 }
 
+/**
+ * A live account's balance, its row locked until the transaction ends, so a spend in parallel
+ * waits for what is read here to be used; undefined for a missing or deleted account.
+ */
+export async function lockBalance(tx: Tx, userId: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ credits: users.credits })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return row?.credits;
+}
+
+/** A live account as the admin credit pages show it (their search below reads the same rows). */
+export async function findUser(db: Tx, userId: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}
+
 export async function findLedgerPage(db: Tx, userId: string, page: number, pageSize: number) {
   const [entries, [total]] = await Promise.all([
     db

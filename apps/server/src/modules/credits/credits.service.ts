@@ -1,11 +1,10 @@
 import type { AdminCreditChange, AdminUser, LedgerEntry, LedgerPage } from '@grantleaf/shared/credits.schema';
-import { creditsFromTenths, tenthsFromCredits } from '@grantleaf/shared/constants';
+import { creditsFromTenths, FREE_CREDITS_ON_SIGNUP, tenthsFromCredits } from '@grantleaf/shared/constants';
 import { randomUUID } from 'node:crypto';
-import type { LedgerReason } from '@grantleaf/shared/paid-work';
+import { paidWorkReference, type LedgerReason, type PaidWorkKind } from '@grantleaf/shared/paid-work';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound, paymentRequired } from '../../errors.ts';
-import { findUserById } from '../auth/auth.repository.ts';
-import type { UserRow } from '../auth/auth.schema.ts';
+import type { UserRow } from '../auth/index.ts';
 import * as repo from './credits.repository.ts';
 import type { LedgerRow } from './credits.schema.ts';
 
@@ -32,6 +31,115 @@ export async function applyLedgerChange(tx: Tx, change: LedgerChange): Promise<b
   if ((await repo.insertLedgerRow(tx, change)) === undefined) return false;
   if (!(await repo.addToBalance(tx, change.userId, change.amount))) throw paymentRequired();
   return true;
+}
+
+/*
+ * The ledger door (docs/decisions/0053-module-contract.md): what other modules may do to the
+ * ledger, exported by credits/index.ts. Each operation has one fixed reason and reference and
+ * runs in the caller's transaction, so a spend and the row it pays for commit together (ADR 50);
+ * none takes a free reason or a signed amount. applyLedgerChange stays inside credits (and test
+ * set-up).
+ */
+
+/** Amounts through the door are whole tenths above zero; the operation gives the sign. */
+function positiveTenths(amount: number): number {
+  if (!Number.isInteger(amount) || amount <= 0) {
+    throw new Error(`A ledger amount is a positive number of tenths, not ${amount}`);
+  }
+  return amount;
+}
+
+/**
+ * The free credit for an address verified for the first time (ADR 150); false when this user
+ * already had it.
+ */
+export function grantVerificationCredit(tx: Tx, userId: string): Promise<boolean> {
+  return applyLedgerChange(tx, {
+    userId,
+    amount: FREE_CREDITS_ON_SIGNUP,
+    reason: 'signup',
+    reference: userId,
+  });
+}
+
+/** One piece of paid work, named as its ledger reference (`<kind>:<id>`). */
+export interface PaidWorkCharge {
+  userId: string;
+  kind: PaidWorkKind;
+  workId: string;
+  /** Tenths of a credit. */
+  amount: number;
+}
+
+/**
+ * Pays for a piece of paid work. A balance that does not cover it throws 402, which rolls the
+ * caller's transaction (the row the spend pays for) back.
+ */
+export function spendOnPaidWork(tx: Tx, charge: PaidWorkCharge): Promise<boolean> {
+  return applyLedgerChange(tx, {
+    userId: charge.userId,
+    amount: -positiveTenths(charge.amount),
+    reason: 'spend',
+    reference: paidWorkReference(charge.kind, charge.workId),
+  });
+}
+
+/**
+ * Gives back what a failed piece of paid work cost: the amount its spend row took, not today's
+ * price (a price change between the two refunds what was paid). Once: false when it was already
+ * refunded or nothing was spent on it.
+ */
+export async function refundPaidWork(tx: Tx, work: Omit<PaidWorkCharge, 'amount'>): Promise<boolean> {
+  const reference = paidWorkReference(work.kind, work.workId);
+  const spend = await repo.findLedgerEntry(tx, 'spend', reference);
+  if (!spend || spend.userId !== work.userId) return false;
+  return applyLedgerChange(tx, {
+    userId: work.userId,
+    amount: positiveTenths(-spend.amount),
+    reason: 'refund',
+    reference,
+  });
+}
+
+export interface PurchaseCredit {
+  userId: string;
+  /** The payment row's id, the ledger reference. */
+  paymentId: string;
+  /** Tenths of a credit bought. */
+  amount: number;
+  /** The admin who recorded a manual payment or approved its refund. */
+  actorId?: string;
+}
+
+/** Adds the credits a payment bought; once per payment: false when they were already added. */
+export function creditPurchase(tx: Tx, purchase: PurchaseCredit): Promise<boolean> {
+  return applyLedgerChange(tx, {
+    userId: purchase.userId,
+    amount: positiveTenths(purchase.amount),
+    reason: 'purchase',
+    reference: purchase.paymentId,
+    actorId: purchase.actorId,
+  });
+}
+
+/**
+ * A refunded payment takes back its credits that are still unspent, never more than the
+ * balance (what was spent is Grantleaf's to lose); once per payment. The balance is locked
+ * while it is read, so a parallel spend cannot turn the take-back into a 402. Returns the
+ * tenths taken back (0 for an account deleted since, or an empty balance).
+ */
+export async function takeBackRefundedPurchase(tx: Tx, purchase: PurchaseCredit): Promise<number> {
+  const balance = (await repo.lockBalance(tx, purchase.userId)) ?? 0;
+  const take = Math.min(purchase.amount, balance);
+  if (take <= 0) return 0;
+  const applied = await applyLedgerChange(tx, {
+    userId: purchase.userId,
+    amount: -positiveTenths(take),
+    reason: 'purchase_refund',
+    reference: purchase.paymentId,
+    actorId: purchase.actorId,
+  });
+  return applied ? take : 0;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,7 +184,7 @@ export function createCreditsService(deps: { db: Db }) {
       const reference = randomUUID();
       try {
         await db.transaction(async (tx) => {
-          const user = await findUserById(tx, userId);
+          const user = await repo.findUser(tx, userId);
           if (!user) throw notFound();
           await applyLedgerChange(tx, {
             userId,
@@ -94,7 +202,7 @@ export function createCreditsService(deps: { db: Db }) {
         throw err;
       }
       const [user, entry] = await Promise.all([
-        findUserById(db, userId),
+        repo.findUser(db, userId),
         repo.findLedgerEntry(db, 'admin', reference),
       ]);
       return { user: toAdminUser(user!), entry: toLedgerEntry(entry!) };

@@ -1,13 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { AppModule } from '../contract.ts';
-import { creditsRoutes } from './credits.routes.ts';
-import { createCreditsService } from './credits.service.ts';
-
-export const creditsModule: AppModule = {
-  name: 'credits',
-  routes: (app, { runtime }) =>
-    app.register(creditsRoutes, { credits: createCreditsService({ db: runtime.database.db }) }),
-  exportSections: [
-    { file: 'ledger.json', table: 'credit_ledger', where: (id) => sql`user_id = ${id} order by id` },
-  ],
-};
+/**
+ * The ledger door (ADR 53): the only ledger writes other modules get, each with its own reason,
+ * in the caller's transaction. The general writer, applyLedgerChange, is not exported.
+ */
+export {
+  creditPurchase,
+  grantVerificationCredit,
+  refundPaidWork,
+  spendOnPaidWork,
+  takeBackRefundedPurchase,
+  type PaidWorkCharge,
+  type PurchaseCredit,
+} from './credits.service.ts';

@@ -174,7 +174,6 @@ export const ideaWork = definePaidWork({
   retryLimit: 2,
   retryDelaySeconds: 5,
   genericFailure: IDEA_FAILURE_MESSAGE,
-  refund: () => PRICES.idea,
   find: repo.findIdeaRequest,
   run: generateIdea,
   complete: (tx, id, outcome: IdeaOutcome) => repo.completeIdeaRequest(tx, id, outcome.json, outcome.engine),

@@ -10,7 +10,7 @@
  *   fail      a readable reason, one refund (the ledger's unique (reason, reference));
  *   poison    a job whose attempts keep ending with a dead worker fails for good.
  */
-import { paidWorkReference, type PaidWorkKind, type PaidWorkStatus } from '@grantleaf/shared/paid-work';
+import type { PaidWorkKind, PaidWorkStatus } from '@grantleaf/shared/paid-work';
 import { z } from 'zod';
 import { createAiProvider, type AiProvider } from '../../ai/provider.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -22,7 +22,7 @@ import {
 } from '../../http/idempotency.ts';
 import { AI_JOB_CONCURRENCY, defineJob, type JobDefinition, type JobDeps } from '../../jobs/job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { applyLedgerChange } from '../credits/credits.service.ts';
+import { refundPaidWork, spendOnPaidWork } from '../credits/index.ts';
 import * as attempts from './paid-work.repository.ts';
 
 /** A failure whose message is fit to show the user; retrying cannot fix it, so it fails at once. */
@@ -86,8 +86,6 @@ export interface PaidWorkSpec<Row extends PaidWorkRow, Results> {
   retryDelaySeconds: number;
   /** Shown when an attempt failed for a reason not fit to show (a provider outage, a bug). */
   genericFailure: string;
-  /** Credits to give back, in tenths. */
-  refund(row: Row): number;
   find(db: Tx, id: string): Promise<Row | undefined>;
   run(deps: JobDeps & { provider: AiProvider | null }, row: Row): Promise<Results>;
   /** processing → complete with the results; undefined when the row was no longer processing. */
@@ -116,18 +114,11 @@ export interface PaidWork<Row extends PaidWorkRow, Results> {
 export function definePaidWork<Row extends PaidWorkRow, Results>(
   spec: PaidWorkSpec<Row, Results>,
 ): PaidWork<Row, Results> {
-  const reference = (id: string) => paidWorkReference(spec.kind, id);
-
   async function failAndRefund(db: Db, id: string, reason: string): Promise<Row | undefined> {
     return db.transaction(async (tx) => {
       const failed = await spec.fail(tx, id, reason);
       if (failed) {
-        await applyLedgerChange(tx, {
-          userId: failed.userId,
-          amount: spec.refund(failed),
-          reason: 'refund',
-          reference: reference(id),
-        });
+        await refundPaidWork(tx, { userId: failed.userId, kind: spec.kind, workId: id });
         await attempts.forgetAttempts(tx, spec.kind, id);
       }
       return failed;
@@ -149,11 +140,11 @@ export function definePaidWork<Row extends PaidWorkRow, Results>(
         // First, so a parallel request with the same key waits here and spends nothing.
         if (input.idempotency) await claimIdempotencyKey(tx, input.idempotency);
         const row = await input.insert(tx);
-        await applyLedgerChange(tx, {
+        await spendOnPaidWork(tx, {
           userId: input.userId,
-          amount: -input.cost,
-          reason: 'spend',
-          reference: reference(row.id),
+          kind: spec.kind,
+          workId: row.id,
+          amount: input.cost,
         });
         await deps.queue.send(tx, work.job, { [spec.idField]: row.id });
         const body = input.present(row);

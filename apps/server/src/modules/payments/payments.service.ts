@@ -24,11 +24,10 @@ import type Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import * as affiliates from '../affiliate/affiliate.repository.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
-import { findUserByEmail, findUserById } from '../auth/auth.repository.ts';
-import type { UserRow } from '../auth/auth.schema.ts';
-import { applyLedgerChange } from '../credits/credits.service.ts';
+import * as affiliates from '../affiliate/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import { findUserByEmail, findUserById, type UserRow } from '../auth/index.ts';
+import { creditPurchase, takeBackRefundedPurchase } from '../credits/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentRow } from './payments.schema.ts';
@@ -136,11 +135,10 @@ export function createPaymentsService(deps: {
         receiptUrl: details.receiptUrl,
         cardFingerprint: details.cardFingerprint,
       }))!;
-      await applyLedgerChange(tx, {
+      await creditPurchase(tx, {
         userId: checkout.userId,
+        paymentId: payment.id,
         amount: checkout.creditsTenths,
-        reason: 'purchase',
-        reference: payment.id,
       });
       await repo.markCheckoutPaid(tx, checkout.id);
       await recordCommission(tx, payment);
@@ -478,16 +476,12 @@ export function createPaymentsService(deps: {
           return 0;
         }
         await repo.markPaymentRefunded(tx, payment.id);
-        const buyer = await findUserById(tx, payment.userId);
-        const take = Math.min(payment.creditsTenths, buyer?.credits ?? 0);
-        if (take > 0)
-          await applyLedgerChange(tx, {
-            userId: payment.userId,
-            amount: -take,
-            reason: 'purchase_refund',
-            reference: payment.id,
-            actorId: admin.id,
-          });
+        const take = await takeBackRefundedPurchase(tx, {
+          userId: payment.userId,
+          paymentId: payment.id,
+          amount: payment.creditsTenths,
+          actorId: admin.id,
+        });
         await affiliates.reverseCommission(tx, payment.id);
         await insertAuditEntry(tx, { ...audit, action: 'refund.approve' });
         return take;
@@ -564,11 +558,10 @@ export function createPaymentsService(deps: {
           }
         } else {
           if (input.credits) {
-            await applyLedgerChange(tx, {
+            await creditPurchase(tx, {
               userId: buyer.id,
+              paymentId: payment.id,
               amount: tenthsFromCredits(input.credits),
-              reason: 'purchase',
-              reference: payment.id,
               actorId: actor.id,
             });
           }

@@ -120,7 +120,8 @@ describe.each(DATABASES)('grant-program catalogue on %s', (kind) => {
       expects: expect.any(String),
     });
     const neh = await t.api('GET', '/api/grant-programs?include=details&q=NEH');
-    expect(neh.body.find((p: any) => p.id === 'us-neh-dha').applicationTemplate).toBeNull();
+    expect(neh.body.find((p: any) => p.id === 'us-neh-fellowships').applicationTemplate).toBeNull();
+    expect(neh.body.find((p: any) => p.id === 'us-neh-dha').applicationTemplate.sections).toEqual([]);
     const list = await t.api('GET', '/api/grant-programs?q=NIH');
     expect(list.body[0]).not.toHaveProperty('applicationTemplate');
   });

@@ -82,7 +82,6 @@ export const grantSubmissionWork = definePaidWork({
   retryLimit: 3,
   retryDelaySeconds: 10,
   genericFailure: GENERIC_FAILURE,
-  refund: (row: SubmissionRow) => row.cost,
   find: findSubmission,
   run: computeResults,
   complete: markCompleted,

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { enqueueAutomationWebhook } from './automation-webhook.ts';
+import { enqueueAutomationWebhook } from './automation-webhook.job.ts';
 
 describe.each(DATABASES)('automation webhook on %s', (kind) => {
   let t: TestApp;

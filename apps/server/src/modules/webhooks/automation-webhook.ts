@@ -1,10 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { Tx } from '../../db/client.ts';
-import type { Env } from '../../env.ts';
 import type { JobDeps } from '../../jobs/job.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { automationWebhookJob } from './automation-webhook.job.ts';
-import { automationEventSchema, type AutomationEvent } from './webhook-event.ts';
+import type { AutomationEvent } from './webhook-event.ts';
 import { leaseDelivery, recordAttempt } from './webhooks.repository.ts';
 
 /**
@@ -22,19 +18,6 @@ const LEASE_SECONDS = 30;
 
 export function signWebhookBody(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
-/**
- * For other features (ideas, funding): enqueue a notification inside the transaction that finishes
- * the work. Does nothing when no AUTOMATION_WEBHOOK_URL is configured.
- */
-export async function enqueueAutomationWebhook(
-  tx: Tx,
-  deps: { env: Pick<Env, 'AUTOMATION_WEBHOOK_URL'>; queue: Pick<JobQueue, 'send'> },
-  event: AutomationEvent,
-): Promise<void> {
-  if (!deps.env.AUTOMATION_WEBHOOK_URL) return;
-  await deps.queue.send(tx, automationWebhookJob, automationEventSchema.parse(event));
 }
 
 /**

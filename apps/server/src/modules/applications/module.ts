@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { AppModule } from '../contract.ts';
+import { applicationsRoutes } from './applications.routes.ts';
+import { createApplicationDocuments } from './application-document.service.ts';
+import { createApplicationsService } from './applications.service.ts';
+import { deadlineRemindersJob } from './deadline-reminders.job.ts';
+import { createSectionActions, sectionActionWork } from './section-actions.ts';
+import { sectionActionsRoutes } from './section-actions.routes.ts';
+
+const ownApplications = (id: string) =>
+  sql`application_id in (select id from applications where user_id = ${id} and deleted_at is null)`;
+
+export const applicationsModule: AppModule = {
+  name: 'applications',
+  routes: async (app, { runtime: { database, env, queue } }) => {
+    const applications = createApplicationsService({ db: database.db, env });
+    const documents = createApplicationDocuments({ db: database.db, present: applications.present });
+    const actions = createSectionActions({ db: database.db, queue, env, documents });
+    await app.register(applicationsRoutes, { applications, documents });
+    await app.register(sectionActionsRoutes, { actions });
+  },
+  jobs: [deadlineRemindersJob, sectionActionWork.job],
+  // 13:00 UTC is morning across Canada.
+  schedules: [{ job: deadlineRemindersJob, cron: '0 13 * * *' }],
+  exportSections: [
+    {
+      file: 'applications.json',
+      table: 'applications',
+      where: (id) => sql`user_id = ${id} and deleted_at is null`,
+    },
+    {
+      file: 'application-status-history.json',
+      table: 'application_status_history',
+      where: (id) => sql`${ownApplications(id)} order by id`,
+    },
+    { file: 'application-documents.json', table: 'application_documents', where: ownApplications },
+    {
+      file: 'application-versions.json',
+      table: 'application_versions',
+      where: (id) => sql`${ownApplications(id)} order by application_id, version`,
+    },
+    {
+      file: 'section-suggestions.json',
+      table: 'section_suggestions',
+      where: (id) => sql`user_id = ${id} order by created_at`,
+    },
+    { file: 'calendar-feed.json', table: 'calendar_tokens', where: (id) => sql`user_id = ${id}` },
+  ],
+};

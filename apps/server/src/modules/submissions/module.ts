@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { AppModule } from '../contract.ts';
+import { grantSubmissionJob } from './grant-submission.job.ts';
+import { submissionsRoutes } from './submissions.routes.ts';
+import { createSubmissionsService } from './submissions.service.ts';
+
+export const submissionsModule: AppModule = {
+  name: 'submissions',
+  routes: (app, { runtime }) =>
+    app.register(submissionsRoutes, {
+      submissions: createSubmissionsService({ db: runtime.database.db, queue: runtime.queue }),
+    }),
+  jobs: [grantSubmissionJob],
+  exportSections: [
+    {
+      file: 'submissions.json',
+      table: 'submissions',
+      where: (id) => sql`user_id = ${id} order by submission_timestamp`,
+    },
+  ],
+};
