@@ -79,6 +79,24 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/**
+ * A set-password form's schema: the route's own schema plus the password typed a second time,
+ * which only the form asks for and which must match `field`.
+ */
+function withRepeat<T extends z.ZodRawShape>(schema: z.ZodObject<T>, field: keyof T & string) {
+  return schema
+    .extend({ confirm: z.string() })
+    .refine(
+      (values) => (values as Record<string, unknown>)[field] === (values as { confirm: string }).confirm,
+      {
+        path: ['confirm'],
+        message: 'The two passwords do not match',
+      },
+    );
+}
+export const resetPasswordFormSchema = withRepeat(resetPasswordSchema, 'password');
+export const changePasswordFormSchema = withRepeat(changePasswordSchema, 'newPassword');
+
 /** One signed-in session as its owner sees it; `id` is a public handle, never the token. */
 export const sessionSchema = z.object({
   id: z.string(),

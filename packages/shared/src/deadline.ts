@@ -1,71 +1,9 @@
 import { z } from 'zod';
-import { DEADLINE_HIGHLIGHT_DAYS } from './constants.ts';
+import { daysUntil, toLocalDay } from './deadline-days.ts';
 
-export interface DeadlineBadge {
-  kind: 'closed' | 'soon' | 'open';
-  /** 'Closed', 'N day(s) left', 'Due today' or 'Open'. */
-  label: string;
-  /** Spec §4: highlighted when 1 to 30 days away (and on the day itself). */
-  highlighted: boolean;
-  /** Whole calendar days from today; null without a deadline. */
-  daysLeft: number | null;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A 'YYYY-MM-DD' (or ISO timestamp) deadline as a local calendar day. */
-function toLocalDay(value: string | Date): Date | null {
-  if (value instanceof Date)
-    return Number.isNaN(value.getTime())
-      ? null
-      : new Date(value.getFullYear(), value.getMonth(), value.getDate());
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!m) return null;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-}
-
-/** Calendar days from today to the deadline (negative once past); null when absent or unreadable. */
-export function daysUntil(
-  deadline: string | Date | null | undefined,
-  today: Date = new Date(),
-): number | null {
-  if (!deadline) return null;
-  const day = toLocalDay(deadline);
-  const now = toLocalDay(today);
-  if (!day || !now) return null;
-  // Rounding absorbs the 23- or 25-hour days of daylight-saving changes.
-  return Math.round((day.getTime() - now.getTime()) / DAY_MS);
-}
-
-/**
- * Spec §4 program deadline badge: Closed if past; 'N day(s) left', highlighted, if 1 to 30 days
- * away; otherwise Open. A program without a deadline (rolling intake) is Open. The spec leaves the
- * deadline day itself unnamed; it is still open, so it reads 'Due today', highlighted.
- */
-export function deadlineBadge(
-  deadline: string | Date | null | undefined,
-  today: Date = new Date(),
-): DeadlineBadge {
-  const days = daysUntil(deadline, today);
-  if (days === null) return { kind: 'open', label: 'Open', highlighted: false, daysLeft: null };
-  if (days < 0) return { kind: 'closed', label: 'Closed', highlighted: false, daysLeft: days };
-  if (days === 0) return { kind: 'soon', label: 'Due today', highlighted: true, daysLeft: 0 };
-  if (days <= DEADLINE_HIGHLIGHT_DAYS) {
-    return {
-      kind: 'soon',
-      label: `${days} ${days === 1 ? 'day' : 'days'} left`,
-      highlighted: true,
-      daysLeft: days,
-    };
-  }
-  return { kind: 'open', label: 'Open', highlighted: false, daysLeft: days };
-}
-
-/** The next date still to come from a program's dates, or null; dates are 'YYYY-MM-DD'. */
-export function nextDeadline(dates: readonly string[], today: Date = new Date()): string | null {
-  const upcoming = dates.filter((d) => (daysUntil(d, today) ?? -1) >= 0).sort();
-  return upcoming[0] ?? null;
-}
+// Counting days and the §4 badge live in a module without zod (the dashboard's tables show the
+// badge at first paint, ADR 190); they stay importable from here.
+export { daysUntil, deadlineBadge, nextDeadline, type DeadlineBadge } from './deadline-days.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Deadline rules (issue 14 §1): the next deadline is computed from the funder's rule and today.

@@ -56,6 +56,8 @@ export const fundingRecommendationSchema = z.object({
 export type FundingRecommendation = z.infer<typeof fundingRecommendationSchema>;
 
 export const fundingResultsSchema = z.object({
+  /** Said above the list when the request leaves a rule unchecked (where the applicant is based). */
+  notice: z.string().optional(),
   funding_programs: z.array(fundingProgramResultSchema),
   recommendations: z.array(fundingRecommendationSchema),
   /** Issue 14: curated programs the rules set aside, shown apart ("Not eligible, because…") when the user asks. */

@@ -1,25 +1,15 @@
 import { z } from 'zod';
+import { MARKETING_SERVICES, marketingServiceLabel, type MarketingService } from './marketing.constants.ts';
 
-/** Spec §3: the seven marketing services, with the labels the dialog shows. */
-export const MARKETING_SERVICES = [
-  { value: 'outreach', label: 'Outreach (up to 125,000 emails/month)' },
-  { value: 'cold-calls', label: 'Cold calls' },
-  { value: 'social-media-post-share', label: 'Social media post share' },
-  { value: 'linkedin-post-share', label: 'LinkedIn post share' },
-  { value: 'find-team-members', label: 'Find research team members from your university' },
-  { value: 'find-study-participants', label: 'Find research study participants' },
-  { value: 'find-trial-partners', label: 'Find research trials partners' },
-] as const;
+// The services and their labels live in a module without zod (the dashboard's admin panel shows
+// them, ADR 190); they stay importable from here.
+export { MARKETING_SERVICES, marketingServiceLabel, type MarketingService };
 
-export type MarketingService = (typeof MARKETING_SERVICES)[number]['value'];
 const serviceValues = MARKETING_SERVICES.map((s) => s.value) as unknown as [
   MarketingService,
   ...MarketingService[],
 ];
 export const marketingServiceSchema = z.enum(serviceValues);
-
-export const marketingServiceLabel = (value: string) =>
-  MARKETING_SERVICES.find((s) => s.value === value)?.label ?? value;
 
 /** Spec §5: phone required, at least one service, description optional. */
 export const marketingRequestSchema = z.object({

@@ -1,40 +1,16 @@
 import { z } from 'zod';
 import { deadlineRuleSchema } from './deadline.ts';
 import { eligibilityRulesSchema } from './eligibility.ts';
+import {
+  JURISDICTIONS,
+  PROGRAM_PAGE_SIZE_MAX,
+  PROGRAM_QUERY_MAX,
+  PROGRAM_TYPES,
+} from './programs.constants.ts';
 
-/** Program types of the catalogue (normalised slugs; the seed's free text maps onto them). */
-export const PROGRAM_TYPES = [
-  { value: 'grant', label: 'Grant' },
-  { value: 'contribution', label: 'Contribution' },
-  { value: 'tax-credit', label: 'Tax credit' },
-  { value: 'fellowship', label: 'Fellowship' },
-  { value: 'loan', label: 'Loan' },
-  { value: 'contract', label: 'Contract' },
-  { value: 'cooperative-agreement', label: 'Cooperative agreement' },
-  { value: 'accelerator', label: 'Accelerator' },
-  { value: 'equity-investment', label: 'Equity investment' },
-  { value: 'other', label: 'Other' },
-] as const;
-
-/**
- * Jurisdiction filter values: a country code matches every program of that country (federal and
- * provincial); a province code matches that province's own programs.
- */
-export const JURISDICTIONS = [
-  { value: 'CA', label: 'Canada (all)' },
-  { value: 'CA-FED', label: 'Canada (federal / national)' },
-  { value: 'CA-AB', label: 'Alberta' },
-  { value: 'CA-BC', label: 'British Columbia' },
-  { value: 'CA-MB', label: 'Manitoba' },
-  { value: 'CA-NB', label: 'New Brunswick' },
-  { value: 'CA-NL', label: 'Newfoundland and Labrador' },
-  { value: 'CA-NS', label: 'Nova Scotia' },
-  { value: 'CA-ON', label: 'Ontario' },
-  { value: 'CA-PE', label: 'Prince Edward Island' },
-  { value: 'CA-QC', label: 'Quebec' },
-  { value: 'CA-SK', label: 'Saskatchewan' },
-  { value: 'US', label: 'United States' },
-] as const;
+// The lists and limits live in a module without zod, so a page that only shows them does not load
+// the schemas (ADR 190); they stay importable from here.
+export { JURISDICTIONS, PROGRAM_PAGE_SIZE_MAX, PROGRAM_QUERY_MAX, PROGRAM_TYPES };
 
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
@@ -43,9 +19,6 @@ export const programTypeSchema = z.enum(values(PROGRAM_TYPES), { error: 'Unknown
 export type ProgramType = z.infer<typeof programTypeSchema>;
 export const jurisdictionSchema = z.enum(values(JURISDICTIONS), { error: 'Unknown jurisdiction' });
 export type Jurisdiction = z.infer<typeof jurisdictionSchema>;
-
-export const PROGRAM_PAGE_SIZE_MAX = 100;
-export const PROGRAM_QUERY_MAX = 200;
 
 /**
  * GET /api/grant-programs. Without parameters: the whole catalogue. Unknown parameters and

@@ -6,25 +6,16 @@ import {
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
 } from './constants.ts';
+import {
+  deriveDisplayStatus,
+  isPdfFileName,
+  SUBMISSION_MESSAGES,
+  SUBMISSIONS_PAGE_SIZE,
+} from './submissions.constants.ts';
 
-/** Spec §5/§8 texts, shown by the dialogs and returned by the server. */
-export const SUBMISSION_MESSAGES = {
-  required: 'Please fill in all required fields',
-  milestone:
-    'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones',
-  titleWords: `Project title must be ${PROJECT_TITLE_MAX_WORDS} words or less`,
-  titleChars: `Project title must be ${PROJECT_TITLE_MAX_CHARS} characters or less`,
-  program: 'Please select a grant program',
-  programRetired: 'This program is no longer offered. Please select another grant program',
-  programMismatch: 'contentJson.programId must match programId',
-  content: 'Please provide grant content to analyze',
-  file: 'Please upload a file to analyze',
-  fileSize: 'Please select a file smaller than 10MB',
-  fileType: 'Please upload a PDF, Word document, or text file',
-  fileUrl: 'The file must be one of your own uploads',
-  adminPdfTitle: 'Invalid file type',
-  adminPdf: 'Please select a PDF file.',
-} as const;
+// The texts, page size and status rule live in a module without zod (the dashboard's panels use
+// them at first paint, ADR 190); they stay importable from here.
+export { deriveDisplayStatus, isPdfFileName, SUBMISSION_MESSAGES, SUBMISSIONS_PAGE_SIZE };
 
 const KIND_NAMES: Record<(typeof UPLOAD_EXTENSIONS)[number], string> = {
   pdf: 'PDF',
@@ -221,11 +212,6 @@ export const linkSubmissionFileSchema = z.object({
 
 export const uploadResponseSchema = z.object({ fileUrl: z.string() });
 
-/**
- * GET /api/submissions stays the spec's array (§7), newest first, one page of it: `?page=&pageSize=`
- * like the catalogue, the total in `x-total-count` (ADR 0105). Without them: the newest page.
- */
-export const SUBMISSIONS_PAGE_SIZE = 100;
 export const submissionListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(SUBMISSIONS_PAGE_SIZE).default(SUBMISSIONS_PAGE_SIZE),
@@ -233,19 +219,6 @@ export const submissionListQuerySchema = z.object({
 export type SubmissionListQuery = z.infer<typeof submissionListQuerySchema>;
 
 export const exportQuerySchema = z.object({ format: z.enum(['docx', 'pdf']).default('docx') });
-
-/** Spec §4: complete when results are non-empty; else the stored status; 'processing' or error. */
-export function deriveDisplayStatus(row: {
-  results: unknown;
-  status: string;
-}): 'complete' | 'processing' | 'error' {
-  const r = row.results;
-  const nonEmpty =
-    (typeof r === 'string' && r.trim() !== '') ||
-    (r !== null && typeof r === 'object' && Object.keys(r as object).length > 0);
-  if (nonEmpty) return 'complete';
-  return row.status === 'processing' ? 'processing' : 'error';
-}
 
 /** Spec §5 upload rules on a chosen file, before it is sent. */
 export function checkUploadFile(file: { name: string; size: number }): string | null {
@@ -255,9 +228,6 @@ export function checkUploadFile(file: { name: string; size: number }): string | 
   if (file.size > UPLOAD_MAX_BYTES) return SUBMISSION_MESSAGES.fileSize;
   return null;
 }
-
-/** Admin PDF rule (§5): PDF only. */
-export const isPdfFileName = (name: string) => name.toLowerCase().endsWith('.pdf');
 
 // ---- Milestone editor rules (§4), shared by the dialog and the engine ----
 

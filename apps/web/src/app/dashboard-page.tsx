@@ -1,9 +1,6 @@
-import type { User } from '@grantleaf/shared/auth.schema';
-import { formatCredits, POTENTIAL_FUNDING_TEXT, priceInCredits } from '@grantleaf/shared/constants';
-import { requestStatus, submissionStatus, summariseApplications } from '@grantleaf/shared/display-rules';
+import { formatCredits, priceInCredits } from '@grantleaf/shared/constants';
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
-import { tryParseModelJson } from '@grantleaf/shared/model-json';
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import type { Submission } from '@grantleaf/shared/submissions.schema';
 import {
@@ -20,29 +17,22 @@ import {
 } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '../components/ui/button.tsx';
-import { Card } from '../components/ui/card.tsx';
 import { CollapsingActions } from '../components/ui/collapsing-actions.tsx';
-import { downloadFile } from '../lib/download.ts';
-import { formatDateTime } from '../lib/format-date.ts';
-import { useApplications } from '../features/applications/api/applications.api.ts';
-import { useCurrentUser, useLogout } from '../features/auth/api/auth.api.ts';
-import { BuyCreditsButton, BuyCreditsHost } from '../features/billing/components/buy-credits-dialog.tsx';
-import { VerificationBanner } from '../features/auth/components/verification-banner.tsx';
-import { useIdeaRequests } from '../features/ideas/api/ideas.api.ts';
-import { IdeaDetails, parseIdeaResults } from '../features/ideas/components/idea-details.tsx';
-import { FundingReportButton } from '../features/funding/components/funding-report-button.tsx';
-import { FundingResultsView } from '../features/funding/components/funding-results.tsx';
-import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
-import { useFundingRequests } from '../features/funding/api/funding.api.ts';
-import { useProgramNames, type ProgramFilters } from '../features/dashboard/api/programs.api.ts';
-import { ProgramsTable } from '../features/dashboard/components/programs-table.tsx';
-import { FollowToggle, SaveSearchButton } from '../features/alerts/index.ts';
-import { useSubmissions } from '../features/submissions/api/submissions.api.ts';
-import { AdminWorkspacePanel } from '../features/dashboard/components/admin-workspace-panel.tsx';
-import { DataTable } from '../features/dashboard/components/data-table.tsx';
-import { EvaluationDetails, Progress, StatusBadge } from '../features/dashboard/components/status-cells.tsx';
-import { FailureNote } from '../components/failure-note.tsx';
 import { SignInRequired } from '../components/sign-in-required.tsx';
+import { AdminWorkspacePanel } from '../features/admin-workspace/components/admin-workspace-panel.tsx';
+import { FollowToggle, SaveSearchButton } from '../features/alerts/index.ts';
+import { useApplications } from '../features/applications/api/applications.api.ts';
+import { ApplicationSummaryPanel } from '../features/applications/components/application-summary.tsx';
+import { useCurrentUser, useLogout } from '../features/auth/api/auth.api.ts';
+import { VerificationBanner } from '../features/auth/components/verification-banner.tsx';
+import { BuyCreditsButton, BuyCreditsHost } from '../features/billing/components/buy-credits-dialog.tsx';
+import { FundingSearchesPanel } from '../features/funding/components/funding-searches-panel.tsx';
+import { IdeasPanel } from '../features/ideas/components/ideas-panel.tsx';
+import { useProgramNames, type ProgramFilters } from '../features/programs/api/programs.api.ts';
+import { ProgramsTable } from '../features/programs/components/programs-table.tsx';
+import { useSubmissions } from '../features/submissions/api/submissions.api.ts';
+import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
+import { RecentActivityPanel } from '../features/submissions/components/recent-activity-panel.tsx';
 
 type DialogName = 'generate' | 'analyze' | 'idea' | 'funding' | 'marketing' | 'affiliate' | null;
 
@@ -77,285 +67,8 @@ const AffiliateDialog = lazyDialog(
   'AffiliateDialog',
 );
 
-// The dashboard puts every feature of the signed-in workspace together, so it lives in app/.
-
-/** Spec §8 alerts for a failed download. */
-async function download(url: string, name: string, alerts: { failed: string; error: string }) {
-  const result = await downloadFile(url, name);
-  if (result === 'failed') window.alert(alerts.failed);
-  if (result === 'error') window.alert(alerts.error);
-}
-const FILE_ALERTS = { failed: 'Failed to download file', error: 'Error downloading file' };
-const PDF_ALERTS = { failed: 'Failed to download PDF', error: 'Error downloading PDF' };
-
-/** A row's download: a PDF fails with the PDF alerts, any other file with the file alerts. */
-function DownloadButton({ url, name, label }: { url: string; name: string; label: string }) {
-  const alerts = name.endsWith('.pdf') ? PDF_ALERTS : FILE_ALERTS;
-  return (
-    <Button size="sm" variant="secondary" onClick={() => download(url, name, alerts)}>
-      {label}
-    </Button>
-  );
-}
-
-function parseResults(results: unknown): Record<string, unknown> | null {
-  const value = typeof results === 'string' ? tryParseModelJson(results) : results;
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
-function SummaryCards({ user }: { user: User }) {
-  const applications = useApplications(user.id);
-  const summary = summariseApplications(applications.data ?? []);
-  const value = (n: number) => (applications.isLoading ? '…' : applications.isError ? '—' : String(n));
-  const cards: Array<{ label: string; value: string; extra?: ReactNode }> = [
-    { label: 'Applications in Progress', value: value(summary.inProgress) },
-    { label: 'Approved Applications', value: value(summary.approved) },
-    { label: 'Potential Funding', value: POTENTIAL_FUNDING_TEXT },
-  ];
-  return (
-    <section aria-label="Summary" className="grid gap-4 md:grid-cols-3">
-      {cards.map((c) => (
-        <Card key={c.label} className="p-4">
-          <p className="text-sm text-slate-600">{c.label}</p>
-          <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`card-${c.label}`}>
-            {c.value}
-          </p>
-        </Card>
-      ))}
-    </section>
-  );
-}
-
-/** What a row is about: the draft's title, the analysed file's name, or pasted text (issue 16 §7). */
-function activityTitle(s: Submission): string {
-  const content = (s.contentJson ?? {}) as { projectTitle?: unknown; originalFileName?: unknown };
-  if (typeof content.projectTitle === 'string' && content.projectTitle.trim()) return content.projectTitle;
-  if (typeof content.originalFileName === 'string' && content.originalFileName)
-    return content.originalFileName;
-  return s.type === 'analysis' ? 'Pasted text' : 'Untitled';
-}
-
-function RecentActivity({
-  programNames,
-  onRetry,
-}: {
-  programNames: Map<string, string>;
-  onRetry: (s: Submission) => void;
-}) {
-  const submissions = useSubmissions();
-  const { data: user } = useCurrentUser();
-  // A finished draft is an application (the list makes it one): its row links to the editor.
-  const applications = useApplications(user?.id);
-  const applicationOf = useMemo(
-    () => new Map((applications.data ?? []).flatMap((a) => (a.submissionId ? [[a.submissionId, a.id]] : []))),
-    [applications.data],
-  );
-  return (
-    <div className="space-y-2">
-      <DataTable<Submission>
-        title="Recent Activity"
-        rows={submissions.data}
-        isLoading={submissions.isLoading}
-        error={submissions.error}
-        emptyText="No grant applications generated or analysed yet."
-        rowKey={(s) => s.id}
-        columns={[
-          {
-            header: 'Title',
-            cell: (s) => {
-              const id = applicationOf.get(s.id);
-              return id ? (
-                <Link to={`/applications/${id}`} className="font-medium text-brand-800 underline">
-                  {activityTitle(s)}
-                </Link>
-              ) : (
-                <span className="font-medium">{activityTitle(s)}</span>
-              );
-            },
-          },
-          {
-            header: 'Type',
-            cell: (s) =>
-              s.type === 'generation' ? 'Generation' : s.type === 'analysis' ? 'Analysis' : s.type,
-          },
-          { header: 'Program', cell: (s) => programNames.get(s.programId) ?? s.programId },
-          { header: 'Submitted', cell: (s) => formatDateTime(s.submissionTimestamp) },
-          {
-            header: 'Status',
-            cell: (s) => {
-              const status = submissionStatus(s.results, s.status);
-              return (
-                <>
-                  <StatusBadge status={status} />
-                  {status === 'processing' && (
-                    <Progress submittedAt={s.submissionTimestamp} etaAt={s.etaTimestamp} />
-                  )}
-                  {status !== 'processing' && status !== 'complete' && (
-                    <FailureNote reason={s.error} onRetry={() => onRetry(s)} />
-                  )}
-                </>
-              );
-            },
-          },
-          {
-            header: 'Downloads',
-            cell: (s) =>
-              submissionStatus(s.results, s.status) === 'complete' ? (
-                <div className="flex flex-wrap gap-2">
-                  <a
-                    href={`/submissions/${s.id}/view`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={buttonClass('ghost', 'sm')}
-                  >
-                    View
-                  </a>
-                  {s.type === 'generation' && (
-                    <>
-                      <DownloadButton
-                        url={`/api/submissions/${s.id}/export?format=docx`}
-                        name="application.docx"
-                        label="DOCX"
-                      />
-                      <DownloadButton
-                        url={`/api/submissions/${s.id}/export?format=pdf`}
-                        name="application.pdf"
-                        label="PDF"
-                      />
-                    </>
-                  )}
-                  {s.type === 'generation' && s.fileUrl && (
-                    <Button size="sm" onClick={() => download(s.fileUrl!, 'application.pdf', PDF_ALERTS)}>
-                      Download Application
-                    </Button>
-                  )}
-                </div>
-              ) : null,
-          },
-        ]}
-        expand={(s) => {
-          if (submissionStatus(s.results, s.status) !== 'complete') return null;
-          const results = parseResults(s.results);
-          return results ? (
-            <EvaluationDetails results={results} />
-          ) : (
-            <p className="text-sm text-slate-600">No content available</p>
-          );
-        }}
-      />
-      {submissions.hasNextPage && (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={submissions.isFetchingNextPage}
-          onClick={() => void submissions.fetchNextPage()}
-        >
-          {submissions.isFetchingNextPage ? 'Loading...' : 'Load older submissions'}
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function IdeasTable({ onRetry }: { onRetry: (r: IdeaRequestRecord) => void }) {
-  const ideas = useIdeaRequests();
-  return (
-    <DataTable<IdeaRequestRecord>
-      title="Generated Ideas"
-      rows={ideas.data}
-      isLoading={ideas.isLoading}
-      error={ideas.error}
-      emptyText="No ideas generated yet. Try the Idea Generator."
-      rowKey={(r) => r.id}
-      columns={[
-        {
-          header: 'Idea',
-          cell: (r) =>
-            parseIdeaResults(r.ideaResults)?.research_topic.name ??
-            (r.researchInterests.slice(0, 80) || 'Research idea'),
-        },
-        { header: 'Submitted', cell: (r) => formatDateTime(r.submissionTimestamp) },
-        {
-          header: 'Status',
-          cell: (r) => {
-            const status = requestStatus(parseIdeaResults(r.ideaResults) ? r.ideaResults : null, r.status);
-            return (
-              <>
-                <StatusBadge status={status} />
-                {status === 'processing' && (
-                  <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />
-                )}
-                {status === 'error' && <FailureNote reason={r.error} onRetry={() => onRetry(r)} />}
-              </>
-            );
-          },
-        },
-        {
-          header: 'Downloads',
-          cell: (r) =>
-            parseIdeaResults(r.ideaResults) ? (
-              <div className="flex gap-2">
-                <DownloadButton
-                  url={`/api/idea-generator-requests/${r.id}/download?format=pdf`}
-                  name="idea.pdf"
-                  label="PDF"
-                />
-                <DownloadButton
-                  url={`/api/idea-generator-requests/${r.id}/download?format=md`}
-                  name="idea.md"
-                  label="Markdown"
-                />
-              </div>
-            ) : null,
-        },
-      ]}
-      expand={(r) => {
-        const idea = parseIdeaResults(r.ideaResults);
-        return idea ? <IdeaDetails idea={idea} /> : null;
-      }}
-    />
-  );
-}
-
-function FundingTable({ onRetry }: { onRetry: (r: FundingRequest) => void }) {
-  const funding = useFundingRequests();
-  return (
-    <DataTable<FundingRequest>
-      title="Funding Searches"
-      rows={funding.data}
-      isLoading={funding.isLoading}
-      error={funding.error}
-      emptyText="No funding searches yet. Try the Funding Finder."
-      rowKey={(r) => r.id}
-      columns={[
-        { header: 'Research topic', cell: (r) => r.researchTopic },
-        { header: 'Submitted', cell: (r) => formatDateTime(r.submissionTimestamp) },
-        {
-          header: 'Status',
-          cell: (r) => {
-            const status = requestStatus(r.fundingResults, r.status);
-            return (
-              <>
-                <StatusBadge status={status} />
-                {status === 'processing' && (
-                  <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />
-                )}
-                {status === 'error' && <FailureNote reason={r.error} onRetry={() => onRetry(r)} />}
-              </>
-            );
-          },
-        },
-        {
-          header: 'Report',
-          cell: (r) => (r.fundingResults ? <FundingReportButton requestId={r.id} /> : null),
-        },
-      ]}
-      expand={(r) => (r.fundingResults ? <FundingResultsView results={r.fundingResults} /> : null)}
-    />
-  );
-}
+// The dashboard puts every feature of the signed-in workspace together, so it lives in app/: each
+// feature supplies its own panel, and this page composes them (features do not import each other).
 
 // The catalogue table's alerts controls (the alerts feature's, handed in as slots) depend on no
 // state of the page, so they are made once and the memoised panel is not re-rendered when the
@@ -376,10 +89,28 @@ const followColumn = {
 const ProgramsPanel = memo(function ProgramsPanel() {
   return <ProgramsTable searchActions={saveSearch} rowActions={followColumn} />;
 });
-const IdeasPanel = memo(IdeasTable);
-const FundingPanel = memo(FundingTable);
-const SummaryPanel = memo(SummaryCards);
-const ActivityPanel = memo(RecentActivity);
+
+/**
+ * Recent Activity links a finished draft to its application: the applications feature's list,
+ * handed to the submissions feature's panel. Its own component, so the list's answer re-renders
+ * this panel only (ADR 190).
+ */
+const ActivityPanel = memo(function ActivityPanel({
+  userId,
+  programNames,
+  onRetry,
+}: {
+  userId: string;
+  programNames: ReadonlyMap<string, string>;
+  onRetry: (s: Submission) => void;
+}) {
+  const applications = useApplications(userId);
+  const applicationOf = useMemo(
+    () => new Map((applications.data ?? []).flatMap((a) => (a.submissionId ? [[a.submissionId, a.id]] : []))),
+    [applications.data],
+  );
+  return <RecentActivityPanel programNames={programNames} applicationOf={applicationOf} onRetry={onRetry} />;
+});
 
 /**
  * The tables under the actions are mounted in a transition after the page's first paint: the
@@ -507,7 +238,7 @@ export function DashboardPage() {
         <p className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
           Idea Generator is now available
         </p>
-        <SummaryPanel user={user} />
+        <ApplicationSummaryPanel userId={user.id} />
         <section aria-label="Actions" className="flex flex-wrap gap-3">
           <Button
             onClick={() => setDialog('generate')}
@@ -535,10 +266,10 @@ export function DashboardPage() {
           </p>
         )}
         <AfterFirstPaint>
-          <ActivityPanel programNames={programNames} onRetry={tryAgain} />
+          <ActivityPanel userId={user.id} programNames={programNames} onRetry={tryAgain} />
           <ProgramsPanel />
           <IdeasPanel onRetry={retryIdeaAgain} />
-          <FundingPanel onRetry={retryFundingAgain} />
+          <FundingSearchesPanel onRetry={retryFundingAgain} />
           <AdminPdfPanel isAdmin={user.isAdmin} />
           <AdminWorkspacePanel isAdmin={user.isAdmin} />
           {user.isAdmin && (

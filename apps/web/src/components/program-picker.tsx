@@ -2,7 +2,7 @@ import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
-import { Label } from './ui/input.tsx';
+import { FieldError, Label } from './ui/input.tsx';
 
 // Typing pauses this long before the server is asked, so each keystroke is not a request.
 const SEARCH_DELAY_MS = 250;
@@ -58,6 +58,8 @@ export function ProgramPicker({
   onChange,
   onProgram,
   optional = false,
+  error,
+  invalid = Boolean(error),
 }: {
   id: string;
   /** Choosing no program is a valid answer (the tracker's New Application). */
@@ -66,6 +68,10 @@ export function ProgramPicker({
   onChange: (id: string) => void;
   /** The chosen program's record once known (its currency labels the budget fields). */
   onProgram?: (program: GrantProgram | null) => void;
+  /** The form's message about the choice (spec §5: 'Please select a grant program'); id `${id}-error`. */
+  error?: string;
+  /** Marked wrong without a message of its own (the form's toast says why). */
+  invalid?: boolean;
 }) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
@@ -74,7 +80,7 @@ export function ProgramPicker({
     const timer = setTimeout(() => setQ(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const { data: programs, isLoading, error } = useProgramSearch(q);
+  const { data: programs, isLoading, error: loadError } = useProgramSearch(q);
   const known = chosen?.id === value ? chosen : (programs?.find((p) => p.id === value) ?? null);
   useEffect(() => onProgram?.(known), [known, onProgram]);
   const groups = useMemo(() => {
@@ -97,8 +103,10 @@ export function ProgramPicker({
       <Label htmlFor={id}>{optional ? 'Program from the catalogue (optional)' : 'Grant program *'}</Label>
       <select
         id={id}
-        className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
+        className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 aria-[invalid=true]:border-red-600"
         value={value}
+        aria-invalid={invalid}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => {
           setChosen((programs ?? []).find((p) => p.id === e.target.value) ?? null);
           onChange(e.target.value);
@@ -123,7 +131,8 @@ export function ProgramPicker({
           </optgroup>
         ))}
       </select>
-      {error && <p className="mt-1 text-sm text-red-700">Failed to fetch programs</p>}
+      {loadError && <p className="mt-1 text-sm text-red-700">Failed to fetch programs</p>}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }

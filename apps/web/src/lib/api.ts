@@ -31,13 +31,20 @@ export function refusalReason(error: unknown): string | undefined {
 /** While a listed request is still processing, its list is fetched again this often; never otherwise. */
 export const PENDING_POLL_MS = 3000;
 
-/** GET for a query: an API failure reads as the spec's 'Failed to fetch {what}: {status}' (§8). */
+/**
+ * What a failed load throws: an API failure reads as the spec's 'Failed to fetch {what}: {status}'
+ * (§8); anything else (the network, an abort) as it is.
+ */
+export function loadFailure(error: unknown, what: string): unknown {
+  return error instanceof ApiError ? new Error(`Failed to fetch ${what}: ${error.status}`) : error;
+}
+
+/** GET for a query, failing with loadFailure's text. */
 export async function queryGet<T>(path: string, what: string): Promise<T> {
   try {
     return await apiRequest<T>('GET', path);
   } catch (error) {
-    if (error instanceof ApiError) throw new Error(`Failed to fetch ${what}: ${error.status}`);
-    throw error;
+    throw loadFailure(error, what);
   }
 }
 

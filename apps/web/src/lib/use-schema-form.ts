@@ -7,7 +7,7 @@ import { issuesByField, keepUnfixed, type FieldErrors } from './field-errors.ts'
  * the values, the message under each field a submit found wrong (dropped as soon as the field is
  * fixed, see keepUnfixed), and the ids and ARIA attributes that tie a field to its message.
  *
- * `toInput` maps the form's strings to what the schema reads (an empty optional field as
+ * `toInput` maps the form's values to what the schema reads (an empty optional field as
  * undefined, a value kept outside the form such as the account's address).
  */
 export function useSchemaForm<S extends ZodType, V extends Record<string, unknown>>({
@@ -23,15 +23,28 @@ export function useSchemaForm<S extends ZodType, V extends Record<string, unknow
   toInput?: (values: V) => Record<string, unknown>;
 }) {
   type Field = Extract<keyof V, string>;
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  type Errors = FieldErrors<Field>;
+  // One state, so an edit can be made from the values of the moment (an upload's answer arriving
+  // after other edits) and its messages re-judged in the same update.
+  const [state, setState] = useState<{ values: V; errors: Errors }>({ values: initial, errors: {} });
+  const { values, errors } = state;
 
-  function update(next: V) {
-    setValues(next);
-    setErrors((shown) => keepUnfixed(shown, schema, toInput(next)));
+  function update(next: V | ((current: V) => V)) {
+    setState((s) => {
+      const nextValues = typeof next === 'function' ? next(s.values) : next;
+      return { values: nextValues, errors: keepUnfixed(s.errors, schema, toInput(nextValues)) };
+    });
+  }
+  function setErrors(next: Errors | ((current: Errors) => Errors)) {
+    setState((s) => ({ ...s, errors: typeof next === 'function' ? next(s.errors) : next }));
   }
 
   const errorId = (field: Field) => `${id}-${field}-error`;
+  // Focus goes to the first field, in the form's order, that a message names (WCAG 3.3.1).
+  function focusFirst(shown: Errors) {
+    const first = (Object.keys(initial) as Field[]).find((name) => shown[name]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  }
   // `hint`: the id of text that describes the field besides its message (a character counter).
   const field = (name: Field, hint?: string) => ({
     id: `${id}-${name}`,
@@ -47,17 +60,26 @@ export function useSchemaForm<S extends ZodType, V extends Record<string, unknow
     set:
       <K extends Field>(field: K) =>
       (value: V[K]) =>
-        update({ ...values, [field]: value }),
-    /** Parses the values; a failure shows each field's first message, a success clears them. */
-    parse(): z.ZodSafeParseResult<z.output<S>> {
+        update((current) => ({ ...current, [field]: value })),
+    /**
+     * Parses the values; a failure shows each field's first message (and, with `focus`, moves focus
+     * to the first field named), a success clears them.
+     */
+    parse({ focus = false }: { focus?: boolean } = {}): z.ZodSafeParseResult<z.output<S>> {
       const result = schema.safeParse(toInput(values)) as z.ZodSafeParseResult<z.output<S>>;
-      setErrors(result.success ? {} : issuesByField<Field>(result.error));
+      const shown = result.success ? {} : issuesByField<Field>(result.error);
+      setErrors(shown);
+      if (focus) focusFirst(shown);
       return result;
+    },
+    /** Shows messages the schema cannot know (the server's, the strength rule's) and focuses the first. */
+    show(shown: Errors) {
+      setErrors(shown);
+      focusFirst(shown);
     },
     /** Back to `to` (by default the initial values), with no message shown. */
     reset(to: V = initial) {
-      setValues(to);
-      setErrors({});
+      setState({ values: to, errors: {} });
     },
     errorId,
     /** The id and ARIA attributes of a field's input. */
@@ -68,7 +90,10 @@ export function useSchemaForm<S extends ZodType, V extends Record<string, unknow
     input: (name: Field, hint?: string) => ({
       ...field(name, hint),
       value: String(values[name] ?? ''),
-      onChange: (event: { target: { value: string } }) => update({ ...values, [name]: event.target.value }),
+      onChange: (event: { target: { value: string } }) => {
+        const { value } = event.target;
+        update((current) => ({ ...current, [name]: value }));
+      },
     }),
   };
 }

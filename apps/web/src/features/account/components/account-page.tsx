@@ -8,10 +8,11 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { FormField, Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { LEDGER_PAGE_SIZE, useCreditLedger, useDeleteAccount } from '../api/account.api.ts';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
@@ -79,28 +80,24 @@ function DeleteAccountDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm({
+    schema: accountDeletionRequestSchema,
+    initial: { password: '' },
+    id: 'delete',
+  });
   const remove = useDeleteAccount();
   const navigate = useNavigate();
 
   function close(next: boolean) {
     if (remove.isPending) return;
     onOpenChange(next);
-    if (!next) {
-      setPassword('');
-      setError(undefined);
-    }
+    if (!next) form.reset();
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = accountDeletionRequestSchema.safeParse({ password });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
     remove.mutate(parsed.data, {
       onSuccess: (result) => {
         navigate('/');
@@ -109,9 +106,11 @@ function DeleteAccountDialog({
         });
       },
       onError: (err) =>
-        setError(
-          (err instanceof ApiError && err.serverMessage) || 'Unable to delete your account. Please try again',
-        ),
+        form.show({
+          password:
+            (err instanceof ApiError && err.serverMessage) ||
+            'Unable to delete your account. Please try again',
+        }),
     });
   }
 
@@ -135,19 +134,9 @@ function DeleteAccountDialog({
           </li>
           <li>Credits left on the account are lost. Download your data first if you want a copy.</li>
         </ul>
-        <div>
-          <Label htmlFor="delete-password">Your password</Label>
-          <Input
-            id="delete-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? 'delete-password-error' : undefined}
-          />
-          <FieldError id="delete-password-error">{error}</FieldError>
-        </div>
+        <FormField label="Your password" {...form.slot('password')}>
+          <Input {...form.input('password')} type="password" autoComplete="current-password" />
+        </FormField>
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => close(false)} disabled={remove.isPending}>
             Cancel

@@ -163,8 +163,14 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
     fireEvent.change(name, { target: { value: ' ' } });
     fireEvent.change(screen.getByLabelText('Maximum funding'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect((await screen.findByText('Enter the program name')).getAttribute('role')).toBe('alert');
-    expect(screen.getByText('The maximum must be at least the minimum')).toBeTruthy();
+    const nameMessage = await screen.findByText('Enter the program name');
+    expect(nameMessage.getAttribute('role')).toBe('alert');
+    expect(name.getAttribute('aria-describedby')).toBe(nameMessage.id);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const max = screen.getByLabelText('Maximum funding');
+    const maxMessage = screen.getByText('The maximum must be at least the minimum');
+    // The hint stays the field's description, with the message after it.
+    expect(max.getAttribute('aria-describedby')).toBe(`program-fundingMax-hint ${maxMessage.id}`);
     expect(document.activeElement).toBe(name);
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     fireEvent.change(name, { target: { value: 'Renamed program' } });

@@ -1,9 +1,4 @@
-import {
-  programEditSchema,
-  type AdminProgram,
-  type ProgramChange,
-  type ProgramEdit,
-} from '@grantleaf/shared/catalogue.schema';
+import { programEditSchema, type AdminProgram, type ProgramChange } from '@grantleaf/shared/catalogue.schema';
 import { PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -13,6 +8,7 @@ import { FieldError, Input, Label, Textarea } from '../../../components/ui/input
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useAdminProgram, useEditProgram, useProgramAction } from '../api/admin-catalogue.api.ts';
 import { CurationBadges } from './admin-catalogue-page.tsx';
@@ -66,7 +62,7 @@ const lines = (text: string) =>
     .filter(Boolean);
 const amount = (text: string) => (text.trim() === '' ? null : Number(text.replace(/[\s,$]/g, '')));
 
-function editOf(form: Form, updatedAt: string): unknown {
+function editOf(form: Form, updatedAt: string): Record<string, unknown> {
   return {
     ...form,
     fundingMin: amount(form.fundingMin),
@@ -145,10 +141,14 @@ function ProgramEditor({
   program: AdminProgram;
   reload: () => Promise<{ data?: AdminProgram }>;
 }) {
-  const [form, setForm] = useState<Form>(() => formOf(program));
   // The version the form was filled from: a save from it is refused if someone saved since.
   const [base, setBase] = useState(program.updatedAt);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm({
+    schema: programEditSchema,
+    initial: formOf(program),
+    id: 'program',
+    toInput: (values) => editOf(values, base),
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmRetire, setConfirmRetire] = useState(false);
   const edit = useEditProgram(program.id);
@@ -159,9 +159,8 @@ function ProgramEditor({
   const onReload = async () => {
     const { data } = await reload();
     if (!data) return;
-    setForm(formOf(data));
+    form.reset(formOf(data));
     setBase(data.updatedAt);
-    setErrors({});
     edit.reset();
     setNotice('Reloaded: the form shows the latest version.');
   };
@@ -175,34 +174,22 @@ function ProgramEditor({
       },
     });
 
-  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
-    const parsed = programEditSchema.safeParse(editOf(form, base));
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      // Focus the first field in error, so a keyboard user lands on what to fix.
-      const first = Object.keys(FIELD_LABELS).find((k) => found[k]);
-      if (first) document.getElementById(`program-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    edit.mutate(parsed.data as ProgramEdit, {
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
+    edit.mutate(parsed.data, {
       onSuccess: (saved) => {
-        setForm(formOf(saved));
+        form.reset(formOf(saved));
         setBase(saved.updatedAt);
         setNotice(saved.history[0]?.id === program.history[0]?.id ? 'Nothing changed.' : 'Saved.');
       },
       onError: (error) => {
         if (error instanceof ApiError && error.body.errors) {
-          const found: Record<string, string> = {};
-          for (const e of error.body.errors) found[e.path.split('.')[0]!] ??= e.message;
-          setErrors(found);
+          const found: Partial<Form> = {};
+          for (const e of error.body.errors) found[e.path.split('.')[0] as keyof Form] ??= e.message;
+          form.show(found);
         }
       },
     });
@@ -216,16 +203,8 @@ function ProgramEditor({
           {hint}
         </p>
       )}
-      {input({
-        id: `program-${key}`,
-        value: form[key],
-        onChange: set(key),
-        'aria-invalid': errors[key] ? true : undefined,
-        'aria-describedby':
-          [hint && `program-${key}-hint`, errors[key] && `program-${key}-error`].filter(Boolean).join(' ') ||
-          undefined,
-      })}
-      <FieldError id={`program-${key}-error`}>{errors[key]}</FieldError>
+      {input(form.input(key, hint && `program-${key}-hint`))}
+      <FieldError id={form.errorId(key)}>{form.errors[key]}</FieldError>
     </div>
   );
   const text = (key: keyof Form, hint?: string) => field(key, (p) => <Input {...p} />, hint);

@@ -73,6 +73,9 @@ export function useSetAlertPreferences() {
     mutationFn: (preferences: AlertPreferences) =>
       api.put<AlertPreferences>('/api/alerts/preferences', preferences),
     onMutate: (preferences) => {
+      // An answer already on its way (a refetch after a follow, say) would put the old choice
+      // back over this one: stop it first (TanStack Query's optimistic-update recipe).
+      void client.cancelQueries({ queryKey: alertsKey });
       const before = client.getQueryData<AlertsOverview>(alertsKey)?.preferences;
       setPreferences(preferences);
       return { before };

@@ -27,7 +27,8 @@ describe('Save this search', () => {
     const sent = () => calls.map(({ url, body }) => ({ url, body }));
     renderWith(<SaveSearchButton query={{}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save this search' }));
-    fireEvent.change(screen.getByLabelText('Name this search'), { target: { value: 'All of it' } });
+    // The form is its own chunk (ADR 190): it appears once loaded.
+    fireEvent.change(await screen.findByLabelText('Name this search'), { target: { value: 'All of it' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/empty search matches every program/);
     expect(sent()).toEqual([]);
@@ -35,10 +36,15 @@ describe('Save this search', () => {
     cleanup();
     renderWith(<SaveSearchButton query={{ q: 'ocean', jurisdiction: 'CA' }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save this search' }));
-    fireEvent.change(screen.getByLabelText('Name this search'), { target: { value: '   ' } });
+    fireEvent.change(await screen.findByLabelText('Name this search'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Give the search a name');
-    expect(screen.getByLabelText('Name this search').getAttribute('aria-invalid')).toBe('true');
+    const message = await screen.findByRole('alert');
+    expect(message.textContent).toBe('Give the search a name');
+    const name = screen.getByLabelText('Name this search');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(name);
+    expect(sent()).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('Name this search'), { target: { value: 'Oceans' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,14 +1,12 @@
-import {
-  createSavedSearchSchema,
-  SAVED_SEARCH_NAME_MAX,
-  type SavedSearchQueryInput,
-} from '@grantleaf/shared/alerts.schema';
-import { useId, useState, type FormEvent } from 'react';
+import type { SavedSearchQueryInput } from '@grantleaf/shared/alerts.schema';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useCreateSavedSearch } from '../api/alerts.api.ts';
+
+// The form validates with the shared schema, which brings zod: not needed until the button is used,
+// so it is not in the dashboard's chunk; pointing at the button fetches it ahead (ADR 190).
+const loadForm = () => import('./save-search-form.tsx');
+const SaveSearchForm = lazy(() => loadForm().then((m) => ({ default: m.SaveSearchForm })));
 
 /**
  * "Save this search" under the catalogue's search: names the current search and filters; the
@@ -16,34 +14,7 @@ import { useCreateSavedSearch } from '../api/alerts.api.ts';
  */
 export function SaveSearchButton({ query }: { query: SavedSearchQueryInput }) {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
   const [saved, setSaved] = useState<string>();
-  const create = useCreateSavedSearch();
-  const id = useId();
-  const nameId = `${id}-name`;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createSavedSearchSchema.safeParse({ name, query });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    try {
-      const search = await create.mutateAsync({ name, query });
-      setSaved(search.name);
-      setName('');
-      setOpen(false);
-    } catch (err) {
-      setError(
-        err instanceof ApiError
-          ? (err.body.errors?.[0]?.message ?? err.serverMessage ?? err.message)
-          : 'Could not save the search. Try again.',
-      );
-    }
-  }
 
   if (!open)
     return (
@@ -51,6 +22,8 @@ export function SaveSearchButton({ query }: { query: SavedSearchQueryInput }) {
         <Button
           size="sm"
           variant="secondary"
+          onPointerEnter={() => void loadForm()}
+          onFocus={() => void loadForm()}
           onClick={() => {
             setOpen(true);
             setSaved(undefined);
@@ -69,44 +42,21 @@ export function SaveSearchButton({ query }: { query: SavedSearchQueryInput }) {
       </div>
     );
   return (
-    <form
-      onSubmit={submit}
-      className="flex flex-wrap items-end gap-2"
-      aria-label="Save this search"
-      noValidate
-    >
-      <div className="min-w-0 flex-1 basis-48">
-        <Label htmlFor={nameId}>Name this search</Label>
-        <Input
-          id={nameId}
-          value={name}
-          maxLength={SAVED_SEARCH_NAME_MAX}
-          autoFocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${nameId}-error` : undefined}
-          placeholder="e.g. Ocean sensors in Canada"
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <Button size="md" type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Saving...' : 'Save'}
-      </Button>
-      <Button
-        size="md"
-        variant="ghost"
-        onClick={() => {
-          setOpen(false);
-          setError(undefined);
-        }}
-      >
-        Cancel
-      </Button>
-      <div className="basis-full">
-        <FieldError id={`${nameId}-error`}>{error}</FieldError>
-        <p className="text-xs text-slate-600">
-          We e-mail you once a week when it has new or soon-closing programs.
+    <Suspense
+      fallback={
+        <p className="text-xs text-slate-600" role="status">
+          Loading...
         </p>
-      </div>
-    </form>
+      }
+    >
+      <SaveSearchForm
+        query={query}
+        onSaved={(name) => {
+          setSaved(name);
+          setOpen(false);
+        }}
+        onCancel={() => setOpen(false)}
+      />
+    </Suspense>
   );
 }

@@ -5,7 +5,7 @@ import type {
   UpdateApplicationInput,
 } from '@grantleaf/shared/applications.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api.ts';
+import { api, queryGet } from '../../../lib/api.ts';
 
 export const applicationsKey = (userId: string) => [`/api/users/${userId}/applications`] as const;
 
@@ -13,14 +13,8 @@ export function useApplications(userId: string | undefined) {
   return useQuery<Application[]>({
     queryKey: applicationsKey(userId ?? ''),
     enabled: Boolean(userId),
-    queryFn: async () => {
-      try {
-        return (await api.get<{ data: Application[] }>(`/api/users/${userId}/applications`)).data;
-      } catch (error) {
-        if (error instanceof ApiError) throw new Error(`Failed to fetch applications: ${error.status}`);
-        throw error;
-      }
-    },
+    queryFn: async () =>
+      (await queryGet<{ data: Application[] }>(`/api/users/${userId}/applications`, 'applications')).data,
   });
 }
 

@@ -4,18 +4,18 @@ import {
   type Application,
   type ApplicationStatus,
 } from '@grantleaf/shared/applications.schema';
-import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@grantleaf/shared/constants';
+import { checkUploadFile } from '@grantleaf/shared/submissions.schema';
 import {
   applicationStatusLabel,
   applicationStatusTone,
   summariseApplications,
 } from '@grantleaf/shared/display-rules';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { FieldError, FormField, Input, Label } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pager, usePaged } from '../../../components/ui/pager.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
@@ -31,6 +31,7 @@ import {
   useUpdateApplication,
 } from '../api/applications.api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ReportsChart } from './reports-chart.tsx';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
@@ -43,8 +44,7 @@ function StatusBadge({ status }: { status: string }) {
   return <ToneBadge tone={applicationStatusTone(status)}>{applicationStatusLabel(status)}</ToneBadge>;
 }
 
-type NewField = 'title' | 'program' | 'amount' | 'deadline';
-const EMPTY_NEW: Record<NewField, string> = { title: '', program: '', amount: '', deadline: '' };
+const EMPTY_NEW = { title: '', program: '', amount: '', deadline: '', programId: '' };
 
 function NewApplicationDialog({
   open,
@@ -55,36 +55,35 @@ function NewApplicationDialog({
   onOpenChange: (o: boolean) => void;
   userId: string;
 }) {
-  const [form, setForm] = useState(EMPTY_NEW);
-  const [programId, setProgramId] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<NewField, string>>>({});
+  const form = useSchemaForm({
+    schema: createApplicationSchema,
+    initial: EMPTY_NEW,
+    id: 'app',
+    toInput: (values) => ({
+      ...values,
+      deadline: values.deadline || null,
+      programId: values.programId || undefined,
+    }),
+  });
+  // The program the picker knows; it fills the form once per choice, here rather than in an effect
+  // (the form's update is a new function each render, so it cannot be a stable callback).
+  const [program, setProgram] = useState<GrantProgram | null>(null);
+  const [filledFrom, setFilledFrom] = useState<GrantProgram | null>(null);
+  if (program !== filledFrom) {
+    setFilledFrom(program);
+    /** A catalogue program fills the name and deadline; its template gives the sections to write. */
+    if (program)
+      form.update((f) => ({ ...f, program: program.name, deadline: f.deadline || (program.deadline ?? '') }));
+  }
   const create = useCreateApplication(userId);
   function close(next: boolean) {
     onOpenChange(next);
-    if (!next) {
-      setForm(EMPTY_NEW);
-      setProgramId('');
-      setErrors({});
-    }
+    if (!next) form.reset();
   }
-  /** A catalogue program fills the name and deadline; its template gives the sections to write. */
-  const fillFromProgram = useCallback((program: GrantProgram | null) => {
-    if (program)
-      setForm((f) => ({ ...f, program: program.name, deadline: f.deadline || (program.deadline ?? '') }));
-  }, []);
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = createApplicationSchema.safeParse({
-      ...form,
-      deadline: form.deadline || null,
-      ...(programId ? { programId } : {}),
-    });
-    if (!parsed.success) {
-      const next: Partial<Record<NewField, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as NewField] ??= issue.message;
-      setErrors(next);
-      return;
-    }
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: () => {
         toast.success('Application added');
@@ -94,20 +93,15 @@ function NewApplicationDialog({
         toast.error('Error', { description: errorText(error, 'Failed to add application') }),
     });
   }
-  const field = (name: NewField, label: string, type = 'text', placeholder = '') => (
-    <div>
-      <Label htmlFor={`app-${name}`}>{label}</Label>
-      <Input
-        id={`app-${name}`}
-        type={type}
-        value={form[name]}
-        placeholder={placeholder}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `app-${name}-error` : undefined}
-        onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-      />
-      <FieldError id={`app-${name}-error`}>{errors[name]}</FieldError>
-    </div>
+  const field = (
+    name: 'title' | 'program' | 'amount' | 'deadline',
+    label: string,
+    type = 'text',
+    placeholder = '',
+  ) => (
+    <FormField label={label} {...form.slot(name)}>
+      <Input {...form.input(name)} type={type} placeholder={placeholder} />
+    </FormField>
   );
   return (
     <Modal
@@ -122,9 +116,9 @@ function NewApplicationDialog({
           <ProgramPicker
             id="app-program-id"
             optional
-            value={programId}
-            onChange={setProgramId}
-            onProgram={fillFromProgram}
+            value={form.values.programId}
+            onChange={form.set('programId')}
+            onProgram={setProgram}
           />
           <p className="mt-1 text-xs text-slate-600">
             With a program, the application opens in the editor with the funder&apos;s sections and limits.
@@ -159,29 +153,35 @@ function UploadDocumentsDialog({
 }) {
   const [appId, setAppId] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // No zod schema fits these two choices: the documents route reads the application from its path
+  // and the upload's answer, and a file is checked by checkUploadFile (here and by the upload route).
+  const [errors, setErrors] = useState<{ application?: string; file?: string }>({});
   const attach = useAttachDocument(userId);
   function close(next: boolean) {
     onOpenChange(next);
     if (!next) {
       setAppId('');
       setFile(null);
-      setError(null);
+      setErrors({});
     }
   }
   function onFile(chosen: File | null) {
-    setError(null);
-    if (!chosen) return setFile(null);
-    const ext = chosen.name.toLowerCase().split('.').pop() ?? '';
-    if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext))
-      return setError('Please upload a PDF, Word document, or text file');
-    if (chosen.size > UPLOAD_MAX_BYTES) return setError('Please select a file smaller than 10MB');
-    setFile(chosen);
+    setFile(null);
+    const refusal = chosen && checkUploadFile(chosen);
+    setErrors((e) => ({ ...e, file: refusal ?? undefined }));
+    if (chosen && !refusal) setFile(chosen);
   }
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!appId) return setError('Please choose an application');
-    if (!file) return setError('Please choose a file');
+    const missing = {
+      application: appId ? undefined : 'Please choose an application',
+      file: file ? undefined : (errors.file ?? 'Please choose a file'),
+    };
+    if (!appId || !file) {
+      setErrors(missing);
+      document.getElementById(missing.application ? 'doc-application' : 'doc-file')?.focus();
+      return;
+    }
     attach.mutate(
       { id: appId, file },
       {
@@ -213,7 +213,12 @@ function UploadDocumentsDialog({
           <select
             id="doc-application"
             value={appId}
-            onChange={(e) => setAppId(e.target.value)}
+            aria-invalid={Boolean(errors.application)}
+            aria-describedby={errors.application ? 'doc-application-error' : undefined}
+            onChange={(e) => {
+              setAppId(e.target.value);
+              if (e.target.value) setErrors((current) => ({ ...current, application: undefined }));
+            }}
             className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
           >
             <option value="">Choose an application</option>
@@ -223,6 +228,7 @@ function UploadDocumentsDialog({
               </option>
             ))}
           </select>
+          <FieldError id="doc-application-error">{errors.application}</FieldError>
         </div>
         <div>
           <Label htmlFor="doc-file">File</Label>
@@ -230,15 +236,13 @@ function UploadDocumentsDialog({
             id="doc-file"
             type="file"
             accept=".pdf,.doc,.docx,.txt"
+            aria-invalid={Boolean(errors.file)}
+            aria-describedby={errors.file ? 'doc-file-error' : undefined}
             onChange={(e) => onFile(e.target.files?.[0] ?? null)}
             className="block w-full text-sm"
           />
+          <FieldError id="doc-file-error">{errors.file}</FieldError>
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
         {selected && selected.documents.length > 0 && (
           <div>
             <p className="text-sm font-medium text-slate-800">Attached to this application</p>

@@ -11,7 +11,7 @@ import type {
 import { CURRENT_USER_STALE_MS } from '@grantleaf/shared/constants';
 import type { InstitutionLookup } from '@grantleaf/shared/email-domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError, api, loadFailure } from '../../../lib/api.ts';
 import { getSessionId, setSessionId } from '../../../lib/session.ts';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
@@ -33,8 +33,7 @@ export function useCurrentUser() {
           queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
           return null;
         }
-        if (error instanceof ApiError) throw new Error(`Failed to fetch user: ${error.status}`);
-        throw error;
+        throw loadFailure(error, 'user');
       }
     },
   });

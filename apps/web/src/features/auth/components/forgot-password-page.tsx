@@ -1,34 +1,29 @@
 import { forgotPasswordSchema } from '@grantleaf/shared/auth.schema';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { FormField, Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useForgotPassword } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 /** /forgot-password: asks for the address and says the same thing whether or not it has an account. */
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const input = useRef<HTMLInputElement>(null);
+  const form = useSchemaForm({ schema: forgotPasswordSchema, initial: { email: '' }, id: 'forgot' });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      input.current?.focus();
-      return;
-    }
-    setError(undefined);
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
     forgot.mutate(parsed.data, {
       onError: (err) =>
-        setError(
-          (err instanceof ApiError && err.status !== 500 && err.serverMessage) ||
+        form.setErrors({
+          email:
+            (err instanceof ApiError && err.status !== 500 && err.serverMessage) ||
             'Unable to send the link. Please try again',
-        ),
+        }),
     });
   }
 
@@ -41,21 +36,9 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          <div>
-            <Label htmlFor="email">Email</Label>
-            <Input
-              ref={input}
-              id="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? 'email-error' : undefined}
-            />
-            <FieldError id="email-error">{error}</FieldError>
-          </div>
+          <FormField label="Email" {...form.slot('email')}>
+            <Input {...form.input('email')} type="email" autoComplete="email" required />
+          </FormField>
           <Button type="submit" className="w-full" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending...' : 'Send reset link'}
           </Button>

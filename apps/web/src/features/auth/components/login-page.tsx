@@ -1,33 +1,24 @@
 import { REDIRECT_AFTER_AUTH_MS } from '@grantleaf/shared/constants';
 import { loginSchema } from '@grantleaf/shared/auth.schema';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { FormField, Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { issuesByField, keepUnfixed, type FieldErrors } from '../../../lib/field-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useLogin } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-
-type Field = 'email' | 'password';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
-  const [form, setForm] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  function edit(name: Field, value: string) {
-    const next = { ...form, [name]: value };
-    setForm(next);
-    setErrors((shown) => keepUnfixed(shown, loginSchema, next));
-  }
+  const form = useSchemaForm({ schema: loginSchema, initial: { email: '', password: '' }, id: 'login' });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = loginSchema.safeParse(form);
+    const parsed = form.parse();
     if (!parsed.success) {
-      setErrors(issuesByField<Field>(parsed.error));
       toast.error('Login Failed', { description: 'Please fill in all required fields' });
       return;
     }
@@ -51,33 +42,13 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back to Grantleaf.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <FormField label="Email" {...form.slot('email')}>
+          <Input {...form.input('email')} type="email" autoComplete="email" required />
+        </FormField>
         <div>
-          <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'email-error' : undefined}
-            onChange={(e) => edit('email', e.target.value)}
-          />
-          <FieldError id="email-error">{errors.email}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="password">Password</Label>
-          <Input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={form.password}
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'password-error' : undefined}
-            onChange={(e) => edit('password', e.target.value)}
-          />
-          <FieldError id="password-error">{errors.password}</FieldError>
+          <FormField label="Password" {...form.slot('password')}>
+            <Input {...form.input('password')} type="password" autoComplete="current-password" required />
+          </FormField>
           <p className="mt-1 text-right text-sm">
             <Link to="/forgot-password" className="text-brand-700 underline">
               Forgot password?

@@ -26,7 +26,7 @@ describe('registration', () => {
     expect(screen.queryByText('Please fill in all required fields')).toBeNull();
     expect(screen.getAllByText('Password must be at least 6 characters').length).toBe(2);
     fillIn('Password', 'abcdef');
-    expect(document.getElementById('password-hint')).toBeNull();
+    expect(document.getElementById('register-password-error')).toBeNull();
   });
 
   it('keeps the spec text when a field is empty', async () => {

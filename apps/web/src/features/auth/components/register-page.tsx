@@ -6,13 +6,13 @@ import {
   PERSONAL_EMAIL_MESSAGE,
   registrableDomain,
 } from '@grantleaf/shared/email-domain';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { FieldError, FormField, Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { issuesByField, keepUnfixed, type FieldErrors } from '../../../lib/field-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useInstitution, useRegister } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -24,6 +24,9 @@ export const REGISTERED_WITH_CREDIT =
   'Account created successfully! You have 1 free credit once you verify your email. Redirecting...';
 
 type Field = 'name' | 'phone' | 'email' | 'password';
+const EMPTY: Record<Field, string> = { name: '', phone: '', email: '', password: '' };
+/** The address's live verdict (spec §5), under the field while typing. */
+const EMAIL_HINT = 'register-email-hint';
 
 function registrationFailure(error: unknown): string {
   const message = error instanceof ApiError ? error.serverMessage : undefined;
@@ -41,34 +44,31 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const register = useRegister();
-  const [form, setForm] = useState<Record<Field, string>>({ name: '', phone: '', email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useSchemaForm({ schema: registerSchema, initial: EMPTY, id: 'register' });
+  const { values, errors } = form;
 
-  const domain = form.email.includes('@') ? checkEmailDomain(form.email) : 'incomplete';
+  const domain = values.email.includes('@') ? checkEmailDomain(values.email) : 'incomplete';
   const institution = useInstitution(
-    domain === 'institutional' ? (registrableDomain(form.email)?.domain ?? null) : null,
+    domain === 'institutional' ? (registrableDomain(values.email)?.domain ?? null) : null,
   );
   const institutionName = domain === 'institutional' ? institution.data?.institution : null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = registerSchema.safeParse(form);
+    const parsed = form.parse();
     if (!parsed.success) {
-      const next = issuesByField<Field>(parsed.error);
-      setErrors(next);
       // The spec's text is for missing fields; a short password or a malformed address says so.
-      const blank = (Object.keys(form) as Field[]).some((name) => form[name].trim() === '');
+      const blank = (Object.keys(values) as Field[]).some((name) => values[name].trim() === '');
       toast.error('Registration Failed', {
-        description: blank ? 'Please fill in all required fields' : Object.values(next)[0],
+        description: blank ? 'Please fill in all required fields' : parsed.error.issues[0]?.message,
       });
       return;
     }
     if (checkEmailDomain(parsed.data.email) !== 'institutional') {
-      setErrors({ email: PERSONAL_EMAIL_MESSAGE });
+      form.setErrors({ email: PERSONAL_EMAIL_MESSAGE });
       toast.error('Invalid Email', { description: PERSONAL_EMAIL_MESSAGE });
       return;
     }
-    setErrors({});
     const ref = params.get('ref') ?? undefined;
     register.mutate(
       { ...parsed.data, ...(ref ? { ref } : {}) },
@@ -87,44 +87,22 @@ export function RegisterPage() {
           // A password the server's strength rule refused (issue 15 §17) is shown on its field too.
           const weak =
             error instanceof ApiError ? error.body.errors?.find((e) => e.path === 'password') : undefined;
-          if (weak) setErrors({ password: weak.message });
+          if (weak) form.setErrors({ password: weak.message });
           toast.error('Registration Failed', { description: registrationFailure(error) });
         },
       },
     );
   }
 
-  const field = (name: Field, label: string, type: string, autoComplete: string) => (
-    <div>
-      <Label htmlFor={name}>{label}</Label>
-      <Input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        aria-invalid={Boolean(errors[name]) || (name === 'email' && domain === 'personal')}
-        aria-describedby={`${name}-hint`}
-        value={form[name]}
-        onChange={(e) => {
-          const next = { ...form, [name]: e.target.value };
-          setForm(next);
-          setErrors((shown) => keepUnfixed(shown, registerSchema, next));
-        }}
-      />
-      {name === 'email' && domain === 'personal' ? (
-        <FieldError id="email-hint">{PERSONAL_EMAIL_MESSAGE}</FieldError>
-      ) : name === 'email' && domain === 'institutional' ? (
-        <p id="email-hint" className="mt-1 text-sm text-brand-700">
-          {INSTITUTIONAL_EMAIL_MESSAGE}
-          {institutionName ? <span className="font-medium"> · {institutionName}</span> : null}
-        </p>
-      ) : (
-        <FieldError id={`${name}-hint`}>{errors[name]}</FieldError>
-      )}
-    </div>
+  const field = (name: Exclude<Field, 'email'>, label: string, type: string, autoComplete: string) => (
+    <FormField label={label} {...form.slot(name)}>
+      <Input {...form.input(name)} name={name} type={type} autoComplete={autoComplete} required />
+    </FormField>
   );
 
+  // The live verdict on the domain stands in for the submit's message when both say the same.
+  const emailError =
+    domain === 'personal' && errors.email === PERSONAL_EMAIL_MESSAGE ? undefined : errors.email;
   const busy = register.isPending || register.isSuccess;
   return (
     <AuthLayout title="Create your account" subtitle="Start with 1 free credit.">
@@ -134,7 +112,24 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         {field('name', 'Full name', 'text', 'name')}
         {field('phone', 'Phone number', 'tel', 'tel')}
-        {field('email', 'Email', 'email', 'email')}
+        <FormField label="Email" id={form.slot('email').id} error={emailError}>
+          <Input
+            {...form.input('email', domain === 'incomplete' ? undefined : EMAIL_HINT)}
+            aria-invalid={Boolean(errors.email) || domain === 'personal'}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+          />
+          {domain === 'personal' ? (
+            <FieldError id={EMAIL_HINT}>{PERSONAL_EMAIL_MESSAGE}</FieldError>
+          ) : domain === 'institutional' ? (
+            <p id={EMAIL_HINT} className="mt-1 text-sm text-brand-700">
+              {INSTITUTIONAL_EMAIL_MESSAGE}
+              {institutionName ? <span className="font-medium"> · {institutionName}</span> : null}
+            </p>
+          ) : null}
+        </FormField>
         {field('password', 'Password', 'password', 'new-password')}
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Creating Account...' : 'Create Account'}

@@ -1,10 +1,11 @@
-import { resetPasswordSchema } from '@grantleaf/shared/auth.schema';
-import { useRef, useState, type FormEvent } from 'react';
+import { resetPasswordFormSchema, resetPasswordSchema } from '@grantleaf/shared/auth.schema';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClass, Button } from '../../../components/ui/button.tsx';
-import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import { FormField, Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { preloadPasswordCheck, weakPasswordMessage } from '../../../lib/password-check.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useResetPassword } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -13,39 +14,38 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string; link?: string }>({});
+  const form = useSchemaForm({
+    schema: resetPasswordFormSchema,
+    initial: { password: '', confirm: '' },
+    id: 'reset',
+    toInput: (values) => ({ ...values, token }),
+  });
+  // The server's word on the link itself (spent, expired), shown with the link's own problems.
+  const [linkError, setLinkError] = useState<string>();
   const [checking, setChecking] = useState(false);
-  const passwordInput = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = resetPasswordSchema.safeParse({ token, password });
-    let next: typeof errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        next[issue.path[0] === 'token' ? 'link' : 'password'] ??= issue.message;
-    } else if (password !== confirm) {
-      next = { confirm: 'The two passwords do not match' };
-    } else {
-      setChecking(true);
-      const weak = await weakPasswordMessage(password);
-      setChecking(false);
-      if (weak) next = { password: weak };
-    }
-    setErrors(next);
-    if (next.password) passwordInput.current?.focus();
-    if (!parsed.success || Object.keys(next).length > 0) return;
-    reset.mutate(parsed.data, {
-      onError: (err) => {
-        const body = err instanceof ApiError ? err.body : undefined;
-        const message = err instanceof ApiError && err.status < 500 ? err.serverMessage : undefined;
-        if (body?.reason === 'reset-link-invalid') setErrors({ link: message });
-        else if (body?.errors?.[0]?.path === 'password') setErrors({ password: body.errors[0].message });
-        else setErrors({ link: message || 'Unable to change your password. Please try again' });
+    setLinkError(undefined);
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
+    const { token: sent, password } = parsed.data;
+    setChecking(true);
+    const weak = await weakPasswordMessage(password);
+    setChecking(false);
+    if (weak) return form.show({ password: weak });
+    reset.mutate(
+      { token: sent, password },
+      {
+        onError: (err) => {
+          const body = err instanceof ApiError ? err.body : undefined;
+          const message = err instanceof ApiError && err.status < 500 ? err.serverMessage : undefined;
+          if (body?.reason === 'reset-link-invalid') setLinkError(message);
+          else if (body?.errors?.[0]?.path === 'password') form.show({ password: body.errors[0].message });
+          else setLinkError(message || 'Unable to change your password. Please try again');
+        },
       },
-    });
+    );
   }
 
   if (reset.isSuccess) {
@@ -63,8 +63,7 @@ export function ResetPasswordPage() {
 
   const busy = checking || reset.isPending;
   // A link cut short in the mail client is said at once, not after the user typed a password.
-  const linkProblem =
-    errors.link ?? resetPasswordSchema.shape.token.safeParse(token).error?.issues[0]?.message;
+  const linkProblem = linkError ?? resetPasswordSchema.shape.token.safeParse(token).error?.issues[0]?.message;
   return (
     <AuthLayout
       title="Choose a new password"
@@ -82,42 +81,21 @@ export function ResetPasswordPage() {
         </div>
       ) : null}
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
-        <div>
-          <Label htmlFor="new-password">New password</Label>
+        <FormField label="New password" {...form.slot('password')}>
           <Input
-            ref={passwordInput}
-            id="new-password"
+            {...form.input('password', 'reset-password-hint')}
             type="password"
             autoComplete="new-password"
             required
-            value={password}
             onFocus={() => void preloadPasswordCheck().catch(() => undefined)}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby="new-password-hint"
           />
-          {errors.password ? (
-            <FieldError id="new-password-hint">{errors.password}</FieldError>
-          ) : (
-            <p id="new-password-hint" className="mt-1 text-xs text-slate-700">
-              At least 6 characters, and not easy to guess: several unrelated words work well.
-            </p>
-          )}
-        </div>
-        <div>
-          <Label htmlFor="confirm-password">Repeat the new password</Label>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            aria-invalid={Boolean(errors.confirm)}
-            aria-describedby={errors.confirm ? 'confirm-password-error' : undefined}
-          />
-          <FieldError id="confirm-password-error">{errors.confirm}</FieldError>
-        </div>
+          <p id="reset-password-hint" className="mt-1 text-xs text-slate-700">
+            At least 6 characters, and not easy to guess: several unrelated words work well.
+          </p>
+        </FormField>
+        <FormField label="Repeat the new password" {...form.slot('confirm')}>
+          <Input {...form.input('confirm')} type="password" autoComplete="new-password" required />
+        </FormField>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Saving...' : 'Set new password'}
         </Button>

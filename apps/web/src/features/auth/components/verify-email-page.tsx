@@ -1,28 +1,13 @@
-import { verificationResponseSchema, type VerificationResponse } from '@grantleaf/shared/auth.schema';
-import { useQuery } from '@tanstack/react-query';
+import type { VerificationResponse } from '@grantleaf/shared/auth.schema';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { useVerifyEmailLink } from '../api/verify-email.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-
-async function verify(token: string): Promise<VerificationResponse> {
-  try {
-    const res = await fetch(`/api/verify-email?token=${encodeURIComponent(token)}`);
-    return verificationResponseSchema.parse(await res.json());
-  } catch {
-    return { success: false, message: 'Verification failed. Please try again.' };
-  }
-}
 
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const query = useQuery({
-    queryKey: ['verify-email', token],
-    enabled: Boolean(token),
-    retry: 0,
-    staleTime: Infinity,
-    queryFn: () => verify(token!),
-  });
+  const query = useVerifyEmailLink(token);
   const result: VerificationResponse | undefined = token
     ? query.data
     : { success: false, message: 'No verification token provided.' };

@@ -9,7 +9,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { FieldError } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import {
@@ -28,15 +30,23 @@ const td = 'px-3 py-2 align-top text-sm text-slate-900';
 const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm';
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? (error.serverMessage ?? error.message) : error ? 'Something went wrong' : null;
+/** The decision is the button pressed; the note is what the form checks before either. */
+const refundNoteSchema = refundDecisionSchema.pick({ note: true });
 
 function CreditsSection() {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const users = useAdminUsers(true, search);
   const [selected, setSelected] = useState<AdminUserRow | null>(null);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: adminCreditChangeSchema,
+    initial: { amount: '', reason: '' },
+    id: 'billing',
+    toInput: ({ amount, reason }) => ({
+      amount: amount.trim() === '' ? undefined : Number(amount),
+      reason,
+    }),
+  });
   const change = useChangeCredits();
   const [done, setDone] = useState<string | null>(null);
   return (
@@ -86,12 +96,8 @@ function CreditsSection() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const parsed = adminCreditChangeSchema.safeParse({
-              amount: amount.trim() === '' ? undefined : Number(amount),
-              reason,
-            });
-            if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Check the form');
-            setFieldError(null);
+            const parsed = form.parse({ focus: true });
+            if (!parsed.success) return;
             change.mutate(
               { userId: selected.id, ...parsed.data },
               {
@@ -99,8 +105,7 @@ function CreditsSection() {
                   setDone(
                     `${parsed.data.amount > 0 ? 'Added' : 'Removed'} ${Math.abs(parsed.data.amount).toFixed(1)} credits for ${selected.email}.`,
                   );
-                  setAmount('');
-                  setReason('');
+                  form.reset();
                 },
               },
             );
@@ -111,32 +116,23 @@ function CreditsSection() {
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
-              <label htmlFor="billing-amount" className="block text-sm font-medium text-slate-900">
+              <label htmlFor={form.field('amount').id} className="block text-sm font-medium text-slate-900">
                 Credits
               </label>
-              <input
-                id="billing-amount"
-                inputMode="decimal"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                className={input}
-              />
+              <input {...form.input('amount')} inputMode="decimal" className={input} />
+              <FieldError id={form.errorId('amount')}>{form.errors.amount}</FieldError>
             </div>
             <div>
-              <label htmlFor="billing-reason" className="block text-sm font-medium text-slate-900">
+              <label htmlFor={form.field('reason').id} className="block text-sm font-medium text-slate-900">
                 Reason (kept in the ledger)
               </label>
-              <input
-                id="billing-reason"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                className={input}
-              />
+              <input {...form.input('reason')} className={input} />
+              <FieldError id={form.errorId('reason')}>{form.errors.reason}</FieldError>
             </div>
           </div>
-          {(fieldError ?? messageOf(change.error)) && (
+          {messageOf(change.error) && (
             <p role="alert" className="text-sm text-red-700">
-              {fieldError ?? messageOf(change.error)}
+              {messageOf(change.error)}
             </p>
           )}
           {done && (
@@ -154,14 +150,12 @@ function CreditsSection() {
 }
 
 function RefundRow({ request }: { request: AdminRefundRequest }) {
-  const [note, setNote] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: refundNoteSchema, initial: { note: '' }, id: `refund-${request.id}` });
   const decide = useDecideRefund();
   const submit = (decision: 'approve' | 'decline') => {
-    const parsed = refundDecisionSchema.safeParse({ decision, note });
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Check the form');
-    setFieldError(null);
-    decide.mutate({ id: request.id, decision: parsed.data });
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
+    decide.mutate({ id: request.id, decision: { decision, ...parsed.data } });
   };
   return (
     <li className="space-y-2 py-4">
@@ -178,18 +172,14 @@ function RefundRow({ request }: { request: AdminRefundRequest }) {
       {request.comment && <p className="text-sm italic text-slate-700">“{request.comment}”</p>}
       {request.status === 'pending' ? (
         <div className="space-y-2">
-          <label htmlFor={`note-${request.id}`} className="block text-sm font-medium text-slate-900">
+          <label htmlFor={form.field('note').id} className="block text-sm font-medium text-slate-900">
             Note to the user
           </label>
-          <input
-            id={`note-${request.id}`}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            className={input}
-          />
-          {(fieldError ?? messageOf(decide.error)) && (
+          <input {...form.input('note')} className={input} />
+          <FieldError id={form.errorId('note')}>{form.errors.note}</FieldError>
+          {messageOf(decide.error) && (
             <p role="alert" className="text-sm text-red-700">
-              {fieldError ?? messageOf(decide.error)}
+              {messageOf(decide.error)}
             </p>
           )}
           <div className="flex gap-2">

@@ -127,4 +127,20 @@ describe('ContentLibraryPanel', () => {
     await screen.findByText('1 block');
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/library/blocks/b1')).toBe(true);
   });
+
+  it('edits a block: too many tags shows the schema message under Tags and sends nothing', async () => {
+    const calls = fakeServer([block({})]);
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit “Cold-room laboratory”' }));
+    const dialog = screen.getByRole('dialog');
+    const tags = within(dialog).getByLabelText(/Tags/);
+    fireEvent.change(tags, { target: { value: 'a, b, c, d, e, f, g, h, i, j, k' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save block' }));
+    const message = within(dialog).getByRole('alert');
+    expect(message.textContent).toBe('At most 10 tags');
+    expect(tags.getAttribute('aria-describedby')).toBe(message.id);
+    expect(tags.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(tags);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
 });

@@ -11,11 +11,12 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useBlocks, useCreateBlock, useDeleteBlock, useUpdateBlock } from '../api/content-library.api.ts';
 
 export interface InsertableBlock {
@@ -33,35 +34,33 @@ const selectClass =
 const serverMessage = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;
 
-type Field = 'title' | 'text' | 'category' | 'tags';
+/** The tags field as the schema reads it: a list, without blanks. */
+const tagsOf = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 function BlockForm({ block, onDone }: { block?: Block; onDone: () => void }) {
-  const id = useId();
-  const [form, setForm] = useState({
-    title: block?.title ?? '',
-    text: block?.text ?? '',
-    category: (block?.category ?? 'other') as LibraryCategory,
-    tags: block?.tags.join(', ') ?? '',
+  const form = useSchemaForm({
+    schema: blockInputSchema,
+    initial: {
+      title: block?.title ?? '',
+      category: block?.category ?? 'other',
+      tags: block?.tags.join(', ') ?? '',
+      text: block?.text ?? '',
+    },
+    id: useId(),
+    toInput: (values) => ({ ...values, tags: tagsOf(values.tags) }),
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const create = useCreateBlock();
   const update = useUpdateBlock();
   const pending = create.isPending || update.isPending;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = blockInputSchema.safeParse({
-      ...form,
-      tags: form.tags
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    });
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      return setErrors(next);
-    }
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
     const done = {
       onSuccess: () => {
         toast.success(block ? 'Block saved' : 'Block added to your library');
@@ -73,53 +72,26 @@ function BlockForm({ block, onDone }: { block?: Block; onDone: () => void }) {
     else create.mutate(parsed.data, done);
   }
 
-  const field = (name: Field) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const set = (name: Field) => (value: string) => {
-    setForm((f) => ({ ...f, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <div>
-        <Label htmlFor={`${id}-title`}>Title</Label>
-        <Input {...field('title')} value={form.title} onChange={(e) => set('title')(e.target.value)} />
-        <FieldError id={`${id}-title-error`}>{errors.title}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-category`}>Category</Label>
-        <select
-          {...field('category')}
-          className={selectClass}
-          value={form.category}
-          onChange={(e) => set('category')(e.target.value)}
-        >
+      <FormField label="Title" {...form.slot('title')}>
+        <Input {...form.input('title')} />
+      </FormField>
+      <FormField label="Category" {...form.slot('category')}>
+        <select {...form.input('category')} className={selectClass}>
           {LIBRARY_CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {LIBRARY_CATEGORY_LABELS[c]}
             </option>
           ))}
         </select>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-tags`}>Tags (comma-separated, up to {BLOCK_TAGS_MAX})</Label>
-        <Input {...field('tags')} value={form.tags} onChange={(e) => set('tags')(e.target.value)} />
-        <FieldError id={`${id}-tags-error`}>{errors.tags}</FieldError>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-text`}>Text</Label>
-        <Textarea
-          {...field('text')}
-          value={form.text}
-          onChange={(e) => set('text')(e.target.value)}
-          className="min-h-[200px]"
-        />
-        <FieldError id={`${id}-text-error`}>{errors.text}</FieldError>
-      </div>
+      </FormField>
+      <FormField label={`Tags (comma-separated, up to ${BLOCK_TAGS_MAX})`} {...form.slot('tags')}>
+        <Input {...form.input('tags')} />
+      </FormField>
+      <FormField label="Text" {...form.slot('text')}>
+        <Textarea {...form.input('text')} className="min-h-[200px]" />
+      </FormField>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel

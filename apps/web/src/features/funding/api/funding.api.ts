@@ -3,7 +3,6 @@ import type { FundingFinderInput, FundingRequest } from '@grantleaf/shared/fundi
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
 import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
-import { getSessionId } from '../../../lib/session.ts';
 
 export const FUNDING_REQUESTS_KEY = ['/api/funding-finder-requests'] as const;
 
@@ -37,24 +36,9 @@ export function useCreateFundingRequest() {
   });
 }
 
-/** Downloads the PDF report of one search (owner only); throws on failure. */
-export async function downloadFundingReport(id: string): Promise<void> {
-  const sessionId = getSessionId();
-  const res = await fetch(`/api/funding-finder-requests/${encodeURIComponent(id)}/report`, {
-    headers: sessionId ? { Authorization: `Bearer ${sessionId}` } : {},
-  });
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-  const blob = await res.blob();
-  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = match?.[1] ?? 'funding-report.pdf';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** The PDF report of one search (owner only), for lib/download.ts. */
+export const fundingReportUrl = (id: string) =>
+  `/api/funding-finder-requests/${encodeURIComponent(id)}/report`;
 
 /** A supporting document goes through POST /api/upload and its checks; the request names its URL. */
 export function useUploadFundingFile() {

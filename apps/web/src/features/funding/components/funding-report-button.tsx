@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { downloadFundingReport } from '../api/funding.api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { fundingReportUrl } from '../api/funding.api.ts';
 
 /** Downloads a completed search's recommendations as a PDF (spec §3, §8 'Error downloading funding results'). */
 export function FundingReportButton({
@@ -18,13 +19,9 @@ export function FundingReportButton({
       disabled={disabled || busy}
       onClick={async () => {
         setBusy(true);
-        try {
-          await downloadFundingReport(requestId);
-        } catch {
-          window.alert('Error downloading funding results');
-        } finally {
-          setBusy(false);
-        }
+        const outcome = await downloadFile(fundingReportUrl(requestId), 'funding-report.pdf');
+        setBusy(false);
+        if (outcome !== 'ok') window.alert('Error downloading funding results');
       }}
     >
       {busy ? 'Preparing...' : 'Download Report'}

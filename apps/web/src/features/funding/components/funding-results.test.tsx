@@ -50,4 +50,10 @@ describe('funding search results (issue 14)', () => {
     expect(screen.getByText('No matching programs were found.')).toBeTruthy();
     expect(screen.queryByTestId('not-eligible')).toBeNull();
   });
+
+  it('says above the list when the location rules could not be checked', () => {
+    const notice = 'Your request does not say where you are based.';
+    render(<FundingResultsView results={{ notice, funding_programs: [], recommendations: [] }} />);
+    expect(screen.getByRole('note').textContent).toBe(notice);
+  });
 });

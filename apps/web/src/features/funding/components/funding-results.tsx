@@ -9,6 +9,11 @@ export function FundingResultsView({ results }: { results: FundingResults }) {
   const notEligible = results.not_eligible ?? [];
   return (
     <div className="space-y-3 text-sm">
+      {results.notice && (
+        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-2 text-amber-900">
+          {results.notice}
+        </p>
+      )}
       {results.funding_programs.length === 0 ? (
         <p className="text-slate-600">No matching programs were found.</p>
       ) : (

@@ -179,7 +179,10 @@ describe('GuidelinesPanel', () => {
     renderPanel();
     const png = new File(['x'], 'call.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Funder’s call or guidelines'), { target: { files: [png] } });
-    expect(screen.getByText('Please upload a PDF, Word document, or text file')).toBeTruthy();
+    const refusal = screen.getByText('Please upload a PDF, Word document, or text file');
+    expect(screen.getByLabelText('Funder’s call or guidelines').getAttribute('aria-describedby')).toContain(
+      refusal.id,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Build checklist' }));
     expect(server.calls.some((c) => c.url === '/api/upload')).toBe(false);
   });
@@ -232,9 +235,37 @@ describe('GuidelinesPanel', () => {
   });
 
   it('says so when a requirement is empty', () => {
-    fakeServer();
+    const server = fakeServer();
     renderPanel();
+    fireEvent.change(screen.getByLabelText('Add a requirement'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(screen.getByText('Requirement text is required')).toBeTruthy();
+    const message = screen.getByText('Requirement text is required');
+    const field = screen.getByLabelText('Add a requirement');
+    expect(field.getAttribute('aria-describedby')).toBe(message.id);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('keeps an edited requirement that was emptied, with the message under its text, and sends nothing', async () => {
+    const server = fakeServer();
+    server.items.push({
+      id: 'i1',
+      text: 'Budgets must be in CAD.',
+      page: null,
+      kind: 'must',
+      section: null,
+      done: false,
+      origin: 'rules',
+      sourceName: 'call.docx',
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit: Budgets must be in CAD.' }));
+    const text = screen.getByLabelText('Requirement text');
+    fireEvent.change(text, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const message = screen.getByText('Requirement text is required');
+    expect(text.getAttribute('aria-describedby')).toBe(message.id);
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(server.calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 });

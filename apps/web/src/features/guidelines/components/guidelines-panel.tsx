@@ -1,10 +1,13 @@
 import {
+  CHECKLIST_TEXT_MAX,
+  createChecklistItemSchema,
   EXTRACTION_METHOD_NOTE,
   GUIDELINES_MODEL_BUILDS_PER_DAY,
   MODEL_EXTRACTION_NOTE,
   REQUIREMENT_KIND_LABELS,
   type ChecklistItem,
   type RequirementKind,
+  updateChecklistItemSchema,
 } from '@grantleaf/shared/guidelines.schema';
 import { checkUploadFile } from '@grantleaf/shared/submissions.schema';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -13,6 +16,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { ToneBadge, type BadgeTone } from '../../../components/ui/tone-badge.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import {
   useAddChecklistItem,
   useChecklist,
@@ -84,7 +88,7 @@ function UploadCall({ applicationId, modelAvailable }: { applicationId: string; 
         id={`${id}-file`}
         type="file"
         accept=".pdf,.doc,.docx,.txt"
-        aria-describedby={`${id}-hint`}
+        aria-describedby={error ? `${id}-hint ${id}-file-error` : `${id}-hint`}
         aria-invalid={error ? true : undefined}
         onChange={(e) => choose(e.target.files?.[0] ?? null)}
         className="block w-full text-sm"
@@ -94,7 +98,8 @@ function UploadCall({ applicationId, modelAvailable }: { applicationId: string; 
           ? `PDF, Word or text, up to 10 MB. The AI model picks out the requirements and maps them to your sections (free, ${GUIDELINES_MODEL_BUILDS_PER_DAY} a day; then by rules). Each one is checked against the document's text.`
           : 'PDF, Word or text, up to 10 MB. Requirement sentences are picked out by rules, without an AI model.'}
       </p>
-      <FieldError>{error}</FieldError>
+      {/* A file is checked by checkUploadFile here and by the upload route, not by a zod schema. */}
+      <FieldError id={`${id}-file-error`}>{error}</FieldError>
       <Button type="submit" size="sm" disabled={extract.isPending}>
         {extract.isPending ? 'Reading the document…' : 'Build checklist'}
       </Button>
@@ -118,8 +123,7 @@ function Item({
   const update = useUpdateChecklistItem(applicationId);
   const remove = useDeleteChecklistItem(applicationId);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(item.text);
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm({ schema: updateChecklistItemSchema, initial: { text: item.text }, id });
   // The tick changes in the click's own render: a controlled box that waited for the cache update
   // (one async hop away) was put back by React first, and the click looked lost.
   const [ticked, setTicked] = useState(item.done);
@@ -128,10 +132,10 @@ function Item({
 
   function saveText(event: FormEvent) {
     event.preventDefault();
-    const text = draft.trim();
-    if (!text) return setError('Requirement text is required');
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
     update.mutate(
-      { id: item.id, text },
+      { id: item.id, text: parsed.data.text },
       { onSuccess: () => setEditing(false), onError: failed('The requirement could not be saved') },
     );
   }
@@ -167,20 +171,11 @@ function Item({
         />
         {editing ? (
           <form onSubmit={saveText} className="min-w-0 flex-1 space-y-2" noValidate>
-            <Label htmlFor={`${id}-text`} className="sr-only">
+            <Label htmlFor={form.field('text').id} className="sr-only">
               Requirement text
             </Label>
-            <Textarea
-              id={`${id}-text`}
-              value={draft}
-              onChange={(e) => {
-                setDraft(e.target.value);
-                setError(undefined);
-              }}
-              className="min-h-[80px]"
-              autoFocus
-            />
-            <FieldError>{error}</FieldError>
+            <Textarea {...form.input('text')} className="min-h-[80px]" autoFocus />
+            <FieldError id={form.errorId('text')}>{form.errors.text}</FieldError>
             <div className="flex gap-2">
               <Button type="submit" size="sm" disabled={update.isPending}>
                 Save
@@ -189,7 +184,7 @@ function Item({
                 variant="secondary"
                 size="sm"
                 onClick={() => {
-                  setDraft(item.text);
+                  form.reset({ text: item.text });
                   setEditing(false);
                 }}
               >
@@ -261,33 +256,24 @@ function Item({
 
 function AddItem({ applicationId }: { applicationId: string }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm({ schema: createChecklistItemSchema, initial: { text: '' }, id });
   const add = useAddChecklistItem(applicationId);
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return setError('Requirement text is required');
-    add.mutate(
-      { text },
-      {
-        onSuccess: () => setText(''),
-        onError: (err) => setError(message(err, 'The requirement could not be added')),
-      },
-    );
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
+    add.mutate(parsed.data, {
+      onSuccess: () => form.reset(),
+      onError: (err) => form.show({ text: message(err, 'The requirement could not be added') }),
+    });
   }
   return (
     <form onSubmit={submit} noValidate className="space-y-1">
-      <Label htmlFor={`${id}-new`}>Add a requirement</Label>
+      <Label htmlFor={form.field('text').id}>Add a requirement</Label>
       <div className="flex flex-wrap gap-2">
         <Input
-          id={`${id}-new`}
-          value={text}
-          maxLength={2000}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(undefined);
-          }}
+          {...form.input('text')}
+          maxLength={CHECKLIST_TEXT_MAX}
           className="min-w-0 flex-1 basis-56"
           placeholder="e.g. Two letters of support from partners"
         />
@@ -295,7 +281,7 @@ function AddItem({ applicationId }: { applicationId: string }) {
           Add
         </Button>
       </div>
-      <FieldError>{error}</FieldError>
+      <FieldError id={form.errorId('text')}>{form.errors.text}</FieldError>
     </form>
   );
 }

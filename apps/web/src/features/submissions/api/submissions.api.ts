@@ -1,14 +1,12 @@
 import type { Application } from '@grantleaf/shared/applications.schema';
-import {
-  deriveDisplayStatus,
-  type AdminSubmission,
-  type CreateSubmissionInput,
-  type Submission,
-  SUBMISSIONS_PAGE_SIZE,
+import { deriveDisplayStatus, SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
+import type {
+  AdminSubmission,
+  CreateSubmissionInput,
+  Submission,
 } from '@grantleaf/shared/submissions.schema';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
-import { getSessionId } from '../../../lib/session.ts';
+import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
 import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
 
 export const SUBMISSIONS_KEY = ['/api/submissions'] as const;
@@ -101,26 +99,6 @@ export function useLinkSubmissionFile() {
         queryClient.invalidateQueries({ queryKey: SUBMISSIONS_KEY }),
       ]),
   });
-}
-
-/** Downloads an authenticated URL (bearer header) as a file; no new window, no content rendering. */
-export async function downloadWithSession(url: string, fallbackName: string): Promise<void> {
-  const headers = new Headers();
-  const sessionId = getSessionId();
-  if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
-  const res = await fetch(url, { headers });
-  if (!res.ok) throw new ApiError(res.status, {}, res.statusText);
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /** The result page of a completed submission, a route of this app (strict CSP, React text only). */

@@ -1,20 +1,13 @@
-import {
-  isPdfFileName,
-  SUBMISSION_MESSAGES,
-  type AdminSubmission,
-} from '@grantleaf/shared/submissions.schema';
+import { isPdfFileName, SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.constants';
+import type { AdminSubmission } from '@grantleaf/shared/submissions.schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { ApiError } from '../../../lib/api.ts';
-import {
-  downloadWithSession,
-  useAdminSubmissions,
-  useLinkSubmissionFile,
-  useUploadFile,
-} from '../api/submissions.api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { useAdminSubmissions, useLinkSubmissionFile, useUploadFile } from '../api/submissions.api.ts';
 
 const titleOf = (s: AdminSubmission) => s.projectTitle || s.programId;
 
@@ -50,10 +43,10 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
     }
   };
 
-  const download = (row: AdminSubmission) =>
-    downloadWithSession(row.fileUrl!, 'grant-application.pdf').catch(() =>
-      toast.error('Download failed', { description: 'Failed to download PDF file.' }),
-    );
+  const download = async (row: AdminSubmission) => {
+    if ((await downloadFile(row.fileUrl!, 'grant-application.pdf')) !== 'ok')
+      toast.error('Download failed', { description: 'Failed to download PDF file.' });
+  };
 
   return (
     <Card className="p-4">

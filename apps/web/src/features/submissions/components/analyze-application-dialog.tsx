@@ -7,31 +7,50 @@ import {
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateSubmission, useOwnApplications, useUploadFile } from '../api/submissions.api.ts';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
 
 type Mode = 'text' | 'file';
+const EMPTY = { programId: '', inputMethod: 'text' as Mode, content: '', fileUrl: '', applicationId: '' };
+
+/** What the route reads (the shared schema): only the chosen mode's input, no empty optional fields. */
+const contentJsonOf = (values: typeof EMPTY) => ({
+  programId: values.programId,
+  inputMethod: values.inputMethod,
+  content: values.inputMethod === 'text' ? values.content : '',
+  fileUrl: values.inputMethod === 'file' ? values.fileUrl || undefined : undefined,
+  applicationId: values.applicationId || undefined,
+});
 
 /** Analyze Existing Grant Application (§2, §4 text/file toggle, §5 rules, §8 upload toasts). */
 export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: SubmissionDialogProps) {
   const sent = analysisFormSchema.safeParse(initial);
   const before = sent.success ? sent.data : null;
-  const [programId, setProgramId] = useState(before?.programId ?? '');
-  const [mode, setMode] = useState<Mode>(before?.inputMethod ?? 'text');
-  const [content, setContent] = useState(before?.content ?? '');
-  const [file, setFile] = useState<{ url: string; name: string } | null>(
-    before?.fileUrl
-      ? { url: before.fileUrl, name: before.originalFileName ?? 'the file you uploaded before' }
-      : null,
+  const form = useSchemaForm({
+    schema: analysisFormSchema,
+    initial: {
+      programId: before?.programId ?? '',
+      inputMethod: before?.inputMethod ?? 'text',
+      content: before?.content ?? '',
+      fileUrl: before?.fileUrl ?? '',
+      applicationId: before?.applicationId ?? '',
+    },
+    id: 'analysis',
+    toInput: contentJsonOf,
+  });
+  const { programId, inputMethod: mode, fileUrl } = form.values;
+  // The uploaded file's name, shown beside the form's fileUrl.
+  const [fileName, setFileName] = useState(
+    before?.fileUrl ? (before.originalFileName ?? 'the file you uploaded before') : '',
   );
-  const [applicationId, setApplicationId] = useState(before?.applicationId ?? '');
   const { data: user } = useCurrentUser();
   const applications = useOwnApplications(open ? user?.id : undefined).data ?? [];
   // The chosen program's applications when it has any; otherwise every application of the user's.
@@ -43,14 +62,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
   const key = useIdempotencyKey();
 
   const clearFile = () => {
-    setFile(null);
+    form.set('fileUrl')('');
+    setFileName('');
     if (fileInput.current) fileInput.current.value = '';
   };
   const reset = () => {
-    setProgramId('');
-    setMode('text');
-    setContent('');
-    setApplicationId('');
+    form.reset(EMPTY);
     clearFile();
   };
   const close = (next: boolean) => {
@@ -59,7 +76,8 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
   };
 
   const chooseFile = (chosen: File | undefined) => {
-    setFile(null);
+    form.set('fileUrl')('');
+    setFileName('');
     if (!chosen) return;
     const problem = checkUploadFile(chosen);
     if (problem) {
@@ -70,8 +88,9 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       return;
     }
     upload.mutate(chosen, {
-      onSuccess: ({ fileUrl }) => {
-        setFile({ url: fileUrl, name: chosen.name });
+      onSuccess: (uploaded) => {
+        form.set('fileUrl')(uploaded.fileUrl);
+        setFileName(chosen.name);
         toast.success('File Uploaded', { description: chosen.name });
       },
       onError: (error) => {
@@ -86,19 +105,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const contentJson = {
-      programId,
-      inputMethod: mode,
-      content: mode === 'text' ? content : '',
-      fileUrl: mode === 'file' ? file?.url : undefined,
-      applicationId: applicationId || undefined,
-    };
-    const parsed = analysisFormSchema.safeParse(contentJson);
+    const parsed = form.parse();
     if (!parsed.success) {
       toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
       return;
     }
-    const input = { type: 'analysis' as const, programId, contentJson };
+    const input = { type: 'analysis' as const, programId, contentJson: contentJsonOf(form.values) };
     create.mutate(
       { input, idempotencyKey: key.for(input) },
       {
@@ -127,7 +139,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       wide
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <ProgramPicker id="analysis-program" value={programId} onChange={setProgramId} />
+        <ProgramPicker
+          id="analysis-program"
+          value={programId}
+          onChange={form.set('programId')}
+          error={form.errors.programId}
+        />
         <div role="radiogroup" aria-label="Input method" className="flex gap-2">
           {(['text', 'file'] as const).map((m) => (
             <Button
@@ -136,40 +153,33 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
               aria-checked={mode === m}
               variant={mode === m ? 'primary' : 'secondary'}
               size="sm"
-              onClick={() => setMode(m)}
+              onClick={() => form.set('inputMethod')(m)}
             >
               {m === 'text' ? 'Paste Text' : 'Upload File'}
             </Button>
           ))}
         </div>
         {mode === 'text' ? (
-          <div>
-            <Label htmlFor="analysis-content">Grant application content *</Label>
-            <Textarea
-              id="analysis-content"
-              className="min-h-[200px]"
-              value={content}
-              onChange={(e) => setContent(e.target.value)}
-            />
-          </div>
+          <FormField label="Grant application content *" {...form.slot('content')}>
+            <Textarea {...form.input('content')} className="min-h-[200px]" />
+          </FormField>
         ) : (
-          <div>
-            <Label htmlFor="analysis-file">Application file (PDF, Word or text, up to 10MB) *</Label>
+          <FormField label="Application file (PDF, Word or text, up to 10MB) *" {...form.slot('fileUrl')}>
             <Input
+              {...form.field('fileUrl')}
               ref={fileInput}
-              id="analysis-file"
               type="file"
               accept=".pdf,.doc,.docx,.txt"
               disabled={upload.isPending}
               onChange={(e) => chooseFile(e.target.files?.[0])}
             />
             {upload.isPending && <p className="mt-1 text-sm text-slate-700">Uploading…</p>}
-            {file && (
+            {fileUrl && (
               <p className="mt-1 text-sm text-green-800" data-testid="uploaded-file">
-                Uploaded: {file.name}
+                Uploaded: {fileName}
               </p>
             )}
-          </div>
+          </FormField>
         )}
         {choices.length > 0 && (
           <div>
@@ -177,8 +187,8 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
             <select
               id="analysis-application"
               className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
-              value={applicationId}
-              onChange={(e) => setApplicationId(e.target.value)}
+              value={form.values.applicationId}
+              onChange={(e) => form.set('applicationId')(e.target.value)}
             >
               <option value="">None</option>
               {choices.map((a) => (

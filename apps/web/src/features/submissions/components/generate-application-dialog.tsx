@@ -1,6 +1,7 @@
 import { priceText, PROJECT_TITLE_MAX_CHARS } from '@grantleaf/shared/constants';
 import {
   generationFormSchema,
+  SUBMISSION_MESSAGES,
   type GenerationFormInput,
   type Milestone,
 } from '@grantleaf/shared/submissions.schema';
@@ -8,18 +9,22 @@ import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FormField, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateSubmission } from '../api/submissions.api.ts';
 import { makeMilestone, MilestoneEditor } from './milestone-editor.tsx';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
 
-type FormState = Omit<GenerationFormInput, 'timelineMilestones'> & { timelineMilestones: Milestone[] };
+type FormState = Omit<GenerationFormInput, 'timelineMilestones' | 'fileUrl' | 'originalFileName'> & {
+  timelineMilestones: Milestone[];
+};
+type TextField = Exclude<keyof FormState, 'timelineMilestones'>;
 
 const emptyForm = (): FormState => ({
   programId: '',
@@ -56,31 +61,27 @@ const startedText = (eta: string | null) =>
 
 /** Generate New Grant Application (§2, §5); the dashboard mounts it from its action row. */
 export function GenerateApplicationDialog({ open, onOpenChange, initial }: SubmissionDialogProps) {
-  const [form, setForm] = useState<FormState>(() =>
-    initial === undefined ? emptyForm() : generationFormFrom(initial),
-  );
+  const [first] = useState(() => (initial === undefined ? emptyForm() : generationFormFrom(initial)));
+  const form = useSchemaForm({ schema: generationFormSchema, initial: first, id: 'gen' });
   const create = useCreateSubmission();
   const key = useIdempotencyKey();
   const [program, setProgram] = useState<GrantProgram | null>(null);
   const currency = program?.currency ?? null;
-  const set =
-    <K extends keyof FormState>(key: K) =>
-    (value: FormState[K]) =>
-      setForm((f) => ({ ...f, [key]: value }));
 
   const close = (next: boolean) => {
-    if (!next) setForm(emptyForm());
+    if (!next) form.reset(emptyForm());
     onOpenChange(next);
   };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = generationFormSchema.safeParse(form);
+    const parsed = form.parse();
     if (!parsed.success) {
       toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
       return;
     }
-    const input = { type: 'generation' as const, programId: form.programId, contentJson: form };
+    const { values } = form;
+    const input = { type: 'generation' as const, programId: values.programId, contentJson: values };
     create.mutate(
       { input, idempotencyKey: key.for(input) },
       {
@@ -100,29 +101,30 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
     );
   };
 
+  // The spec's one text for every empty field is the toast's; a field repeats only a message of its own.
+  const fieldError = (key: keyof FormState) => {
+    const error = form.errors[key];
+    return error === SUBMISSION_MESSAGES.required ? undefined : error;
+  };
   const text = (
-    key: keyof FormState,
+    key: TextField,
     label: string,
     opts: { area?: boolean; required?: boolean; max?: number; placeholder?: string } = {},
   ) => {
-    const id = `gen-${key}`;
     const Field = opts.area ? Textarea : Input;
     return (
-      <div>
-        <Label htmlFor={id}>
-          {label}
-          {opts.required !== false && ' *'}
-        </Label>
+      <FormField
+        label={`${label}${opts.required === false ? '' : ' *'}`}
+        id={form.slot(key).id}
+        error={fieldError(key)}
+      >
         <Field
-          id={id}
-          value={form[key] as string}
+          {...form.input(key)}
+          aria-describedby={fieldError(key) ? form.errorId(key) : undefined}
           maxLength={opts.max}
           placeholder={opts.placeholder}
-          onChange={(e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-            set(key)(e.target.value as never)
-          }
         />
-      </div>
+      </FormField>
     );
   };
 
@@ -137,9 +139,11 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
       <form onSubmit={submit} className="space-y-3" noValidate>
         <ProgramPicker
           id="gen-program"
-          value={form.programId}
-          onChange={set('programId')}
+          value={form.values.programId}
+          onChange={form.set('programId')}
           onProgram={setProgram}
+          error={fieldError('programId')}
+          invalid={Boolean(form.errors.programId)}
         />
         {text('projectTitle', 'Project title', {
           max: PROJECT_TITLE_MAX_CHARS,
@@ -155,9 +159,10 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
           {text('projectTimeline', 'Project timeline', { placeholder: '24 months' })}
         </div>
         <MilestoneEditor
-          value={form.timelineMilestones}
-          onChange={set('timelineMilestones')}
+          value={form.values.timelineMilestones}
+          onChange={form.set('timelineMilestones')}
           currency={currency}
+          error={fieldError('timelineMilestones')}
         />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {text('teamLeadName', 'Team lead name')}

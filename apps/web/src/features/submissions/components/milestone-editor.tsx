@@ -7,7 +7,7 @@ import {
 } from '@grantleaf/shared/submissions.schema';
 import { formatMoney } from '@grantleaf/shared/pricing';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 
 let nextKey = 0;
 export const makeMilestone = (index: number): Milestone => newMilestone(index, `m${Date.now()}-${nextKey++}`);
@@ -17,17 +17,23 @@ export function MilestoneEditor({
   value,
   onChange,
   currency = null,
+  error,
 }: {
   value: Milestone[];
   onChange: (next: Milestone[]) => void;
   /** The program's currency ('CAD', 'USD'); null until a program is chosen. */
   currency?: string | null;
+  /** The form's message about the milestones (spec §5: complete them or remove them). */
+  error?: string;
 }) {
   const update = (id: string, patch: Partial<Milestone>) =>
     onChange(value.map((m) => (m.id === id ? { ...m, ...patch } : m)));
   const total = totalMilestoneBudget(value);
   return (
-    <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+    <fieldset
+      className="space-y-3 rounded-md border border-slate-200 p-3"
+      aria-describedby={error ? 'milestones-error' : undefined}
+    >
       <legend className="px-1 text-sm font-semibold text-slate-800">Timeline milestones</legend>
       {value.map((m, i) => {
         const days = milestoneDurationDays(m.startDate, m.endDate);
@@ -117,6 +123,7 @@ export function MilestoneEditor({
           Total milestone budget: {currency ? formatMoney(total * 100, currency) : total.toLocaleString()}
         </p>
       </div>
+      <FieldError id="milestones-error">{error}</FieldError>
     </fieldset>
   );
 }

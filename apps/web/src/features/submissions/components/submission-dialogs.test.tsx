@@ -102,7 +102,34 @@ describe('GenerateApplicationDialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Application' }));
     await waitFor(() => expect(screen.getByText('Validation Error')).toBeTruthy());
     expect(screen.getByText('Please fill in all required fields')).toBeTruthy();
+    // The empty fields are marked; the spec's one text stays the toast's, not repeated under each.
+    for (const label of ['Grant program *', 'Project title *', 'Team profiles *'])
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Industry partner (optional)').getAttribute('aria-invalid')).toBe('false');
     expect((screen.getByLabelText('Project title *') as HTMLInputElement).maxLength).toBe(200);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('says under the title and the milestones what is wrong with them, until it is fixed', async () => {
+    renderWithProviders(<GenerateApplicationDialog open onOpenChange={() => {}} />);
+    const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Generate Application' }));
+    const title = screen.getByLabelText('Project title *');
+    fireEvent.change(title, { target: { value: Array.from({ length: 16 }, (_, i) => `w${i}`).join(' ') } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Sensor design' } });
+    generate();
+    await waitFor(() =>
+      expect(document.getElementById('gen-projectTitle-error')?.textContent).toBe(
+        'Project title must be 15 words or less',
+      ),
+    );
+    expect(title.getAttribute('aria-describedby')).toBe('gen-projectTitle-error');
+    expect(document.getElementById('milestones-error')?.textContent).toBe(
+      'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones',
+    );
+    fireEvent.change(title, { target: { value: 'River ice sensors' } });
+    expect(document.getElementById('gen-projectTitle-error')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: '' } });
+    expect(document.getElementById('milestones-error')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });
@@ -112,17 +139,25 @@ describe('AnalyzeApplicationDialog', () => {
 
   it('needs a program, then content or a file', async () => {
     open();
-    fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
-    await waitFor(() => expect(screen.getByText('Please select a grant program')).toBeTruthy());
+    const analyze = () => fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
+    // Each message is the 'Validation Error' toast's and under its field.
+    const shown = (message: string) => waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    analyze();
+    await shown('Please select a grant program');
+    expect(screen.getByLabelText('Grant program *').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('Validation Error')).toHaveLength(1);
     await waitFor(() =>
       expect(screen.getByRole('option', { name: 'NSERC — Alliance Advantage' })).toBeTruthy(),
     );
     fireEvent.change(screen.getByLabelText('Grant program *'), { target: { value: PROGRAMS[0]!.id } });
-    fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
-    await waitFor(() => expect(screen.getByText('Please provide grant content to analyze')).toBeTruthy());
+    expect(document.getElementById('analysis-program-error')).toBeNull();
+    analyze();
+    await shown('Please provide grant content to analyze');
     fireEvent.click(screen.getByRole('radio', { name: 'Upload File' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
-    await waitFor(() => expect(screen.getByText('Please upload a file to analyze')).toBeTruthy());
+    analyze();
+    await shown('Please upload a file to analyze');
+    expect(screen.getByLabelText(/Application file/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.url === '/api/submissions')).toEqual([]);
   });
 
   it('sends one Idempotency-Key per input: the same on a retry, a new one for new input or after success', async () => {

@@ -12,7 +12,8 @@ import { FAILURE_FALLBACK } from '../../../components/failure-note.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { downloadWithSession, useSubmission } from '../api/submissions.api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { useSubmission } from '../api/submissions.api.ts';
 import { DraftSections, draftOrigin } from './draft-sections.tsx';
 
 /**
@@ -188,9 +189,9 @@ export function SubmissionViewerPage() {
       </main>
     );
   }
-  const download = (url: string, name: string, failure: string) => {
+  const download = async (url: string, name: string, failure: string) => {
     setDownloadError(null);
-    downloadWithSession(url, name).catch(() => setDownloadError(failure));
+    if ((await downloadFile(url, name)) !== 'ok') setDownloadError(failure);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
-import { Pager, usePaged } from '../../../components/ui/pager.tsx';
+import { Card } from './ui/card.tsx';
+import { Pager, usePaged } from './ui/pager.tsx';
 
 export interface Column<T> {
   header: string;

@@ -1,12 +1,12 @@
 import { formatDate } from '../../../lib/format-date.ts';
-import { marketingServiceLabel } from '@grantleaf/shared/marketing.schema';
+import { marketingServiceLabel } from '@grantleaf/shared/marketing.constants';
 import { useState } from 'react';
 import {
   useAdminAffiliates,
   useAdminCommissions,
   useAdminMarketingRequests,
 } from '../api/admin-workspace.api.ts';
-import { DataTable } from './data-table.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 
 const money = (cents: number, currency = 'CAD') =>
   new Intl.NumberFormat('en-CA', { style: 'currency', currency }).format(cents / 100);

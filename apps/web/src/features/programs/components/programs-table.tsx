@@ -1,18 +1,12 @@
 import { TABLE_PAGE_SIZE } from '@grantleaf/shared/constants';
-import {
-  JURISDICTIONS,
-  PROGRAM_QUERY_MAX,
-  PROGRAM_TYPES,
-  type GrantProgram,
-  type Jurisdiction,
-  type ProgramType,
-} from '@grantleaf/shared/programs.schema';
+import { JURISDICTIONS, PROGRAM_QUERY_MAX, PROGRAM_TYPES } from '@grantleaf/shared/programs.constants';
+import type { GrantProgram, Jurisdiction, ProgramType } from '@grantleaf/shared/programs.schema';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import { formatCount } from '../../../lib/format-number.ts';
 import { useProgramPage, type ProgramFilters } from '../api/programs.api.ts';
-import { DataTable } from './data-table.tsx';
-import { DeadlineCell } from './status-cells.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { DeadlineCell } from '../../../components/status-cells.tsx';
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;

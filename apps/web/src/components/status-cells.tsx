@@ -1,4 +1,4 @@
-import { deadlineBadge } from '@grantleaf/shared/deadline';
+import { deadlineBadge } from '@grantleaf/shared/deadline-days';
 import {
   certificationBadge,
   fundingProbabilityBadge,
@@ -7,7 +7,7 @@ import {
   type DisplayStatus,
 } from '@grantleaf/shared/display-rules';
 import { useEffect, useState } from 'react';
-import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
+import { ToneBadge } from './ui/tone-badge.tsx';
 
 export function StatusBadge({ status }: { status: DisplayStatus | string }) {
   if (status === 'complete') return <ToneBadge tone="green">Complete</ToneBadge>;

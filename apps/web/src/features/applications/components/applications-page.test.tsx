@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import type { Application } from '@grantleaf/shared/applications.schema';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADA, fillIn, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { ApplicationsPage } from './applications-page.tsx';
+
+const APPLICATION: Application = {
+  id: 'a1',
+  title: 'Northern grid storage pilot',
+  program: 'NSERC Alliance',
+  amount: '',
+  status: 'draft',
+  deadline: null,
+  programId: null,
+  submissionId: null,
+  submittedAt: null,
+  version: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  history: [],
+  documents: [],
+};
+
+const DISCOVERY = {
+  id: 'ca-nserc-discovery-grants',
+  name: 'NSERC Discovery Grants',
+  agency: 'NSERC',
+  country: 'CA',
+  deadline: '2027-11-01',
+};
+
+function renderPage() {
+  const { calls } = stubApi({
+    [`GET /api/users/${ADA.id}/applications`]: () => json(200, { data: [APPLICATION] }),
+    'GET /api/grant-programs*': () => json(200, [DISCOVERY]),
+    'POST /api/applications': () => json(201, APPLICATION),
+  });
+  renderWithProviders(<ApplicationsPage />, { user: ADA });
+  return () => calls.filter((c) => c.method !== 'GET');
+}
+
+describe('ApplicationsPage forms', () => {
+  it('New Application: a title over the limit shows the schema message under Title and sends nothing', async () => {
+    const sent = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'New Application' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Application' });
+    fillIn('Title', 'x'.repeat(201));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Application' }));
+    const title = within(dialog).getByLabelText('Title');
+    const message = document.getElementById(title.getAttribute('aria-describedby')!);
+    expect(message?.textContent).toBe('Title must be 200 characters or less');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(title);
+    expect(within(dialog).getByText('Program is required')).toBeTruthy();
+    expect(sent()).toEqual([]);
+  });
+
+  it('Upload Documents: no application and a refused file show their messages under each field and send nothing', async () => {
+    const sent = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload Documents' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upload Documents' });
+    const file = within(dialog).getByLabelText('File');
+    fireEvent.change(file, { target: { files: [new File(['MZ'], 'budget.exe')] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    const application = within(dialog).getByLabelText('Application');
+    expect(document.getElementById(application.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please choose an application',
+    );
+    expect(document.getElementById(file.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please upload a PDF, Word document, or text file',
+    );
+    expect(document.activeElement).toBe(application);
+    expect(sent()).toEqual([]);
+  });
+
+  it('New Application: a catalogue program fills the name and deadline once, and is sent with its id', async () => {
+    const sent = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'New Application' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Application' });
+    const picker = within(dialog).getByLabelText('Program from the catalogue (optional)');
+    await within(picker).findByText('NSERC — NSERC Discovery Grants');
+    fireEvent.change(picker, { target: { value: DISCOVERY.id } });
+    const program = within(dialog).getByLabelText('Program') as HTMLInputElement;
+    expect(program.value).toBe('NSERC Discovery Grants');
+    expect((within(dialog).getByLabelText('Deadline') as HTMLInputElement).value).toBe('2027-11-01');
+    // Filled once per choice: the researcher's own wording stays.
+    fillIn('Program', 'NSERC Discovery (renewal)');
+    fillIn('Title', 'Ocean sensors');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Application' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]?.body).toEqual({
+      title: 'Ocean sensors',
+      program: 'NSERC Discovery (renewal)',
+      amount: '',
+      deadline: '2027-11-01',
+      programId: DISCOVERY.id,
+    });
+  });
+});

@@ -1,0 +1,29 @@
+import { verificationResponseSchema, type VerificationResponse } from '@grantleaf/shared/auth.schema';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api.ts';
+
+// Apart from auth.api.ts, which every page loads: the schema it parses with stays in the
+// verify-email page's own chunk.
+
+/** Spec §2 /verify-email: the server's verdict on a mailed link, or the spec's text when none came. */
+export function useVerifyEmailLink(token: string | null) {
+  return useQuery<VerificationResponse>({
+    queryKey: ['verify-email', token],
+    enabled: Boolean(token),
+    retry: 0,
+    staleTime: Infinity,
+    queryFn: async () => {
+      try {
+        return verificationResponseSchema.parse(
+          await api.get(`/api/verify-email?token=${encodeURIComponent(token ?? '')}`),
+        );
+      } catch (error) {
+        // A refusal that still says success: false carries the message to show.
+        const refused = error instanceof ApiError ? verificationResponseSchema.safeParse(error.body) : null;
+        return refused?.success
+          ? refused.data
+          : { success: false, message: 'Verification failed. Please try again.' };
+      }
+    },
+  });
+}

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fillIn, json, OPS, renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { AdminBillingPage } from './admin-billing-page.tsx';
+
+const GRACE = {
+  id: 'u2',
+  name: 'Grace',
+  email: 'g@utoronto.ca',
+  credits: 1,
+  emailVerified: true,
+  isAdmin: false,
+};
+const REQUEST = {
+  id: 'r1',
+  status: 'pending',
+  hoursSpent: 3,
+  comment: '',
+  note: null,
+  createdAt: '2026-01-05T00:00:00.000Z',
+  user: { id: 'u2', name: 'Grace', email: 'g@utoronto.ca', balance: 1 },
+  purchase: {
+    id: 'p1',
+    credits: 5,
+    amountCents: 5000,
+    currency: 'cad',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+  usage: { creditsSpent: 0, paidJobs: 0 },
+};
+
+const stubAdminApi = () =>
+  stubApi({
+    'GET /api/admin/users*': () => json(200, { users: [GRACE] }),
+    'GET /api/admin/refund-requests*': () => json(200, { requests: [REQUEST] }),
+    'GET /api/admin/payments*': () => json(200, { payments: [] }),
+    'GET /api/admin/affiliate-payouts': () => json(200, { payouts: [] }),
+  });
+const writes = (calls: { method: string }[]) => calls.filter((c) => c.method !== 'GET');
+
+describe('AdminBillingPage forms', () => {
+  it('a credit change with no amount and no reason shows each message under its field and sends nothing', async () => {
+    const { calls } = stubAdminApi();
+    renderWithProviders(<AdminBillingPage />, { user: OPS });
+    fireEvent.click(await screen.findByRole('button', { name: 'Select' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    const amount = screen.getByLabelText('Credits');
+    const reason = screen.getByLabelText('Reason (kept in the ledger)');
+    expect(document.getElementById(amount.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Amount is required',
+    );
+    expect(document.getElementById(reason.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Reason is required',
+    );
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(amount);
+
+    fillIn('Credits', '0.25');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(document.getElementById(amount.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Amount may have at most one decimal',
+    );
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('a refund decision without a note shows the message under the note and sends nothing', async () => {
+    const { calls } = stubAdminApi();
+    renderWithProviders(<AdminBillingPage />, { user: OPS });
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const note = screen.getByLabelText('Note to the user');
+    const message = screen.getByRole('alert');
+    expect(message.textContent).toBe('Write a note for the user');
+    expect(note.getAttribute('aria-describedby')).toBe(message.id);
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+    expect(writes(calls)).toEqual([]);
+
+    fillIn('Note to the user', 'Sorry');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

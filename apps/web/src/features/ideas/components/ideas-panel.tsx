@@ -1,0 +1,99 @@
+import { requestStatus } from '@grantleaf/shared/display-rules';
+import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
+import { memo, useEffect, useState } from 'react';
+import { DataTable } from '../../../components/data-table.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
+import { FailureNote } from '../../../components/failure-note.tsx';
+import { Progress, StatusBadge } from '../../../components/status-cells.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { useIdeaRequests } from '../api/ideas.api.ts';
+
+type IdeaView = typeof import('./idea-details.tsx');
+
+/**
+ * Reading a finished idea checks it against the shared schema, which brings zod: the module is
+ * fetched only once the list holds an idea with results, so a dashboard without one never loads it
+ * (ADR 190). Until it has arrived the table says it is loading rather than guess a status.
+ */
+function useIdeaView(needed: boolean): { view?: IdeaView; error: Error | null } {
+  const [state, setState] = useState<{ view?: IdeaView; error: Error | null }>({ error: null });
+  useEffect(() => {
+    if (!needed || state.view || state.error) return;
+    let live = true;
+    import('./idea-details.tsx').then(
+      (view) => live && setState({ view, error: null }),
+      () => live && setState({ error: new Error('Failed to load your ideas. Reload the page.') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, state.view, state.error]);
+  return state;
+}
+
+/**
+ * The dashboard's Generated Ideas table (spec §2). Memoised: the dashboard hands it a stable
+ * `onRetry`, so only this panel re-renders when its own query answers (ADR 190).
+ */
+export const IdeasPanel = memo(function IdeasPanel({ onRetry }: { onRetry: (r: IdeaRequestRecord) => void }) {
+  const ideas = useIdeaRequests();
+  const needsView = Boolean(ideas.data?.some((r) => r.ideaResults));
+  const { view, error: viewError } = useIdeaView(needsView);
+  const parseIdeaResults = (text: string | null) => (view ? view.parseIdeaResults(text) : null);
+  return (
+    <DataTable<IdeaRequestRecord>
+      title="Generated Ideas"
+      rows={ideas.data}
+      isLoading={ideas.isLoading || (needsView && !view && !viewError)}
+      error={ideas.error ?? viewError}
+      emptyText="No ideas generated yet. Try the Idea Generator."
+      rowKey={(r) => r.id}
+      columns={[
+        {
+          header: 'Idea',
+          cell: (r) =>
+            parseIdeaResults(r.ideaResults)?.research_topic.name ??
+            (r.researchInterests.slice(0, 80) || 'Research idea'),
+        },
+        { header: 'Submitted', cell: (r) => formatDateTime(r.submissionTimestamp) },
+        {
+          header: 'Status',
+          cell: (r) => {
+            const status = requestStatus(parseIdeaResults(r.ideaResults) ? r.ideaResults : null, r.status);
+            return (
+              <>
+                <StatusBadge status={status} />
+                {status === 'processing' && (
+                  <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />
+                )}
+                {status === 'error' && <FailureNote reason={r.error} onRetry={() => onRetry(r)} />}
+              </>
+            );
+          },
+        },
+        {
+          header: 'Downloads',
+          cell: (r) =>
+            parseIdeaResults(r.ideaResults) ? (
+              <div className="flex gap-2">
+                <DownloadButton
+                  url={`/api/idea-generator-requests/${r.id}/download?format=pdf`}
+                  name="idea.pdf"
+                  label="PDF"
+                />
+                <DownloadButton
+                  url={`/api/idea-generator-requests/${r.id}/download?format=md`}
+                  name="idea.md"
+                  label="Markdown"
+                />
+              </div>
+            ) : null,
+        },
+      ]}
+      expand={(r) => {
+        const idea = parseIdeaResults(r.ideaResults);
+        return idea && view ? <view.IdeaDetails idea={idea} /> : null;
+      }}
+    />
+  );
+});

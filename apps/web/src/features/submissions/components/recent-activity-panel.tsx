@@ -1,0 +1,153 @@
+import { submissionStatus } from '@grantleaf/shared/display-rules';
+import { tryParseModelJson } from '@grantleaf/shared/model-json';
+import type { Submission } from '@grantleaf/shared/submissions.schema';
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import { DataTable } from '../../../components/data-table.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
+import { FailureNote } from '../../../components/failure-note.tsx';
+import { EvaluationDetails, Progress, StatusBadge } from '../../../components/status-cells.tsx';
+import { buttonClass, Button } from '../../../components/ui/button.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { useSubmissions } from '../api/submissions.api.ts';
+
+function parseResults(results: unknown): Record<string, unknown> | null {
+  const value = typeof results === 'string' ? tryParseModelJson(results) : results;
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** What a row is about: the draft's title, the analysed file's name, or pasted text (issue 16 §7). */
+function activityTitle(s: Submission): string {
+  const content = (s.contentJson ?? {}) as { projectTitle?: unknown; originalFileName?: unknown };
+  if (typeof content.projectTitle === 'string' && content.projectTitle.trim()) return content.projectTitle;
+  if (typeof content.originalFileName === 'string' && content.originalFileName)
+    return content.originalFileName;
+  return s.type === 'analysis' ? 'Pasted text' : 'Untitled';
+}
+
+/**
+ * The dashboard's Recent Activity table (spec §2): the user's drafts and analyses. Memoised: the
+ * dashboard hands it stable props, so only this panel re-renders when its own query answers (ADR 190).
+ */
+export const RecentActivityPanel = memo(function RecentActivityPanel({
+  programNames,
+  applicationOf,
+  onRetry,
+}: {
+  programNames: ReadonlyMap<string, string>;
+  /** A finished draft's application (the applications list makes it one), by submission id. */
+  applicationOf: ReadonlyMap<string, string>;
+  onRetry: (s: Submission) => void;
+}) {
+  const submissions = useSubmissions();
+  return (
+    <div className="space-y-2">
+      <DataTable<Submission>
+        title="Recent Activity"
+        rows={submissions.data}
+        isLoading={submissions.isLoading}
+        error={submissions.error}
+        emptyText="No grant applications generated or analysed yet."
+        rowKey={(s) => s.id}
+        columns={[
+          {
+            header: 'Title',
+            cell: (s) => {
+              const id = applicationOf.get(s.id);
+              return id ? (
+                <Link to={`/applications/${id}`} className="font-medium text-brand-800 underline">
+                  {activityTitle(s)}
+                </Link>
+              ) : (
+                <span className="font-medium">{activityTitle(s)}</span>
+              );
+            },
+          },
+          {
+            header: 'Type',
+            cell: (s) =>
+              s.type === 'generation' ? 'Generation' : s.type === 'analysis' ? 'Analysis' : s.type,
+          },
+          { header: 'Program', cell: (s) => programNames.get(s.programId) ?? s.programId },
+          { header: 'Submitted', cell: (s) => formatDateTime(s.submissionTimestamp) },
+          {
+            header: 'Status',
+            cell: (s) => {
+              const status = submissionStatus(s.results, s.status);
+              return (
+                <>
+                  <StatusBadge status={status} />
+                  {status === 'processing' && (
+                    <Progress submittedAt={s.submissionTimestamp} etaAt={s.etaTimestamp} />
+                  )}
+                  {status !== 'processing' && status !== 'complete' && (
+                    <FailureNote reason={s.error} onRetry={() => onRetry(s)} />
+                  )}
+                </>
+              );
+            },
+          },
+          {
+            header: 'Downloads',
+            cell: (s) =>
+              submissionStatus(s.results, s.status) === 'complete' ? (
+                <div className="flex flex-wrap gap-2">
+                  <a
+                    href={`/submissions/${s.id}/view`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass('ghost', 'sm')}
+                  >
+                    View
+                  </a>
+                  {s.type === 'generation' && (
+                    <>
+                      <DownloadButton
+                        url={`/api/submissions/${s.id}/export?format=docx`}
+                        name="application.docx"
+                        label="DOCX"
+                      />
+                      <DownloadButton
+                        url={`/api/submissions/${s.id}/export?format=pdf`}
+                        name="application.pdf"
+                        label="PDF"
+                      />
+                    </>
+                  )}
+                  {s.type === 'generation' && s.fileUrl && (
+                    <DownloadButton
+                      url={s.fileUrl}
+                      name="application.pdf"
+                      label="Download Application"
+                      variant="primary"
+                    />
+                  )}
+                </div>
+              ) : null,
+          },
+        ]}
+        expand={(s) => {
+          if (submissionStatus(s.results, s.status) !== 'complete') return null;
+          const results = parseResults(s.results);
+          return results ? (
+            <EvaluationDetails results={results} />
+          ) : (
+            <p className="text-sm text-slate-600">No content available</p>
+          );
+        }}
+      />
+      {submissions.hasNextPage && (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={submissions.isFetchingNextPage}
+          onClick={() => void submissions.fetchNextPage()}
+        >
+          {submissions.isFetchingNextPage ? 'Loading...' : 'Load older submissions'}
+        </Button>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,42 @@
+import { PROJECT_TITLE_MAX_CHARS, PROJECT_TITLE_MAX_WORDS } from './constants.ts';
+
+/** Spec §5/§8 texts, shown by the dialogs and returned by the server. */
+export const SUBMISSION_MESSAGES = {
+  required: 'Please fill in all required fields',
+  milestone:
+    'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones',
+  titleWords: `Project title must be ${PROJECT_TITLE_MAX_WORDS} words or less`,
+  titleChars: `Project title must be ${PROJECT_TITLE_MAX_CHARS} characters or less`,
+  program: 'Please select a grant program',
+  programRetired: 'This program is no longer offered. Please select another grant program',
+  programMismatch: 'contentJson.programId must match programId',
+  content: 'Please provide grant content to analyze',
+  file: 'Please upload a file to analyze',
+  fileSize: 'Please select a file smaller than 10MB',
+  fileType: 'Please upload a PDF, Word document, or text file',
+  fileUrl: 'The file must be one of your own uploads',
+  adminPdfTitle: 'Invalid file type',
+  adminPdf: 'Please select a PDF file.',
+} as const;
+
+/**
+ * GET /api/submissions stays the spec's array (§7), newest first, one page of it: `?page=&pageSize=`
+ * like the catalogue, the total in `x-total-count` (ADR 0105). Without them: the newest page.
+ */
+export const SUBMISSIONS_PAGE_SIZE = 100;
+
+/** Spec §4: complete when results are non-empty; else the stored status; 'processing' or error. */
+export function deriveDisplayStatus(row: {
+  results: unknown;
+  status: string;
+}): 'complete' | 'processing' | 'error' {
+  const r = row.results;
+  const nonEmpty =
+    (typeof r === 'string' && r.trim() !== '') ||
+    (r !== null && typeof r === 'object' && Object.keys(r as object).length > 0);
+  if (nonEmpty) return 'complete';
+  return row.status === 'processing' ? 'processing' : 'error';
+}
+
+/** Admin PDF rule (§5): PDF only. */
+export const isPdfFileName = (name: string) => name.toLowerCase().endsWith('.pdf');
