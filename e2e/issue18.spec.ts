@@ -15,7 +15,7 @@ test('register: university subdomains accepted and named, free providers refused
   await email.fill('ada@g.harvard.edu');
   await expect(page.getByText('Valid institutional email · Harvard University')).toBeVisible();
   await email.fill('ada@acme-research.com');
-  await expect(page.locator('#email-hint')).toHaveText('Valid institutional email');
+  await expect(page.locator('#register-email-hint')).toHaveText('Valid institutional email');
 
   await page.getByLabel('Full name').fill('Grace Hopper');
   await page.getByLabel('Phone number').fill('+1 514 555 0101');

@@ -125,7 +125,11 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   await analyse.getByLabel('Grant program *').selectOption(NSERC_PROGRAM);
   await analyse.getByRole('radio', { name: 'Upload File' }).click();
   await analyse.getByRole('button', { name: 'Analyze Application' }).click();
-  await expect(page.getByText('Please upload a file to analyze')).toBeVisible();
+  // In the 'Validation Error' toast and under the file field.
+  await expect(page.getByText('Please upload a file to analyze')).toHaveCount(2);
+  await expect(
+    analyse.getByRole('alert').filter({ hasText: 'Please upload a file to analyze' }),
+  ).toBeVisible();
   await analyse.getByLabel(/Application file/).setInputFiles(pdfPath);
   await expect(page.getByText('File Uploaded')).toBeVisible();
   await expect(analyse.getByTestId('uploaded-file')).toContainText('application.pdf');
@@ -161,11 +165,11 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   await generate.getByLabel('Industry partner (optional)').fill('NorthFlow Instruments Inc.');
   await generate.getByLabel('Description', { exact: true }).first().fill('Sensor design');
   await generate.getByRole('button', { name: 'Generate Application' }).click();
-  await expect(
-    page.getByText(
-      'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones',
-    ),
-  ).toBeVisible();
+  // In the 'Validation Error' toast and under the milestones.
+  const incomplete =
+    'Please complete all milestone fields (title, description, dates, budget) or remove incomplete milestones';
+  await expect(page.getByText(incomplete)).toHaveCount(2);
+  await expect(generate.getByRole('alert').filter({ hasText: incomplete })).toBeVisible();
   await generate.getByLabel('Start date', { exact: true }).first().fill('2026-01-01');
   await generate.getByLabel('End date', { exact: true }).first().fill('2026-06-30');
   await generate.getByLabel('Budget (CAD)', { exact: true }).first().fill('$50,000');
