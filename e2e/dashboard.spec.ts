@@ -197,6 +197,26 @@ test('dashboard: every dialog, its validation, an idea to completion, paging, an
   await expect(page.getByTestId('card-Applications in Progress')).toHaveText('0');
 });
 
+test('the dashboard paints without zod: schemas load with the dialog that needs them (ADR 190)', async ({
+  page,
+  registerAndLogin,
+}) => {
+  await registerAndLogin(page);
+  const bodies: string[] = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') bodies.push((await res.text().catch(() => '')) ?? '');
+  });
+  // zod's classes keep their names in the minified build.
+  const hasZod = () => bodies.some((body) => body.includes('ZodString'));
+  await page.goto('/dashboard', { waitUntil: 'networkidle' });
+  await expect(page.getByText('All Grant Programs & Deadlines')).toBeVisible();
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(hasZod()).toBe(false);
+  await page.getByRole('button', { name: 'Funding Finder', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Funding Finder' })).toBeVisible();
+  await expect.poll(hasZod).toBe(true);
+});
+
 test('idea generator is refused below 0.5 credits with the spec note', async ({
   page,
   registerAndLogin,
