@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { createDatabase, type Database } from '../src/db/client.ts';
+import { createDatabase, type Database, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { parseEnv, type Env } from '../src/env.ts';
+import { applyLedgerChange } from '../src/modules/credits/credits.service.ts';
 import { startRuntime, type Runtime } from '../src/runtime.ts';
 import { startFakeModelServer } from './fake-model-server.ts';
 import { codeFrom, startSmtpServer } from './smtp.ts';
@@ -177,4 +178,14 @@ export async function startTestAppWithModel(kind: 'pglite' | 'postgres', opts: {
       await fake.close();
     },
   };
+}
+
+/**
+ * Test set-up: credits a user (tenths) as an admin top-up does, without a signed-in admin. The one
+ * place tests write the ledger directly; app code goes through the ledger door (credits/index.ts).
+ */
+export function fundUser(db: Db, userId: string, tenths: number) {
+  return db.transaction((tx) =>
+    applyLedgerChange(tx, { userId, amount: tenths, reason: 'admin', reference: randomUUID() }),
+  );
 }

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
-import { applyLedgerChange } from '../credits/credits.service.ts';
 
 /** CIHR Project Grant: a 2,000-character lay abstract, page-limited proposal, a budget section. */
 const PROGRAM = 'ca-cihr-project-grant';
@@ -256,9 +255,7 @@ describe.each(DATABASES)('applications as documents on %s', (kind) => {
 
   it('turns a generated draft into one application, exports it, and follows submission into the feed', async () => {
     const { token, user } = await registerUser(t);
-    await t.database.db.transaction((tx) =>
-      applyLedgerChange(tx, { userId: user.id, amount: 20, reason: 'admin', reference: randomUUID() }),
-    );
+    await fundUser(t.database.db, user.id, 20);
     const gen = await t.api('POST', '/api/submissions', {
       token,
       body: {

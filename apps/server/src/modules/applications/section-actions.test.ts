@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeModelServer } from '../../../test/fake-model-server.ts';
 import {
   DATABASES,
+  fundUser,
   registerUser,
   startTestApp,
   startTestAppWithModel,
   type TestApp,
 } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
-import { applyLedgerChange } from '../credits/credits.service.ts';
 
 /** CIHR Project Grant: its lay abstract has a 2,000-character limit. */
 const PROGRAM = 'ca-cihr-project-grant';
@@ -41,9 +41,7 @@ describe.each(DATABASES)('AI actions on a section on %s', (kind) => {
   /** A funded user with an application whose lay abstract is over its limit, at version 2. */
   async function setUp() {
     const u = await registerUser(t);
-    await t.database.db.transaction((tx) =>
-      applyLedgerChange(tx, { userId: u.user.id, amount: 10, reason: 'admin', reference: randomUUID() }),
-    );
+    await fundUser(t.database.db, u.user.id, 10);
     const created = await t.api('POST', '/api/applications', {
       token: u.token,
       body: { title: 'Ice sensing', program: 'x', programId: PROGRAM },

@@ -1,12 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { creditsFromTenths, FREE_CREDITS_ON_SIGNUP } from '@grantleaf/shared/constants';
 import { EMAIL_UNVERIFIED_MESSAGE, EMAIL_UNVERIFIED_REASON } from '@grantleaf/shared/verification';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, verifyEmail, type TestApp } from '../../../test/harness.ts';
+import {
+  DATABASES,
+  fundUser,
+  registerUser,
+  startTestApp,
+  verifyEmail,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { PAID_KINDS } from '../../../test/durability/processes.ts';
 import { codeFrom, linkTokenFrom } from '../../../test/smtp.ts';
-import { applyLedgerChange } from '../credits/credits.service.ts';
 
 /** Ten credits: enough for every paid request below. */
 const FUND_TENTHS = 100;
@@ -27,10 +32,7 @@ describe.each(DATABASES)('paid work and the free credit after verification on %s
     rows<{ reason: string; amount: number }>(
       sql`select reason, amount from credit_ledger where user_id = ${userId} order by id`,
     );
-  const fund = (userId: string, amount: number) =>
-    t.database.db.transaction((tx) =>
-      applyLedgerChange(tx, { userId, amount, reason: 'admin', reference: randomUUID() }),
-    );
+  const fund = (userId: string, amount: number) => fundUser(t.database.db, userId, amount);
 
   /** Every route that spends credits, with a valid body for a user holding `applicationId`. */
   const paidRequests = (applicationId: string) => [

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
-import { applyLedgerChange } from '../credits/credits.service.ts';
 
 // Issue 16 §1: "analysing a text can attach to one [application]".
 const PROGRAM = 'ca-nserc-alliance-advantage';
@@ -18,10 +16,7 @@ describe.each(DATABASES)('analyses attached to an application on %s', (kind) => 
   });
   afterAll(() => t.close());
 
-  const topUp = (userId: string, tenths: number) =>
-    t.database.db.transaction((tx) =>
-      applyLedgerChange(tx, { userId, amount: tenths, reason: 'admin', reference: randomUUID() }),
-    );
+  const topUp = (userId: string, tenths: number) => fundUser(t.database.db, userId, tenths);
   const balance = async (token: string) =>
     (await t.api('GET', '/api/auth/user', { token })).body.credits as number;
   const newApplication = async (token: string) =>

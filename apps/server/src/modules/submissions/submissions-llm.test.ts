@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeModelServer } from '../../../test/fake-model-server.ts';
-import { DATABASES, registerUser, startTestAppWithModel, type TestApp } from '../../../test/harness.ts';
-import { applyLedgerChange } from '../credits/credits.service.ts';
+import {
+  DATABASES,
+  fundUser,
+  registerUser,
+  startTestAppWithModel,
+  type TestApp,
+} from '../../../test/harness.ts';
 
 const PROGRAM = 'ca-nserc-alliance-advantage';
 const TEXT = `Objectives: deploy 40 river-ice sensors by month 12.
@@ -25,9 +29,7 @@ describe.each(DATABASES)('submissions with a model provider on %s', (kind) => {
 
   const analyse = async () => {
     const u = await registerUser(t);
-    await t.database.db.transaction((tx) =>
-      applyLedgerChange(tx, { userId: u.user.id, amount: 10, reason: 'admin', reference: randomUUID() }),
-    );
+    await fundUser(t.database.db, u.user.id, 10);
     const res = await t.api('POST', '/api/submissions', {
       token: u.token,
       body: { type: 'analysis', programId: PROGRAM, contentJson: { programId: PROGRAM, content: TEXT } },

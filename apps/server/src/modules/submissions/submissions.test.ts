@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, uploadFile } from '../../../test/documents.ts';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { applyLedgerChange } from '../credits/credits.service.ts';
+import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { spendOnPaidWork } from '../credits/index.ts';
 import { grantSubmissionJob } from './grant-submission.job.ts';
 import { until } from '../../../test/until.ts';
 import { SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.schema';
@@ -84,10 +84,7 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
 
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: any[] }).rows;
-  const topUp = (userId: string, tenths: number) =>
-    t.database.db.transaction((tx) =>
-      applyLedgerChange(tx, { userId, amount: tenths, reason: 'admin', reference: randomUUID() }),
-    );
+  const topUp = (userId: string, tenths: number) => fundUser(t.database.db, userId, tenths);
   const balance = async (token: string) =>
     (await t.api('GET', '/api/auth/user', { token })).body.credits as number;
   const waitDone = (token: string, id: string) =>
@@ -387,12 +384,7 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
       await tx.execute(
         sql`insert into submissions (id, user_id, type, program_id, content_json, cost) values (${id}, ${u.user.id}, 'generation', ${PROGRAM}, '{}'::jsonb, 20)`,
       );
-      await applyLedgerChange(tx, {
-        userId: u.user.id,
-        amount: -20,
-        reason: 'spend',
-        reference: `submission:${id}`,
-      });
+      await spendOnPaidWork(tx, { userId: u.user.id, kind: 'submission', workId: id, amount: 20 });
     });
     await grantSubmissionJob.onFinalFailure!(t.runtime, { submissionId: id });
     await grantSubmissionJob.onFinalFailure!(t.runtime, { submissionId: id });

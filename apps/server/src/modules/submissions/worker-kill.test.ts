@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,7 +104,7 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
     const { parseEnv } = await import('../../env.ts');
     const { startRuntime } = await import('../../runtime.ts');
     const { createSubmissionsService } = await import('./submissions.service.ts');
-    const { applyLedgerChange } = await import('../credits/credits.service.ts');
+    const { fundUser } = await import('../../../test/harness.ts');
     const { users } = await import('../auth/auth.schema.ts');
     const runtime = await startRuntime(
       parseEnv({
@@ -130,9 +130,7 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
             passwordHash: 'x',
           })
           .returning();
-        await runtime.database.db.transaction((tx) =>
-          applyLedgerChange(tx, { userId: user!.id, amount: 200, reason: 'admin', reference: randomUUID() }),
-        );
+        await fundUser(runtime.database.db, user!.id, 200);
         people.push(user!);
       }
       for (let i = 0; i < JOBS; i++) {
