@@ -7,6 +7,7 @@ import {
   type DisplayStatus,
 } from '@grantleaf/shared/display-rules';
 import { useEffect, useState } from 'react';
+import { FailureNote } from './failure-note.tsx';
 import { ToneBadge } from './ui/tone-badge.tsx';
 
 export function StatusBadge({ status }: { status: DisplayStatus | string }) {
@@ -75,6 +76,30 @@ export function Progress({ submittedAt, etaAt }: { submittedAt: string; etaAt: s
       </div>
       <p className="mt-0.5 text-xs text-slate-600">{remaining}</p>
     </div>
+  );
+}
+
+/** The Status cell of any paid work: its badge, a progress bar while it runs, why it failed and a retry. */
+export function PaidWorkStatus({
+  status,
+  work,
+  onRetry,
+}: {
+  /** Anything but 'complete' or 'processing' reads as an error, as in StatusBadge. */
+  status: DisplayStatus | string;
+  work: { submissionTimestamp: string; etaTimestamp: string | null; error: string | null };
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      <StatusBadge status={status} />
+      {status === 'processing' && (
+        <Progress submittedAt={work.submissionTimestamp} etaAt={work.etaTimestamp} />
+      )}
+      {status !== 'processing' && status !== 'complete' && (
+        <FailureNote reason={work.error} onRetry={onRetry} />
+      )}
+    </>
   );
 }
 

@@ -2,8 +2,7 @@ import { requestStatus } from '@grantleaf/shared/display-rules';
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import { memo } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
-import { FailureNote } from '../../../components/failure-note.tsx';
-import { Progress, StatusBadge } from '../../../components/status-cells.tsx';
+import { PaidWorkStatus } from '../../../components/status-cells.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useFundingRequests } from '../api/funding.api.ts';
 import { FundingReportButton } from './funding-report-button.tsx';
@@ -32,18 +31,13 @@ export const FundingSearchesPanel = memo(function FundingSearchesPanel({
         { header: 'Submitted', cell: (r) => formatDateTime(r.submissionTimestamp) },
         {
           header: 'Status',
-          cell: (r) => {
-            const status = requestStatus(r.fundingResults, r.status);
-            return (
-              <>
-                <StatusBadge status={status} />
-                {status === 'processing' && (
-                  <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />
-                )}
-                {status === 'error' && <FailureNote reason={r.error} onRetry={() => onRetry(r)} />}
-              </>
-            );
-          },
+          cell: (r) => (
+            <PaidWorkStatus
+              status={requestStatus(r.fundingResults, r.status)}
+              work={r}
+              onRetry={() => onRetry(r)}
+            />
+          ),
         },
         {
           header: 'Report',

@@ -3,8 +3,7 @@ import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import { memo, useEffect, useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { FailureNote } from '../../../components/failure-note.tsx';
-import { Progress, StatusBadge } from '../../../components/status-cells.tsx';
+import { PaidWorkStatus } from '../../../components/status-cells.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useIdeaRequests } from '../api/ideas.api.ts';
 
@@ -58,18 +57,13 @@ export const IdeasPanel = memo(function IdeasPanel({ onRetry }: { onRetry: (r: I
         { header: 'Submitted', cell: (r) => formatDateTime(r.submissionTimestamp) },
         {
           header: 'Status',
-          cell: (r) => {
-            const status = requestStatus(parseIdeaResults(r.ideaResults) ? r.ideaResults : null, r.status);
-            return (
-              <>
-                <StatusBadge status={status} />
-                {status === 'processing' && (
-                  <Progress submittedAt={r.submissionTimestamp} etaAt={r.etaTimestamp} />
-                )}
-                {status === 'error' && <FailureNote reason={r.error} onRetry={() => onRetry(r)} />}
-              </>
-            );
-          },
+          cell: (r) => (
+            <PaidWorkStatus
+              status={requestStatus(parseIdeaResults(r.ideaResults) ? r.ideaResults : null, r.status)}
+              work={r}
+              onRetry={() => onRetry(r)}
+            />
+          ),
         },
         {
           header: 'Downloads',

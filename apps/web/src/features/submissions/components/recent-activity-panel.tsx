@@ -5,8 +5,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { FailureNote } from '../../../components/failure-note.tsx';
-import { EvaluationDetails, Progress, StatusBadge } from '../../../components/status-cells.tsx';
+import { EvaluationDetails, PaidWorkStatus } from '../../../components/status-cells.tsx';
 import { buttonClass, Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useSubmissions } from '../api/submissions.api.ts';
@@ -74,20 +73,13 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
           { header: 'Submitted', cell: (s) => formatDateTime(s.submissionTimestamp) },
           {
             header: 'Status',
-            cell: (s) => {
-              const status = submissionStatus(s.results, s.status);
-              return (
-                <>
-                  <StatusBadge status={status} />
-                  {status === 'processing' && (
-                    <Progress submittedAt={s.submissionTimestamp} etaAt={s.etaTimestamp} />
-                  )}
-                  {status !== 'processing' && status !== 'complete' && (
-                    <FailureNote reason={s.error} onRetry={() => onRetry(s)} />
-                  )}
-                </>
-              );
-            },
+            cell: (s) => (
+              <PaidWorkStatus
+                status={submissionStatus(s.results, s.status)}
+                work={s}
+                onRetry={() => onRetry(s)}
+              />
+            ),
           },
           {
             header: 'Downloads',
