@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFields } from './eligibility-fields.ts';
 import { eligibilityRulesSchema, ineligibilityReasons, readApplicant } from './eligibility.ts';
-import { parseLocation, SUBDIVISIONS, subdivisionOf } from './locations.ts';
+import { countryOfEmail, parseLocation, SUBDIVISIONS, subdivisionOf } from './locations.ts';
 
 const ask = (team: string, details = '', topic = '') => readApplicant({ topic, details, team });
 
@@ -175,5 +175,24 @@ describe('rules', () => {
       eligibilityRulesSchema.safeParse({ applicantTypes: ['faculty'], countries: ['CA'], regions: ['CA-XX'] })
         .success,
     ).toBe(false);
+  });
+});
+
+describe('countryOfEmail', () => {
+  it('reads a country only from domains whose registry rules imply one', () => {
+    expect(countryOfEmail('ada@mail.utoronto.ca')).toEqual({ country: 'CA', domain: 'mail.utoronto.ca' });
+    expect(countryOfEmail(' Grace@MIT.EDU ')).toEqual({ country: 'US', domain: 'mit.edu' });
+    expect(countryOfEmail('pi@nih.gov')?.country).toBe('US');
+    expect(countryOfEmail('officer@army.mil')?.country).toBe('US');
+    for (const none of [
+      'joe@micro-rdc.com',
+      'a@ox.ac.uk',
+      'b@example.org',
+      'not-an-address',
+      '',
+      null,
+      undefined,
+    ])
+      expect(countryOfEmail(none)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { classifyFields, FIELD_LABEL, FIELD_VALUES, type Field } from './eligibility-fields.ts';
-import { parseLocation, SUBDIVISION_BY_CODE, type Country } from './locations.ts';
+import { COUNTRY_NAME, parseLocation, SUBDIVISION_BY_CODE, type Country } from './locations.ts';
 
 /**
  * Who may apply to a program, as data (issue 14 §1), and the rule check that the funding finder
@@ -171,7 +171,6 @@ const CAN_APPLY_AS: Record<ApplicantKind, ApplicantType[]> = {
   'non-profit': ['non-profit', 'indigenous-organization'],
 };
 
-const COUNTRY_WORD: Record<Country, string> = { CA: 'Canada', US: 'the United States' };
 const KIND_WORDS: Record<ApplicantKind, string> = {
   researcher: 'a university researcher',
   postdoc: 'a postdoctoral researcher',
@@ -195,7 +194,7 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
   const reasons: string[] = [];
   if (who.country && !rules.countries.includes(who.country)) {
     reasons.push(
-      `It is open only to applicants in ${list(rules.countries.map((c) => COUNTRY_WORD[c]))}; you are in ${COUNTRY_WORD[who.country]}.`,
+      `It is open only to applicants in ${list(rules.countries.map((c) => COUNTRY_NAME[c]))}; you are in ${COUNTRY_NAME[who.country]}.`,
     );
   } else if (
     rules.regions.length > 0 &&

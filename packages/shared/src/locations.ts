@@ -6,6 +6,25 @@
 
 export type Country = 'CA' | 'US';
 
+/** Each country as a sentence names it. */
+export const COUNTRY_NAME: Record<Country, string> = { CA: 'Canada', US: 'the United States' };
+
+/**
+ * The country an e-mail address's domain places its holder in, when the registry's rules say so:
+ * .ca requires a Canadian presence (CIRA); .edu is limited to US-accredited institutions, .gov and
+ * .mil to US government. Any other domain (.com, .org, .ac.uk) says nothing.
+ */
+export function countryOfEmail(
+  email: string | null | undefined,
+): { country: Country; domain: string } | null {
+  const domain = email?.split('@')[1]?.trim().toLowerCase();
+  if (!domain) return null;
+  const tld = domain.slice(domain.lastIndexOf('.') + 1);
+  if (tld === 'ca') return { country: 'CA', domain };
+  if (tld === 'edu' || tld === 'gov' || tld === 'mil') return { country: 'US', domain };
+  return null;
+}
+
 export interface Subdivision {
   code: string;
   country: Country;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSeedPrograms, SEED_FILE } from '../programs/program-seed.ts';
 import {
+  LOCATION_UNKNOWN_NOTICE,
   matchPrograms,
   rankableFromRow,
   rankPrograms,
@@ -292,6 +293,51 @@ describe('rules before ranking (issue 14)', () => {
     );
     const known = matchPrograms(stated, catalogue, TODAY);
     expect(toFundingResults(known.eligible, { applicant: known.applicant }).notice).toBeUndefined();
+  });
+
+  it("takes the country from the account's e-mail domain only when the request names none, and says so", () => {
+    const nowhere = ask(
+      'Structured ASIC circuits',
+      'Low-cost structured ASIC circuits for aerospace applications.',
+      'A private research firm of 12 engineers.',
+    );
+    const countryOnly = (r: { program: RankableProgram }, c: string) =>
+      r.program.eligibilityRules?.countries.length === 1 && r.program.eligibilityRules.countries[0] === c;
+
+    const toronto = matchPrograms({ ...nowhere, accountEmail: 'ada@utoronto.ca' }, catalogue, TODAY);
+    expect(toronto.applicant.country).toBe('CA');
+    expect(toronto.countryFromAccount).toEqual({ country: 'CA', domain: 'utoronto.ca' });
+    expect(toronto.eligible.some((r) => countryOnly(r, 'US'))).toBe(false);
+    expect(toronto.eligible.some((r) => r.program.id === 'ca-nrc-irap')).toBe(true);
+    expect(toFundingResults(toronto.eligible, toronto).notice).toBe(
+      "Your request does not say where you are based, so programs are matched for Canada, where your account's e-mail address (utoronto.ca) places you. Add your city and province or state to the team profile to match elsewhere, or to include programs of one province or state.",
+    );
+
+    const stanford = matchPrograms({ ...nowhere, accountEmail: 'grace@cs.stanford.edu' }, catalogue, TODAY);
+    expect(stanford.applicant.country).toBe('US');
+    expect(stanford.eligible.some((r) => countryOnly(r, 'CA'))).toBe(false);
+    expect(stanford.ineligible.find((i) => i.program.id === 'ca-nrc-irap')?.reasons[0]).toMatch(
+      /you are in the United States/,
+    );
+
+    // A domain that names no country changes nothing.
+    const company = matchPrograms({ ...nowhere, accountEmail: 'joe@micro-rdc.com' }, catalogue, TODAY);
+    expect(company.countryFromAccount).toBeNull();
+    expect(toFundingResults(company.eligible, company).notice).toBe(LOCATION_UNKNOWN_NOTICE);
+
+    // What the request says wins over the account.
+    const ottawa = matchPrograms(
+      {
+        ...nowhere,
+        teamProfile: 'A firm of 12 engineers in Ottawa, Ontario.',
+        accountEmail: 'grace@mit.edu',
+      },
+      catalogue,
+      TODAY,
+    );
+    expect(ottawa.applicant.country).toBe('CA');
+    expect(ottawa.countryFromAccount).toBeNull();
+    expect(toFundingResults(ottawa.eligible, ottawa).notice).toBeUndefined();
   });
 
   it('names the program a researcher applies to before one they must be nominated for', () => {

@@ -7,7 +7,7 @@ import {
   type EligibilityRules,
 } from '@grantleaf/shared/eligibility';
 import { FIELD_LABEL } from '@grantleaf/shared/eligibility-fields';
-import { SUBDIVISION_BY_CODE } from '@grantleaf/shared/locations';
+import { COUNTRY_NAME, countryOfEmail, SUBDIVISION_BY_CODE, type Country } from '@grantleaf/shared/locations';
 import { formatFundingRange, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 
 /**
@@ -55,6 +55,8 @@ export interface FundingQuery {
   researchDetails: string;
   teamProfile: string;
   fileText?: string | null;
+  /** The requester's account e-mail: its domain gives the country when the request names none. */
+  accountEmail?: string | null;
 }
 
 type Sector = keyof typeof SECTORS;
@@ -806,6 +808,14 @@ export function rankableFromRow(row: RankableRow, today: Date): RankableProgram 
 const isOpen = (p: RankableProgram, today: Date) =>
   !p.closed && (p.deadline === null || (daysUntil(p.deadline, today) ?? -1) >= 0);
 
+export interface ApplicantMatch {
+  eligible: RankedProgram[];
+  ineligible: IneligibleProgram[];
+  applicant: ApplicantProfile;
+  /** Set when the country came from the account's e-mail domain, not from the request. */
+  countryFromAccount: { country: Country; domain: string } | null;
+}
+
 /**
  * Rules first, then fit: the open programs the applicant may apply to, best first, and the ones
  * the applicant's own facts rule out, each with its reasons (never mixed into the ranking).
@@ -814,13 +824,16 @@ export function matchPrograms(
   q: FundingQuery,
   programs: RankableProgram[],
   today: Date = new Date(),
-): { eligible: RankedProgram[]; ineligible: IneligibleProgram[]; applicant: ApplicantProfile } {
-  const who = readApplicant({
+): ApplicantMatch {
+  const read = readApplicant({
     topic: q.researchTopic,
     details: q.researchDetails,
     team: q.teamProfile,
     file: q.fileText?.slice(0, 100_000),
   });
+  // What the request says wins; the account's domain only fills a country the request left out.
+  const countryFromAccount = read.country === null ? countryOfEmail(q.accountEmail) : null;
+  const who = countryFromAccount ? { ...read, country: countryFromAccount.country } : read;
   const eligible: RankableProgram[] = [];
   const ineligible: IneligibleProgram[] = [];
   for (const p of programs) {
@@ -830,7 +843,7 @@ export function matchPrograms(
     if (reasons.length > 0) ineligible.push({ program: p, reasons });
     else eligible.push(p);
   }
-  if (eligible.length === 0) return { eligible: [], ineligible, applicant: who };
+  if (eligible.length === 0) return { eligible: [], ineligible, applicant: who, countryFromAccount };
   const profile = readProfile(q);
   const terms = queryTerms(q);
   const relevance = bm25(eligible, terms);
@@ -838,7 +851,7 @@ export function matchPrograms(
   const ranked = eligible
     .map((p, i) => scoreProgram(p, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today))
     .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name));
-  return { eligible: ranked, ineligible, applicant: who };
+  return { eligible: ranked, ineligible, applicant: who, countryFromAccount };
 }
 
 /** Ranks the open programs the applicant is eligible for, best first. */
@@ -889,6 +902,10 @@ export function fundingRangeOf(p: RankableProgram): string {
 export const LOCATION_UNKNOWN_NOTICE =
   'Your request does not say where you are based, so programs open only in Canada or only in the United States are both listed. Add your city and province or state to the team profile to see only the programs you can apply to.';
 
+/** Says where the country came from, so a researcher based elsewhere knows how to correct it. */
+export const accountCountryNotice = (from: { country: Country; domain: string }) =>
+  `Your request does not say where you are based, so programs are matched for ${COUNTRY_NAME[from.country]}, where your account's e-mail address (${from.domain}) places you. Add your city and province or state to the team profile to match elsewhere, or to include programs of one province or state.`;
+
 /**
  * The spec's fundingResults: every ranked program in brief, and the top ones explained; with
  * `ineligible`, a separate "Not eligible, because…" list the user can ask to see.
@@ -900,12 +917,19 @@ export function toFundingResults(
     recommendations?: number;
     ineligible?: IneligibleProgram[];
     applicant?: ApplicantProfile;
+    countryFromAccount?: { country: Country; domain: string } | null;
   } = {},
 ) {
   const top = ranked.slice(0, opts.programs ?? 10);
+  // Location rules are checked only against a known location; say where it came from, or that
+  // there was none, rather than imply it.
+  const notice = opts.countryFromAccount
+    ? accountCountryNotice(opts.countryFromAccount)
+    : opts.applicant && opts.applicant.country === null
+      ? LOCATION_UNKNOWN_NOTICE
+      : null;
   return {
-    // Location rules are checked only against a stated location; say so rather than imply it.
-    ...(opts.applicant && opts.applicant.country === null ? { notice: LOCATION_UNKNOWN_NOTICE } : {}),
+    ...(notice ? { notice } : {}),
     ...(opts.ineligible
       ? {
           not_eligible: opts.ineligible.slice(0, NOT_ELIGIBLE_SHOWN).map(({ program: p, reasons }) => ({

@@ -14,7 +14,7 @@ import { badRequest, notFound, tooLarge } from '../../errors.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import type { JobDeps } from '../../jobs/job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { UserRow } from '../auth/index.ts';
+import { findUserContact, type UserRow } from '../auth/index.ts';
 import { definePaidWork, typicalDurationMs } from '../paid-work/index.ts';
 import { findOpenPrograms } from '../programs/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
@@ -153,6 +153,7 @@ export async function rankFundingRequest(
     teamProfile: row.teamProfile,
     // A request stored before issue 15 may hold a data: URL: its base64 is no text to match.
     fileText: row.fileContent && !row.fileContent.startsWith('data:') ? row.fileContent : '',
+    accountEmail: (await findUserContact(deps.db, row.userId))?.email ?? null,
   };
   const keywords = candidateKeywords(query);
   const [curated, imported] = await Promise.all([
@@ -167,7 +168,11 @@ export async function rankFundingRequest(
   ]);
   const candidates: RankableProgram[] = [...curated, ...imported];
   // Rules first: the model below only reorders what the rules kept (issue 14).
-  const { eligible, ineligible, applicant } = matchPrograms(query, candidates, deps.today);
+  const { eligible, ineligible, applicant, countryFromAccount } = matchPrograms(
+    query,
+    candidates,
+    deps.today,
+  );
   let ranked = eligible;
   if (deps.provider && ranked.length > 0) {
     try {
@@ -178,7 +183,7 @@ export async function rankFundingRequest(
     }
   }
   const setAside = ineligible.filter((i) => i.program.eligibilityRules);
-  return toFundingResults(ranked, { ineligible: setAside, applicant });
+  return toFundingResults(ranked, { ineligible: setAside, applicant, countryFromAccount });
 }
 
 export const FUNDING_FAILURE_MESSAGE =

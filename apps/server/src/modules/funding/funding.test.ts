@@ -69,6 +69,27 @@ describe.each(DATABASES)('funding finder on %s', (kind) => {
     }
   });
 
+  it("matches a request that names no place for the account's country, and says so", async () => {
+    const { token } = await registerUser(t, { email: `pi-${kind}@mit.edu` });
+    const res = await t.api('POST', '/api/funding-finder-requests', {
+      token,
+      body: {
+        researchTopic: 'Structured ASIC circuits',
+        researchDetails: 'Low-cost structured ASIC circuits for aerospace applications.',
+        teamProfile: 'A lab of 12 engineers.',
+      },
+    });
+    expect(res.status).toBe(201);
+    const [done] = await until(async () => {
+      const list: any[] = (await t.api('GET', '/api/funding-finder-requests', { token })).body;
+      return list[0]?.status === 'complete' && list;
+    });
+    expect(done.fundingResults.notice).toMatch(/matched for the United States, .*\(mit\.edu\)/);
+    const listed = done.fundingResults.recommendations.map((r: any) => r.program_id as string);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((id: string) => id.startsWith('ca-'))).toEqual([]);
+  });
+
   it('needs a signed-in user with at least 1 credit', async () => {
     expect((await t.api('POST', '/api/funding-finder-requests', { body: HEALTH_REQUEST })).status).toBe(401);
     const { token } = await registerUser(t);
