@@ -675,9 +675,10 @@ function scoreProgram(
   // A program for one kind of support (training, equipment, events, commercialization) suits a
   // request that asks for it; a research program is what a grants officer names otherwise.
   if (t.purpose && !t.purpose.test(profile.text)) score -= 1;
-  // A program the applicant cannot apply to alone comes after those they can.
+  // A program the applicant cannot apply to alone comes after those they can (at -1, Sloan still
+  // led NSERC Discovery for a Canadian plant biologist in eval/profiles).
   if (t.nominated) {
-    score -= 1;
+    score -= 2;
     reasons.push('Applicants are nominated: your department or institution puts your name forward.');
   }
   if (t.earlyCareer) {
