@@ -1,7 +1,6 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { openSealedColumns } from '../../adapters/storage/sealed-columns.ts';
-import { submissions } from '../submissions/submissions.schema.ts';
 
 type Row = Record<string, unknown>;
 
@@ -50,56 +49,6 @@ export async function selectLiveUploads(tx: Tx, userId: string): Promise<StoredF
     sql`select id, storage_key as "storageKey", original_name as "originalName" from uploads
         where user_id = ${userId} and deleted_at is null order by created_at`,
   )) as unknown as StoredFileRef[];
-}
-
-/** Marks the account gone: sign-in, sessions, the calendar feed and every file stop working now. */
-export async function softDeleteUser(tx: Tx, userId: string, at: Date): Promise<boolean> {
-  // The address is freed at once (it may sign up again) and mail queued to it goes with it.
-  const updated = await rows(
-    tx,
-    sql`update users u set deleted_at = ${at.toISOString()}, email = 'deleted-' || u.id || '@deleted.invalid'
-        from (select id, email from users where id = ${userId} and deleted_at is null for update) old
-        where u.id = old.id returning old.email`,
-  );
-  if (updated.length === 0) return false;
-  await tx.execute(
-    sql`delete from outbox_emails where lower(to_address) = lower(${String(updated[0]!.email)})`,
-  );
-  await tx.execute(sql`delete from sessions where user_id = ${userId}`);
-  await tx.execute(
-    sql`update uploads set deleted_at = ${at.toISOString()}, extracted_text = null where user_id = ${userId} and deleted_at is null`,
-  );
-  if (await tableExists(tx, 'calendar_tokens'))
-    await tx.execute(sql`delete from calendar_tokens where user_id = ${userId}`);
-  return true;
-}
-
-/** The owner's own live upload, marked deleted; false when it is not theirs or already gone. */
-export async function softDeleteUpload(tx: Tx, userId: string, uploadId: string, at: Date): Promise<boolean> {
-  const updated = await rows(
-    tx,
-    sql`update uploads set deleted_at = ${at.toISOString()}, extracted_text = null
-        where id = ${uploadId} and user_id = ${userId} and deleted_at is null returning id`,
-  );
-  return updated.length > 0;
-}
-
-/**
- * Deleting a file removes what was made from it (the FAQ's promise): the user's submissions whose
- * input was that file go, and an admin-linked PDF link to it is cleared. The input is sealed, so it
- * is matched here after drizzle opened it, not in SQL.
- */
-export async function deleteWorkFromFile(tx: Tx, userId: string, fileUrl: string): Promise<number> {
-  const own = await tx
-    .select({ id: submissions.id, contentJson: submissions.contentJson })
-    .from(submissions)
-    .where(eq(submissions.userId, userId));
-  const derived = own
-    .filter((row) => (row.contentJson as { fileUrl?: unknown } | null)?.fileUrl === fileUrl)
-    .map((row) => row.id);
-  if (derived.length > 0) await tx.delete(submissions).where(inArray(submissions.id, derived));
-  await tx.update(submissions).set({ fileUrl: null }).where(eq(submissions.fileUrl, fileUrl));
-  return derived.length;
 }
 
 export interface AuditLogEntry {

@@ -6,17 +6,23 @@ import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
 import type { ExportSection } from '../contract.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { deriveAdminRights, verifyPassword, type UserRow } from '../auth/index.ts';
+import { deleteCalendarTokensOf } from '../applications/index.ts';
+import {
+  deleteSessionsOf,
+  deriveAdminRights,
+  softDeleteUserRow,
+  verifyPassword,
+  type UserRow,
+} from '../auth/index.ts';
+import { dropQueuedMailTo } from '../mail/index.ts';
 import { DELETION_GRACE_DAYS } from '../retention/index.ts';
-import { fileUrlFor } from '../uploads/index.ts';
+import { deleteWorkFromFile } from '../submissions/index.ts';
+import { fileUrlFor, softDeleteUpload, softDeleteUploadsOf } from '../uploads/index.ts';
 import {
   selectAuditLog,
   selectExportSection,
   selectLiveUploads,
   selectProfile,
-  softDeleteUpload,
-  deleteWorkFromFile,
-  softDeleteUser,
 } from './account.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -97,7 +103,13 @@ export function createAccountService(deps: {
       }
       const at = now();
       const done = await deps.db.transaction(async (tx) => {
-        if (!(await softDeleteUser(tx, user.id, at))) return false;
+        // Sign-in, sessions, files and the calendar feed stop now; mail queued to the address goes.
+        const email = await softDeleteUserRow(tx, user.id, at);
+        if (email === null) return false;
+        await dropQueuedMailTo(tx, email);
+        await deleteSessionsOf(tx, user.id);
+        await softDeleteUploadsOf(tx, user.id, at);
+        await deleteCalendarTokensOf(tx, user.id);
         // A deleted account holds no rights; the revoke is audited like any other.
         await deriveAdminRights(tx, deps.adminEmails, { userId: user.id, actorId: user.id });
         return true;

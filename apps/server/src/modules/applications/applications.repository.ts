@@ -171,3 +171,8 @@ export async function hasRemindedApplication(db: Db, userId: string, programId: 
     .limit(1);
   return Boolean(row);
 }
+
+/** The calendar feed of an account that is going stops at once. */
+export async function deleteCalendarTokensOf(tx: Tx, userId: string) {
+  await tx.delete(calendarTokens).where(eq(calendarTokens.userId, userId));
+}

@@ -20,3 +20,6 @@ export async function ownApplicationSections(
 
 /** For the alerts module: an open application's own reminders cover its program (ADR 0180). */
 export { hasRemindedApplication } from './applications.repository.ts';
+
+/** For the account module: a deleted account's calendar feed stops at once. */
+export { deleteCalendarTokensOf } from './applications.repository.ts';

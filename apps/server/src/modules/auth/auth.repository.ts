@@ -311,3 +311,20 @@ export async function findIsAdmin(tx: Tx, userId: string): Promise<boolean> {
   };
   return Boolean(state.rows[0]?.isAdmin);
 }
+
+/**
+ * Marks the account gone and frees its address at once (it may sign up again); the old address,
+ * or null when there was no live account.
+ */
+export async function softDeleteUserRow(tx: Tx, userId: string, at: Date): Promise<string | null> {
+  const updated = (await tx.execute(
+    sql`update users u set deleted_at = ${at.toISOString()}, email = 'deleted-' || u.id || '@deleted.invalid'
+        from (select id, email from users where id = ${userId} and deleted_at is null for update) old
+        where u.id = old.id returning old.email`,
+  )) as unknown as { rows: Array<{ email: string }> };
+  return updated.rows[0]?.email ?? null;
+}
+
+export async function deleteSessionsOf(tx: Tx, userId: string) {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}

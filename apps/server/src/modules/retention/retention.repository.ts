@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { dropQueuedMailTo } from '../mail/index.ts';
 
 type Row = Record<string, unknown>;
 const rows = async (tx: Tx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
@@ -74,7 +75,7 @@ export async function selectUploadsDeletedBefore(tx: Tx, cutoff: Date, limit: nu
 export async function hardDeleteUser(tx: Tx, user: { id: string; email: string }): Promise<number> {
   const keys = await readForeignKeys(tx);
   // Mail queued to the address (it may quote the user's work) goes with the account.
-  await tx.execute(sql`delete from outbox_emails where lower(to_address) = lower(${user.email})`);
+  await dropQueuedMailTo(tx, user.email);
   return purge(tx, keys, 'users', sql`id = ${user.id} and deleted_at is not null`);
 }
 

@@ -1,6 +1,8 @@
 /** What the applications module reads of drafts and reuses of the export (ADR 53: through this door only). */
 export {
   findOwnSubmission,
+  /** The account module, when a user deletes a file (ADR 53). */
+  deleteWorkFromFile,
   listAnalysesOfApplication,
   listCompletedGenerationIds,
 } from './submissions.repository.ts';

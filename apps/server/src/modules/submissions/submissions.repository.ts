@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SubmissionResults } from '@grantleaf/shared/grant-results.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { renderOnce, UNNAMED } from '../../db/render-once.ts';
@@ -159,3 +159,21 @@ export const timedSubmissions = (type: 'generation' | 'analysis'): TimedWork => 
   completedAt: submissions.finishedAt,
   completed: and(eq(submissions.type, type), eq(submissions.status, 'complete')),
 });
+
+/**
+ * Deleting a file removes what was made from it (the FAQ's promise): the user's submissions whose
+ * input was that file go, and an admin-linked PDF link to it is cleared. The input is sealed, so it
+ * is matched here after drizzle opened it, not in SQL.
+ */
+export async function deleteWorkFromFile(tx: Tx, userId: string, fileUrl: string): Promise<number> {
+  const own = await tx
+    .select({ id: submissions.id, contentJson: submissions.contentJson })
+    .from(submissions)
+    .where(eq(submissions.userId, userId));
+  const derived = own
+    .filter((row) => (row.contentJson as { fileUrl?: unknown } | null)?.fileUrl === fileUrl)
+    .map((row) => row.id);
+  if (derived.length > 0) await tx.delete(submissions).where(inArray(submissions.id, derived));
+  await tx.update(submissions).set({ fileUrl: null }).where(eq(submissions.fileUrl, fileUrl));
+  return derived.length;
+}

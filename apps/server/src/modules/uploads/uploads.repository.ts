@@ -35,3 +35,19 @@ export async function isLinkedToUsersSubmission(tx: Tx, userId: string, fileUrl:
     .limit(1);
   return rows.length > 0;
 }
+
+/** Every live upload of a user whose account is going, marked deleted with its text dropped. */
+export async function softDeleteUploadsOf(tx: Tx, userId: string, at: Date) {
+  await tx.execute(
+    sql`update uploads set deleted_at = ${at.toISOString()}, extracted_text = null where user_id = ${userId} and deleted_at is null`,
+  );
+}
+
+/** The owner's own live upload, marked deleted; false when it is not theirs or already gone. */
+export async function softDeleteUpload(tx: Tx, userId: string, uploadId: string, at: Date): Promise<boolean> {
+  const updated = (await tx.execute(
+    sql`update uploads set deleted_at = ${at.toISOString()}, extracted_text = null
+        where id = ${uploadId} and user_id = ${userId} and deleted_at is null returning id`,
+  )) as unknown as { rows: unknown[] };
+  return updated.rows.length > 0;
+}
