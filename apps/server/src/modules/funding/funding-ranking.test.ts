@@ -295,6 +295,20 @@ describe('rules before ranking (issue 14)', () => {
     expect(toFundingResults(known.eligible, { applicant: known.applicant }).notice).toBeUndefined();
   });
 
+  it('claims "funds exactly this" only for a research mandate in the main field, never for a company', () => {
+    const q = ask(
+      'Antibody discovery platform for biotherapeutics',
+      'Development and validation of technologies for a platform that discovers antibodies for next-generation biotherapeutics.',
+      'A biotechnology company of 40 people in Vancouver, British Columbia.',
+    );
+    const { eligible, applicant } = matchPrograms(q, catalogue, TODAY);
+    expect(applicant.kind).toBe('company');
+    // A space program is not the place for an antibody company, whatever shared field words say.
+    expect(eligible.slice(0, 5).map((r) => r.program.id)).not.toContain('ca-csa-stdp');
+    expect(eligible.slice(0, 5).map((r) => r.program.id)).toContain('ca-nrc-irap');
+    for (const r of eligible) expect(r.reasons.join(' ')).not.toMatch(/funds exactly this/);
+  });
+
   it("takes the country from the account's e-mail domain only when the request names none, and says so", () => {
     const nowhere = ask(
       'Structured ASIC circuits',

@@ -93,7 +93,7 @@ export interface RankedProgram {
 
 const SECTORS = {
   health:
-    /\b(health\w*|medic\w*|clinic\w*|patients?|disease\w*|cancer|oncolog\w*|tumou?r\w*|biomedic\w*|hospital\w*|therap\w*|drugs?|pharma\w*|diagnos\w*|epidemiolog\w*|nursing|mental health|dementia|diabetes|cardio\w*|vaccin\w*|cihr|nih)\b/g,
+    /\b(health\w*|medic\w*|clinic\w*|patients?|disease\w*|cancer|oncolog\w*|tumou?r\w*|biomedic\w*|hospital\w*|therap\w*|drugs?|pharma\w*|diagnos\w*|epidemiolog\w*|nursing|mental health|dementia|diabetes|cardio\w*|vaccin\w*|antibod\w*|biotherap\w*|biologics|biopharm\w*|cihr|nih)\b/g,
   cancer: /\b(cancer\w*|oncolog\w*|tumou?r\w*|leukemia|lymphoma|carcinoma|metasta\w*)\b/g,
   defence:
     /\b(defen[cs]e|military|army|navy|naval|air force|dod|darpa|warfighter\w*|soldiers?|battlefield|missile\w*|department of war|national security)\b/g,
@@ -545,7 +545,7 @@ const shortName = (p: RankableProgram) => p.name.replace(/\s*\([^)]*\)\s*$/, '')
  * member at a Canadian university working in the natural sciences; NSERC Discovery Grants fund
  * exactly this."
  */
-function fitSentence(p: RankableProgram, who: ApplicantProfile): string | null {
+function fitSentence(p: RankableProgram, who: ApplicantProfile, offFocus: boolean): string | null {
   const rules = p.eligibilityRules;
   const you = applicantWords(who);
   const field = who.fields[0];
@@ -558,7 +558,17 @@ function fitSentence(p: RankableProgram, who: ApplicantProfile): string | null {
         : '';
   if (!you && !working) return null;
   const subject = you ? `You are ${you}${working}` : `Your work is in ${FIELD_LABEL[field!]}`;
-  if (shared.length > 0 && rules && rules.fields.length <= 3)
+  // "Exactly this" only for a research mandate that names the applicant's main field, in a program
+  // with no narrower focus (space) the request does not share: a space program "funded exactly" an
+  // antibody company whose text also read as natural sciences. For a company, a program's fields
+  // only hint at fit (as in the score below), so they never earn the claim.
+  if (
+    field &&
+    who.kind !== 'company' &&
+    rules?.fields.includes(field) &&
+    rules.fields.length <= 3 &&
+    !offFocus
+  )
     return `${subject}; ${shortName(p)} funds exactly this.`;
   return `${subject}; ${shortName(p)} is open to applicants like you${rules && rules.fields.length === 0 ? ' in any field' : ''}.`;
 }
@@ -578,7 +588,11 @@ function scoreProgram(
   const rules = p.eligibilityRules;
   const reasons: string[] = [];
   let score = 2.2 * relevance;
-  const fit = fitSentence(p, who);
+  // Sector focus (defence, space, energy, …) beyond the broad field.
+  const specific = [...t.sectors].filter((s) => SPECIFIC.includes(s));
+  const sharedSectors = [...t.sectors].filter((s) => profile.sectors.has(s));
+  const specificShared = sharedSectors.filter((s) => SPECIFIC.includes(s));
+  const fit = fitSentence(p, who, specific.length > 0 && specificShared.length === 0);
   if (fit) reasons.push(fit);
 
   // A funder of the applicant's own country is the one a grants officer names first.
@@ -651,10 +665,6 @@ function scoreProgram(
     }
   }
 
-  // Sector focus (defence, space, energy, …) beyond the broad field.
-  const specific = [...t.sectors].filter((s) => SPECIFIC.includes(s));
-  const sharedSectors = [...t.sectors].filter((s) => profile.sectors.has(s));
-  const specificShared = sharedSectors.filter((s) => SPECIFIC.includes(s));
   if (specificShared.length > 0) {
     // A narrower focus the request does not share (cancer, for a diabetes study) counts against.
     const narrower = specific.length - specificShared.length;
