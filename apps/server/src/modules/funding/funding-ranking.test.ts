@@ -176,7 +176,7 @@ describe('built-in funding ranking', () => {
     expect(results.recommendations.length).toBe(5);
     const cihr = results.recommendations.find((r) => r.program_id === 'ca-cihr-project-grant')!;
     expect(cihr.why_it_matched).toMatch(
-      /^You are a faculty member at a Canadian university working in medical and health sciences; CIHR Project Grant funds exactly this\./,
+      /^You are a faculty member at a Canadian university working in medical and health sciences; the mandate of CIHR Project Grant covers exactly this\./,
     );
     expect(cihr.deadline).toMatch(/^\d{4}-\d{2}-\d{2}( \(expected\))?$/);
     for (const r of results.recommendations) {
@@ -295,7 +295,7 @@ describe('rules before ranking (issue 14)', () => {
     expect(toFundingResults(known.eligible, { applicant: known.applicant }).notice).toBeUndefined();
   });
 
-  it('claims "funds exactly this" only for a research mandate in the main field, never for a company', () => {
+  it('claims "exactly this" only for a research mandate in the main field and focus, never for a company', () => {
     const q = ask(
       'Antibody discovery platform for biotherapeutics',
       'Development and validation of technologies for a platform that discovers antibodies for next-generation biotherapeutics.',
@@ -306,7 +306,25 @@ describe('rules before ranking (issue 14)', () => {
     // A space program is not the place for an antibody company, whatever shared field words say.
     expect(eligible.slice(0, 5).map((r) => r.program.id)).not.toContain('ca-csa-stdp');
     expect(eligible.slice(0, 5).map((r) => r.program.id)).toContain('ca-nrc-irap');
-    for (const r of eligible) expect(r.reasons.join(' ')).not.toMatch(/funds exactly this/);
+    for (const r of eligible) expect(r.reasons.join(' ')).not.toMatch(/exactly this/);
+
+    // Pure mathematics: NSERC Discovery's mandate covers it; a commercialization grant's does not.
+    const maths = matchPrograms(
+      ask(
+        'Degenerate elliptic equations',
+        'Regularity of weak solutions of degenerate elliptic partial differential equations.',
+        'Professor of mathematics at Cape Breton University, Nova Scotia.',
+      ),
+      catalogue,
+      TODAY,
+    ).eligible;
+    const reason = (id: string) => maths.find((r) => r.program.id === id)?.reasons[0] ?? '';
+    expect(reason('ca-nserc-discovery-grants')).toMatch(
+      /the mandate of NSERC Discovery Grants covers exactly this\.$/,
+    );
+    expect(reason('ca-nserc-i2i')).toMatch(
+      /applicants like you may apply to NSERC Idea to Innovation \(I2I\) grants\.$/,
+    );
   });
 
   it("takes the country from the account's e-mail domain only when the request names none, and says so", () => {

@@ -542,8 +542,8 @@ const shortName = (p: RankableProgram) => p.name.replace(/\s*\([^)]*\)\s*$/, '')
 
 /**
  * The first reason: the rule or field that matched, in a researcher's words — "You are a faculty
- * member at a Canadian university working in the natural sciences; NSERC Discovery Grants fund
- * exactly this."
+ * member at a Canadian university working in natural sciences; the mandate of NSERC Discovery
+ * Grants covers exactly this."
  */
 function fitSentence(p: RankableProgram, who: ApplicantProfile, offFocus: boolean): string | null {
   const rules = p.eligibilityRules;
@@ -559,8 +559,8 @@ function fitSentence(p: RankableProgram, who: ApplicantProfile, offFocus: boolea
   if (!you && !working) return null;
   const subject = you ? `You are ${you}${working}` : `Your work is in ${FIELD_LABEL[field!]}`;
   // "Exactly this" only for a research mandate that names the applicant's main field, in a program
-  // with no narrower focus (space) the request does not share: a space program "funded exactly" an
-  // antibody company whose text also read as natural sciences. For a company, a program's fields
+  // with no focus the request does not share: a space program "funded exactly" an antibody company
+  // whose text also read as natural sciences, and a commercialization grant pure mathematics. For a company, a program's fields
   // only hint at fit (as in the score below), so they never earn the claim.
   if (
     field &&
@@ -569,8 +569,9 @@ function fitSentence(p: RankableProgram, who: ApplicantProfile, offFocus: boolea
     rules.fields.length <= 3 &&
     !offFocus
   )
-    return `${subject}; ${shortName(p)} funds exactly this.`;
-  return `${subject}; ${shortName(p)} is open to applicants like you${rules && rules.fields.length === 0 ? ' in any field' : ''}.`;
+    return `${subject}; the mandate of ${shortName(p)} covers exactly this.`;
+  // Worded so that a plural name ("Discovery Grants") needs no verb agreement.
+  return `${subject}; applicants like you may apply to ${shortName(p)}${rules && rules.fields.length === 0 ? ' in any field' : ''}.`;
 }
 
 // Fewer days than this to the next deadline leave too little time to prepare an application.
@@ -592,7 +593,11 @@ function scoreProgram(
   const specific = [...t.sectors].filter((s) => SPECIFIC.includes(s));
   const sharedSectors = [...t.sectors].filter((s) => profile.sectors.has(s));
   const specificShared = sharedSectors.filter((s) => SPECIFIC.includes(s));
-  const fit = fitSentence(p, who, specific.length > 0 && specificShared.length === 0);
+  // Off the program's focus: a narrower area (cancer, space) the request does not share, or a
+  // kind of support (training, equipment, commercialization) it does not ask for.
+  const offFocus =
+    specific.some((s) => !profile.sectors.has(s)) || Boolean(t.purpose && !t.purpose.test(profile.text));
+  const fit = fitSentence(p, who, offFocus);
   if (fit) reasons.push(fit);
 
   // A funder of the applicant's own country is the one a grants officer names first.
