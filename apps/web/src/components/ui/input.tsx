@@ -4,11 +4,15 @@ import {
   type ReactNode,
   type InputHTMLAttributes,
   type LabelHTMLAttributes,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
 
 const field =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
+
+const select =
+  'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
   { className, ...props },
@@ -22,6 +26,38 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
     return <textarea ref={ref} className={clsx(field, 'min-h-[120px]', className)} {...props} />;
   },
 );
+
+/**
+ * A native select (light, and every screen reader and phone knows it) over a list of options;
+ * `placeholder` is a first option that cannot be chosen again, `anyOption` one that clears the choice.
+ */
+export function Select({
+  options,
+  placeholder,
+  anyOption,
+  className,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+  anyOption?: string;
+}) {
+  return (
+    <select className={clsx(select, className)} {...props}>
+      {placeholder !== undefined && (
+        <option value="" disabled>
+          {placeholder}
+        </option>
+      )}
+      {anyOption !== undefined && <option value="">{anyOption}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
   return <label className={clsx('mb-1 block text-sm font-medium text-slate-800', className)} {...props} />;

@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FieldError, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -100,9 +100,6 @@ const ACTION_TEXT: Record<ProgramChange['action'], string> = {
   retire: 'Retired',
   restore: 'Restored',
 };
-
-const selectClass =
-  'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 aria-[invalid=true]:border-red-600';
 
 /** /admin/catalogue/:id: edit one program, mark it verified, retire or restore it, read its history. */
 export function AdminProgramPage() {
@@ -210,15 +207,7 @@ function ProgramEditor({
   const text = (key: keyof Form, hint?: string) => field(key, (p) => <Input {...p} />, hint);
   const area = (key: keyof Form, hint?: string) => field(key, (p) => <Textarea {...p} />, hint);
   const select = (key: keyof Form, options: ReadonlyArray<{ value: string; label: string }>) =>
-    field(key, (p) => (
-      <select {...p} className={selectClass}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    ));
+    field(key, (p) => <Select {...p} options={options} />);
 
   return (
     <>

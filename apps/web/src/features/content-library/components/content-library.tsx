@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FormField, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -28,8 +28,7 @@ export interface InsertableBlock {
 
 const SEARCH_DELAY_MS = 250;
 const PREVIEW_CHARS = 280;
-const selectClass =
-  'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
+const CATEGORY_OPTIONS = LIBRARY_CATEGORIES.map((c) => ({ value: c, label: LIBRARY_CATEGORY_LABELS[c] }));
 
 const serverMessage = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;
@@ -78,13 +77,7 @@ function BlockForm({ block, onDone }: { block?: Block; onDone: () => void }) {
         <Input {...form.input('title')} />
       </FormField>
       <FormField label="Category" {...form.slot('category')}>
-        <select {...form.input('category')} className={selectClass}>
-          {LIBRARY_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {LIBRARY_CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </select>
+        <Select {...form.input('category')} options={CATEGORY_OPTIONS} />
       </FormField>
       <FormField label={`Tags (comma-separated, up to ${BLOCK_TAGS_MAX})`} {...form.slot('tags')}>
         <Input {...form.input('tags')} />
@@ -217,19 +210,13 @@ export function ContentLibrary({ onInsert }: { onInsert?: (block: InsertableBloc
         </div>
         <div className="basis-44">
           <Label htmlFor={`${id}-category`}>Category</Label>
-          <select
+          <Select
             id={`${id}-category`}
-            className={selectClass}
             value={category}
             onChange={(e) => setCategory(e.target.value as LibraryCategory | '')}
-          >
-            <option value="">All categories</option>
-            {LIBRARY_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {LIBRARY_CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </select>
+            anyOption="All categories"
+            options={CATEGORY_OPTIONS}
+          />
         </div>
         <Button onClick={() => setDialog({ kind: 'new' })}>New block</Button>
       </div>

@@ -113,6 +113,18 @@ function renderPanel(sections?: string[]) {
   );
 }
 
+/** A requirement the rules found in an uploaded call. */
+const CAD_ITEM = {
+  id: 'i1',
+  text: 'Budgets must be in CAD.',
+  page: null,
+  kind: 'must',
+  section: null,
+  done: false,
+  origin: 'rules',
+  sourceName: 'call.docx',
+} as const;
+
 describe('GuidelinesPanel', () => {
   it('uploads the call through /api/upload, then lists its requirements with pages and the rules note', async () => {
     const server = fakeServer();
@@ -189,16 +201,7 @@ describe('GuidelinesPanel', () => {
 
   it('ticks, maps to a section, edits, adds and removes items, and coverage follows', async () => {
     const server = fakeServer();
-    server.items.push({
-      id: 'i1',
-      text: 'Budgets must be in CAD.',
-      page: null,
-      kind: 'must',
-      section: null,
-      done: false,
-      origin: 'rules',
-      sourceName: 'call.docx',
-    });
+    server.items.push({ ...CAD_ITEM });
     renderPanel(['Budget', 'Methods']);
     const box = await screen.findByLabelText('Budgets must be in CAD.');
     fireEvent.click(box);
@@ -248,16 +251,7 @@ describe('GuidelinesPanel', () => {
 
   it('keeps an edited requirement that was emptied, with the message under its text, and sends nothing', async () => {
     const server = fakeServer();
-    server.items.push({
-      id: 'i1',
-      text: 'Budgets must be in CAD.',
-      page: null,
-      kind: 'must',
-      section: null,
-      done: false,
-      origin: 'rules',
-      sourceName: 'call.docx',
-    });
+    server.items.push({ ...CAD_ITEM });
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit: Budgets must be in CAD.' }));
     const text = screen.getByLabelText('Requirement text');

@@ -12,7 +12,7 @@ import { toast } from 'sonner';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useAdminLeads, useAdminZenoLeads, useUpdateLeadStatus } from '../api/leads.api.ts';
-import { NativeSelect } from './native-select.tsx';
+import { Select } from '../../../components/ui/input.tsx';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
@@ -73,7 +73,7 @@ export function AdminLeadsPage() {
                     <td className={td}>{labelOf(GRANT_SIZES, lead.grantSize)}</td>
                     <td className={`${td} max-w-xs whitespace-pre-wrap break-words`}>{lead.message ?? ''}</td>
                     <td className={td}>
-                      <NativeSelect
+                      <Select
                         aria-label={`Status of ${lead.email}`}
                         options={LEAD_STATUSES}
                         value={lead.status}

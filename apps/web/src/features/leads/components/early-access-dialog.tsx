@@ -4,12 +4,11 @@ import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField, Input, Textarea } from '../../../components/ui/input.tsx';
+import { FormField, Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import { useSubmitZenoLead } from '../api/leads.api.ts';
 import { HoneypotField } from './honeypot-field.tsx';
 import { leadProblem, zenoFailureToast } from './lead-feedback.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { NativeSelect } from './native-select.tsx';
 
 const EMPTY = {
   name: '',
@@ -95,7 +94,7 @@ export function EarlyAccessDialog() {
               <Input {...form.input('phoneNumber')} type="tel" autoComplete="tel" required />
             </FormField>
             <FormField label="Interest *" {...form.slot('interestType')}>
-              <NativeSelect {...form.input('interestType')} required options={INTEREST_TYPES} />
+              <Select {...form.input('interestType')} required options={INTEREST_TYPES} />
             </FormField>
             <FormField label="Message *" {...form.slot('message')}>
               <Textarea {...form.input('message')} required />

@@ -3,12 +3,11 @@ import { LEAD_FORM } from '@grantleaf/shared/marketing-content';
 import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField, Input, Textarea } from '../../../components/ui/input.tsx';
+import { FormField, Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSubmitLead } from '../api/leads.api.ts';
 import { HoneypotField } from './honeypot-field.tsx';
 import { leadFailureToast, leadProblem } from './lead-feedback.ts';
-import { NativeSelect } from './native-select.tsx';
 
 const EMPTY = { email: '', role: '', organization: '', grantSize: '', message: '', website: '' };
 const REQUIRED = ['email', 'role', 'organization', 'grantSize'] as const;
@@ -66,15 +65,10 @@ export function GrantAnalysisForm() {
           <Input {...form.input('organization')} autoComplete="organization" required />
         </FormField>
         <FormField label="Role *" {...form.slot('role')}>
-          <NativeSelect
-            {...form.input('role')}
-            required
-            placeholder="Select your role"
-            options={LEAD_ROLES}
-          />
+          <Select {...form.input('role')} required placeholder="Select your role" options={LEAD_ROLES} />
         </FormField>
         <FormField label="Grant size *" {...form.slot('grantSize')}>
-          <NativeSelect
+          <Select
             {...form.input('grantSize')}
             required
             placeholder="Select a grant size"

@@ -2,7 +2,7 @@ import { TABLE_PAGE_SIZE } from '@grantleaf/shared/constants';
 import { JURISDICTIONS, PROGRAM_QUERY_MAX, PROGRAM_TYPES } from '@grantleaf/shared/programs.constants';
 import type { GrantProgram, Jurisdiction, ProgramType } from '@grantleaf/shared/programs.schema';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Input, Label } from '../../../components/ui/input.tsx';
+import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import { formatCount } from '../../../lib/format-number.ts';
 import { useProgramPage, type ProgramFilters } from '../api/programs.api.ts';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -10,9 +10,6 @@ import { DeadlineCell } from '../../../components/status-cells.tsx';
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;
-
-const selectClass =
-  'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
 
 /**
  * "All Grant Programs & Deadlines" (spec §2): 5 rows a page, searched, filtered and paged on the
@@ -61,35 +58,23 @@ export function ProgramsTable({
       </div>
       <div>
         <Label htmlFor="programs-jurisdiction">Jurisdiction</Label>
-        <select
+        <Select
           id="programs-jurisdiction"
-          className={selectClass}
           value={filters.jurisdiction}
           onChange={(e) => apply({ jurisdiction: e.target.value as Jurisdiction | '' })}
-        >
-          <option value="">All jurisdictions</option>
-          {JURISDICTIONS.map((j) => (
-            <option key={j.value} value={j.value}>
-              {j.label}
-            </option>
-          ))}
-        </select>
+          anyOption="All jurisdictions"
+          options={JURISDICTIONS}
+        />
       </div>
       <div>
         <Label htmlFor="programs-type">Program type</Label>
-        <select
+        <Select
           id="programs-type"
-          className={selectClass}
           value={filters.programType}
           onChange={(e) => apply({ programType: e.target.value as ProgramType | '' })}
-        >
-          <option value="">All types</option>
-          {PROGRAM_TYPES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
+          anyOption="All types"
+          options={PROGRAM_TYPES}
+        />
       </div>
       <p className="text-xs text-slate-600 sm:col-span-3" aria-live="polite" data-testid="programs-count">
         {programs.data
