@@ -62,8 +62,8 @@ export function useFollow() {
 }
 
 /**
- * The checkboxes show the choice in the click's own render (a controlled box waiting for the
- * refetch is put back by React); a failure puts the stored choice back.
+ * Saves the e-mail choices with the cache updated at once (the page also holds the shown choice
+ * itself, for the click's own render); a failure puts the stored choice back.
  */
 export function useSetAlertPreferences() {
   const client = useQueryClient();

@@ -8,6 +8,7 @@ import {
   type SavedSearch,
 } from '@grantleaf/shared/alerts.schema';
 import { JURISDICTIONS, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -42,6 +43,12 @@ function deadlineOf(f: ProgramFollow): string {
 
 function Preferences({ preferences, verified }: { preferences: AlertPreferences; verified: boolean }) {
   const save = useSetAlertPreferences();
+  // The box shows the click in its own render: the query cache's update reaches React a task
+  // later, and a controlled box waiting for it is put back meanwhile (a flaky CI run showed it).
+  const [shown, setShown] = useState(preferences);
+  useEffect(() => {
+    if (!save.isPending) setShown(preferences);
+  }, [preferences, save.isPending]);
   return (
     <Card className="p-4 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">E-mails</h2>
@@ -57,13 +64,12 @@ function Preferences({ preferences, verified }: { preferences: AlertPreferences;
             <input
               type="checkbox"
               className="mt-1 h-4 w-4"
-              checked={preferences[kind]}
-              onChange={(e) =>
-                save.mutate(
-                  { ...preferences, [kind]: e.target.checked },
-                  { onError: (err) => failed(err, 'Could not save your e-mail choices') },
-                )
-              }
+              checked={shown[kind]}
+              onChange={(e) => {
+                const next = { ...shown, [kind]: e.target.checked };
+                setShown(next);
+                save.mutate(next, { onError: (err) => failed(err, 'Could not save your e-mail choices') });
+              }}
             />
             <span>{ALERT_KIND_LABELS[kind]}</span>
           </label>
