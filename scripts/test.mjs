@@ -39,9 +39,24 @@ const readJson = (file) => {
   }
 };
 
-ensureInstalled();
-ensureSystemPackages();
-ensureWebBuilt({ force: true });
+// Each step's wall time, printed at the end so a slow layer shows in every CI log (issue 29 §10).
+const durations = [];
+const timed = (name, fn) => {
+  const start = Date.now();
+  const code = fn();
+  durations.push([name, Date.now() - start]);
+  return code;
+};
+
+timed('install', () => {
+  ensureInstalled();
+  ensureSystemPackages();
+  return 0;
+});
+timed('web build', () => {
+  ensureWebBuilt({ force: true });
+  return 0;
+});
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
@@ -51,34 +66,31 @@ const steps = [];
 
 // Lint and formatting first: a finding fails the run, but the test layers still run, so one
 // misplaced space does not hide what the tests would say.
-const lint = run('eslint', ['.']);
+const lint = timed('eslint', () => run('eslint', ['.']));
 steps.push(['eslint', lint]);
 if (lint === 0) passed += 1;
 else failed += 1;
 
-const format = run('prettier', ['--check', '.']);
+const format = timed('prettier', () => run('prettier', ['--check', '.']));
 steps.push(['prettier', format]);
 if (format === 0) passed += 1;
 else failed += 1;
 
-const typecheck = run('npm', ['run', 'typecheck']);
+const typecheck = timed('typecheck', () => run('npm', ['run', 'typecheck']));
 steps.push(['typecheck', typecheck]);
 if (typecheck === 0) passed += 1;
 else failed += 1;
 
 // No import cycles at run time (issue 12 §2; type-only imports are allowed, see .madgerc).
-const cycles = run('npm', ['run', '--silent', 'cycles']);
+const cycles = timed('cycles', () => run('npm', ['run', '--silent', 'cycles']));
 steps.push(['cycles', cycles]);
 if (cycles === 0) passed += 1;
 else failed += 1;
 
 const vitestFile = path.join(results, 'vitest.json');
-const vitest = run('vitest', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestFile}`,
-]);
+const vitest = timed('vitest', () =>
+  run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]),
+);
 steps.push(['vitest', vitest]);
 const v = readJson(vitestFile);
 if (v) {
@@ -87,19 +99,24 @@ if (v) {
 } else if (vitest !== 0) failed += 1;
 
 const e2eFile = path.join(results, 'e2e.json');
-const playwright = run('playwright', ['test', '--reporter=list,json'], {
-  env: {
-    ...process.env,
-    PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
-  },
-});
+const playwright = timed('playwright', () =>
+  run('playwright', ['test', '--reporter=list,json'], {
+    env: {
+      ...process.env,
+      PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
+    },
+  }),
+);
 steps.push(['playwright', playwright]);
 const p = readJson(e2eFile);
 if (p?.stats) {
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected + (p.errors?.length ?? 0);
 } else if (playwright !== 0) failed += 1;
+
+console.log('\nStep durations:');
+for (const [name, ms] of durations) console.log(`  ${name.padEnd(10)} ${(ms / 1000).toFixed(1)} s`);
 
 const broken = steps.filter(([, code]) => code !== 0).map(([name]) => name);
 if (broken.length > 0) {
