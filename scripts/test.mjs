@@ -87,6 +87,12 @@ steps.push(['cycles', cycles]);
 if (cycles === 0) passed += 1;
 else failed += 1;
 
+// Every workspace declares what it imports (issue 29 §6).
+const manifests = timed('manifests', () => run('node', ['scripts/check-manifests.mjs']));
+steps.push(['manifests', manifests]);
+if (manifests === 0) passed += 1;
+else failed += 1;
+
 const vitestFile = path.join(results, 'vitest.json');
 const vitest = timed('vitest', () =>
   run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]),

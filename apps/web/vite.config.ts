@@ -120,7 +120,7 @@ export default defineConfig({
         // tasks, where one big entry was one long task just as the pre-rendered page had painted.
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-          if (/node_modules\/(react-router|react-router-dom)\//.test(id)) return 'router';
+          if (/node_modules\/react-router\//.test(id)) return 'router';
           if (/node_modules\/@tanstack\//.test(id)) return 'query';
         },
       },

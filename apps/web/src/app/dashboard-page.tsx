@@ -15,7 +15,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { CollapsingActions } from '../components/ui/collapsing-actions.tsx';
 import { SignInRequired } from '../components/sign-in-required.tsx';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
+import { matchPath, useLocation } from 'react-router';
 
 const SITE = 'Grantleaf';
 export const LANDING_TITLE = `${SITE} — grant writing and research funding`;

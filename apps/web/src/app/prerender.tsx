@@ -1,7 +1,7 @@
 // Loaded by the build only (vite.config.ts): renders `/` for a visitor without a session.
 import { QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { AppShell } from './app-shell.tsx';
 import { AppRoutes } from './router.tsx';
 

@@ -2,7 +2,7 @@ import type { User } from '@grantleaf/shared/auth.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { CURRENT_USER_KEY } from '../features/auth/api/auth.api.ts';

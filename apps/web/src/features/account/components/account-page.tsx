@@ -3,7 +3,7 @@ import { formatCredits, RETENTION_PROMISE_DAYS } from '@grantleaf/shared/constan
 import type { LedgerEntry } from '@grantleaf/shared/credits.schema';
 import { ledgerReasonLabel } from '@grantleaf/shared/paid-work';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

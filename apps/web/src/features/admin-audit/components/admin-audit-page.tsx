@@ -1,7 +1,7 @@
 import { AUDIT_ACTION_LABELS } from '@grantleaf/shared/account.schema';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';

@@ -5,7 +5,7 @@ import {
 } from '@grantleaf/shared/catalogue.schema';
 import { PROGRAM_QUERY_MAX } from '@grantleaf/shared/programs.schema';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setSessionId } from '../../../lib/session.ts';
 import { json, OPS, renderWithProviders, stubApi, type Answer, type ApiCall } from '../../../test/kit.tsx';

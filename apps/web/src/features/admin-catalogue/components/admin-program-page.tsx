@@ -1,7 +1,7 @@
 import { programEditSchema, type AdminProgram, type ProgramChange } from '@grantleaf/shared/catalogue.schema';
 import { PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FieldError, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';

@@ -9,7 +9,7 @@ import {
 } from '@grantleaf/shared/alerts.schema';
 import { JURISDICTIONS, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

@@ -1,6 +1,6 @@
 import type { SavedSearchQueryInput } from '@grantleaf/shared/alerts.schema';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 
 // The form validates with the shared schema, which brings zod: not needed until the button is used,

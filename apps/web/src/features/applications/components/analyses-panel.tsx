@@ -1,5 +1,5 @@
 import type { ApplicationAnalysis } from '@grantleaf/shared/submissions.schema';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useApplicationAnalyses } from '../api/application-document.api.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 
 export function AuthLayout({

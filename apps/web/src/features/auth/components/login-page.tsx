@@ -1,7 +1,7 @@
 import { REDIRECT_AFTER_AUTH_MS } from '@grantleaf/shared/constants';
 import { loginSchema } from '@grantleaf/shared/auth.schema';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';

@@ -7,7 +7,7 @@ import {
   registrableDomain,
 } from '@grantleaf/shared/email-domain';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormField, Input } from '../../../components/ui/input.tsx';

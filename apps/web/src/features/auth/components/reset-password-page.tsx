@@ -1,6 +1,6 @@
 import { resetPasswordFormSchema, resetPasswordSchema } from '@grantleaf/shared/auth.schema';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClass, Button } from '../../../components/ui/button.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';

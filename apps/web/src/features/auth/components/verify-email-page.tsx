@@ -1,5 +1,5 @@
 import type { VerificationResponse } from '@grantleaf/shared/auth.schema';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { useVerifyEmailLink } from '../api/verify-email.api.ts';
 import { AuthLayout } from './auth-layout.tsx';

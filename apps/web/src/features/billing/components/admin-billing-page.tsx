@@ -6,7 +6,7 @@ import {
   type AdminRefundRequest,
 } from '@grantleaf/shared/payments.schema';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FieldError } from '../../../components/ui/input.tsx';

@@ -5,7 +5,7 @@ import {
   type Currency,
 } from '@grantleaf/shared/pricing';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { useAfterHydration } from '../../../lib/use-hydrated.ts';
 import { usePricing } from '../api/billing.api.ts';

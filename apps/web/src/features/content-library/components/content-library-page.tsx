@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';

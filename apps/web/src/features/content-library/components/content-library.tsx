@@ -7,7 +7,7 @@ import {
   type LibraryCategory,
 } from '@grantleaf/shared/content-library.schema';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

@@ -7,7 +7,7 @@ import {
   labelOf,
   leadStatusSchema,
 } from '@grantleaf/shared/leads.schema';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';

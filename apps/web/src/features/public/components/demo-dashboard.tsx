@@ -1,6 +1,6 @@
 import { DEMO_DASHBOARD } from '@grantleaf/shared/marketing-content';
 import { clsx } from 'clsx';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 
 // Spec §4 badge colours: approved green, under_review yellow, rejected red, submitted blue, others grey.

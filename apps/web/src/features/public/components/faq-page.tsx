@@ -1,5 +1,5 @@
 import { SOCIAL_PROOF } from '@grantleaf/shared/marketing-content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { AI_USE_STATEMENT } from './ai-use.ts';

@@ -11,7 +11,7 @@ import {
   VOICE_ASSISTANT,
 } from '@grantleaf/shared/marketing-content';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { usePublicConfig, useProgramGroups } from '../api/public.api.ts';
 import { DemoDashboard } from './demo-dashboard.tsx';

@@ -1,5 +1,5 @@
 import { PRIVACY_FACTS } from '@grantleaf/shared/marketing-content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { usePublicConfig } from '../api/public.api.ts';
 import { InfoLayout, InfoSection } from './info-layout.tsx';

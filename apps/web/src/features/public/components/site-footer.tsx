@@ -1,5 +1,5 @@
 import { FOOTER } from '@grantleaf/shared/marketing-content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { usePublicConfig } from '../api/public.api.ts';
 
 const heading = 'text-sm font-semibold text-white';

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Dialog } from 'radix-ui';
 import { useRef, useState, type MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 
 type NavItem = { label: string; anchor: string } | { label: string; to: string };

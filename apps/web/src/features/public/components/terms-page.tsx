@@ -5,7 +5,7 @@ import {
   priceInCredits,
 } from '@grantleaf/shared/constants';
 import { PRIVACY_FACTS } from '@grantleaf/shared/marketing-content';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { usePublicConfig } from '../api/public.api.ts';
 import { InfoLayout, InfoSection } from './info-layout.tsx';
 

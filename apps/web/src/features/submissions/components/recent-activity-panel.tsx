@@ -2,7 +2,7 @@ import { submissionStatus } from '@grantleaf/shared/display-rules';
 import { tryParseModelJson } from '@grantleaf/shared/model-json';
 import type { Submission } from '@grantleaf/shared/submissions.schema';
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { EvaluationDetails, PaidWorkStatus } from '../../../components/status-cells.tsx';

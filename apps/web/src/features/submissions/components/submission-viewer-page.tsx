@@ -7,7 +7,7 @@ import {
 } from '@grantleaf/shared/grant-results.schema';
 import { deriveDisplayStatus, type Submission } from '@grantleaf/shared/submissions.schema';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { FAILURE_FALLBACK } from '../../../components/failure-note.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
