@@ -66,9 +66,19 @@ export function openText(sealed: string, context: string): string {
   return ungcm(dataKey, raw.subarray(KEY_ID_BYTES + WRAPPED_BYTES), context).toString('utf8');
 }
 
+// Every sealed column, recorded as the schemas declare them, so the list that raw SQL needs (the
+// account export, the sealing of old plain values) is derived rather than typed out again.
+const declared = new Map<string, { table: string; column: string; json: boolean }>();
+const declare = (table: string, column: string, json: boolean) =>
+  declared.set(`${table}.${column}`, { table, column, json });
+
+/** The sealed columns of every schema loaded so far (db/schema.ts loads them all). */
+export const declaredSealedColumns = () => [...declared.values()];
+
 /** A text column kept sealed; a value written before encryption (no prefix) still reads. */
 export const sealedText = (table: string, name: string) => {
   const context = `${table}.${name}`;
+  declare(table, name, false);
   return customType<{ data: string; driverData: string }>({
     dataType: () => 'text',
     toDriver: (value) => sealText(value, context),
@@ -79,6 +89,7 @@ export const sealedText = (table: string, name: string) => {
 /** A jsonb column holding one sealed JSON string; a value written before encryption still reads. */
 export const sealedJson = <T>(table: string, name: string) => {
   const context = `${table}.${name}`;
+  declare(table, name, true);
   return customType<{ data: T; driverData: unknown }>({
     dataType: () => 'jsonb',
     toDriver: (value) => JSON.stringify(sealText(JSON.stringify(value), context)),

@@ -1,42 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { openColumnValue, SEALED_PREFIX, sealText } from './content-crypto.ts';
+import '../../db/schema.ts';
+import { declaredSealedColumns, openColumnValue, SEALED_PREFIX, sealText } from './content-crypto.ts';
 
 /**
- * Every column of user content sealed at rest (the schemas declare them with sealedText/sealedJson).
- * Listed here as well for what reads or rewrites them outside drizzle: the account export and the
- * one-time sealing of values written before encryption.
+ * Every column of user content sealed at rest, as the schemas declare them with sealedText and
+ * sealedJson (loading db/schema.ts loads every schema), for what reads or rewrites them outside
+ * drizzle: the account export and the one-time sealing of values written before encryption.
  */
-export const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json: boolean }> = [
-  { table: 'uploads', column: 'extracted_text', json: false },
-  { table: 'submissions', column: 'content_json', json: true },
-  { table: 'submissions', column: 'results', json: true },
-  { table: 'funding_finder_requests', column: 'research_topic', json: false },
-  { table: 'funding_finder_requests', column: 'research_details', json: false },
-  { table: 'funding_finder_requests', column: 'team_profile', json: false },
-  { table: 'funding_finder_requests', column: 'file_content', json: false },
-  { table: 'funding_finder_requests', column: 'funding_results', json: true },
-  { table: 'idea_requests', column: 'research_background', json: false },
-  { table: 'idea_requests', column: 'research_interests', json: false },
-  { table: 'idea_requests', column: 'idea_results', json: false },
-  { table: 'outbox_emails', column: 'subject', json: false },
-  { table: 'outbox_emails', column: 'body_text', json: false },
-  { table: 'guideline_items', column: 'text', json: false },
-  { table: 'guideline_items', column: 'section', json: false },
-  { table: 'guideline_items', column: 'source_name', json: false },
-  { table: 'library_blocks', column: 'title', json: false },
-  { table: 'library_blocks', column: 'text', json: false },
-  { table: 'library_blocks', column: 'tags', json: true },
-  { table: 'library_block_uses', column: 'section', json: false },
-  { table: 'applications', column: 'sections', json: true },
-  { table: 'application_versions', column: 'sections', json: true },
-  { table: 'section_suggestions', column: 'before_text', json: false },
-  { table: 'section_suggestions', column: 'suggestion', json: false },
-  { table: 'saved_searches', column: 'name', json: false },
-  { table: 'saved_searches', column: 'query', json: true },
-  { table: 'alert_subscriptions', column: 'token', json: false },
-  { table: 'section_suggestions', column: 'context', json: false },
-];
+export const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json: boolean }> =
+  declaredSealedColumns();
 
 type Row = Record<string, unknown>;
 

@@ -26,8 +26,3 @@ export const submissions = pgTable('submissions', {
   applicationId: uuid('application_id'),
 });
 export type SubmissionRow = typeof submissions.$inferSelect;
-
-// The tables this feature brought with it, so db/schema.ts needs one line for the feature.
-export { uploads } from '../uploads/uploads.schema.ts';
-export { auditLog } from '../audit/audit.schema.ts';
-export { webhookDeliveries } from '../webhooks/webhooks.schema.ts';
