@@ -3,7 +3,7 @@
  * number/money/duration/date reader and list splitter, for English and French. Every engine reads
  * text through these; none keeps patterns of its own for what is here.
  */
-export { type Language, lexicon } from './lexicon.ts';
+export { alternation, type Language, lexicon } from './lexicon.ts';
 export { guardedSpans, isGuarded, type Span } from './guards.ts';
 export {
   contentStems,

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import { loadProgramSections } from '../offline/program-sections.ts';
+import {
+  maskEngineText,
+  partnerAmount,
+  readForm,
+  readText,
+  requestedAmount,
+  statementsOf,
+  totalCost,
+} from './index.ts';
+
+const roles = (text: string, fallback: 'other' | 'total_cost' = 'other') =>
+  readText([{ id: 's', text }])
+    .amounts.map((a) => [a.value, a.role])
+    .concat(fallback === 'other' ? [] : []);
+
+describe('amounts keep the role the applicant gave them (issue 24 §1)', () => {
+  it('D1: partner cash and partner in-kind each have their own role', () => {
+    expect(roles('partner cash contribution $150,000; partner in-kind $60,000')).toEqual([
+      [150000, 'partner_cash'],
+      [60000, 'partner_in_kind'],
+    ]);
+    expect(roles('Acme contributes $150,000 cash and $60,000 in kind.')).toEqual([
+      [150000, 'partner_cash'],
+      [60000, 'partner_in_kind'],
+    ]);
+  });
+
+  it('D2: the IRAP contribution requested is the request, the total cost is not', () => {
+    const facts = readForm({
+      ...FORM_STRONG,
+      totalBudget: 'Total cost $420,000; IRAP contribution requested $252,000',
+    });
+    expect(requestedAmount(facts)?.value).toBe(252000);
+    expect(totalCost(facts)?.value).toBe(420000);
+  });
+
+  it('a budget field with one amount is the request, yearly figures after whole ones', () => {
+    expect(requestedAmount(readForm(FORM_STRONG))?.value).toBe(420000);
+    expect(
+      requestedAmount(readForm({ ...FORM_STRONG, totalBudget: '$300,000 over 3 years ($100k/yr)' }))?.value,
+    ).toBe(300000);
+    expect(requestedAmount(readForm({ ...FORM_STRONG, totalBudget: '300000' }))?.value).toBe(300000);
+  });
+
+  it('reads French amounts and roles', () => {
+    expect(
+      roles(
+        'Coût total du projet : 1 234 567,50 $; montant demandé : 300 000 $; contribution en nature : 45 000 $',
+      ),
+    ).toEqual([
+      [1234567.5, 'total_cost'],
+      [300000, 'requested'],
+      [45000, 'partner_in_kind'],
+    ]);
+  });
+
+  it('the partner field’s amounts are the partner’s, and it names the partner', () => {
+    const facts = readForm({
+      ...FORM_STRONG,
+      industryPartner: 'Nordair Systems Inc. (120 employees): $150,000 cash; $60,000 in-kind',
+    });
+    expect(partnerAmount(facts, 'partner_cash')).toBe(150000);
+    expect(partnerAmount(facts, 'partner_in_kind')).toBe(60000);
+    expect(facts.organisations[0]).toMatchObject({ name: 'Nordair Systems Inc.', role: 'partner' });
+  });
+});
+
+describe('the engine’s own words are never the applicant’s facts', () => {
+  it('the cost-share rule sentence’s "2 dollars" is not an amount', () => {
+    const note = loadProgramSections().programs['ca-nserc-alliance-advantage']?.rules.costShare?.note ?? '';
+    expect(note).toContain('2 dollars');
+    const facts = readText([
+      { id: 'budget', text: `Total request: $300,000.\n${note}\n[To complete: $5,000 of travel?]` },
+    ]);
+    expect(facts.amounts.map((a) => a.value)).toEqual([300000]);
+    expect(maskEngineText(note).trim()).toBe('');
+  });
+
+  it('questions and "[To complete: …]" notes are masked, the rest keeps its offsets', () => {
+    const text =
+      'What pilot results exist? Our pilot reached AUROC 0.84 in 40 patients. [To complete: budget]';
+    const masked = maskEngineText(text);
+    expect(masked).toHaveLength(text.length);
+    expect(masked.trim()).toBe('Our pilot reached AUROC 0.84 in 40 patients.');
+  });
+});
+
+describe('people, organisations, objectives, statements', () => {
+  it('"Team: PI has 45 publications…" gives two people with their record', () => {
+    const facts = readText([
+      {
+        id: 'x',
+        text: 'Team: PI has 45 publications in solid-state ionics; co-PI led two industry partnerships.',
+      },
+    ]);
+    expect(facts.people.map((p) => [p.role, p.record.length])).toEqual([
+      ['PI', 1],
+      ['co-PI', 1],
+    ]);
+  });
+
+  it('objectives keep the applicant’s numbering and a standard in parentheses', () => {
+    const facts = readForm({
+      ...FORM_STRONG,
+      keyObjectives:
+        '2. Build the sensor. 3. Validate against LC-MS/MS (EPA 533) at 6 municipal sites over 12 months.',
+    });
+    expect(facts.objectives.map((o) => [o.number, o.text])).toEqual([
+      ['2', 'Build the sensor.'],
+      ['3', 'Validate against LC-MS/MS (EPA 533) at 6 municipal sites over 12 months.'],
+    ]);
+  });
+
+  it('pilot results, training and record are found where the applicant wrote them', () => {
+    const facts = readForm({
+      ...FORM_STRONG,
+      projectOverview: 'In a 40-patient pilot the model reached an AUROC of 0.84. We will run a trial.',
+    });
+    expect(statementsOf(facts, 'pilot').map((s) => s.source.field)).toEqual(['projectOverview']);
+    expect(statementsOf(facts, 'training').length).toBeGreaterThan(0);
+    expect(facts.people.some((p) => p.record.some((r) => r.includes('48 peer-reviewed publications')))).toBe(
+      true,
+    );
+    expect(facts.milestones.map((m) => m.amount?.value)).toEqual([120000, 100000, 200000]);
+  });
+});
