@@ -1,11 +1,16 @@
 /**
- * Funding-finder evaluation (issue 14): real researchers and companies and the program each
- * actually won, from public pages (eval/profiles/*.json, each with its `source`). Every profile's
- * request is ranked against the curated catalogue (apps/server/data/programs.json) as the
- * finder ranks it, and the report says how often the won program is first and in the top 5, and
- * how many listed programs the profile's known facts (country, province/state, who applies) make
- * ineligible. Runs alone: `npx tsx eval/funding.ts` (exit code 1 below the targets).
+ * Funding-finder evaluation (issues 14 and 25): real researchers and companies and the program each
+ * actually won, from public pages (each profile names its `source`). Two sets, never mixed:
+ * - development (eval/profiles/*.json): the ranking may be tuned on these;
+ * - held-out (eval/profiles/heldout/*.json): frozen before any further tuning (see its README.md);
+ *   nothing may be changed because of them, so their figures are the ones to quote as accuracy.
+ * Every profile's request is ranked against the curated catalogue (apps/server/data/programs.json)
+ * as the finder ranks it; the report says, per set, how often the won program is first and in the
+ * top 5, how many listed programs the profile's known facts (country, province/state, who applies)
+ * make ineligible, and how many listed programs the catalogue's own record says are not open now.
+ * Runs alone: `npx tsx eval/funding.ts` (exit code 1 below the targets on the held-out set).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,13 +24,25 @@ import { rankableFromRow, rankPrograms } from '../apps/server/src/modules/fundin
 import { readSeedPrograms } from '../apps/server/src/modules/programs/program-seed.ts';
 
 const PROFILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
-// Issue 14's "done when": the won program in the top 5 for at least 90%, nothing ineligible listed.
+export const FUNDING_SETS = {
+  development: PROFILES_DIR,
+  'held-out': path.join(PROFILES_DIR, 'heldout'),
+} as const;
+export type FundingSet = keyof typeof FUNDING_SETS;
+// Issue 25's "done when": the won program in the top 5 for at least 90% and first for at least
+// 50% of the held-out set, nothing ineligible and nothing closed listed.
+// The held-out files' SHA-256 (sorted by name, concatenated), recorded at the freeze in
+// eval/profiles/heldout/README.md: a changed held-out set is reported, never silently measured.
+export const HELD_OUT_DIGEST = 'd10b890bdefc8ceb173564db04f4f5af2e091a58713b55e782aa7fe554a5d7c5';
 const TARGET_TOP5 = 0.9;
+const TARGET_TOP1 = 0.5;
 const LISTED = 10;
 
 interface EvalProfile {
   id: string;
   source: string;
+  /** When the source was published, as it states it. */
+  sourceDate?: string;
   researchTopic: string;
   researchDetails: string;
   teamProfile: string;
@@ -36,13 +53,17 @@ interface EvalProfile {
 }
 
 export interface FundingEvalResult {
+  set: FundingSet;
   profiles: number;
   top1: number;
   top5: number;
   ineligibleListed: number;
+  notOpenListed: number;
   misses: Array<{ id: string; won: string[]; top5: string[] }>;
   /** Listed programs the profile's known facts rule out, by profile. */
   ineligible: Array<{ id: string; programs: string[] }>;
+  /** Listed programs whose own record says they take no applications now, by profile. */
+  notOpen: Array<{ id: string; programs: string[] }>;
   passed: boolean;
 }
 
@@ -54,14 +75,38 @@ export function loadProfiles(dir = PROFILES_DIR): EvalProfile[] {
     .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as EvalProfile);
 }
 
-export function runFundingEval(today = new Date()): FundingEvalResult {
-  const catalogue = readSeedPrograms(undefined, today).map((row) => rankableFromRow(row, today));
-  const profiles = loadProfiles();
+export function profilesDigest(dir: string): string {
+  const hash = createHash('sha256');
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort())
+    hash.update(fs.readFileSync(path.join(dir, f)));
+  return hash.digest('hex');
+}
+
+type SeedRow = ReturnType<typeof readSeedPrograms>[number];
+
+/**
+ * Judged from the catalogue record, not from the finder: a record whose status says it is
+ * archived, closed, paused or between intakes takes no applications now.
+ */
+export function recordSaysNotOpen(row: SeedRow): boolean {
+  return /archived|closed|paused|between intakes|not accepting|no longer accept/i.test(row.status ?? '');
+}
+
+export function runFundingEval(set: FundingSet = 'development', today = new Date()): FundingEvalResult {
+  const rows = readSeedPrograms(undefined, today);
+  const catalogue = rows.map((row) => rankableFromRow(row, today));
+  const notOpenIds = new Set(rows.filter(recordSaysNotOpen).map((row) => row.id));
+  const profiles = loadProfiles(FUNDING_SETS[set]);
   let top1 = 0;
   let top5 = 0;
   let ineligibleListed = 0;
+  let notOpenListed = 0;
   const misses: FundingEvalResult['misses'] = [];
   const ineligible: FundingEvalResult['ineligible'] = [];
+  const notOpen: FundingEvalResult['notOpen'] = [];
   for (const profile of profiles) {
     const ranked = rankPrograms(profile, catalogue, today).map((r) => r.program);
     const ids = ranked.map((p) => p.id);
@@ -80,59 +125,108 @@ export function runFundingEval(today = new Date()): FundingEvalResult {
       indigenous: false,
       budget: null,
     };
-    const ruledOut = ranked
-      .slice(0, LISTED)
+    const listed = ranked.slice(0, LISTED);
+    const ruledOut = listed
       .filter((p) => p.eligibilityRules && ineligibilityReasons(p.eligibilityRules, known).length > 0)
       .map((p) => p.id);
     ineligibleListed += ruledOut.length;
     if (ruledOut.length > 0) ineligible.push({ id: profile.id, programs: ruledOut });
+    const shut = listed.filter((p) => notOpenIds.has(p.id)).map((p) => p.id);
+    notOpenListed += shut.length;
+    if (shut.length > 0) notOpen.push({ id: profile.id, programs: shut });
   }
   const n = profiles.length;
   return {
+    set,
     profiles: n,
     top1,
     top5,
     ineligibleListed,
+    notOpenListed,
     misses,
     ineligible,
-    passed: n > 0 && top5 / n >= TARGET_TOP5 && ineligibleListed === 0,
+    notOpen,
+    passed:
+      n > 0 &&
+      top5 / n >= TARGET_TOP5 &&
+      top1 / n >= TARGET_TOP1 &&
+      ineligibleListed === 0 &&
+      notOpenListed === 0,
   };
 }
 
-export function printFundingEval(result: FundingEvalResult): void {
-  const pct = (k: number) =>
-    `${k}/${result.profiles} (${Math.round((100 * k) / Math.max(1, result.profiles))}%)`;
-  console.log(`funding: ${result.profiles} real profiles`);
-  console.log(`  won program first:     ${pct(result.top1)}`);
-  console.log(`  won program in top 5:  ${pct(result.top5)} (target ≥ ${TARGET_TOP5 * 100}%)`);
-  console.log(`  ineligible listed (top ${LISTED}): ${result.ineligibleListed} (target 0)`);
-  for (const miss of result.misses)
-    console.log(`  miss ${miss.id}: won ${miss.won.join(' | ')}; top 5 ${miss.top5.join(', ')}`);
-  for (const item of result.ineligible)
-    console.log(`  ineligible listed for ${item.id}: ${item.programs.join(', ')}`);
-  console.log(`  ${result.passed ? 'PASS' : 'FAIL'}`);
+const share = (k: number, n: number) => `${k}/${n} (${Math.round((100 * k) / Math.max(1, n))}%)`;
+
+/** The figures of both sets side by side, development first; then each set's misses. */
+export function printFundingEval(results: FundingEvalResult[]): void {
+  const rows: Array<[string, (r: FundingEvalResult) => string]> = [
+    ['real profiles', (r) => String(r.profiles)],
+    ['won program first', (r) => share(r.top1, r.profiles)],
+    ['won program in top 5', (r) => share(r.top5, r.profiles)],
+    [`ineligible listed (top ${LISTED})`, (r) => String(r.ineligibleListed)],
+    [`not open now, listed (top ${LISTED})`, (r) => String(r.notOpenListed)],
+  ];
+  const width = 34;
+  console.log(`funding${''.padEnd(width - 7)}${results.map((r) => r.set.padEnd(16)).join('')}`);
+  for (const [label, value] of rows)
+    console.log(`  ${label.padEnd(width - 2)}${results.map((r) => value(r).padEnd(16)).join('')}`);
+  console.log(
+    `  targets (held-out): top 5 ≥ ${TARGET_TOP5 * 100}%, first ≥ ${TARGET_TOP1 * 100}%, ineligible 0, not open 0`,
+  );
+  for (const r of results) {
+    for (const miss of r.misses)
+      console.log(`  [${r.set}] miss ${miss.id}: won ${miss.won.join(' | ')}; top 5 ${miss.top5.join(', ')}`);
+    for (const item of r.ineligible)
+      console.log(`  [${r.set}] ineligible listed for ${item.id}: ${item.programs.join(', ')}`);
+    for (const item of r.notOpen)
+      console.log(`  [${r.set}] not open, listed for ${item.id}: ${item.programs.join(', ')}`);
+  }
+  const heldOut = results.find((r) => r.set === 'held-out');
+  if (heldOut) console.log(`  held-out: ${heldOut.passed ? 'PASS' : 'FAIL'}; ${freezeLine()}`);
+}
+
+function freezeLine(): string {
+  return profilesDigest(FUNDING_SETS['held-out']) === HELD_OUT_DIGEST
+    ? 'set as frozen (eval/profiles/heldout/README.md)'
+    : 'CHANGED since the freeze: these are no longer held-out figures';
 }
 
 /** The "funding" suite of `npm run eval` (eval/suites/index.ts); same figures as the CLI below. */
 export const fundingSuite = {
   name: 'funding',
   async run(): Promise<Array<{ metric: string; value: string }>> {
-    const r = runFundingEval();
-    const share = (k: number) =>
-      `${Math.round((100 * k) / Math.max(1, r.profiles))}% (${k} of ${r.profiles} real awardees)`;
+    const [dev, held] = (['development', 'held-out'] as const).map((set) => runFundingEval(set));
+    const pair = (k: (r: FundingEvalResult) => number, pct: boolean) => {
+      const one = (r: FundingEvalResult) =>
+        pct
+          ? `${Math.round((100 * k(r)) / Math.max(1, r.profiles))}% (${k(r)} of ${r.profiles})`
+          : String(k(r));
+      return `held-out ${one(held!)}; development ${one(dev!)}`;
+    };
     return [
-      { metric: 'won program first', value: share(r.top1) },
-      { metric: `won program in the top 5 (target ≥ ${TARGET_TOP5 * 100}%)`, value: share(r.top5) },
+      {
+        metric: `won program in the top 5, real awardees (target ≥ ${TARGET_TOP5 * 100}% held-out)`,
+        value: pair((r) => r.top5, true),
+      },
+      {
+        metric: `won program first (target ≥ ${TARGET_TOP1 * 100}% held-out)`,
+        value: pair((r) => r.top1, true),
+      },
       {
         metric: `ineligible programs listed in the top ${LISTED} (target 0)`,
-        value: String(r.ineligibleListed),
+        value: pair((r) => r.ineligibleListed, false),
       },
+      {
+        metric: `programs listed in the top ${LISTED} whose record says not open now (target 0)`,
+        value: pair((r) => r.notOpenListed, false),
+      },
+      { metric: 'held-out set', value: freezeLine() },
     ];
   },
 };
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const result = runFundingEval();
-  printFundingEval(result);
-  process.exitCode = result.passed ? 0 : 1;
+  const results = (['development', 'held-out'] as const).map((set) => runFundingEval(set));
+  printFundingEval(results);
+  process.exitCode = results.find((r) => r.set === 'held-out')?.passed ? 0 : 1;
 }
