@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_URL_DEFAULT_WARNING, parseEnv } from './env.ts';
+import { appUrlDefaultWarning, parseEnv } from './env.ts';
 
 describe('APP_URL (issue 18 item 8)', () => {
   it('refuses to start in production without it', () => {
@@ -13,7 +13,13 @@ describe('APP_URL (issue 18 item 8)', () => {
   it('starts elsewhere with the localhost default and a warning to print', () => {
     const env = parseEnv({});
     expect(env.APP_URL).toBe('http://localhost:3000');
-    expect(env.warnings).toEqual([APP_URL_DEFAULT_WARNING]);
+    expect(env.warnings).toEqual([appUrlDefaultWarning('http://localhost:3000')]);
     expect(parseEnv({ APP_URL: 'https://app.grantleaf.ca' }).warnings).toEqual([]);
+  });
+
+  it('names the port it listens on when APP_URL is unset (issue 28 item 18)', () => {
+    const env = parseEnv({ PORT: '3955' });
+    expect(env.APP_URL).toBe('http://localhost:3955');
+    expect(env.warnings[0]).toContain('http://localhost:3955');
   });
 });

@@ -24,7 +24,8 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Grantleaf <no-reply@grantleaf.local>'),
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Unset: http://localhost:{PORT}, the address this process listens on (issue 28 item 18). */
+  APP_URL: z.string().url().optional(),
   /** `production` refuses to start without APP_URL (issue 18: links would name localhost). */
   NODE_ENV: z.string().optional(),
   ADMIN_EMAILS: emailList,
@@ -124,7 +125,8 @@ export const envSchema = z.object({
     .default('https://api.simpler.grants.gov'),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL'> & {
+  APP_URL: string;
   dataDir: string;
   webDist: string;
   /** Said once at start (npm start): settings that work but will surprise in front of users. */
@@ -133,8 +135,8 @@ export type Env = z.infer<typeof envSchema> & {
 
 export const APP_URL_REQUIRED =
   'APP_URL: required when NODE_ENV=production (links in e-mails, the referral link, the calendar feed and the privacy policy are built from it)';
-export const APP_URL_DEFAULT_WARNING =
-  'APP_URL is not set: links in e-mails, the referral link, the calendar feed and the privacy policy will say http://localhost:3000. Set APP_URL to the address your users open.';
+export const appUrlDefaultWarning = (appUrl: string) =>
+  `APP_URL is not set: links in e-mails, the referral link, the calendar feed and the privacy policy will say ${appUrl}. Set APP_URL to the address your users open.`;
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
@@ -147,9 +149,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const appUrlSet = cleaned.APP_URL !== undefined;
   if (!appUrlSet && env.NODE_ENV === 'production')
     throw new Error(`Invalid configuration:\n  ${APP_URL_REQUIRED}`);
+  // Without APP_URL the links name the port this process listens on, not a fixed 3000.
+  const APP_URL = env.APP_URL ?? `http://localhost:${env.PORT}`;
   return {
     ...env,
-    warnings: appUrlSet ? [] : [APP_URL_DEFAULT_WARNING],
+    APP_URL,
+    warnings: appUrlSet ? [] : [appUrlDefaultWarning(APP_URL)],
     dataDir: path.resolve(env.DATA_DIR),
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -59,7 +59,12 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const registerResponseSchema = authResponseSchema.extend({ freeCreditOnVerification: z.boolean() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export const verificationResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export const verificationResponseSchema = z.object({
+  success: z.boolean(),
+  /** The link's address was verified before this request (a second click on the link). */
+  alreadyVerified: z.boolean().optional(),
+  message: z.string(),
+});
 export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
 
 export const messageSchema = z.object({ message: z.string() });

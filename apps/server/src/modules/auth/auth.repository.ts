@@ -220,6 +220,26 @@ export async function consumeToken(tx: Tx, tokenHash: string): Promise<string | 
   return row?.userId;
 }
 
+/**
+ * Whether a link's token belongs to an address that is already verified (issue 28 item 6): a
+ * second click on the same link, or a link from an older e-mail, says so instead of "failed".
+ */
+export async function tokenOwnerIsVerified(db: Tx, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(emailVerifications)
+    .innerJoin(users, eq(users.id, emailVerifications.userId))
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, tokenHash),
+        eq(users.emailVerified, true),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function markVerificationUsed(tx: Tx, id: string) {
   await tx
     .update(emailVerifications)

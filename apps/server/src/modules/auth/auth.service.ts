@@ -30,6 +30,7 @@ import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from 
 import { claimFreeCredit, hadFreeCredit } from './free-credit.repository.ts';
 import { deriveAdminRights, holdsAdminRights } from './admin-rights.ts';
 
+const ALREADY_VERIFIED_MESSAGE = 'Your email address is already verified. You can sign in.';
 const CODE_TTL_MS = 10 * 60 * 1000;
 const LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
@@ -269,15 +270,18 @@ export function createAuthService(deps: AuthDeps) {
 
     async verifyToken(token: string | undefined): Promise<VerificationResponse> {
       if (!token) return { success: false, message: 'No verification token provided.' };
+      const tokenHash = sha256(token);
       const verified = await db.transaction(async (tx) => {
-        const userId = await repo.consumeToken(tx, sha256(token));
+        const userId = await repo.consumeToken(tx, tokenHash);
         if (!userId) return false;
         await verifyAddress(tx, userId);
         await deriveAdminRights(tx, env.ADMIN_EMAILS, { userId, actorId: userId });
         return true;
       });
-      return verified
-        ? { success: true, message: 'Your email address has been verified. You can now sign in.' }
+      if (verified)
+        return { success: true, message: 'Your email address has been verified. You can now sign in.' };
+      return (await repo.tokenOwnerIsVerified(db, tokenHash))
+        ? { success: true, alreadyVerified: true, message: ALREADY_VERIFIED_MESSAGE }
         : {
             success: false,
             message: 'This verification link is invalid or has expired. Sign in to request a new one.',

@@ -139,8 +139,14 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
     const first = await t.api('GET', `/api/verify-email?token=${linkToken}`);
     expect(first).toMatchObject({ status: 200, body: { success: true } });
     expect((await t.api('GET', '/api/me', { token })).body.emailVerified).toBe(true);
+    // A second click on the same link says the address is verified (issue 28 item 6).
     const again = await t.api('GET', `/api/verify-email?token=${linkToken}`);
-    expect(again.body.success).toBe(false);
+    expect(again.body).toEqual({
+      success: true,
+      alreadyVerified: true,
+      message: 'Your email address is already verified. You can sign in.',
+    });
+    expect((await t.api('GET', '/api/verify-email?token=never-issued-token-xyz')).body.success).toBe(false);
     expect((await t.api('GET', '/api/verify-email')).body).toEqual({
       success: false,
       message: 'No verification token provided.',

@@ -34,6 +34,21 @@ describe('VerifyEmailPage', () => {
     expect(await screen.findByText('Email Verified Successfully!')).toBeTruthy();
   });
 
+  it('says a second click on the link found the address already verified (issue 28 item 6)', async () => {
+    stubApi({
+      'GET /api/verify-email?*': () =>
+        json(200, {
+          success: true,
+          alreadyVerified: true,
+          message: 'Your email address is already verified. You can sign in.',
+        }),
+    });
+    open('/verify-email?token=abc');
+    expect(await screen.findByText('Email Already Verified')).toBeTruthy();
+    expect(screen.queryByText('Verification Failed')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toBeTruthy();
+  });
+
   it('falls back to the spec’s text when the server fails or answers something else', async () => {
     stubApi({ 'GET /api/verify-email?*': () => json(500, { message: 'Internal Server Error' }) });
     open('/verify-email?token=abc');

@@ -25,7 +25,11 @@ export function VerifyEmailPage() {
               result.success ? 'text-xl font-semibold text-brand-800' : 'text-xl font-semibold text-red-700'
             }
           >
-            {result.success ? 'Email Verified Successfully!' : 'Verification Failed'}
+            {result.alreadyVerified
+              ? 'Email Already Verified'
+              : result.success
+                ? 'Email Verified Successfully!'
+                : 'Verification Failed'}
           </h2>
           <p className="mt-2 text-slate-700">{result.message}</p>
           <Link to="/login" className={`${buttonClass()} mt-6 w-full`}>
