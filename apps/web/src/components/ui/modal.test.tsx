@@ -33,4 +33,19 @@ describe('Modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
+
+  it('opens with focus on its first field, not on the × (issue 28 item 17)', async () => {
+    render(
+      <Modal open onOpenChange={() => {}} title="New idea">
+        <p>Intro</p>
+        <label>
+          Title
+          <input />
+        </label>
+        <button type="submit">Save</button>
+      </Modal>,
+    );
+    const field = await screen.findByLabelText('Title');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+  });
 });

@@ -1,19 +1,23 @@
 import { REDIRECT_AFTER_AUTH_MS } from '@grantleaf/shared/constants';
 import { loginSchema } from '@grantleaf/shared/auth.schema';
-import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useLogin } from '../api/auth.api.ts';
+import { useCurrentUser, useLogin } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const form = useSchemaForm({ schema: loginSchema, initial: { email: '', password: '' }, id: 'login' });
+  // A visitor who arrives signed in goes to the dashboard (issue 28 item 17); one who signs in
+  // here stays for the spec's "Redirecting..." toast.
+  const { data: user } = useCurrentUser();
+  const [arrivedSignedIn] = useState(() => Boolean(user));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -39,6 +43,7 @@ export function LoginPage() {
   }
 
   const busy = login.isPending || login.isSuccess;
+  if (arrivedSignedIn) return <Navigate to="/" replace />;
   return (
     <AuthLayout title="Sign in" subtitle="Welcome back to Grantleaf.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
