@@ -12,7 +12,9 @@ function DeferredToaster() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster richColors closeButton position="top-right" />
+      {/* At the bottom: at the top they covered the header's buttons for seconds after a redirect
+          (issue 28 item 12). */}
+      <Toaster richColors closeButton position="bottom-right" />
     </Suspense>
   );
 }

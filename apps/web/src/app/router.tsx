@@ -7,6 +7,7 @@ import { PricingSection } from '../features/billing/components/pricing-section.t
 import { LandingPage } from '../features/public/components/landing-page.tsx';
 import { preloadable } from '../lib/preloadable.tsx';
 import { DocumentTitle } from './document-title.tsx';
+import { StaleToastReset } from './stale-toasts.tsx';
 
 // The signed-in area and the long info pages are separate chunks, so the landing page stays small.
 const DashboardPage = preloadable(() => import('./dashboard-page.tsx'), 'DashboardPage');
@@ -200,6 +201,7 @@ export function AppRoutes() {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <StaleToastReset />
       <AppRoutes />
     </BrowserRouter>
   );
