@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router';
 import { toast } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/kit.tsx';
