@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
@@ -23,6 +24,9 @@ async function seriousViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** Issue 28 §1: an edit the dashboard's downloads must carry. */
+const EDITED = 'Edited after the draft: the Red River towns get two more days of warning.';
 
 const fits = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 
@@ -132,6 +136,42 @@ for (const width of [1280, 390]) {
     const order = ['Lay abstract', 'Research proposal', 'Budget justification'].map((h) => xml.indexOf(h));
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+    // Issue 28 §1: an edit saved here is what the dashboard's View, DOCX and PDF serve.
+    await page.locator('#editor-lay-abstract').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(` ${EDITED}`);
+    await expect(saveState).toHaveText('Saved', { timeout: 15_000 });
+    const editorUrl = page.url();
+    await page.goto('/dashboard');
+    const activity = page.getByRole('row').filter({ has: page.getByRole('link', { name: TITLE }) });
+    const docxDownload = page.waitForEvent('download');
+    await activity.getByRole('button', { name: 'DOCX' }).click();
+    const dashboardXml = strFromU8(
+      unzipSync(new Uint8Array(fs.readFileSync((await (await docxDownload).path())!)))['word/document.xml']!,
+    );
+    expect(dashboardXml).toContain(EDITED);
+    const pdfDownload = page.waitForEvent('download');
+    await activity.getByRole('button', { name: 'PDF' }).click();
+    const pdfText = execFileSync('pdftotext', [(await (await pdfDownload).path())!, '-'], {
+      encoding: 'utf8',
+    }).replace(/\s+/g, ' ');
+    expect(pdfText).toContain(EDITED);
+    // View names the version it shows and leads to the editor; version 1 is the draft as generated.
+    const popup = page.waitForEvent('popup');
+    await activity.getByRole('link', { name: 'View' }).click();
+    const viewer = await popup;
+    await expect(viewer.getByTestId('version-notice')).toContainText(/Showing version \d+, the latest/);
+    await expect(viewer.getByText(EDITED, { exact: false })).toBeVisible();
+    await viewer.getByRole('link', { name: 'View version 1 (the draft as generated)' }).click();
+    await expect(viewer.getByTestId('version-notice')).toContainText(
+      'Showing version 1, the draft as generated',
+    );
+    await expect(viewer.getByText(EDITED, { exact: false })).toHaveCount(0);
+    await viewer.getByRole('link', { name: 'Open in the editor' }).click();
+    await expect(viewer).toHaveURL(editorUrl);
+    await viewer.close();
+    await page.goto(editorUrl);
 
     // Marked submitted: the editor, then the tracker, show it.
     await page.getByRole('button', { name: 'Mark submitted' }).click();

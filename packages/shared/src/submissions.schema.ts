@@ -218,7 +218,16 @@ export const submissionListQuerySchema = z.object({
 });
 export type SubmissionListQuery = z.infer<typeof submissionListQuerySchema>;
 
-export const exportQuerySchema = z.object({ format: z.enum(['docx', 'pdf']).default('docx') });
+export const exportQuerySchema = z.object({
+  format: z.enum(['docx', 'pdf']).default('docx'),
+  /**
+   * Issue 28 §1: without it a generated draft's export is its application's latest version;
+   * `version=1` is the draft as generated. Other versions live in the editor's history.
+   */
+  version: z
+    .literal('1', { error: 'Only version 1, the draft as generated, is exported by number' })
+    .optional(),
+});
 
 /** Spec §5 upload rules on a chosen file, before it is sent. */
 export function checkUploadFile(file: { name: string; size: number }): string | null {

@@ -68,10 +68,8 @@ const AdminLeadsPage = page(
   () => import('../features/leads/components/admin-leads-page.tsx'),
   'AdminLeadsPage',
 );
-const SubmissionViewerPage = page(
-  () => import('../features/submissions/components/submission-viewer-page.tsx'),
-  'SubmissionViewerPage',
-);
+// Composed here with the applications feature's view of an edited draft (issue 28 §1).
+const SubmissionViewerPage = page(() => import('./submission-viewer-route.tsx'), 'SubmissionViewerRoute');
 // Takes the billing feature's purchases card as a slot (features do not import each other).
 const AccountPage = lazy(() =>
   import('../features/account/components/account-page.tsx').then((m) => ({ default: m.AccountPage })),

@@ -208,6 +208,59 @@ function docBlocks(doc: RichNode): ExportBlock[] {
 
 export type ExportFormat = 'docx' | 'pdf' | 'txt';
 
+/** The stored sections in the template's order with the template's limits and guidance. */
+async function shapedSections(db: Tx, row: ApplicationRow) {
+  const template = await programTemplate(db, row.programId);
+  const specs = template?.entry.sections ?? [];
+  const order = (id: string) => {
+    const i = specs.findIndex((s) => s.id === id);
+    return i < 0 ? specs.length : i;
+  };
+  const sections = [...row.sections]
+    .sort((a, b) => order(a.id) - order(b.id))
+    .map((s) => {
+      const spec = specs.find((p) => p.id === s.id);
+      return { ...s, limit: spec?.limit ?? null, guidance: spec?.guidance ?? '' };
+    });
+  return { template, sections, wordsPerPage: template?.entry.wordsPerPage ?? 500 };
+}
+
+/**
+ * The application's latest version in the funder's order under the funder's headers (DOCX/PDF
+ * through the draft export's renderers), or as plain text per section with its limit beside it,
+ * for portals with character-limited fields. The editor's Export and the dashboard's downloads of
+ * an edited draft (issue 28 §1) both come here, so they cannot disagree.
+ */
+export async function exportApplication(
+  db: Tx,
+  row: ApplicationRow,
+  format: ExportFormat,
+): Promise<{ data: Buffer; fileName: string; version: number }> {
+  const { template, sections, wordsPerPage } = await shapedSections(db, row);
+  const fileName = `${safeBaseName(row.title)}.${format}`;
+  const version = row.version;
+  if (format === 'txt') {
+    const parts = sections.map((s) => {
+      const text = docToText(s.doc);
+      const size = `${countWords(text).toLocaleString('en-US')} words, ${text.length.toLocaleString('en-US')} characters`;
+      const limit = s.limit
+        ? `Limit: ${limitText(s.limit)}${s.limit.unit === 'pages' ? ` (about ${wordsPerPage} words a page)` : ''}. This text: ${size}.`
+        : `No limit. This text: ${size}.`;
+      return `${s.header}\n${limit}\n\n${text}`;
+    });
+    return { data: Buffer.from(`${parts.join('\n\n\n')}\n`, 'utf8'), fileName, version };
+  }
+  const blocks: ExportBlock[] = [
+    { kind: 'h1', text: row.title },
+    { kind: 'p', text: `Program: ${row.program}` },
+  ];
+  for (const s of sections) blocks.push({ kind: 'h2', text: s.header }, ...docBlocks(s.doc));
+  // The funder's font, size and margins where its formatting rule states them; page numbers.
+  const layout = exportLayout(template?.entry.formatting);
+  const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
+  return { data, fileName, version };
+}
+
 export function createApplicationDocuments(deps: {
   db: Db;
   /** The application as the tracker shows it (history, documents). */
@@ -221,22 +274,7 @@ export function createApplicationDocuments(deps: {
     return row;
   }
 
-  /** The stored sections in the template's order with the template's limits and guidance. */
-  async function shaped(row: ApplicationRow) {
-    const template = await programTemplate(db, row.programId);
-    const specs = template?.entry.sections ?? [];
-    const order = (id: string) => {
-      const i = specs.findIndex((s) => s.id === id);
-      return i < 0 ? specs.length : i;
-    };
-    const sections = [...row.sections]
-      .sort((a, b) => order(a.id) - order(b.id))
-      .map((s) => {
-        const spec = specs.find((p) => p.id === s.id);
-        return { ...s, limit: spec?.limit ?? null, guidance: spec?.guidance ?? '' };
-      });
-    return { template, sections, wordsPerPage: template?.entry.wordsPerPage ?? 500 };
-  }
+  const shaped = (row: ApplicationRow) => shapedSections(db, row);
 
   async function save(
     user: Owner,
@@ -410,39 +448,9 @@ export function createApplicationDocuments(deps: {
       });
     },
 
-    /**
-     * The application in the funder's order under the funder's headers (DOCX/PDF through the draft
-     * export's renderers), or as plain text per section with its limit beside it, for portals
-     * with character-limited fields.
-     */
-    async exportFile(
-      user: Owner,
-      id: string,
-      format: ExportFormat,
-    ): Promise<{ data: Buffer; fileName: string }> {
-      const row = await own(user, id);
-      const { template, sections, wordsPerPage } = await shaped(row);
-      const fileName = `${safeBaseName(row.title)}.${format}`;
-      if (format === 'txt') {
-        const parts = sections.map((s) => {
-          const text = docToText(s.doc);
-          const size = `${countWords(text).toLocaleString('en-US')} words, ${text.length.toLocaleString('en-US')} characters`;
-          const limit = s.limit
-            ? `Limit: ${limitText(s.limit)}${s.limit.unit === 'pages' ? ` (about ${wordsPerPage} words a page)` : ''}. This text: ${size}.`
-            : `No limit. This text: ${size}.`;
-          return `${s.header}\n${limit}\n\n${text}`;
-        });
-        return { data: Buffer.from(`${parts.join('\n\n\n')}\n`, 'utf8'), fileName };
-      }
-      const blocks: ExportBlock[] = [
-        { kind: 'h1', text: row.title },
-        { kind: 'p', text: `Program: ${row.program}` },
-      ];
-      for (const s of sections) blocks.push({ kind: 'h2', text: s.header }, ...docBlocks(s.doc));
-      // The funder's font, size and margins where its formatting rule states them; page numbers.
-      const layout = exportLayout(template?.entry.formatting);
-      const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
-      return { data, fileName };
+    /** The application as a file (see exportApplication), the session's user's only. */
+    async exportFile(user: Owner, id: string, format: ExportFormat) {
+      return exportApplication(db, await own(user, id), format);
     },
   };
 }

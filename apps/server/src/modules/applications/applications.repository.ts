@@ -36,6 +36,25 @@ export async function findOwnApplication(
   return row;
 }
 
+/** The (not deleted) application a generated draft became, the user's only. */
+export async function findOwnApplicationOfDraft(
+  db: Tx,
+  userId: string,
+  submissionId: string,
+): Promise<ApplicationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.submissionId, submissionId),
+        eq(applications.userId, userId),
+        isNull(applications.deletedAt),
+      ),
+    );
+  return row;
+}
+
 export async function insertApplication(
   tx: Tx,
   values: Pick<ApplicationRow, 'userId' | 'title' | 'program' | 'programId' | 'amount' | 'deadline'>,

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { findOwnApplication } from './applications.repository.ts';
+import { exportApplication } from './application-document.service.ts';
+import { findOwnApplication, findOwnApplicationOfDraft } from './applications.repository.ts';
 
 /** For other modules that attach rows to an application: 404 unless the session's user owns it. */
 export async function assertOwnApplication(db: Tx, userId: string, applicationId: string): Promise<void> {
@@ -23,3 +24,19 @@ export { hasRemindedApplication } from './applications.repository.ts';
 
 /** For the account module: a deleted account's calendar feed stops at once. */
 export { deleteCalendarTokensOf } from './applications.repository.ts';
+
+/**
+ * For the submissions module (issue 28 §1): the dashboard's DOCX and PDF of a generated draft are
+ * the application it became, once edited in the editor (version 2 or later). Null while it is
+ * still version 1, the draft as generated, or when it is deleted: the draft's own export serves it.
+ */
+export async function exportEditedDraft(
+  db: Tx,
+  userId: string,
+  submissionId: string,
+  format: 'docx' | 'pdf',
+): Promise<{ data: Buffer; fileName: string; version: number } | null> {
+  const row = await findOwnApplicationOfDraft(db, userId, submissionId);
+  if (!row || row.version <= 1) return null;
+  return exportApplication(db, row, format);
+}

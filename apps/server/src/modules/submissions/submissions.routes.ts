@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../http/auth-guard.ts';
-import { exportBlocks, renderDocx, renderPdf, safeBaseName } from './submission-export.ts';
 import { toSubmission, type SubmissionsService } from './submissions.service.ts';
 import { USER_LIMITS } from '../../http/rate-limit.ts';
 
@@ -77,15 +76,22 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
     { config: { auth: true }, schema: { params: idParams, querystring: exportQuerySchema } },
     async (request, reply) => {
       if (!isUuid(request.params.id)) throw notFound();
-      const row = await submissions.getOwn(currentUser(request), request.params.id);
-      const { blocks, baseName } = exportBlocks(row);
-      const format = request.query.format;
-      const data = format === 'pdf' ? await renderPdf(blocks) : await renderDocx(blocks);
-      return reply
-        .header('Content-Type', CONTENT_TYPES[format])
-        .header('Content-Disposition', `attachment; filename="${safeBaseName(baseName)}.${format}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(data);
+      const { format, version } = request.query;
+      const { data, fileName, shown } = await submissions.exportFile(
+        currentUser(request),
+        request.params.id,
+        format,
+        version === '1',
+      );
+      return (
+        reply
+          .header('Content-Type', CONTENT_TYPES[format])
+          .header('Content-Disposition', `attachment; filename="${fileName}"`)
+          // Which version the file holds, so a reader (and a test) can tell the draft from an edit.
+          .header('X-Application-Version', String(shown))
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(data)
+      );
     },
   );
 

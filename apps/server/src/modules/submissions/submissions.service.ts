@@ -31,7 +31,8 @@ import {
   timedSubmissions,
 } from './submissions.repository.ts';
 import { measuredEta } from '../paid-work/index.ts';
-import { assertOwnApplication } from '../applications/index.ts';
+import { assertOwnApplication, exportEditedDraft } from '../applications/index.ts';
+import { exportBlocks, renderDocx, renderPdf, safeBaseName } from './submission-export.ts';
 
 const ADMIN_LIST_LIMIT = 500;
 const LINK_NOT_YOURS =
@@ -110,6 +111,24 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
       const row = await findOwnSubmission(deps.db, user.id, id);
       if (!row) throw notFound();
       return row;
+    },
+
+    /**
+     * The dashboard's DOCX/PDF (issue 28 §1): a generated draft edited in the editor exports its
+     * latest version, through the applications module; `original` (or an unedited draft, or an
+     * analysis) exports the result as generated, version 1.
+     */
+    async exportFile(user: UserRow, id: string, format: 'docx' | 'pdf', original: boolean) {
+      const row = await findOwnSubmission(deps.db, user.id, id);
+      if (!row) throw notFound();
+      const edited =
+        !original && row.type === 'generation' && row.status === 'complete'
+          ? await exportEditedDraft(deps.db, user.id, row.id, format)
+          : null;
+      if (edited) return { data: edited.data, fileName: edited.fileName, shown: edited.version };
+      const { blocks, baseName } = exportBlocks(row);
+      const data = format === 'pdf' ? await renderPdf(blocks) : await renderDocx(blocks);
+      return { data, fileName: `${safeBaseName(baseName)}.${format}`, shown: 1 };
     },
 
     /**

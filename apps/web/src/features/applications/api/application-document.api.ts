@@ -13,13 +13,14 @@ import { api } from '../../../lib/api.ts';
 export const applicationKey = (id: string) => [`/api/applications/${id}`] as const;
 export const versionsKey = (id: string) => [`/api/applications/${id}/versions`] as const;
 
-export function useApplicationDetail(id: string) {
+/** `fresh`: a reader (the draft viewer) wants the saved version now, not what the editor cached. */
+export function useApplicationDetail(id: string, { fresh = false }: { fresh?: boolean } = {}) {
   return useQuery<ApplicationDetail>({
     queryKey: applicationKey(id),
     queryFn: () => api.get<ApplicationDetail>(`/api/applications/${id}`),
     // The editor holds the text; a background refetch must not replace what is being typed.
     refetchOnWindowFocus: false,
-    staleTime: Infinity,
+    staleTime: fresh ? 0 : Infinity,
   });
 }
 

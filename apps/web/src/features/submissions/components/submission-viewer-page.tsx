@@ -6,7 +6,7 @@ import {
   type GeneratedApplication,
 } from '@grantleaf/shared/grant-results.schema';
 import { deriveDisplayStatus, type Submission } from '@grantleaf/shared/submissions.schema';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FAILURE_FALLBACK } from '../../../components/failure-note.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -176,11 +176,31 @@ function safeJson(text: string): unknown {
   }
 }
 
-export function SubmissionViewerPage() {
+/** A generated draft's place as an application (issue 28 §1), from the applications feature. */
+export interface DraftVersionView {
+  notice: ReactNode;
+  latest: ReactNode | null;
+  downloadQuery: string;
+}
+const noDraftVersion = (): DraftVersionView | null => null;
+
+export function SubmissionViewerPage({
+  useDraftVersion = noDraftVersion,
+}: {
+  /** A hook handed in by app/ (features do not import each other); called on every render. */
+  useDraftVersion?: (
+    submission: Submission | undefined,
+    userId: string | undefined,
+  ) => DraftVersionView | null;
+} = {}) {
   const { id } = useParams();
   const { data: user } = useCurrentUser();
   const { data: submission, isLoading, error } = useSubmission(user ? id : undefined);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  // Issue 28 §1: a generated draft is an application; this page shows its latest version unless
+  // version 1 (the draft as generated) is asked for, and its downloads follow what is shown.
+  const draft = useDraftVersion(submission, user?.id);
+  const versionQuery = draft?.downloadQuery ?? '';
 
   if (!user) {
     return (
@@ -216,7 +236,7 @@ export function SubmissionViewerPage() {
                   variant="secondary"
                   onClick={() =>
                     download(
-                      `/api/submissions/${submission.id}/export?format=docx`,
+                      `/api/submissions/${submission.id}/export?format=docx${versionQuery}`,
                       'grant-application.docx',
                       'Failed to download file',
                     )
@@ -228,7 +248,7 @@ export function SubmissionViewerPage() {
                   variant="secondary"
                   onClick={() =>
                     download(
-                      `/api/submissions/${submission.id}/export?format=pdf`,
+                      `/api/submissions/${submission.id}/export?format=pdf${versionQuery}`,
                       'grant-application.pdf',
                       'Failed to download file',
                     )
@@ -249,7 +269,8 @@ export function SubmissionViewerPage() {
               {downloadError}
             </p>
           )}
-          <ResultBody submission={submission} />
+          {draft?.notice}
+          {draft?.latest ?? <ResultBody submission={submission} />}
         </>
       )}
     </main>
