@@ -296,7 +296,7 @@ export const TOPIC_ELEMENTS: Record<Topic, Element[]> = {
 // --- required elements per criterion, per program (data/program-criteria.json) -------------------
 
 /** Library elements that stand for the keyword elements above, for catalogue criteria without data. */
-const LIBRARY_FOR_ELEMENT: Record<Element, string[]> = {
+export const LIBRARY_FOR_ELEMENT: Record<Element, string[]> = {
   objectives: ['aims', 'outcomes'],
   methods: ['methods'],
   milestones: ['timeline'],
