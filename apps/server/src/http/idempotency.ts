@@ -10,6 +10,9 @@
  * route behaves as usual. Within 24 hours, per user and key:
  *   - the same key with the same request (method, URL, body) replays the first answer (status,
  *     content type and body), with the header `Idempotent-Replayed: true`, and runs nothing;
+ *     the stored answer quotes user content (pasted text, form inputs, file text), so its column
+ *     is sealed like every other content column (ADR 0084) and expired records are swept on a
+ *     timer (sweepIdempotencyKeys); the request itself is kept only as a hash;
  *   - the same key with another request gets 422;
  *   - the same key while the first request is still running gets 409.
  *
@@ -48,7 +51,6 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 // Answers a retry may change: they are not kept, so the same key can try again.
 const TRANSIENT = new Set([408, 409, 429]);
-const SWEEP_EVERY = 200;
 
 /** A stable text for a JSON body: object keys sorted, so key order never makes two bodies differ. */
 function canonical(value: unknown): string {
@@ -66,6 +68,19 @@ function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
     .update(`${request.method} ${request.url}\n${canonical(request.body)}`)
     .digest('hex');
+}
+
+/**
+ * Deletes the records past their 24 hours. The credits module's `idempotency-sweep` job runs it on
+ * a timer (every 10 minutes), so a stored answer does not outlive its use however few keys arrive
+ * (it used to run once every 200 claims, which could leave answers for days; issue 23 M-B).
+ */
+export async function sweepIdempotencyKeys(db: Db): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, expiry))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
 }
 
 /** A request's key, not used before when the request arrived. */
@@ -131,8 +146,6 @@ async function recordAfterwards(
 }
 
 const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  let claims = 0;
-
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
@@ -142,10 +155,6 @@ const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
     }
     const user = currentUser(request);
     const hash = requestHash(request);
-    claims += 1;
-    if (claims % SWEEP_EVERY === 0) {
-      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, expiry));
-    }
     const [found] = await db
       .select({ row: idempotencyKeys, expired: sql<boolean>`${idempotencyKeys.createdAt} < ${expiry}` })
       .from(idempotencyKeys)

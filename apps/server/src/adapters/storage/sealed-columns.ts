@@ -34,6 +34,13 @@ async function exists(db: Tx, table: string): Promise<boolean> {
   return Boolean(result.rows[0]?.present);
 }
 
+async function hasIdColumn(db: Tx, table: string): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select exists (select 1 from information_schema.columns where table_schema = current_schema() and table_name = ${table} and column_name = 'id') as present`,
+  )) as unknown as { rows: Array<{ present: boolean }> };
+  return Boolean(result.rows[0]?.present);
+}
+
 /**
  * The migration of values stored before encryption (ADR 0084): run at every start, it seals what is
  * still plain, in batches, and finds nothing to do once done. A row changed meanwhile is left for
@@ -43,14 +50,19 @@ export async function sealPlainContent(db: Db): Promise<number> {
   let sealed = 0;
   for (const { table, column, json } of SEALED_COLUMNS) {
     if (!(await exists(db, table))) continue;
+    // A table without an `id` column (idempotency_keys) has its rows found by their physical address.
+    const byCtid = !(await hasIdColumn(db, table));
     const t = sql.identifier(table);
     const c = sql.identifier(column);
     const plain = json
       ? sql`${c} is not null and not (jsonb_typeof(${c}) = 'string' and starts_with(${c} #>> '{}', ${SEALED_PREFIX}))`
       : sql`${c} is not null and not starts_with(${c}, ${SEALED_PREFIX})`;
+    // A ctid stays valid while the row is not updated, and the update below checks the value too.
+    const rowId = byCtid ? sql`ctid::text` : sql`id`;
+    const isRow = (id: string) => (byCtid ? sql`ctid = ${id}::tid` : sql`id = ${id}`);
     for (;;) {
       const batch = (await db.execute(
-        sql`select id, ${json ? sql`${c}::text` : c} as value from ${t} where ${plain} limit ${BATCH}`,
+        sql`select ${rowId} as id, ${json ? sql`${c}::text` : c} as value from ${t} where ${plain} limit ${BATCH}`,
       )) as unknown as { rows: Array<{ id: string; value: string }> };
       if (batch.rows.length === 0) break;
       let changed = 0;
@@ -58,8 +70,8 @@ export async function sealPlainContent(db: Db): Promise<number> {
         const context = `${table}.${column}`;
         const result = (await db.execute(
           json
-            ? sql`update ${t} set ${c} = ${JSON.stringify(sealText(value, context))}::jsonb where id = ${id} and ${c}::text = ${value}`
-            : sql`update ${t} set ${c} = ${sealText(value, context)} where id = ${id} and ${c} = ${value}`,
+            ? sql`update ${t} set ${c} = ${JSON.stringify(sealText(value, context))}::jsonb where ${isRow(id)} and ${c}::text = ${value}`
+            : sql`update ${t} set ${c} = ${sealText(value, context)} where ${isRow(id)} and ${c} = ${value}`,
         )) as unknown as { rowCount?: number; affectedRows?: number };
         changed += Number(result.rowCount ?? result.affectedRows ?? 0);
       }

@@ -1,6 +1,7 @@
 import { bigserial, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LEDGER_REASONS } from '@grantleaf/shared/paid-work';
 import { createdAt } from '../auth/auth.schema.ts';
+import { sealedText } from '../../adapters/storage/content-crypto.ts';
 
 export const creditLedger = pgTable('credit_ledger', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -28,7 +29,8 @@ export const idempotencyKeys = pgTable(
       .default('running'),
     responseStatus: integer('response_status'),
     responseType: text('response_type'),
-    responseBody: text('response_body'),
+    // The first answer, replayed to a retry: it quotes the user's content, so it is sealed (ADR 0084).
+    responseBody: sealedText('idempotency_keys', 'response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
