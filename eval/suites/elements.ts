@@ -1,7 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findElement, readForReview } from '../../apps/server/src/ai/offline/evidence.ts';
 import {
   type Element,
@@ -9,8 +5,7 @@ import {
   LIBRARY_FOR_ELEMENT,
   PROGRAM_CRITERIA,
 } from '../../apps/server/src/ai/offline/rubric.ts';
-import documents from '../labels/documents.json' with { type: 'json' };
-import split from '../labels/split.json' with { type: 'json' };
+import { loadPassages, readJsonl, type Side } from '../labels/labels.ts';
 import type { EvalLine, EvalSuite } from '../suite.ts';
 
 /**
@@ -51,15 +46,6 @@ export function engineDetect(text: string): Record<Element, Detection> {
   return out;
 }
 
-interface LabelledPassage {
-  id: string;
-  doc: string;
-  start: number;
-  end: number;
-  sha256: string;
-  picked: 'seeded' | 'targeted';
-  labels: Record<Element, boolean>;
-}
 interface Probe {
   id: string;
   kind: string;
@@ -69,14 +55,6 @@ interface Probe {
   labels: Record<Element, boolean>;
 }
 
-const LABELS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'labels');
-const readJsonl = <T>(file: string): T[] =>
-  fs
-    .readFileSync(path.join(LABELS, file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as T);
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** Text the engine writes itself (what each element expects, its suggestion): never evidence. */
@@ -121,19 +99,12 @@ const describe = (t: Tally) =>
     t.missing ? `${((t.wrongMissing / t.missing) * 100).toFixed(1)}% (${t.wrongMissing}/${t.missing})` : 'n/a'
   }, ${t.positives} present`;
 
-const SIDE = new Map<string, 'development' | 'heldout'>(
-  Object.values(split.applications).flatMap((apps) =>
-    Object.entries(apps).map(([app, side]) => [app, side as 'development' | 'heldout']),
-  ),
-);
-
 export const elementsSuite: EvalSuite = {
   name: 'elements',
   async run({ corpusDir, log }) {
-    const docs = new Map(documents.documents.map((d) => [d.id, d]));
-    const passages = readJsonl<LabelledPassage>('passages.jsonl');
-    const texts = new Map<string, string | null>();
-    const skipped = new Map<string, string>();
+    const { passages, skipped } = loadPassages(corpusDir, { sides: ['development', 'heldout'] });
+    if (passages.length === 0)
+      return [{ metric: 'labelled passages', value: `none readable in ${corpusDir} (see eval/SOURCES.md)` }];
     const sides = { development: new Map<Element, Tally>(), heldout: new Map<Element, Tally>() };
     const all = { development: tally(), heldout: tally() };
     // Seeded passages alone are a random sample of each document; targeted ones were picked for
@@ -144,26 +115,7 @@ export const elementsSuite: EvalSuite = {
     const strayQuotes: string[] = [];
 
     for (const p of passages) {
-      if (!texts.has(p.doc)) {
-        const file = path.join(corpusDir, `${p.doc}.txt`);
-        texts.set(p.doc, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
-        if (!texts.get(p.doc)) skipped.set(p.doc, 'text missing');
-      }
-      const text = texts.get(p.doc);
-      if (!text) continue;
-      const passage = text.slice(p.start, p.end);
-      // A rebuilt text that differs (another pdftotext, another commit) would be judged against
-      // labels made on other words: such a document is skipped and named, never silently scored.
-      if (sha256(passage) !== p.sha256) {
-        skipped.set(p.doc, 'text changed (passage sha256 differs)');
-        continue;
-      }
-      const application = docs.get(p.doc)?.application;
-      const side = application ? SIDE.get(application) : undefined;
-      if (!side) {
-        skipped.set(p.doc, 'not in split.json');
-        continue;
-      }
+      const { side, text: passage } = p;
       used[side].add(p.doc);
       const found = engineDetect(passage);
       const flat = squash(passage);
@@ -199,7 +151,7 @@ export const elementsSuite: EvalSuite = {
       }
     }
 
-    const header = (side: 'development' | 'heldout') =>
+    const header = (side: Side) =>
       `${used[side].size} documents, ${all[side].passages / ELEMENTS.length} passages`;
     const lines: EvalLine[] = [
       {

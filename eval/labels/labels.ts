@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ELEMENTS, type Element } from '../../apps/server/src/ai/offline/rubric.ts';
+import documents from './documents.json' with { type: 'json' };
+import split from './split.json' with { type: 'json' };
+
+/**
+ * The one way to read the element labels (README.md beside this file): checks every line, finds
+ * each passage in the corpus, and gives it its side of the frozen split. Anything that tunes the
+ * engine (a pattern, a threshold, a trained model) must ask for `sides: ['development']` only;
+ * the held-out side is read by the eval's report and nothing else (SPLIT.md).
+ */
+
+export type Side = 'development' | 'heldout';
+
+export interface LabelledPassage {
+  id: string;
+  doc: string;
+  start: number;
+  end: number;
+  sha256: string;
+  picked: 'seeded' | 'targeted';
+  quote?: string;
+  labels: Record<Element, boolean>;
+}
+
+export interface ReadPassage extends LabelledPassage {
+  side: Side;
+  text: string;
+}
+
+const HERE = import.meta.dirname;
+const DOCS = new Map(documents.documents.map((d) => [d.id, d]));
+const SIDE = new Map<string, Side>(
+  Object.values(split.applications).flatMap((apps) =>
+    Object.entries(apps).map(([app, side]) => [app, side as Side]),
+  ),
+);
+
+export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+export function readJsonl<T>(file: string): T[] {
+  return fs
+    .readFileSync(path.join(HERE, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+}
+
+/** The side of the frozen split a document is on (undefined: not in split.json). */
+export function sideOf(doc: string): Side | undefined {
+  const application = DOCS.get(doc)?.application;
+  return application ? SIDE.get(application) : undefined;
+}
+
+/** Throws on a line the eval cannot trust: a family left out, an unknown document, third-party text kept. */
+function check(p: LabelledPassage, line: number) {
+  const where = `passages.jsonl line ${line} (${p.id})`;
+  const doc = DOCS.get(p.doc);
+  if (!doc) throw new Error(`${where}: document ${p.doc} is not in documents.json`);
+  for (const family of ELEMENTS)
+    if (typeof p.labels?.[family] !== 'boolean') throw new Error(`${where}: no yes/no for ${family}`);
+  if (!(p.end > p.start)) throw new Error(`${where}: empty passage`);
+  // Texts whose licence does not allow redistribution stay out of the repository.
+  if (p.quote !== undefined && !doc.licence.startsWith('CC BY'))
+    throw new Error(`${where}: a quote from ${p.doc}, whose licence is "${doc.licence}"`);
+}
+
+/**
+ * The labelled passages of the requested sides whose text is in `corpusDir` exactly as labelled;
+ * the documents left out are named with the reason (text missing, text changed, not in the split).
+ */
+export function loadPassages(
+  corpusDir: string,
+  { sides }: { sides: readonly Side[] },
+): { passages: ReadPassage[]; skipped: Map<string, string> } {
+  const texts = new Map<string, string | null>();
+  const skipped = new Map<string, string>();
+  const passages: ReadPassage[] = [];
+  readJsonl<LabelledPassage>('passages.jsonl').forEach((p, i) => {
+    check(p, i + 1);
+    const side = sideOf(p.doc);
+    if (!side) {
+      skipped.set(p.doc, 'not in split.json');
+      return;
+    }
+    if (!sides.includes(side)) return;
+    if (!texts.has(p.doc)) {
+      const file = path.join(corpusDir, `${p.doc}.txt`);
+      texts.set(p.doc, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+    }
+    const text = texts.get(p.doc);
+    if (!text) {
+      skipped.set(p.doc, 'text missing');
+      return;
+    }
+    const passage = text.slice(p.start, p.end);
+    // A rebuilt text that differs (another pdftotext, another commit) would be judged against
+    // labels made on other words: such a document is skipped and named, never silently scored.
+    if (sha256(passage) !== p.sha256) {
+      skipped.set(p.doc, 'text changed (passage sha256 differs)');
+      return;
+    }
+    passages.push({ ...p, side, text: passage });
+  });
+  return { passages, skipped };
+}
