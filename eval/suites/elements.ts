@@ -93,7 +93,19 @@ function count(t: Tally, truth: boolean, d: Detection) {
     if (truth) t.wrongMissing++;
   }
 }
-const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
+/** Wilson score interval (95%) of a proportion: honest about 3 of 5 as well as 300 of 500. */
+function wilson(a: number, n: number): [number, number] {
+  const z = 1.96;
+  const p = a / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+const ratio = (a: number, b: number) => {
+  if (b === 0) return 'n/a';
+  const [lo, hi] = wilson(a, b);
+  return `${(a / b).toFixed(2)} [${lo.toFixed(2)}–${hi.toFixed(2)}]`;
+};
 const describe = (t: Tally) =>
   `P ${ratio(t.tp, t.tp + t.fp)} R ${ratio(t.tp, t.tp + t.fn)}, wrong "missing" ${
     t.missing ? `${((t.wrongMissing / t.missing) * 100).toFixed(1)}% (${t.wrongMissing}/${t.missing})` : 'n/a'
