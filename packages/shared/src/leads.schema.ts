@@ -114,6 +114,8 @@ export const publicConfigSchema = z.object({
   privacyEmail: z.string(),
   contactEmail: z.string(),
   siteUrl: z.string(),
+  /** An AI model writes and scores (AI_PROVIDER other than offline): the site's capability claims follow it. */
+  aiModel: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -7,8 +7,6 @@ export const BRAND = { name: 'Grantleaf', tagline: 'AI grant writing for researc
 
 export const HERO = {
   headline: 'Stop Losing Grants to Paperwork',
-  subheading:
-    'Grantleaf reads the 100+ pages of program guidelines for you, maps your eligibility and drafts an application that covers every requirement.',
   claims: [
     'Initial draft in 1 day instead of 2+ weeks',
     '100% requirement coverage, checked against the guidelines',
@@ -26,19 +24,20 @@ export const LEAD_FORM = {
     'Tell us about your next application. We will review it against the program criteria and send you the analysis within 24 hours.',
   submit: 'Get My Free Analysis',
   demoCta: 'Schedule a Demo',
+  /** Under the button when DEMO_BOOKING_URL names a booking page. */
   demoNote: 'Prefer to talk it through? Book a 30-minute walkthrough with our team.',
+  /** Without a booking page the button leads to the form above (issue 28 item 16). */
+  demoNoteWithoutBooking:
+    'Prefer to talk it through? Say so in the form’s message and we will write back to arrange a walkthrough with our team.',
 } as const;
 
 export const FEATURES = {
   title: 'Everything a strong application needs',
-  intro:
-    'Our AI reads program guidelines of 100+ pages so you do not have to, then checks your draft against every rule.',
   checklist: [
     'Eligibility mapping against each program’s rules',
     'Budget compliance validation',
     'Submission guidelines applied section by section',
     'Requirement coverage tracked for every criterion',
-    'Guidelines of 100+ pages read and summarised',
   ],
   pilotClaim: 'Currently piloting with Canadian universities, colleges and research institutes.',
   cards: [
@@ -117,6 +116,7 @@ export const DEMO_DASHBOARD = {
     { value: '4', label: 'Approved' },
     { value: '2.4M', label: 'Total Funding' },
   ],
+  /** Each deadline is `deadlineInDays` from the visitor's today (past for decided rows). */
   rows: [
     {
       id: 'demo-1',
@@ -124,7 +124,7 @@ export const DEMO_DASHBOARD = {
       program: 'NSERC I2I',
       amount: '$125,000',
       status: 'approved',
-      deadline: '2025-03-15',
+      deadlineInDays: -90,
     },
     {
       id: 'demo-2',
@@ -132,7 +132,7 @@ export const DEMO_DASHBOARD = {
       program: 'CIHR Project Grant',
       amount: '$750,000',
       status: 'under_review',
-      deadline: '2025-04-01',
+      deadlineInDays: -20,
     },
     {
       id: 'demo-3',
@@ -140,7 +140,7 @@ export const DEMO_DASHBOARD = {
       program: 'Strategic Innovation Fund',
       amount: '$1,200,000',
       status: 'submitted',
-      deadline: '2025-05-20',
+      deadlineInDays: -5,
     },
     {
       id: 'demo-4',
@@ -148,7 +148,7 @@ export const DEMO_DASHBOARD = {
       program: 'NSF SBIR Phase I',
       amount: '$275,000',
       status: 'draft',
-      deadline: '2025-06-04',
+      deadlineInDays: 30,
     },
     {
       id: 'demo-5',
@@ -156,7 +156,7 @@ export const DEMO_DASHBOARD = {
       program: 'SR&ED claim',
       amount: '$48,000',
       status: 'rejected',
-      deadline: '2025-01-31',
+      deadlineInDays: -120,
     },
   ],
   actions: { newApplication: 'New Application', upload: 'Upload Documents', reports: 'View Reports' },
@@ -202,8 +202,67 @@ export const FOOTER = {
   rights: 'Grantleaf. All rights reserved.',
 } as const;
 
-/** Used on /faqs. */
-export const SOCIAL_PROOF = 'Thousands of researchers use Grantleaf to prepare their applications.';
+/**
+ * Used on /faqs. The spec has the FAQ claim thousands of users while the landing says it is
+ * piloting; both now say the same, the landing's (ADR 0265).
+ */
+export const SOCIAL_PROOF = FEATURES.pilotClaim;
+
+/**
+ * What the software does, in two wordings (ADR 0265): `withModel` is the spec's claim, shown when
+ * the server runs an AI model (the public config's `aiModel`); `withoutModel` is what a deployment
+ * without one delivers, shown otherwise, and until the config is known. The business figures and
+ * the testimonial above are the operator's and do not change with the model.
+ */
+export const CAPABILITY_CLAIMS = {
+  heroSubheading: {
+    withModel:
+      'Grantleaf reads the 100+ pages of program guidelines for you, maps your eligibility and drafts an application that covers every requirement.',
+    withoutModel:
+      'Grantleaf maps your eligibility against each program’s published rules, checks your application against every requirement it lists and turns your material into a structured outline, with the questions each section still needs you to answer.',
+  },
+  featuresIntro: {
+    withModel:
+      'Our AI reads program guidelines of 100+ pages so you do not have to, then checks your draft against every rule.',
+    withoutModel:
+      'Grantleaf checks your draft against each requirement in the program’s published guidelines and tells you what is still missing.',
+  },
+  guidelinesChecklistItem: {
+    withModel: 'Guidelines of 100+ pages read and summarised',
+    withoutModel: 'Program guidelines checked requirement by requirement',
+  },
+  faqWhatItDoes: {
+    withModel:
+      'An AI model drafts your application from your material and checks it against the program’s criteria.',
+    withoutModel:
+      'This server runs without an AI model: Grantleaf checks your material against each program’s requirements and builds a structured outline of your application, with the questions each section still needs you to answer.',
+  },
+  generation: {
+    withModel: 'An AI model drafts each section from your material against the program’s criteria.',
+    withoutModel:
+      'This server runs without an AI model: you get a structured outline built from your material, section by section, with the questions each section still needs you to answer, not finished prose.',
+  },
+  analysis: {
+    withModel: 'An AI model scores your application against the program’s criteria.',
+    withoutModel:
+      'This server runs without an AI model: each criterion is scored by how many of its required elements your text covers, with what is missing listed; it is not a reviewer’s judgement.',
+  },
+} as const;
+
+export type CapabilityClaim = keyof typeof CAPABILITY_CLAIMS;
+
+/** The wording of a capability claim for this deployment; without a known model, the modest one. */
+export function capabilityClaim(key: CapabilityClaim, aiModel: boolean | undefined): string {
+  return aiModel ? CAPABILITY_CLAIMS[key].withModel : CAPABILITY_CLAIMS[key].withoutModel;
+}
+
+/**
+ * The sample dashboard's deadline for a row: `days` from `today`, as an ISO day, so the sample
+ * never shows deadlines long past (issue 28 item 16).
+ */
+export function sampleDeadline(today: Date, days: number): string {
+  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
 
 export interface CatalogueProgram {
   name: string;

@@ -285,6 +285,7 @@ describe.each(DATABASES)('leads on %s', (kind) => {
       privacyEmail: 'privacy@grantleaf.ca',
       contactEmail: 'hello@grantleaf.ca',
       siteUrl: 'http://localhost:3000',
+      aiModel: false,
     });
   });
 

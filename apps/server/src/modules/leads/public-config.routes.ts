@@ -10,6 +10,7 @@ export function toPublicConfig(env: Env): PublicConfig {
     privacyEmail: env.PRIVACY_EMAIL,
     contactEmail: env.CONTACT_EMAIL,
     siteUrl: (env.SITE_URL ?? env.APP_URL).replace(/\/$/, ''),
+    aiModel: env.AI_PROVIDER !== 'offline',
   };
 }
 

@@ -1,18 +1,9 @@
-import type { PublicConfig } from '@grantleaf/shared/leads.schema';
 import { groupProgramNames, type CatalogueProgram } from '@grantleaf/shared/marketing-content';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useAfterHydration } from '../../../lib/use-hydrated.ts';
 
-/** Operator settings (promo video, booking page, addresses): served by the API, never built in. */
-export function usePublicConfig(): { data: PublicConfig | undefined } {
-  const query = useQuery({
-    queryKey: ['/api/public-config'],
-    queryFn: () => api.get<PublicConfig>('/api/public-config'),
-    staleTime: Infinity,
-  });
-  return { data: useAfterHydration(query.data) };
-}
+export { usePublicConfig } from '../../../lib/public-config.ts';
 
 function programList(body: unknown): CatalogueProgram[] {
   const list = Array.isArray(body)

@@ -1,7 +1,8 @@
-import { DEMO_DASHBOARD } from '@grantleaf/shared/marketing-content';
+import { DEMO_DASHBOARD, sampleDeadline } from '@grantleaf/shared/marketing-content';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { useAfterHydration } from '../../../lib/use-hydrated.ts';
 
 // Spec §4 badge colours: approved green, under_review yellow, rejected red, submitted blue, others grey.
 const BADGE: Record<string, string> = {
@@ -26,6 +27,29 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 function formatDate(isoDay: string) {
   const [year, month, day] = isoDay.split('-').map(Number);
   return `${MONTHS[month! - 1]} ${day}, ${year}`;
+}
+
+/**
+ * A sample deadline, relative to the visitor's today. The pre-rendered HTML was built on another
+ * day, so while React hydrates it the cell says "in 30 days"; the date follows at once.
+ */
+function Deadline({ days }: { days: number }) {
+  const today = useAfterHydration(new Date());
+  if (today) return <>{formatDate(sampleDeadline(today, days))}</>;
+  return <>{days >= 0 ? `in ${days} days` : `${-days} days ago`}</>;
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={clsx(
+        'whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium',
+        BADGE[status] ?? 'bg-slate-100 text-slate-800',
+      )}
+    >
+      {statusLabel(status)}
+    </span>
+  );
 }
 
 /** A static sample of the signed-in dashboard (spec §2); nothing here is fetched. */
@@ -61,7 +85,25 @@ export function DemoDashboard() {
           </div>
         ))}
       </dl>
-      <div className="mt-5 overflow-x-auto">
+      {/* On a phone each application is a card: a five-column table cut its status to "Approv"
+          (issue 28 item 7). */}
+      <ul className="mt-5 divide-y divide-slate-100 sm:hidden" aria-label="Sample applications">
+        {rows.map((row) => (
+          <li key={row.id} className="py-3 text-sm" data-testid="demo-row">
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-medium text-slate-900">{row.title}</p>
+              <StatusBadge status={row.status} />
+            </div>
+            <p className="mt-1 text-slate-800">
+              {row.program} · {row.amount}
+            </p>
+            <p className="mt-1 text-slate-700">
+              Deadline: <Deadline days={row.deadlineInDays} />
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 hidden overflow-x-auto sm:block">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">Sample applications</caption>
           <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-700">
@@ -90,16 +132,11 @@ export function DemoDashboard() {
                 <td className="py-3 pr-4 text-slate-800">{row.program}</td>
                 <td className="py-3 pr-4 text-slate-800">{row.amount}</td>
                 <td className="py-3 pr-4">
-                  <span
-                    className={clsx(
-                      'rounded-full px-2.5 py-0.5 text-xs font-medium',
-                      BADGE[row.status] ?? 'bg-slate-100 text-slate-800',
-                    )}
-                  >
-                    {statusLabel(row.status)}
-                  </span>
+                  <StatusBadge status={row.status} />
                 </td>
-                <td className="whitespace-nowrap py-3 text-slate-800">{formatDate(row.deadline)}</td>
+                <td className="whitespace-nowrap py-3 text-slate-800">
+                  <Deadline days={row.deadlineInDays} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,8 @@
-import { SOCIAL_PROOF } from '@grantleaf/shared/marketing-content';
+import { capabilityClaim, SOCIAL_PROOF } from '@grantleaf/shared/marketing-content';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { usePublicConfig } from '../api/public.api.ts';
 import { AI_USE_STATEMENT } from './ai-use.ts';
 import { InfoLayout } from './info-layout.tsx';
 
@@ -48,10 +49,16 @@ const FAQS = [
 
 /** /faqs: questions professors ask (spec §2). */
 export function FaqPage() {
+  const { data: config } = usePublicConfig();
   return (
     <InfoLayout
       title="Frequently Asked Questions"
-      intro={<p>Straight answers for professors and researchers. {SOCIAL_PROOF}</p>}
+      intro={
+        <p>
+          Straight answers for professors and researchers. {SOCIAL_PROOF}{' '}
+          {capabilityClaim('faqWhatItDoes', config?.aiModel)}
+        </p>
+      }
     >
       <div className="grid gap-5 md:grid-cols-2">
         {FAQS.map((faq) => (

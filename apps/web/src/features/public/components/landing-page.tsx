@@ -1,4 +1,5 @@
 import {
+  capabilityClaim,
   CLOSING_CTA,
   DEMO_DASHBOARD,
   EVENTS,
@@ -77,6 +78,25 @@ function HeroVideo() {
       caption={HERO.videoPosterCaption}
       onTour={() => goToSection(TOUR_SECTION)}
     />
+  );
+}
+
+/**
+ * A claim about what the software does, worded for this deployment (issue 28 item 3): the spec's
+ * AI claim only where a model runs, what the server does otherwise (ADR 0265).
+ */
+function Claim({ name }: { name: Parameters<typeof capabilityClaim>[0] }) {
+  const { data: config } = usePublicConfig();
+  return <>{capabilityClaim(name, config?.aiModel)}</>;
+}
+
+/** The note under Schedule a Demo promises a booked walkthrough only where a booking page exists. */
+function DemoNote() {
+  const { data: config } = usePublicConfig();
+  return (
+    <p className="mt-6 text-sm text-slate-700">
+      {config?.demoBookingUrl ? LEAD_FORM.demoNote : LEAD_FORM.demoNoteWithoutBooking}
+    </p>
   );
 }
 
@@ -191,7 +211,9 @@ export function LandingPage({
               >
                 {HERO.headline}
               </h1>
-              <p className="mt-4 text-lg text-slate-700">{HERO.subheading}</p>
+              <p className="mt-4 text-lg text-slate-700">
+                <Claim name="heroSubheading" />
+              </p>
               <ul className="mt-6 space-y-3">
                 {HERO.claims.map((claim) => (
                   <li key={claim} className="flex gap-3 text-slate-800">
@@ -219,7 +241,7 @@ export function LandingPage({
                 {LEAD_FORM.title}
               </h2>
               <p className="mt-3 text-slate-700">{LEAD_FORM.intro}</p>
-              <p className="mt-6 text-sm text-slate-700">{LEAD_FORM.demoNote}</p>
+              <DemoNote />
               <DemoBookingLink />
             </div>
             <div className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6 lg:col-span-2">
@@ -233,7 +255,9 @@ export function LandingPage({
           <h2 id="features-title" className="text-3xl font-bold text-slate-900">
             {FEATURES.title}
           </h2>
-          <p className="mt-3 max-w-3xl text-slate-700">{FEATURES.intro}</p>
+          <p className="mt-3 max-w-3xl text-slate-700">
+            <Claim name="featuresIntro" />
+          </p>
           <div className="mt-8 grid gap-8 lg:grid-cols-2">
             <div>
               <ul className="space-y-3">
@@ -243,6 +267,10 @@ export function LandingPage({
                     {item}
                   </li>
                 ))}
+                <li className="flex gap-3 text-slate-800">
+                  <Check />
+                  <Claim name="guidelinesChecklistItem" />
+                </li>
               </ul>
               <p className="mt-6 rounded-lg border border-brand-100 bg-white p-4 font-medium text-brand-900">
                 {FEATURES.pilotClaim}

@@ -17,6 +17,8 @@ import { useCreateSubmission, useOwnApplications, useUploadFile } from '../api/s
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
+import { capabilityClaim } from '@grantleaf/shared/marketing-content';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 
 type Mode = 'text' | 'file';
 const EMPTY = { programId: '', inputMethod: 'text' as Mode, content: '', fileUrl: '', applicationId: '' };
@@ -32,6 +34,8 @@ const contentJsonOf = (values: typeof EMPTY) => ({
 
 /** Analyze Existing Grant Application (§2, §4 text/file toggle, §5 rules, §8 upload toasts). */
 export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: SubmissionDialogProps) {
+  // What the paid work delivers on this deployment, said before the user pays (issue 28 item 3).
+  const { data: config } = usePublicConfig();
   const sent = analysisFormSchema.safeParse(initial);
   const before = sent.success ? sent.data : null;
   const form = useSchemaForm({
@@ -135,7 +139,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       open={open}
       onOpenChange={close}
       title="Analyze Existing Grant Application"
-      description={`Costs ${priceText('analysis')}. Scores your application against the program's criteria.`}
+      description={`Costs ${priceText('analysis')}. ${capabilityClaim('analysis', config?.aiModel)}`}
       wide
     >
       <form onSubmit={submit} className="space-y-4" noValidate>

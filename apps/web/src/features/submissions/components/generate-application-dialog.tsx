@@ -20,6 +20,8 @@ import { useCreateSubmission } from '../api/submissions.api.ts';
 import { makeMilestone, MilestoneEditor } from './milestone-editor.tsx';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
+import { capabilityClaim } from '@grantleaf/shared/marketing-content';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 
 type FormState = Omit<GenerationFormInput, 'timelineMilestones' | 'fileUrl' | 'originalFileName'> & {
   timelineMilestones: Milestone[];
@@ -61,6 +63,8 @@ const startedText = (eta: string | null) =>
 
 /** Generate New Grant Application (§2, §5); the dashboard mounts it from its action row. */
 export function GenerateApplicationDialog({ open, onOpenChange, initial }: SubmissionDialogProps) {
+  // What the paid work delivers on this deployment, said before the user pays (issue 28 item 3).
+  const { data: config } = usePublicConfig();
   const [first] = useState(() => (initial === undefined ? emptyForm() : generationFormFrom(initial)));
   const form = useSchemaForm({ schema: generationFormSchema, initial: first, id: 'gen' });
   const create = useCreateSubmission();
@@ -133,7 +137,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
       open={open}
       onOpenChange={close}
       title="Generate New Grant Application"
-      description={`Costs ${priceText('generation')}. We email you when the draft is ready.`}
+      description={`Costs ${priceText('generation')}. ${capabilityClaim('generation', config?.aiModel)} We email you when the draft is ready.`}
       wide
     >
       <form onSubmit={submit} className="space-y-3" noValidate>

@@ -223,3 +223,43 @@ describe('AdminPdfPanel', () => {
     expect(calls.filter((c) => c.url === '/api/upload')).toEqual([]);
   });
 });
+
+describe('what the paid dialogs promise (issue 28 item 3)', () => {
+  const serve = (aiModel: boolean) =>
+    stubApi({
+      'GET /api/grant-programs?*': () => json(200, PROGRAMS),
+      'GET /api/public-config*': () =>
+        json(200, {
+          promoVideoUrl: null,
+          demoBookingUrl: null,
+          privacyEmail: 'privacy@grantleaf.ca',
+          contactEmail: 'hello@grantleaf.ca',
+          siteUrl: 'http://localhost:3000',
+          aiModel,
+        }),
+    });
+
+  it('without a model, says before payment that generation gives an outline and analysis checks requirements', async () => {
+    serve(false);
+    renderWithProviders(<GenerateApplicationDialog open onOpenChange={() => {}} />);
+    const generate = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(generate.textContent).toMatch(/without an AI model: you get a structured outline/),
+    );
+    expect(generate.textContent).toMatch(/Costs/);
+  });
+
+  it('without a model, the analysis dialog says it checks requirements, not a reviewer’s judgement', async () => {
+    serve(false);
+    renderWithProviders(<AnalyzeApplicationDialog open onOpenChange={() => {}} />);
+    const analyse = await screen.findByRole('dialog');
+    await waitFor(() => expect(analyse.textContent).toMatch(/not a reviewer’s judgement/));
+  });
+
+  it('with a model, says an AI model drafts', async () => {
+    serve(true);
+    renderWithProviders(<GenerateApplicationDialog open onOpenChange={() => {}} />);
+    const generate = await screen.findByRole('dialog');
+    await waitFor(() => expect(generate.textContent).toMatch(/An AI model drafts each section/));
+  });
+});
