@@ -19,6 +19,7 @@ import {
   type ApplicantKind,
   type ApplicantProfile,
 } from '@grantleaf/shared/eligibility';
+import { intakeNotOpen } from '@grantleaf/shared/deadline';
 import type { Country } from '@grantleaf/shared/locations';
 import { rankableFromRow, rankPrograms } from '../apps/server/src/modules/funding/funding-ranking.ts';
 import { readSeedPrograms } from '../apps/server/src/modules/programs/program-seed.ts';
@@ -88,11 +89,15 @@ export function profilesDigest(dir: string): string {
 type SeedRow = ReturnType<typeof readSeedPrograms>[number];
 
 /**
- * Judged from the catalogue record, not from the finder: a record whose status says it is
- * archived, closed, paused or between intakes takes no applications now.
+ * Judged from the catalogue record, not from the finder: a record whose intake is paused or
+ * archived, or whose status says archived, closed, paused or between intakes, takes no
+ * applications now.
  */
 export function recordSaysNotOpen(row: SeedRow): boolean {
-  return /archived|closed|paused|between intakes|not accepting|no longer accept/i.test(row.status ?? '');
+  return (
+    intakeNotOpen(row.deadlineRule) ||
+    /archived|closed|paused|between intakes|not accepting|no longer accept/i.test(row.status ?? '')
+  );
 }
 
 export function runFundingEval(set: FundingSet = 'development', today = new Date()): FundingEvalResult {

@@ -116,6 +116,8 @@ export const adminProgramSchema = adminProgramSummarySchema.extend({
   confidence: z.string().nullable(),
   notes: z.string().nullable(),
   hasDeadlineRule: z.boolean(),
+  /** With no date to show: how the intake reads to users (issue 25 §3). */
+  intake: z.string().nullable(),
   history: z.array(programChangeSchema),
 });
 export type AdminProgram = z.infer<typeof adminProgramSchema>;

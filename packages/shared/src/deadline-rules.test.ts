@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dayInYear,
   deadlineRuleSchema,
+  intakeNotOpen,
   intakeText,
   nextRuleDeadline,
   upcomingDeadlines,
@@ -123,7 +124,42 @@ describe('deadline rules (issue 14)', () => {
     expect(intakeText(fixed)).toBe('Competition closed');
   });
 
-  it('refuses a rule that is not one of the four kinds', () => {
+  it('labels every kind of intake truthfully, and none has a date to count down to (issue 25 §3)', () => {
+    const labels: Array<[unknown, string]> = [
+      [{ kind: 'continuous' }, 'Continuous intake'],
+      [{ kind: 'rolling' }, 'Rolling intake'],
+      [{ kind: 'periodic' }, 'Next round not announced'],
+      [
+        { kind: 'periodic', last: 'Round 12, 27 September 2023' },
+        'Next round not announced (last: Round 12, 27 September 2023)',
+      ],
+      [
+        { kind: 'periodic', every: '24 to 30 months', last: '2025 competition, proposals 4 February 2025' },
+        'Competition every 24 to 30 months; next not announced (last: 2025 competition, proposals 4 February 2025)',
+      ],
+      [{ kind: 'periodic', calls: true }, 'Dates set in each call'],
+      [
+        { kind: 'periodic', calls: true, last: 'application 23 July 2026' },
+        'Dates set in each call; next call not announced (last: application 23 July 2026)',
+      ],
+      [{ kind: 'invitation' }, 'By invitation or nomination'],
+      [{ kind: 'invitation', by: 'the institution' }, 'By invitation or nomination (the institution)'],
+      [{ kind: 'paused' }, 'Not taking applications'],
+      [{ kind: 'paused', since: 'September 2023' }, 'Not taking applications (since September 2023)'],
+      [{ kind: 'archived' }, 'Archived by the funder'],
+      [{ kind: 'archived', last: 'closed 2021-11-30' }, 'Archived by the funder (last: closed 2021-11-30)'],
+    ];
+    for (const [input, label] of labels) {
+      const parsed = rule(input as never);
+      expect(intakeText(parsed)).toBe(label);
+      expect(nextRuleDeadline(parsed, ['2030-01-01'], day(2026, 12, 31))).toBeNull();
+    }
+    // Only paused and archived programs take no applications.
+    const closed = labels.map(([input]) => rule(input as never)).filter(intakeNotOpen);
+    expect(closed.map((r) => r.kind)).toEqual(['paused', 'paused', 'archived', 'archived']);
+  });
+
+  it('refuses a rule that is not one of the kinds', () => {
     expect(deadlineRuleSchema.safeParse({ kind: 'annual' }).success).toBe(false);
     expect(deadlineRuleSchema.safeParse({ kind: 'recurring', intakes: [] }).success).toBe(false);
     expect(

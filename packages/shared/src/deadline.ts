@@ -57,6 +57,25 @@ export const deadlineRuleSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('continuous') }).strict(),
   /** Open windows announced by the funder without a fixed calendar; reviewed as received. */
   z.object({ kind: z.literal('rolling') }).strict(),
+  /**
+   * Issue 25 §3: competitions or calls the funder runs from time to time with no date announced
+   * now ("every 24 to 30 months", themed calls). `last` names the last round as the funder dated
+   * it; `calls` when each call sets its own dates (CIHR Catalyst, CSA announcements).
+   */
+  z
+    .object({
+      kind: z.literal('periodic'),
+      last: z.string().min(1).max(120).optional(),
+      every: z.string().min(1).max(60).optional(),
+      calls: z.boolean().optional(),
+    })
+    .strict(),
+  /** Only by invitation or by an institution's nomination; no open call to apply to. */
+  z.object({ kind: z.literal('invitation'), by: z.string().min(1).max(120).optional() }).strict(),
+  /** The funder says it is not taking applications now (paused, closed to new applicants). */
+  z.object({ kind: z.literal('paused'), since: z.string().min(1).max(120).optional() }).strict(),
+  /** The funder has archived the program: it will not run again as it was. */
+  z.object({ kind: z.literal('archived'), last: z.string().min(1).max(120).optional() }).strict(),
 ]);
 export type DeadlineRule = z.infer<typeof deadlineRuleSchema>;
 export type DeadlineRuleInput = z.input<typeof deadlineRuleSchema>;
@@ -107,7 +126,7 @@ export function upcomingDeadlines(
   cycles = 2,
 ): RuleDeadline[] {
   const upcoming = (d: RuleDeadline) => (daysUntil(d.date, today) ?? -1) >= 0;
-  if (rule.kind === 'continuous' || rule.kind === 'rolling') return [];
+  if (rule.kind !== 'recurring' && rule.kind !== 'fixed') return [];
   if (rule.kind === 'fixed') {
     return rule.dates
       .map((d) => ({ date: d.date, label: d.label, expected: false }))
@@ -148,11 +167,42 @@ export function nextRuleDeadline(
   return upcomingDeadlines(rule, confirmed, today, 1)[0] ?? null;
 }
 
-/** How a program's timing reads where there is no date to show. */
+/** Kinds of intake under which no application is taken now (issue 25 §3). */
+export const NOT_OPEN_INTAKE: ReadonlySet<DeadlineRule['kind']> = new Set(['paused', 'archived']);
+
+/** Whether the funder says the program takes no applications now. */
+export const intakeNotOpen = (rule: DeadlineRule | null | undefined) =>
+  Boolean(rule && NOT_OPEN_INTAKE.has(rule.kind));
+
+const since = (text: string | undefined) => (text ? ` (last: ${text})` : '');
+
+/**
+ * How a program's timing reads where there is no date to show. "Rolling intake" only where the
+ * funder says rolling (issue 25 §3); a round with no date announced says so, with the last one.
+ */
 export function intakeText(rule: DeadlineRule | null | undefined): string | null {
   if (!rule) return null;
-  if (rule.kind === 'continuous') return 'Continuous intake';
-  if (rule.kind === 'rolling') return 'Rolling intake';
-  if (rule.kind === 'fixed') return 'Competition closed';
-  return null;
+  switch (rule.kind) {
+    case 'continuous':
+      return 'Continuous intake';
+    case 'rolling':
+      return 'Rolling intake';
+    case 'fixed':
+      return 'Competition closed';
+    case 'periodic':
+      if (rule.calls)
+        return rule.last
+          ? `Dates set in each call; next call not announced${since(rule.last)}`
+          : 'Dates set in each call';
+      if (rule.every) return `Competition every ${rule.every}; next not announced${since(rule.last)}`;
+      return `Next round not announced${since(rule.last)}`;
+    case 'invitation':
+      return rule.by ? `By invitation or nomination (${rule.by})` : 'By invitation or nomination';
+    case 'paused':
+      return rule.since ? `Not taking applications (since ${rule.since})` : 'Not taking applications';
+    case 'archived':
+      return `Archived by the funder${since(rule.last)}`;
+    default:
+      return null;
+  }
 }

@@ -106,8 +106,13 @@ export const grantProgramSchema = z.object({
   deadlineLabel: z.string().nullable(),
   /** The deadline is projected from the funder's rule; the funder has not published it yet. */
   deadlineExpected: z.boolean(),
-  /** 'Continuous intake' or 'Rolling intake' when there is no date by design. */
+  /** How the intake reads when there is no date (continuous, rolling, next round not announced, paused…; issue 25 §3). */
   intake: z.string().nullable(),
+  /** The kind of the funder's intake (deadline rule), so a round not announced is never badged "Open". */
+  intakeKind: z
+    .enum(['recurring', 'fixed', 'continuous', 'rolling', 'periodic', 'invitation', 'paused', 'archived'])
+    .nullable()
+    .optional(),
   closed: z.boolean(),
   eligibility: z.string().nullable(),
   url: z.string().nullable(),

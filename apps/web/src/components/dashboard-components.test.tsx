@@ -107,6 +107,29 @@ describe('DeadlineCell (issue 14)', () => {
     expect(screen.getByText('Two intakes a year (spring and fall)')).toBeTruthy();
   });
 
+  it('never badges a round not announced or a nomination "Open"; a paused program is Closed (issue 25 §3)', () => {
+    const cases: Array<[string, string, boolean, string]> = [
+      [
+        'periodic',
+        'Next round not announced (last: Round 12, 27 September 2023)',
+        false,
+        'No date announced',
+      ],
+      ['invitation', 'By invitation or nomination', false, 'By nomination'],
+      ['paused', 'Not taking applications', true, 'Closed'],
+      ['archived', 'Archived by the funder', true, 'Closed'],
+      ['rolling', 'Rolling intake', false, 'Open'],
+      ['continuous', 'Continuous intake', false, 'Open'],
+    ];
+    for (const [kind, intake, closed, badge] of cases) {
+      render(<DeadlineCell deadline={null} intake={intake} intakeKind={kind} closed={closed} />);
+      expect(screen.getByText(intake)).toBeTruthy();
+      expect(screen.getByText(badge), kind).toBeTruthy();
+      if (badge !== 'Open') expect(screen.queryByText('Open'), kind).toBeNull();
+      cleanup();
+    }
+  });
+
   it('says Closed for a competition the catalogue has closed', () => {
     render(<DeadlineCell deadline={null} intake="Competition closed" closed />);
     expect(screen.getByText('Competition closed')).toBeTruthy();

@@ -16,6 +16,12 @@ export function StatusBadge({ status }: { status: DisplayStatus | string }) {
   return <ToneBadge tone="red">Error</ToneBadge>;
 }
 
+// Issue 25 §3: no date because none is announced yet, or because one is nominated, is not "Open".
+const WAITING_BADGE: Record<string, string> = {
+  periodic: 'No date announced',
+  invitation: 'By nomination',
+};
+
 /**
  * A program's next deadline (issue 14): the date, marked "expected" while it is projected from the
  * funder's rule; with no date, the kind of intake or the funder's pattern instead of a blank.
@@ -26,6 +32,7 @@ export function DeadlineCell({
   intake = null,
   pattern = null,
   closed = false,
+  intakeKind = null,
 }: {
   deadline: string | null;
   expected?: boolean;
@@ -33,9 +40,19 @@ export function DeadlineCell({
   pattern?: string | null;
   /** The catalogue's own verdict (a fixed competition whose dates have all passed). */
   closed?: boolean;
+  /** The funder's kind of intake: with no date, a round not announced or a nomination is not "Open". */
+  intakeKind?: string | null;
 }) {
   const badge = deadlineBadge(deadline);
   const shut = closed || badge.kind === 'closed';
+  const waiting = !deadline && !shut ? WAITING_BADGE[intakeKind ?? ''] : undefined;
+  if (waiting)
+    return (
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="text-slate-800">{intake ?? pattern ?? 'Dates set in each call'}</span>
+        <ToneBadge tone="grey">{waiting}</ToneBadge>
+      </span>
+    );
   return (
     <span className="flex flex-wrap items-center gap-2">
       {deadline ? (

@@ -170,6 +170,28 @@ describe('built-in funding ranking', () => {
     expect(again.some((r) => r.program.id === 'us-nsf-career')).toBe(false);
   });
 
+  it('never ranks a paused or archived program among open ones (issue 25 §3)', () => {
+    const bc: FundingQuery = {
+      researchTopic: 'Scaling up production of our sensor hardware',
+      researchDetails:
+        'Our Vancouver, British Columbia company with 40 employees is expanding manufacturing capacity, adopting automation and growing exports; we need business scale-up and productivity funding.',
+      teamProfile: 'A B.C. technology company (Inc.).',
+    };
+    const paused = catalogue.find((p) => p.id === 'ca-pacifican-bsp')!;
+    expect(paused.closed).toBe(true);
+    expect(rankPrograms(bc, catalogue, TODAY).map((r) => r.program.id)).not.toContain('ca-pacifican-bsp');
+    // Whatever it would score, a program whose funder paused or archived it is not ranked.
+    const first = rankPrograms(bc, catalogue, TODAY)[0]!.program;
+    for (const kind of ['paused', 'archived'] as const) {
+      const row = { ...first, deadlineRule: { kind }, status: 'active' };
+      const shut = rankableFromRow({ ...row, nextDeadlines: [], projectedDeadlines: [] }, TODAY);
+      const ids = rankPrograms(bc, [...catalogue.filter((p) => p.id !== first.id), shut], TODAY).map(
+        (r) => r.program.id,
+      );
+      expect(ids, kind).not.toContain(first.id);
+    }
+  });
+
   it('explains every recommendation in plain words', () => {
     const results = toFundingResults(rankPrograms(PROFILES[0]!, catalogue, TODAY));
     expect(results.funding_programs.length).toBeGreaterThanOrEqual(5);

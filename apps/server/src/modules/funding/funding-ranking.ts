@@ -1,4 +1,10 @@
-import { daysUntil, intakeText, nextDeadline, type DeadlineRule } from '@grantleaf/shared/deadline';
+import {
+  daysUntil,
+  intakeNotOpen,
+  intakeText,
+  nextDeadline,
+  type DeadlineRule,
+} from '@grantleaf/shared/deadline';
 import {
   ALL_APPLICANT_TYPES,
   ineligibilityReasons,
@@ -814,7 +820,11 @@ export function rankableFromRow(row: RankableRow, today: Date): RankableProgram 
     eligibility: row.eligibility ?? null,
     description: row.description ?? null,
     url: row.url ?? null,
-    closed: /^(archived|closed)/i.test(row.status ?? '') || (dates.length > 0 && !nextDeadline(dates, today)),
+    // Paused and archived programs are never ranked among open ones (issue 25 §3).
+    closed:
+      intakeNotOpen(row.deadlineRule) ||
+      /^(archived|closed)/i.test(row.status ?? '') ||
+      (dates.length > 0 && !nextDeadline(dates, today)),
     eligibilityRules: row.eligibilityRules ?? null,
     deadlineRule: row.deadlineRule ?? null,
     nextDeadlines: row.nextDeadlines ?? [],

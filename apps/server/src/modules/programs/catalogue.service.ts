@@ -5,7 +5,7 @@ import type {
   ProgramChange,
   ProgramEdit,
 } from '@grantleaf/shared/catalogue.schema';
-import type { DeadlineRule } from '@grantleaf/shared/deadline';
+import { intakeText, type DeadlineRule } from '@grantleaf/shared/deadline';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { insertAuditEntry } from '../audit/index.ts';
@@ -58,6 +58,8 @@ function adminProgram(row: ProgramRow, deadline: string | null, history: Program
     confidence: row.confidence,
     notes: row.notes,
     hasDeadlineRule: row.deadlineRule !== null,
+    // Issue 25 §3: what users read where there is no date (paused, archived, next round not announced).
+    intake: deadline === null ? intakeText(row.deadlineRule) : null,
     history,
   };
 }

@@ -69,7 +69,8 @@ export async function upsertPrograms(
 
 // Only a status that starts with the word closes a program ("2026-27 window closed" is one
 // window of a program that recurs).
-export const shouldCloseSql = sql<boolean>`(coalesce(${grantPrograms.deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '^(archived|closed)')`;
+// A paused or archived intake (issue 25 §3) closes it too, whatever dates it still carries.
+export const shouldCloseSql = sql<boolean>`(coalesce(${grantPrograms.deadline} < current_date, false) OR coalesce(${grantPrograms.status}, '') ~* '^(archived|closed)' OR coalesce(${grantPrograms.deadlineRule}->>'kind', '') IN ('paused', 'archived'))`;
 
 /**
  * Marks programs whose dates have all passed, or whose source says they are archived or closed;

@@ -43,6 +43,7 @@ export function toGrantProgram(
     // A date the funder has not published is a projection from its rule.
     deadlineExpected: row.deadline !== null && !row.nextDeadlines.includes(row.deadline),
     intake: row.deadline === null ? intakeText(rule) : null,
+    intakeKind: rule?.kind ?? null,
     closed: Boolean(row.closed),
     eligibility: row.eligibility,
     url: row.url,

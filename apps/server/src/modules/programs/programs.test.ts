@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { readSeedPrograms } from './program-seed.ts';
-import { SEARCH_RESULT_CAP } from './programs.repository.ts';
+import { findOpenPrograms, SEARCH_RESULT_CAP } from './programs.repository.ts';
 import { createProgramsService } from './programs.service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -97,7 +97,22 @@ describe.each(DATABASES)('grant-program catalogue on %s', (kind) => {
       fundingRange: expect.stringContaining('2,100,000'),
     });
     const missions = body.find((p: any) => p.id === 'ca-nserc-alliance-missions');
-    expect(missions.closed).toBe(true);
+    expect(missions).toMatchObject({
+      closed: true,
+      intake: expect.stringMatching(/^Archived by the funder/),
+    });
+    // Issue 25 §3: a program its funder paused is closed, says so, and is never offered as open.
+    expect(body.find((p: any) => p.id === 'ca-pacifican-bsp')).toMatchObject({
+      closed: true,
+      deadline: null,
+      intake: 'Not taking applications (since the intake that closed 22 September 2023)',
+    });
+    expect(body.find((p: any) => p.id === 'ca-cfi-innovation-fund').intake).toMatch(
+      /^Competition every 24 to 30 months; next not announced/,
+    );
+    const open = await findOpenPrograms(t.database.db, { source: 'seed' });
+    expect(open.map((p) => p.id)).not.toContain('ca-pacifican-bsp');
+    expect(open.map((p) => p.id)).toContain('ca-nrc-irap');
   });
 
   it('adds sections and criteria with include=details', async () => {

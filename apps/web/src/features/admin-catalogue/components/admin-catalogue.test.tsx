@@ -37,6 +37,7 @@ const full = (extra: Record<string, unknown> = {}) => ({
   confidence: 'high',
   notes: 'Internal note',
   hasDeadlineRule: false,
+  intake: null,
   history: [
     {
       id: 1,
@@ -132,6 +133,15 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
       '12 new, 30 updated, 3,070 unchanged, 1 kept as curated, 2 unreadable, skipped, 4 closed.',
     );
     expect(line.textContent).toContain('Stopped: HTTP 500: Internal Server Error');
+  });
+
+  it('shows the intake as users read it when there is no date (issue 25 §3)', async () => {
+    mockServer(true, {
+      'GET /api/admin/programs/p1': () =>
+        json(200, full({ deadline: null, nextDeadlines: [], intake: 'Not taking applications' })),
+    });
+    renderAt('/admin/catalogue/p1');
+    expect(await screen.findByText('Next deadline as users see it: Not taking applications')).toBeTruthy();
   });
 
   it('checks the form with the shared schema before sending, then saves and shows the history', async () => {

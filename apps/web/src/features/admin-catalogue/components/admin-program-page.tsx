@@ -220,7 +220,7 @@ function ProgramEditor({
           <CurationBadges program={program} />
         </p>
         <p className="text-sm text-slate-700">
-          Next deadline as users see it: {program.deadline ?? 'none (rolling or continuous intake)'}
+          Next deadline as users see it: {program.deadline ?? program.intake ?? 'none'}
         </p>
       </div>
       <section aria-label="Curation" className="flex flex-wrap gap-3">

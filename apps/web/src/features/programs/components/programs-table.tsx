@@ -110,6 +110,7 @@ export function ProgramsTable({
               intake={p.intake}
               pattern={p.deadlinePattern}
               closed={p.closed}
+              intakeKind={p.intakeKind}
             />
           ),
         },
