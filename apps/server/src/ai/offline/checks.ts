@@ -9,6 +9,7 @@ import type {
   WorkPlanRow,
 } from '@grantleaf/shared/grant-results.schema';
 import type { GenerationForm, GrantProgram, ProgramSection } from '../grant-input.ts';
+import { type FactModel, readForm, requestedAmount, totalCost } from '../read/index.ts';
 import { programWordsPerPage } from './program-sections.ts';
 import { attachmentSections, programSections, sectionHead, TOPIC_PATTERNS } from './rubric.ts';
 import {
@@ -19,7 +20,6 @@ import {
   formatDay,
   keyStems,
   formatMoney,
-  parseBudgetTotal,
   parseDay,
   parseLimit,
   parseMilestoneBudget,
@@ -88,32 +88,43 @@ export function buildWorkPlan(form: GenerationForm): WorkPlan {
   };
 }
 
+/**
+ * The form's money against its milestones and the program's range, read from the fact model:
+ * the request is the amount requested from this funder when the form states one ("IRAP
+ * contribution requested $252,000"), the total otherwise; the milestones are compared with the
+ * total project cost when one is stated, since they plan the whole project's spending.
+ */
 export function checkBudget(
   form: GenerationForm,
   program: GrantProgram,
   workPlan = buildWorkPlan(form),
+  facts: FactModel = readForm(form),
 ): BudgetCheck {
   const currency = programCurrency(program);
-  const statedTotal = parseBudgetTotal(form.totalBudget);
+  const request = requestedAmount(facts);
+  const statedTotal = request?.value ?? null;
+  const cost = totalCost(facts);
+  const base = cost ?? request;
+  const baseName = cost && request && cost !== request ? 'total project cost' : 'stated total';
   const milestonesWithBudget = workPlan.rows.filter((r) => r.budget !== null).length;
   const milestoneSum = workPlan.milestoneBudgetSum;
-  const comparable = statedTotal !== null && milestonesWithBudget > 0;
-  const difference = comparable ? roundCents(milestoneSum - statedTotal) : null;
+  const comparable = base !== null && milestonesWithBudget > 0;
+  const difference = comparable ? roundCents(milestoneSum - base.value) : null;
   const matches = comparable ? Math.abs(difference ?? 0) <= BUDGET_TOLERANCE : null;
 
   const range = programRange(program, statedTotal, workPlan.totalDurationDays);
   const parts: string[] = [];
-  if (statedTotal === null) parts.push(`The stated total "${form.totalBudget}" has no amount in it.`);
+  if (base === null) parts.push(`The stated total "${form.totalBudget}" has no amount in it.`);
   else if (milestonesWithBudget === 0)
-    parts.push(`Stated total ${formatMoney(statedTotal, currency)}; no milestone has a budget.`);
+    parts.push(`Stated total ${formatMoney(base.value, currency)}; no milestone has a budget.`);
   else if (matches) {
     parts.push(
-      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)}, matching the stated total.`,
+      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)}, matching the ${baseName}.`,
     );
   } else {
     const diff = difference ?? 0;
     parts.push(
-      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)} but the stated total is ${formatMoney(statedTotal, currency)} (${diff > 0 ? 'over' : 'under'} by ${formatMoney(Math.abs(diff), currency)}).`,
+      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)} but the ${baseName} is ${formatMoney(base.value, currency)} (${diff > 0 ? 'over' : 'under'} by ${formatMoney(Math.abs(diff), currency)}).`,
     );
   }
   if (range.message) parts.push(range.message);

@@ -17,6 +17,15 @@ import type {
   SectionTopic,
 } from '@grantleaf/shared/program-sections.schema';
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import {
+  type FactModel,
+  type ObjectiveFact,
+  partnerAmount,
+  readForm,
+  statementsOf,
+  totalCost,
+} from '../read/index.ts';
+import { contentStems } from '../text/index.ts';
 import { evaluateText } from './analysis.engine.ts';
 import { measureEvidence } from './evidence.ts';
 import { buildWorkPlan, checkBudget, programCurrency, runOfflineChecks } from './checks.ts';
@@ -29,15 +38,7 @@ import {
   requiresPartner,
   sectionHead,
 } from './rubric.ts';
-import {
-  countWords,
-  ensurePeriod,
-  findMoney,
-  formatMoney,
-  PAGE_LIMIT_TOLERANCE,
-  splitList,
-  splitSentences,
-} from './text-utils.ts';
+import { countWords, ensurePeriod, formatMoney, PAGE_LIMIT_TOLERANCE, splitSentences } from './text-utils.ts';
 
 /**
  * The offline writer: a draft shaped like the program's real application (its sections, headers,
@@ -57,7 +58,9 @@ interface Material {
   workPlan: WorkPlan;
   budget: BudgetCheck;
   currency: string;
-  objectives: string[];
+  /** Everything the applicant gave, read once (ai/read). */
+  facts: FactModel;
+  objectives: ObjectiveFact[];
   partner: string | null;
   /** Every applicant field in one text, to look for what a question needs. */
   all: string;
@@ -210,10 +213,11 @@ export function assembleApplication(input: {
   const checks = runOfflineChecks({ program: shaped, sections, form });
   const budgetCheck = checks.budget ?? checkBudget(form, program, workPlan);
   const limits = limitChecks(sections, shape);
-  const rules = ruleChecks(program, form, shape.entry, budgetCheck, workPlan);
+  const facts = readForm(form);
+  const rules = ruleChecks(program, form, shape.entry, budgetCheck, workPlan, facts);
   const criteriaMap = mapCriteria(program, sections, shape, input.modelCriteriaMap);
   const gaps: Gap[] = [
-    ...materialGaps(program, form, workPlan),
+    ...materialGaps(program, form, workPlan, facts),
     // Limits are counted below in the funder's units; a program cap is stated once, as its rule.
     ...checks.gaps.filter(
       (g) =>
@@ -283,6 +287,7 @@ export function certify(gaps: Gap[], reviewStatus: string): string {
 
 function gatherMaterial(program: GrantProgram, form: GenerationForm): Material {
   const workPlan = buildWorkPlan(form);
+  const facts = readForm(form);
   const milestoneText = (form.timelineMilestones ?? [])
     .map((m) => [m.title, m.description, m.deliverables, m.budgetAmount].filter(Boolean).join(' '))
     .join('\n');
@@ -290,10 +295,11 @@ function gatherMaterial(program: GrantProgram, form: GenerationForm): Material {
     program,
     form,
     workPlan,
-    budget: checkBudget(form, program, workPlan),
+    budget: checkBudget(form, program, workPlan, facts),
     currency: programCurrency(program),
-    objectives: splitList(form.keyObjectives),
-    partner: form.industryPartner?.trim() || null,
+    facts,
+    objectives: facts.objectives,
+    partner: facts.organisations.find((o) => o.role === 'partner')?.name ?? null,
     all: [
       form.projectTitle,
       form.projectOverview,
@@ -366,6 +372,14 @@ function take(m: Material, text: string, re: RegExp = /./): string[] {
   return out;
 }
 
+/** The applicant's pilot and preliminary results, from any field of the form. */
+function pilotText(m: Material): string {
+  return statementsOf(m.facts, 'pilot')
+    .filter((st) => st.source.field !== 'teamProfiles')
+    .map((st) => st.text)
+    .join('\n');
+}
+
 const NOVELTY = /current|existing|unlike|novel|first|state of the art|today|limitation|gap|instead|new\b/i;
 const METHOD =
   /\bwill\b|\busing\b|\bmodel|\bmeasur|\btest|\bvalidat|\bdevelop|\bbuild|\bestimat|\banaly|\bsurvey|\binterview|\btrial|\bexperiment/i;
@@ -384,41 +398,60 @@ const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
       m.budget.statedTotal !== null
         ? formatMoney(m.budget.statedTotal, m.currency)
         : m.form.totalBudget.trim();
+    const cost = totalCost(m.facts);
+    const ofCost =
+      cost && m.budget.statedTotal !== null && Math.abs(cost.value - m.budget.statedTotal) > 1
+        ? ` of a total project cost of ${formatMoney(cost.value, m.currency)}`
+        : '';
     return {
       text: [
         `${ensurePeriod(m.form.projectTitle.trim())} ${opening.join(' ')}`.trim(),
-        `The project is led by ${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}${m.partner ? `, with ${m.partner}` : ''}, and requests ${total}${span}.`,
+        `The project is led by ${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}${m.partner ? `, with ${m.partner}` : ''}, and requests ${total}${ofCost}${span}.`,
       ].join(' '),
     };
   },
+  // Pilot and preliminary results first, wherever the applicant wrote them; then the team's record.
   progress: (m) => ({
-    text: take(
-      m,
-      m.form.teamProfiles,
-      /publish|publication|developed|prior|previous|award|grant|patent|prototype/i,
-    ).join(' '),
+    text: [
+      ...take(m, pilotText(m)),
+      ...take(
+        m,
+        m.form.teamProfiles,
+        /publish|publication|developed|prior|previous|award|grant|patent|prototype/i,
+      ),
+    ].join(' '),
   }),
   objectives: (m) => {
     if (m.objectives.length === 0) {
       return { text: '', questions: ['What are the objectives, each with a measurable target?'] };
     }
-    const list = m.objectives.map((o, i) => `${i + 1}. ${ensurePeriod(o)}`);
-    list.forEach((line) => m.used.add(sentenceKey(line.replace(/^\d+\.\s*/, ''))));
+    // The applicant's own markers and numbers ("3.", "Aim 2:"); only unmarked items are numbered.
+    const name = (o: ObjectiveFact, i: number) => `${o.label ?? 'Objective'} ${o.number ?? i + 1}`;
+    const list = m.objectives.map((o, i) => `${o.marker ?? `${i + 1}.`} ${ensurePeriod(o.text)}`);
+    m.objectives.forEach((o) => m.used.add(sentenceKey(o.text)));
     const linked = m.objectives
       .map((o, i) => {
-        const row = bestMilestoneFor(o, m.workPlan);
+        const row = bestMilestoneFor(o.text, m.workPlan);
         return row
-          ? `Objective ${i + 1} is delivered through "${row.milestone}"${row.endDate ? ` (due ${row.endDate})` : ''}.`
+          ? `${name(o, i)} is delivered through "${row.milestone}"${row.endDate ? ` (due ${row.endDate})` : ''}.`
           : '';
       })
       .filter(Boolean)
       .join(' ');
-    const unmeasured = m.objectives.map((o, i) => (/\d/.test(o) ? null : i + 1)).filter((n) => n !== null);
+    // "objective 1, 2" when the applicant gave no labels; "Aim 2, Aim 3" with theirs.
+    const open = m.objectives
+      .map((o, i) => (/\d/.test(o.text) ? null : o.label ? name(o, i) : (o.number ?? String(i + 1))))
+      .filter((n) => n !== null);
+    const unmeasured = m.objectives.some((o) => o.label) ? open.join(', ') : `objective ${open.join(', ')}`;
+    // Methods that produce findings rather than figures: their objectives are not asked for a number.
+    const qualitative = statementsOf(m.facts, 'qualitative').length > 0;
     return {
       text: [list.join('\n'), linked].filter(Boolean).join('\n'),
-      questions: unmeasured.length
+      questions: open.length
         ? [
-            `What measurable target (a number, a percentage or a date) does objective ${unmeasured.join(', ')} have?`,
+            qualitative
+              ? `What will ${unmeasured} produce (a finding, a framework, a publication), and when?`
+              : `What measurable target (a number, a percentage or a date) does ${unmeasured} have?`,
           ]
         : [],
     };
@@ -463,7 +496,13 @@ const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
     text: `${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}, leads the project. ${take(m, m.form.teamProfiles).join(' ')}`.trim(),
   }),
   partner: (m) => {
-    if (!m.partner) {
+    const cash = partnerAmount(m.facts, 'partner_cash');
+    const inKind = partnerAmount(m.facts, 'partner_in_kind');
+    const gives = [
+      cash !== null ? `${formatMoney(cash, m.currency)} in cash` : '',
+      inKind !== null ? `${formatMoney(inKind, m.currency)} in kind` : '',
+    ].filter(Boolean);
+    if (!m.partner && gives.length === 0) {
       return requiresPartner(m.program)
         ? {
             text: '',
@@ -473,7 +512,17 @@ const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
           }
         : { text: '' };
     }
-    return { text: `Partner organization: ${ensurePeriod(m.partner)}` };
+    const said = take(m, m.form.industryPartner ?? '');
+    return {
+      text: [
+        m.partner ? `Partner organization: ${ensurePeriod(m.partner)}` : '',
+        said.filter((x) => sentenceKey(x) !== sentenceKey(m.partner ?? '')).join(' '),
+        gives.length ? `The partner contributes ${gives.join(' and ')} to the project.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      questions: m.partner ? [] : ['Which organization is the partner, and what is its role?'],
+    };
   },
   commercialisation: (m) => ({ text: take(m, m.form.projectOverview, COMMERCIAL).join(' ') }),
   impact: (m) => ({ text: take(m, m.form.projectOverview, IMPACT).join(' ') }),
@@ -518,9 +567,19 @@ function writeBudget(m: Material): Written {
   const questions: string[] = [];
   if (total !== null) lines.push(`The total request is ${formatMoney(total, m.currency)}.`);
   else questions.push(`What is the total amount requested, in ${m.currency}?`);
+  const cost = totalCost(m.facts);
+  if (cost && total !== null && Math.abs(cost.value - total) > 1)
+    lines.push(`The total project cost is ${formatMoney(cost.value, m.currency)}.`);
   lines.push(m.budget.message);
   // The money rules belong in the budget; the others are listed with the checks.
-  for (const rule of ruleChecks(m.program, m.form, programShape(m.program).entry, m.budget, m.workPlan)) {
+  for (const rule of ruleChecks(
+    m.program,
+    m.form,
+    programShape(m.program).entry,
+    m.budget,
+    m.workPlan,
+    m.facts,
+  )) {
     if (MONEY_RULES.has(rule.rule)) lines.push(rule.message);
   }
   return { text: [...new Set(lines)].join('\n'), questions };
@@ -538,23 +597,26 @@ const NEEDS: Record<SectionNeed, (m: Material) => boolean> = {
   validation: has(/validat|benchmark|ground truth|success criteri|tested against|accuracy of|field trial/i),
   risks: has(/\brisks?\b|fallback|contingenc|mitigat/i),
   goNoGo: has(/go\/no-go|go-no-go|no-go|decision point|success criteri/i),
-  preliminaryData: has(
-    /preliminary|pilot (?:data|study|results)|we (?:have )?(?:shown|demonstrated|measured)/i,
-  ),
-  partnerContribution: (m) => Boolean(m.partner && /cash|in-kind|contribut|\$\s?\d/i.test(m.all)),
+  preliminaryData: (m) => statementsOf(m.facts, 'pilot').length > 0,
+  partnerContribution: (m) =>
+    partnerAmount(m.facts, 'partner_cash') !== null || partnerAmount(m.facts, 'partner_in_kind') !== null,
   partnerSize: has(
     /\d+\s*(?:employees|staff|FTE)|\bSME\b|small (?:or|and) medium|large (?:company|firm|organi[sz]ation)/i,
   ),
-  trainees: (m) => TRAINEE.test(`${m.form.teamProfiles}\n${m.form.projectOverview}`),
+  trainees: (m) => statementsOf(m.facts, 'training').length > 0,
   edi: has(/equity|diversity|inclusi|\bEDI\b|underrepresented/i),
   market: has(/market (?:size|of|worth|valued)|addressable market|\bTAM\b/i),
   customers: has(/customer|client|buyer|adopter|end[- ]users?|letter of (?:intent|support)/i),
   ip: has(/patent|licen[cs]|intellectual property|\bIP\b/),
-  dissemination: has(/publish|journal|conference|open[- ]source|open data|open access/i),
+  dissemination: (m) =>
+    statementsOf(m.facts, 'km').length > 0 || /publish|journal|open[- ]source|open data/i.test(m.all),
   dataPlan: has(/data (?:management|sharing)|repository|\bFAIR\b/i),
   budgetBreakdown: has(/salar|equipment|materials|travel|supplies|stipend/i),
   otherSupport: has(/other (?:support|funding|grants?)|current and pending|funded by/i),
-  progress: (m) => /publish|publication|prototype|previous (?:grant|award)|patent/i.test(m.form.teamProfiles),
+  progress: (m) =>
+    statementsOf(m.facts, 'pilot').length > 0 ||
+    m.facts.people.some((p) => p.record.length > 0) ||
+    /prototype|previous (?:grant|award)/i.test(m.form.teamProfiles),
   facilities: has(/facilit|laborator|\blab\b|equipment|cluster|instrument/i),
   beneficiaries: has(/benefit|patients|communit|farmers|\busers\b|Canadians|clinicians|operators/i),
   eligibleCosts: has(/eligible cost|contractor|salar/i),
@@ -573,6 +635,7 @@ export function ruleChecks(
   entry: ProgramSectionsEntry,
   budget: BudgetCheck,
   workPlan: WorkPlan,
+  facts: FactModel = readForm(form),
 ): RuleCheck[] {
   const rules = entry.rules;
   const currency = programCurrency(program);
@@ -603,8 +666,8 @@ export function ruleChecks(
   }
   if (rules.costShare) {
     const { smallPartnerRatio: small, largePartnerRatio: large, note } = rules.costShare;
-    const partnerCash = findMoney(form.industryPartner ?? '').filter((a) => a.explicit);
-    const cash = partnerCash.length ? Math.max(...partnerCash.map((a) => a.value)) : null;
+    // The partners' cash as the applicant stated it anywhere in the form; in-kind does not count.
+    const cash = partnerAmount(facts, 'partner_cash');
     let message = note;
     let status: RuleCheck['status'] = 'unknown';
     if (total !== null) {
@@ -789,9 +852,18 @@ function removeRepeats(sections: GeneratedSection[]): GeneratedSection[] {
 
 // --- gaps and criteria -------------------------------------------------------------------------
 
-function materialGaps(program: GrantProgram, form: GenerationForm, workPlan: WorkPlan): Gap[] {
+function materialGaps(
+  program: GrantProgram,
+  form: GenerationForm,
+  workPlan: WorkPlan,
+  facts: FactModel,
+): Gap[] {
   const gaps: Gap[] = [];
-  if (requiresPartner(program) && !form.industryPartner?.trim()) {
+  const partnerGiven =
+    facts.organisations.some((o) => o.role === 'partner') ||
+    partnerAmount(facts, 'partner_cash') !== null ||
+    partnerAmount(facts, 'partner_in_kind') !== null;
+  if (requiresPartner(program) && !partnerGiven) {
     gaps.push({ severity: 'critical', message: 'No industry partner named; this program requires one.' });
   }
   const dated = workPlan.rows.filter((r) => r.startDate && r.endDate);
@@ -878,15 +950,21 @@ function missingNote(elements: Element[], found: Element[]): string {
   return missing.length ? ` Not yet answered: ${missing.map((e) => ELEMENT_LABELS[e]).join(', ')}.` : '';
 }
 
+/**
+ * The milestone an objective is delivered through, on content evidence only: at least two
+ * content stems shared with it that no other milestone has, and no tie. Otherwise none.
+ */
 function bestMilestoneFor(objective: string, workPlan: WorkPlan) {
-  const words = new Set(objective.toLowerCase().match(/[a-z]{5,}/g) ?? []);
-  const scored = workPlan.rows.map((row) => {
-    const text = `${row.milestone} ${row.description} ${row.deliverables}`.toLowerCase();
-    return { row, hits: [...words].filter((w) => text.includes(w.slice(0, 6))).length };
-  });
+  const rows = workPlan.rows.map((row) => ({
+    row,
+    stems: new Set(contentStems(`${row.milestone} ${row.description} ${row.deliverables}`)),
+  }));
+  const spread = new Map<string, number>();
+  for (const r of rows) for (const st of r.stems) spread.set(st, (spread.get(st) ?? 0) + 1);
+  const wanted = contentStems(objective).filter((st) => (spread.get(st) ?? 0) === 1);
+  const scored = rows.map((r) => ({ row: r.row, hits: wanted.filter((st) => r.stems.has(st)).length }));
   const best = Math.max(0, ...scored.map((x) => x.hits));
   const top = scored.filter((x) => x.hits === best);
-  // Link only a clear match: two shared words or more, and no tie.
   return best >= 2 && top.length === 1 ? (top[0]?.row ?? null) : null;
 }
 

@@ -20,6 +20,7 @@ export const cuesSchema = z.object({
     outcome: phrases,
     km: phrases,
     training: phrases,
+    qualitative: phrases,
   }),
   personRoles: phrases,
   organisationRoles: z.object({ subcontractor: phrases, partner: phrases }),

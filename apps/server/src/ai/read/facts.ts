@@ -99,26 +99,34 @@ export function emptyFacts(language: Language = 'en'): FactModel {
   };
 }
 
+/** The largest amount of a role, the form's budget field before prose ("a $5B market budget"). */
+function largest(facts: FactModel, role: AmountRole, perYear: boolean): AmountFact | null {
+  const list = facts.amounts.filter((a) => a.role === role && a.perYear === perYear);
+  const own = list.filter((a) => a.source.field === BUDGET_FIELD);
+  return (own.length ? own : list).reduce<AmountFact | null>(
+    (b, a) => (!b || a.value > b.value ? a : b),
+    null,
+  );
+}
+
+/** The form field that states the project's money. */
+export const BUDGET_FIELD = 'totalBudget';
+
 /**
  * The amount requested from this funder: a stated request, else the total cost; a whole-project
  * figure before a yearly one ("$75,000 per year" alone is still what is asked). Null when none.
  */
 export function requestedAmount(facts: FactModel): AmountFact | null {
-  const largest = (role: AmountRole, perYear: boolean) =>
-    facts.amounts
-      .filter((a) => a.role === role && a.perYear === perYear)
-      .reduce<AmountFact | null>((b, a) => (!b || a.value > b.value ? a : b), null);
   return (
-    largest('requested', false) ??
-    largest('total_cost', false) ??
-    largest('requested', true) ??
-    largest('total_cost', true)
+    largest(facts, 'requested', false) ??
+    largest(facts, 'total_cost', false) ??
+    largest(facts, 'requested', true) ??
+    largest(facts, 'total_cost', true)
   );
 }
 
 export function totalCost(facts: FactModel): AmountFact | null {
-  const list = facts.amounts.filter((a) => a.role === 'total_cost' && !a.perYear);
-  return list.reduce<AmountFact | null>((b, a) => (!b || a.value > b.value ? a : b), null);
+  return largest(facts, 'total_cost', false);
 }
 
 /** The sum of the partners' stated amounts of one kind (each stated amount once). */

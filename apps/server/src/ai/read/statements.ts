@@ -8,7 +8,7 @@ import type { OrganisationFact, PersonFact, Source, StatementFact } from './fact
  * The words that decide are data (cues.json); a sentence may state several things.
  */
 
-const KINDS: StatementKind[] = ['pilot', 'record', 'method', 'outcome', 'km', 'training'];
+const KINDS: StatementKind[] = ['pilot', 'record', 'method', 'outcome', 'km', 'training', 'qualitative'];
 
 function source(field: string, text: string, start: number, end: number): Source {
   return { field, start, end, text: text.slice(start, end) };
