@@ -99,10 +99,13 @@ export const test = base.extend<
     stripe: FakeStripe;
     /** A spec that sets `test.use({ withModel: true })` gets its server on a fake model (127.0.0.1). */
     withModel: boolean;
+    /** `test.use({ withStripe: false })`: a server with card payments off (issue 28 §2). */
+    withStripe: boolean;
     model: FakeModelServer | null;
   }
 >({
   withModel: [false, { option: true, scope: 'worker' }],
+  withStripe: [true, { option: true, scope: 'worker' }],
   model: [
     async ({ withModel }, use) => {
       const model = withModel ? await startFakeModelServer() : null;
@@ -129,7 +132,7 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   server: [
-    async ({ smtp, stripe, model }, use) => {
+    async ({ smtp, stripe, model, withStripe }, use) => {
       const port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-e2e-'));
       const url = `http://127.0.0.1:${port}`;
@@ -150,9 +153,9 @@ export const test = base.extend<
           LOG_LEVEL: 'warn',
           // Fixture registrations name distinct clients through X-Forwarded-For (see registerAccount).
           TRUST_PROXY: '127.0.0.1',
-          STRIPE_SECRET_KEY: 'sk_test_e2e',
-          STRIPE_WEBHOOK_SECRET,
-          STRIPE_API_URL: stripe.baseUrl,
+          ...(withStripe
+            ? { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.baseUrl }
+            : { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_API_URL: '' }),
           ...(model
             ? { AI_PROVIDER: 'openai-compatible', AI_BASE_URL: model.baseUrl, AI_MODEL: 'fake-model' }
             : {}),

@@ -24,6 +24,8 @@ export const pricingSchema = z.object({
   paymentsConfigured: z.boolean(),
   /** Stripe Tax adds GST/HST/QST or US sales tax at checkout when on; prices are tax-exclusive. */
   taxAtCheckout: z.boolean(),
+  /** The operator's address (CONTACT_EMAIL), shown beside "Request credits" (issue 28 §2). */
+  contactEmail: z.string(),
 });
 export type Pricing = z.infer<typeof pricingSchema>;
 
@@ -132,3 +134,66 @@ export const payoutLineSchema = z.object({
 });
 export const payoutListSchema = z.object({ payouts: z.array(payoutLineSchema) });
 export const markPayoutSchema = z.object({ affiliateUserId: z.string().uuid(), currency: currencySchema });
+
+// --- credit requests (issue 28 §2, ADR 0262): credits on a deployment without card payments ---
+
+export const CREDIT_REQUEST_KINDS = ['credits', 'invoice'] as const;
+export const CREDIT_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+/** The most one request may ask for; an organisation with more in mind writes to the operator. */
+export const MAX_REQUESTED_CREDITS = 500;
+
+export const creditRequestInputSchema = z
+  .object({
+    /** 'credits': ask the operator; 'invoice': an organisation asks for an invoice or pays by PO. */
+    kind: z.enum(CREDIT_REQUEST_KINDS),
+    credits: z
+      .number({ error: 'Enter a number of credits' })
+      .int('Whole credits only')
+      .min(1, 'Ask for at least 1 credit')
+      .max(MAX_REQUESTED_CREDITS, `Ask for at most ${MAX_REQUESTED_CREDITS} credits at a time`),
+    organisation: z.string().trim().max(200, 'Organisation must be 200 characters or less').default(''),
+    purchaseOrder: z.string().trim().max(100, 'Purchase order must be 100 characters or less').default(''),
+    message: z.string().trim().max(2000, 'Message must be 2,000 characters or less').default(''),
+  })
+  .refine((r) => r.kind !== 'invoice' || r.organisation.length > 0, {
+    path: ['organisation'],
+    message: 'Name the organisation to invoice',
+  });
+export type CreditRequestInput = z.input<typeof creditRequestInputSchema>;
+
+export const creditRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CREDIT_REQUEST_KINDS),
+  credits: z.number(),
+  organisation: z.string(),
+  purchaseOrder: z.string(),
+  message: z.string(),
+  status: z.enum(CREDIT_REQUEST_STATUSES),
+  /** Credits added on approval (an admin may grant fewer than asked). */
+  granted: z.number().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type CreditRequest = z.infer<typeof creditRequestSchema>;
+export const creditRequestListSchema = z.object({ requests: z.array(creditRequestSchema) });
+
+export const adminCreditRequestSchema = creditRequestSchema.extend({
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    balance: z.number(),
+  }),
+});
+export type AdminCreditRequest = z.infer<typeof adminCreditRequestSchema>;
+export const adminCreditRequestListSchema = z.object({ requests: z.array(adminCreditRequestSchema) });
+
+export const creditRequestDecisionSchema = z.object({
+  decision: z.enum(['approve', 'decline']),
+  /** Credits to add on approval; the amount asked for when left out. */
+  credits: z.number().int().min(1).max(MAX_REQUESTED_CREDITS).optional(),
+  note: z.string().trim().max(2000).default(''),
+});
+export type CreditRequestDecision = z.input<typeof creditRequestDecisionSchema>;

@@ -128,6 +128,13 @@ export const USER_LIMITS = {
     windowSeconds: 10 * 60,
     message: 'Too many requests. Please try again later.',
   },
+  /** A credit request mails the operator: a few an hour is more than anyone needs (issue 28 §2). */
+  creditRequest: {
+    name: 'credit-request',
+    points: 5,
+    windowSeconds: 60 * 60,
+    message: 'Too many requests. Please try again later.',
+  },
   /** Every attempt counts, so the password it asks for cannot be guessed through it. */
   accountDeletion: {
     name: 'account-delete',

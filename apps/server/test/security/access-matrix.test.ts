@@ -305,6 +305,8 @@ export const MATRIX: Record<string, Entry> = {
     url: () => `/api/payments/${randomUUID()}/refund-request`,
     body: () => ({ hoursSpent: 1 }),
   },
+  'POST /api/credit-requests': { access: 'user', body: () => ({ kind: 'credits', credits: 5 }) },
+  'GET /api/credit-requests': { access: 'user' },
 
   // Admins only
   'GET /api/admin/users': { access: 'admin' },
@@ -335,6 +337,12 @@ export const MATRIX: Record<string, Entry> = {
     access: 'admin',
     url: () => `/api/admin/refund-requests/${randomUUID()}/decision`,
     body: () => ({ decision: 'approve', note: 'self-approval' }),
+  },
+  'GET /api/admin/credit-requests': { access: 'admin' },
+  'POST /api/admin/credit-requests/:id/decision': {
+    access: 'admin',
+    url: () => `/api/admin/credit-requests/${randomUUID()}/decision`,
+    body: () => ({ decision: 'approve' }),
   },
   'GET /api/admin/programs': { access: 'admin' },
   'GET /api/admin/programs/:id': { access: 'admin', url: () => `/api/admin/programs/${PROGRAM}` },

@@ -262,7 +262,15 @@ export function DashboardPage() {
         {user.credits < priceInCredits('generation') && (
           <p className="-mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-600">
             Generating a grant application needs 2 credits.
-            <BuyCreditsButton variant="ghost" label="Buy credits to continue" />
+            {user.emailVerified ? (
+              <BuyCreditsButton variant="ghost" label="Buy credits to continue" />
+            ) : (
+              // Issue 28 §2: verifying, not buying, is the next step: the free credit comes with it (ADR 150).
+              <span data-testid="verify-for-credit">
+                Verify your e-mail address first (the code is in the banner above): your free credit comes
+                with verification.
+              </span>
+            )}
           </p>
         )}
         <AfterFirstPaint>

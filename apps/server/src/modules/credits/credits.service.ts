@@ -142,6 +142,31 @@ export async function takeBackRefundedPurchase(tx: Tx, purchase: PurchaseCredit)
   return applied ? take : 0;
 }
 
+/** An approved credit request (issue 28 §2): who asked, which request, what the admin granted. */
+export interface RequestedCredit {
+  userId: string;
+  requestId: string;
+  /** Tenths of a credit granted. */
+  amount: number;
+  /** The admin who approved it. */
+  actorId: string;
+}
+
+/**
+ * Adds the credits an admin granted from a user's request (issue 28 §2); once per request: false
+ * when they were already added. A manual change like the admin form's, under the request's id.
+ */
+export function grantRequestedCredits(tx: Tx, grant: RequestedCredit): Promise<boolean> {
+  return applyLedgerChange(tx, {
+    userId: grant.userId,
+    amount: positiveTenths(grant.amount),
+    reason: 'admin',
+    reference: `credit-request:${grant.requestId}`,
+    note: 'Credit request approved',
+    actorId: grant.actorId,
+  });
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const toLedgerEntry = (row: LedgerRow): LedgerEntry => ({

@@ -4,10 +4,12 @@
  */
 export {
   creditPurchase,
+  grantRequestedCredits,
   grantVerificationCredit,
   refundPaidWork,
   spendOnPaidWork,
   takeBackRefundedPurchase,
   type PaidWorkCharge,
   type PurchaseCredit,
+  type RequestedCredit,
 } from './credits.service.ts';

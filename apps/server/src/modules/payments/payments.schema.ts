@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../auth/auth.schema.ts';
+import { sealedText } from '../../adapters/storage/content-crypto.ts';
 
 /** A Checkout Session we created: what was offered to whom (the webhook credits from this row). */
 export const checkouts = pgTable('checkouts', {
@@ -66,3 +67,28 @@ export const refundRequests = pgTable('refund_requests', {
   createdAt: createdAt(),
 });
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
+
+/**
+ * A request for credits where card payments are off, or for an invoice / purchase order (issue 28
+ * §2, ADR 0262). An admin approves (the credits go in through the ledger door) or declines.
+ */
+export const creditRequests = pgTable('credit_requests', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind', { enum: ['credits', 'invoice'] }).notNull(),
+  creditsTenths: integer('credits_tenths').notNull(),
+  organisation: sealedText('credit_requests', 'organisation').notNull().default(''),
+  purchaseOrder: sealedText('credit_requests', 'purchase_order').notNull().default(''),
+  message: sealedText('credit_requests', 'message').notNull().default(''),
+  status: text('status', { enum: ['pending', 'approved', 'declined'] })
+    .notNull()
+    .default('pending'),
+  grantedTenths: integer('granted_tenths'),
+  note: text('note'),
+  decidedBy: uuid('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+export type CreditRequestRow = typeof creditRequests.$inferSelect;

@@ -233,6 +233,7 @@ export function createPaymentsService(deps: {
         packs,
         paymentsConfigured: Boolean(stripe && env.STRIPE_WEBHOOK_SECRET),
         taxAtCheckout: env.STRIPE_TAX,
+        contactEmail: env.CONTACT_EMAIL,
       };
     },
 

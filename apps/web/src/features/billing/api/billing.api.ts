@@ -1,5 +1,9 @@
 import type {
+  AdminCreditRequest,
   AdminRefundRequest,
+  CreditRequest,
+  CreditRequestDecision,
+  CreditRequestInput,
   CheckoutRequest,
   CheckoutStatus,
   Pricing,
@@ -167,5 +171,41 @@ export function useChangeCredits() {
         { headers: { 'Idempotency-Key': newIdempotencyKey() } },
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/users'] }),
+  });
+}
+
+// --- credit requests (issue 28 §2): credits where card payments are off, invoices for organisations ---
+
+export function useOwnCreditRequests(enabled = true) {
+  return useQuery({
+    queryKey: ['/api/credit-requests'],
+    enabled,
+    queryFn: async () => (await api.get<{ requests: CreditRequest[] }>('/api/credit-requests')).requests,
+  });
+}
+
+export function useCreateCreditRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreditRequestInput) => api.post<CreditRequest>('/api/credit-requests', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/credit-requests'] }),
+  });
+}
+
+export function useAdminCreditRequests(status: 'pending' | 'approved' | 'declined' | 'all') {
+  return useQuery({
+    queryKey: ['/api/admin/credit-requests', status],
+    queryFn: async () =>
+      (await api.get<{ requests: AdminCreditRequest[] }>(`/api/admin/credit-requests?status=${status}`))
+        .requests,
+  });
+}
+
+export function useDecideCreditRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: CreditRequestDecision }) =>
+      api.post<CreditRequest>(`/api/admin/credit-requests/${id}/decision`, decision),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/credit-requests'] }),
   });
 }

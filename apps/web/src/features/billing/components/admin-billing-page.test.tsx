@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fillIn, json, OPS, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { AdminBillingPage } from './admin-billing-page.tsx';
 
@@ -30,8 +30,26 @@ const REQUEST = {
   usage: { creditsSpent: 0, paidJobs: 0 },
 };
 
-const stubAdminApi = () =>
+const CREDIT_REQUEST = {
+  id: 'cr1',
+  kind: 'invoice',
+  credits: 20,
+  organisation: 'University of Toronto',
+  purchaseOrder: 'PO-4471',
+  message: 'Two applications this term.',
+  status: 'pending',
+  granted: null,
+  note: null,
+  createdAt: '2026-01-05T00:00:00.000Z',
+  decidedAt: null,
+  user: { id: 'u2', name: 'Grace', email: 'g@utoronto.ca', emailVerified: true, balance: 1 },
+};
+
+const stubAdminApi = (creditRequests: unknown[] = []) =>
   stubApi({
+    'GET /api/admin/credit-requests*': () => json(200, { requests: creditRequests }),
+    'POST /api/admin/credit-requests/cr1/decision': (call) =>
+      json(200, { ...CREDIT_REQUEST, status: 'approved', granted: call.body.credits }),
     'GET /api/admin/users*': () => json(200, { users: [GRACE] }),
     'GET /api/admin/refund-requests*': () => json(200, { requests: [REQUEST] }),
     'GET /api/admin/payments*': () => json(200, { payments: [] }),
@@ -78,5 +96,37 @@ describe('AdminBillingPage forms', () => {
 
     fillIn('Note to the user', 'Sorry');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('AdminBillingPage credit requests (issue 28 §2)', () => {
+  it('lists a request with who asked and what for, and approves it with the credits the admin sets', async () => {
+    const { calls } = stubAdminApi([CREDIT_REQUEST]);
+    renderWithProviders(<AdminBillingPage />, { user: OPS });
+    const row = await screen.findByTestId('credit-request');
+    expect(row.textContent).toContain(
+      'Invoice for 20 credits to University of Toronto, purchase order PO-4471',
+    );
+    expect(row.textContent).toContain('“Two applications this term.”');
+    fillIn('Credits to add', '15');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve and add 15 credits' }));
+    await screen.findByRole('button', { name: 'Approve and add 15 credits' });
+    await vi.waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({
+      url: '/api/admin/credit-requests/cr1/decision',
+      body: { decision: 'approve', credits: 15, note: '' },
+    });
+  });
+
+  it('will not approve a number of credits that is not whole', async () => {
+    const { calls } = stubAdminApi([CREDIT_REQUEST]);
+    renderWithProviders(<AdminBillingPage />, { user: OPS });
+    await screen.findByTestId('credit-request');
+    fillIn('Credits to add', '2.5');
+    expect(screen.getByText('Enter whole credits from 1 to 500.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /^Approve and add/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(writes(calls)).toEqual([]);
   });
 });

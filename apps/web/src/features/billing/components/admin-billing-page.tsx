@@ -3,9 +3,10 @@ import { adminCreditChangeSchema } from '@grantleaf/shared/credits.schema';
 import {
   formatMoney,
   refundDecisionSchema,
+  type AdminCreditRequest,
   type AdminRefundRequest,
 } from '@grantleaf/shared/payments.schema';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -15,7 +16,9 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import {
+  useAdminCreditRequests,
   useAdminPayments,
+  useDecideCreditRequest,
   useAdminUsers,
   useChangeCredits,
   useDecideRefund,
@@ -149,6 +152,37 @@ function CreditsSection() {
   );
 }
 
+/** A request's server error and its two buttons; approving may wait on the row's own fields. */
+function Decision({
+  approve,
+  canApprove = true,
+  decide,
+  onDecide,
+}: {
+  approve: string;
+  canApprove?: boolean;
+  decide: { isPending: boolean; error: unknown };
+  onDecide: (decision: 'approve' | 'decline') => void;
+}) {
+  return (
+    <>
+      {messageOf(decide.error) && (
+        <p role="alert" className="text-sm text-red-700">
+          {messageOf(decide.error)}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => onDecide('approve')} disabled={decide.isPending || !canApprove}>
+          {approve}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => onDecide('decline')} disabled={decide.isPending}>
+          Decline
+        </Button>
+      </div>
+    </>
+  );
+}
+
 function RefundRow({ request }: { request: AdminRefundRequest }) {
   const form = useSchemaForm({ schema: refundNoteSchema, initial: { note: '' }, id: `refund-${request.id}` });
   const decide = useDecideRefund();
@@ -177,24 +211,7 @@ function RefundRow({ request }: { request: AdminRefundRequest }) {
           </label>
           <input {...form.input('note')} className={input} />
           <FieldError id={form.errorId('note')}>{form.errors.note}</FieldError>
-          {messageOf(decide.error) && (
-            <p role="alert" className="text-sm text-red-700">
-              {messageOf(decide.error)}
-            </p>
-          )}
-          <div className="flex gap-2">
-            <Button size="sm" onClick={() => submit('approve')} disabled={decide.isPending}>
-              Approve and refund
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => submit('decline')}
-              disabled={decide.isPending}
-            >
-              Decline
-            </Button>
-          </div>
+          <Decision approve="Approve and refund" decide={decide} onDecide={submit} />
         </div>
       ) : (
         <p className="text-sm text-slate-700">
@@ -206,18 +223,98 @@ function RefundRow({ request }: { request: AdminRefundRequest }) {
   );
 }
 
-function RefundsSection() {
-  const [status, setStatus] = useState<'pending' | 'approved' | 'declined' | 'all'>('pending');
-  const requests = useRefundRequests(true, status);
+/** Issue 28 §2: a user's request for credits (or an invoice), approved with an amount or declined. */
+function CreditRequestRow({ request }: { request: AdminCreditRequest }) {
+  const [credits, setCredits] = useState(String(request.credits));
+  const [note, setNote] = useState('');
+  const decide = useDecideCreditRequest();
+  const amount = Number(credits);
+  const valid = Number.isInteger(amount) && amount >= 1 && amount <= 500;
+  const submit = (decision: 'approve' | 'decline') =>
+    decide.mutate({
+      id: request.id,
+      decision: { decision, note, ...(decision === 'approve' ? { credits: amount } : {}) },
+    });
+  const ids = { credits: `credit-request-${request.id}-credits`, note: `credit-request-${request.id}-note` };
+  return (
+    <li className="space-y-2 py-4" data-testid="credit-request">
+      <p className="text-sm font-medium text-slate-900">
+        {request.user.name} · {request.user.email}
+      </p>
+      <p className="text-sm text-slate-800">
+        {request.kind === 'invoice'
+          ? `Invoice for ${request.credits} credits to ${request.organisation}${request.purchaseOrder ? `, purchase order ${request.purchaseOrder}` : ''}`
+          : `Asks for ${request.credits} credits`}{' '}
+        on {formatDate(request.createdAt)}; balance {request.user.balance.toFixed(1)}
+        {request.user.emailVerified ? '' : ' (address not verified)'}.
+      </p>
+      {request.message && <p className="text-sm italic text-slate-700">“{request.message}”</p>}
+      {request.status === 'pending' ? (
+        <div className="space-y-2">
+          <div className="grid gap-2 sm:grid-cols-[8rem_1fr]">
+            <div>
+              <label htmlFor={ids.credits} className="block text-sm font-medium text-slate-900">
+                Credits to add
+              </label>
+              <input
+                id={ids.credits}
+                inputMode="numeric"
+                value={credits}
+                onChange={(e) => setCredits(e.target.value)}
+                aria-invalid={!valid}
+                className={input}
+              />
+            </div>
+            <div>
+              <label htmlFor={ids.note} className="block text-sm font-medium text-slate-900">
+                Note to the user (optional)
+              </label>
+              <input id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} className={input} />
+            </div>
+          </div>
+          {!valid && <p className="text-sm text-red-700">Enter whole credits from 1 to 500.</p>}
+          <Decision
+            approve={`Approve and add ${valid ? amount : ''} credits`}
+            canApprove={valid}
+            decide={decide}
+            onDecide={submit}
+          />
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">
+          {request.status === 'approved' ? `Approved: ${request.granted ?? 0} credits added` : 'Declined'}
+          {request.note ? ` (${request.note})` : ''}
+        </p>
+      )}
+    </li>
+  );
+}
+
+type RequestStatus = 'pending' | 'approved' | 'declined' | 'all';
+
+/** A card of requests users made (credits, refunds), pending first, with a status filter. */
+function RequestsCard<T extends { id: string }>({
+  title,
+  empty,
+  useRows,
+  row,
+}: {
+  title: string;
+  empty: string;
+  useRows: (status: RequestStatus) => { data?: T[] };
+  row: (item: T) => ReactNode;
+}) {
+  const [status, setStatus] = useState<RequestStatus>('pending');
+  const requests = useRows(status);
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Refund requests</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         <label className="text-sm text-slate-900">
           Show{' '}
           <select
             value={status}
-            onChange={(e) => setStatus(e.target.value as typeof status)}
+            onChange={(e) => setStatus(e.target.value as RequestStatus)}
             className="rounded-md border border-slate-300 px-2 py-1"
           >
             <option value="pending">Pending</option>
@@ -227,15 +324,13 @@ function RefundsSection() {
           </select>
         </label>
       </div>
-      {requests.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">No refund requests.</p>}
-      <ul className="divide-y divide-slate-200">
-        {requests.data?.map((r) => (
-          <RefundRow key={r.id} request={r} />
-        ))}
-      </ul>
+      {requests.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">{empty}</p>}
+      <ul className="divide-y divide-slate-200">{requests.data?.map(row)}</ul>
     </Card>
   );
 }
+
+const useRefundRows = (status: RequestStatus) => useRefundRequests(true, status);
 
 function PaymentsSection() {
   const [query, setQuery] = useState('');
@@ -356,7 +451,7 @@ function PayoutsSection() {
   );
 }
 
-/** /admin/billing: credits by hand, payments, refund requests and affiliate payouts (admins only). */
+/** /admin/billing: credit requests, credits by hand, payments, refund requests and affiliate payouts (admins only). */
 export function AdminBillingPage() {
   const { data: user } = useCurrentUser();
   useEffect(() => {
@@ -373,8 +468,19 @@ export function AdminBillingPage() {
           Back to dashboard
         </Link>
       </div>
+      <RequestsCard
+        title="Credit requests"
+        empty="No credit requests."
+        useRows={useAdminCreditRequests}
+        row={(r) => <CreditRequestRow key={r.id} request={r} />}
+      />
       <CreditsSection />
-      <RefundsSection />
+      <RequestsCard
+        title="Refund requests"
+        empty="No refund requests."
+        useRows={useRefundRows}
+        row={(r) => <RefundRow key={r.id} request={r} />}
+      />
       <PaymentsSection />
       <PayoutsSection />
     </main>

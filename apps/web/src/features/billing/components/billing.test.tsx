@@ -65,13 +65,15 @@ describe('BuyCreditsDialog', () => {
           packs: [{ id: 'starter', credits: 5, prices: { CAD: 2900, USD: 2200 } }],
           paymentsConfigured: false,
           taxAtCheckout: false,
+          contactEmail: 'office@grantleaf.example',
         }),
+      'GET /api/credit-requests': () => json(200, { requests: [] }),
     });
     renderWithProviders(<BuyCreditsDialog open onOpenChange={() => {}} />);
     expect(await screen.findByText('CAD 29.00')).toBeTruthy();
     expect((screen.getByRole('button', { name: /Buy 5 credits/ }) as HTMLButtonElement).disabled).toBe(true);
     expect(
-      screen.getByText(/Payments are not configured on this server; an administrator can add credits/),
+      screen.getByText(/Card payments are not configured on this server: request credits below/),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'USD' }));
     expect(screen.getByText('USD 22.00')).toBeTruthy();
@@ -107,5 +109,75 @@ describe('BuyCreditsDialog', () => {
       packId: 'starter',
       currency: 'CAD',
     });
+  });
+});
+
+const NO_STRIPE = {
+  packs: [{ id: 'starter', credits: 5, prices: { CAD: 2900 } }],
+  paymentsConfigured: false,
+  taxAtCheckout: false,
+  contactEmail: 'office@grantleaf.example',
+};
+
+describe('Request credits (issue 28 §2)', () => {
+  it('without Stripe sends the admins a request, shows the operator address, then says it is waiting', async () => {
+    let requests: unknown[] = [];
+    const { calls } = stubUserApi({
+      'GET /api/credit-packs': () => json(200, NO_STRIPE),
+      'GET /api/credit-requests': () => json(200, { requests }),
+      'POST /api/credit-requests': (call) => {
+        requests = [
+          {
+            id: 'cr1',
+            ...call.body,
+            status: 'pending',
+            granted: null,
+            note: null,
+            createdAt: '2026-11-27T10:00:00.000Z',
+            decidedAt: null,
+          },
+        ];
+        return json(201, requests[0]);
+      },
+    });
+    renderWithProviders(<BuyCreditsDialog open onOpenChange={() => {}} />);
+    const contact = await screen.findByRole('link', { name: 'office@grantleaf.example' });
+    expect(contact.getAttribute('href')).toBe('mailto:office@grantleaf.example');
+    fireEvent.change(screen.getByLabelText('Credits'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request credits' }));
+    expect((await screen.findByTestId('credit-request-pending')).textContent).toContain(
+      'Your request for 5 credits',
+    );
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      kind: 'credits',
+      credits: 5,
+      organisation: '',
+      purchaseOrder: '',
+      message: '',
+    });
+  });
+
+  it('an organisation asks for an invoice: the organisation is required before anything is sent', async () => {
+    const { calls } = stubUserApi({
+      'GET /api/credit-packs': () => json(200, NO_STRIPE),
+      'GET /api/credit-requests': () => json(200, { requests: [] }),
+    });
+    renderWithProviders(<BuyCreditsDialog open onOpenChange={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('What you need'), { target: { value: 'invoice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request an invoice' }));
+    expect(await screen.findByText('Name the organisation to invoice')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('tells an unverified user to verify first, not to buy', async () => {
+    stubApi({
+      'GET /api/auth/user': () => json(200, { ...USER, credits: 0, emailVerified: false }),
+      'GET /api/credit-packs': () => json(200, NO_STRIPE),
+    });
+    renderWithProviders(<BuyCreditsDialog open onOpenChange={() => {}} />);
+    expect((await screen.findByTestId('verify-first')).textContent).toMatch(
+      /^Verify your e-mail address first: your free credit comes with verification/,
+    );
+    expect(screen.queryByRole('button', { name: 'Request credits' })).toBeNull();
   });
 });

@@ -1,9 +1,4 @@
-import {
-  formatMoney,
-  PAYMENTS_NOT_CONFIGURED,
-  REFUND_WINDOW_DAYS,
-  type Currency,
-} from '@grantleaf/shared/pricing';
+import { formatMoney, REFUND_WINDOW_DAYS, type Currency } from '@grantleaf/shared/pricing';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -14,6 +9,7 @@ import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePricing, useStartCheckout } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
+import { RequestCredits } from './request-credits.tsx';
 
 /** Stripe Checkout for a credit pack; on a server without Stripe it says so instead of pretending. */
 export function BuyCreditsDialog({
@@ -86,7 +82,10 @@ export function BuyCreditsDialog({
             role="status"
             className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
           >
-            <p>{PAYMENTS_NOT_CONFIGURED}.</p>
+            <p>
+              Card payments are not configured on this server: request credits below and an administrator adds
+              them.
+            </p>
             {user?.isAdmin && (
               <Link to="/admin/billing" className="mt-1 inline-block font-medium underline">
                 Grant credits to a user
@@ -98,6 +97,9 @@ export function BuyCreditsDialog({
           <p role="alert" className="text-sm text-red-700">
             {error}
           </p>
+        )}
+        {pricing.data && (
+          <RequestCredits cardPayments={configured} contactEmail={pricing.data.contactEmail} />
         )}
         <div>
           <h3 className="text-sm font-semibold text-slate-900">What credits buy</h3>
