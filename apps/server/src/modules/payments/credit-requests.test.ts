@@ -27,7 +27,7 @@ describe.each(DATABASES)('credit requests on %s', (kind) => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/verify/i);
 
-    const { token, user, email } = await registerUser(t);
+    const { token, email } = await registerUser(t);
     const noOrganisation = await t.api('POST', '/api/credit-requests', {
       token,
       body: { kind: 'invoice', credits: 50 },
