@@ -38,6 +38,12 @@ function Harness() {
 describe('program picker (issue 14 §4)', () => {
   it('groups by country, then agency, with short labels', () => {
     expect(shortAgency('Natural Sciences and Engineering Research Council of Canada (NSERC)')).toBe('NSERC');
+    expect(shortAgency('National Research Council of Canada (NRC IRAP)')).toBe('NRC IRAP');
+    // Issue 28 item 11: a note in parentheses is not an acronym.
+    expect(shortAgency('BC Ministry of Finance (administered by CRA)')).toBe('BC Ministry of Finance');
+    expect(shortAgency('U.S. National Science Foundation (TIP directorate)')).toBe(
+      'U.S. National Science Foundation',
+    );
     expect(groupPrograms([R01, DISCOVERY, CIHR]).map((g) => g.label)).toEqual([
       'Canada · CIHR',
       'Canada · NSERC',

@@ -28,11 +28,17 @@ export function useProgramSearch(q: string) {
 
 const COUNTRY_NAME: Record<string, string> = { CA: 'Canada', US: 'United States' };
 
-/** "Natural Sciences and Engineering Research Council of Canada (NSERC)" → "NSERC". */
+/**
+ * "Natural Sciences and Engineering Research Council of Canada (NSERC)" → "NSERC". A trailing
+ * parenthesis is an acronym only when it reads like one ("NRC IRAP", "CIHR": capitals, at most two
+ * words); "BC Ministry of Finance (administered by CRA)" is "BC Ministry of Finance", not
+ * "administered by CRA" (issue 28 item 11).
+ */
 export function shortAgency(agency: string): string {
-  const acronym = /\(([^()]{2,20})\)\s*$/.exec(agency)?.[1];
-  if (acronym) return acronym;
-  return agency.length > 40 ? `${agency.slice(0, 39)}…` : agency;
+  const trailing = /\s*\(([^()]{2,20})\)\s*$/.exec(agency);
+  if (trailing && /^[A-Z][A-Z0-9&.-]+( [A-Z][A-Z0-9&.-]+)?$/.test(trailing[1]!)) return trailing[1]!;
+  const name = trailing && trailing.index > 0 ? agency.slice(0, trailing.index) : agency;
+  return name.length > 40 ? `${name.slice(0, 39)}…` : name;
 }
 
 /** Programs grouped by country, then agency, each group and its programs by name. */

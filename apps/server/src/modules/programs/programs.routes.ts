@@ -30,10 +30,12 @@ export const programsRoutes: FastifyPluginAsyncZod<{
         result = await programs.listPrograms(request.query);
         if (key) cache.set(key, result);
       }
-      const { programs: list, total, capped } = result;
+      const { programs: list, total, capped, federalMatches } = result;
       // The results the query pages through; a broad text search stops at SEARCH_RESULT_CAP and says so.
       reply.header('x-total-count', String(total));
       if (capped) reply.header('x-total-capped', 'true');
+      // A province's search: how many federal programs the same words match (issue 28 item 11).
+      if (federalMatches !== undefined) reply.header('x-federal-matches', String(federalMatches));
       return list;
     },
   );

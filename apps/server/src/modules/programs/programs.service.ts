@@ -71,6 +71,18 @@ export type ProgramsService = ReturnType<typeof createProgramsService>;
 
 export function createProgramsService(deps: { db: Db }) {
   const { db } = deps;
+  /**
+   * Words searched within one province also match federal programs, which are open to applicants
+   * there too: their count lets the page say so ("NSERC" in Ontario finds nothing, while NSERC is
+   * federal; "Idea to Innovation" in Ontario finds only programs sharing its words; issue 28
+   * item 11). Counted only, on the capped count path, so it costs one bounded query.
+   */
+  async function federalMatchesBeside(search: repo.ProgramSearch): Promise<number | undefined> {
+    if (!search.q || !search.jurisdiction || !/^CA-(?!FED)/.test(search.jurisdiction)) return undefined;
+    const federal = await repo.searchPrograms(db, { ...search, jurisdiction: 'CA-FED', limit: 0, offset: 0 });
+    return federal.total;
+  }
+
   return {
     /** Loads data/programs.json (checked record by record) and upserts it; safe to run at every start. */
     async seedCatalogue() {
@@ -88,7 +100,7 @@ export function createProgramsService(deps: { db: Db }) {
      */
     async listPrograms(
       query: ProgramQuery,
-    ): Promise<{ programs: GrantProgram[]; total: number; capped: boolean }> {
+    ): Promise<{ programs: GrantProgram[]; total: number; capped: boolean; federalMatches?: number }> {
       const details = query.include === 'details';
       const searching =
         query.q !== undefined ||
@@ -121,6 +133,7 @@ export function createProgramsService(deps: { db: Db }) {
         programs: result.rows.map((r) => toGrantProgram(r, details)),
         total: result.total,
         capped: result.capped,
+        federalMatches: await federalMatchesBeside(search),
       };
     },
   };

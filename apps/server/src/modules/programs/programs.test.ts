@@ -156,6 +156,22 @@ describe.each(DATABASES)('grant-program catalogue on %s', (kind) => {
     );
     expect(ontario.body.every((p: any) => p.region === 'CA-ON')).toBe(true);
 
+    // Issue 28 item 11: NSERC in Ontario finds no Ontario program, and says how many federal ones match.
+    const nserc = await t.api('GET', '/api/grant-programs?q=NSERC&jurisdiction=CA-ON&page=1&pageSize=5');
+    expect(nserc.body).toEqual([]);
+    expect(Number(nserc.headers.get('x-federal-matches'))).toBeGreaterThanOrEqual(2);
+    const i2i = await t.api(
+      'GET',
+      '/api/grant-programs?q=Idea%20to%20Innovation&jurisdiction=CA-ON&page=1&pageSize=5',
+    );
+    expect(Number(i2i.headers.get('x-federal-matches'))).toBeGreaterThanOrEqual(1);
+    // Not said where federal programs are already in the list.
+    expect(
+      (await t.api('GET', '/api/grant-programs?q=NSERC&jurisdiction=CA&page=1&pageSize=5')).headers.has(
+        'x-federal-matches',
+      ),
+    ).toBe(false);
+
     const tax = await t.api('GET', '/api/grant-programs?programType=tax-credit&pageSize=100');
     expect(tax.body.length).toBeGreaterThanOrEqual(5);
     expect(tax.body.every((p: any) => p.programType === 'tax-credit')).toBe(true);

@@ -16,6 +16,8 @@ export interface ProgramPage {
   total: number;
   /** A broad text search stopped counting at the server's cap. */
   capped: boolean;
+  /** A province's search: federal programs the same words match (X-Federal-Matches). */
+  federalMatches?: number;
 }
 
 /** Spec §8's message for any failure to read the catalogue. */
@@ -42,6 +44,9 @@ export function useProgramPage(filters: ProgramFilters, page: number) {
           programs: data,
           total: Number(headers.get('x-total-count') ?? data.length),
           capped: headers.get('x-total-capped') === 'true',
+          federalMatches: headers.has('x-federal-matches')
+            ? Number(headers.get('x-federal-matches'))
+            : undefined,
         };
       } catch {
         throw new Error(FAILED);

@@ -99,3 +99,26 @@ describe('All Grant Programs & Deadlines (paged on the server, issue 14 §4)', {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch programs');
   });
 });
+
+describe('a province’s search names the federal programs it matches (issue 28 item 11)', () => {
+  it('says NSERC is federal when Ontario has no match, and shows the federal ones on request', async () => {
+    const { calls: asked } = stubApi({
+      'GET /api/grant-programs?*': ({ query }) => {
+        const federal = query.get('jurisdiction') === 'CA-FED';
+        const rows = federal ? [program(1)] : [];
+        const headers: Record<string, string> = { 'x-total-count': String(rows.length) };
+        if (query.get('jurisdiction') === 'CA-ON' && query.get('q')) headers['x-federal-matches'] = '3';
+        return json(200, rows, headers);
+      },
+    });
+    renderTable();
+    fireEvent.change(screen.getByLabelText('Jurisdiction'), { target: { value: 'CA-ON' } });
+    fireEvent.change(screen.getByLabelText('Search programs'), { target: { value: 'NSERC' } });
+    const hint = await screen.findByTestId('federal-hint');
+    expect(hint.textContent).toMatch(/3 federal programs match these words/);
+    fireEvent.click(within(hint).getByRole('button', { name: 'Show federal programs' }));
+    expect(await screen.findByText('Program 1')).toBeTruthy();
+    expect(asked.at(-1)!.query.get('jurisdiction')).toBe('CA-FED');
+    expect(screen.queryByTestId('federal-hint')).toBeNull();
+  });
+});

@@ -12,6 +12,23 @@ import { DeadlineCell } from '../../../components/status-cells.tsx';
 const SEARCH_DELAY_MS = 300;
 
 /**
+ * A province's search also names the federal programs its words match, which are open to
+ * applicants there too: "NSERC" in Ontario finds no Ontario program (issue 28 item 11).
+ */
+function FederalHint({ count, onShow }: { count: number | undefined; onShow: () => void }) {
+  if (!count) return null;
+  return (
+    <p className="text-sm text-slate-800 sm:col-span-3" data-testid="federal-hint">
+      {formatCount(count)} federal {count === 1 ? 'program matches' : 'programs match'} these words; federal
+      programs are open to applicants in every province.{' '}
+      <button type="button" className="font-medium text-brand-700 underline" onClick={onShow}>
+        Show federal programs
+      </button>
+    </p>
+  );
+}
+
+/**
  * "All Grant Programs & Deadlines" (spec §2): 5 rows a page, searched, filtered and paged on the
  * server (issue 14 §4), so it reads one page whatever the size of the catalogue.
  */
@@ -83,6 +100,7 @@ export function ProgramsTable({
             : `${formatCount(total)} ${total === 1 ? 'program' : 'programs'}`
           : ''}
       </p>
+      <FederalHint count={programs.data?.federalMatches} onShow={() => apply({ jurisdiction: 'CA-FED' })} />
       {searchActions && <div className="sm:col-span-3">{searchActions(filters)}</div>}
     </div>
   );
