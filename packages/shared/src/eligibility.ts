@@ -66,6 +66,34 @@ export const eligibilityRulesSchema = z
       .nullable()
       .default(null),
     citizenship: z.string().nullable().default(null),
+    /**
+     * Issue 25 §2: what an officer checks first, in the funder's words with its source. Each part
+     * excludes only against a fact the applicant stated (ApplicantProfile.stated), never a guess.
+     */
+    requires: z
+      .object({
+        /** K08/K23: a clinical doctoral degree (MD, DVM, PharmD or equivalent). */
+        clinicalDoctorate: z.boolean().default(false),
+        /** A career window: first academic appointment on or after this day (ERA). */
+        careerStartOnOrAfter: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .nullable()
+          .default(null),
+        /** A career window: first PhD (or terminal degree) on or after this day (ERA). */
+        degreeOnOrAfter: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .nullable()
+          .default(null),
+        /** R15: an institution whose NIH support is no more than $6M a year in 4 of the last 7 years. */
+        r15EligibleInstitution: z.boolean().default(false),
+        text: z.string().min(1),
+        source: z.string().url(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
   })
   .strict();
 export type EligibilityRules = z.infer<typeof eligibilityRulesSchema>;
@@ -89,6 +117,13 @@ export interface ApplicantProfile {
   indigenous: boolean;
   /** The amount asked for, in the request's currency, when stated. */
   budget: number | null;
+  /** Facts the applicant stated (a profile, issue 25 §1); absent or null: not known, never assumed. */
+  stated?: {
+    clinicalDoctorate?: boolean | null;
+    careerStartYear?: number | null;
+    degreeYear?: number | null;
+    r15EligibleInstitution?: boolean | null;
+  };
 }
 
 const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
@@ -240,10 +275,41 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
       );
     }
   }
+  reasons.push(...requirementReasons(rules.requires, who.stated ?? {}));
   if (rules.careerStages.length > 0 && who.careerStage && !rules.careerStages.includes(who.careerStage)) {
     reasons.push(
       `It is for ${list(rules.careerStages.map((s) => s.replace('-', ' ')))} applicants; you describe yourself as ${who.careerStage.replace('-', ' ')}.`,
     );
   }
   return reasons;
+}
+
+const yearOf = (day: string) => Number(day.slice(0, 4));
+
+/** The officer's first checks (issue 25 §2), each naming the rule and the stated fact it read. */
+function requirementReasons(
+  requires: EligibilityRules['requires'] | undefined,
+  stated: NonNullable<ApplicantProfile['stated']>,
+): string[] {
+  if (!requires) return [];
+  const out: string[] = [];
+  if (requires.clinicalDoctorate && stated.clinicalDoctorate === false)
+    out.push(
+      'It requires a clinical doctoral degree (MD, DVM, PharmD or equivalent); your profile says you hold none.',
+    );
+  const start = requires.careerStartOnOrAfter;
+  if (start && typeof stated.careerStartYear === 'number' && stated.careerStartYear < yearOf(start))
+    out.push(
+      `It is for researchers whose academic career started on or after ${start}; your profile says ${stated.careerStartYear}.`,
+    );
+  const degree = requires.degreeOnOrAfter;
+  if (degree && typeof stated.degreeYear === 'number' && stated.degreeYear < yearOf(degree))
+    out.push(
+      `It requires a first PhD or terminal degree on or after ${degree}; your profile says ${stated.degreeYear}.`,
+    );
+  if (requires.r15EligibleInstitution && stated.r15EligibleInstitution === false)
+    out.push(
+      'It is only for institutions with no more than $6M a year of NIH support in 4 of the last 7 fiscal years; your profile says your institution receives more.',
+    );
+  return out;
 }

@@ -1,3 +1,4 @@
+import { ineligibilityReasons, type ApplicantProfile } from '@grantleaf/shared/eligibility';
 import { describe, expect, it } from 'vitest';
 import { readSeedPrograms, SEED_FILE } from '../programs/program-seed.ts';
 import {
@@ -429,5 +430,58 @@ describe('rules before ranking (issue 14)', () => {
     expect(natural.filter((id) => id.startsWith('ca-cihr-') || id.startsWith('ca-sshrc-'))).toEqual([]);
     expect(social).toContain('ca-sshrc-insight-grants');
     expect(social.filter((id) => id.startsWith('ca-cihr-') || id.startsWith('ca-nserc-'))).toEqual([]);
+  });
+});
+
+describe("officers' first checks, as data with sources (issue 25 §2)", () => {
+  const rules = (id: string) => catalogue.find((p) => p.id === id)!.eligibilityRules!;
+  const who = (stated: NonNullable<ApplicantProfile['stated']>): ApplicantProfile => ({
+    kind: 'researcher',
+    country: 'US',
+    regions: [],
+    fields: [],
+    fieldWords: {},
+    careerStage: null,
+    employees: null,
+    hasPartner: false,
+    indigenous: false,
+    budget: null,
+    stated,
+  });
+
+  it('K08 and K23 exclude an applicant whose profile states no clinical doctorate, never one who said nothing', () => {
+    for (const id of ['us-nih-k08', 'us-nih-k23']) {
+      expect(rules(id).requires).toMatchObject({
+        clinicalDoctorate: true,
+        source: expect.stringMatching(/^https:/),
+      });
+      expect(ineligibilityReasons(rules(id), who({ clinicalDoctorate: false })), id).toEqual([
+        'It requires a clinical doctoral degree (MD, DVM, PharmD or equivalent); your profile says you hold none.',
+      ]);
+      expect(ineligibilityReasons(rules(id), who({ clinicalDoctorate: true })), id).toEqual([]);
+      expect(ineligibilityReasons(rules(id), who({})), id).toEqual([]);
+    }
+  });
+
+  it('R15 excludes an institution the profile says is over the NIH-support limit', () => {
+    expect(ineligibilityReasons(rules('us-nih-r15'), who({ r15EligibleInstitution: false }))).toEqual([
+      expect.stringMatching(/^It is only for institutions with no more than \$6M a year of NIH support/),
+    ]);
+    expect(ineligibilityReasons(rules('us-nih-r15'), who({ r15EligibleInstitution: true }))).toEqual([]);
+  });
+
+  it("ERA's career window: a career started before 2020 or a first degree before 2015 is out", () => {
+    const era = rules('ca-on-era');
+    const ontario = (stated: NonNullable<ApplicantProfile['stated']>) => ({
+      ...who(stated),
+      country: 'CA' as const,
+      regions: ['CA-ON'],
+    });
+    expect(ineligibilityReasons(era, ontario({ careerStartYear: 2012, degreeYear: 2010 }))).toEqual([
+      'It is for researchers whose academic career started on or after 2020-01-01; your profile says 2012.',
+      'It requires a first PhD or terminal degree on or after 2015-01-01; your profile says 2010.',
+    ]);
+    expect(ineligibilityReasons(era, ontario({ careerStartYear: 2021, degreeYear: 2016 }))).toEqual([]);
+    expect(ineligibilityReasons(era, ontario({}))).toEqual([]);
   });
 });
