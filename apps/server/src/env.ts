@@ -30,6 +30,8 @@ export const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   ADMIN_EMAILS: emailList,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** What one account's applications and their saved versions may take, in MB (issue 23 M-A, ADR 236). */
+  EDITOR_STORAGE_MB: z.coerce.number().int().min(1).max(100_000).default(50),
   WORKERS: boolish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Catalogue searches (GET /api/grant-programs, no sign-in needed) per minute per client address; 0: no limit (the bench). */

@@ -115,6 +115,17 @@ export const USER_LIMITS = {
     windowSeconds: 60,
     message: 'Too many requests. Please wait a minute and try again.',
   },
+  /**
+   * Editor saves (PUT /api/applications/:id/sections): the editor autosaves 1.2 s after typing
+   * stops, so a person stays well under this; a script writing versions in a loop does not
+   * (issue 23 M-A). The editor keeps the text and saves again after the wait.
+   */
+  editorSave: {
+    name: 'editor-save',
+    points: 60,
+    windowSeconds: 60,
+    message: 'Saving too often. Your text is kept here and saved again in a minute.',
+  },
   upload: {
     name: 'upload',
     points: 30,

@@ -110,6 +110,13 @@ export async function adoptDrafts(db: Db, userId: string): Promise<void> {
   }
 }
 
+/** 507: the account's share of the server's storage, not the request, is the problem. */
+const storageFull = (bytes: number) =>
+  new AppError(
+    507,
+    `Not saved: your applications and their saved versions have reached the ${Math.round(bytes / 1024 / 1024)} MB this account may store. Delete applications you no longer need, then save again; your text stays in this page meanwhile.`,
+  );
+
 const versionConflict = (current: number) =>
   new AppError(
     409,
@@ -265,6 +272,8 @@ export function createApplicationDocuments(deps: {
   db: Db;
   /** The application as the tracker shows it (history, documents). */
   present: (row: ApplicationRow) => Promise<Application>;
+  /** What one account's applications and versions may take (EDITOR_STORAGE_MB). */
+  storageBytes: number;
 }) {
   const { db } = deps;
 
@@ -281,6 +290,8 @@ export function createApplicationDocuments(deps: {
     id: string,
     baseVersion: number,
     next: (current: StoredSection[]) => StoredSection[],
+    /** An editor autosave may fold into the newest version; a restore or an accepted suggestion never does. */
+    autosave = false,
   ) {
     const row = await db.transaction(async (tx) => {
       // The row lock orders two saves; the second then sees the first's version and is refused.
@@ -289,12 +300,16 @@ export function createApplicationDocuments(deps: {
       const sections = next(current.sections);
       const changed = changedIds(current.sections, sections);
       if (changed.length === 0) return current;
+      const adding = Buffer.byteLength(JSON.stringify(sections.filter((s) => changed.includes(s.id))));
+      const used = await versions.storedBytes(tx, user.id);
+      if (used + adding > deps.storageBytes) throw storageFull(deps.storageBytes);
       return versions.writeVersion(tx, {
         applicationId: id,
         version: current.version + 1,
         authorId: user.id,
         changed,
         sections,
+        autosave,
       });
     });
     return { version: row.version, updatedAt: row.updatedAt.toISOString() };
@@ -317,13 +332,19 @@ export function createApplicationDocuments(deps: {
 
     /** Saves the sections sent (the others stay); a save based on an older version gets 409. */
     saveSections(user: Owner, id: string, input: SaveSectionsInput) {
-      return save(user, id, input.baseVersion, (current) => {
-        const known = new Set(current.map((s) => s.id));
-        const unknown = input.sections.find((s) => !known.has(s.id));
-        if (unknown) throw badRequest(`This application has no section "${unknown.id}"`);
-        const sent = new Map(input.sections.map((s) => [s.id, s.doc]));
-        return current.map((s) => ({ ...s, doc: sent.get(s.id) ?? s.doc }));
-      });
+      return save(
+        user,
+        id,
+        input.baseVersion,
+        (current) => {
+          const known = new Set(current.map((s) => s.id));
+          const unknown = input.sections.find((s) => !known.has(s.id));
+          if (unknown) throw badRequest(`This application has no section "${unknown.id}"`);
+          const sent = new Map(input.sections.map((s) => [s.id, s.doc]));
+          return current.map((s) => ({ ...s, doc: sent.get(s.id) ?? s.doc }));
+        },
+        true,
+      );
     },
 
     async listVersions(user: Owner, id: string): Promise<VersionSummary[]> {

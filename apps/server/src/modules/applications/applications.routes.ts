@@ -20,6 +20,7 @@ import { applicationAnalysesSchema } from '@grantleaf/shared/submissions.schema'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.ts';
+import { USER_LIMITS } from '../../http/rate-limit.ts';
 import type { ApplicationDocuments } from './application-document.service.ts';
 import type { ApplicationsService } from './applications.service.ts';
 
@@ -90,7 +91,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/api/applications/:id/sections',
-    { ...auth, schema: { params: idParams, body: saveSectionsSchema, response: { 200: savedSchema } } },
+    {
+      config: { auth: true, rateLimit: USER_LIMITS.editorSave },
+      schema: { params: idParams, body: saveSectionsSchema, response: { 200: savedSchema } },
+    },
     (request) => documents.saveSections(currentUser(request), request.params.id, request.body),
   );
 

@@ -3,6 +3,7 @@ import type { RichNode } from '@grantleaf/shared/application-document.schema';
 import { SECTION_ACTIONS } from '@grantleaf/shared/section-actions.schema';
 import {
   bigserial,
+  boolean,
   date,
   integer,
   jsonb,
@@ -99,8 +100,14 @@ export const applicationVersions = pgTable(
     version: integer('version').notNull(),
     authorId: uuid('author_id').notNull(),
     changedSections: jsonb('changed_sections').$type<string[]>().notNull(),
+    /** Every section when `complete`; otherwise only the sections this version changed (ADR 236). */
     sections: sealedJson<StoredSection[]>('application_versions', 'sections').notNull(),
     createdAt: createdAt(),
+    complete: boolean('complete').notNull().default(true),
+    /** The last autosave folded into this row; null when none was. */
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    /** Written by an autosave: later autosaves of the same sections, soon after, fold into it. */
+    autosave: boolean('autosave').notNull().default(false),
   },
   (t) => [unique().on(t.applicationId, t.version)],
 );

@@ -14,7 +14,11 @@ export const applicationsModule: AppModule = {
   name: 'applications',
   routes: async (app, { runtime: { database, env, queue } }) => {
     const applications = createApplicationsService({ db: database.db, env });
-    const documents = createApplicationDocuments({ db: database.db, present: applications.present });
+    const documents = createApplicationDocuments({
+      db: database.db,
+      present: applications.present,
+      storageBytes: env.EDITOR_STORAGE_MB * 1024 * 1024,
+    });
     const actions = createSectionActions({ db: database.db, queue, env, documents });
     await app.register(applicationsRoutes, { applications, documents });
     await app.register(sectionActionsRoutes, { actions });

@@ -47,6 +47,7 @@ const SAVE_TEXT: Record<SaveState, string> = {
   saved: 'Saved',
   saving: 'Saving…',
   offline: 'Offline, will retry',
+  waiting: 'Not saved yet, will retry',
   conflict: 'Not saved: changed elsewhere',
   refused: 'Not saved',
 };

@@ -7,8 +7,10 @@ import { saveSections } from '../api/application-document.api.ts';
 export const AUTOSAVE_DELAY_MS = 1200;
 /** Wait before trying again after a save that did not reach the server. */
 export const OFFLINE_RETRY_MS = 5000;
+/** Wait before trying again after the server had no room for the save (507). */
+export const NO_ROOM_RETRY_MS = 30_000;
 
-export type SaveState = 'saved' | 'saving' | 'offline' | 'conflict' | 'refused';
+export type SaveState = 'saved' | 'saving' | 'offline' | 'waiting' | 'conflict' | 'refused';
 
 /**
  * Debounced autosave of the sections changed since the last save. Each save carries the version it
@@ -51,6 +53,13 @@ export function useAutosave(applicationId: string, startVersion: number) {
           blocked.current = true;
           setConflictVersion(Number(error.body.currentVersion ?? 0));
           setState('conflict');
+        } else if (error instanceof ApiError && (error.status === 429 || error.status === 507)) {
+          // Saving too often, or no room left (the account's share or the server's disk): the text
+          // stays here and is saved again by itself after the wait, with the server's reason shown.
+          setMessage(error.serverMessage ?? error.message);
+          setState('waiting');
+          const wait = error.status === 429 ? (error.retryAfterSeconds ?? 5) * 1000 : NO_ROOM_RETRY_MS;
+          timer.current = setTimeout(() => void flush(), wait);
         } else if (error instanceof ApiError && error.status < 500) {
           blocked.current = true;
           setMessage(error.serverMessage ?? error.message);
