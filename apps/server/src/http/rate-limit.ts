@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { tooManyRequests } from '../errors.ts';
 
 export interface RateLimitRule {
@@ -84,6 +84,18 @@ export function createRateLimiter(db: Db) {
 
     sweep,
   };
+}
+
+/**
+ * Makes a live window last at least `seconds` more, keeping its count (a deleted account's address
+ * guards through the deletion grace period, issue 23 H-A). Runs in the caller's transaction; a key
+ * with no live window is left alone.
+ */
+export async function holdRateLimit(tx: Tx, key: string, seconds: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE rate_limits SET expires_at = GREATEST(expires_at, now() + make_interval(secs => ${seconds}))
+    WHERE key = ${key} AND expires_at > now()
+  `);
 }
 
 /**

@@ -10,6 +10,7 @@ import { deleteCalendarTokensOf } from '../applications/index.ts';
 import {
   deleteSessionsOf,
   deriveAdminRights,
+  keepAddressGuards,
   softDeleteUserRow,
   verifyPassword,
   type UserRow,
@@ -107,6 +108,8 @@ export function createAccountService(deps: {
         const email = await softDeleteUserRow(tx, user.id, at);
         if (email === null) return false;
         await dropQueuedMailTo(tx, email);
+        // The address's wrong-code and sign-up counts outlive the account (issue 23 H-A).
+        await keepAddressGuards(tx, email, DELETION_GRACE_DAYS);
         await deleteSessionsOf(tx, user.id);
         await softDeleteUploadsOf(tx, user.id, at);
         await deleteCalendarTokensOf(tx, user.id);

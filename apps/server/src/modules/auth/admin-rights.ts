@@ -7,17 +7,20 @@ export type { RightsChange } from './auth.repository.ts';
 
 /**
  * Admin rights by proof (issue 15 item 3): an account holds them while it is live, its address is
- * verified, and it is either listed in ADMIN_EMAILS or granted by an operator — an operator's
- * revoke wins over the list. The stored `is_admin` follows this rule (re-derived at start, on
+ * verified, and it is either granted by an operator or listed in ADMIN_EMAILS and proven by the
+ * e-mailed link — a 4-digit code can be guessed, so it never makes an admin (issue 23 H-A, ADR
+ * 0230). An operator's revoke wins over the list. The stored `is_admin` follows this rule (re-derived at start, on
  * verification, on deletion and by the operator CLI, each change audited) and every request checks
  * the rule again, so a stale row can never widen rights.
  */
 export function holdsAdminRights(
-  row: Pick<UserRow, 'email' | 'emailVerified' | 'adminOverride' | 'deletedAt'>,
+  row: Pick<UserRow, 'email' | 'emailVerified' | 'emailLinkVerified' | 'adminOverride' | 'deletedAt'>,
   adminEmails: readonly string[],
 ): boolean {
   if (!row.emailVerified || row.deletedAt || row.adminOverride === 'revoke') return false;
-  return row.adminOverride === 'grant' || adminEmails.includes(row.email.toLowerCase());
+  return (
+    row.adminOverride === 'grant' || (row.emailLinkVerified && adminEmails.includes(row.email.toLowerCase()))
+  );
 }
 
 /**

@@ -240,13 +240,6 @@ export async function tokenOwnerIsVerified(db: Tx, tokenHash: string): Promise<b
   return row !== undefined;
 }
 
-export async function markVerificationUsed(tx: Tx, id: string) {
-  await tx
-    .update(emailVerifications)
-    .set({ usedAt: sql`now()` })
-    .where(eq(emailVerifications.id, id));
-}
-
 /**
  * Marks the address verified; its e-mail when this call did it, undefined when it already was (or
  * there is no such live account). Of two verifications at once, one sees the change: the second
@@ -259,6 +252,25 @@ export async function markEmailVerified(tx: Tx, userId: string): Promise<string 
     .where(and(eq(users.id, userId), eq(users.emailVerified, false), isNull(users.deletedAt)))
     .returning({ email: users.email });
   return row?.email;
+}
+
+/** Records that the e-mailed link proved the address (also after the code verified it): ADR 0230. */
+export async function markEmailLinkVerified(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ emailLinkVerified: true })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+}
+
+/**
+ * Spends the code of a verification the code has just verified, leaving its link working: the
+ * owner of a listed address who typed the code can still click the link to prove it (ADR 0230).
+ */
+export async function spendCode(tx: Tx, id: string) {
+  await tx
+    .update(emailVerifications)
+    .set({ codeExpiresAt: sql`now()` })
+    .where(eq(emailVerifications.id, id));
 }
 
 /** Verification e-mails sent to a user since a moment, for the resend limits. */
@@ -286,7 +298,8 @@ export async function countVerificationsSince(
 function rightsRule(adminEmails: readonly string[]): SQL {
   // A JSON array keeps the list one parameter, empty or not.
   return sql`(email_verified and deleted_at is null and admin_override is distinct from 'revoke'
-    and (admin_override is not distinct from 'grant' or lower(email) in (select jsonb_array_elements_text(${JSON.stringify(adminEmails)}::jsonb))))`;
+    and (admin_override is not distinct from 'grant' or (email_link_verified
+      and lower(email) in (select jsonb_array_elements_text(${JSON.stringify(adminEmails)}::jsonb)))))`;
 }
 
 export interface RightsChange {

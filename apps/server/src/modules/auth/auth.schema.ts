@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   credits: integer('credits').notNull().default(0),
   emailVerified: boolean('email_verified').notNull().default(false),
+  /** The address was proven by the e-mailed link (not only the guessable code): ADMIN_EMAILS needs it (ADR 0230). */
+  emailLinkVerified: boolean('email_link_verified').notNull().default(false),
   isAdmin: boolean('is_admin').notNull().default(false),
   adminOverride: text('admin_override').$type<'grant' | 'revoke'>(),
   createdAt: createdAt(),

@@ -25,7 +25,7 @@ import {
   sessionClient,
   type SessionClient,
 } from './account-controls.ts';
-import { AUTH_LIMITS } from './limits.ts';
+import { AUTH_LIMITS, codeFailKey, registrationKey } from './limits.ts';
 import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
 import { claimFreeCredit, hadFreeCredit } from './free-credit.repository.ts';
 import { deriveAdminRights, holdsAdminRights } from './admin-rights.ts';
@@ -41,16 +41,6 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 const LAST_USED_RESOLUTION_MS = 5 * MINUTE_MS;
-
-const CODE_FAILURES_PER_DAY = 10;
-
-const secondsToUtcMidnight = (now = new Date()) =>
-  Math.max(
-    1,
-    Math.ceil(
-      (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000,
-    ),
-  );
 
 export const INVALID_CODE_MESSAGE = 'Invalid verification code. Please try again.';
 
@@ -168,6 +158,14 @@ export function createAuthService(deps: AuthDeps) {
       const email = input.email.trim();
       if (!isInstitutionalEmail(email)) throw badRequest('Invalid email domain');
       assertStrongPassword(input.password, 'password', [email, input.name]);
+      // Each account brings a fresh code: an address gets few a day, whoever registers it.
+      const perAddress = await limiter.peek(registrationKey(email));
+      if (perAddress.points >= AUTH_LIMITS.registrationsPerAddress.points) {
+        throw tooManyRequests(
+          perAddress.retryAfterSeconds,
+          'Too many registrations for this address today. Please try again tomorrow.',
+        );
+      }
       const passwordHash = await hashPassword(input.password);
       // The free credit waits for the verified address (grantFreeCredit); registration only says
       // whether this address will get it, which it will not if it had it before (issue 15 §12).
@@ -181,6 +179,8 @@ export function createAuthService(deps: AuthDeps) {
         if (!row) throw conflict('User already exists');
         return { user: row, freeCreditOnVerification: !(await hadFreeCredit(tx, email)) };
       });
+      // Counted once the account exists: a refused duplicate (409) is not a registration.
+      await limiter.consume(registrationKey(email), AUTH_LIMITS.registrationsPerAddress);
       if (input.ref) await recordReferral(db, user.id, input.ref).catch(() => false);
       const sessionId = await newSession(user.id, client);
       await sendVerification(user, { limited: false });
@@ -232,9 +232,10 @@ export function createAuthService(deps: AuthDeps) {
 
     async verifyCode(user: UserRow, code: string): Promise<VerificationResponse> {
       if (user.emailVerified) return { success: true, message: 'Your email is already verified.' };
-      const failKey = `code-fail:${user.id}`;
+      // Counted per address, not per account: a new account for the address starts nothing afresh.
+      const failKey = codeFailKey(user.email);
       const failures = await limiter.peek(failKey);
-      if (failures.points >= CODE_FAILURES_PER_DAY) {
+      if (failures.points >= AUTH_LIMITS.codeFailuresPerAddress.points) {
         throw tooManyRequests(
           failures.retryAfterSeconds,
           'Too many wrong codes today. Please try again tomorrow.',
@@ -250,17 +251,15 @@ export function createAuthService(deps: AuthDeps) {
           // The try that burns the code says so at once, not on the next (right) try.
           return live.codeAttempts + 1 >= CODE_MAX_ATTEMPTS ? 'spent' : 'wrong';
         }
-        await repo.markVerificationUsed(tx, live.id);
+        // The link of the same mail keeps working: it is what proves a listed address (ADR 0230).
+        await repo.spendCode(tx, live.id);
         await verifyAddress(tx, user.id);
         await deriveAdminRights(tx, env.ADMIN_EMAILS, { userId: user.id, actorId: user.id });
         return 'verified';
       });
       if (outcome !== 'verified') {
-        // The daily lock runs to the next UTC midnight, from the first failure of the day.
-        await limiter.consume(failKey, {
-          points: CODE_FAILURES_PER_DAY,
-          windowSeconds: secondsToUtcMidnight(),
-        });
+        // The lock lasts a day from the address's first failure (longer after a deletion).
+        await limiter.consume(failKey, AUTH_LIMITS.codeFailuresPerAddress);
         if (outcome === 'spent')
           throw new AppError(400, CODE_SPENT_MESSAGE, { success: false, reason: CODE_SPENT_REASON });
         throw new AppError(400, INVALID_CODE_MESSAGE, { success: false });
@@ -275,6 +274,7 @@ export function createAuthService(deps: AuthDeps) {
         const userId = await repo.consumeToken(tx, tokenHash);
         if (!userId) return false;
         await verifyAddress(tx, userId);
+        await repo.markEmailLinkVerified(tx, userId);
         await deriveAdminRights(tx, env.ADMIN_EMAILS, { userId, actorId: userId });
         return true;
       });

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { sha256 } from './tokens.ts';
+import { addressHash } from './tokens.ts';
 
-/** The stored key of an address: a hash of its normalised form, never the address (migration 0108). */
-export const freeCreditKey = (email: string) => sha256(`grantleaf:free-credit:${email.trim().toLowerCase()}`);
+/** The stored key of an address (migration 0108 computes the same value in SQL). */
+export const freeCreditKey = (email: string) => addressHash('free-credit', email);
 
 /**
  * Claims the address's one free credit, atomically: true the first time an address ever asks,

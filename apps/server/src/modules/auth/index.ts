@@ -5,6 +5,7 @@
 export { findUserByEmail, findUserById, findUserContact } from './auth.repository.ts';
 /** The account module, when a user deletes the account. */
 export { deleteSessionsOf, softDeleteUserRow } from './auth.repository.ts';
+export { keepAddressGuards } from './limits.ts';
 /** The account module re-checks a password and re-derives admin rights on deletion. */
 export { deriveAdminRights } from './admin-rights.ts';
 export { verifyPassword } from './password.ts';

@@ -3,6 +3,13 @@ import { VERIFICATION_CODE_LENGTH } from '@grantleaf/shared/constants';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/**
+ * The stored key of an address for one purpose: a hash of its normalised form, never the address,
+ * so guards and grants outlive the account without keeping it (ADR 0108, ADR 0230).
+ */
+export const addressHash = (purpose: string, email: string) =>
+  sha256(`grantleaf:${purpose}:${email.trim().toLowerCase()}`);
+
 /** 256-bit session ids and e-mail link tokens, URL-safe. */
 export const newSecretToken = () => randomBytes(32).toString('base64url');
 

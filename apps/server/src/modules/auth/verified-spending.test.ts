@@ -97,11 +97,13 @@ describe.each(DATABASES)('paid work and the free credit after verification on %s
     });
     expect(code.status).toBe(200);
     expect(await credits(u.token)).toBe(1);
-    // The code again, and the link of the same mail: already verified, nothing more.
+    // The code again, and the link of the same mail (kept working: it proves a listed address,
+    // ADR 0230): already verified, nothing more.
     expect(
       (await t.api('POST', '/api/verify-email-code', { token: u.token, body: { code: codeFrom(mail) } }))
         .status,
     ).toBe(200);
+    expect((await t.api('GET', `/api/verify-email?token=${linkTokenFrom(mail)}`)).body.success).toBe(true);
     expect((await t.api('GET', `/api/verify-email?token=${linkTokenFrom(mail)}`)).body.success).toBe(false);
     expect(await credits(u.token)).toBe(1);
     expect(await ledger(u.user.id)).toEqual([{ reason: 'signup', amount: FREE_CREDITS_ON_SIGNUP }]);
