@@ -16,12 +16,17 @@
  *   - the same key with another request gets 422;
  *   - the same key while the first request is still running gets 409.
  *
- * A route that spends passes `request.idempotencyKey` to the transaction that spends
- * (modules/paid-work): `claimIdempotencyKey` and `recordIdempotentResult` write the key in that
- * same transaction, so a key is either unused or bound to its answer; a crash at any moment never
- * leaves a spend whose key a retry could run again (docs/decisions/0050). Other answers worth
- * keeping (final 4xx such as 402, and 2xx of routes that do not bind) are recorded after the
- * handler; 5xx, 408, 409 and 429 are not, so the client may retry those with the same key.
+ * Every key is bound, so one key runs the work once however many requests carry it at once:
+ *   - `idempotent: true`: the key is taken (a 'running' row) before the handler runs, so a
+ *     parallel request with it gets 409; the answer is recorded after the handler (issue 23 L-A:
+ *     10 parallel admin top-ups with one key gave +10 credits, 10 checkouts 10 Stripe sessions).
+ *   - `idempotent: 'in-transaction'`, for a route that spends: it passes `request.idempotencyKey`
+ *     to the transaction that spends (modules/paid-work), where `claimIdempotencyKey` and
+ *     `recordIdempotentResult` write the key, so a key is either unused or bound to its answer; a
+ *     crash at any moment never leaves a spend whose key a retry could run again
+ *     (docs/decisions/0050).
+ * Final 4xx (such as 402) and 2xx answers are kept; 5xx, 408, 409 and 429 are not (a key taken
+ * ahead is let go), so the client may retry those with the same key.
  *
  * app.ts registers `idempotency` once, before the routes; it attaches its hooks to each route that
  * opts in as the route is declared (skip-override, so routes in every plugin are seen).
@@ -38,7 +43,7 @@ import { hookList } from './hooks.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Honour the Idempotency-Key header (see http/idempotency.ts). Needs auth or admin. */
-    idempotent?: boolean;
+    idempotent?: boolean | 'in-transaction';
   }
   interface FastifyRequest {
     /** Set when the request carries a key not used before; see claimIdempotencyKey. */
@@ -90,6 +95,8 @@ export interface IdempotencyClaim {
   requestHash: string;
   /** True once the handler's transaction recorded its answer. */
   bound?: boolean;
+  /** True when the plugin took the key before the handler ('running' row): onSend settles it. */
+  held?: boolean;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -131,7 +138,7 @@ export async function recordIdempotentResult(
   claim.bound = true;
 }
 
-/** An answer of a route that did not bind its key (a final 4xx, or a route without a spend). */
+/** An answer of a route that did not bind its key in a transaction (a final 4xx, or a route without a spend). */
 async function recordAfterwards(
   db: Db,
   claim: IdempotencyClaim,
@@ -139,14 +146,31 @@ async function recordAfterwards(
   type: string | null,
   body: string,
 ) {
+  const answer = { state: 'done' as const, responseStatus: status, responseType: type, responseBody: body };
+  if (claim.held) {
+    await db.update(idempotencyKeys).set(answer).where(keyOf(claim));
+    return;
+  }
+  const { held: _held, bound: _bound, ...row } = claim;
   await db
     .insert(idempotencyKeys)
-    .values({ ...claim, state: 'done', responseStatus: status, responseType: type, responseBody: body })
+    .values({ ...row, ...answer })
     .onConflictDoNothing();
+}
+
+/** Takes a key ahead of the handler; false when another request holds it (or just finished). */
+async function holdKey(db: Db, claim: IdempotencyClaim): Promise<boolean> {
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ userId: claim.userId, key: claim.key, requestHash: claim.requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return inserted.length === 1;
 }
 
 const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const holdAhead = request.routeOptions.config.idempotent === true;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
@@ -166,7 +190,13 @@ const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
         .where(and(keyOf({ userId: user.id, key }), lt(idempotencyKeys.createdAt, expiry)));
     const row = found && !found.expired ? found.row : undefined;
     if (!row) {
-      request.idempotencyKey = { userId: user.id, key, requestHash: hash };
+      const claim: IdempotencyClaim = { userId: user.id, key, requestHash: hash };
+      if (holdAhead) {
+        // One insert decides between parallel requests: the others wait for the answer (409).
+        if (!(await holdKey(db, claim))) throw conflict(STILL_RUNNING);
+        claim.held = true;
+      }
+      request.idempotencyKey = claim;
       return;
     }
     if (row.requestHash !== hash) {
@@ -186,8 +216,12 @@ const idempotencyPlugin: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
     request.idempotencyKey = undefined;
     const status = reply.statusCode;
     const keep = status < 500 && !TRANSIENT.has(status) && (typeof payload === 'string' || payload == null);
-    if (!keep) return payload;
     try {
+      if (!keep) {
+        // An answer a retry may change: the key taken ahead is let go for that retry.
+        if (claim.held) await db.delete(idempotencyKeys).where(keyOf(claim));
+        return payload;
+      }
       const type = reply.getHeader('content-type');
       await recordAfterwards(
         db,

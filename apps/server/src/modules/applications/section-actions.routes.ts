@@ -23,7 +23,7 @@ export const sectionActionsRoutes: FastifyPluginAsyncZod<{ actions: SectionActio
   app.post(
     '/api/applications/:id/sections/:sectionId/actions',
     {
-      config: { auth: true, verified: true, idempotent: true, rateLimit: USER_LIMITS.paid },
+      config: { auth: true, verified: true, idempotent: 'in-transaction', rateLimit: USER_LIMITS.paid },
       schema: {
         params: idParams.extend({ sectionId: z.string().min(1).max(80) }),
         body: sectionActionRequestSchema,

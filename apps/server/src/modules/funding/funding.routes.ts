@@ -18,7 +18,7 @@ export const fundingRoutes: FastifyPluginAsyncZod<{ funding: FundingService }> =
     '/api/funding-finder-requests',
     {
       bodyLimit: BODY_LIMIT_BYTES,
-      config: { auth: true, verified: true, idempotent: true, rateLimit: USER_LIMITS.paid },
+      config: { auth: true, verified: true, idempotent: 'in-transaction', rateLimit: USER_LIMITS.paid },
       schema: { body: fundingFinderRequestSchema, response: { 201: fundingRequestSchema } },
     },
     async (request, reply) =>

@@ -19,7 +19,7 @@ export const ideasRoutes: FastifyPluginAsyncZod<{ ideas: IdeasService }> = async
   app.post(
     '/api/idea-generator-requests',
     {
-      config: { auth: true, verified: true, idempotent: true, rateLimit: USER_LIMITS.paid },
+      config: { auth: true, verified: true, idempotent: 'in-transaction', rateLimit: USER_LIMITS.paid },
       schema: { body: ideaRequestSchema, response: { 201: ideaRequestRecordSchema } },
     },
     async (request, reply) =>

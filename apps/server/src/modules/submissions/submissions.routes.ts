@@ -28,7 +28,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
   app.post(
     '/api/submissions',
     {
-      config: { auth: true, verified: true, idempotent: true, rateLimit: USER_LIMITS.paid },
+      config: { auth: true, verified: true, idempotent: 'in-transaction', rateLimit: USER_LIMITS.paid },
       schema: { body: createSubmissionSchema, response: { 201: submissionSchema } },
     },
     async (request, reply) =>
