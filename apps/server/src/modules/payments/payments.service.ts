@@ -47,9 +47,26 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 interface PaidFacts {
   checkoutId: string;
   paymentIntent: string | null;
-  amountSubtotal: number | null;
+  /** What the event says was paid, in cents: before tax when exact, or a total that includes tax. */
+  paid: { cents: number | null; includesTax: boolean };
   taxCents: number | null;
   currency: string | null;
+}
+
+/**
+ * Whether an event's payment covers the checkout (issue 23 L-B: a signed 1-cent
+ * payment_intent.succeeded credited a 5-credit pack). Every crediting event must name the
+ * checkout's currency and its amount: a session's subtotal equals the pack price; an intent's
+ * amount holds Stripe Tax too, which the intent does not itemise, so it must be at least the price.
+ */
+export function paymentCoversCheckout(
+  facts: Pick<PaidFacts, 'paid' | 'currency'>,
+  checkout: { amountCents: number; currency: string },
+): boolean {
+  const { cents, includesTax } = facts.paid;
+  if (!facts.currency || facts.currency.toUpperCase() !== checkout.currency) return false;
+  if (cents === null || !Number.isInteger(cents)) return false;
+  return includesTax ? cents >= checkout.amountCents : cents === checkout.amountCents;
 }
 
 export class StripeWebhookError extends AppError {}
@@ -110,15 +127,28 @@ export function createPaymentsService(deps: {
         return null;
       }
       if (checkout.status === 'paid') return null;
-      const currencyMatches = !facts.currency || facts.currency.toUpperCase() === checkout.currency;
-      if (
-        (facts.amountSubtotal !== null && facts.amountSubtotal !== checkout.amountCents) ||
-        !currencyMatches
-      ) {
+      if (!paymentCoversCheckout(facts, checkout)) {
+        // The event stays claimed: its redelivery credits nothing either. Staff see it in the audit log.
         log.error(
-          { eventId: event.id, checkoutId: checkout.id },
-          'stripe: paid amount differs from the checkout; not credited',
+          {
+            eventId: event.id,
+            eventType: event.type,
+            checkoutId: checkout.id,
+            paid: facts.paid.cents,
+            paidCurrency: facts.currency,
+            expected: checkout.amountCents,
+            expectedCurrency: checkout.currency,
+          },
+          'stripe: paid amount or currency differs from the checkout; not credited',
         );
+        await insertAuditEntry(tx, {
+          actorId: null,
+          subjectUserId: checkout.userId,
+          objectType: 'checkout',
+          objectId: checkout.id,
+          action: 'payment.amount-mismatch',
+          requestId: event.id,
+        });
         return null;
       }
       const payment = (await repo.insertPayment(tx, {
@@ -334,7 +364,7 @@ export function createPaymentsService(deps: {
           return creditCheckout(event, {
             checkoutId: session.client_reference_id ?? session.metadata?.checkoutId ?? '',
             paymentIntent,
-            amountSubtotal: session.amount_subtotal,
+            paid: { cents: session.amount_subtotal, includesTax: false },
             taxCents: session.total_details?.amount_tax ?? null,
             currency: session.currency,
           });
@@ -345,7 +375,7 @@ export function createPaymentsService(deps: {
           return creditCheckout(event, {
             checkoutId: intent.metadata?.checkoutId ?? '',
             paymentIntent: intent.id,
-            amountSubtotal: null,
+            paid: { cents: intent.amount_received, includesTax: true },
             taxCents: null,
             currency: intent.currency,
           });
