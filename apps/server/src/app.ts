@@ -23,6 +23,7 @@ import { bearerToken } from './http/auth-guard.ts';
 import { hookList } from './http/hooks.ts';
 import { RequestLog } from './http/request-log.ts';
 import { idempotency } from './http/idempotency.ts';
+import { registerJsonParser } from './http/json-depth.ts';
 import { refusingControlChars } from './http/plain-text-validation.ts';
 import { createRateLimiter, type UserLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -61,6 +62,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   // Control characters are refused in every body, query and parameter (issue 15 §10).
   app.setValidatorCompiler(refusingControlChars(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonParser(app);
 
   const limiter = createRateLimiter(database.db);
   const auth = createAuthService({ db: database.db, mailer, env, limiter, log: runtime.log });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { createDatabase, type Database, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -67,8 +68,11 @@ export interface TestApp {
 export async function startTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   envOverrides: Record<string, string> = {},
-  /** A directory for the embedded database instead of memory, for tests that read its files. */
-  opts: { pgliteDir?: string } = {},
+  /**
+   * A directory for the embedded database instead of memory, for tests that read its files; a
+   * logger for tests that read what the server logs.
+   */
+  opts: { pgliteDir?: string; log?: Logger } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpServer();
   const { database, drop } = await createTestDatabase(kind, opts.pgliteDir);
@@ -83,7 +87,7 @@ export async function startTestApp(
     TRUST_PROXY: '127.0.0.1',
     ...envOverrides,
   });
-  const runtime = await startRuntime(env, { database });
+  const runtime = await startRuntime(env, { database, log: opts.log });
   const app = await buildApp(runtime);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };

@@ -66,6 +66,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
 
   // Stripe signs the exact bytes it sent, so this one route reads its body raw.
   await app.register(async (webhook) => {
+    // The app's JSON parser (http/json-depth.ts) is replaced in this scope only.
+    webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
