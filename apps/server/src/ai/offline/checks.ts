@@ -9,7 +9,7 @@ import type {
   WorkPlanRow,
 } from '@grantleaf/shared/grant-results.schema';
 import type { GenerationForm, GrantProgram, ProgramSection } from '../grant-input.ts';
-import { type FactModel, readForm, requestedAmount, totalCost } from '../read/index.ts';
+import { type FactModel, readForm, readText, requestedAmount, totalCost } from '../read/index.ts';
 import { programWordsPerPage } from './program-sections.ts';
 import { attachmentSections, programSections, sectionHead, TOPIC_PATTERNS } from './rubric.ts';
 import {
@@ -178,29 +178,29 @@ function programRange(
 
 /**
  * Budget arithmetic on written text: the itemised amounts of the budget section against the
- * total it states. Null when the text has no budget section with amounts.
+ * total it states, read from the fact model. The engine's own words (a rule's "2 dollars", its
+ * computed figures) are not read; the request and the partners' cash or in-kind are never items;
+ * the total is the stated total cost, or the request when no total cost is stated. Null when the
+ * text has no budget section with amounts.
  */
 export function checkTextBudget(sections: GeneratedSection[], program: GrantProgram): BudgetCheck | null {
   const budgetSection = sections.find((s) => /budget|funds requested|cost/i.test(s.heading));
   if (!budgetSection) return null;
-  const lines = budgetSection.body.split(/\n|(?<=[.;])\s+/).filter((l) => l.trim());
-  let statedTotal: number | null = null;
-  let statedTotalText = '';
+  const body = budgetSection.body;
+  const facts = readText([{ id: 'budget', text: body }]);
+  const total = totalCost(facts) ?? requestedAmount(facts);
+  const statedTotal = total?.value ?? null;
+  const statedTotalText = total ? lineAround(body, total.source.start).text : '';
   const items: number[] = [];
-  for (const line of lines) {
-    const amounts = findMoney(line).filter((a) => a.explicit || a.value >= 1000);
-    if (amounts.length === 0) continue;
-    // Rates, comparisons, the request and who pays which share restate the budget; not line items.
-    if (RESTATES_BUDGET.test(line) && !/\btotal\b/i.test(line)) continue;
-    if (/\btotal\b/i.test(line)) {
-      const largest = Math.max(...amounts.map((a) => a.value));
-      if (statedTotal === null || largest > statedTotal) {
-        statedTotal = largest;
-        statedTotalText = line.trim();
-      }
-    } else if (amounts[0]) {
-      items.push(amounts[0].value);
-    }
+  let lineEnd = -1;
+  for (const a of facts.amounts) {
+    // One item per line or sentence: "Salaries: $310,000 ($155,000 a year)" is one cost.
+    if (a.source.start < lineEnd) continue;
+    const line = lineAround(body, a.source.start);
+    lineEnd = line.end;
+    // Rates, comparisons and program figures restate the budget; they are not line items.
+    if (a.role !== 'other' || a.perYear || RESTATES_BUDGET.test(line.text)) continue;
+    items.push(a.value);
   }
   if (statedTotal === null && items.length === 0) return null;
   const currency = programCurrency(program);
@@ -473,6 +473,16 @@ export function runOfflineChecks(input: {
     }
   }
   return { coverage, limits, budget, gaps };
+}
+
+/** The line or sentence of `text` that holds the offset (budget lines are often not sentences). */
+function lineAround(text: string, at: number): { text: string; end: number } {
+  const before = text.slice(0, at);
+  const start = Math.max(before.lastIndexOf('\n'), before.search(/[.;]\s+(?=[^.;]*$)/) + 1, 0);
+  const rest = text.slice(at);
+  const stop = /\n|[.;](?=\s|$)/.exec(rest);
+  const end = at + (stop ? stop.index + 1 : rest.length);
+  return { text: text.slice(start, end).trim(), end };
 }
 
 function roundCents(n: number): number {

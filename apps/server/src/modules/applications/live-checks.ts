@@ -5,13 +5,8 @@ import { evaluateText } from '../../ai/offline/analysis.engine.ts';
 import { checkTextBudget, MIN_SECTION_WORDS, programCurrency } from '../../ai/offline/checks.ts';
 import { findPlaceholders } from '../../ai/offline/evidence.ts';
 import { countFor } from '../../ai/offline/generation.engine.ts';
-import {
-  countMaterialWords,
-  countWords,
-  findMoney,
-  formatMoney,
-  splitSentences,
-} from '../../ai/offline/text-utils.ts';
+import { countMaterialWords, countWords, formatMoney } from '../../ai/offline/text-utils.ts';
+import { type AmountFact, type AmountRole, readText } from '../../ai/read/index.ts';
 
 /**
  * The live checks beside the editor (issue 16 §2): the offline reviewer's own functions run on the
@@ -30,7 +25,6 @@ export interface LiveSection {
 
 // Amounts closer than this (currency units) are the same figure written with rounding.
 const SAME_AMOUNT = 1;
-const TOTAL_SENTENCE = /\btotal\b|\brequest(?:s|ed|ing)?\b/i;
 /** Words of a quote compared when finding the section it came from. */
 const QUOTE_KEY_WORDS = 8;
 
@@ -44,16 +38,53 @@ function sectionOfQuote(quote: string | null, sections: LiveSection[]): string |
   return sections.find((s) => words(s.text).join(' ').includes(key))?.id ?? null;
 }
 
-/** The total a section states ("The total request is $450,000"), as its largest amount in such a sentence. */
-function statedTotal(text: string): { value: number; text: string } | null {
-  let best: { value: number; text: string } | null = null;
-  for (const sentence of splitSentences(text)) {
-    if (!TOTAL_SENTENCE.test(sentence)) continue;
-    for (const amount of findMoney(sentence).filter((a) => a.explicit)) {
-      if (!best || amount.value > best.value) best = { value: amount.value, text: amount.text };
+interface StatedFigure {
+  sectionId: string;
+  header: string;
+  role: 'requested' | 'total_cost';
+  value: number;
+}
+
+/**
+ * The request and the total cost each section states, read from the fact model: the engine's
+ * own sentences (a rule's "2 dollars", its computed shares) and the partners' cash or in-kind
+ * are never a section's total.
+ */
+function statedFigures(sections: LiveSection[]): StatedFigure[] {
+  const out: StatedFigure[] = [];
+  for (const s of sections) {
+    const facts = readText([{ id: s.id, text: s.text }]);
+    const largest = (role: AmountRole) =>
+      facts.amounts
+        .filter((a) => a.role === role && !a.perYear)
+        .reduce<AmountFact | null>((b, a) => (!b || a.value > b.value ? a : b), null);
+    for (const role of ['requested', 'total_cost'] as const) {
+      const a = largest(role);
+      if (a) out.push({ sectionId: s.id, header: s.header, role, value: a.value });
     }
   }
-  return best;
+  return out;
+}
+
+/**
+ * The figures that disagree. When a section itself states a request and a different total cost
+ * (IRAP: "total cost $420,000; contribution requested $252,000"), the two are compared each
+ * with its own kind; otherwise "total" and "request" are the same figure written two ways.
+ */
+function disagreement(figures: StatedFigure[]): StatedFigure[] {
+  const distinguished = figures.some((f) =>
+    figures.some(
+      (g) => g.sectionId === f.sectionId && g.role !== f.role && Math.abs(g.value - f.value) > SAME_AMOUNT,
+    ),
+  );
+  const groups = distinguished
+    ? [figures.filter((f) => f.role === 'requested'), figures.filter((f) => f.role === 'total_cost')]
+    : [figures.filter((f, i) => figures.findIndex((g) => g.sectionId === f.sectionId) === i)];
+  for (const group of groups) {
+    const first = group[0];
+    if (first && group.some((f) => Math.abs(f.value - first.value) > SAME_AMOUNT)) return group;
+  }
+  return [];
 }
 
 export function runLiveChecks(input: {
@@ -131,17 +162,19 @@ export function runLiveChecks(input: {
     }
   }
 
-  const totals = sections.flatMap((s) => {
-    const total = statedTotal(s.text);
-    return total ? [{ sectionId: s.id, header: s.header, value: total.value }] : [];
-  });
-  const first = totals[0];
-  const totalsAgree = totals.every((t) => Math.abs(t.value - (first?.value ?? t.value)) <= SAME_AMOUNT);
+  const figures = statedFigures(sections);
+  // One figure per section is shown: its request, or its total cost when it states no request.
+  const totals = figures.filter((f, i) => figures.findIndex((g) => g.sectionId === f.sectionId) === i);
+  const differing = disagreement(figures);
+  const totalsAgree = differing.length === 0;
   const currency = program ? programCurrency(program) : 'CAD';
   if (!totalsAgree) {
+    const first = differing[0];
+    const what = differing.every((f) => f.role === 'total_cost') ? 'total cost' : 'total requested';
     left.push({
-      message: `The total requested differs between sections: ${totals.map((t) => `${t.header} ${formatMoney(t.value, currency)}`).join(', ')}.`,
-      sectionId: totals.find((t) => Math.abs(t.value - first!.value) > SAME_AMOUNT)?.sectionId ?? null,
+      message: `The ${what} differs between sections: ${differing.map((t) => `${t.header} ${formatMoney(t.value, currency)}`).join(', ')}.`,
+      sectionId:
+        differing.find((t) => Math.abs(t.value - (first?.value ?? 0)) > SAME_AMOUNT)?.sectionId ?? null,
     });
   }
 

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { GrantProgram } from '../../ai/grant-input.ts';
+import programs from '../../ai/offline/fixtures/programs.json' with { type: 'json' };
+import { loadProgramSections } from '../../ai/offline/program-sections.ts';
+import { runLiveChecks } from './live-checks.ts';
+
+/** The editor's live checks read the fact model (issue 24 §1): the engine's words are not the applicant's. */
+
+const alliance = (programs as GrantProgram[]).find((p) => p.id === 'ca-nserc-alliance-advantage') ?? null;
+const costShareNote =
+  loadProgramSections().programs['ca-nserc-alliance-advantage']?.rules.costShare?.note ?? '';
+const section = (id: string, header: string, text: string) => ({ id, header, limit: null, text });
+const check = (...sections: ReturnType<typeof section>[]) =>
+  runLiveChecks({ program: alliance, wordsPerPage: 500, sections });
+
+describe('live checks on the fact model', () => {
+  it('does not add the "2 dollars" of the engine’s own cost-share rule to the items', () => {
+    expect(costShareNote).toContain('2 dollars');
+    const result = check(
+      section(
+        'budget',
+        'Budget justification',
+        `Salaries of 2 graduate students: $200,000.\nEquipment: $100,000.\nTotal: $300,000.\n${costShareNote}`,
+      ),
+    );
+    expect(result.budget?.message).toContain('Itemised amounts add up to the stated total of CAD $300,000.');
+    expect(result.budget?.message).not.toContain('300,002');
+  });
+
+  it('does not read the partner’s in-kind amount as a second request', () => {
+    const result = check(
+      section('summary', 'Summary of the proposal', 'The total request is $300,000 over three years.'),
+      section(
+        'partner',
+        'Partnership',
+        'Acme Water contributes $150,000 in cash. The in-kind total is $60,000.',
+      ),
+    );
+    expect(result.totalsAgree).toBe(true);
+    expect(result.totals.map((t) => t.amount)).toEqual(['CAD $300,000']);
+  });
+
+  it('compares a request with requests and a total cost with totals when the applicant states both', () => {
+    const result = check(
+      section(
+        'budget',
+        'Budget justification',
+        'Total project cost: $420,000; IRAP contribution requested: $252,000.',
+      ),
+      section('summary', 'Summary of the proposal', 'The total request is $252,000.'),
+    );
+    expect(result.totalsAgree).toBe(true);
+    const differs = check(
+      section(
+        'budget',
+        'Budget justification',
+        'Total project cost: $420,000; contribution requested: $252,000.',
+      ),
+      section('summary', 'Summary of the proposal', 'We request $260,000.'),
+    );
+    expect(differs.totalsAgree).toBe(false);
+    expect(differs.left.map((l) => l.message)).toContain(
+      'The total requested differs between sections: Budget justification CAD $252,000, Summary of the proposal CAD $260,000.',
+    );
+  });
+});
