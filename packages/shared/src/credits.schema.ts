@@ -20,7 +20,10 @@ export const LEDGER_PAGE_SIZE_MAX = 100;
  */
 export const adminCreditChangeSchema = z.object({
   amount: z
-    .number({ error: 'Amount is required' })
+    // "abc" arrives as NaN: it is not a number, not a missing amount (issue 28 item 14).
+    .number({
+      error: (issue) => (issue.input === undefined ? 'Amount is required' : 'Amount must be a number'),
+    })
     .refine((n) => Number.isFinite(n) && n !== 0, 'Amount must be a non-zero number')
     .refine(
       (n) => Math.abs(n) <= ADMIN_CREDIT_CHANGE_MAX,

@@ -15,6 +15,18 @@ export const PROGRAM_TYPES = [
   { value: 'other', label: 'Other' },
 ] as const;
 
+/** The catalogue's funding periods (`fundingPeriod`), worded for people (issue 28 item 14). */
+export const FUNDING_PERIODS = [
+  { value: 'per_year', label: 'per year' },
+  { value: 'total', label: 'total' },
+  { value: 'per_project', label: 'per project' },
+  { value: 'per_internship_unit', label: 'per internship unit' },
+  { value: 'per_tax_year', label: 'per tax year' },
+  { value: 'per_borrower', label: 'per borrower' },
+  { value: 'per_business', label: 'per business' },
+  { value: 'per_company', label: 'per company' },
+] as const;
+
 /**
  * Jurisdiction filter values: a country code matches every program of that country (federal and
  * provincial); a province code matches that province's own programs.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deadlineRuleSchema } from './deadline.ts';
 import { eligibilityRulesSchema } from './eligibility.ts';
 import {
+  FUNDING_PERIODS,
   JURISDICTIONS,
   PROGRAM_PAGE_SIZE_MAX,
   PROGRAM_QUERY_MAX,
@@ -10,7 +11,7 @@ import {
 
 // The lists and limits live in a module without zod, so a page that only shows them does not load
 // the schemas (ADR 190); they stay importable from here.
-export { JURISDICTIONS, PROGRAM_PAGE_SIZE_MAX, PROGRAM_QUERY_MAX, PROGRAM_TYPES };
+export { FUNDING_PERIODS, JURISDICTIONS, PROGRAM_PAGE_SIZE_MAX, PROGRAM_QUERY_MAX, PROGRAM_TYPES };
 
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((item) => item.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
@@ -141,16 +142,9 @@ export const grantProgramListSchema = z.array(grantProgramSchema);
 const money = (n: number, currency: string) =>
   `${currency === 'USD' ? 'US$' : currency === 'CAD' ? 'C$' : `${currency} `}${n.toLocaleString('en-US')}`;
 
-const PERIOD_TEXT: Record<string, string> = {
-  per_year: ' per year',
-  total: ' total',
-  per_project: ' per project',
-  per_internship_unit: ' per internship unit',
-  per_tax_year: ' per tax year',
-  per_borrower: ' per borrower',
-  per_business: ' per business',
-  per_company: ' per company',
-};
+const PERIOD_TEXT: Record<string, string> = Object.fromEntries(
+  FUNDING_PERIODS.map((period) => [period.value, ` ${period.label}`]),
+);
 
 /** The spec's fundingRange text from the catalogue's figures, e.g. 'C$20,000 – C$1,000,000 per year'. */
 export function formatFundingRange(

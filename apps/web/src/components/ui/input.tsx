@@ -21,6 +21,19 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return <input ref={ref} className={clsx(field, 'h-10', className)} {...props} />;
 });
 
+const file =
+  'block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-solid file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-50 focus:outline-2 focus:outline-brand-700 disabled:opacity-60 aria-[invalid=true]:text-red-700';
+
+/**
+ * A file chooser styled like the app's buttons, one for every upload (issue 28 items 14, 15: the
+ * browser's own unstyled control sat beside styled fields).
+ */
+export const FileInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>(
+  function FileInput({ className, ...props }, ref) {
+    return <input ref={ref} type="file" className={clsx(file, className)} {...props} />;
+  },
+);
+
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
   function Textarea({ className, ...props }, ref) {
     return <textarea ref={ref} className={clsx(field, 'min-h-[120px]', className)} {...props} />;

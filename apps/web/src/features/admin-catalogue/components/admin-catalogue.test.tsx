@@ -144,6 +144,17 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Next deadline as users see it: Not taking applications')).toBeTruthy();
   });
 
+  it('words the stored funding period for people, not as its slug (issue 28 item 14)', async () => {
+    mockServer(true, {
+      'GET /api/admin/programs/p1': () => json(200, full({ fundingPeriod: 'per_project' })),
+    });
+    renderAt('/admin/catalogue/p1');
+    const period = (await screen.findByLabelText('Funding period')) as HTMLSelectElement;
+    expect(period.value).toBe('per_project');
+    expect(period.selectedOptions[0]!.textContent).toBe('per project');
+    expect(screen.queryByRole('option', { name: 'per_project' })).toBeNull();
+  });
+
   it('checks the form with the shared schema before sending, then saves and shows the history', async () => {
     mockServer(true, {
       'PATCH /api/admin/programs/p1': ({ body }) =>

@@ -1,5 +1,5 @@
 import { programEditSchema, type AdminProgram, type ProgramChange } from '@grantleaf/shared/catalogue.schema';
-import { PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
+import { FUNDING_PERIODS, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -292,7 +292,15 @@ function ProgramEditor({
             { value: 'CAD', label: 'CAD' },
             { value: 'USD', label: 'USD' },
           ])}
-          {text('fundingPeriod', 'e.g. per year, total')}
+          {/* The stored slug ("per_project") shown as words; a value the list lacks stays choosable. */}
+          {select('fundingPeriod', [
+            { value: '', label: 'Not stated' },
+            ...FUNDING_PERIODS,
+            ...(form.values.fundingPeriod &&
+            !FUNDING_PERIODS.some((p) => p.value === form.values.fundingPeriod)
+              ? [{ value: form.values.fundingPeriod, label: form.values.fundingPeriod }]
+              : []),
+          ])}
           {text('fundingMin', 'Whole units; empty if none published')}
           {text('fundingMax', 'Whole units; empty if none published')}
           <div className="sm:col-span-2">{text('deadlinePattern')}</div>

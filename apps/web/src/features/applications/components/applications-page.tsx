@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { FieldError, FormField, Input, Label } from '../../../components/ui/input.tsx';
+import { FieldError, FileInput, FormField, Input, Label } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pager, usePaged } from '../../../components/ui/pager.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
@@ -232,14 +232,12 @@ function UploadDocumentsDialog({
         </div>
         <div>
           <Label htmlFor="doc-file">File</Label>
-          <input
+          <FileInput
             id="doc-file"
-            type="file"
             accept=".pdf,.doc,.docx,.txt"
             aria-invalid={Boolean(errors.file)}
             aria-describedby={errors.file ? 'doc-file-error' : undefined}
             onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-            className="block w-full text-sm"
           />
           <FieldError id="doc-file-error">{errors.file}</FieldError>
         </div>

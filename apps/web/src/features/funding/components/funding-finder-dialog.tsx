@@ -11,7 +11,15 @@ import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { CharCount, FieldError, FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import {
+  CharCount,
+  FieldError,
+  FileInput,
+  FormField,
+  Input,
+  Label,
+  Textarea,
+} from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
@@ -197,14 +205,12 @@ export function FundingFinderDialog({
         )}
         <div>
           <Label htmlFor="funding-file">Supporting document (optional: PDF, Word or text)</Label>
-          <input
+          <FileInput
             ref={fileInput}
             id="funding-file"
-            type="file"
             accept=".pdf,.doc,.docx,.txt"
             aria-invalid={Boolean(fileError)}
             aria-describedby={fileError ? 'funding-file-error' : undefined}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
             onChange={(e) => onFile(e.target.files?.[0])}
           />
           {file && <p className="mt-1 text-xs text-slate-600">Attached: {file.name}</p>}

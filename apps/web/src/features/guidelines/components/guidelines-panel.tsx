@@ -13,7 +13,7 @@ import { checkUploadFile } from '@grantleaf/shared/submissions.schema';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FieldError, FileInput, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { ToneBadge, type BadgeTone } from '../../../components/ui/tone-badge.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -83,15 +83,13 @@ function UploadCall({ applicationId, modelAvailable }: { applicationId: string; 
   return (
     <form onSubmit={submit} className="space-y-2" noValidate>
       <Label htmlFor={`${id}-file`}>Funder’s call or guidelines</Label>
-      <input
+      <FileInput
         ref={input}
         id={`${id}-file`}
-        type="file"
         accept=".pdf,.doc,.docx,.txt"
         aria-describedby={error ? `${id}-hint ${id}-file-error` : `${id}-hint`}
         aria-invalid={error ? true : undefined}
         onChange={(e) => choose(e.target.files?.[0] ?? null)}
-        className="block w-full text-sm"
       />
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {modelAvailable

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { FileInput } from '../../../components/ui/input.tsx';
+import { StatusBadge } from '../../../components/status-cells.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -68,19 +70,19 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
               <tr key={row.id} className="border-b border-slate-200" data-testid="admin-pdf-row">
                 <td className="p-2">{row.userEmail}</td>
                 <td className="p-2">{titleOf(row)}</td>
-                <td className="p-2">{row.displayStatus}</td>
+                <td className="p-2">
+                  <StatusBadge status={row.displayStatus} />
+                </td>
                 <td className="p-2">{formatDate(row.submissionTimestamp)}</td>
                 <td className="space-y-1 p-2">
                   <label className="block text-xs text-slate-700" htmlFor={`pdf-${row.id}`}>
                     Upload PDF for {titleOf(row)}
                   </label>
-                  <input
+                  <FileInput
                     id={`pdf-${row.id}`}
-                    type="file"
                     accept="application/pdf,.pdf"
                     disabled={busy === row.id}
                     onChange={(e) => void uploadPdf(row, e.target.files?.[0], e.currentTarget)}
-                    className="block text-xs"
                   />
                   {row.fileUrl && (
                     <Button size="sm" variant="secondary" onClick={() => void download(row)}>

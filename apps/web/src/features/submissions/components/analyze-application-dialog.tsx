@@ -7,7 +7,7 @@ import {
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FileInput, FormField, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
@@ -169,10 +169,9 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
           </FormField>
         ) : (
           <FormField label="Application file (PDF, Word or text, up to 10MB) *" {...form.slot('fileUrl')}>
-            <Input
+            <FileInput
               {...form.field('fileUrl')}
               ref={fileInput}
-              type="file"
               accept=".pdf,.doc,.docx,.txt"
               disabled={upload.isPending}
               onChange={(e) => chooseFile(e.target.files?.[0])}

@@ -222,6 +222,15 @@ describe('AdminPdfPanel', () => {
     expect(screen.getByText('Please select a PDF file.')).toBeTruthy();
     expect(calls.filter((c) => c.url === '/api/upload')).toEqual([]);
   });
+
+  it('shows the status as words and a styled file chooser (issue 28 item 14)', async () => {
+    renderWithProviders(<AdminPdfPanel isAdmin />);
+    const input = await screen.findByLabelText('Upload PDF for River ice');
+    expect(input.className).toMatch(/file:rounded-md/);
+    const row = screen.getByTestId('admin-pdf-row');
+    expect(within(row).getByText('Complete')).toBeTruthy();
+    expect(within(row).queryByText('complete')).toBeNull();
+  });
 });
 
 describe('what the paid dialogs promise (issue 28 item 3)', () => {
