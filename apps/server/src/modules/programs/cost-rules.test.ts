@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import { costRulesFileSchema } from '@grantleaf/shared/cost-rules.schema';
+import {
+  costShareRequest,
+  modularYear,
+  shareOfCosts,
+  unitsFor,
+  withinLimit,
+} from '@grantleaf/shared/cost-rules';
+import { describe, expect, it } from 'vitest';
+import { COST_RULES_FILE, costRulesFor, loadCostRules, rulesOfKind } from './cost-rules.ts';
+import { SEED_FILE } from './program-seed.ts';
+
+const raw = JSON.parse(fs.readFileSync(COST_RULES_FILE, 'utf8'));
+const catalogueIds = new Set(
+  (JSON.parse(fs.readFileSync(SEED_FILE, 'utf8')) as { id: string }[]).map((p) => p.id),
+);
+
+/** The one rule of a kind a program records; fails the test when there is not exactly one. */
+function only<K extends Parameters<typeof rulesOfKind>[1]>(programId: string, kind: K) {
+  const rules = rulesOfKind(programId, kind);
+  expect(rules, `${programId} ${kind}`).toHaveLength(1);
+  return rules[0]!;
+}
+
+describe('cost-rules.json', () => {
+  it('parses against the schema', () => {
+    expect(() => costRulesFileSchema.parse(raw)).not.toThrow();
+  });
+
+  it('names only programs of the catalogue, in the catalogue currency', () => {
+    const catalogue = new Map(
+      (JSON.parse(fs.readFileSync(SEED_FILE, 'utf8')) as { id: string; currency: string }[]).map((p) => [
+        p.id,
+        p.currency,
+      ]),
+    );
+    for (const [id, program] of Object.entries(loadCostRules().programs)) {
+      expect(catalogueIds.has(id), id).toBe(true);
+      expect(program.currency, id).toBe(catalogue.get(id));
+    }
+  });
+
+  it('gives every rule a source and the date it was read; an unverified rule says what to check', () => {
+    for (const [id, program] of Object.entries(loadCostRules().programs)) {
+      for (const rule of program.rules) {
+        expect(rule.source, id).toMatch(/^https?:\/\//);
+        expect(rule.read, id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        if (!rule.verified) expect(rule.note, `${id} ${rule.kind}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('refuses a rule without a source, and an unverified rule without a note', () => {
+    const rule = raw.programs['ca-nserc-discovery-grants'].rules[0];
+    const file = (r: unknown) => ({
+      version: 1,
+      programs: { 'example-program': { name: 'Example', currency: 'CAD', rules: [r] } },
+    });
+    expect(costRulesFileSchema.safeParse(file(rule)).success).toBe(true);
+    const { source: _source, ...unsourced } = rule;
+    expect(costRulesFileSchema.safeParse(file(unsourced)).success).toBe(false);
+    const { note: _note, ...bare } = rule;
+    expect(costRulesFileSchema.safeParse(file({ ...bare, verified: false })).success).toBe(false);
+    expect(costRulesFileSchema.safeParse(file({ ...rule, read: '27 Nov 2026' })).success).toBe(false);
+  });
+
+  it('verifies rules for at least 12 programs (issue 26 §2)', () => {
+    const verified = Object.values(loadCostRules().programs).filter((p) => p.rules.some((r) => r.verified));
+    expect(verified.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('returns null for a program without rules', () => {
+    expect(costRulesFor('not-a-program')).toBeNull();
+  });
+});
+
+describe('the rules at their boundaries', () => {
+  it('NIH modular: $250,000 direct a year is modular (10 modules), $250,001 is not', () => {
+    const rule = only('us-nih-r01', 'modular');
+    expect(modularYear(250_000, rule)).toEqual({ modular: true, modules: 10, requested: 250_000 });
+    expect(modularYear(250_001, rule).modular).toBe(false);
+    expect(modularYear(225_001, rule)).toEqual({ modular: true, modules: 10, requested: 250_000 });
+    expect(modularYear(50_000, only('us-nih-r03', 'modular')).modules).toBe(2);
+  });
+
+  it('NIH R03: $50,000 direct a year is within the limit, $50,001 is not', () => {
+    const rule = only('us-nih-r03', 'limit');
+    expect(withinLimit(50_000, rule)).toBe(true);
+    expect(withinLimit(50_001, rule)).toBe(false);
+  });
+
+  it('SSHRC Insight Development: $7,000 to $75,000 inclusive', () => {
+    const rule = only('ca-sshrc-insight-development-grants', 'limit');
+    expect(withinLimit(6_999, rule)).toBe(false);
+    expect(withinLimit(7_000, rule)).toBe(true);
+    expect(withinLimit(75_000, rule)).toBe(true);
+    expect(withinLimit(75_001, rule)).toBe(false);
+  });
+
+  it('NSERC Alliance Advantage: 2:1 on partner cash only, $20,000 to $1M a year', () => {
+    const share = only('ca-nserc-alliance-advantage', 'cost_share');
+    expect(share.counts).toEqual(['partner_cash']);
+    expect(costShareRequest(50_000, share)).toBe(100_000);
+    const limit = only('ca-nserc-alliance-advantage', 'limit');
+    expect(withinLimit(costShareRequest(9_999, share), limit)).toBe(false);
+    expect(withinLimit(costShareRequest(10_000, share), limit)).toBe(true);
+    expect(withinLimit(costShareRequest(500_000, share), limit)).toBe(true);
+    expect(withinLimit(costShareRequest(500_001, share), limit)).toBe(false);
+  });
+
+  it('NRC IRAP: 80% of salaries, 50% of contractor fees, both unverified', () => {
+    const [salaries, contractors] = ['personnel', 'subcontracts'].map((c) =>
+      rulesOfKind('ca-nrc-irap', 'share_of_costs').find((r) => r.category === c)!,
+    );
+    expect(shareOfCosts(100_000, salaries!)).toBe(80_000);
+    expect(shareOfCosts(100_000, contractors!)).toBe(50_000);
+    expect(shareOfCosts(1, salaries!)).toBe(0);
+    expect([salaries!.verified, contractors!.verified]).toEqual([false, false]);
+  });
+
+  it('Mitacs Accelerate: $7,500 of partner cash buys one $15,000 unit, $7,499 none', () => {
+    const rule = only('ca-mitacs-accelerate', 'unit');
+    expect(unitsFor(7_500, rule)).toEqual({ units: 1, funder: 7_500, total: 15_000 });
+    expect(unitsFor(7_499, rule).units).toBe(0);
+    expect(unitsFor(22_500, rule)).toEqual({ units: 3, funder: 22_500, total: 45_000 });
+  });
+
+  it('tri-agency programs pay no indirect costs', () => {
+    for (const id of ['ca-nserc-discovery-grants', 'ca-sshrc-insight-grants', 'ca-cihr-project-grant'])
+      expect(only(id, 'indirect').treatment, id).toBe('not_paid');
+  });
+});

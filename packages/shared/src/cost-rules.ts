@@ -1,0 +1,45 @@
+import type { CostRule } from './cost-rules.schema.ts';
+
+/**
+ * The arithmetic of a funder's cost rules (cost-rules.schema.ts), kept pure so the budget
+ * builder, the editor's live checks and the analysis compute a boundary the same way.
+ */
+
+type Rule<K extends CostRule['kind']> = Extract<CostRule, { kind: K }>;
+
+/** Whether an amount lies within a limit's floor and ceiling (both inclusive). */
+export function withinLimit(amount: number, rule: Rule<'limit'>): boolean {
+  return (rule.min === undefined || amount >= rule.min) && (rule.max === undefined || amount <= rule.max);
+}
+
+/**
+ * A year's direct costs against a modular-budget rule: whether the year may be requested in the
+ * modular format, and in how many modules (the request rounded up to whole modules).
+ */
+export function modularYear(
+  directCosts: number,
+  rule: Rule<'modular'>,
+): { modular: boolean; modules: number; requested: number } {
+  const modules = Math.ceil(directCosts / rule.moduleSize);
+  const requested = modules * rule.moduleSize;
+  return { modular: directCosts <= rule.maxPerYear && requested <= rule.maxPerYear, modules, requested };
+}
+
+/** The most the funder pays against the partners' counted contribution under a cost-share ratio. */
+export function costShareRequest(partnerContribution: number, rule: Rule<'cost_share'>): number {
+  return Math.floor(partnerContribution * rule.funderPerPartnerDollar);
+}
+
+/** The most the funder pays towards eligible costs under a share-of-costs rule (whole dollars). */
+export function shareOfCosts(eligibleCosts: number, rule: Rule<'share_of_costs'>): number {
+  return Math.floor(eligibleCosts * rule.maxShare);
+}
+
+/** Units of a fixed-unit program the partner's contribution pays for, and what the funder adds. */
+export function unitsFor(
+  partnerContribution: number,
+  rule: Rule<'unit'>,
+): { units: number; funder: number; total: number } {
+  const units = rule.partnerPerUnit === 0 ? 0 : Math.floor(partnerContribution / rule.partnerPerUnit);
+  return { units, funder: units * rule.funderPerUnit, total: units * rule.unitAmount };
+}
