@@ -1,22 +1,16 @@
 import { z } from 'zod';
 
-/** Spec §4: the application statuses, in the order they move. */
+/** Spec §4: the application statuses, in their usual order. */
 export const APPLICATION_STATUSES = ['draft', 'submitted', 'under_review', 'approved', 'rejected'] as const;
 export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 
-/** draft → submitted → under_review → approved | rejected; the last two are final. */
-export const NEXT_STATUSES: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
-  draft: ['submitted'],
-  submitted: ['under_review'],
-  under_review: ['approved', 'rejected'],
-  approved: [],
-  rejected: [],
-};
-
-export function canMoveStatus(from: ApplicationStatus, to: ApplicationStatus): boolean {
-  return from === to || NEXT_STATUSES[from].includes(to);
-}
+/**
+ * Any status may follow any other (issue 28 §4, ADR 261): a user records an award they already
+ * won, or moves a row back after a mistake; each change is kept in the history with its date.
+ */
+export const otherStatuses = (from: ApplicationStatus): ApplicationStatus[] =>
+  APPLICATION_STATUSES.filter((s) => s !== from);
 
 const isoDate = z
   .string()

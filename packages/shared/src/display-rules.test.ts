@@ -14,7 +14,7 @@ import {
   submissionStatusLabel,
   summariseApplications,
 } from './display-rules.ts';
-import { canMoveStatus } from './applications.schema.ts';
+import { otherStatuses } from './applications.schema.ts';
 import { ideaRequestSchema } from './ideas.schema.ts';
 import { marketingRequestSchema } from './marketing.schema.ts';
 
@@ -102,11 +102,9 @@ describe('second dashboard figures', () => {
     });
     expect(approvedFundingMillions([])).toBe('$0.0M');
   });
-  it('allows only forward status moves', () => {
-    expect(canMoveStatus('draft', 'submitted')).toBe(true);
-    expect(canMoveStatus('under_review', 'rejected')).toBe(true);
-    expect(canMoveStatus('draft', 'approved')).toBe(false);
-    expect(canMoveStatus('approved', 'draft')).toBe(false);
+  it('offers every other status from any status (issue 28 §4)', () => {
+    expect(otherStatuses('draft')).toEqual(['submitted', 'under_review', 'approved', 'rejected']);
+    expect(otherStatuses('approved')).toEqual(['draft', 'submitted', 'under_review', 'rejected']);
   });
 });
 

@@ -1,5 +1,4 @@
 import {
-  canMoveStatus,
   type Application,
   type ApplicationStatus,
   type AttachDocumentInput,
@@ -9,7 +8,7 @@ import {
 import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { newSecretToken, sha256, type UserRow } from '../auth/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { adoptDrafts, emptySections, programTemplate } from './application-document.service.ts';
@@ -106,15 +105,11 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
 
     async update(user: UserRow, id: string, input: UpdateApplicationInput): Promise<Application> {
       await db.transaction(async (tx) => {
-        // The row lock keeps two status moves from both passing the transition check.
+        // The row lock orders two changes, so each history row follows the status it replaced.
         const row = await repo.findOwnApplication(tx, user.id, id, true);
         if (!row) throw notFound('Application not found');
+        // Any status from any status (issue 28 §4, ADR 261); the history keeps each with its date.
         const { status, ...fields } = input;
-        if (status && !canMoveStatus(row.status, status)) {
-          throw conflict(
-            `Cannot move an application from ${applicationStatusLabel(row.status)} to ${applicationStatusLabel(status)}`,
-          );
-        }
         await repo.updateApplication(tx, id, { ...fields, ...(status ? { status } : {}) });
         if (status && status !== row.status) await repo.insertHistory(tx, id, status);
         // Marking it submitted records the date (the tracker, cards and calendar feed read it).

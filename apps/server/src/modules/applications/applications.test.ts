@@ -64,24 +64,38 @@ describe.each(DATABASES)('application tracker on %s', (kind) => {
     expect((await t.api('DELETE', `/api/applications/${id}`, { token: other.token })).status).toBe(404);
     expect((await t.api('GET', `/api/users/${user.id}/applications`)).status).toBe(401);
 
-    const skip = await t.api('PATCH', `/api/applications/${id}`, { token, body: { status: 'approved' } });
-    expect(skip.status).toBe(409);
-    expect(skip.body.message).toBe('Cannot move an application from Draft to Approved');
-    for (const status of ['submitted', 'under_review', 'approved']) {
+    // Any status from any status (issue 28 §4, ADR 261): an award already won is recorded at once,
+    // a row moves back, and the amount and deadline of a tracked row can be edited.
+    const won = await t.api('PATCH', `/api/applications/${id}`, { token, body: { status: 'approved' } });
+    expect(won.status).toBe(200);
+    expect(won.body.status).toBe('approved');
+    const back = await t.api('PATCH', `/api/applications/${id}`, { token, body: { status: 'draft' } });
+    expect(back.body.status).toBe('draft');
+    for (const status of ['submitted', 'under_review', 'rejected']) {
       const moved = await t.api('PATCH', `/api/applications/${id}`, { token, body: { status } });
       expect(moved.status).toBe(200);
       expect(moved.body.status).toBe(status);
     }
-    const final = await t.api('PATCH', `/api/applications/${id}`, {
+    const edited = await t.api('PATCH', `/api/applications/${id}`, {
       token,
-      body: { status: 'rejected', amount: '$1.3M' },
+      body: { amount: '$1.3M', deadline: day(60) },
     });
-    expect(final.status).toBe(409);
-    const edited = await t.api('PATCH', `/api/applications/${id}`, { token, body: { amount: '$1.3M' } });
-    expect(edited.body.amount).toBe('$1.3M');
-    const history = edited.body.history as Array<{ status: string; at: string }>;
-    expect(history.map((h) => h.status)).toEqual(['draft', 'submitted', 'under_review', 'approved']);
+    expect(edited.body).toMatchObject({ amount: '$1.3M', deadline: day(60), status: 'rejected' });
+    const cleared = await t.api('PATCH', `/api/applications/${id}`, { token, body: { deadline: null } });
+    expect(cleared.body.deadline).toBeNull();
+    const history = cleared.body.history as Array<{ status: string; at: string }>;
+    expect(history.map((h) => h.status)).toEqual([
+      'draft',
+      'approved',
+      'draft',
+      'submitted',
+      'under_review',
+      'rejected',
+    ]);
     expect(history.every((h, i) => i === 0 || Date.parse(h.at) >= Date.parse(history[i - 1]!.at))).toBe(true);
+    // Saving the same status again adds no history row.
+    const same = await t.api('PATCH', `/api/applications/${id}`, { token, body: { status: 'rejected' } });
+    expect(same.body.history).toHaveLength(6);
 
     const bad = await t.api('POST', '/api/applications', {
       token,

@@ -98,3 +98,55 @@ describe('ApplicationsPage forms', () => {
     });
   });
 });
+
+describe('ApplicationsPage tracker (issue 28 §4)', () => {
+  function renderTracker() {
+    const { calls } = stubApi({
+      [`GET /api/users/${ADA.id}/applications`]: () =>
+        json(200, {
+          data: [
+            {
+              ...APPLICATION,
+              amount: '$250,000',
+              history: [{ status: 'draft', at: '2026-11-01T00:00:00.000Z' }],
+            },
+          ],
+        }),
+      'GET /api/grant-programs*': () => json(200, [DISCOVERY]),
+      'PATCH /api/applications/a1': (call) => json(200, { ...APPLICATION, ...call.body }),
+    });
+    renderWithProviders(<ApplicationsPage />, { user: ADA });
+    return () => calls.filter((c) => c.method !== 'GET');
+  }
+
+  it('moves a draft straight to Approved (an award already won), and offers every other status', async () => {
+    const sent = renderTracker();
+    const move = (await screen.findByLabelText('Move Northern grid storage pilot to')) as HTMLSelectElement;
+    expect([...move.options].map((o) => o.textContent)).toEqual([
+      'Move to...',
+      'Submitted',
+      'Under review',
+      'Approved',
+      'Rejected',
+    ]);
+    fireEvent.change(move, { target: { value: 'approved' } });
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({ url: '/api/applications/a1', body: { status: 'approved' } });
+    expect(screen.getByTestId('history-a1').textContent).toContain('Draft');
+  });
+
+  it('edits a tracked row’s amount and deadline', async () => {
+    const sent = renderTracker();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Northern grid storage pilot' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit application' });
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '$310,000' } });
+    fireEvent.change(within(dialog).getByLabelText('Deadline'), { target: { value: '2027-03-31' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toMatchObject({
+      url: '/api/applications/a1',
+      body: { title: 'Northern grid storage pilot', amount: '$310,000', deadline: '2027-03-31' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit application' })).toBeNull());
+  });
+});

@@ -1,6 +1,7 @@
 import {
   createApplicationSchema,
-  NEXT_STATUSES,
+  otherStatuses,
+  updateApplicationSchema,
   type Application,
   type ApplicationStatus,
 } from '@grantleaf/shared/applications.schema';
@@ -283,10 +284,70 @@ function DocumentLink({ fileUrl, fileName }: { fileUrl: string; fileName: string
   );
 }
 
+/** A tracked row's title, amount and deadline, edited in place (issue 28 §4). */
+function EditApplicationDialog({
+  app,
+  userId,
+  onClose,
+}: {
+  app: Application;
+  userId: string;
+  onClose: () => void;
+}) {
+  const form = useSchemaForm({
+    schema: updateApplicationSchema,
+    initial: { title: app.title, amount: app.amount, deadline: app.deadline ?? '' },
+    id: `edit-${app.id}`,
+    toInput: (values) => ({ ...values, deadline: values.deadline || null }),
+  });
+  const update = useUpdateApplication(userId);
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = form.parse({ focus: true });
+    if (!parsed.success) return;
+    update.mutate(
+      { id: app.id, ...parsed.data },
+      {
+        onSuccess: () => {
+          toast.success('Application updated');
+          onClose();
+        },
+        onError: (error) =>
+          toast.error('Error', { description: errorText(error, 'Failed to update application') }),
+      },
+    );
+  }
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title="Edit application" description={app.title}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Title" {...form.slot('title')}>
+          <Input {...form.input('title')} />
+        </FormField>
+        <FormField label="Amount" {...form.slot('amount')}>
+          <Input {...form.input('amount')} placeholder="e.g. $250,000" />
+        </FormField>
+        <FormField label="Deadline" {...form.slot('deadline')}>
+          <Input {...form.input('deadline')} type="date" />
+        </FormField>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Submitting...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
 function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
   const update = useUpdateApplication(userId);
   const remove = useDeleteApplication(userId);
-  const next = NEXT_STATUSES[app.status];
+  // Any status from any status (issue 28 §4): an award already won, a row moved back.
+  const next = otherStatuses(app.status);
+  const [editing, setEditing] = useState(false);
   return (
     <tr className="border-t border-slate-100 align-top">
       <td className="px-4 py-3">
@@ -313,8 +374,8 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
       <td className="px-4 py-3">
         <StatusBadge status={app.status} />
         <details className="mt-1 text-xs text-slate-600">
-          <summary className="cursor-pointer">History</summary>
-          <ol>
+          <summary className="cursor-pointer">History ({app.history.length})</summary>
+          <ol data-testid={`history-${app.id}`}>
             {app.history.map((h) => (
               <li key={`${h.status}-${h.at}`}>
                 {applicationStatusLabel(h.status)} · {formatDateTime(h.at)}
@@ -357,6 +418,10 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
               </select>
             </>
           )}
+          <Button variant="ghost" size="sm" aria-label={`Edit ${app.title}`} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+          {editing && <EditApplicationDialog app={app} userId={userId} onClose={() => setEditing(false)} />}
           <Button
             variant="ghost"
             size="sm"
