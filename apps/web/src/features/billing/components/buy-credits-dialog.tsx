@@ -1,5 +1,5 @@
 import { formatMoney, REFUND_WINDOW_DAYS, type Currency } from '@grantleaf/shared/pricing';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -9,7 +9,12 @@ import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePricing, useStartCheckout } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
-import { RequestCredits } from './request-credits.tsx';
+
+// The request form validates with zod; the dashboard's first paint must not load it (ADR 190), so
+// it comes with the opened dialog.
+const RequestCredits = lazy(() =>
+  import('./request-credits.tsx').then((m) => ({ default: m.RequestCredits })),
+);
 
 /** Stripe Checkout for a credit pack; on a server without Stripe it says so instead of pretending. */
 export function BuyCreditsDialog({
@@ -99,7 +104,9 @@ export function BuyCreditsDialog({
           </p>
         )}
         {pricing.data && (
-          <RequestCredits cardPayments={configured} contactEmail={pricing.data.contactEmail} />
+          <Suspense fallback={null}>
+            <RequestCredits cardPayments={configured} contactEmail={pricing.data.contactEmail} />
+          </Suspense>
         )}
         <div>
           <h3 className="text-sm font-semibold text-slate-900">What credits buy</h3>
