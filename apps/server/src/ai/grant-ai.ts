@@ -28,7 +28,8 @@ import {
 } from './offline/generation.engine.ts';
 import { limitText } from './offline/program-sections.ts';
 import { ELEMENT_LABELS, elementsForCriterion, programCriteria, programSections } from './offline/rubric.ts';
-import { parseLimit, splitList } from './offline/text-utils.ts';
+import { parseLimit } from './offline/text-utils.ts';
+import { splitList } from './text/index.ts';
 import type { AiProvider } from './provider.ts';
 
 /**
