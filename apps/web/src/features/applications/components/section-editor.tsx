@@ -32,7 +32,17 @@ const EXTENSIONS = [
     horizontalRule: false,
     link: { openOnClick: false, autolink: true, protocols: ['mailto'], defaultProtocol: 'https' },
   }),
-  TableKit.configure({ table: { resizable: false } }),
+  // Grid lines and a minimum cell size: an empty 3 × 3 table was invisible (issue 28 item 13).
+  TableKit.configure({
+    table: {
+      resizable: false,
+      HTMLAttributes: { class: 'my-2 w-full border-collapse border border-slate-400' },
+    },
+    tableHeader: {
+      HTMLAttributes: { class: 'h-8 min-w-16 border border-slate-400 bg-slate-50 p-1.5 text-left' },
+    },
+    tableCell: { HTMLAttributes: { class: 'h-8 min-w-16 border border-slate-300 p-1.5 align-top' } },
+  }),
 ];
 
 function findText(editor: Editor, needle: string): number {

@@ -54,6 +54,9 @@ describe('DraftSections', () => {
       .map((c) => c.textContent);
     expect(cells).toEqual(['Phase 1', '2027-01-04', '2027-06-30', '177', 'USD $120,000', 'Open data set']);
     expect(within(table).getAllByRole('columnheader')).toHaveLength(6);
+    // Grid lines on every cell (issue 28 item 13).
+    for (const cell of [...within(table).getAllByRole('cell'), ...within(table).getAllByRole('columnheader')])
+      expect(cell.className).toMatch(/\bborder\b/);
     expect(screen.getByTestId('section-count').textContent).toBe(
       'Length: 0.2 of 10 pages (recommended) at 550 words per page.',
     );

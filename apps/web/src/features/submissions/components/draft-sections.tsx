@@ -18,12 +18,12 @@ const clean = (value: unknown): string => String(value ?? '').replace(CONTROL, '
 function Table({ table }: { table: SectionTable }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="section-table">
+      <table className="w-full border-collapse text-left text-sm" data-testid="section-table">
         <caption className="p-2 text-left font-medium text-slate-900">{clean(table.caption)}</caption>
         <thead>
           <tr className="border-b border-slate-300">
             {table.columns.map((c, i) => (
-              <th key={i} scope="col" className="p-2">
+              <th key={i} scope="col" className="border border-slate-300 bg-slate-50 p-2">
                 {clean(c)}
               </th>
             ))}
@@ -33,7 +33,7 @@ function Table({ table }: { table: SectionTable }) {
           {table.rows.map((row, i) => (
             <tr key={i} className="border-b border-slate-200">
               {row.map((cell, j) => (
-                <td key={j} className="p-2">
+                <td key={j} className="border border-slate-300 p-2">
                   {clean(cell)}
                 </td>
               ))}
