@@ -90,6 +90,14 @@ describe('the rules at their boundaries', () => {
     expect(withinLimit(50_001, rule)).toBe(false);
   });
 
+  it('NIH R21: $275,000 direct over the project and $200,000 in a year, inclusive', () => {
+    const [project, year] = ['per_project', 'per_year'].map((scope) =>
+      rulesOfKind('us-nih-r21', 'limit').find((r) => r.scope === scope)!,
+    );
+    expect([withinLimit(275_000, project!), withinLimit(275_001, project!)]).toEqual([true, false]);
+    expect([withinLimit(200_000, year!), withinLimit(200_001, year!)]).toEqual([true, false]);
+  });
+
   it('SSHRC Insight Development: $7,000 to $75,000 inclusive', () => {
     const rule = only('ca-sshrc-insight-development-grants', 'limit');
     expect(withinLimit(6_999, rule)).toBe(false);
