@@ -24,6 +24,7 @@ import { hookList } from './http/hooks.ts';
 import { RequestLog } from './http/request-log.ts';
 import { idempotency } from './http/idempotency.ts';
 import { registerJsonParser } from './http/json-depth.ts';
+import { createFreeSpaceCheck, isDiskFull, NO_SPACE_MESSAGE, registerDiskGuard } from './http/disk-guard.ts';
 import { refusingControlChars } from './http/plain-text-validation.ts';
 import { createRateLimiter, type UserLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -115,6 +116,11 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       }));
       return reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
     }
+    // A write that met a full volume anyway (PostgreSQL's own disk, a race past the guard).
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'request failed: no space left');
+      return reply.code(507).send({ message: NO_SPACE_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -123,6 +129,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     return reply.code(status).send({ message: status === 413 ? 'Payload too large' : error.message });
   });
 
+  if (env.MIN_FREE_MB > 0)
+    registerDiskGuard(app, createFreeSpaceCheck([env.dataDir], env.MIN_FREE_MB * 1024 * 1024, app.log));
   registerSecurityHeaders(app);
   registerCors(app, env.CORS_ORIGINS);
   // The OpenAPI document is generated from the same zod schemas the routes validate with.

@@ -31,6 +31,11 @@ export const envSchema = z.object({
   ADMIN_EMAILS: emailList,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** What one account's applications and their saved versions may take, in MB (issue 23 M-A, ADR 236). */
+  /**
+   * Writes (POST, PUT, PATCH, DELETE) answer 507 while DATA_DIR has less than this free, in MB, so
+   * the database never meets a full disk mid-write; 0 turns the guard off (issue 23 M6, ADR 237).
+   */
+  MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   EDITOR_STORAGE_MB: z.coerce.number().int().min(1).max(100_000).default(50),
   WORKERS: boolish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

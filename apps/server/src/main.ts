@@ -1,9 +1,12 @@
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
-import { startRuntime } from './runtime.ts';
+import { keepRunningOnUnhandledRejections } from './process-guards.ts';
+import { createLogger, startRuntime } from './runtime.ts';
 
 const env = parseEnv();
-const runtime = await startRuntime(env);
+const log = createLogger(env);
+keepRunningOnUnhandledRejections(log);
+const runtime = await startRuntime(env, { log });
 const app = await buildApp(runtime);
 
 const shutdown = async () => {

@@ -1,9 +1,12 @@
 import { parseEnv } from './env.ts';
-import { startRuntime } from './runtime.ts';
+import { keepRunningOnUnhandledRejections } from './process-guards.ts';
+import { createLogger, startRuntime } from './runtime.ts';
 
 // A process that only runs jobs (scale-out: API processes then run with WORKERS=off).
 const env = parseEnv();
-const runtime = await startRuntime({ ...env, WORKERS: true });
+const log = createLogger(env);
+keepRunningOnUnhandledRejections(log);
+const runtime = await startRuntime({ ...env, WORKERS: true }, { log });
 runtime.log.info(`Grantleaf worker started (database: ${runtime.database.kind})`);
 
 const shutdown = async () => {
