@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ledgerReasonSchema } from './paid-work.ts';
+import { ledgerReasonSchema, ledgerWorkSchema } from './paid-work.ts';
 import { creditsFromTenths, tenthsFromCredits } from './constants.ts';
 
 /** Every balance, cost and ledger amount in the API: credits with one decimal (the server stores tenths). */
@@ -63,6 +63,8 @@ export const ledgerEntrySchema = z.object({
   reference: z.string(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  /** The work a spend or refund paid for, named and linked (issue 28 §5); null for other rows. */
+  work: ledgerWorkSchema.nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 

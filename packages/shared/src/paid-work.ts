@@ -30,20 +30,46 @@ const REASON_LABELS: Record<LedgerReason, string> = {
   refund: 'Refund for work that failed',
 };
 
-const KIND_LABELS: Record<PaidWorkKind, string> = {
-  submission: 'Grant application',
+/**
+ * What a ledger row paid for (issue 28 §5): a submission is a draft or an analysis, which its
+ * reference alone does not say, so the server names it (`work.kind`) and links it (`work.href`).
+ */
+export const LEDGER_WORK_KINDS = ['generation', 'analysis', 'idea', 'funding', 'section_action'] as const;
+export type LedgerWorkKind = (typeof LEDGER_WORK_KINDS)[number];
+export const ledgerWorkSchema = z.object({
+  kind: z.enum(LEDGER_WORK_KINDS),
+  /** The page that shows the work; null when it is gone (deleted with its application). */
+  href: z.string().nullable(),
+});
+export type LedgerWork = z.infer<typeof ledgerWorkSchema>;
+
+const WORK_LABELS: Record<LedgerWorkKind, string> = {
+  generation: 'Grant application draft',
+  analysis: 'Grant application analysis',
   idea: 'Research idea',
   funding: 'Funding search',
   section_action: 'AI edit of an application section',
 };
 
-/** What a ledger row means to the user: a spend is named by the work it paid for. */
-export function ledgerReasonLabel(entry: { reason: string; reference: string }): string {
+/** Without the server's `work` (an old client, a purged row): what the reference alone tells. */
+const KIND_LABELS: Record<PaidWorkKind, string> = {
+  submission: 'Grant application draft or analysis',
+  idea: WORK_LABELS.idea,
+  funding: WORK_LABELS.funding,
+  section_action: WORK_LABELS.section_action,
+};
+
+/** What a ledger row means to the user: a spend or its refund is named by the work it paid for. */
+export function ledgerReasonLabel(entry: {
+  reason: string;
+  reference: string;
+  work?: LedgerWork | null;
+}): string {
   const reason = ledgerReasonSchema.safeParse(entry.reason);
   if (!reason.success) return entry.reason;
-  if (reason.data === 'spend') {
-    const kind = entry.reference.split(':', 1)[0] as PaidWorkKind;
-    return KIND_LABELS[kind] ?? REASON_LABELS.spend;
-  }
-  return REASON_LABELS[reason.data];
+  if (reason.data !== 'spend' && reason.data !== 'refund') return REASON_LABELS[reason.data];
+  const kind = entry.reference.split(':', 1)[0] as PaidWorkKind;
+  const work = entry.work ? WORK_LABELS[entry.work.kind] : KIND_LABELS[kind];
+  if (reason.data === 'spend') return work ?? REASON_LABELS.spend;
+  return work ? `Refund: ${work} failed` : REASON_LABELS.refund;
 }

@@ -19,6 +19,9 @@ export async function ownApplicationSections(
   return row.sections.map((s) => ({ id: s.id, header: s.header }));
 }
 
+/** For the credits module: the application each AI edit was made in, to link its ledger row. */
+export { ownSuggestionApplications } from './section-suggestions.repository.ts';
+
 /** For the alerts module: an open application's own reminders cover its program (ADR 0180). */
 export { hasRemindedApplication } from './applications.repository.ts';
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sectionSuggestions, type SectionSuggestionRow } from './applications.schema.ts';
 
@@ -79,4 +79,18 @@ export async function resolveSuggestion(db: Db, id: string): Promise<boolean> {
     )
     .returning({ id: sectionSuggestions.id });
   return rows.length > 0;
+}
+
+/** For the credit ledger (issue 28 §5): the application each of the user's AI edits was made in. */
+export async function ownSuggestionApplications(
+  db: Tx,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sectionSuggestions.id, applicationId: sectionSuggestions.applicationId })
+    .from(sectionSuggestions)
+    .where(and(eq(sectionSuggestions.userId, userId), inArray(sectionSuggestions.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.applicationId]));
 }

@@ -1,7 +1,12 @@
 import type { AdminCreditChange, AdminUser, LedgerEntry, LedgerPage } from '@grantleaf/shared/credits.schema';
 import { creditsFromTenths, FREE_CREDITS_ON_SIGNUP, tenthsFromCredits } from '@grantleaf/shared/constants';
 import { randomUUID } from 'node:crypto';
-import { paidWorkReference, type LedgerReason, type PaidWorkKind } from '@grantleaf/shared/paid-work';
+import {
+  paidWorkReference,
+  type LedgerReason,
+  type LedgerWork,
+  type PaidWorkKind,
+} from '@grantleaf/shared/paid-work';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound, paymentRequired } from '../../errors.ts';
 import type { UserRow } from '../auth/index.ts';
@@ -169,14 +174,22 @@ export function grantRequestedCredits(tx: Tx, grant: RequestedCredit): Promise<b
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const toLedgerEntry = (row: LedgerRow): LedgerEntry => ({
+export const toLedgerEntry = (row: LedgerRow, work: LedgerWork | null = null): LedgerEntry => ({
   id: row.id,
   amount: creditsFromTenths(row.amount),
   reason: row.reason,
   reference: row.reference,
   note: row.note,
   createdAt: new Date(row.createdAt).toISOString(),
+  work,
 });
+
+/** Names and links the work of a page of ledger rows (ledger-work.ts, wired in module.ts). */
+export type DescribeLedgerWork = (
+  db: Tx,
+  userId: string,
+  references: string[],
+) => Promise<Map<string, LedgerWork>>;
 
 const toAdminUser = (row: UserRow): AdminUser => ({
   id: row.id,
@@ -190,12 +203,30 @@ const toAdminUser = (row: UserRow): AdminUser => ({
 
 export type CreditsService = ReturnType<typeof createCreditsService>;
 
-export function createCreditsService(deps: { db: Db }) {
+export function createCreditsService(deps: { db: Db; describeWork?: DescribeLedgerWork }) {
   const { db } = deps;
   return {
     async listLedger(userId: string, page: number, pageSize: number): Promise<LedgerPage> {
       const { entries, total } = await repo.findLedgerPage(db, userId, page, pageSize);
-      return { entries: entries.map(toLedgerEntry), page, pageSize, total };
+      const paidWork = entries.filter((e) => e.reason === 'spend' || e.reason === 'refund');
+      const work = deps.describeWork
+        ? await deps.describeWork(
+            db,
+            userId,
+            paidWork.map((e) => e.reference),
+          )
+        : new Map<string, LedgerWork>();
+      return {
+        entries: entries.map((e) =>
+          toLedgerEntry(
+            e,
+            e.reason === 'spend' || e.reason === 'refund' ? (work.get(e.reference) ?? null) : null,
+          ),
+        ),
+        page,
+        pageSize,
+        total,
+      };
     },
 
     async findUsers(query: string): Promise<AdminUser[]> {

@@ -5,6 +5,8 @@ export {
   deleteWorkFromFile,
   listAnalysesOfApplication,
   listCompletedGenerationIds,
+  /** The credits module names each spend by its work (issue 28 §5). */
+  ownSubmissionTypes,
 } from './submissions.repository.ts';
 export {
   renderDocx,

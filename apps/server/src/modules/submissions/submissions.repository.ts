@@ -177,3 +177,17 @@ export async function deleteWorkFromFile(tx: Tx, userId: string, fileUrl: string
   await tx.update(submissions).set({ fileUrl: null }).where(eq(submissions.fileUrl, fileUrl));
   return derived.length;
 }
+
+/** For the credit ledger (issue 28 §4/§5): which of these submissions are drafts and which analyses. */
+export async function ownSubmissionTypes(
+  db: Tx,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, SubmissionRow['type']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: submissions.id, type: submissions.type })
+    .from(submissions)
+    .where(and(eq(submissions.userId, userId), inArray(submissions.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.type]));
+}

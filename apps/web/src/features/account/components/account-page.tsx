@@ -20,9 +20,23 @@ import { ChangePasswordCard } from './change-password-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 
-export function describeLedgerEntry(entry: Pick<LedgerEntry, 'reason' | 'reference' | 'note'>): string {
+export function describeLedgerEntry(
+  entry: Pick<LedgerEntry, 'reason' | 'reference' | 'note'> & Partial<Pick<LedgerEntry, 'work'>>,
+): string {
   const label = ledgerReasonLabel(entry);
   return entry.note ? `${label}: ${entry.note}` : label;
+}
+
+/** A ledger row's description, linked to the work it paid for when that still exists (issue 28 §5). */
+function LedgerDescription({ entry }: { entry: LedgerEntry }) {
+  const text = describeLedgerEntry(entry);
+  return entry.work?.href ? (
+    <Link to={entry.work.href} className="font-medium text-brand-800 underline">
+      {text}
+    </Link>
+  ) : (
+    <>{text}</>
+  );
 }
 
 const signed = (amount: number) =>
@@ -56,7 +70,9 @@ function CreditHistory() {
               {ledger.data.entries.map((entry) => (
                 <tr key={entry.id} data-testid="ledger-row">
                   <td className="whitespace-nowrap px-4 py-2">{formatDateTime(entry.createdAt)}</td>
-                  <td className="px-4 py-2">{describeLedgerEntry(entry)}</td>
+                  <td className="px-4 py-2">
+                    <LedgerDescription entry={entry} />
+                  </td>
                   <td
                     className={`whitespace-nowrap px-4 py-2 text-right font-medium ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'}`}
                   >
