@@ -15,7 +15,9 @@ describe('ledger reason labels', () => {
     expect(ledgerReasonLabel({ reason: 'refund', reference: paidWorkReference('idea', 'a') })).toBe(
       'Refund: Research idea failed',
     );
-    expect(ledgerReasonLabel({ reason: 'refund', reference: 'unknown:a' })).toBe('Refund for work that failed');
+    expect(ledgerReasonLabel({ reason: 'refund', reference: 'unknown:a' })).toBe(
+      'Refund for work that failed',
+    );
     expect(ledgerReasonLabel({ reason: 'signup', reference: 'u' })).toBe('Welcome credit');
     const labels = LEDGER_REASONS.map((reason) => ledgerReasonLabel({ reason, reference: 'x' }));
     expect(new Set(labels).size).toBe(LEDGER_REASONS.length);
