@@ -131,3 +131,41 @@ describe('text extraction limits (issue 15 §1)', () => {
     expect((await extractDocumentText('txt', big)).text.length).toBe(EXTRACTED_TEXT_MAX_CHARS);
   });
 });
+
+describe('extraction shared fairly, memory capped as the OS counts it (issue 23 M-C)', () => {
+  afterEach(() => setExtractionLimits());
+
+  it("makes one user's slow documents delay another user's by at most one document", async () => {
+    await setExtractionLimits({ timeoutMs: 2500 });
+    const slow = makeManyParagraphsDocx(60_000);
+    const order: string[] = [];
+    // Six documents that each run until the time limit, from one user, as in the report.
+    const heavy = Array.from({ length: 6 }, (_, i) =>
+      extractDocumentText('docx', slow, 'user-a').then(
+        () => order.push(`a${i}`),
+        () => order.push(`a${i}`),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const small = await extractDocumentText('txt', Buffer.from('A short note: 26 bytes.'), 'user-b');
+    order.push('b');
+    expect(small.text).toBe('A short note: 26 bytes.');
+    await Promise.all(heavy);
+    // One queue for everyone put it behind all six (last); now it goes as soon as a process is
+    // free: after the two documents already being read when it came, at most.
+    expect(order.indexOf('b'), order.join(' ')).toBeLessThanOrEqual(2);
+    expect(order).toHaveLength(7);
+  }, 120_000);
+
+  it('kills a process whose resident memory passes the limit, whatever its heap', async () => {
+    // A node process alone is resident above 30 MB: the OS-side limit fires, not the heap's.
+    await setExtractionLimits({ rssMb: 30, timeoutMs: 60_000 });
+    const started = performance.now();
+    const refused = extractDocumentText('docx', makeManyParagraphsDocx(60_000), 'user-a');
+    await expect(refused).rejects.toBeInstanceOf(ExtractionLimitError);
+    await expect(refused).rejects.toThrow('text extraction used more than 30 MB of memory');
+    expect(performance.now() - started).toBeLessThan(20_000);
+    await setExtractionLimits();
+    expect((await extractDocumentText('txt', Buffer.from('still here'), 'user-a')).text).toBe('still here');
+  }, 60_000);
+});

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ExtractionReply, ExtractionRequest } from './text-extraction.child.ts';
@@ -23,10 +24,18 @@ export interface ExtractionLimits {
   timeoutMs: number;
   /** Each process's V8 heap (--max-old-space-size), in MB. */
   heapMb: number;
+  /**
+   * Each process's resident memory as the OS counts it, in MB: the heap limit leaves out buffers,
+   * pdf.js's canvases and native allocations (children were seen at 1.2 GB with a 512 MB heap).
+   */
+  rssMb: number;
 }
 
 // A 300-page PDF takes about 2.5 s on a quiet machine; on a loaded one several times that.
-const DEFAULT_LIMITS: ExtractionLimits = { timeoutMs: 30_000, heapMb: 512 };
+const DEFAULT_LIMITS: ExtractionLimits = { timeoutMs: 30_000, heapMb: 512, rssMb: 768 };
+// How often a busy process's resident memory is read (/proc/<pid>/statm, Linux).
+const RSS_POLL_MS = 100;
+const PAGE_BYTES = 4096;
 let limits = DEFAULT_LIMITS;
 const MAX_PAGES = 1000;
 // One document per process; two keep one heavy document from making every upload wait.
@@ -42,6 +51,8 @@ const CHILD = fileURLToPath(new URL('./text-extraction.child.ts', import.meta.ur
 
 interface Job {
   id: number;
+  /** Whose document it is: each owner has a queue of its own (see dispatch). */
+  owner: string;
   kind: DocumentKind;
   data: Buffer;
   resolve: (v: ExtractedText) => void;
@@ -53,38 +64,80 @@ interface Slot {
   ready: boolean;
   job?: Job;
   timer?: NodeJS.Timeout;
+  memoryWatch?: NodeJS.Timeout;
 }
 
 const slots = new Set<Slot>();
-const queue: Job[] = [];
+/**
+ * One queue per owner, served in turn (issue 23 M-C): one user's six slow PDFs used to make
+ * another user's 26-byte .txt wait 93 s behind them in a single queue. Now a newcomer's document
+ * goes next, so it waits at most for one document already being read.
+ */
+const queues = new Map<string, Job[]>();
 let nextId = 0;
 let stopped = false;
+const queuedCount = () => [...queues.values()].reduce((n, q) => n + q.length, 0);
+
+/** The next document, taking owners in turn (a Map keeps insertion order; the served owner goes last). */
+function nextJob(): Job | undefined {
+  for (const [owner, list] of queues) {
+    const job = list.shift();
+    queues.delete(owner);
+    if (list.length > 0) queues.set(owner, list);
+    if (job) return job;
+  }
+  return undefined;
+}
 
 /**
- * Extracts the plain text of an already-verified document in a pool of child processes. A
- * document that runs past the time limit or the heap limit gets its process killed (a fresh one
- * takes its place) and rejects with ExtractionLimitError.
+ * Extracts the plain text of an already-verified document in a pool of child processes, the
+ * owners' documents taken in turn. A document that runs past the time limit, the heap limit or the
+ * resident-memory limit gets its process killed (a fresh one takes its place) and rejects with
+ * ExtractionLimitError.
  */
-export function extractDocumentText(kind: DocumentKind, data: Buffer): Promise<ExtractedText> {
+export function extractDocumentText(
+  kind: DocumentKind,
+  data: Buffer,
+  /** Whose document: the user's id (one queue each); documents without an owner share one. */
+  owner = '',
+): Promise<ExtractedText> {
   stopped = false;
   return new Promise((resolve, reject) => {
-    queue.push({ id: ++nextId, kind, data, resolve, reject });
+    const list = queues.get(owner) ?? [];
+    list.push({ id: ++nextId, owner, kind, data, resolve, reject });
+    queues.set(owner, list);
     dispatch();
   });
 }
 
+/** Resident memory of a process in bytes, as the OS counts it; undefined where /proc is absent. */
+function residentBytes(pid: number): number | undefined {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_BYTES;
+  } catch {
+    return undefined;
+  }
+}
+
 function dispatch(): void {
   const idle = () => [...slots].filter((s) => !s.job).length;
-  while (slots.size < POOL_SIZE && queue.length > idle()) startChild();
-  while (queue.length > 0) {
+  while (slots.size < POOL_SIZE && queuedCount() > idle()) startChild();
+  while (queuedCount() > 0) {
     const slot = [...slots].find((s) => s.ready && !s.job);
     if (!slot) return;
-    const job = queue.shift()!;
+    const job = nextJob()!;
     slot.job = job;
     slot.timer = setTimeout(
       () => kill(slot, new ExtractionLimitError(`text extraction took longer than ${limits.timeoutMs} ms`)),
       limits.timeoutMs,
     );
+    const pid = slot.child.pid;
+    if (pid !== undefined)
+      slot.memoryWatch = setInterval(() => {
+        const rss = residentBytes(pid);
+        if (rss !== undefined && rss > limits.rssMb * 1024 * 1024)
+          kill(slot, new ExtractionLimitError(`text extraction used more than ${limits.rssMb} MB of memory`));
+      }, RSS_POLL_MS);
     const request: ExtractionRequest = {
       id: job.id,
       kind: job.kind,
@@ -142,8 +195,10 @@ function finish(slot: Slot): Job | undefined {
   // An idle process keeps nothing alive: the API can stop without stopping it first.
   slot.child.channel?.unref();
   clearTimeout(slot.timer);
+  clearInterval(slot.memoryWatch);
   slot.job = undefined;
   slot.timer = undefined;
+  slot.memoryWatch = undefined;
   return job;
 }
 

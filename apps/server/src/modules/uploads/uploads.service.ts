@@ -42,7 +42,8 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; log: 
       let extracted: string | null = null;
       let extractionError: string | null = null;
       try {
-        extracted = (await extractDocumentText(kind, file.data)).text;
+        // One queue per user: another user's backlog never holds this upload back (ADR 238).
+        extracted = (await extractDocumentText(kind, file.data, user.id)).text;
       } catch (err) {
         deps.log.info({ kind, err: (err as Error).message }, 'upload refused: text extraction failed');
         if (err instanceof ExtractionLimitError) throw unprocessable(DOCUMENT_TOO_HEAVY);
