@@ -135,6 +135,8 @@ export function createAccountControls(deps: AuthDeps) {
       const passwordHash = await hashPassword(input.newPassword);
       const signedOut = await db.transaction(async (tx) => {
         await repo.updatePasswordHash(tx, user.id, passwordHash);
+        // A reset link mailed before the change would undo it (issue 23 L-D): it no longer works.
+        await repo.voidPasswordResets(tx, user.id);
         return repo.deleteSessionsExcept(tx, user.id, sha256(sessionToken));
       });
       return { signedOut };

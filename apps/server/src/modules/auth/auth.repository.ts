@@ -116,15 +116,20 @@ export async function updatePasswordHash(tx: Tx, userId: string, passwordHash: s
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
+/** Voids every unused reset link of the user (a newer link, or a password change, issue 23 L-D). */
+export async function voidPasswordResets(tx: Tx, userId: string) {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 /** A new reset link voids the user's older ones: only the latest e-mail works. */
 export async function insertPasswordReset(
   tx: Tx,
   values: { userId: string; tokenHash: string; expiresAt: Date },
 ) {
-  await tx
-    .update(passwordResets)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.userId, values.userId), isNull(passwordResets.usedAt)));
+  await voidPasswordResets(tx, values.userId);
   await tx.insert(passwordResets).values(values);
 }
 
