@@ -48,21 +48,21 @@ export function createMarketingService(deps: { db: Db; mailer: Mailer; env: Env 
       });
       const services = row.services.map((s) => `- ${marketingServiceLabel(s)}`);
       // The confirmation goes to the account's own address: a form field must not let anyone
-      // make us mail a stranger.
+      // make us mail a stranger. An unverified address may be a stranger's, so its mail holds
+      // only our own text: no name, phone or contact e-mail someone typed (issue 23 M4, ADR 231).
+      const typed = user.emailVerified;
       await mailer.send({
         to: user.email,
         subject: 'We received your marketing services request',
         dedupeKey: `marketing-ack:${row.id}`,
         text: [
-          `Hello ${user.name},`,
+          typed ? `Hello ${user.name},` : 'Hello,',
           '',
           'Thank you for your marketing services request. Our team will contact you shortly.',
           '',
           'Services requested:',
           ...services,
-          '',
-          `Phone: ${row.phone}`,
-          `Contact email: ${row.email}`,
+          ...(typed ? ['', `Phone: ${row.phone}`, `Contact email: ${row.email}`] : []),
         ].join('\n'),
       });
       for (const operator of env.ADMIN_EMAILS) {
