@@ -83,6 +83,9 @@ describe('offline analysis: the quality bar', () => {
       expect(analysisResultsSchema.parse(strong)).toEqual(strong);
       expect(strong.engine).toBe('offline');
       expect(strong.basis).toMatch(/^Checked against .*published requirements; no AI model was used\./);
+      expect(strong.basis).toMatch(
+        /Coverage of .+'s required elements, with specific content; merit is not assessed without an AI model\./,
+      );
       expect(strong.basis).toMatch(/completeness-based estimate/);
       expect(strong.basis).not.toMatch(/offline engine/i);
     });
@@ -118,7 +121,7 @@ describe('offline analysis: evidence and gaps', () => {
       /no partner organisation is named; this program requires one/,
     );
     expect(result.certification_status).toMatch(/Partner organization section/);
-    expect(result.certification_status).toMatch(/too short to assess/);
+    expect(result.certification_status).toMatch(/\d+ words; NSERC expects up to 10 pages for the Proposal/);
     expect(result.checks.coverage.missing).toContain('Budget and budget justification');
   });
 
@@ -224,9 +227,7 @@ describe('offline analysis: evidence and gaps', () => {
       const result = analyseApplication(alliance, text);
       expect(result.evaluation_scores.every((s) => s.score === 0)).toBe(true);
       expect(result.funding_probability).toBe('low');
-      expect(result.certification_status).toMatch(
-        /^Needs revision: the text is too short to assess \(0 words\)/,
-      );
+      expect(result.certification_status).toMatch(/^Needs revision: the text is empty/);
     }
   });
 

@@ -6,6 +6,8 @@ import type {
 } from '@grantleaf/shared/grant-results.schema';
 import type { GrantProgram } from '../grant-input.ts';
 import { runOfflineChecks, splitIntoSections } from './checks.ts';
+import { criterionScore, WEAK_CREDIT } from '../assess/criterion-score.ts';
+import { funderName, shortTextFinding } from '../assess/expected-length.ts';
 import { type ElementFinding, findElement, readForReview, type ReviewReading } from './evidence.ts';
 import {
   PROGRAM_CRITERIA,
@@ -18,27 +20,24 @@ import {
 /**
  * The offline reviewer is a requirements reviewer, not a peer reviewer: for each of the
  * program's criteria it checks which required elements the text supplies with specific content,
- * and scores the criterion as the share supplied. It also checks what can be checked without
- * judgement: placeholders, limits, budget arithmetic, required sections. It never claims a
- * reviewer's verdict: its funding estimate stops at "moderate". Same text, same program → same
- * result.
+ * and scores the criterion by the stated formula of ../assess/criterion-score.ts (ADR 0245). It
+ * also checks what can be checked without judgement: placeholders, limits, budget arithmetic,
+ * required sections, a text far shorter than the funder expects. It never claims a reviewer's
+ * verdict: its funding estimate stops at "moderate". Same text, same program → same result.
  */
 
-/** Below this many words the text is too short to judge. */
-export const MIN_ASSESSABLE_WORDS = 150;
 /** A criterion below this score is weak. */
 export const WEAK_SCORE = 5;
 const HIGH_MEAN = 7;
 const MODERATE_MEAN = 5;
-/** What a weak element (meaning without specifics) earns against a found one. */
-const WEAK_CREDIT = 0.4;
 /**
- * Specificity: a text whose content words are mostly generic grant vocabulary, or whose
- * sentences rarely say anything specific, is capped. Real proposals run at 15–35% generic
- * vocabulary; keyword stuffing above 45%.
+ * Specificity: a text whose content words are mostly grant vocabulary and the rubric's own words,
+ * or whose sentences rarely say anything specific, earns proportionally less. In the development
+ * fixtures strong and weak real texts run at 16–47% such vocabulary, keyword stuffing and a text
+ * of rubric words at 67–73% (ADR 0245); the held-out corpus was not available to check this.
  */
-const GENERIC_SHARE_OK = 0.32;
-const GENERIC_SHARE_NONE = 0.45;
+const VOCABULARY_SHARE_OK = 0.5;
+const VOCABULARY_SHARE_NONE = 0.65;
 const SPECIFIC_SHARE_OK = 0.3;
 /**
  * Coherence: in the real proposals of the evaluation set a term's repeated uses sit at 0.4–0.87
@@ -79,7 +78,10 @@ export interface OfflineEvaluation {
   wordCount: number;
   /** What the result is based on, in plain words for the screen. */
   basis: string;
-  reading: Pick<ReviewReading, 'genericShare' | 'specificShare' | 'coherence' | 'placeholders'>;
+  reading: Pick<
+    ReviewReading,
+    'genericShare' | 'vocabularyShare' | 'specificShare' | 'coherence' | 'placeholders'
+  >;
 }
 
 export function analyseApplication(program: GrantProgram, text: string): AnalysisResults {
@@ -102,34 +104,51 @@ export function analyseApplication(program: GrantProgram, text: string): Analysi
 }
 
 /** The full offline review, also used on generated drafts and beside a model's scores. */
-export function evaluateText(program: GrantProgram, text: string): OfflineEvaluation {
+export function evaluateText(
+  program: GrantProgram,
+  text: string,
+  options: {
+    /** Criteria whose own section of a draft holds none of the applicant's material → its heading. */
+    emptySections?: ReadonlyMap<string, string>;
+  } = {},
+): OfflineEvaluation {
   const requirements = programRequirements(program);
   const reading = readForReview(text, PROGRAM_CRITERIA.genericVocabulary, ALL_CUES);
   const sections = splitIntoSections(reading.text, program);
   const checks: OfflineChecks = runOfflineChecks({ program, sections });
-  const tooShort = reading.words < MIN_ASSESSABLE_WORDS;
+  const short = shortTextFinding(program, reading.words);
   const factor = specificityFactor(reading);
   const penalty = coherencePenalty(reading);
 
   const findings = requirements.criteria.map((criterion) => {
     // Each element of a criterion quotes its own sentence where the text has one.
     const taken = new Set<string>();
+    const empty = options.emptySections?.has(criterion.name) ?? false;
     return criterion.elements.map((element) => {
-      const finding = findElement(reading, element, taken);
+      // A criterion whose own section is empty is not answered by what other sections say.
+      const finding = empty ? missingFinding(element) : findElement(reading, element, taken);
       if (finding.quote) taken.add(finding.quote);
-      return finding;
+      // A text that is all grant vocabulary names its elements without saying anything about a
+      // project: shown as weak, so "found" never sits beside a score of 0.
+      return factor === 0 && finding.status === 'found' ? { ...finding, status: 'weak' as const } : finding;
     });
   });
   const scores: EvaluationScore[] = requirements.criteria.map((criterion, i) => {
     const found = findings[i] ?? [];
-    const share =
-      found.reduce((sum, f) => sum + (f.status === 'found' ? 1 : f.status === 'weak' ? WEAK_CREDIT : 0), 0) /
-      Math.max(1, found.length);
-    const score = tooShort ? 0 : round1(clamp(10 * share * factor - penalty, 0, 10));
+    const { score, formula } = criterionScore(found, factor, penalty);
     return {
       criterion: criterion.name,
       score,
-      justification: justify(found, score, reading, factor, penalty, requirements),
+      justification: justify(
+        found,
+        formula,
+        reading,
+        factor,
+        penalty,
+        requirements,
+        score,
+        options.emptySections?.get(criterion.name),
+      ),
       weight: criterion.weight,
       evidenceFound: found.filter((f) => f.status === 'found').map((f) => `${f.label}: "${f.quote}"`),
       evidenceMissing: found.filter((f) => f.status !== 'found').map(describeGap),
@@ -139,7 +158,7 @@ export function evaluateText(program: GrantProgram, text: string): OfflineEvalua
 
   const meanScore = round1(weightedMean(scores));
   const missing = uniqueFindings(findings.flat()).filter((f) => f.status !== 'found');
-  const criticalGaps = findReasons(program, reading, checks, requirements, findings, tooShort);
+  const criticalGaps = findReasons(program, reading, checks, requirements, findings, short);
   return {
     evaluation_scores: scores,
     funding_probability: offlineFundingProbability(meanScore, missing.length),
@@ -148,9 +167,10 @@ export function evaluateText(program: GrantProgram, text: string): OfflineEvalua
     criticalGaps,
     checks,
     wordCount: reading.words,
-    basis: basisText(requirements),
+    basis: basisText(program, requirements),
     reading: {
       genericShare: reading.genericShare,
+      vocabularyShare: reading.vocabularyShare,
       specificShare: reading.specificShare,
       coherence: reading.coherence,
       placeholders: reading.placeholders,
@@ -158,24 +178,32 @@ export function evaluateText(program: GrantProgram, text: string): OfflineEvalua
   };
 }
 
-function basisText(requirements: ProgramRequirementsView): string {
+/** What the offline result measures, in one line, then what it was checked against and how. */
+export function measuresLine(program: GrantProgram, requirements: ProgramRequirementsView): string {
+  const whose =
+    requirements.basis === 'general' ? "public research funders' usual" : `${funderName(program)}'s`;
+  return `Coverage of ${whose} required elements, with specific content; merit is not assessed without an AI model.`;
+}
+
+function basisText(program: GrantProgram, requirements: ProgramRequirementsView): string {
   const against =
     requirements.basis === 'general'
       ? `Checked against the requirements common to public research funders (${requirements.programName} publishes no criteria we hold)`
       : `Checked against ${requirements.programName}'s published requirements`;
   const scale = requirements.scale ? ` ${requirements.scale.note}` : '';
-  return `${against}; no AI model was used. Each score is the share of the criterion's required elements the text supplies with specific content; the funding probability is a completeness-based estimate, not a reviewer's judgement.${scale}`;
+  return `${against}; no AI model was used. ${measuresLine(program, requirements)} Each score = 10 × (elements found + ${WEAK_CREDIT} × weak ones) ÷ elements required, scaled down when the text is mostly grant vocabulary; the funding probability is a completeness-based estimate, not a reviewer's judgement.${scale}`;
 }
 
-/** Text made of grant vocabulary, or with few specific sentences, earns proportionally less. */
+/** Text made of grant and rubric vocabulary, or with few specific sentences, earns proportionally less. */
 function specificityFactor(reading: ReviewReading): number {
-  const generic = clamp(
-    (GENERIC_SHARE_NONE - reading.genericShare) / (GENERIC_SHARE_NONE - GENERIC_SHARE_OK),
+  if (reading.words === 0) return 1;
+  const vocabulary = clamp(
+    (VOCABULARY_SHARE_NONE - reading.vocabularyShare) / (VOCABULARY_SHARE_NONE - VOCABULARY_SHARE_OK),
     0,
     1,
   );
   const specific = clamp(reading.specificShare / SPECIFIC_SHARE_OK, 0, 1);
-  return Math.min(generic, specific);
+  return round2(Math.min(vocabulary, specific));
 }
 
 function coherencePenalty(reading: ReviewReading): number {
@@ -186,6 +214,20 @@ function coherencePenalty(reading: ReviewReading): number {
   );
 }
 
+function missingFinding(
+  element: ProgramRequirementsView['criteria'][number]['elements'][number],
+): ElementFinding {
+  return {
+    id: element.id,
+    label: element.label,
+    status: 'missing',
+    quote: null,
+    carries: [],
+    expects: element.expects,
+    suggestion: element.suggestion,
+  };
+}
+
 function describeGap(f: ElementFinding): string {
   const state = f.status === 'weak' ? `weak: "${f.quote}" names it without specifics` : 'missing';
   return `${f.label} (${state}). A reviewer expects: ${f.expects} Suggestion: ${f.suggestion}`;
@@ -193,25 +235,32 @@ function describeGap(f: ElementFinding): string {
 
 function justify(
   findings: ElementFinding[],
-  score: number,
+  formula: string,
   reading: ReviewReading,
   factor: number,
   penalty: number,
   requirements: ProgramRequirementsView,
+  score: number,
+  emptySection?: string,
 ): string {
   const found = findings.filter((f) => f.status === 'found');
   const weak = findings.filter((f) => f.status === 'weak');
   const missing = findings.filter((f) => f.status === 'missing');
   const lines = [
     `${found.length} of ${findings.length} required elements found with specific content${weak.length ? `, ${weak.length} weak` : ''}${missing.length ? `, ${missing.length} missing` : ''}.`,
+    formula,
   ];
+  if (emptySection)
+    lines.push(
+      `"${emptySection}" holds none of your material yet, so this criterion scores 0 until it is written.`,
+    );
   for (const f of found) lines.push(`Found: ${f.label}: "${f.quote}"`);
   for (const f of weak)
     lines.push(`Weak: ${f.label}: "${f.quote}" — ${f.expects} Suggestion: ${f.suggestion}`);
   for (const f of missing) lines.push(`Missing: ${f.label} — ${f.expects} Suggestion: ${f.suggestion}`);
   if (factor < 1)
     lines.push(
-      `Specificity: ${Math.round(reading.genericShare * 100)}% of content words are generic grant vocabulary and ${Math.round(reading.specificShare * 100)}% of sentences carry specific content, so the score is scaled by ${factor.toFixed(2)}.`,
+      `Specificity ${factor.toFixed(2)}: ${Math.round(reading.vocabularyShare * 100)}% of content words are grant vocabulary or the rubric's own words, and ${Math.round(reading.specificShare * 100)}% of sentences carry specific content.`,
     );
   if (penalty > 0)
     lines.push(
@@ -255,10 +304,10 @@ function findReasons(
   checks: OfflineChecks,
   requirements: ProgramRequirementsView,
   findings: ElementFinding[][],
-  tooShort: boolean,
+  short: string | null,
 ): string[] {
   const reasons: string[] = [];
-  if (tooShort) reasons.push(`the text is too short to assess (${reading.words} words)`);
+  if (short) reasons.push(short);
   if (reading.placeholders.length > 0)
     reasons.push(
       `${reading.placeholders.length} placeholder${reading.placeholders.length === 1 ? '' : 's'} still to complete (${reading.placeholders[0]})`,
@@ -311,6 +360,10 @@ function weightedMean(scores: EvaluationScore[]): number {
 
 function round1(n: number): number {
   return Math.round(n * 10) / 10;
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
 }
 
 function clamp(n: number, min: number, max: number): number {

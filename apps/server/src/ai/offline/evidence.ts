@@ -379,6 +379,7 @@ export interface ReadSentence {
   ownTerms: number;
   /** Stems of its content words, for connecting the sentence to its neighbours. */
   allStems: Set<string>;
+
   has: Record<EvidenceNeed, boolean>;
 }
 
@@ -389,6 +390,11 @@ export interface ReviewReading {
   words: number;
   /** Share of content words that are generic grant vocabulary. */
   genericShare: number;
+  /**
+   * Share of content words that are grant vocabulary or the rubric's own words (its cues):
+   * what is left is what the text says about its project. Keyword stuffing is mostly rubric.
+   */
+  vocabularyShare: number;
   /** Share of sentences that carry specific content about the project. */
   specificShare: number;
   coherence: Coherence;
@@ -522,6 +528,7 @@ export function readForReview(
     .map((w) => w.toLowerCase())
     .filter((w) => w.length >= 4 && !STOP.has(w));
   const genericCount = all.filter((w) => generic.has(w)).length;
+  const vocabularyCount = all.filter((w) => generic.has(w) || rubric.test(w)).length;
   const body = sentences.filter((s) => s.words >= MIN_EVIDENCE_WORDS);
   const specific = body.filter(
     (s) => s.ownTerms >= MIN_OWN_TERMS && Object.values(s.has).some(Boolean),
@@ -531,6 +538,7 @@ export function readForReview(
     sentences,
     words: countWords(text.replace(/\[[^\]]*\]/g, ' ')),
     genericShare: all.length ? round3(genericCount / all.length) : 0,
+    vocabularyShare: all.length ? round3(vocabularyCount / all.length) : 0,
     specificShare: body.length ? round3(specific / body.length) : 0,
     coherence: measureCoherence(sentences),
     placeholders: findPlaceholders(text),
@@ -582,7 +590,8 @@ export function findElement(
   }
   let best: { s: ReadSentence; rank: number; status: ElementStatus; carries: EvidenceNeed[] } | null = null;
   for (const s of reading.sentences) {
-    if (s.words < MIN_EVIDENCE_WORDS) continue;
+    // A question (a funder's prompt used as a heading, a note to the applicant) supplies nothing.
+    if (s.words < MIN_EVIDENCE_WORDS || /\?\s*$/.test(s.text)) continue;
     // How strongly the sentence is about the element: how many of its distinct cues it uses.
     const hits = cueRes.filter((re) => re.test(s.lower)).length;
     if (hits === 0) continue;
