@@ -26,7 +26,7 @@ import {
   totalCost,
 } from '../read/index.ts';
 import { contentStems } from '../text/index.ts';
-import { evaluateText } from './analysis.engine.ts';
+import { reviewDraft } from '../assess/draft-review.ts';
 import { measureEvidence } from './evidence.ts';
 import { buildWorkPlan, checkBudget, programCurrency, runOfflineChecks } from './checks.ts';
 import { limitText, programShape, type ProgramShape } from './program-sections.ts';
@@ -252,8 +252,8 @@ export function assembleApplication(input: {
       });
     }
   }
-  const text = sections.map((s) => `${s.heading}\n${s.body}`).join('\n\n');
-  const review = evaluateText(program, text);
+  // Judged on the applicant's material only: the engine's notes and rule text are never evidence.
+  const review = reviewDraft(program, sections, form);
   const allGaps = dedupeGaps(gaps);
   return {
     engine: input.engine,
