@@ -58,6 +58,14 @@ export function fundingProbabilityBadge(value: string | null | undefined): { lab
   return { label: v ? v.charAt(0).toUpperCase() + v.slice(1) : 'Unknown', tone: 'grey' };
 }
 
+/**
+ * A criterion's weight as a percentage. Weights are fractions (0.25) in the catalogue and the
+ * criteria data; a figure above 1 is taken as already a percentage (25).
+ */
+export function weightPercent(weight: number): string {
+  return `${Math.round(weight <= 1 ? weight * 100 : weight)}%`;
+}
+
 /** Spec §9: the mean of the criterion scores (out of 10) with one decimal; null when none score. */
 export function meanScore(scores: ReadonlyArray<{ score: unknown }>): string | null {
   const numbers = scores.map((s) => Number(s.score)).filter((n) => Number.isFinite(n));

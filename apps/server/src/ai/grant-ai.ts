@@ -1,10 +1,12 @@
 import {
   type AnalysisResults,
   type EvaluationScore,
+  type FundingProbability,
   type GeneratedApplication,
   type GeneratedSection,
   modelAnalysisSchema,
 } from '@grantleaf/shared/grant-results.schema';
+import { resultVerdict } from '@grantleaf/shared/verdict';
 import type { GenerationForm, GrantProgram } from './grant-input.ts';
 import {
   analyseApplication as analyseOffline,
@@ -302,12 +304,20 @@ export async function analyseApplication({
       offline.evaluation_scores,
     );
     const meanScore = Math.round((scores.reduce((a, s) => a + s.score, 0) / scores.length) * 10) / 10;
-    return {
-      evaluation_scores: scores,
-      // Same rule as the offline engine, so the badge and the scores never disagree.
+    // One verdict (packages/shared/src/verdict.ts): the badge, the status and the probability
+    // follow the same reasons, as the screens derive them.
+    const verdict = resultVerdict({
+      engine: 'llm',
       funding_probability: fundingProbabilityFor(meanScore),
       certification_status:
         checkGaps.length > 0 ? certificationStatus(checkGaps) : model.certification_status,
+      criticalGaps: checkGaps,
+      evaluation_scores: scores,
+    });
+    return {
+      evaluation_scores: scores,
+      funding_probability: verdict.probability as FundingProbability,
+      certification_status: verdict.status,
       engine: 'llm',
       provider: used,
       fallbackReason: null,

@@ -1,11 +1,11 @@
 import { deadlineBadge } from '@grantleaf/shared/deadline-days';
 import {
-  certificationBadge,
   fundingProbabilityBadge,
   meanScore,
   progressToward,
   type DisplayStatus,
 } from '@grantleaf/shared/display-rules';
+import { resultVerdict, type ResultLike } from '@grantleaf/shared/verdict';
 import { useEffect, useState } from 'react';
 import { FailureNote } from './failure-note.tsx';
 import { ToneBadge } from './ui/tone-badge.tsx';
@@ -120,8 +120,13 @@ export function PaidWorkStatus({
   );
 }
 
-interface EvaluationLike {
-  evaluation_scores?: Array<{ criterion: string; score: number; justification: string | string[] }>;
+interface EvaluationLike extends ResultLike {
+  evaluation_scores?: Array<{
+    criterion: string;
+    score: number;
+    justification: string | string[];
+    elements?: { id: string; status: string }[];
+  }>;
   funding_probability?: string;
   certification_status?: string;
 }
@@ -130,8 +135,10 @@ interface EvaluationLike {
 export function EvaluationDetails({ results }: { results: EvaluationLike }) {
   const scores = Array.isArray(results.evaluation_scores) ? results.evaluation_scores : [];
   const mean = meanScore(scores);
-  const probability = fundingProbabilityBadge(results.funding_probability);
-  const certification = certificationBadge(results.certification_status);
+  // One verdict (packages/shared/src/verdict.ts), as the result's own page shows it.
+  const verdict = resultVerdict(results);
+  const probability = fundingProbabilityBadge(verdict.probability);
+  const certification = verdict.badge;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3 text-sm">

@@ -4,6 +4,7 @@ import type {
   FundingProbability,
   OfflineChecks,
 } from '@grantleaf/shared/grant-results.schema';
+import { resultVerdict } from '@grantleaf/shared/verdict';
 import type { GrantProgram } from '../grant-input.ts';
 import { runOfflineChecks, splitIntoSections } from './checks.ts';
 import { criterionScore, WEAK_CREDIT } from '../assess/criterion-score.ts';
@@ -159,10 +160,18 @@ export function evaluateText(
   const meanScore = round1(weightedMean(scores));
   const missing = uniqueFindings(findings.flat()).filter((f) => f.status !== 'found');
   const criticalGaps = findReasons(program, reading, checks, requirements, findings, short);
+  // One verdict (packages/shared/src/verdict.ts): the probability follows the same reasons as the status.
+  const verdict = resultVerdict({
+    engine: 'offline',
+    certification_status: certificationStatus(criticalGaps),
+    funding_probability: offlineFundingProbability(meanScore, missing.length),
+    criticalGaps,
+    evaluation_scores: scores,
+  });
   return {
     evaluation_scores: scores,
-    funding_probability: offlineFundingProbability(meanScore, missing.length),
-    certification_status: certificationStatus(criticalGaps),
+    funding_probability: verdict.probability as FundingProbability,
+    certification_status: verdict.status,
     meanScore,
     criticalGaps,
     checks,

@@ -17,6 +17,7 @@ import type {
   SectionTopic,
 } from '@grantleaf/shared/program-sections.schema';
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import { resultVerdict } from '@grantleaf/shared/verdict';
 import {
   type FactModel,
   type ObjectiveFact,
@@ -27,6 +28,7 @@ import {
 } from '../read/index.ts';
 import { contentStems } from '../text/index.ts';
 import { reviewDraft } from '../assess/draft-review.ts';
+import type { OfflineEvaluation } from './analysis.engine.ts';
 import { measureEvidence } from './evidence.ts';
 import { buildWorkPlan, checkBudget, programCurrency, runOfflineChecks } from './checks.ts';
 import { limitText, programShape, type ProgramShape } from './program-sections.ts';
@@ -272,8 +274,28 @@ export function assembleApplication(input: {
     ruleChecks: rules,
     basis: draftBasis(program, input.engine, shape),
     evaluation_scores: review.evaluation_scores,
+    ...draftVerdict(input.engine, allGaps, checks.coverage, review),
+  };
+}
+
+/** The draft's one verdict (packages/shared/src/verdict.ts): status and probability from the same gaps. */
+function draftVerdict(
+  engine: 'offline' | 'llm',
+  gaps: Gap[],
+  coverage: GeneratedApplication['coverage'],
+  review: OfflineEvaluation,
+): Pick<GeneratedApplication, 'funding_probability' | 'certification_status'> {
+  const verdict = resultVerdict({
+    engine,
+    certification_status: certify(gaps, review.certification_status),
     funding_probability: review.funding_probability,
-    certification_status: certify(allGaps, review.certification_status),
+    gaps,
+    coverage,
+    evaluation_scores: review.evaluation_scores,
+  });
+  return {
+    funding_probability: verdict.probability as GeneratedApplication['funding_probability'],
+    certification_status: verdict.status,
   };
 }
 

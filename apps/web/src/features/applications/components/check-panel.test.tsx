@@ -62,6 +62,7 @@ const result = (over: Partial<CheckResult> = {}): CheckResult => ({
   left: [
     { message: 'Lay abstract is over its limit: 2,100 of 2,000 characters.', sectionId: 'lay' },
     { message: 'Missing: Risks and mitigation (Quality of the idea).', sectionId: null },
+    { message: 'Itemised amounts add up to $400,000 but the stated total is $500,000.', sectionId: 'budget' },
   ],
   basis: 'Checked against CIHR published requirements; no AI model was used.',
   ...over,
@@ -71,7 +72,7 @@ describe('live check panel', () => {
   it('lists what is left and moves to the section of a finding when clicked', () => {
     const onFocus = vi.fn();
     render(<ReadinessSummary result={result()} checking={false} error={null} onFocus={onFocus} />);
-    expect(screen.getByTestId('left-count').textContent).toBe('2 items left before this can be submitted:');
+    expect(screen.getByTestId('left-count').textContent).toBe('3 items left before this can be submitted:');
     expect(screen.queryByTestId('submission-ready')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Lay abstract is over its limit/ }));
     expect(onFocus).toHaveBeenCalledWith('lay');
@@ -80,14 +81,42 @@ describe('live check panel', () => {
   });
 
   it('says "Submission ready" only when nothing is left', () => {
-    render(
-      <ReadinessSummary result={result({ left: [] })} checking={false} error={null} onFocus={() => {}} />,
-    );
+    const done = result({
+      left: [],
+      budget: { ok: true, message: 'Itemised amounts add up to the stated total.', sectionId: 'budget' },
+      criteria: [{ ...result().criteria[0]!, elements: [result().criteria[0]!.elements[0]!] }],
+    });
+    render(<ReadinessSummary result={done} checking={false} error={null} onFocus={() => {}} />);
     expect(screen.getByTestId('submission-ready').textContent).toMatch(/^Submission ready/);
     cleanup();
     render(<ReadinessSummary result={null} checking error={null} onFocus={() => {}} />);
     expect(screen.queryByTestId('submission-ready')).toBeNull();
     expect(screen.getByText('Checking…')).toBeTruthy();
+  });
+
+  it('never says "Submission ready" beside a missing element or a budget that does not add up (one verdict)', () => {
+    const onFocus = vi.fn();
+    render(
+      <ReadinessSummary result={result({ left: [] })} checking={false} error={null} onFocus={onFocus} />,
+    );
+    expect(screen.queryByTestId('submission-ready')).toBeNull();
+    expect(screen.getByTestId('left-count').textContent).toBe('2 items left before this can be submitted:');
+    fireEvent.click(screen.getByRole('button', { name: /stated total is \$500,000/ }));
+    expect(onFocus).toHaveBeenCalledWith('budget');
+    expect(screen.getByText('1 required element not found')).toBeTruthy();
+  });
+
+  it('prints a criterion weight given as a fraction as a percentage', () => {
+    render(
+      <CheckPanel
+        result={result({ criteria: [{ ...result().criteria[0]!, weight: 0.25 }] })}
+        sectionHeader={(id) => id}
+        onFocus={() => {}}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: /Quality of the idea/ }).textContent).toBe(
+      'Quality of the idea (25%)',
+    );
   });
 
   it('shows found, weak and missing elements with the supplying sentence, which focuses its section', () => {

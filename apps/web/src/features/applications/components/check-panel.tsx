@@ -1,4 +1,6 @@
 import type { CheckResult, SectionCheck } from '@grantleaf/shared/application-document.schema';
+import { weightPercent } from '@grantleaf/shared/display-rules';
+import { verdictOf } from '@grantleaf/shared/verdict';
 import { clsx } from 'clsx';
 
 /**
@@ -16,6 +18,37 @@ const STATUS_CLASS = {
   missing: 'bg-red-100 text-red-800',
 } as const;
 
+/**
+ * What is left before submitting, through the one verdict rule (packages/shared/src/verdict.ts):
+ * "Submission ready" never shows beside a required element not found or a budget that does not
+ * add up, even when the server's list of what is left is empty.
+ */
+export function leftToDo(result: CheckResult): { message: string; sectionId: string | null }[] {
+  const extra: { message: string; sectionId: string | null }[] = [];
+  if (
+    result.budget &&
+    !result.budget.ok &&
+    !result.left.some((l) => l.message.includes(result.budget?.message ?? ''))
+  )
+    extra.push({ message: result.budget.message, sectionId: result.budget.sectionId });
+  const notFound = new Set(
+    result.criteria.flatMap((c) => c.elements.filter((e) => e.status !== 'found').map((e) => e.id)),
+  );
+  const verdict = verdictOf({
+    engine: 'offline',
+    certification_status: result.left.length + extra.length ? 'Needs revision' : 'Submission ready',
+    criticalGaps: [...result.left, ...extra].map((l) => l.message),
+    elementsLeft: notFound.size,
+  });
+  if (verdict.ready) return [];
+  const listed = new Set([...result.left, ...extra].map((l) => l.message));
+  return [
+    ...result.left,
+    ...extra,
+    ...verdict.reasons.filter((r) => !listed.has(r)).map((message) => ({ message, sectionId: null })),
+  ];
+}
+
 export function ReadinessSummary({
   result,
   checking,
@@ -27,6 +60,7 @@ export function ReadinessSummary({
   error: string | null;
   onFocus: FocusTarget;
 }) {
+  const left = result ? leftToDo(result) : [];
   return (
     <section aria-labelledby="readiness-title" className="rounded-md border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -39,17 +73,17 @@ export function ReadinessSummary({
       </div>
       {result === null ? (
         <p className="mt-2 text-sm text-slate-600">Running the checks…</p>
-      ) : result.left.length === 0 ? (
+      ) : left.length === 0 ? (
         <p className="mt-2 text-sm font-semibold text-green-800" data-testid="submission-ready">
           Submission ready: every check passes (limits, required elements, placeholders, budget figures).
         </p>
       ) : (
         <>
           <p className="mt-2 text-sm text-slate-800" data-testid="left-count">
-            {result.left.length} item{result.left.length === 1 ? '' : 's'} left before this can be submitted:
+            {left.length} item{left.length === 1 ? '' : 's'} left before this can be submitted:
           </p>
           <ul className="mt-1 space-y-1 text-sm">
-            {result.left.map((item, i) => (
+            {left.map((item, i) => (
               <li key={i}>
                 {item.sectionId ? (
                   <button
@@ -112,7 +146,9 @@ export function CheckPanel({
         <div key={c.criterion} className="mt-3">
           <h3 className="text-sm font-semibold text-slate-900">
             {c.criterion}
-            {c.weight !== null ? <span className="font-normal text-slate-600"> ({c.weight}%)</span> : null}
+            {c.weight !== null ? (
+              <span className="font-normal text-slate-600"> ({weightPercent(c.weight)})</span>
+            ) : null}
           </h3>
           <ul className="mt-1 space-y-2">
             {c.elements.map((e) => (

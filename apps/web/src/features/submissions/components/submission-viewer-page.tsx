@@ -6,6 +6,7 @@ import {
   type GeneratedApplication,
 } from '@grantleaf/shared/grant-results.schema';
 import { deriveDisplayStatus, type Submission } from '@grantleaf/shared/submissions.schema';
+import { resultVerdict, type Verdict as ResultVerdict } from '@grantleaf/shared/verdict';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FAILURE_FALLBACK } from '../../../components/failure-note.tsx';
@@ -29,9 +30,6 @@ const clean = (value: unknown): string =>
     '',
   );
 
-const isReady = (status: string) =>
-  /ready|compliant|submission ready/i.test(status) && !/needs revision/i.test(status);
-
 function Scores({ scores }: { scores: EvaluationScore[] }) {
   const mean = scores.length ? scores.reduce((s, x) => s + x.score, 0) / scores.length : 0;
   return (
@@ -54,32 +52,27 @@ function Scores({ scores }: { scores: EvaluationScore[] }) {
   );
 }
 
-function Verdict({
-  probability,
-  certification,
-  estimate = false,
-}: {
-  probability: string;
-  certification: string;
-  /** Without a model the probability rests on completeness only, and says so. */
-  estimate?: boolean;
-}) {
+/** The one verdict of a result (packages/shared/src/verdict.ts): every label below comes from it. */
+function Verdict({ verdict }: { verdict: ResultVerdict }) {
   return (
-    <div className="flex flex-wrap gap-3 text-sm">
+    <div className="flex flex-wrap gap-3 text-sm" data-testid="verdict">
       <span className="rounded-full bg-slate-100 px-3 py-1 text-slate-900">
-        Funding probability{estimate ? ' (completeness-based estimate)' : ''}: {clean(probability)}
+        {clean(verdict.probabilityLabel)}
       </span>
       <span
-        className={`rounded-full px-3 py-1 ${isReady(certification) ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
+        className={`rounded-full px-3 py-1 ${verdict.ready ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
       >
-        {isReady(certification) ? 'Ready' : 'Needs Revision'}
+        {verdict.badge}
       </span>
-      <span className="text-slate-800">{clean(certification)}</span>
+      <span className="text-slate-800" data-testid="certification-status">
+        {clean(verdict.status)}
+      </span>
     </div>
   );
 }
 
-function GenerationView({ app }: { app: GeneratedApplication }) {
+export function GenerationView({ app }: { app: GeneratedApplication }) {
+  const verdict = resultVerdict(app);
   return (
     <div className="space-y-6">
       <header>
@@ -87,9 +80,8 @@ function GenerationView({ app }: { app: GeneratedApplication }) {
           {clean(app.title)}
         </h1>
         <p className="text-slate-700">{clean(app.programName)}</p>
-        <p className="mt-1 text-sm text-slate-800">
-          Requirement coverage: {app.coverage.percent}% ({app.coverage.present} of {app.coverage.required}{' '}
-          required sections)
+        <p className="mt-1 text-sm text-slate-800" data-testid="requirement-coverage">
+          {clean(verdict.coverageLine)}
         </p>
         <p className="mt-1 text-sm text-slate-800" data-testid="draft-origin">
           {clean(draftOrigin(app))}
@@ -112,7 +104,7 @@ function GenerationView({ app }: { app: GeneratedApplication }) {
           </ul>
         </section>
       )}
-      <Verdict probability={app.funding_probability} certification={app.certification_status} />
+      <Verdict verdict={verdict} />
       <Scores scores={app.evaluation_scores} />
     </div>
   );
@@ -129,11 +121,7 @@ export function AnalysisView({ results }: { results: AnalysisResults }) {
           {clean(results.basis)}
         </p>
       )}
-      <Verdict
-        probability={results.funding_probability}
-        certification={results.certification_status}
-        estimate={results.engine === 'offline'}
-      />
+      <Verdict verdict={resultVerdict(results)} />
       <Scores scores={results.evaluation_scores} />
     </div>
   );

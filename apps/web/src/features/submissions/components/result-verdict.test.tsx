@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+import type { AnalysisResults, GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AnalysisView, GenerationView } from './submission-viewer-page.tsx';
+
+afterEach(cleanup);
+
+/** A draft whose stored fields disagree, as drafts stored before the one-verdict rule could. */
+const draft = (over: Partial<GeneratedApplication> = {}): GeneratedApplication =>
+  ({
+    engine: 'offline',
+    provider: null,
+    fallbackReason: null,
+    programId: 'us-nsf-sbir-sttr-phase-1',
+    programName: 'NSF SBIR/STTR Phase I',
+    title: 'Lettuce thinning robot',
+    sections: [{ heading: 'Project Summary', body: 'A robot that thins lettuce seedlings.' }],
+    workPlan: { rows: [], startDate: null, endDate: null, totalDurationDays: null, milestoneBudgetSum: 0 },
+    budgetCheck: { message: 'Stated total USD $275,000; no milestone has a budget.' },
+    criteriaMap: [],
+    gaps: [],
+    coverage: { required: 5, present: 5, ratio: 1, percent: 100, missing: [], attachments: [] },
+    limits: [],
+    evaluation_scores: [
+      {
+        criterion: 'Broader Impacts',
+        score: 5.7,
+        justification: '1 of 2 required elements found with specific content, 1 missing.',
+        elements: [
+          {
+            id: 'broader_impacts',
+            label: 'broader impacts',
+            status: 'found',
+            quote: 'x',
+            carries: [],
+            expects: '',
+            suggestion: '',
+          },
+          {
+            id: 'outcomes',
+            label: 'outcomes',
+            status: 'missing',
+            quote: null,
+            carries: [],
+            expects: '',
+            suggestion: '',
+          },
+        ],
+      },
+    ],
+    funding_probability: 'low',
+    certification_status: 'Submission ready',
+    ...over,
+  }) as unknown as GeneratedApplication;
+
+describe('the viewer shows one verdict per result', () => {
+  it('never shows "Requirement coverage: 100%" beside a gap saying a required section is missing', () => {
+    render(
+      <GenerationView
+        app={draft({
+          gaps: [{ severity: 'critical', message: 'Required section missing or empty: Broader Impacts.' }],
+        })}
+      />,
+    );
+    const coverage = screen.getByTestId('requirement-coverage').textContent ?? '';
+    expect(coverage).not.toMatch(/100%/);
+    expect(coverage).toBe('Requirement coverage: 80% (4 of 5 required sections; missing: Broader Impacts)');
+    expect(screen.getByText('Needs Revision')).toBeTruthy();
+    expect(screen.queryByText('Ready')).toBeNull();
+    expect(screen.getByTestId('certification-status').textContent).toMatch(
+      /^Needs revision: Required section missing or empty: Broader Impacts/,
+    );
+  });
+
+  it('does not show "Ready" or a "Submission ready" status beside a required element not found', () => {
+    render(<GenerationView app={draft()} />);
+    expect(screen.getByText('Needs Revision')).toBeTruthy();
+    expect(screen.getByTestId('certification-status').textContent).toBe(
+      'Needs revision: 1 required element not found',
+    );
+    expect(screen.getByText('Funding probability (completeness-based estimate): low')).toBeTruthy();
+  });
+
+  it('shows "Ready", 100% and a moderate estimate together only when nothing is left', () => {
+    render(
+      <GenerationView
+        app={draft({
+          funding_probability: 'high',
+          evaluation_scores: [
+            {
+              criterion: 'Broader Impacts',
+              score: 10,
+              justification: '2 of 2 required elements found with specific content.',
+              elements: [],
+            },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByTestId('requirement-coverage').textContent).toBe(
+      'Requirement coverage: 100% (5 of 5 required sections)',
+    );
+    expect(screen.getByText('Ready')).toBeTruthy();
+    expect(screen.getByText('Funding probability (completeness-based estimate): moderate')).toBeTruthy();
+  });
+
+  it('an analysis stored as "Submission ready" with reasons left reads as Needs Revision and "low"', () => {
+    render(
+      <AnalysisView
+        results={analysis({
+          evaluation_scores: draft().evaluation_scores,
+          meanScore: 5.7,
+          criticalGaps: ['1 placeholder still to complete ([To complete: intern start date])'],
+        })}
+      />,
+    );
+    expect(screen.getByText('Needs Revision')).toBeTruthy();
+    expect(screen.getByText('Funding probability (completeness-based estimate): low')).toBeTruthy();
+    expect(screen.getByTestId('certification-status').textContent).toBe(
+      'Needs revision: 1 placeholder still to complete ([To complete: intern start date]); 1 required element not found',
+    );
+  });
+
+  it("a model's 'high' is not shown beside Needs Revision", () => {
+    render(
+      <AnalysisView
+        results={analysis({
+          engine: 'llm',
+          provider: 'openai',
+          funding_probability: 'high',
+          certification_status: 'Needs revision: the budget justification is thin',
+        })}
+      />,
+    );
+    expect(screen.getByText('Needs Revision')).toBeTruthy();
+    expect(screen.getByText('Funding probability: moderate')).toBeTruthy();
+  });
+});
+
+/** An analysis whose stored fields disagree unless the test says otherwise. */
+function analysis(over: Partial<AnalysisResults>): AnalysisResults {
+  return {
+    evaluation_scores: [{ criterion: 'Significance', score: 8.5, justification: 'Clear.' }],
+    funding_probability: 'moderate',
+    certification_status: 'Submission ready',
+    engine: 'offline',
+    provider: null,
+    fallbackReason: null,
+    programId: 'us-nih-r01',
+    meanScore: 8.5,
+    criticalGaps: [],
+    checks: {
+      coverage: { required: 0, present: 0, ratio: 1, percent: 100, missing: [], attachments: [] },
+      limits: [],
+      budget: null,
+      gaps: [],
+    },
+    offlineEvaluation: null,
+    wordCount: 900,
+    ...over,
+  } as AnalysisResults;
+}
