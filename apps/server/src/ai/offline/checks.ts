@@ -9,6 +9,7 @@ import type {
   WorkPlanRow,
 } from '@grantleaf/shared/grant-results.schema';
 import type { GenerationForm, GrantProgram, ProgramSection } from '../grant-input.ts';
+import { optionalSections, sameHeading, sectionSynonyms } from '../assess/section-synonyms.ts';
 import { type FactModel, readForm, readText, requestedAmount, totalCost } from '../read/index.ts';
 import { programWordsPerPage } from './program-sections.ts';
 import { attachmentSections, programSections, sectionHead, TOPIC_PATTERNS } from './rubric.ts';
@@ -253,6 +254,32 @@ export function headingMatchScore(sectionName: string, heading: string): number 
 }
 
 /**
+ * A program's section as the checks read it: its other names (data/section-synonyms.json), and
+ * whether it is optional (a resubmission's introduction, checked only when written).
+ */
+export type NamedSection = ProgramSection & { aliases?: string[]; optional?: boolean };
+
+/** The program's sections with their other names, then the optional ones its applicants may add. */
+export function namedSections(program: GrantProgram): NamedSection[] {
+  const listed = programSections(program).sections.map((s) => ({
+    ...s,
+    aliases: sectionSynonyms(program, s.name),
+  }));
+  const extra = optionalSections(program)
+    .filter((o) => !listed.some((s) => sameHeading(s.name, o.name)))
+    .map((o) => ({ name: o.name, limit: o.limit, aliases: o.headers, optional: true }));
+  return [...listed, ...extra];
+}
+
+/** How well a heading names a section, by its name or, exactly, by one of its other names. */
+export function sectionMatch(section: NamedSection, heading: string): number {
+  const cleaned = cleanHeading(heading);
+  if ((section.aliases ?? []).some((a) => sameHeading(a, cleaned))) return 1;
+  // An optional section is named exactly or not at all: "Introduction" is not a resubmission.
+  return section.optional ? 0 : headingMatchScore(section.name, heading);
+}
+
+/**
  * The application's main narrative ("Research proposal", "Application for a grant … incl.
  * proposal", "Technical volume"): pasted text with no heading naming it is that narrative.
  */
@@ -268,9 +295,9 @@ export function isMainNarrative(section: ProgramSection): boolean {
  * required sections: a proposal is usually written under sub-headings of its own.
  */
 export function sectionBody(
-  required: ProgramSection,
+  required: NamedSection,
   sections: GeneratedSection[],
-  allRequired: ProgramSection[] = [required],
+  allRequired: NamedSection[] = [required],
 ): string | null {
   const index = findSection(required, sections);
   if (!isMainNarrative(required)) return index >= 0 ? (sections[index]?.body ?? '') : null;
@@ -279,19 +306,17 @@ export function sectionBody(
   const parts = sections
     .slice(Math.max(0, index))
     .filter((s, i) =>
-      i === 0 && index >= 0
-        ? true
-        : !others.some((r) => headingMatchScore(r.name, s.heading) >= MATCH_THRESHOLD),
+      i === 0 && index >= 0 ? true : !others.some((r) => sectionMatch(r, s.heading) >= MATCH_THRESHOLD),
     );
   return parts.map((s) => s.body).join('\n');
 }
 
 /** The index of the section whose heading best names `required`, or -1. */
-export function findSection(required: ProgramSection, sections: GeneratedSection[]): number {
+export function findSection(required: NamedSection, sections: GeneratedSection[]): number {
   let best = -1;
   let bestScore = 0;
   sections.forEach((s, i) => {
-    const score = headingMatchScore(required.name, s.heading);
+    const score = sectionMatch(required, s.heading);
     if (score > bestScore) {
       best = i;
       bestScore = score;
@@ -305,7 +330,7 @@ export function findSection(required: ProgramSection, sections: GeneratedSection
  * a usual proposal part. Text before the first heading is kept as "Introduction".
  */
 export function splitIntoSections(text: string, program: GrantProgram): GeneratedSection[] {
-  const { sections: required } = programSections(program);
+  const required = namedSections(program);
   const lines = text.replace(/\r/g, '').split('\n');
   const out: GeneratedSection[] = [];
   let current: GeneratedSection = { heading: 'Introduction', body: '' };
@@ -333,18 +358,19 @@ function cleanHeading(line: string): string {
     .trim();
 }
 
-function isHeadingLine(line: string, required: ProgramSection[]): boolean {
+function isHeadingLine(line: string, required: NamedSection[]): boolean {
   // Table rows and bullets are content, even when they name a section ("| Budget |").
   if (!line || line.includes('|') || /^[-*•]\s/.test(line)) return false;
   const markdown = /^#{1,6}\s+\S/.test(line);
   const cleaned = cleanHeading(line);
   // A funder's own section name is a heading however long it is.
-  if (required.some((s) => s.name.toLowerCase() === cleaned.toLowerCase())) return true;
+  if (required.some((s) => s.name.toLowerCase() === cleaned.toLowerCase() || sectionMatch(s, cleaned) === 1))
+    return true;
   const words = countWords(cleaned);
   if (words === 0 || words > 12) return false;
   // A sentence is not a heading, unless it is marked as one.
   if (!markdown && /[.?!,;]$/.test(line)) return false;
-  if (required.some((s) => headingMatchScore(s.name, cleaned) >= MATCH_THRESHOLD)) return true;
+  if (required.some((s) => sectionMatch(s, cleaned) >= MATCH_THRESHOLD)) return true;
   return markdown || TOPIC_PATTERNS.some((t) => t.pattern.test(cleaned));
 }
 
@@ -353,9 +379,9 @@ function isHeadingLine(line: string, required: ProgramSection[]): boolean {
  * and letters are filed beside the narrative: they are listed as `attachments`, not counted.
  */
 export function checkCoverage(sections: GeneratedSection[], program: GrantProgram): Coverage {
-  const { sections: listed } = programSections(program);
+  const listed = namedSections(program);
   const attachments = attachmentSections(program);
-  const required = listed.filter((s) => !attachments.has(s.name));
+  const required = listed.filter((s) => !attachments.has(s.name) && !s.optional);
   const missing: string[] = [];
   for (const section of required) {
     const body = sectionBody(section, sections, listed) ?? '';
@@ -374,9 +400,11 @@ export function checkCoverage(sections: GeneratedSection[], program: GrantProgra
 }
 
 export function checkLimits(sections: GeneratedSection[], program: GrantProgram): LimitCheck[] {
-  const { sections: listed } = programSections(program);
+  const listed = namedSections(program);
   const wordsPerPage = programWordsPerPage(program);
-  return listed.map((section) => {
+  // An optional section (a resubmission's introduction) is checked only when the text has it.
+  const checked = listed.filter((s) => !s.optional || findSection(s, sections) >= 0);
+  return checked.map((section) => {
     const found = sectionBody(section, sections, listed);
     const body = found ?? '';
     const words = countWords(body);
