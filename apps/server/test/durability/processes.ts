@@ -145,28 +145,30 @@ export async function request(
 }
 
 /**
- * Verifies an address with the code of its newest mail in the outbox (these processes run without
- * SMTP, so mail stays in the table); admin rights need a verified address (issue 15).
+ * Verifies an address by the link in its newest mail in the outbox (these processes run without
+ * SMTP, so mail stays in the table). The link, not the code: it alone makes an ADMIN_EMAILS address
+ * an admin (ADR 0230), and admin rights need a verified address (issue 15).
  */
 export async function verifyFromOutbox(
   baseUrl: string,
   query: (text: string, values: unknown[]) => Promise<any[]>,
   email: string,
-  token: string,
+  /** Kept for callers; the link needs no session. */
+  _token: string,
   /** The processes' key settings: the mail they kept is sealed with that key. */
   keyEnv: { DATA_DIR: string; FILE_ENCRYPTION_KEY?: string },
 ) {
   const { DATA_DIR, FILE_ENCRYPTION_KEY } = keyEnv;
   useContentKey(loadEncryptionKey({ FILE_ENCRYPTION_KEY, dataDir: DATA_DIR }, pino({ enabled: false })));
   const [mail] = await query(
-    `select subject from outbox_emails where lower(to_address) = lower($1) order by created_at desc limit 1`,
+    `select body_text from outbox_emails where lower(to_address) = lower($1) order by created_at desc limit 1`,
     [email],
   );
-  const code = /\b(\d{4})\b/.exec(
-    String(openColumnValue(mail?.subject, 'outbox_emails.subject', false)),
-  )?.[1];
-  const res = await request(baseUrl, 'POST', '/api/verify-email-code', { token, body: { code } });
-  if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const text = String(openColumnValue(mail?.body_text, 'outbox_emails.body_text', false));
+  const link = /verify-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+  const res = await request(baseUrl, 'GET', `/api/verify-email?token=${link}`);
+  if (res.status !== 200 || res.body?.success !== true)
+    throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 const LOAD_PROGRAM = 'ca-nserc-alliance-advantage';
