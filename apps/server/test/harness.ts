@@ -142,7 +142,8 @@ export async function registerUser(
     headers: { 'x-forwarded-for': `127.${counter % 250}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },
     body: {
       name: overrides.name ?? `User ${counter}`,
-      phone: '+1 416 555 0100',
+      // A phone of its own per user: a shared one would read as self-referral (issue 23 L2).
+      phone: `+1 416 555 ${String(counter % 10_000).padStart(4, '0')}`,
       email,
       password: overrides.password ?? 'Tr1cky-Passphrase',
     },

@@ -201,26 +201,35 @@ export function createPaymentsService(deps: {
 
   /**
    * The referrer's 30%, held for the guarantee window. Self-referral signals (the buyer paid with a
-   * card the affiliate also used, or gave the affiliate's phone) put it on hold for review.
+   * card the affiliate also used, or the buyer's phone or mailbox is the affiliate's, whether or not
+   * the buyer is an affiliate too) put it on hold for review.
    */
   async function recordCommission(tx: Tx, payment: PaymentRow) {
     const referrer = await affiliates.findReferrerOf(tx, payment.userId);
     if (!referrer) return;
-    const [referrerAffiliate, buyerAffiliate] = await Promise.all([
+    const [referrerUser, buyerUser, referrerAffiliate, buyerAffiliate] = await Promise.all([
+      findUserById(tx, referrer),
+      findUserById(tx, payment.userId),
       affiliates.findAffiliate(tx, referrer),
       affiliates.findAffiliate(tx, payment.userId),
     ]);
-    const samePhone = Boolean(
-      referrerAffiliate && buyerAffiliate && referrerAffiliate.phone === buyerAffiliate.phone,
-    );
     const sameCard = Boolean(
       payment.cardFingerprint && (await repo.affiliateUsedCard(tx, referrer, payment.cardFingerprint)),
     );
-    const holdReason = sameCard
-      ? 'Same payment card as the affiliate'
-      : samePhone
-        ? 'Same phone number as the affiliate'
-        : null;
+    const holdReason =
+      referrerUser && buyerUser
+        ? affiliates.selfReferralReason(
+            {
+              accountPhone: referrerUser.phone,
+              affiliatePhone: referrerAffiliate?.phone,
+              email: referrerUser.email,
+            },
+            { accountPhone: buyerUser.phone, affiliatePhone: buyerAffiliate?.phone, email: buyerUser.email },
+            sameCard,
+          )
+        : sameCard
+          ? 'Same payment card as the affiliate'
+          : null;
     await affiliates.insertCommission(tx, {
       affiliateUserId: referrer,
       referredUserId: payment.userId,

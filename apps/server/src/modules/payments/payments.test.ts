@@ -318,6 +318,30 @@ describe.each(DATABASES)('buying credits through Stripe Checkout (%s)', (kind) =
     await assertLedgerMatchesBalances(t.database);
   });
 
+  it('holds a commission when a buyer who is not an affiliate gave the affiliate’s phone (issue 23 L2)', async () => {
+    const affiliate = await registerUser(t);
+    const joined = await t.api('POST', '/api/affiliate-requests', {
+      token: affiliate.token,
+      body: { email: affiliate.email, phone: '+1 613 555 0133' },
+    });
+    const reg = await t.api('POST', '/api/auth/register', {
+      headers: { 'x-forwarded-for': '127.9.9.12' },
+      body: {
+        name: 'Sock Puppet',
+        phone: '(613) 555-0133',
+        email: `puppet-${Date.now()}@mcgill.ca`,
+        password: 'Tr1cky-Passphrase',
+        ref: joined.body.code,
+      },
+    });
+    await stripe.pay((await checkout(reg.body.sessionId)).sessionId, { fingerprint: 'card-of-the-puppet' });
+    const [commission] = await rows<{ status: string; hold_reason: string }>(
+      t,
+      sql`select status, hold_reason from affiliate_commissions where affiliate_user_id = ${affiliate.user.id}`,
+    );
+    expect(commission).toEqual({ status: 'held', hold_reason: 'Same phone number as the affiliate' });
+  });
+
   it('lets an admin list payments and mark payable commissions paid, audited', async () => {
     const affiliate = await registerUser(t);
     const joined = await t.api('POST', '/api/affiliate-requests', {
