@@ -5,7 +5,7 @@ import catalogue from '../../apps/server/data/programs.json' with { type: 'json'
 import type { GenerationForm, GrantProgram } from '../../apps/server/src/ai/grant-input.ts';
 import { FORM_STRONG } from '../../apps/server/src/ai/offline/fixtures/forms.ts';
 import { draftApplication } from '../../apps/server/src/ai/offline/generation.engine.ts';
-import { loadProgramSections } from '../../apps/server/src/ai/offline/program-sections.ts';
+import { loadProgramSections } from '../../apps/server/src/ai/profile/data.ts';
 import { parseBudgetTotal, splitSentences } from '../../apps/server/src/ai/offline/text-utils.ts';
 import type { EvalLine, EvalSuite } from '../suite.ts';
 

@@ -1,10 +1,6 @@
 import { findElement, readForReview } from '../../apps/server/src/ai/offline/evidence.ts';
-import {
-  type Element,
-  ELEMENTS,
-  LIBRARY_FOR_ELEMENT,
-  PROGRAM_CRITERIA,
-} from '../../apps/server/src/ai/offline/rubric.ts';
+import { type Element, ELEMENTS, LIBRARY_FOR_ELEMENT } from '../../apps/server/src/ai/offline/rubric.ts';
+import { PROGRAM_CRITERIA } from '../../apps/server/src/ai/profile/data.ts';
 import { loadPassages, readJsonl, type Side } from '../labels/labels.ts';
 import type { EvalLine, EvalSuite } from '../suite.ts';
 

@@ -10,8 +10,8 @@ import {
   shuffleSentences,
   simulatePdfPaste,
 } from '../../apps/server/src/ai/offline/probes.ts';
-import { programWordsPerPage } from '../../apps/server/src/ai/offline/program-sections.ts';
-import { PROGRAM_CRITERIA } from '../../apps/server/src/ai/offline/rubric.ts';
+import { programWordsPerPage } from '../../apps/server/src/ai/profile/sections.ts';
+import { PROGRAM_CRITERIA } from '../../apps/server/src/ai/profile/data.ts';
 import { countWords, normalisePaste, parseLimit } from '../../apps/server/src/ai/offline/text-utils.ts';
 import manifest from '../proposals.json' with { type: 'json' };
 import type { EvalLine, EvalSuite } from '../suite.ts';

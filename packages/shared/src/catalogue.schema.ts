@@ -118,6 +118,18 @@ export const adminProgramSchema = adminProgramSummarySchema.extend({
   hasDeadlineRule: z.boolean(),
   /** With no date to show: how the intake reads to users (issue 25 §3). */
   intake: z.string().nullable(),
+  /**
+   * The sections drafts and checks use, and where they come from (issue 24 §2, ADR 0241): a funder
+   * template in the data files wins over the record's own section list, which the form cannot edit.
+   */
+  application: z.object({
+    sectionsFrom: z.enum(['program', 'catalogue', 'general']),
+    criteriaFrom: z.enum(['program', 'catalogue', 'general']),
+    sections: z.array(z.object({ name: z.string(), limit: z.string().nullable(), attachment: z.boolean() })),
+    /** The catalogue record's own list, shown beside the template when the template wins. */
+    recordSections: z.array(z.object({ name: z.string(), limit: z.string().nullable() })),
+    sources: z.array(z.string()),
+  }),
   history: z.array(programChangeSchema),
 });
 export type AdminProgram = z.infer<typeof adminProgramSchema>;

@@ -46,6 +46,8 @@ export const programCriterionSchema = z.object({
   /** As the catalogue names the criterion, so scores line up with the program record. */
   name: z.string().min(2),
   weight: z.number().min(0).max(1).nullable(),
+  /** What the criterion asks, in a sentence (the general template's criteria carry one). */
+  description: z.string().optional(),
   elements: z.array(criterionElementSchema).min(1),
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeModelServer, startFakeModelServer } from '../../test/fake-model-server.ts';
 import { FORM_STRONG } from './offline/fixtures/forms.ts';
-import { loadProgramSections } from './offline/program-sections.ts';
+import { loadProgramSections } from './profile/data.ts';
 import type { GrantProgram } from './grant-input.ts';
 import { analyseApplication, generateApplication, MAX_REVISIONS, sectionTokenBudget } from './grant-ai.ts';
 import { createAiProvider } from './provider.ts';

@@ -28,8 +28,9 @@ import {
   programSectionSpecs,
   writeSectionFromMaterial,
 } from './offline/generation.engine.ts';
-import { limitText } from './offline/program-sections.ts';
-import { ELEMENT_LABELS, elementsForCriterion, programCriteria, programSections } from './offline/rubric.ts';
+import { limitText } from './profile/data.ts';
+import { ELEMENT_LABELS, elementsForCriterion } from './offline/rubric.ts';
+import { programCriteria, programSections } from './profile/catalogue.ts';
 import { parseLimit } from './offline/text-utils.ts';
 import { splitList } from './text/index.ts';
 import type { AiProvider } from './provider.ts';

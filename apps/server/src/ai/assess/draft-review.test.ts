@@ -3,7 +3,7 @@ import catalogue from '../../../data/programs.json' with { type: 'json' };
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { FORM_STRONG } from '../offline/fixtures/forms.ts';
 import { draftApplication } from '../offline/generation.engine.ts';
-import { programRequirements } from '../offline/rubric.ts';
+import { programRequirements } from '../profile/criteria.ts';
 
 const programs = catalogue as unknown as GrantProgram[];
 function program(id: string): GrantProgram {

@@ -3,7 +3,7 @@ import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { evaluateText, type OfflineEvaluation } from '../offline/analysis.engine.ts';
 import { findPlaceholders } from '../offline/evidence.ts';
 import { headingMatchScore } from '../offline/checks.ts';
-import { programRequirements } from '../offline/rubric.ts';
+import { programRequirements } from '../profile/criteria.ts';
 import { normalisePaste, splitSentences } from '../offline/text-utils.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { GrantProgram } from '../grant-input.ts';
-import { limitText, programShape } from '../offline/program-sections.ts';
+import { limitText } from '../profile/data.ts';
+import { programShape } from '../profile/sections.ts';
 
 /**
  * How long the funder expects the narrative to be, so a short text gets a finding ("97 words;

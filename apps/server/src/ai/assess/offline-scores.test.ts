@@ -4,7 +4,7 @@ import type { GrantProgram } from '../grant-input.ts';
 import { evaluateText } from '../offline/analysis.engine.ts';
 import { PROPOSAL_PAIRS } from '../offline/fixtures/proposals.ts';
 import { keywordStuffing } from '../offline/probes.ts';
-import { PROGRAM_CRITERIA } from '../offline/rubric.ts';
+import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { WEAK_CREDIT } from './criterion-score.ts';
 import { RUBRIC_WORDS_TEXT } from './fixtures/rubric-words.ts';
 import { CONCISE_TWINS } from './fixtures/twins.ts';

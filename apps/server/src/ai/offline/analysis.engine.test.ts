@@ -11,7 +11,7 @@ import {
 import programs from './fixtures/programs.json' with { type: 'json' };
 import { PROPOSAL_PAIRS } from './fixtures/proposals.ts';
 import { keywordStuffing, shuffleSentences, simulatePdfPaste } from './probes.ts';
-import { PROGRAM_CRITERIA } from './rubric.ts';
+import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { normalisePaste, splitSentences } from './text-utils.ts';
 
 const catalogue = programs as GrantProgram[];

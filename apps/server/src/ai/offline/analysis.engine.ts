@@ -10,13 +10,9 @@ import { runOfflineChecks, splitIntoSections } from './checks.ts';
 import { criterionScore, WEAK_CREDIT } from '../assess/criterion-score.ts';
 import { funderName, shortTextFinding } from '../assess/expected-length.ts';
 import { type ElementFinding, findElement, readForReview, type ReviewReading } from './evidence.ts';
-import {
-  PROGRAM_CRITERIA,
-  programRequirements,
-  type ProgramRequirementsView,
-  programSections,
-  requiresPartner,
-} from './rubric.ts';
+import { PROGRAM_CRITERIA } from '../profile/data.ts';
+import { programRequirements, type ProgramRequirementsView } from '../profile/criteria.ts';
+import { programSections, requiresPartner } from '../profile/catalogue.ts';
 
 /**
  * The offline reviewer is a requirements reviewer, not a peer reviewer: for each of the

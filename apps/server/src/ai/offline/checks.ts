@@ -11,8 +11,9 @@ import type {
 import type { GenerationForm, GrantProgram, ProgramSection } from '../grant-input.ts';
 import { optionalSections, sameHeading, sectionSynonyms } from '../assess/section-synonyms.ts';
 import { type FactModel, readForm, readText, requestedAmount, totalCost } from '../read/index.ts';
-import { programWordsPerPage } from './program-sections.ts';
-import { attachmentSections, programSections, sectionHead, TOPIC_PATTERNS } from './rubric.ts';
+import { programWordsPerPage } from '../profile/sections.ts';
+import { attachmentSections, programSections, sectionHead } from '../profile/catalogue.ts';
+import { TOPIC_PATTERNS } from './rubric.ts';
 import {
   countMaterialWords,
   countWords,

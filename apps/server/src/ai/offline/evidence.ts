@@ -1,5 +1,6 @@
 import type { EvidenceNeed } from '@grantleaf/shared/program-criteria.schema';
-import { type Element, ELEMENT_LABELS, type ResolvedElement } from './rubric.ts';
+import { type Element, ELEMENT_LABELS } from './rubric.ts';
+import { type ResolvedElement } from '../profile/criteria.ts';
 import { countWords, findMoney, normalisePaste, splitSentences, truncateWords } from './text-utils.ts';
 
 /**

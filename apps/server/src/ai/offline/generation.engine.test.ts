@@ -7,7 +7,8 @@ import programs from './fixtures/programs.json' with { type: 'json' };
 import { FORM_STRONG } from './fixtures/forms.ts';
 import { certify, countFor, draftApplication } from './generation.engine.ts';
 import { programSectionsEntrySchema } from '@grantleaf/shared/program-sections.schema';
-import { loadProgramSections, programWordsPerPage } from './program-sections.ts';
+import { loadProgramSections } from '../profile/data.ts';
+import { programWordsPerPage } from '../profile/sections.ts';
 import { evaluateText } from './analysis.engine.ts';
 import { countWords, parseLimit, splitSentences } from './text-utils.ts';
 

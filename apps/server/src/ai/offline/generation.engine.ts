@@ -31,15 +31,10 @@ import { reviewDraft } from '../assess/draft-review.ts';
 import type { OfflineEvaluation } from './analysis.engine.ts';
 import { measureEvidence } from './evidence.ts';
 import { buildWorkPlan, checkBudget, programCurrency, runOfflineChecks } from './checks.ts';
-import { limitText, programShape, type ProgramShape } from './program-sections.ts';
-import {
-  type Element,
-  ELEMENT_LABELS,
-  elementsForCriterion,
-  programCriteria,
-  requiresPartner,
-  sectionHead,
-} from './rubric.ts';
+import { limitText } from '../profile/data.ts';
+import { programShape, type ProgramShape } from '../profile/sections.ts';
+import { type Element, ELEMENT_LABELS, elementsForCriterion } from './rubric.ts';
+import { programCriteria, requiresPartner, sectionHead } from '../profile/catalogue.ts';
 import { countWords, ensurePeriod, formatMoney, PAGE_LIMIT_TOLERANCE, splitSentences } from './text-utils.ts';
 
 /**

@@ -1,17 +1,9 @@
-import {
-  type FunderScale,
-  programCriteriaFileSchema,
-  type ProgramCriteriaFile,
-  type ProgramRequirements,
-  type RequiredElement,
-} from '@grantleaf/shared/program-criteria.schema';
-import criteriaData from '../../../data/program-criteria.json' with { type: 'json' };
-import type { GrantProgram, ProgramCriterion, ProgramSection } from '../grant-input.ts';
+import type { ProgramCriterion } from '../grant-input.ts';
 
 /**
  * What the offline engines know about grant writing: the evidence elements reviewers look for,
- * how a funder's criterion maps onto them, and the general template used for programs whose
- * catalogue record lists no sections or criteria.
+ * how a funder's criterion maps onto them and which topics a section's name asks for. What a
+ * particular program asks for is its profile (ai/profile).
  */
 
 export const ELEMENTS = [
@@ -99,106 +91,6 @@ export function elementsForCriterion(criterion: ProgramCriterion): Element[] {
   if (byName.length > 0) return byName;
   const byDescription = match(criterion.description ?? '');
   return byDescription.length > 0 ? byDescription : DEFAULT_CRITERION_ELEMENTS;
-}
-
-export const GENERAL_CRITERIA: ProgramCriterion[] = [
-  {
-    name: 'Significance and expected impact',
-    weight: 0.25,
-    description: 'Why the problem matters, what changes if the project succeeds, and for whom.',
-  },
-  {
-    name: 'Objectives, methods and feasibility',
-    weight: 0.3,
-    description: 'Clear measurable objectives, a sound approach, a dated work plan and managed risks.',
-  },
-  {
-    name: 'Team expertise and capability',
-    weight: 0.25,
-    description: 'The experience, record and resources of the people who will do the work.',
-  },
-  {
-    name: 'Budget and value for money',
-    weight: 0.2,
-    description: 'Costs that follow from the work plan and are justified line by line.',
-  },
-];
-
-export const GENERAL_SECTIONS: ProgramSection[] = [
-  { name: 'Project summary', limit: '350 words' },
-  { name: 'Objectives', limit: null },
-  { name: 'Methodology and approach', limit: null },
-  { name: 'Work plan and milestones', limit: null },
-  { name: 'Team and expertise', limit: null },
-  { name: 'Budget and justification', limit: null },
-  { name: 'Expected impact', limit: null },
-];
-
-// Criterion names that carry no rubric ("Not retrieved", "Per call"): use the general rubric.
-const EMPTY_CRITERION = /^(?:not retrieved|per call|n\/a|none|unknown)\b/i;
-
-export function programCriteria(program: GrantProgram): { criteria: ProgramCriterion[]; general: boolean } {
-  const listed = (program.criteria ?? []).filter(
-    (c) => c.name.trim() && !EMPTY_CRITERION.test(c.name.trim()),
-  );
-  return listed.length > 0
-    ? { criteria: listed, general: false }
-    : { criteria: GENERAL_CRITERIA, general: true };
-}
-
-export function programSections(program: GrantProgram): { sections: ProgramSection[]; general: boolean } {
-  const listed = (program.requiredSections ?? []).filter((s) => s.name.trim());
-  return listed.length > 0
-    ? { sections: listed, general: false }
-    : { sections: GENERAL_SECTIONS, general: true };
-}
-
-/**
- * Forms, CVs, registrations and letters are filed beside the narrative, not written in it: the
- * analysis of pasted text does not expect them, and the draft only lists what to prepare.
- */
-function looksLikeAttachment(section: ProgramSection): boolean {
-  // "References, biosketches, budget & justification, …" is a list of attachments: judge its first item.
-  const head = (sectionHead(section.name).split(',')[0] ?? '').trim();
-  return (
-    /notification of intent|\bNOI\b|registration|\bCVs?\b|\bCCV\b|curriculum|biosketch|biographical|personal data form|\bform\s*\d|\bforms?\b|schedule\s*\d|\bT\d{3,4}\b|attestation|certificate|memorandum|agreement|letters?\b|attachments?|interviews?|consultation|engagement|claims?\b|registration|online application|video|workshop|references(?: cited)?$|list of references|reviewers/i.test(
-      head,
-    ) && !/proposal|description|narrative|plan\b|strategy/i.test(head)
-  );
-}
-
-/**
- * Names of the program's sections that are filed beside the narrative. When every listed section
- * looks like a form (SR&ED's "Form T661 … (project descriptions)"), the forms are the narrative.
- */
-export function attachmentSections(program: GrantProgram): Set<string> {
-  const listed = (program.requiredSections ?? []).filter((s) => s.name.trim());
-  const attachments = listed.filter(looksLikeAttachment);
-  return new Set(attachments.length === listed.length ? [] : attachments.map((s) => s.name));
-}
-
-/** A section name without its parenthesised detail: "Proposal (research program: …)" → "Proposal". */
-export function sectionHead(name: string): string {
-  const head = (name.replace(/\s*\([^)]*\)?/g, ' ').split(';')[0] ?? name).replace(/\s+/g, ' ');
-  return head.trim() || name.trim();
-}
-
-/**
- * Whether the program expects a partner organisation: a criterion or a required section is about
- * the partner, or an eligibility clause asks for one. Conditional clauses ("STTR requires…",
- * "Phase II requires…") and "patient partners" or "partner institutions" do not count.
- */
-export function requiresPartner(program: GrantProgram): boolean {
-  const partner = /\bpartner(?:s|ship|ships|ed)?\b/i;
-  if ((program.criteria ?? []).some((c) => /\bpartnerships?\b|partner organi[sz]ation/i.test(c.name)))
-    return true;
-  if ((program.requiredSections ?? []).some((s) => partner.test(sectionHead(s.name)))) return true;
-  const clauses = (program.eligibility ?? '').split(/;\s*|\.\s+(?=[A-Z][a-z])|\n/);
-  return clauses.some(
-    (clause) =>
-      partner.test(clause) &&
-      !/\bSTTR\b|\bPhase II\b|patient partners?|partner institutions?|\bif\b|\bwhen\b/i.test(clause),
-  );
 }
 
 /** Topics a section is asked to cover, from its full name (including the parenthesised detail). */
@@ -312,75 +204,3 @@ export const LIBRARY_FOR_ELEMENT: Record<Element, string[]> = {
   environment: ['environment'],
   edi: ['edi'],
 };
-
-export const PROGRAM_CRITERIA: ProgramCriteriaFile = programCriteriaFileSchema.parse(criteriaData);
-
-export interface ResolvedElement extends RequiredElement {
-  id: string;
-}
-
-export interface ResolvedCriterion {
-  name: string;
-  weight: number | null;
-  elements: ResolvedElement[];
-}
-
-export interface ProgramRequirementsView {
-  /** Whose requirements the text was checked against, as the researcher reads it. */
-  programName: string;
-  source: string;
-  scale: FunderScale | null;
-  criteria: ResolvedCriterion[];
-  /** How the criteria were found: the program's own data, its catalogue criteria, or the general template. */
-  basis: 'program' | 'catalogue' | 'general';
-}
-
-function resolveElement(
-  ref: ProgramCriteriaFile['general']['criteria'][number]['elements'][number],
-): ResolvedElement {
-  const id = typeof ref === 'string' ? ref : ref.id;
-  const base = PROGRAM_CRITERIA.elements[id];
-  // The schema's refinement guarantees every reference exists.
-  if (!base) throw new Error(`program-criteria.json: unknown element ${id}`);
-  if (typeof ref === 'string') return { id, ...base };
-  return {
-    id,
-    ...base,
-    label: ref.label ?? base.label,
-    expects: ref.expects ?? base.expects,
-    suggestion: ref.suggestion ?? base.suggestion,
-  };
-}
-
-/**
- * The required elements a program's reviewers look for under each criterion: the program's own
- * entry in program-criteria.json; else its catalogue criteria with the elements their names
- * stand for; else the general template.
- */
-export function programRequirements(program: GrantProgram): ProgramRequirementsView {
-  const own = PROGRAM_CRITERIA.programs[program.id];
-  const view = (data: ProgramRequirements, basis: ProgramRequirementsView['basis']) => ({
-    programName: program.name || data.name,
-    source: data.source,
-    scale: data.scale ?? null,
-    criteria: data.criteria.map((c) => ({
-      name: c.name,
-      weight: c.weight,
-      elements: c.elements.map(resolveElement),
-    })),
-    basis,
-  });
-  if (own) return view(own, 'program');
-  const { criteria, general } = programCriteria(program);
-  if (general) return view(PROGRAM_CRITERIA.general, 'general');
-  return {
-    ...view(PROGRAM_CRITERIA.general, 'catalogue'),
-    criteria: criteria.map((c) => ({
-      name: c.name,
-      weight: c.weight ?? null,
-      elements: [...new Set(elementsForCriterion(c).flatMap((e) => LIBRARY_FOR_ELEMENT[e]))].map(
-        resolveElement,
-      ),
-    })),
-  };
-}

@@ -1,4 +1,4 @@
-import { loadProgramSections } from '../offline/program-sections.ts';
+import { loadProgramSections } from '../profile/data.ts';
 import { sentenceSpans } from '../text/index.ts';
 import { cues } from './cues.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_STRONG } from '../offline/fixtures/forms.ts';
-import { loadProgramSections } from '../offline/program-sections.ts';
+import { loadProgramSections } from '../profile/data.ts';
 import {
   maskEngineText,
   partnerAmount,

@@ -15,7 +15,7 @@ import { docToMarkdown, markdownToDoc } from '@grantleaf/shared/rich-markdown';
 import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.schema';
 import type { ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
 import { programSectionSpecs } from '../../ai/offline/generation.engine.ts';
-import { limitText } from '../../ai/offline/program-sections.ts';
+import { limitText } from '../../ai/profile/data.ts';
 import { countWords, formatMoney } from '../../ai/offline/text-utils.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';

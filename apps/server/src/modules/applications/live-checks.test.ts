@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GrantProgram } from '../../ai/grant-input.ts';
 import programs from '../../ai/offline/fixtures/programs.json' with { type: 'json' };
-import { loadProgramSections } from '../../ai/offline/program-sections.ts';
+import { loadProgramSections } from '../../ai/profile/data.ts';
 import { runLiveChecks } from './live-checks.ts';
 
 /** The editor's live checks read the fact model (issue 24 §1): the engine's words are not the applicant's. */

@@ -13,7 +13,7 @@ import {
   type SuggestionList,
 } from '@grantleaf/shared/section-actions.schema';
 import { z } from 'zod';
-import { limitText } from '../../ai/offline/program-sections.ts';
+import { limitText } from '../../ai/profile/data.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';

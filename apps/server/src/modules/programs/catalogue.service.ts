@@ -8,6 +8,7 @@ import type {
 import { intakeText, type DeadlineRule } from '@grantleaf/shared/deadline';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { profileOf } from '../../ai/profile/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import * as catalogue from './catalogue.repository.ts';
 import { regionOf, ruleDates } from './program-seed.ts';
@@ -60,7 +61,22 @@ function adminProgram(row: ProgramRow, deadline: string | null, history: Program
     hasDeadlineRule: row.deadlineRule !== null,
     // Issue 25 §3: what users read where there is no date (paused, archived, next round not announced).
     intake: deadline === null ? intakeText(row.deadlineRule) : null,
+    application: applicationOf(row),
     history,
+  };
+}
+
+/** The sections the engine uses for this program (its profile), and the record's own list beside them. */
+function applicationOf(row: ProgramRow): AdminProgram['application'] {
+  const profile = profileOf(row);
+  return {
+    sectionsFrom: profile.basis.sections,
+    criteriaFrom: profile.basis.criteria,
+    sections: profile.sections
+      .filter((s) => !s.optional)
+      .map((s) => ({ name: s.name, limit: s.limit, attachment: s.attachment })),
+    recordSections: row.requiredSections.map((s) => ({ name: s.name, limit: s.limit ?? null })),
+    sources: profile.sources,
   };
 }
 

@@ -72,6 +72,24 @@ describe.each(DATABASES)('admin catalogue curation on %s', (kind) => {
     );
   });
 
+  it("says which section list drafts and checks use: a funder template wins; without one, the record's list, edits included", async () => {
+    const discovery = (
+      await t.api('GET', '/api/admin/programs/ca-nserc-discovery-grants', { token: admin.token })
+    ).body;
+    expect(discovery.application.sectionsFrom).toBe('program');
+    expect(discovery.application.sections.map((s: any) => s.name)).toContain('HQP training plan');
+    expect(discovery.application.recordSections.length).toBeGreaterThan(2);
+    const id = 'ca-nfrf-exploration';
+    await t.database.db.execute(
+      sql`update grant_programs set required_sections = ${JSON.stringify([{ name: 'Research proposal', limit: '4 pages' }])}::jsonb where id = ${id}`,
+    );
+    const edited = (await t.api('GET', `/api/admin/programs/${id}`, { token: admin.token })).body;
+    expect(edited.application.sectionsFrom).toBe('catalogue');
+    expect(edited.application.sections).toEqual([
+      { name: 'Research proposal', limit: '4 pages', attachment: false },
+    ]);
+  });
+
   it('refuses invalid edits field by field and changes nothing', async () => {
     const before = (await t.api('GET', '/api/admin/programs/ca-nrc-irap', { token: admin.token })).body;
     const form = formOf(before);

@@ -1,6 +1,6 @@
 import type { ApplicationTemplate } from '@grantleaf/shared/programs.schema';
-import { loadProgramSections } from '../../ai/offline/program-sections.ts';
-import { PROGRAM_CRITERIA } from '../../ai/offline/rubric.ts';
+import { loadProgramSections } from '../../ai/profile/data.ts';
+import { PROGRAM_CRITERIA } from '../../ai/profile/data.ts';
 
 /**
  * A program's application template as the funder publishes it (issue 14 §1): the sections in the

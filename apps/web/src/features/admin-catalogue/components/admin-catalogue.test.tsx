@@ -38,6 +38,13 @@ const full = (extra: Record<string, unknown> = {}) => ({
   notes: 'Internal note',
   hasDeadlineRule: false,
   intake: null,
+  application: {
+    sectionsFrom: 'catalogue',
+    criteriaFrom: 'catalogue',
+    sections: [{ name: 'Proposal', limit: '5 pages', attachment: false }],
+    recordSections: [{ name: 'Proposal', limit: '5 pages' }],
+    sources: ['https://example.org/p1'],
+  },
   history: [
     {
       id: 1,
@@ -232,5 +239,48 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
     // The version sent is the one the form was filled from after the last action.
     expect(calls.find((c) => c.method === 'PATCH')!.body.updatedAt).toBe('2026-11-24T12:00:00.000Z');
     expect(screen.getByRole('button', { name: 'Reload the program' })).toBeTruthy();
+  });
+
+  it('says which section list drafts and checks use: a funder template wins over the record, and says so', async () => {
+    mockServer(true, {
+      'GET /api/admin/programs/p1': () =>
+        json(
+          200,
+          full({
+            application: {
+              sectionsFrom: 'program',
+              criteriaFrom: 'program',
+              sections: [
+                { name: 'Summary of proposal', limit: null, attachment: false },
+                { name: 'Proposal', limit: '5 pages', attachment: false },
+              ],
+              recordSections: [
+                { name: 'Proposal (research program: objectives, methods)', limit: '5 pages' },
+              ],
+              sources: ['https://example.org/p1'],
+            },
+          }),
+        ),
+    });
+    renderAt('/admin/catalogue/p1');
+    const from = await screen.findByTestId('sections-from');
+    expect(from.textContent).toMatch(
+      /funder's template .* wins over the catalogue record's own section list/,
+    );
+    const used = screen.getByRole('list', { name: 'Sections drafts and checks use' });
+    expect([...used.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Summary of proposal',
+      'Proposal (5 pages)',
+    ]);
+    expect(screen.getByText("The catalogue record's own list (not used)")).toBeTruthy();
+  });
+
+  it("a program without a template: the record's own sections are the ones used", async () => {
+    mockServer(true);
+    renderAt('/admin/catalogue/p1');
+    expect((await screen.findByTestId('sections-from')).textContent).toMatch(
+      /From this program's catalogue record/,
+    );
+    expect(screen.queryByText("The catalogue record's own list (not used)")).toBeNull();
   });
 });

@@ -324,6 +324,7 @@ function ProgramEditor({
           </div>
         </form>
       </Card>
+      <ApplicationSections application={program.application} />
       <section aria-labelledby="history-heading" className="space-y-2">
         <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
           History
@@ -345,5 +346,50 @@ function ProgramEditor({
         )}
       </section>
     </>
+  );
+}
+
+const SECTIONS_FROM: Record<AdminProgram['application']['sectionsFrom'], string> = {
+  program:
+    "From the funder's template in the data files (apps/server/data/program-sections.json), read from the sources below. It wins over the catalogue record's own section list, which this form does not edit: to change a section or a limit, change the template with the funder's source.",
+  catalogue:
+    "From this program's catalogue record: there is no funder template on file, so the record's list is what drafts and checks use.",
+  general:
+    'Neither a funder template nor a section list is on file: drafts and checks use the general template (apps/server/data/program-sections.json).',
+};
+
+/** Which sections drafts and checks use for this program, and which source wins (issue 24 §2). */
+function ApplicationSections({ application }: { application: AdminProgram['application'] }) {
+  const listed = (s: { name: string; limit: string | null }) => (s.limit ? `${s.name} (${s.limit})` : s.name);
+  return (
+    <section aria-labelledby="application-heading" className="space-y-2">
+      <h2 id="application-heading" className="text-lg font-semibold text-slate-900">
+        Application sections
+      </h2>
+      <p className="text-sm text-slate-700" data-testid="sections-from">
+        {SECTIONS_FROM[application.sectionsFrom]}
+      </p>
+      <ol
+        className="list-decimal space-y-1 pl-5 text-sm text-slate-800"
+        aria-label="Sections drafts and checks use"
+      >
+        {application.sections.map((s) => (
+          <li key={s.name} className="[overflow-wrap:anywhere]">
+            {listed(s)}
+            {s.attachment ? ' · filed beside the narrative' : ''}
+          </li>
+        ))}
+      </ol>
+      {application.sectionsFrom === 'program' && application.recordSections.length > 0 && (
+        <details className="text-sm text-slate-700">
+          <summary>The catalogue record's own list (not used)</summary>
+          <ul className="list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
+            {application.recordSections.map((s) => (
+              <li key={s.name}>{listed(s)}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
   );
 }

@@ -1,30 +1,20 @@
-import fs from 'node:fs';
-import {
-  type ProgramSectionSpec,
-  type ProgramSectionsEntry,
-  type ProgramSectionsFile,
-  programSectionsFileSchema,
-  type SectionLimit,
-  type SectionTopic,
+import type {
+  ProgramSectionSpec,
+  ProgramSectionsEntry,
+  SectionLimit,
+  SectionTopic,
 } from '@grantleaf/shared/program-sections.schema';
 import type { GrantProgram } from '../grant-input.ts';
-import { attachmentSections, programSections, topicsForSection } from './rubric.ts';
-import { parseLimit } from './text-utils.ts';
+import { topicsForSection } from '../offline/rubric.ts';
+import { parseLimit } from '../offline/text-utils.ts';
+import { attachmentSections, programSections } from './catalogue.ts';
+import { loadProgramSections } from './data.ts';
 
 /**
  * The application's shape per program (apps/server/data/program-sections.json): the funder's
  * sections, headers, order and limits. A program without an entry is shaped from its catalogue
  * sections when it has them, from the file's general template otherwise.
  */
-
-let cached: ProgramSectionsFile | undefined;
-
-export function loadProgramSections(): ProgramSectionsFile {
-  cached ??= programSectionsFileSchema.parse(
-    JSON.parse(fs.readFileSync(new URL('../../../data/program-sections.json', import.meta.url), 'utf8')),
-  );
-  return cached;
-}
 
 export interface ProgramShape {
   entry: ProgramSectionsEntry;
@@ -104,10 +94,4 @@ function fromCatalogue(
     },
     attachments: sections.filter((s) => attachments.has(s.name)).map((s) => s.name),
   };
-}
-
-/** "15 pages", "4,600 characters", "350 words"; with "(recommended)" when it is the funder's advice. */
-export function limitText(limit: SectionLimit): string {
-  const unit = limit.max === 1 ? limit.unit.replace(/s$/, '') : limit.unit;
-  return `${limit.max.toLocaleString('en-US')} ${unit}${limit.kind === 'recommended' ? ' (recommended)' : ''}`;
 }
