@@ -182,8 +182,10 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   await expect(generate.getByTestId('milestone-total')).toContainText('120,000');
   await generate.getByRole('button', { name: 'Generate Application' }).click();
   await expect(page.getByText('Grant Generation Started')).toBeVisible();
-  // No draft has completed yet on this server, so no time is promised (ADR 0097: only measured ETAs).
-  await expect(page.getByText("We'll email you when it is ready.")).toBeVisible();
+  // No draft has completed yet on this server: the estimate is a run's time limit (ADR 0291).
+  await expect(
+    page.getByText(/^Estimated completion: .+\. We'll email you when it is ready\.$/),
+  ).toBeVisible();
   await expect(page.getByTestId('credits')).toContainText('0.0');
 
   // Both complete: scores for the analysis, sections for the draft.

@@ -15,7 +15,7 @@ import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import type { JobDeps } from '../../jobs/job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { findUserContact, type UserRow } from '../auth/index.ts';
-import { definePaidWork, typicalDurationMs } from '../paid-work/index.ts';
+import { definePaidWork, expectedDurationMs } from '../paid-work/index.ts';
 import { findOpenPrograms } from '../programs/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
 import { rerankWithAi } from './funding-ai.ts';
@@ -44,7 +44,7 @@ function filePreview(content: string | null): string | null {
   return content.length > FILE_PREVIEW_CHARS ? `${content.slice(0, FILE_PREVIEW_CHARS)}…` : content;
 }
 
-/** `typicalMs`: how long a search takes lately (ADR 0097); null when that is not measured yet. */
+/** `typicalMs`: how long a search takes lately, or its time limit before that is measured (ADR 0291). */
 export function toFundingRequest(row: FundingRequestRow, typicalMs: number | null = null): FundingRequest {
   const parsed = row.fundingResults ? fundingResultsSchema.safeParse(row.fundingResults) : undefined;
   return {
@@ -80,7 +80,8 @@ async function requestFileText(db: Db, user: UserRow, input: FundingFinderInput)
   return input.fileContent || null;
 }
 
-export function createFundingService(deps: { db: Db; queue: JobQueue }) {
+/** `etaLimitMs`: a run's time limit, the estimate until three searches completed (ADR 0291). */
+export function createFundingService(deps: { db: Db; queue: JobQueue; etaLimitMs: number }) {
   const { db } = deps;
   return {
     /** Debit, request row, job and Idempotency-Key in one transaction (modules/paid-work). */
@@ -93,7 +94,7 @@ export function createFundingService(deps: { db: Db; queue: JobQueue }) {
       if (fileContent && Buffer.byteLength(fileContent, 'utf8') > FUNDING_FILE_MAX_BYTES) {
         throw tooLarge('File content must be 1 MB or less');
       }
-      const typical = await typicalDurationMs(db, repo.timedFunding);
+      const typical = await expectedDurationMs(db, repo.timedFunding, deps.etaLimitMs);
       return fundingWork.start(deps, {
         userId: user.id,
         cost: PRICES.funding,
@@ -114,7 +115,7 @@ export function createFundingService(deps: { db: Db; queue: JobQueue }) {
       const rows = await repo.listRequests(db, userId);
       // Measured only while something is running: a finished list needs no ETA.
       const typical = rows.some((r) => r.status === 'processing')
-        ? await typicalDurationMs(db, repo.timedFunding)
+        ? await expectedDurationMs(db, repo.timedFunding, deps.etaLimitMs)
         : null;
       return rows.map((row) => toFundingRequest(row, typical));
     },

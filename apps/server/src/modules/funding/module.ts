@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
+import { paidWorkExpirySeconds } from '../paid-work/index.ts';
 import { fundingFinderJob } from './funding-finder.job.ts';
 import { fundingRoutes } from './funding.routes.ts';
 import { createFundingService } from './funding.service.ts';
@@ -8,7 +9,11 @@ export const fundingModule: AppModule = {
   name: 'funding',
   routes: (app, { runtime }) =>
     app.register(fundingRoutes, {
-      funding: createFundingService({ db: runtime.database.db, queue: runtime.queue }),
+      funding: createFundingService({
+        db: runtime.database.db,
+        queue: runtime.queue,
+        etaLimitMs: paidWorkExpirySeconds(runtime.env) * 1000,
+      }),
     }),
   jobs: [fundingFinderJob],
   exportSections: [

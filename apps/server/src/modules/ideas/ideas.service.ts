@@ -11,7 +11,7 @@ import type { JobDeps } from '../../jobs/job.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { findUserById, type UserRow } from '../auth/index.ts';
-import { definePaidWork, measuredEta } from '../paid-work/index.ts';
+import { definePaidWork, expectedCompletion } from '../paid-work/index.ts';
 import { deliverAutomationWebhook } from '../webhooks/index.ts';
 import { extractDomainTerms, generateOfflineIdea, markModelFigures } from './idea-engine.ts';
 import * as repo from './ideas.repository.ts';
@@ -35,7 +35,8 @@ export function toIdeaRecord(row: IdeaRequestRow): IdeaRequestRecord {
 
 export type IdeasService = ReturnType<typeof createIdeasService>;
 
-export function createIdeasService(deps: { db: Db; queue: JobQueue }) {
+/** `etaLimitMs`: a run's time limit, the estimate until three requests completed (ADR 0291). */
+export function createIdeasService(deps: { db: Db; queue: JobQueue; etaLimitMs: number }) {
   const { db } = deps;
   return {
     async createRequest(
@@ -43,8 +44,8 @@ export function createIdeasService(deps: { db: Db; queue: JobQueue }) {
       input: IdeaRequestInput,
       idempotency?: IdempotencyClaim,
     ): Promise<IdeaRequestRecord> {
-      // Measured from recent completed ideas; none yet, no ETA (ADR 0097).
-      const etaAt = await measuredEta(db, repo.timedIdeas);
+      // Measured from recent completed ideas, or the run's time limit until then (ADR 0291).
+      const etaAt = await expectedCompletion(db, repo.timedIdeas, deps.etaLimitMs);
       return ideaWork.start(deps, {
         userId: user.id,
         cost: PRICES.idea,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
+import { paidWorkExpirySeconds } from '../paid-work/index.ts';
 import { ideaGenerationJob } from './idea-generation.job.ts';
 import { ideasRoutes } from './ideas.routes.ts';
 import { createIdeasService } from './ideas.service.ts';
@@ -8,7 +9,11 @@ export const ideasModule: AppModule = {
   name: 'ideas',
   routes: (app, { runtime }) =>
     app.register(ideasRoutes, {
-      ideas: createIdeasService({ db: runtime.database.db, queue: runtime.queue }),
+      ideas: createIdeasService({
+        db: runtime.database.db,
+        queue: runtime.queue,
+        etaLimitMs: paidWorkExpirySeconds(runtime.env) * 1000,
+      }),
     }),
   jobs: [ideaGenerationJob],
   exportSections: [

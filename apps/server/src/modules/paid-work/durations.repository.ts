@@ -6,7 +6,9 @@ import type { Db } from '../../db/client.ts';
  * ETAs from measured durations (issue 18 item 6, ADR 0097): how long paid work of one kind took
  * lately, read from the work's own table (when it was asked for, when it completed). Only work
  * that completed counts: a failure says nothing about how long a result takes. With too few
- * measurements there is no ETA at all, rather than a guess.
+ * measurements the estimate is the run's time limit (issue 28 item 9, ADR 0291): the longest one
+ * attempt may run before it is retried, a conservative figure the deployment's own settings fix,
+ * never an invented typical time.
  */
 
 /** The most recent completed jobs a typical duration is taken from. */
@@ -60,8 +62,25 @@ export async function typicalDurationMs(db: Db, work: TimedWork, now = Date.now(
   return ms;
 }
 
-/** When work asked for at `askedAt` is expected to be done, or null when that is not measured. */
-export async function measuredEta(db: Db, work: TimedWork, askedAt = new Date()): Promise<Date | null> {
-  const ms = await typicalDurationMs(db, work, askedAt.getTime());
-  return ms === null ? null : new Date(askedAt.getTime() + ms);
+/**
+ * When work asked for at `askedAt` is expected to be done: the measured median, or `limitMs` (the
+ * run's time limit, `paidWorkExpirySeconds`) while fewer than three runs of the kind completed.
+ */
+export async function expectedCompletion(
+  db: Db,
+  work: TimedWork,
+  limitMs: number,
+  askedAt = new Date(),
+): Promise<Date> {
+  return new Date(askedAt.getTime() + (await expectedDurationMs(db, work, limitMs, askedAt.getTime())));
+}
+
+/** The measured median duration, or the run's time limit while that is not measured yet. */
+export async function expectedDurationMs(
+  db: Db,
+  work: TimedWork,
+  limitMs: number,
+  now = Date.now(),
+): Promise<number> {
+  return (await typicalDurationMs(db, work, now)) ?? limitMs;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
+import { paidWorkExpirySeconds } from '../paid-work/index.ts';
 import { grantSubmissionJob } from './grant-submission.job.ts';
 import { submissionsRoutes } from './submissions.routes.ts';
 import { createSubmissionsService } from './submissions.service.ts';
@@ -8,7 +9,11 @@ export const submissionsModule: AppModule = {
   name: 'submissions',
   routes: (app, { runtime }) =>
     app.register(submissionsRoutes, {
-      submissions: createSubmissionsService({ db: runtime.database.db, queue: runtime.queue }),
+      submissions: createSubmissionsService({
+        db: runtime.database.db,
+        queue: runtime.queue,
+        etaLimitMs: paidWorkExpirySeconds(runtime.env) * 1000,
+      }),
     }),
   jobs: [grantSubmissionJob],
   exportSections: [

@@ -30,7 +30,7 @@ import {
   setSubmissionFile,
   timedSubmissions,
 } from './submissions.repository.ts';
-import { measuredEta } from '../paid-work/index.ts';
+import { expectedCompletion } from '../paid-work/index.ts';
 import { assertOwnApplication, exportEditedDraft } from '../applications/index.ts';
 import { exportBlocks, renderDocx, renderPdf, safeBaseName } from './submission-export.ts';
 
@@ -55,7 +55,12 @@ export function toSubmission(row: SubmissionRow): Submission {
   };
 }
 
-export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, 'send'> }) {
+/** `etaLimitMs`: a run's time limit, the estimate until three of a type completed (ADR 0291). */
+export function createSubmissionsService(deps: {
+  db: Db;
+  queue: Pick<JobQueue, 'send'>;
+  etaLimitMs: number;
+}) {
   return {
     /** Validated body → debit, row, job and Idempotency-Key in one transaction (modules/paid-work). */
     async create(user: UserRow, body: CreateSubmission, idempotency?: IdempotencyClaim): Promise<Submission> {
@@ -74,8 +79,8 @@ export function createSubmissionsService(deps: { db: Db; queue: Pick<JobQueue, '
       // Before any charge: another user's (or a deleted) application is a 404 and costs nothing.
       if (applicationId) await assertOwnApplication(deps.db, user.id, applicationId);
       const cost = PRICES[body.type];
-      // Measured from recent completed submissions of this type; none yet, no ETA (ADR 0097).
-      const etaTimestamp = await measuredEta(deps.db, timedSubmissions(body.type));
+      // Measured from recent completed submissions of this type, or the run's time limit (ADR 0291).
+      const etaTimestamp = await expectedCompletion(deps.db, timedSubmissions(body.type), deps.etaLimitMs);
       return grantSubmissionWork.start(deps, {
         userId: user.id,
         cost,

@@ -117,7 +117,11 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
       }),
     );
     try {
-      const service = createSubmissionsService({ db: runtime.database.db, queue: runtime.queue });
+      const service = createSubmissionsService({
+        db: runtime.database.db,
+        queue: runtime.queue,
+        etaLimitMs: EXPIRE_SECONDS * 1000,
+      });
       const program = 'ca-nserc-alliance-advantage';
       const people = [];
       for (let i = 0; i < 4; i++) {

@@ -56,9 +56,11 @@ export function generationFormFrom(contentJson: unknown): FormState {
 }
 
 /** Only a measured ETA is promised (ADR 0097); without one the toast says nothing about time. */
+// The server always sends an ETA now (ADR 0291): recent drafts' median, or a run's time limit
+// before three drafts completed; rows from before that may still have none.
 const startedText = (eta: string | null) =>
   eta
-    ? `Estimated completion: ${formatDateTime(eta)}, from how long recent drafts took. We'll email you when it is ready.`
+    ? `Estimated completion: ${formatDateTime(eta)}. We'll email you when it is ready.`
     : "We'll email you when it is ready.";
 
 /** Generate New Grant Application (§2, §5); the dashboard mounts it from its action row. */
