@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH } from './constants.ts';
 import { creditAmountSchema } from './credits.schema.ts';
+import { languageSchema } from './language.ts';
 
 const email = z.string().trim().min(1, 'Email is required').max(254).email(INVALID_EMAIL_MESSAGE);
 
@@ -20,6 +21,8 @@ export const registerSchema = z.object({
   password: newPasswordField,
   /** The affiliate referral code of a sign-up link (?ref=CODE); optional. */
   ref: z.string().trim().max(64).optional(),
+  /** The language the visitor was reading the site in; the account's e-mails follow it (ADR 0360). */
+  language: languageSchema.optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -46,6 +49,8 @@ export const userSchema = z.object({
   credits: creditAmountSchema,
   emailVerified: z.boolean(),
   isAdmin: z.boolean(),
+  /** The interface language; e-mails and exports follow it (ADR 0360). */
+  language: languageSchema,
 });
 export type User = z.infer<typeof userSchema>;
 

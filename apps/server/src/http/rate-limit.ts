@@ -120,6 +120,13 @@ export function clientAddressKey(ip: string): string {
 
 /** Per-user limits that routes opt into with `config: { rateLimit: USER_LIMITS.x }` (see app.ts). */
 export const USER_LIMITS = {
+  /** Account settings a person changes by hand (the interface language, ADR 0360). */
+  settings: {
+    name: 'settings',
+    points: 30,
+    windowSeconds: 60,
+    message: 'Too many changes. Please wait a minute and try again.',
+  },
   /** Work that spends credits and starts a job: submissions, ideas, funding searches. */
   paid: {
     name: 'paid',

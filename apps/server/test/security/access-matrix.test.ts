@@ -290,6 +290,7 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/account/export': { access: 'user' },
   'DELETE /api/account': { access: 'user' },
   'POST /api/account/password': { access: 'user' },
+  'PUT /api/account/language': { access: 'user', body: () => ({ language: 'fr' }) },
   'GET /api/account/sessions': { access: 'user' },
   'POST /api/account/sessions/sign-out-others': { access: 'user' },
   'DELETE /api/account/sessions/:id': {

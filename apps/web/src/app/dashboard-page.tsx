@@ -18,6 +18,8 @@ import {
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { CollapsingActions } from '../components/ui/collapsing-actions.tsx';
+import { LanguageSwitch } from '../components/language-switch.tsx';
+import { useTranslation } from '../i18n/index.ts';
 import { SignInRequired } from '../components/sign-in-required.tsx';
 import { AdminWorkspacePanel } from '../features/admin-workspace/components/admin-workspace-panel.tsx';
 import { FollowToggle, SaveSearchButton } from '../features/alerts/index.ts';
@@ -124,6 +126,7 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
 }
 
 export function DashboardPage() {
+  const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -174,7 +177,7 @@ export function DashboardPage() {
   const programNames = useProgramNames(programIds);
 
   if (!user) {
-    return <SignInRequired message="Please log in to access your dashboard" />;
+    return <SignInRequired message={t('dashboard.signInRequired')} />;
   }
 
   const openAs = (name: Exclude<DialogName, null>) => (open: boolean) => {
@@ -194,32 +197,35 @@ export function DashboardPage() {
             <Link to="/" className="text-lg font-bold text-brand-800">
               Grantleaf
             </Link>
-            <p className="text-sm text-slate-700">Welcome, {user.name || user.email}</p>
+            <p className="text-sm text-slate-700">
+              {t('appHeader.welcome', { name: user.name || user.email })}
+            </p>
           </div>
           <div className="flex flex-wrap items-center justify-end gap-3">
             <span
               className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900"
               data-testid="credits"
             >
-              Credits: {formatCredits(user.credits)}
+              {t('appHeader.credits', { credits: formatCredits(user.credits) })}
             </span>
             <BuyCreditsButton />
             <BuyCreditsHost />
-            <CollapsingActions label="Account">
+            <CollapsingActions label={t('appHeader.account')}>
               <Link to="/applications" className={buttonClass('ghost', 'sm')}>
-                Applications
+                {t('appHeader.applications')}
               </Link>
               <Link to="/library" className={buttonClass('ghost', 'sm')}>
-                Library
+                {t('appHeader.library')}
               </Link>
               <Link to="/alerts" className={buttonClass('ghost', 'sm')}>
-                Alerts
+                {t('appHeader.alerts')}
               </Link>
               <Link to="/account" className={buttonClass('ghost', 'sm')}>
-                Account
+                {t('appHeader.account')}
               </Link>
+              <LanguageSwitch />
               <Button variant="secondary" size="sm" onClick={() => setDialog('affiliate')}>
-                Affiliate
+                {t('appHeader.affiliate')}
               </Button>
               <Button
                 variant="secondary"
@@ -227,7 +233,7 @@ export function DashboardPage() {
                 onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
                 disabled={logout.isPending}
               >
-                Logout
+                {t('appHeader.logout')}
               </Button>
             </CollapsingActions>
           </div>
@@ -236,40 +242,37 @@ export function DashboardPage() {
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6">
         <VerificationBanner user={user} />
         <p className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-          Idea Generator is now available
+          {t('dashboard.ideaGeneratorAvailable')}
         </p>
         <ApplicationSummaryPanel userId={user.id} />
-        <section aria-label="Actions" className="flex flex-wrap gap-3">
+        <section aria-label={t('dashboard.actions.label')} className="flex flex-wrap gap-3">
           <Button
             onClick={() => setDialog('generate')}
             disabled={user.credits < priceInCredits('generation')}
           >
-            Generate Grant Application
+            {t('dashboard.actions.generate')}
           </Button>
           <Button variant="secondary" onClick={() => setDialog('analyze')}>
-            Analyze Existing Grant
+            {t('dashboard.actions.analyze')}
           </Button>
           <Button variant="secondary" onClick={() => setDialog('idea')}>
-            Idea Generator
+            {t('dashboard.actions.idea')}
           </Button>
           <Button variant="secondary" onClick={() => setDialog('funding')}>
-            Funding Finder
+            {t('dashboard.actions.funding')}
           </Button>
           <Button variant="secondary" onClick={() => setDialog('marketing')}>
-            Marketing Services
+            {t('dashboard.actions.marketing')}
           </Button>
         </section>
         {user.credits < priceInCredits('generation') && (
           <p className="-mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-            Generating a grant application needs 2 credits.
+            {t('dashboard.generationNeeds', { count: priceInCredits('generation') })}
             {user.emailVerified ? (
-              <BuyCreditsButton variant="ghost" label="Buy credits to continue" />
+              <BuyCreditsButton variant="ghost" label={t('dashboard.buyToContinue')} />
             ) : (
               // Issue 28 §2: verifying, not buying, is the next step: the free credit comes with it (ADR 150).
-              <span data-testid="verify-for-credit">
-                Verify your e-mail address first (the code is in the banner above): your free credit comes
-                with verification.
-              </span>
+              <span data-testid="verify-for-credit">{t('dashboard.verifyForCredit')}</span>
             )}
           </p>
         )}
@@ -281,18 +284,18 @@ export function DashboardPage() {
           <AdminPdfPanel isAdmin={user.isAdmin} />
           <AdminWorkspacePanel isAdmin={user.isAdmin} />
           {user.isAdmin && (
-            <nav aria-label="Admin pages" className="flex flex-wrap gap-4 text-sm">
+            <nav aria-label={t('dashboard.admin.label')} className="flex flex-wrap gap-4 text-sm">
               <Link to="/admin/leads" className="font-medium text-brand-700 underline">
-                Leads and early-access requests
+                {t('dashboard.admin.leads')}
               </Link>
               <Link to="/admin/audit" className="font-medium text-brand-700 underline">
-                Audit log
+                {t('dashboard.admin.audit')}
               </Link>
               <Link to="/admin/catalogue" className="font-medium text-brand-700 underline">
-                Program catalogue
+                {t('dashboard.admin.catalogue')}
               </Link>
               <Link to="/admin/billing" className="font-medium text-brand-700 underline">
-                Billing: credits, payments, refunds and payouts
+                {t('dashboard.admin.billing')}
               </Link>
             </nav>
           )}

@@ -8,3 +8,22 @@ describe('formatCount', () => {
     }
   });
 });
+
+describe('formatting in French (ADR 0360)', () => {
+  it('writes money, counts and dates as fr-CA does, and English as before', async () => {
+    const { applyLanguage } = await import('../i18n/index.ts');
+    const { formatLongDate } = await import('./format-date.ts');
+    const { formatMoney } = await import('./format-number.ts');
+    expect(formatMoney(1234.56)).toBe('$1,234.56');
+    await applyLanguage('fr', { remember: false });
+    try {
+      expect(formatMoney(1234.56)).toBe('1\u00a0234,56\u00a0$');
+      expect(formatCount(1_234_567)).toBe('1\u00a0234\u00a0567');
+      expect(formatCount(1_234_567)).toBe(new Intl.NumberFormat('fr-CA').format(1_234_567));
+      expect(formatLongDate('2026-11-27T12:00:00Z')).toBe('27 novembre 2026');
+    } finally {
+      await applyLanguage('en', { remember: false });
+    }
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+  });
+});

@@ -1,8 +1,26 @@
+import { currentLanguage, INTL_LOCALE } from '../i18n/index.ts';
+
 /**
- * A count as the catalogue shows it, grouped in threes with commas ("100,000", as en-CA writes it).
- * Not through Intl: the first Intl formatter of a page loads the browser's locale data, which cost
- * the dashboard's first render 60–80 ms of main thread for one number (ADR 190).
+ * A count as the catalogue shows it, grouped in threes: with commas in English ("100,000", as
+ * en-CA writes it), with no-break spaces in French ("100 000", as fr-CA writes it). Not through
+ * Intl: the first Intl formatter of a page loads the browser's locale data, which cost the
+ * dashboard's first render 60–80 ms of main thread for one number (ADR 190).
  */
 export function formatCount(value: number): string {
-  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const separator = currentLanguage() === 'fr' ? '\u00a0' : ',';
+  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+const money = new Map<string, Intl.NumberFormat>();
+
+/** An amount of money in the interface's language: "$1,234.56" in English, "1 234,56 $" in French. */
+export function formatMoney(amount: number, currency = 'CAD'): string {
+  const locale = INTL_LOCALE[currentLanguage()];
+  const key = `${locale}:${currency}`;
+  let format = money.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    money.set(key, format);
+  }
+  return format.format(amount);
 }

@@ -21,6 +21,7 @@ export const ADA: User = {
   credits: 3,
   isAdmin: false,
   emailVerified: true,
+  language: 'en',
 };
 
 /** A member of staff; `{ ...OPS, isAdmin: false }` for one whose rights were taken away. */
@@ -32,6 +33,7 @@ export const OPS: User = {
   credits: 0,
   isAdmin: true,
   emailVerified: true,
+  language: 'en',
 };
 
 export interface RenderOptions {

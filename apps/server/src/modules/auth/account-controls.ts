@@ -12,6 +12,7 @@ import type { AuthDeps } from './auth.service.ts';
 import { AUTH_LIMITS } from './limits.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.ts';
 import { newSecretToken, sha256 } from './tokens.ts';
+import { passwordResetMail, RESET_MAIL_SUBJECTS } from '../mail/index.ts';
 
 /** How long a forgot-password link works (once). */
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -22,7 +23,7 @@ export const RESET_LINK_INVALID =
   'This reset link is invalid, has expired or was already used. Request a new one from the sign-in page.';
 export const PASSWORD_RESET_DONE = 'Your password has been changed. Sign in with your new password.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
-export const RESET_MAIL_SUBJECT = 'Reset your Grantleaf password';
+export const RESET_MAIL_SUBJECT = RESET_MAIL_SUBJECTS.en;
 
 /** Who opened a session, as far as the request tells; shown in the account's session list. */
 export interface SessionClient {
@@ -55,20 +56,11 @@ export function createAccountControls(deps: AuthDeps) {
       }),
     );
     const link = `${env.APP_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
+    // Fixed text only, in the account's language: the address may be unverified, so nothing a
+    // registrant typed goes to it.
     await mailer.send({
       to: user.email,
-      subject: RESET_MAIL_SUBJECT,
-      // Fixed text only: the address may be unverified, so nothing a registrant typed goes to it.
-      text: [
-        'Hello,',
-        '',
-        'Someone asked to reset the password of the Grantleaf account for this address.',
-        `Choose a new password with this link (it works once, for ${RESET_LINK_TTL_MS / 60_000} minutes):`,
-        link,
-        '',
-        'Setting a new password signs the account out on every device.',
-        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-      ].join('\n'),
+      ...passwordResetMail(user.language, { minutes: RESET_LINK_TTL_MS / 60_000, link }),
     });
   }
 

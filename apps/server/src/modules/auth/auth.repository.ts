@@ -1,3 +1,4 @@
+import type { Language } from '@grantleaf/shared/language';
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { renderOnce, UNNAMED } from '../../db/render-once.ts';
@@ -30,9 +31,19 @@ export async function findUserContact(
 
 export async function insertUser(
   tx: Tx,
-  values: { email: string; name: string; phone: string; passwordHash: string },
+  values: { email: string; name: string; phone: string; passwordHash: string; language: Language },
 ): Promise<UserRow | undefined> {
   const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The account's interface language (ADR 0360); the row as it is now, or undefined if deleted. */
+export async function setUserLanguage(db: Tx, id: string, language: Language): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
   return row;
 }
 

@@ -8,14 +8,17 @@ import {
   resetPasswordSchema,
   sessionListSchema,
   signedOutSchema,
+  userSchema,
   verificationResponseSchema,
   verifyCodeSchema,
   verifyTokenQuerySchema,
 } from '@grantleaf/shared/auth.schema';
+import { languageUpdateSchema } from '@grantleaf/shared/language';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../http/auth-guard.ts';
+import { USER_LIMITS } from '../../http/rate-limit.ts';
 import { toUser, type AuthService } from './auth.service.ts';
 import type { SessionClient } from './account-controls.ts';
 
@@ -71,6 +74,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/api/account/password',
     { ...me, schema: { body: changePasswordSchema, response: { 200: signedOutSchema } } },
     (request) => auth.changePassword(currentUser(request), request.sessionToken!, request.body),
+  );
+  app.put(
+    '/api/account/language',
+    {
+      config: { auth: true, rateLimit: USER_LIMITS.settings },
+      schema: { body: languageUpdateSchema, response: { 200: userSchema } },
+    },
+    (request) => auth.setLanguage(currentUser(request), request.body.language),
   );
   app.get('/api/account/sessions', { ...me, schema: { response: { 200: sessionListSchema } } }, (request) =>
     auth.listSessions(currentUser(request), request.sessionToken!),

@@ -1,3 +1,4 @@
+import type { Language } from '@grantleaf/shared/language';
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -17,6 +18,8 @@ export const users = pgTable('users', {
   emailLinkVerified: boolean('email_link_verified').notNull().default(false),
   isAdmin: boolean('is_admin').notNull().default(false),
   adminOverride: text('admin_override').$type<'grant' | 'revoke'>(),
+  /** The interface language; the account's e-mails and exports follow it (ADR 0360). */
+  language: text('language').$type<Language>().notNull().default('en'),
   createdAt: createdAt(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });

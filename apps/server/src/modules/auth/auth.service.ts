@@ -2,6 +2,7 @@ import { creditsFromTenths, VERIFICATION_CODE_LENGTH } from '@grantleaf/shared/c
 import type { LoginInput, RegisterInput, User, VerificationResponse } from '@grantleaf/shared/auth.schema';
 import { isInstitutionalEmail } from '@grantleaf/shared/email-domain';
 import { CODE_SPENT_MESSAGE, CODE_SPENT_REASON, RESEND_WAIT_SECONDS } from '@grantleaf/shared/verification';
+import { DEFAULT_LANGUAGE, type Language } from '@grantleaf/shared/language';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client.ts';
 import { clientAddressKey, type RateLimiter } from '../../http/rate-limit.ts';
@@ -9,7 +10,7 @@ import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../errors.ts';
 import { recordReferral } from '../affiliate/index.ts';
 import { grantVerificationCredit } from '../credits/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { verificationMail, type Mailer } from '../mail/index.ts';
 import * as repo from './auth.repository.ts';
 import type { UserRow } from './auth.schema.ts';
 import {
@@ -53,6 +54,7 @@ export function toUser(row: UserRow): User {
     credits: creditsFromTenths(row.credits),
     emailVerified: row.emailVerified,
     isAdmin: row.isAdmin,
+    language: row.language,
   };
 }
 
@@ -111,7 +113,10 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
-  async function sendVerification(user: Pick<UserRow, 'id' | 'email'>, opts: { limited: boolean }) {
+  async function sendVerification(
+    user: Pick<UserRow, 'id' | 'email' | 'language'>,
+    opts: { limited: boolean },
+  ) {
     const code = newVerificationCode();
     const token = newSecretToken();
     const now = Date.now();
@@ -129,21 +134,14 @@ export function createAuthService(deps: AuthDeps) {
       });
     });
     const link = `${env.APP_URL.replace(/\/$/, '')}/verify-email?token=${token}`;
-    await mailer.send({
-      to: user.email,
-      subject: `Your Grantleaf verification code: ${code}`,
-      text: [
-        // No name: the address is not proven yet, and nothing a registrant typed goes to it.
-        'Hello,',
-        '',
-        `Your Grantleaf verification code is ${code}. It expires in ${CODE_TTL_MS / MINUTE_MS} minutes.`,
-        '',
-        `Or confirm your address with this link (valid for ${LINK_TTL_MS / (60 * MINUTE_MS)} hours):`,
-        link,
-        '',
-        'If you did not create a Grantleaf account, ignore this e-mail.',
-      ].join('\n'),
+    // No name: the address is not proven yet, and nothing a registrant typed goes to it.
+    const mail = verificationMail(user.language, {
+      code,
+      codeMinutes: CODE_TTL_MS / MINUTE_MS,
+      linkHours: LINK_TTL_MS / (60 * MINUTE_MS),
+      link,
     });
+    await mailer.send({ to: user.email, ...mail });
   }
 
   return {
@@ -175,6 +173,7 @@ export function createAuthService(deps: AuthDeps) {
           name: input.name.trim(),
           phone: input.phone.trim(),
           passwordHash,
+          language: input.language ?? DEFAULT_LANGUAGE,
         });
         if (!row) throw conflict('User already exists');
         return { user: row, freeCreditOnVerification: !(await hadFreeCredit(tx, email)) };
@@ -286,6 +285,13 @@ export function createAuthService(deps: AuthDeps) {
             success: false,
             message: 'This verification link is invalid or has expired. Sign in to request a new one.',
           };
+    },
+
+    /** PUT /api/account/language: the account's language (ADR 0360). */
+    async setLanguage(user: UserRow, language: Language): Promise<User> {
+      const row = await repo.setUserLanguage(db, user.id, language);
+      if (!row) throw unauthorized();
+      return toUser(row);
     },
 
     async resendVerification(user: UserRow): Promise<VerificationResponse> {

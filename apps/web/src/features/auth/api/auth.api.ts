@@ -10,7 +10,9 @@ import type {
 } from '@grantleaf/shared/auth.schema';
 import { CURRENT_USER_STALE_MS } from '@grantleaf/shared/constants';
 import type { InstitutionLookup } from '@grantleaf/shared/email-domain';
+import type { Language } from '@grantleaf/shared/language';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applyLanguage, currentLanguage } from '../../../i18n/index.ts';
 import { ApiError, api, loadFailure } from '../../../lib/api.ts';
 import { getSessionId, setSessionId } from '../../../lib/session.ts';
 
@@ -26,7 +28,10 @@ export function useCurrentUser() {
     staleTime: CURRENT_USER_STALE_MS,
     queryFn: async () => {
       try {
-        return await api.get<User>('/api/auth/user');
+        const user = await api.get<User>('/api/auth/user');
+        // The account's language wins over this browser's (ADR 0360): the page renders in it.
+        if (user.language && user.language !== currentLanguage()) await applyLanguage(user.language);
+        return user;
       } catch (error) {
         if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
           setSessionId(null);
@@ -44,7 +49,27 @@ function useSessionStart() {
   return (result: AuthResponse) => {
     setSessionId(result.sessionId);
     queryClient.setQueryData(CURRENT_USER_KEY, result.user);
+    if (result.user.language !== currentLanguage()) void applyLanguage(result.user.language);
   };
+}
+
+/**
+ * The header's language switch (ADR 0360): the page changes language where it is (same URL, same
+ * data, nothing refetched), this browser remembers it, and a signed-in account saves it, so its
+ * e-mails and exports follow. A failed save keeps the choice here and reports the failure.
+ */
+export function useChooseLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (language: Language) => {
+      await applyLanguage(language);
+      if (!queryClient.getQueryData<User | null>(CURRENT_USER_KEY)) return null;
+      return api.put<User>('/api/account/language', { language });
+    },
+    onSuccess: (user) => {
+      if (user) queryClient.setQueryData(CURRENT_USER_KEY, user);
+    },
+  });
 }
 
 export function useLogin() {
@@ -58,8 +83,9 @@ export function useLogin() {
 export function useRegister() {
   const start = useSessionStart();
   return useMutation({
+    // The account starts in the language the visitor is reading (ADR 0360).
     mutationFn: (input: RegisterInput & { ref?: string }) =>
-      api.post<RegisterResponse>('/api/auth/register', input),
+      api.post<RegisterResponse>('/api/auth/register', { ...input, language: currentLanguage() }),
     onSuccess: start,
   });
 }

@@ -2,16 +2,19 @@ import { clsx } from 'clsx';
 import { Dialog } from 'radix-ui';
 import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 
-type NavItem = { label: string; anchor: string } | { label: string; to: string };
+type NavLabel = 'features' | 'programs' | 'faq' | 'security' | 'privacy';
+type NavItem = { label: NavLabel; anchor: string } | { label: NavLabel; to: string };
 
 const NAV: NavItem[] = [
-  { label: 'Features', anchor: 'features' },
-  { label: 'Programs', anchor: 'programs' },
-  { label: 'FAQ', to: '/faqs' },
-  { label: 'Security', to: '/security-faq' },
-  { label: 'Privacy', to: '/privacy-policy' },
+  { label: 'features', anchor: 'features' },
+  { label: 'programs', anchor: 'programs' },
+  { label: 'faq', to: '/faqs' },
+  { label: 'security', to: '/security-faq' },
+  { label: 'privacy', to: '/privacy-policy' },
 ];
 
 export function Logo({ className }: { className?: string }) {
@@ -45,6 +48,7 @@ const linkClass = 'rounded px-2 py-1 text-sm font-medium text-slate-800 hover:te
  * slide-out side panel (a Radix dialog: focus is trapped, Escape closes, focus returns).
  */
 export function SiteHeader() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const pendingAnchor = useRef<string | null>(null);
 
@@ -68,7 +72,7 @@ export function SiteHeader() {
           onClick={(e) => onAnchor(e, item.anchor, inPanel)}
           className={clsx(linkClass, inPanel && 'block py-3 text-base')}
         >
-          {item.label}
+          {t(`publicHeader.${item.label}`)}
         </a>
       ) : (
         <Link
@@ -77,7 +81,7 @@ export function SiteHeader() {
           onClick={() => setOpen(false)}
           className={clsx(linkClass, inPanel && 'block py-3 text-base')}
         >
-          {item.label}
+          {t(`publicHeader.${item.label}`)}
         </Link>
       ),
     );
@@ -86,23 +90,25 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('publicHeader.main')} className="hidden items-center gap-1 md:flex">
           {links(false)}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
+          <LanguageSwitch />
           <Link to="/login" className={buttonClass('ghost', 'sm')}>
-            Sign In
+            {t('publicHeader.signIn')}
           </Link>
           <Link to="/register" className={buttonClass('primary', 'sm')}>
-            Get Started
+            {t('publicHeader.getStarted')}
           </Link>
         </div>
+        <LanguageSwitch className="ml-auto md:hidden" />
         <Dialog.Root open={open} onOpenChange={setOpen}>
           <Dialog.Trigger asChild>
             <button
               type="button"
               className={clsx(buttonClass('ghost', 'sm'), 'md:hidden')}
-              aria-label="Open menu"
+              aria-label={t('publicHeader.openMenu')}
             >
               <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
                 <path
@@ -127,9 +133,15 @@ export function SiteHeader() {
               }}
             >
               <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold text-slate-900">Menu</Dialog.Title>
+                <Dialog.Title className="text-lg font-bold text-slate-900">
+                  {t('publicHeader.menu')}
+                </Dialog.Title>
                 <Dialog.Close asChild>
-                  <button type="button" className={buttonClass('ghost', 'sm')} aria-label="Close menu">
+                  <button
+                    type="button"
+                    className={buttonClass('ghost', 'sm')}
+                    aria-label={t('publicHeader.closeMenu')}
+                  >
                     <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
                       <path
                         d="M6 6l12 12M18 6L6 18"
@@ -141,16 +153,16 @@ export function SiteHeader() {
                   </button>
                 </Dialog.Close>
               </div>
-              <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-              <nav aria-label="Main" className="mt-4 flex flex-col">
+              <Dialog.Description className="sr-only">{t('publicHeader.siteNavigation')}</Dialog.Description>
+              <nav aria-label={t('publicHeader.main')} className="mt-4 flex flex-col">
                 {links(true)}
               </nav>
               <div className="mt-6 flex flex-col gap-3">
                 <Link to="/login" onClick={() => setOpen(false)} className={buttonClass('secondary')}>
-                  Sign In
+                  {t('publicHeader.signIn')}
                 </Link>
                 <Link to="/register" onClick={() => setOpen(false)} className={buttonClass('primary')}>
-                  Get Started
+                  {t('publicHeader.getStarted')}
                 </Link>
               </div>
             </Dialog.Content>

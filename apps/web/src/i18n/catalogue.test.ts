@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+
+type Tree = { [key: string]: string | Tree };
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** Keys without their plural suffix: `x_one`, `x_other` → `x`. */
+const baseKeys = (m: Map<string, string>) => new Set([...m.keys()].map((k) => k.replace(PLURAL, '')));
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+
+// Words that are the same in both languages, or names that stay as they are (the product, the
+// councils' acronyms, a language named in itself).
+const SAME_IN_BOTH = new Set([
+  'FAQ',
+  'Menu',
+  'Grantleaf',
+  'Programs',
+  'Email',
+  'Discovery',
+  'Total',
+  'Sections',
+  'Date',
+  'Type',
+  'Description',
+  'Options',
+  'Administration',
+  'Alertes',
+  'Actions',
+]);
+
+const EN = flatten(en as Tree);
+const FR = flatten(fr as Tree);
+
+describe('message catalogues (ADR 0360)', () => {
+  it('have the same keys in English and French', () => {
+    const missingInFrench = [...baseKeys(EN)].filter((k) => !baseKeys(FR).has(k));
+    const missingInEnglish = [...baseKeys(FR)].filter((k) => !baseKeys(EN).has(k));
+    expect(missingInFrench).toEqual([]);
+    expect(missingInEnglish).toEqual([]);
+    expect(EN.size).toBeGreaterThan(20);
+  });
+
+  it("have every plural form each language's rules ask for", () => {
+    for (const [language, strings] of [
+      ['en', EN],
+      ['fr', FR],
+    ] as const) {
+      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const plurals = new Set(
+        [...strings.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')),
+      );
+      for (const base of plurals) {
+        const missing = needed.filter((c) => !strings.has(`${base}_${c}`));
+        expect(missing, `${language}: ${base}`).toEqual([]);
+      }
+    }
+  });
+
+  it('put the same {{variables}} in both languages, and no empty text', () => {
+    for (const [key, english] of EN) {
+      expect(english.trim(), key).not.toBe('');
+      const french = FR.get(key) ?? FR.get(key.replace(PLURAL, '_other'));
+      if (french === undefined) continue; // reported by the first test
+      expect(french.trim(), key).not.toBe('');
+      // A French singular may say "un" where English says {{count}}; the other forms keep them.
+      if (!/_one$/.test(key)) expect(variables(french), key).toEqual(variables(english));
+    }
+  });
+
+  it('translate every text (a French value equal to the English is a forgotten one)', () => {
+    const untranslated = [...EN].filter(
+      ([key, english]) => FR.get(key) === english && !SAME_IN_BOTH.has(english) && /[a-z]{3}/i.test(english),
+    );
+    expect(untranslated).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { DEFAULT_LANGUAGE, languageFromTag, languageSchema, type Language } from '@grantleaf/shared/language';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
+
+/**
+ * The web's one way to put text on a page in the visitor's language (issue 31, ADR 0360):
+ * i18next with react-i18next, one catalogue per language in ./locales. English is bundled (it is
+ * the pre-rendered landing page's language and every test's); French is its own chunk, loaded
+ * before the first render of a French visitor (main.tsx) or when someone switches to it.
+ */
+export { Trans, useTranslation } from 'react-i18next';
+export { i18n };
+export type { Language };
+
+/** Where the choice made before signing in (or by the header's switch) is remembered. */
+export const LANGUAGE_STORAGE_KEY = 'grantleaf.language';
+
+/** The Intl locale of each interface language: Canadian English and Canadian French. */
+export const INTL_LOCALE: Readonly<Record<Language, string>> = { en: 'en-CA', fr: 'fr-CA' };
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: ['en', 'fr'],
+  // Synchronous, so the first render (and the build's pre-render) already has its strings.
+  initAsync: false,
+  // React escapes what it renders; escaping here too would print "&amp;".
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: false },
+});
+
+/** The language now shown. */
+export function currentLanguage(): Language {
+  return languageSchema.catch(DEFAULT_LANGUAGE).parse(i18n.resolvedLanguage ?? i18n.language);
+}
+
+/** Before sign-in: the remembered choice, else the browser's language (French or English). */
+export function initialLanguage(): Language {
+  try {
+    const stored = languageSchema.safeParse(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+    if (stored.success) return stored.data;
+  } catch {
+    // Storage refused (private mode): the browser's language decides.
+  }
+  return typeof navigator === 'undefined' ? DEFAULT_LANGUAGE : languageFromTag(navigator.language);
+}
+
+async function loadCatalogue(language: Language) {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  if (language === 'fr') {
+    const fr = (await import('./locales/fr.json')).default;
+    i18n.addResourceBundle('fr', 'translation', fr);
+  }
+}
+
+/**
+ * Shows the interface in `language` (nothing else changes: same URL, same page, same data) and
+ * remembers it in this browser. The account's copy is saved by the caller (account API).
+ */
+export async function applyLanguage(language: Language, { remember = true } = {}): Promise<void> {
+  await loadCatalogue(language);
+  if (remember) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Not remembered in this browser; the account keeps it for a signed-in user.
+    }
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = INTL_LOCALE[language];
+  if (currentLanguage() !== language || i18n.language !== language) await i18n.changeLanguage(language);
+}
