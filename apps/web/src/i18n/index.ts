@@ -51,9 +51,27 @@ export function initialLanguage(): Language {
 async function loadCatalogue(language: Language) {
   if (i18n.hasResourceBundle(language, 'translation')) return;
   if (language === 'fr') {
-    const fr = (await import('./locales/fr.json')).default;
-    i18n.addResourceBundle('fr', 'translation', fr);
+    const [fr, messages] = await Promise.all([
+      import('./locales/fr.json'),
+      import('./locales/fr.messages.json'),
+    ]);
+    i18n.addResourceBundle('fr', 'translation', fr.default);
+    i18n.addResourceBundle('fr', 'messages', messages.default);
   }
+}
+
+/**
+ * A fixed English message from packages/shared (a zod schema's, an e-mail rule's) or the server's
+ * answer, in the interface's language: `locales/fr.messages.json` is keyed by the English text
+ * itself, so the schemas stay one (and English-exact) for server and web. A message with no
+ * French yet, or with a part the user typed, is shown as it came.
+ */
+export function translateMessage(message: string): string;
+export function translateMessage(message: string | undefined): string | undefined;
+export function translateMessage(message: string | undefined): string | undefined {
+  if (!message || currentLanguage() === 'en') return message;
+  const french = i18n.getResource('fr', 'messages', message, { keySeparator: false });
+  return typeof french === 'string' ? french : message;
 }
 
 /**

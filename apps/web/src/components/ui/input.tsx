@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { translateMessage } from '../../i18n/index.ts';
 
 const field =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
@@ -80,7 +81,8 @@ export function FieldError({ id, children }: { id?: string; children?: string })
   if (!children) return null;
   return (
     <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {children}
+      {/* Schema and server messages are English; shown in the page's language (ADR 0360). */}
+      {translateMessage(children)}
     </p>
   );
 }

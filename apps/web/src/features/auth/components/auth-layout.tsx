@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 
 export function AuthLayout({
@@ -14,9 +15,12 @@ export function AuthLayout({
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-10">
       <Card className="w-full max-w-md p-8">
-        <Link to="/" className="text-lg font-bold text-brand-800">
-          Grantleaf
-        </Link>
+        <div className="flex items-center justify-between gap-2">
+          <Link to="/" className="text-lg font-bold text-brand-800">
+            Grantleaf
+          </Link>
+          <LanguageSwitch />
+        </div>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
         <p className="mt-1 text-sm text-slate-700">{subtitle}</p>
         <div className="mt-6">{children}</div>

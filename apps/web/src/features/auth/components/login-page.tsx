@@ -5,12 +5,14 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser, useLogin } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
   const form = useSchemaForm({ schema: loginSchema, initial: { email: '', password: '' }, id: 'login' });
@@ -23,20 +25,18 @@ export function LoginPage() {
     event.preventDefault();
     const parsed = form.parse();
     if (!parsed.success) {
-      toast.error('Login Failed', { description: 'Please fill in all required fields' });
+      toast.error(t('login.failed'), { description: t('common.fillRequired') });
       return;
     }
     login.mutate(parsed.data, {
       onSuccess: () => {
-        toast.success('Logged in successfully! Redirecting...');
+        toast.success(t('login.success'));
         setTimeout(() => navigate('/'), REDIRECT_AFTER_AUTH_MS);
       },
       onError: (error) => {
         const invalid = error instanceof ApiError && error.serverMessage === 'Invalid credentials';
-        toast.error('Login Failed', {
-          description: invalid
-            ? 'Please check your email and password'
-            : 'Unable to sign in. Please try again',
+        toast.error(t('login.failed'), {
+          description: invalid ? t('login.checkCredentials') : t('login.unable'),
         });
       },
     });
@@ -45,34 +45,34 @@ export function LoginPage() {
   const busy = login.isPending || login.isSuccess;
   if (arrivedSignedIn) return <Navigate to="/" replace />;
   return (
-    <AuthLayout title="Sign in" subtitle="Welcome back to Grantleaf.">
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <FormField label="Email" {...form.slot('email')}>
+        <FormField label={t('common.email')} {...form.slot('email')}>
           <Input {...form.input('email')} type="email" autoComplete="email" required />
         </FormField>
         <div>
-          <FormField label="Password" {...form.slot('password')}>
+          <FormField label={t('common.password')} {...form.slot('password')}>
             <Input {...form.input('password')} type="password" autoComplete="current-password" required />
           </FormField>
           <p className="mt-1 text-right text-sm">
             <Link to="/forgot-password" className="text-brand-700 underline">
-              Forgot password?
+              {t('login.forgot')}
             </Link>
           </p>
         </div>
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? 'Signing In...' : 'Sign In'}
+          {busy ? t('login.signingIn') : t('login.submit')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">
-        No account yet?{' '}
+        {t('login.noAccount')}{' '}
         <Link to="/register" className="font-medium text-brand-700 underline">
-          Create one
+          {t('login.createOne')}
         </Link>
       </p>
       <p className="mt-2 text-center text-sm">
         <Link to="/" className="text-slate-700 underline">
-          Back to home
+          {t('common.backHome')}
         </Link>
       </p>
     </AuthLayout>

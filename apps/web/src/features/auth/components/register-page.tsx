@@ -11,17 +11,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormField, Input } from '../../../components/ui/input.tsx';
+import { i18n, translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useInstitution, useRegister } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-
-/**
- * Spec §8's success toast ('…You have 1 free credit. Redirecting...'), which now says when: the
- * credit comes with the verified address (ADR 0150 records the departure).
- */
-export const REGISTERED_WITH_CREDIT =
-  'Account created successfully! You have 1 free credit once you verify your email. Redirecting...';
 
 type Field = 'name' | 'phone' | 'email' | 'password';
 const EMPTY: Record<Field, string> = { name: '', phone: '', email: '', password: '' };
@@ -29,18 +23,20 @@ const EMPTY: Record<Field, string> = { name: '', phone: '', email: '', password:
 const EMAIL_HINT = 'register-email-hint';
 
 function registrationFailure(error: unknown): string {
+  const t = i18n.t;
   const message = error instanceof ApiError ? error.serverMessage : undefined;
   if (message === 'User already exists' || message === 'This email is already registered') {
-    return 'An account with this email already exists. Please sign in instead';
+    return t('register.exists');
   }
   if (message === 'Invalid email domain') {
-    return 'Please use your work or university email address. Personal emails are not allowed.';
+    return t('register.personalEmail');
   }
-  if (error instanceof ApiError && error.status === 400 && message) return message;
-  return 'Unable to create account. Please try again';
+  if (error instanceof ApiError && error.status === 400 && message) return translateMessage(message);
+  return t('register.unable');
 }
 
 export function RegisterPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const register = useRegister();
@@ -59,14 +55,14 @@ export function RegisterPage() {
     if (!parsed.success) {
       // The spec's text is for missing fields; a short password or a malformed address says so.
       const blank = (Object.keys(values) as Field[]).some((name) => values[name].trim() === '');
-      toast.error('Registration Failed', {
-        description: blank ? 'Please fill in all required fields' : parsed.error.issues[0]?.message,
+      toast.error(t('register.failed'), {
+        description: blank ? t('common.fillRequired') : translateMessage(parsed.error.issues[0]?.message),
       });
       return;
     }
     if (checkEmailDomain(parsed.data.email) !== 'institutional') {
       form.setErrors({ email: PERSONAL_EMAIL_MESSAGE });
-      toast.error('Invalid Email', { description: PERSONAL_EMAIL_MESSAGE });
+      toast.error(t('register.invalidEmail'), { description: translateMessage(PERSONAL_EMAIL_MESSAGE) });
       return;
     }
     const ref = params.get('ref') ?? undefined;
@@ -75,11 +71,10 @@ export function RegisterPage() {
       {
         onSuccess: ({ freeCreditOnVerification }) => {
           // An address gets its free credit once ever, when it is verified (issue 15 §12, ADR 0150):
-          // the spec's text says when, and a re-registration is not told it has one.
+          // the spec's text says when, and a re-registration is not told it has one. Spec §8's toast
+          // ('…You have 1 free credit. Redirecting...') now says when (ADR 0150 records the departure).
           toast.success(
-            freeCreditOnVerification
-              ? REGISTERED_WITH_CREDIT
-              : 'Account created successfully! This address has already had its free credit. Redirecting...',
+            freeCreditOnVerification ? t('register.successWithCredit') : t('register.successNoCredit'),
           );
           setTimeout(() => navigate('/'), REDIRECT_AFTER_AUTH_MS);
         },
@@ -88,7 +83,7 @@ export function RegisterPage() {
           const weak =
             error instanceof ApiError ? error.body.errors?.find((e) => e.path === 'password') : undefined;
           if (weak) form.setErrors({ password: weak.message });
-          toast.error('Registration Failed', { description: registrationFailure(error) });
+          toast.error(t('register.failed'), { description: registrationFailure(error) });
         },
       },
     );
@@ -105,14 +100,12 @@ export function RegisterPage() {
     domain === 'personal' && errors.email === PERSONAL_EMAIL_MESSAGE ? undefined : errors.email;
   const busy = register.isPending || register.isSuccess;
   return (
-    <AuthLayout title="Create your account" subtitle="Start with 1 free credit.">
-      <p className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
-        A work or university email address is required.
-      </p>
+    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
+      <p className="mb-4 rounded-md bg-brand-50 p-3 text-sm text-brand-900">{t('register.workEmail')}</p>
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        {field('name', 'Full name', 'text', 'name')}
-        {field('phone', 'Phone number', 'tel', 'tel')}
-        <FormField label="Email" id={form.slot('email').id} error={emailError}>
+        {field('name', t('register.name'), 'text', 'name')}
+        {field('phone', t('register.phone'), 'tel', 'tel')}
+        <FormField label={t('common.email')} id={form.slot('email').id} error={emailError}>
           <Input
             {...form.input('email', domain === 'incomplete' ? undefined : EMAIL_HINT)}
             aria-invalid={Boolean(errors.email) || domain === 'personal'}
@@ -125,25 +118,25 @@ export function RegisterPage() {
             <FieldError id={EMAIL_HINT}>{PERSONAL_EMAIL_MESSAGE}</FieldError>
           ) : domain === 'institutional' ? (
             <p id={EMAIL_HINT} className="mt-1 text-sm text-brand-700">
-              {INSTITUTIONAL_EMAIL_MESSAGE}
+              {translateMessage(INSTITUTIONAL_EMAIL_MESSAGE)}
               {institutionName ? <span className="font-medium"> · {institutionName}</span> : null}
             </p>
           ) : null}
         </FormField>
-        {field('password', 'Password', 'password', 'new-password')}
+        {field('password', t('common.password'), 'password', 'new-password')}
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? 'Creating Account...' : 'Create Account'}
+          {busy ? t('register.creating') : t('register.submit')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-700">
-        Already have an account?{' '}
+        {t('register.haveAccount')}{' '}
         <Link to="/login" className="font-medium text-brand-700 underline">
-          Sign in
+          {t('register.signIn')}
         </Link>
       </p>
       <p className="mt-2 text-center text-sm">
         <Link to="/" className="text-slate-700 underline">
-          Back to home
+          {t('common.backHome')}
         </Link>
       </p>
     </AuthLayout>
