@@ -10,6 +10,9 @@ export const SUBMISSION_MESSAGES = {
   program: 'Please select a grant program',
   programRetired: 'This program is no longer offered. Please select another grant program',
   programMismatch: 'contentJson.programId must match programId',
+  /** An analysis attached to an application is of that application's program (issue 28 item 10). */
+  applicationProgram: (program: string) =>
+    `This application is for ${program}. Analyse it against that program, or choose None under “Attach to application”.`,
   content: 'Please provide grant content to analyze',
   file: 'Please upload a file to analyze',
   fileSize: 'Please select a file smaller than 10MB',

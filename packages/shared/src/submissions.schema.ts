@@ -288,6 +288,9 @@ export const applicationAnalysisSchema = z.object({
   submissionTimestamp: z.string(),
   /** The overall score (0–10) once the analysis has finished. */
   meanScore: z.number().nullable(),
+  /** The program it was scored against, named (issue 28 item 10). */
+  programId: z.string(),
+  programName: z.string(),
 });
 export const applicationAnalysesSchema = z.object({ analyses: z.array(applicationAnalysisSchema) });
 export type ApplicationAnalysis = z.infer<typeof applicationAnalysisSchema>;

@@ -16,6 +16,7 @@ import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow } from './applications.schema.ts';
 import { buildCalendar, type CalendarEvent } from './icalendar.ts';
+import { findProgramById } from '../programs/index.ts';
 import { listAnalysesOfApplication } from '../submissions/index.ts';
 import type { ApplicationAnalysis } from '@grantleaf/shared/submissions.schema';
 
@@ -122,11 +123,17 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
     async analyses(user: UserRow, id: string): Promise<ApplicationAnalysis[]> {
       if (!(await repo.findOwnApplication(db, user.id, id))) throw notFound('Application not found');
       const rows = await listAnalysesOfApplication(db, user.id, id);
+      // Named, so an analysis against another program cannot pass for this one (issue 28 item 10).
+      const names = new Map<string, string>();
+      for (const programId of new Set(rows.map((r) => r.programId)))
+        names.set(programId, (await findProgramById(db, programId))?.name ?? programId);
       return rows.map((r) => ({
         id: r.id,
         status: r.status === 'complete' ? 'completed' : r.status,
         submissionTimestamp: r.submissionTimestamp.toISOString(),
         meanScore: r.results && 'meanScore' in r.results ? r.results.meanScore : null,
+        programId: r.programId,
+        programName: names.get(r.programId) ?? r.programId,
       }));
     },
 

@@ -8,6 +8,17 @@ export async function assertOwnApplication(db: Tx, userId: string, applicationId
   if (!(await findOwnApplication(db, userId, applicationId))) throw notFound();
 }
 
+/** For analyses attached to an application: its program (id and name), 404 unless the user owns it. */
+export async function ownApplicationProgram(
+  db: Tx,
+  userId: string,
+  applicationId: string,
+): Promise<{ programId: string | null; program: string }> {
+  const row = await findOwnApplication(db, userId, applicationId);
+  if (!row) throw notFound();
+  return { programId: row.programId, program: row.program };
+}
+
 /** For the guidelines module: the owner's application's sections (id, header), 404 otherwise. */
 export async function ownApplicationSections(
   db: Tx,

@@ -48,7 +48,12 @@ describe.each(DATABASES)('analyses attached to an application on %s', (kind) => 
     const listed = await t.api('GET', `/api/applications/${applicationId}/analyses`, { token: u.token });
     expect(listed.status).toBe(200);
     expect(listed.body.analyses).toHaveLength(1);
-    expect(listed.body.analyses[0]).toMatchObject({ id: res.body.id, status: 'completed' });
+    expect(listed.body.analyses[0]).toMatchObject({
+      id: res.body.id,
+      status: 'completed',
+      programId: PROGRAM,
+      programName: expect.stringContaining('Alliance'),
+    });
     expect(listed.body.analyses[0].meanScore).toBeGreaterThanOrEqual(0);
 
     // The tracker's delete (a soft delete) leaves the analysis readable.
@@ -84,5 +89,25 @@ describe.each(DATABASES)('analyses attached to an application on %s', (kind) => 
     expect((await t.api('GET', `/api/applications/${foreign}/analyses`, { token: other.token })).status).toBe(
       404,
     );
+  });
+
+  it('refuses to attach an analysis made against another program than the application’s, and charges nothing', async () => {
+    const u = await registerUser(t);
+    await topUp(u.user.id, 10);
+    const created = await t.api('POST', '/api/applications', {
+      token: u.token,
+      body: {
+        title: 'Ice physics',
+        program: 'NSERC Discovery Grants',
+        programId: 'ca-nserc-discovery-grants',
+      },
+    });
+    expect(created.status).toBe(201);
+    const before = await balance(u.token);
+    const res = await analyse(u.token, created.body.id);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^This application is for .+\. Analyse it against that program/);
+    expect(await balance(u.token)).toBe(before);
+    expect((await t.api('GET', '/api/submissions', { token: u.token })).body).toEqual([]);
   });
 });

@@ -70,6 +70,7 @@ export function listAnalysesOfApplication(db: Tx, userId: string, applicationId:
       status: submissions.status,
       submissionTimestamp: submissions.submissionTimestamp,
       results: submissions.results,
+      programId: submissions.programId,
     })
     .from(submissions)
     .where(

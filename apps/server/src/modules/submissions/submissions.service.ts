@@ -31,7 +31,7 @@ import {
   timedSubmissions,
 } from './submissions.repository.ts';
 import { expectedCompletion } from '../paid-work/index.ts';
-import { assertOwnApplication, exportEditedDraft } from '../applications/index.ts';
+import { exportEditedDraft, ownApplicationProgram } from '../applications/index.ts';
 import { exportBlocks, renderDocx, renderPdf, safeBaseName } from './submission-export.ts';
 
 const ADMIN_LIST_LIMIT = 500;
@@ -77,7 +77,13 @@ export function createSubmissionsService(deps: {
       }
       const applicationId = body.type === 'analysis' ? body.contentJson.applicationId : undefined;
       // Before any charge: another user's (or a deleted) application is a 404 and costs nothing.
-      if (applicationId) await assertOwnApplication(deps.db, user.id, applicationId);
+      if (applicationId) {
+        const attached = await ownApplicationProgram(deps.db, user.id, applicationId);
+        // A score against another program's criteria would sit in this application's Analyses
+        // panel as if it were about it (issue 28 item 10).
+        if (attached.programId && attached.programId !== body.programId)
+          throw badRequest(SUBMISSION_MESSAGES.applicationProgram(attached.program));
+      }
       const cost = PRICES[body.type];
       // Measured from recent completed submissions of this type, or the run's time limit (ADR 0291).
       const etaTimestamp = await expectedCompletion(deps.db, timedSubmissions(body.type), deps.etaLimitMs);

@@ -23,10 +23,13 @@ export function AnalysesList({ analyses }: { analyses: ApplicationAnalysis[] }) 
         <ul className="mt-1 space-y-1 text-sm">
           {analyses.map((a) => (
             <li key={a.id} className="flex justify-between gap-2">
-              <Link to={`/submissions/${a.id}/view`} className="text-brand-800 underline">
-                {formatDate(a.submissionTimestamp)}
-              </Link>
-              <span className="text-slate-800">{scoreText(a)}</span>
+              <span className="min-w-0">
+                <Link to={`/submissions/${a.id}/view`} className="text-brand-800 underline">
+                  {formatDate(a.submissionTimestamp)}
+                </Link>
+                <span className="block truncate text-xs text-slate-700">{a.programName}</span>
+              </span>
+              <span className="shrink-0 text-slate-800">{scoreText(a)}</span>
             </li>
           ))}
         </ul>

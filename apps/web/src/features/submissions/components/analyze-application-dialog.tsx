@@ -57,9 +57,11 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
   );
   const { data: user } = useCurrentUser();
   const applications = useOwnApplications(open ? user?.id : undefined).data ?? [];
-  // The chosen program's applications when it has any; otherwise every application of the user's.
-  const forProgram = applications.filter((a) => a.programId === programId);
-  const choices = forProgram.length > 0 ? forProgram : applications;
+  // Only the chosen program's applications (and those with no program on record): an analysis
+  // against another program's criteria is refused by the server (issue 28 item 10).
+  const choices = programId
+    ? applications.filter((a) => a.programId === programId || a.programId === null)
+    : [];
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadFile();
   const create = useCreateSubmission();

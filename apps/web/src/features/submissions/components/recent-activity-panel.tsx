@@ -17,12 +17,28 @@ function parseResults(results: unknown): Record<string, unknown> | null {
     : null;
 }
 
+/** The first few words of a text, on one line, with an ellipsis when there is more. */
+export function openingWords(text: string, words = 8): string {
+  const all = text
+    .replace(/[#*_>`]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return all.slice(0, words).join(' ') + (all.length > words ? '…' : '');
+}
+
 /** What a row is about: the draft's title, the analysed file's name, or pasted text (issue 16 §7). */
 function activityTitle(s: Submission): string {
-  const content = (s.contentJson ?? {}) as { projectTitle?: unknown; originalFileName?: unknown };
+  const content = (s.contentJson ?? {}) as {
+    projectTitle?: unknown;
+    originalFileName?: unknown;
+    content?: unknown;
+  };
   if (typeof content.projectTitle === 'string' && content.projectTitle.trim()) return content.projectTitle;
   if (typeof content.originalFileName === 'string' && content.originalFileName)
     return content.originalFileName;
+  // Several pasted texts must be told apart (issue 28 item 10): their opening words.
+  if (s.type === 'analysis' && typeof content.content === 'string' && content.content.trim())
+    return `Pasted text: “${openingWords(content.content)}”`;
   return s.type === 'analysis' ? 'Pasted text' : 'Untitled';
 }
 
