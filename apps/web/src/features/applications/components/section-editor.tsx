@@ -1,7 +1,9 @@
 import type { RichNode } from '@grantleaf/shared/application-document.schema';
 import { markdownToDoc } from '@grantleaf/shared/rich-markdown';
 import { TableKit } from '@tiptap/extension-table';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { EditorContent, Extension, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { clsx } from 'clsx';
 import { useEffect, useImperativeHandle, type Ref } from 'react';
@@ -24,7 +26,45 @@ export interface SectionEditorHandle {
 const paragraphs = (text: string) =>
   text.split(/\n{2,}/).map((p) => ({ type: 'paragraph', content: p ? [{ type: 'text', text: p }] : [] }));
 
+/** A question the draft left for the applicant (application-document.service.ts writes them). */
+const QUESTION = /\[To complete:[^\]]*\]/g;
+
+/**
+ * The draft's questions look like questions to answer, as the viewer shows them under "To write
+ * this section, answer:", not like the applicant's own text (issue 28 item 13). A decoration, not
+ * a node: the text stays plain, so the server's document schema and every export are unchanged, and
+ * the highlight goes as soon as the applicant edits the question away.
+ */
+const QuestionMarkers = Extension.create({
+  name: 'questionMarkers',
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        key: new PluginKey('questionMarkers'),
+        props: {
+          decorations(state) {
+            const found: Decoration[] = [];
+            state.doc.descendants((node, pos) => {
+              if (!node.isText || !node.text) return;
+              for (const m of node.text.matchAll(QUESTION))
+                found.push(
+                  Decoration.inline(pos + m.index, pos + m.index + m[0].length, {
+                    class: 'rounded bg-amber-100 px-0.5 text-amber-900 ring-1 ring-amber-300',
+                    'data-question': 'true',
+                    title: 'A question from the draft: replace it with your answer',
+                  }),
+                );
+            });
+            return DecorationSet.create(state.doc, found);
+          },
+        },
+      }),
+    ];
+  },
+});
+
 const EXTENSIONS = [
+  QuestionMarkers,
   StarterKit.configure({
     heading: { levels: [1, 2, 3] },
     codeBlock: false,
