@@ -199,6 +199,8 @@ export const applicationDetailSchema = applicationSchema.extend({
   /** Words a page holds under the funder's formatting, for page limits. */
   wordsPerPage: z.number().int().positive(),
   formatting: z.string().nullable(),
+  /** What the session's user may do here (issue 32 §2): the editor turns read-only below 'editor'. */
+  access: z.enum(['viewer', 'commenter', 'editor', 'owner']),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 

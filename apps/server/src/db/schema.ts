@@ -20,3 +20,4 @@ export * from '../modules/alerts/alerts.schema.ts';
 export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/uploads/uploads.schema.ts';
 export * from '../modules/webhooks/webhooks.schema.ts';
+export * from '../modules/organisations/organisations.schema.ts';

@@ -165,6 +165,23 @@ export const USER_LIMITS = {
     windowSeconds: 60 * 60,
     message: 'Too many requests. Please try again later.',
   },
+  /**
+   * Invitations and shares mail an address the sender names (issue 32): a research office invites
+   * a department in a sitting, a script mailing strangers does not get far.
+   */
+  invitation: {
+    name: 'invitation',
+    points: 60,
+    windowSeconds: 60 * 60,
+    message: 'Too many invitations. Please try again in an hour.',
+  },
+  /** Comments may mail the people they mention: a lively review stays well under this. */
+  comment: {
+    name: 'comment',
+    points: 120,
+    windowSeconds: 60 * 60,
+    message: 'Too many comments. Please wait a few minutes; your text is kept here.',
+  },
   /** Every attempt counts, so the password it asks for cannot be guessed through it. */
   accountDeletion: {
     name: 'account-delete',

@@ -15,6 +15,7 @@ import { ideasModule } from './ideas/module.ts';
 import { institutionsModule } from './institutions/module.ts';
 import { leadsModule } from './leads/module.ts';
 import { marketingModule } from './marketing/module.ts';
+import { organisationsModule } from './organisations/module.ts';
 import { paymentsModule } from './payments/module.ts';
 import { programsModule } from './programs/module.ts';
 import { retentionModule } from './retention/module.ts';
@@ -36,6 +37,7 @@ export const MODULES: readonly AppModule[] = [
   affiliateModule,
   paymentsModule,
   applicationsModule,
+  organisationsModule,
   uploadsModule,
   submissionsModule,
   guidelinesModule,

@@ -28,6 +28,11 @@ interface Objects {
   savedSearch: string;
   /** The public id of A's session (the account page's session list). */
   session: string;
+  /** A's organisation (no domain rule), an open invitation of it, and a named share of A's application. */
+  organisation: string;
+  invitation: string;
+  share: string;
+  comment: string;
 }
 
 interface Entry {
@@ -309,6 +314,98 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/credit-requests': { access: 'user', body: () => ({ kind: 'credits', credits: 5 }) },
   'GET /api/credit-requests': { access: 'user' },
 
+  // Organisations (issue 32 §1): every object route is A's organisation; B is no member.
+  'GET /api/organisations': { access: 'user' },
+  'POST /api/organisations': { access: 'user', body: () => ({ name: 'Planted office' }) },
+  'GET /api/organisations/:id': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}`,
+    foreign: true,
+  },
+  'PATCH /api/organisations/:id': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}`,
+    body: () => ({ name: 'Taken office' }),
+    foreign: true,
+  },
+  'POST /api/organisations/:id/invitations': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/invitations`,
+    body: () => ({ email: 'planted@utoronto.ca', role: 'owner' }),
+    foreign: true,
+  },
+  'DELETE /api/organisations/:id/invitations/:invitationId': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/invitations/${o.invitation}`,
+    foreign: true,
+  },
+  'POST /api/organisations/invitations/accept': {
+    access: 'user',
+    body: () => ({ token: 'guessed-invitation-token' }),
+  },
+  'POST /api/organisations/:id/join': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/join`,
+    foreign: true,
+  },
+  'PATCH /api/organisations/:id/members/:userId': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/members/${o.aId}`,
+    body: () => ({ role: 'member' }),
+    foreign: true,
+  },
+  'DELETE /api/organisations/:id/members/:userId': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/members/${o.aId}`,
+    foreign: true,
+  },
+  // Sharing (issue 32 §2): only the owner sees or changes an application's shares.
+  'GET /api/shared-applications': { access: 'user' },
+  'GET /api/applications/:id/shares': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/shares`,
+    foreign: true,
+  },
+  'POST /api/applications/:id/shares': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/shares`,
+    body: () => ({ email: 'planted@utoronto.ca', role: 'editor' }),
+    foreign: true,
+  },
+  'DELETE /api/applications/:id/shares/:shareId': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/shares/${o.share}`,
+    foreign: true,
+  },
+  'PUT /api/applications/:id/organisation-share': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/organisation-share`,
+    body: (o) => ({ organisationId: o.organisation }),
+    foreign: true,
+  },
+  'DELETE /api/applications/:id/organisation-share': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/organisation-share`,
+    foreign: true,
+  },
+  'GET /api/applications/:id/comments': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/comments`,
+    foreign: true,
+  },
+  'POST /api/applications/:id/comments': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/comments`,
+    body: () => ({ sectionId: 'summary', body: 'Planted comment' }),
+    foreign: true,
+  },
+  'POST /api/applications/:id/comments/:commentId/resolve': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/comments/${o.comment}/resolve`,
+    body: () => ({ resolved: true }),
+    foreign: true,
+  },
+
   // Admins only
   'GET /api/admin/users': { access: 'admin' },
   'POST /api/admin/users/:id/credits': {
@@ -397,6 +494,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
   let a: Awaited<ReturnType<typeof registerUser>>;
   let b: Awaited<ReturnType<typeof registerUser>>;
   let admin: Awaited<ReturnType<typeof registerUser>>;
+  let removed: Awaited<ReturnType<typeof registerUser>>;
   let o: Objects;
   let routes: Array<{ method: string; path: string }>;
   let calendarToken: string;
@@ -465,6 +563,48 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
     });
     const follow = await t.api('PUT', `/api/program-follows/${PROGRAM}`, { token: a.token });
     const aSessions = await t.api('GET', '/api/account/sessions', { token: a.token });
+    // Issue 32: A's organisation with an open invitation; A's application shared by name and with it.
+    const org = await t.api('POST', '/api/organisations', { token: a.token, body: { name: 'Alice office' } });
+    const invitation = await t.api('POST', `/api/organisations/${org.body.id}/invitations`, {
+      token: a.token,
+      body: { email: 'pending-invitee@utoronto.ca' },
+    });
+    const share = await t.api('POST', `/api/applications/${app.body.id}/shares`, {
+      token: a.token,
+      body: { email: 'coauthor@utoronto.ca', role: 'viewer' },
+    });
+    const orgShare = await t.api('PUT', `/api/applications/${app.body.id}/organisation-share`, {
+      token: a.token,
+      body: { organisationId: org.body.id },
+    });
+    const comment = await t.api('POST', `/api/applications/${app.body.id}/comments`, {
+      token: a.token,
+      body: { sectionId: 'any', body: 'Alice note to self' },
+    });
+    // R was a research officer of A's organisation and a named editor; both are taken back.
+    removed = await registerUser(t, { name: 'Remy Removed' });
+    await t.api('POST', `/api/organisations/${org.body.id}/invitations`, {
+      token: a.token,
+      body: { email: removed.email, role: 'officer' },
+    });
+    const invite = await t.smtp.waitFor(removed.email, (m) => m.subject.includes('Alice office'));
+    const joined = await t.api('POST', '/api/organisations/invitations/accept', {
+      token: removed.token,
+      body: { token: /organisations\/join\?token=([\w-]+)/.exec(invite.text)?.[1] },
+    });
+    const rShare = await t.api('POST', `/api/applications/${app.body.id}/shares`, {
+      token: a.token,
+      body: { email: removed.email, role: 'editor' },
+    });
+    const rOpened = await t.api('GET', `/api/applications/${app.body.id}`, { token: removed.token });
+    expect(rOpened.body.access).toBe('editor');
+    const rRemoved = await t.api('DELETE', `/api/organisations/${org.body.id}/members/${removed.user.id}`, {
+      token: a.token,
+    });
+    const rShareId = rShare.body.people.find((p: any) => p.email === removed.email.toLowerCase())?.id;
+    const rUnshared = await t.api('DELETE', `/api/applications/${app.body.id}/shares/${rShareId}`, {
+      token: a.token,
+    });
     for (const [name, res] of Object.entries({
       up,
       sub,
@@ -477,6 +617,15 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       block,
       saved,
       follow,
+      org,
+      invitation,
+      share,
+      orgShare,
+      comment,
+      joined,
+      rShare,
+      rRemoved,
+      rUnshared,
     })) {
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
     }
@@ -495,9 +644,13 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       block: block.body.id,
       savedSearch: saved.body.id,
       session: aSessions.body.sessions[0].id,
+      organisation: org.body.id,
+      invitation: invitation.body.id,
+      share: share.body.people.find((p: any) => p.email === 'coauthor@utoronto.ca').id,
+      comment: comment.body.data[0].id,
     };
     routes = apiRoutes(t.app);
-  }, 90_000);
+  }, 180_000);
   afterAll(() => t.close());
 
   it('has an entry for every /api route the router serves, and no stale entries', () => {
@@ -556,6 +709,21 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
     expect(alerts.follows.map((x: any) => x.programId)).toEqual([PROGRAM]);
   });
 
+  it('gives a removed member and a withdrawn editor (R) a 404 for every object of A, at once', async () => {
+    const foreign = Object.entries(MATRIX).filter(([, e]) => e.foreign);
+    for (const [k, entry] of foreign) {
+      const [method] = k.split(' ');
+      const res = await call(method!, urlOf(k, entry), removed.token, entry.body?.(o));
+      expect(res.status, `${k} by removed R on A's object: ${JSON.stringify(res.body)}`).toBe(404);
+    }
+    const lists = ['/api/organisations', '/api/shared-applications'];
+    for (const url of lists) {
+      const text = JSON.stringify((await call('GET', url, removed.token)).body);
+      for (const s of [o.organisation, o.application, 'Alice'])
+        expect(text, `${url} leaks ${s}`).not.toContain(s);
+    }
+  });
+
   it('shows B no row of A in any list, feed or export', async () => {
     const secrets = [o.aId, o.submission, o.file, o.idea, o.funding, o.application, a.email, 'Alice'];
     const lists = [
@@ -569,6 +737,8 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       '/api/me',
       '/api/library/blocks',
       '/api/alerts',
+      '/api/organisations',
+      '/api/shared-applications',
     ];
     for (const url of lists) {
       const res = await call('GET', url, b.token);

@@ -220,6 +220,9 @@ export function DashboardPage() {
               <Link to="/alerts" className={buttonClass('ghost', 'sm')}>
                 {t('appHeader.alerts')}
               </Link>
+              <Link to="/organisations" className={buttonClass('ghost', 'sm')}>
+                Teams
+              </Link>
               <Link to="/account" className={buttonClass('ghost', 'sm')}>
                 {t('appHeader.account')}
               </Link>

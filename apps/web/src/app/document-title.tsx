@@ -9,6 +9,8 @@ export const PAGE_TITLES: ReadonlyArray<[pattern: string, title: string]> = [
   ['/dashboard', `Dashboard · ${SITE}`],
   ['/applications', `Grant Applications · ${SITE}`],
   ['/library', `Content library · ${SITE}`],
+  ['/organisations', `Organisations and shared work · ${SITE}`],
+  ['/organisations/join', `Join an organisation · ${SITE}`],
   ['/account', `Account · ${SITE}`],
   ['/login', `Sign in · ${SITE}`],
   ['/register', `Create your account · ${SITE}`],

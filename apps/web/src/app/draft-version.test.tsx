@@ -53,6 +53,7 @@ const detail = {
   ],
   wordsPerPage: 500,
   formatting: null,
+  access: 'owner',
 };
 
 function stub() {

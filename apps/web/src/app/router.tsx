@@ -1,3 +1,4 @@
+import type { ApplicationDetail } from '@grantleaf/shared/application-document.schema';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.tsx';
@@ -35,10 +36,16 @@ const GuidelinesPanel = lazy(() =>
 const ContentLibraryPanel = lazy(() =>
   import('../features/content-library/index.ts').then((m) => ({ default: m.ContentLibraryPanel })),
 );
+const TeamPanel = lazy(() => import('../features/teams/index.ts').then((m) => ({ default: m.TeamPanel })));
 const editorSlots = {
   guidelines: (applicationId: string) => (
     <Suspense fallback={null}>
       <GuidelinesPanel applicationId={applicationId} />
+    </Suspense>
+  ),
+  team: (app: ApplicationDetail, focus: (sectionId: string, quote: string) => void) => (
+    <Suspense fallback={null}>
+      <TeamPanel app={app} onFocus={focus} />
     </Suspense>
   ),
   library: (insert: (text: string) => void) => (
@@ -52,6 +59,14 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const ContentLibraryPage = page(
   () => import('../features/content-library/components/content-library-page.tsx'),
   'ContentLibraryPage',
+);
+const OrganisationsPage = page(
+  () => import('../features/teams/components/organisations-page.tsx'),
+  'OrganisationsPage',
+);
+const JoinOrganisationPage = page(
+  () => import('../features/teams/components/organisations-page.tsx'),
+  'JoinOrganisationPage',
 );
 const AlertsPage = page(() => import('../features/alerts/components/alerts-page.tsx'), 'AlertsPage');
 const FaqPage = page(() => import('../features/public/components/faq-page.tsx'), 'FaqPage');
@@ -167,6 +182,8 @@ export function AppRoutes() {
         <Route path="/applications" element={<ApplicationsPage />} />
         <Route path="/library" element={<ContentLibraryPage />} />
         <Route path="/alerts" element={<AlertsPage />} />
+        <Route path="/organisations" element={<OrganisationsPage />} />
+        <Route path="/organisations/join" element={<JoinOrganisationPage />} />
         <Route path="/applications/:id" element={<ApplicationEditorPage {...editorSlots} />} />
         <Route
           path="/account"

@@ -6,7 +6,8 @@ import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
 import type { ExportSection } from '../contract.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { deleteCalendarTokensOf } from '../applications/index.ts';
+import { deleteCalendarTokensOf, deleteSharesTo } from '../applications/index.ts';
+import { leaveAllOrganisations } from '../organisations/index.ts';
 import {
   deleteSessionsOf,
   deriveAdminRights,
@@ -113,6 +114,9 @@ export function createAccountService(deps: {
         await deleteSessionsOf(tx, user.id);
         await softDeleteUploadsOf(tx, user.id, at);
         await deleteCalendarTokensOf(tx, user.id);
+        // Shared work closes at once: the address's shares and every membership go (ADR 0372).
+        await deleteSharesTo(tx, email);
+        await leaveAllOrganisations(tx, user.id);
         // A deleted account holds no rights; the revoke is audited like any other.
         await deriveAdminRights(tx, deps.adminEmails, { userId: user.id, actorId: user.id });
         return true;

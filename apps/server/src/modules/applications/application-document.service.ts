@@ -11,6 +11,7 @@ import {
   type VersionSummary,
 } from '@grantleaf/shared/application-document.schema';
 import type { Application } from '@grantleaf/shared/applications.schema';
+import type { Access } from '@grantleaf/shared/sharing.schema';
 import { docToMarkdown, markdownToDoc } from '@grantleaf/shared/rich-markdown';
 import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.schema';
 import type { ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
@@ -277,11 +278,14 @@ export function createApplicationDocuments(deps: {
 }) {
   const { db } = deps;
 
-  async function own(user: Owner, id: string, tx: Tx = db, lock = false): Promise<ApplicationRow> {
-    const row = await repo.findOwnApplication(tx, user.id, id, lock);
-    if (!row) throw notFound('Application not found');
-    return row;
+  /** The application with the caller's access, at least `need` (issue 32 §2), or 404. */
+  async function open(user: Owner, id: string, need: Access, tx: Tx = db, lock = false) {
+    const found = await repo.findApplicationFor(tx, user.id, id, need, lock);
+    if (!found) throw notFound('Application not found');
+    return found;
   }
+  const own = async (user: Owner, id: string) => (await open(user, id, 'owner')).row;
+  const readable = async (user: Owner, id: string) => (await open(user, id, 'viewer')).row;
 
   const shaped = (row: ApplicationRow) => shapedSections(db, row);
 
@@ -295,13 +299,15 @@ export function createApplicationDocuments(deps: {
   ) {
     const row = await db.transaction(async (tx) => {
       // The row lock orders two saves; the second then sees the first's version and is refused.
-      const current = await own(user, id, tx, true);
+      // Editors save too (issue 32 §2); the version records who wrote it.
+      const { row: current } = await open(user, id, 'editor', tx, true);
       if (current.version !== baseVersion) throw versionConflict(current.version);
       const sections = next(current.sections);
       const changed = changedIds(current.sections, sections);
       if (changed.length === 0) return current;
       const adding = Buffer.byteLength(JSON.stringify(sections.filter((s) => changed.includes(s.id))));
-      const used = await versions.storedBytes(tx, user.id);
+      // The application and its versions count against its owner's storage, whoever writes.
+      const used = await versions.storedBytes(tx, current.userId);
       if (used + adding > deps.storageBytes) throw storageFull(deps.storageBytes);
       return versions.writeVersion(tx, {
         applicationId: id,
@@ -320,13 +326,14 @@ export function createApplicationDocuments(deps: {
 
   return {
     async detail(user: Owner, id: string): Promise<ApplicationDetail> {
-      const row = await own(user, id);
+      const { row, access } = await open(user, id, 'viewer');
       const { template, sections, wordsPerPage } = await shaped(row);
       return {
         ...(await deps.present(row)),
         sections,
         wordsPerPage,
         formatting: template?.entry.formatting ?? null,
+        access,
       };
     },
 
@@ -348,7 +355,7 @@ export function createApplicationDocuments(deps: {
     },
 
     async listVersions(user: Owner, id: string): Promise<VersionSummary[]> {
-      const row = await own(user, id);
+      const row = await readable(user, id);
       const list = await versions.listVersions(db, row.id);
       return list.map((v) => ({
         version: v.version,
@@ -359,7 +366,7 @@ export function createApplicationDocuments(deps: {
     },
 
     async version(user: Owner, id: string, version: number): Promise<VersionDetail> {
-      const row = await own(user, id);
+      const row = await readable(user, id);
       const found = await versions.findVersion(db, row.id, version);
       if (!found) throw notFound('Version not found');
       return {
@@ -373,7 +380,7 @@ export function createApplicationDocuments(deps: {
 
     /** Restoring is a save like any other: a new version whose sections are the old one's. */
     async restore(user: Owner, id: string, version: number, baseVersion: number) {
-      const row = await own(user, id);
+      const { row } = await open(user, id, 'editor');
       const found = await versions.findVersion(db, row.id, version);
       if (!found) throw notFound('Version not found');
       const old = new Map(found.sections.map((s) => [s.id, s.doc]));
@@ -453,7 +460,7 @@ export function createApplicationDocuments(deps: {
     },
 
     async check(user: Owner, id: string, input: CheckRequest): Promise<CheckResult> {
-      const row = await own(user, id);
+      const row = await readable(user, id);
       const { template, sections, wordsPerPage } = await shaped(row);
       const typed = new Map(input.sections.map((s) => [s.id, s.text]));
       return runLiveChecks({
@@ -469,9 +476,9 @@ export function createApplicationDocuments(deps: {
       });
     },
 
-    /** The application as a file (see exportApplication), the session's user's only. */
+    /** The application as a file (see exportApplication), to anyone who may read it. */
     async exportFile(user: Owner, id: string, format: ExportFormat) {
-      return exportApplication(db, await own(user, id), format);
+      return exportApplication(db, await readable(user, id), format);
     },
   };
 }

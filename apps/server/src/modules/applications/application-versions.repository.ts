@@ -139,6 +139,12 @@ async function prune(tx: Tx, applicationId: string) {
   );
 }
 
+/**
+ * A version's author by name; a co-editor whose account was deleted leaves the version, unnamed
+ * (ADR 0372), so the delta chain stays whole.
+ */
+const authorName = sql<string>`coalesce(${users.name}, 'Former collaborator')`;
+
 /** The history, newest first (at most the kept versions, so no further limit is needed). */
 export async function listVersions(db: Db, applicationId: string) {
   const rows = await db
@@ -147,10 +153,10 @@ export async function listVersions(db: Db, applicationId: string) {
       changed: applicationVersions.changedSections,
       createdAt: applicationVersions.createdAt,
       savedAt: applicationVersions.savedAt,
-      author: users.name,
+      author: authorName,
     })
     .from(applicationVersions)
-    .innerJoin(users, eq(users.id, applicationVersions.authorId))
+    .leftJoin(users, eq(users.id, applicationVersions.authorId))
     .where(eq(applicationVersions.applicationId, applicationId))
     .orderBy(desc(applicationVersions.version));
   return rows.map(({ createdAt, savedAt, ...v }) => ({ ...v, at: savedAt ?? createdAt }));
@@ -171,10 +177,10 @@ export async function findVersion(db: Tx, applicationId: string, version: number
       complete: applicationVersions.complete,
       createdAt: applicationVersions.createdAt,
       savedAt: applicationVersions.savedAt,
-      author: users.name,
+      author: authorName,
     })
     .from(applicationVersions)
-    .innerJoin(users, eq(users.id, applicationVersions.authorId))
+    .leftJoin(users, eq(users.id, applicationVersions.authorId))
     .where(
       and(
         ofApp,

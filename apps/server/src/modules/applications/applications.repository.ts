@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ACCESS_LEVELS, allows, type Access, type ShareRole } from '@grantleaf/shared/sharing.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { listUpcomingDeadlines } from '../programs/index.ts';
@@ -22,18 +23,59 @@ export async function listApplications(db: Db, userId: string): Promise<Applicat
     .limit(LIST_LIMIT);
 }
 
+/**
+ * The one place that decides who may open an application (issue 32 §2, ADR 0371): its owner; a
+ * person it is shared with by name, once signed in with that address verified; an owner or research
+ * officer of the organisation it is shared with. Anyone else, a removed member or a revoked share
+ * included, gets undefined, which every route answers with the unknown id's 404. `need` is the
+ * least access the caller's action takes; `lock` holds the row for a save.
+ */
+export async function findApplicationFor(
+  db: Tx,
+  userId: string,
+  id: string,
+  need: Access,
+  lock = false,
+): Promise<{ row: ApplicationRow; access: Access } | undefined> {
+  const query = db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), isNull(applications.deletedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) return undefined;
+  if (row.userId === userId) return { row, access: 'owner' };
+  if (need === 'owner') return undefined;
+  const result = (await db.execute(sql`
+    select
+      (select s.role from application_shares s
+         join users u on lower(u.email) = s.email
+        where s.application_id = ${id} and u.id = ${userId}
+          and u.email_verified and u.deleted_at is null) as "shared",
+      exists (select 1 from application_org_shares o
+                join organisation_members m on m.organisation_id = o.organisation_id
+               where o.application_id = ${id} and m.user_id = ${userId}
+                 and m.role in ('owner', 'officer')) as "officer",
+      exists (select 1 from users w where w.id = ${row.userId} and w.deleted_at is null) as "ownerLive"
+  `)) as unknown as { rows: Array<{ shared: ShareRole | null; officer: boolean; ownerLive: boolean }> };
+  const found = result.rows[0];
+  // A deleted owner's applications close to everyone they were shared with.
+  if (!found?.ownerLive) return undefined;
+  const levels: Access[] = [
+    ...(found.shared ? [found.shared] : []),
+    ...(found.officer ? (['commenter'] as const) : []),
+  ];
+  const access = levels.sort((a, b) => ACCESS_LEVELS.indexOf(b) - ACCESS_LEVELS.indexOf(a))[0];
+  return access && allows(access, need) ? { row, access } : undefined;
+}
+
+/** The application, to its owner only (deleting, renaming, status, AI actions, attachments). */
 export async function findOwnApplication(
   db: Tx,
   userId: string,
   id: string,
   lock = false,
 ): Promise<ApplicationRow | undefined> {
-  const query = db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.id, id), eq(applications.userId, userId), isNull(applications.deletedAt)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
+  return (await findApplicationFor(db, userId, id, 'owner', lock))?.row;
 }
 
 /** The (not deleted) application a generated draft became, the user's only. */

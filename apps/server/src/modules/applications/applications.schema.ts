@@ -98,7 +98,7 @@ export const applicationVersions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     applicationId: uuid('application_id').notNull(),
     version: integer('version').notNull(),
-    authorId: uuid('author_id').notNull(),
+    authorId: uuid('author_id'),
     changedSections: jsonb('changed_sections').$type<string[]>().notNull(),
     /** Every section when `complete`; otherwise only the sections this version changed (ADR 236). */
     sections: sealedJson<StoredSection[]>('application_versions', 'sections').notNull(),
@@ -137,3 +137,45 @@ export const sectionSuggestions = pgTable('section_suggestions', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
 export type SectionSuggestionRow = typeof sectionSuggestions.$inferSelect;
+
+/** A named share (issue 32 §2, ADR 0371): kept by address, it opens to that verified address's account. */
+export const applicationShares = pgTable(
+  'application_shares',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['editor', 'commenter', 'viewer'] }).notNull(),
+    sharedBy: uuid('shared_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.applicationId, t.email)],
+);
+export type ApplicationShareRow = typeof applicationShares.$inferSelect;
+
+/** Shared with an organisation: its owners and research officers review it. */
+export const applicationOrgShares = pgTable('application_org_shares', {
+  applicationId: uuid('application_id').primaryKey(),
+  organisationId: uuid('organisation_id').notNull(),
+  sharedBy: uuid('shared_by'),
+  createdAt: createdAt(),
+});
+
+/** A comment anchored to a section's text, or a reply to one (issue 32 §2, ADR 0373). */
+export const applicationComments = pgTable('application_comments', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  applicationId: uuid('application_id').notNull(),
+  authorId: uuid('author_id').notNull(),
+  parentId: uuid('parent_id'),
+  sectionId: text('section_id').notNull(),
+  quote: sealedText('application_comments', 'quote').notNull(),
+  body: sealedText('application_comments', 'body').notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolvedBy: uuid('resolved_by'),
+  createdAt: createdAt(),
+});
+export type ApplicationCommentRow = typeof applicationComments.$inferSelect;

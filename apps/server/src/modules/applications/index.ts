@@ -54,3 +54,6 @@ export async function exportEditedDraft(
   if (!row || row.version <= 1) return null;
   return exportApplication(db, row, format);
 }
+
+/** For the account module: a deleted account's address opens no shared application any more. */
+export { deleteSharesTo } from './application-shares.repository.ts';

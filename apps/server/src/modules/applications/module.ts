@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
 import { applicationsRoutes } from './applications.routes.ts';
+import { applicationSharingRoutes } from './application-sharing.routes.ts';
+import { createApplicationSharing } from './application-sharing.service.ts';
+import { createApplicationComments } from './application-comments.service.ts';
 import { createApplicationDocuments } from './application-document.service.ts';
 import { createApplicationsService } from './applications.service.ts';
 import { deadlineRemindersJob } from './deadline-reminders.job.ts';
@@ -12,7 +15,7 @@ const ownApplications = (id: string) =>
 
 export const applicationsModule: AppModule = {
   name: 'applications',
-  routes: async (app, { runtime: { database, env, queue } }) => {
+  routes: async (app, { runtime: { database, env, queue, mailer } }) => {
     const applications = createApplicationsService({ db: database.db, env });
     const documents = createApplicationDocuments({
       db: database.db,
@@ -22,6 +25,10 @@ export const applicationsModule: AppModule = {
     const actions = createSectionActions({ db: database.db, queue, env, documents });
     await app.register(applicationsRoutes, { applications, documents });
     await app.register(sectionActionsRoutes, { actions });
+    await app.register(applicationSharingRoutes, {
+      sharing: createApplicationSharing({ db: database.db, env, mailer }),
+      comments: createApplicationComments({ db: database.db, env, mailer }),
+    });
   },
   jobs: [deadlineRemindersJob, sectionActionWork.job],
   // 13:00 UTC is morning across Canada.
@@ -47,6 +54,15 @@ export const applicationsModule: AppModule = {
       file: 'section-suggestions.json',
       table: 'section_suggestions',
       where: (id) => sql`user_id = ${id} order by created_at`,
+    },
+    // Who the user shared their applications with (issue 32 §2, ADR 0372).
+    { file: 'application-shares.json', table: 'application_shares', where: ownApplications },
+    { file: 'application-organisation-shares.json', table: 'application_org_shares', where: ownApplications },
+    // The user's own comments, wherever they wrote them (ADR 0372).
+    {
+      file: 'application-comments.json',
+      table: 'application_comments',
+      where: (id) => sql`author_id = ${id} order by created_at`,
     },
     { file: 'calendar-feed.json', table: 'calendar_tokens', where: (id) => sql`user_id = ${id}` },
   ],

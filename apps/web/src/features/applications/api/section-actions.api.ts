@@ -11,9 +11,11 @@ export const SUGGESTION_POLL_MS = 2000;
 
 export const suggestionsKey = (id: string) => [`/api/applications/${id}/suggestions`] as const;
 
-export function useSuggestions(id: string) {
+export function useSuggestions(id: string, enabled = true) {
   return useQuery<SuggestionList>({
     queryKey: suggestionsKey(id),
+    // Only the owner runs AI actions; a shared copy asks for none (issue 32 §2).
+    enabled,
     queryFn: () => api.get<SuggestionList>(`/api/applications/${id}/suggestions`),
     refetchInterval: (query) =>
       query.state.data?.data.some((s) => s.status === 'processing') ? SUGGESTION_POLL_MS : false,

@@ -57,6 +57,8 @@ export interface EditorSlots {
   guidelines?: (applicationId: string) => ReactNode;
   /** The content library (its own feature); its blocks go into the section last focused. */
   library?: (onInsert: (text: string) => void) => ReactNode;
+  /** Sharing and comments (the teams feature, issue 32 §2), given by the app. */
+  team?: (app: ApplicationDetail, focus: (sectionId: string, quote: string) => void) => ReactNode;
 }
 
 export function ApplicationEditorPage(slots: EditorSlots) {
@@ -89,7 +91,12 @@ function Editor({
   userId,
   guidelines,
   library,
+  team,
 }: { app: ApplicationDetail; userId: string } & EditorSlots) {
+  // A shared application opens with its sharer's rights (issue 32 §2): only the owner runs AI
+  // actions, marks it submitted and sees its analyses; viewers and commenters read.
+  const isOwner = app.access === 'owner';
+  const readOnly = app.access !== 'owner' && app.access !== 'editor';
   const queryClient = useQueryClient();
   const autosave = useAutosave(app.id, app.version);
   const [texts, setTexts] = useState(() => new Map(app.sections.map((s) => [s.id, docToText(s.doc)])));
@@ -102,7 +109,7 @@ function Editor({
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [submitOpen, setSubmitOpen] = useState(false);
   const update = useUpdateApplication(userId);
-  const suggestions = useSuggestions(app.id);
+  const suggestions = useSuggestions(app.id, isOwner);
   const suggestionActions = useSuggestionActions(app.id);
   const [aiBusy, setAiBusy] = useState(false);
   // One Idempotency-Key per section and action until it is accepted: a retried click is charged once.
@@ -154,7 +161,7 @@ function Editor({
 
   const sectionChecks = new Map((checks?.sections ?? []).map((s) => [s.id, s]));
   // Without a configured model the server says so, and no AI action is offered (issue 16 §5).
-  const aiAvailable = suggestions.data?.available ?? false;
+  const aiAvailable = isOwner && (suggestions.data?.available ?? false);
   const openSuggestion = new Map((suggestions.data?.data ?? []).map((x) => [x.sectionId, x]));
   const missingFor = (sid: string) =>
     (checks?.criteria ?? []).some((c) =>
@@ -261,7 +268,12 @@ function Editor({
           <Button variant="secondary" size="sm" onClick={() => void exportAs('txt')}>
             Plain text
           </Button>
-          {app.status === 'draft' ? (
+          {readOnly ? (
+            <span className="self-center text-sm text-slate-700" data-testid="read-only">
+              Read only: shared with you as {app.access}
+            </span>
+          ) : null}
+          {isOwner && app.status === 'draft' ? (
             <Button size="sm" onClick={() => setSubmitOpen(true)}>
               Mark submitted
             </Button>
@@ -302,6 +314,7 @@ function Editor({
                   label={s.header}
                   describedBy={`counter-${s.id}`}
                   initial={s.doc}
+                  readOnly={readOnly}
                   onChange={(doc) => onChange(s.id, doc)}
                   ref={(handle) => {
                     if (handle) editors.current.set(s.id, handle);
@@ -336,9 +349,10 @@ function Editor({
         </div>
         <aside className="min-w-0 space-y-4" aria-label="Checks and tools">
           <CheckPanel result={checks} sectionHeader={headerOf} onFocus={focus} />
-          <AnalysesPanel applicationId={app.id} />
-          {guidelines ? guidelines(app.id) : <div data-slot="guidelines-panel" hidden />}
-          {library ? (
+          {team ? team(app, (sid, quote) => focus(sid, quote)) : null}
+          {isOwner ? <AnalysesPanel applicationId={app.id} /> : null}
+          {isOwner && guidelines ? guidelines(app.id) : <div data-slot="guidelines-panel" hidden />}
+          {isOwner && library ? (
             library((text) => {
               const target = lastFocused.current;
               if (target) editors.current.get(target)?.insertText(text);

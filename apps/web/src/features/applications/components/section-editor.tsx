@@ -134,6 +134,7 @@ export function SectionEditor({
   initial,
   onChange,
   ref,
+  readOnly = false,
 }: {
   id: string;
   label: string;
@@ -141,9 +142,12 @@ export function SectionEditor({
   initial: RichNode;
   onChange: (doc: RichNode) => void;
   ref?: Ref<SectionEditorHandle>;
+  /** A viewer's or commenter's copy of a shared application (issue 32 §2): readable, not editable. */
+  readOnly?: boolean;
 }) {
   const editor = useEditor({
     extensions: EXTENSIONS,
+    editable: !readOnly,
     content: initial,
     editorProps: {
       attributes: {
@@ -151,6 +155,7 @@ export function SectionEditor({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         class:
           'prose-editor min-h-32 rounded-b-md border border-t-0 border-slate-300 bg-white px-3 py-2 text-sm leading-relaxed text-slate-900 focus:outline-2 focus:outline-brand-700',
@@ -189,6 +194,7 @@ export function SectionEditor({
   return (
     <div>
       <div
+        hidden={readOnly}
         role="toolbar"
         aria-label={`Formatting for ${label}`}
         className="flex flex-wrap gap-1 rounded-t-md border border-slate-300 bg-slate-50 p-1"

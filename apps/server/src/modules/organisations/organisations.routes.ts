@@ -1,0 +1,121 @@
+import {
+  acceptInvitationSchema,
+  changeRoleSchema,
+  createOrganisationSchema,
+  invitationSchema,
+  inviteSchema,
+  organisationDetailSchema,
+  organisationListSchema,
+  updateOrganisationSchema,
+} from '@grantleaf/shared/organisations.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/auth-guard.ts';
+import { USER_LIMITS } from '../../http/rate-limit.ts';
+import type { OrganisationsService } from './organisations.service.ts';
+
+// A malformed id is simply someone else's: zod's uuid check answers 400 before any query.
+const idParams = z.object({ id: z.uuid() });
+const memberParams = idParams.extend({ userId: z.uuid() });
+const invitationParams = idParams.extend({ invitationId: z.uuid() });
+
+export const organisationsRoutes: FastifyPluginAsyncZod<{ organisations: OrganisationsService }> = async (
+  app,
+  { organisations },
+) => {
+  const auth = { config: { auth: true } } as const;
+
+  app.get(
+    '/api/organisations',
+    { ...auth, schema: { response: { 200: organisationListSchema } } },
+    (request) => organisations.list(currentUser(request)),
+  );
+
+  app.post(
+    '/api/organisations',
+    {
+      config: { auth: true, idempotent: true },
+      schema: { body: createOrganisationSchema, response: { 201: organisationDetailSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await organisations.create(currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/organisations/:id',
+    { ...auth, schema: { params: idParams, response: { 200: organisationDetailSchema } } },
+    (request) => organisations.detail(currentUser(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/organisations/:id',
+    {
+      ...auth,
+      schema: {
+        params: idParams,
+        body: updateOrganisationSchema,
+        response: { 200: organisationDetailSchema },
+      },
+    },
+    (request) => organisations.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/organisations/:id/invitations',
+    {
+      config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.invitation },
+      schema: { params: idParams, body: inviteSchema, response: { 201: invitationSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await organisations.invite(currentUser(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/organisations/:id/invitations/:invitationId',
+    { ...auth, schema: { params: invitationParams } },
+    async (request, reply) => {
+      await organisations.revokeInvitation(
+        currentUser(request),
+        request.params.id,
+        request.params.invitationId,
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/organisations/invitations/accept',
+    { ...auth, schema: { body: acceptInvitationSchema, response: { 200: organisationDetailSchema } } },
+    (request) => organisations.accept(currentUser(request), request.body.token),
+  );
+
+  app.post(
+    '/api/organisations/:id/join',
+    { ...auth, schema: { params: idParams, response: { 200: organisationDetailSchema } } },
+    (request) => organisations.join(currentUser(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/organisations/:id/members/:userId',
+    {
+      ...auth,
+      schema: { params: memberParams, body: changeRoleSchema, response: { 200: organisationDetailSchema } },
+    },
+    (request) =>
+      organisations.changeRole(
+        currentUser(request),
+        request.params.id,
+        request.params.userId,
+        request.body.role,
+      ),
+  );
+
+  app.delete(
+    '/api/organisations/:id/members/:userId',
+    { ...auth, schema: { params: memberParams } },
+    async (request, reply) => {
+      await organisations.removeMember(currentUser(request), request.params.id, request.params.userId);
+      return reply.code(204).send();
+    },
+  );
+};

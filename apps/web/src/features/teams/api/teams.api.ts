@@ -1,0 +1,130 @@
+import type {
+  Invitation,
+  InviteInput,
+  OrganisationDetail,
+  OrganisationRole,
+  OrganisationSummary,
+} from '@grantleaf/shared/organisations.schema';
+import type {
+  Comment,
+  CommentInput,
+  ShareInput,
+  SharedApplication,
+  Shares,
+} from '@grantleaf/shared/sharing.schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, queryGet } from '../../../lib/api.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+
+/** Organisations, sharing and comments (issue 32): the session user's view of each. */
+
+const ORGS = '/api/organisations';
+export const orgsKey = [ORGS] as const;
+const orgKey = (id: string) => [ORGS, id] as const;
+
+type OrganisationList = {
+  data: OrganisationSummary[];
+  joinable: Array<{ id: string; name: string; domain: string }>;
+};
+
+export function useOrganisations() {
+  return useQuery<OrganisationList>({ queryKey: orgsKey, queryFn: () => queryGet(ORGS, 'organisations') });
+}
+
+export function useOrganisation(id: string | null) {
+  return useQuery<OrganisationDetail>({
+    queryKey: orgKey(id ?? ''),
+    queryFn: () => queryGet(`${ORGS}/${id}`, 'the organisation'),
+    enabled: Boolean(id),
+  });
+}
+
+/** Every change to an organisation answers with it; the lists around it reload. */
+function useOrgMutation<I>(run: (input: I) => Promise<OrganisationDetail | null | Invitation>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: orgsKey }),
+  });
+}
+
+const keyed = () => ({ headers: { 'Idempotency-Key': newIdempotencyKey() } });
+
+export const useCreateOrganisation = () =>
+  useOrgMutation((input: { name: string; domain: string | null }) =>
+    api.post<OrganisationDetail>(ORGS, input, keyed()),
+  );
+export const useUpdateOrganisation = (id: string) =>
+  useOrgMutation((input: { name?: string; domain?: string | null }) =>
+    api.patch<OrganisationDetail>(`${ORGS}/${id}`, input),
+  );
+export const useInvite = (id: string) =>
+  useOrgMutation((input: InviteInput) => api.post<Invitation>(`${ORGS}/${id}/invitations`, input, keyed()));
+export const useRevokeInvitation = (id: string) =>
+  useOrgMutation((invitationId: string) => api.delete<null>(`${ORGS}/${id}/invitations/${invitationId}`));
+export const useJoinOrganisation = () =>
+  useOrgMutation((id: string) => api.post<OrganisationDetail>(`${ORGS}/${id}/join`));
+export const useAcceptInvitation = () =>
+  useOrgMutation((token: string) => api.post<OrganisationDetail>(`${ORGS}/invitations/accept`, { token }));
+export const useChangeRole = (id: string) =>
+  useOrgMutation((input: { userId: string; role: OrganisationRole }) =>
+    api.patch<OrganisationDetail>(`${ORGS}/${id}/members/${input.userId}`, { role: input.role }),
+  );
+export const useRemoveMember = (id: string) =>
+  useOrgMutation((userId: string) => api.delete<null>(`${ORGS}/${id}/members/${userId}`));
+
+// --- sharing ---------------------------------------------------------------------------------------
+
+export const sharedKey = ['/api/shared-applications'] as const;
+export function useSharedWithMe() {
+  return useQuery<{ data: SharedApplication[] }>({
+    queryKey: sharedKey,
+    queryFn: () => queryGet('/api/shared-applications', 'shared applications'),
+  });
+}
+
+const sharesKey = (id: string) => [`/api/applications/${id}/shares`] as const;
+export function useShares(applicationId: string, enabled: boolean) {
+  return useQuery<Shares>({
+    queryKey: sharesKey(applicationId),
+    queryFn: () => queryGet(`/api/applications/${applicationId}/shares`, 'the sharing'),
+    enabled,
+  });
+}
+
+export function useShareActions(applicationId: string) {
+  const client = useQueryClient();
+  const base = `/api/applications/${applicationId}`;
+  const set = (shares: Shares | null) =>
+    shares
+      ? client.setQueryData(sharesKey(applicationId), shares)
+      : client.invalidateQueries({ queryKey: sharesKey(applicationId) });
+  return {
+    share: async (input: ShareInput) => set(await api.post<Shares>(`${base}/shares`, input, keyed())),
+    unshare: async (shareId: string) => set(await api.delete<null>(`${base}/shares/${shareId}`)),
+    shareWithOrganisation: async (organisationId: string) =>
+      set(await api.put<Shares>(`${base}/organisation-share`, { organisationId })),
+    unshareOrganisation: async () => set(await api.delete<null>(`${base}/organisation-share`)),
+  };
+}
+
+// --- comments --------------------------------------------------------------------------------------
+
+const commentsKey = (id: string) => [`/api/applications/${id}/comments`] as const;
+export function useComments(applicationId: string) {
+  return useQuery<{ data: Comment[] }>({
+    queryKey: commentsKey(applicationId),
+    queryFn: () => queryGet(`/api/applications/${applicationId}/comments`, 'comments'),
+  });
+}
+
+export function useCommentActions(applicationId: string) {
+  const client = useQueryClient();
+  const base = `/api/applications/${applicationId}/comments`;
+  const set = (list: { data: Comment[] }) => client.setQueryData(commentsKey(applicationId), list);
+  return {
+    add: async (input: CommentInput) => set(await api.post<{ data: Comment[] }>(base, input, keyed())),
+    resolve: async (commentId: string, resolved: boolean) =>
+      set(await api.post<{ data: Comment[] }>(`${base}/${commentId}/resolve`, { resolved })),
+  };
+}

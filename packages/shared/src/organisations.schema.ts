@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { isInstitutionalEmail, registrableDomain } from './email-domain.ts';
+
+/**
+ * Issue 32 §1: organisations (a research office, a department, a company) with members and roles.
+ * An owner manages the organisation; a research officer sees and reviews every application shared
+ * with it; a member is a researcher (ADR 0370).
+ */
+export const ORGANISATION_ROLES = ['owner', 'officer', 'member'] as const;
+export const organisationRoleSchema = z.enum(ORGANISATION_ROLES);
+export type OrganisationRole = z.infer<typeof organisationRoleSchema>;
+
+export const ORGANISATION_ROLE_LABELS: Record<OrganisationRole, string> = {
+  owner: 'Owner',
+  officer: 'Research officer',
+  member: 'Member',
+};
+
+/** An invitation is good for this many days, once. */
+export const INVITATION_DAYS = 7;
+/** One organisation holds at most this many members and open invitations (lists stay unpaged). */
+export const ORGANISATION_MAX_MEMBERS = 500;
+
+export const ORGANISATION_MESSAGES = {
+  unverified:
+    'Please verify your e-mail address first: organisations admit verified addresses only. We sent you a code; you can ask for a new one from your account page.',
+  domainNotYours:
+    'The domain rule must be the domain of your own verified address, so an office admits only its own institution.',
+  lastOwner: 'An organisation needs an owner. Make another member an owner first.',
+  invitationInvalid:
+    'This invitation is not valid: it has expired, was already used or withdrawn, or was sent to another address. Ask the organisation for a new one.',
+  alreadyMember: 'You are already a member of this organisation.',
+  full: `An organisation holds at most ${ORGANISATION_MAX_MEMBERS} members and invitations.`,
+} as const;
+
+const domainRule = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'Use a domain like utoronto.ca',
+  );
+
+export const createOrganisationSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be 200 characters or less'),
+  /** Verified addresses at this domain may join without an invitation; null for none. */
+  domain: domainRule.nullable().optional(),
+});
+export type CreateOrganisationInput = z.input<typeof createOrganisationSchema>;
+
+export const updateOrganisationSchema = z.object({
+  name: createOrganisationSchema.shape.name.optional(),
+  domain: domainRule.nullable().optional(),
+});
+export type UpdateOrganisationInput = z.infer<typeof updateOrganisationSchema>;
+
+export const inviteSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address'),
+  role: organisationRoleSchema.default('member'),
+});
+export type InviteInput = z.input<typeof inviteSchema>;
+
+export const acceptInvitationSchema = z.object({ token: z.string().min(16).max(200) });
+export const changeRoleSchema = z.object({ role: organisationRoleSchema });
+
+export const organisationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  role: organisationRoleSchema,
+  members: z.number().int(),
+});
+export type OrganisationSummary = z.infer<typeof organisationSummarySchema>;
+
+export const organisationListSchema = z.object({
+  data: z.array(organisationSummarySchema),
+  /** Organisations whose domain rule admits the caller's verified address and that they have not joined. */
+  joinable: z.array(z.object({ id: z.string(), name: z.string(), domain: z.string() })),
+});
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: organisationRoleSchema,
+  joinedAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: organisationRoleSchema,
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const organisationDetailSchema = organisationSummarySchema.extend({
+  memberList: z.array(memberSchema),
+  /** Open invitations; only owners and officers see them (an empty list for members). */
+  invitations: z.array(invitationSchema),
+});
+export type OrganisationDetail = z.infer<typeof organisationDetailSchema>;
+
+/** The host of an address, lower-cased ("Ana@Mail.UToronto.ca" → "mail.utoronto.ca"). */
+export const emailHost = (email: string) =>
+  email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
+
+/** Whether a domain rule admits an address: its host is the domain or one under it. */
+export function domainAdmits(domain: string | null, email: string): boolean {
+  if (!domain) return false;
+  const host = emailHost(email);
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/**
+ * Who may set a domain rule: an institutional address (not a personal provider) at that domain,
+ * and the domain at least the institution's registrable one ("utoronto.ca", not "ca" or "on.ca").
+ */
+export function mayClaimDomain(domain: string, email: string): boolean {
+  const registrable = registrableDomain(`x@${domain}`);
+  return Boolean(registrable) && isInstitutionalEmail(email) && domainAdmits(domain, email);
+}
