@@ -53,6 +53,7 @@ export type CreateOrganisationInput = z.input<typeof createOrganisationSchema>;
 export const updateOrganisationSchema = z.object({
   name: createOrganisationSchema.shape.name.optional(),
   domain: domainRule.nullable().optional(),
+  internalDeadlineDays: z.number().int().min(0).max(30).optional(),
 });
 export type UpdateOrganisationInput = z.infer<typeof updateOrganisationSchema>;
 
@@ -69,6 +70,8 @@ export const organisationSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   domain: z.string().nullable(),
+  /** Business days before the funder's deadline (issue 32 §3). */
+  internalDeadlineDays: z.number().int(),
   role: organisationRoleSchema,
   members: z.number().int(),
 });
@@ -127,3 +130,34 @@ export function mayClaimDomain(domain: string, email: string): boolean {
   const registrable = registrableDomain(`x@${domain}`);
   return Boolean(registrable) && isInstitutionalEmail(email) && domainAdmits(domain, email);
 }
+
+/**
+ * The day `days` business days (Monday to Friday) before a 'YYYY-MM-DD' deadline. Holidays are not
+ * counted out: the office's holiday calendar is not modelled yet (ADR 0374).
+ */
+export function businessDaysBefore(deadline: string, days: number): string {
+  const d = new Date(`${deadline}T00:00:00Z`);
+  let left = days;
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() - 1);
+    const dow = d.getUTCDay();
+    if (dow !== 0 && dow !== 6) left -= 1;
+  }
+  return d.toISOString().slice(0, 10);
+}
+
+/** One row of the office's list of applications shared with the organisation. */
+export const officeApplicationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  owner: z.string(),
+  ownerEmail: z.string(),
+  program: z.string(),
+  status: z.string(),
+  deadline: z.string().nullable(),
+  internalDeadline: z.string().nullable(),
+  sharedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OfficeApplication = z.infer<typeof officeApplicationSchema>;
+export const officeListSchema = z.object({ data: z.array(officeApplicationSchema) });

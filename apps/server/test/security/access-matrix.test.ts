@@ -359,6 +359,16 @@ export const MATRIX: Record<string, Entry> = {
     url: (o) => `/api/organisations/${o.organisation}/members/${o.aId}`,
     foreign: true,
   },
+  'GET /api/organisations/:id/applications': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/applications`,
+    foreign: true,
+  },
+  'GET /api/organisations/:id/applications.csv': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/applications.csv`,
+    foreign: true,
+  },
   // Sharing (issue 32 §2): only the owner sees or changes an application's shares.
   'GET /api/shared-applications': { access: 'user' },
   'GET /api/applications/:id/shares': {
@@ -650,7 +660,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       comment: comment.body.data[0].id,
     };
     routes = apiRoutes(t.app);
-  }, 180_000);
+  }, 300_000);
   afterAll(() => t.close());
 
   it('has an entry for every /api route the router serves, and no stale entries', () => {

@@ -21,7 +21,7 @@ export async function insertOrganisation(
 export async function updateOrganisation(
   tx: Tx,
   id: string,
-  values: Partial<Pick<OrganisationRow, 'name' | 'domain'>>,
+  values: Partial<Pick<OrganisationRow, 'name' | 'domain' | 'internalDeadlineDays'>>,
 ): Promise<void> {
   await tx.update(organisations).set(values).where(eq(organisations.id, id));
 }
@@ -267,4 +267,34 @@ export async function firstSuccessor(tx: Tx, organisationId: string): Promise<st
 
 export async function deleteOrganisation(tx: Tx, id: string) {
   await tx.delete(organisations).where(eq(organisations.id, id));
+}
+
+/**
+ * The office's list (issue 32 §3): every live application shared with the organisation, with its
+ * owner, soonest funder deadline first. Read here, written only by the applications module.
+ */
+export async function listOfficeApplications(db: Db, organisationId: string) {
+  const result = (await db.execute(sql`
+    select a.id, a.title, a.program, a.status, a.deadline::text as deadline, a.updated_at as "updatedAt",
+           o.created_at as "sharedAt", u.name as owner, u.email as "ownerEmail"
+      from application_org_shares o
+      join applications a on a.id = o.application_id and a.deleted_at is null
+      join users u on u.id = a.user_id and u.deleted_at is null
+     where o.organisation_id = ${organisationId}
+     order by a.deadline asc nulls last, a.title asc
+     limit 2000
+  `)) as unknown as {
+    rows: Array<{
+      id: string;
+      title: string;
+      program: string;
+      status: string;
+      deadline: string | null;
+      updatedAt: string | Date;
+      sharedAt: string | Date;
+      owner: string;
+      ownerEmail: string;
+    }>;
+  };
+  return result.rows;
 }

@@ -4,6 +4,7 @@ import {
   createOrganisationSchema,
   invitationSchema,
   inviteSchema,
+  officeListSchema,
   organisationDetailSchema,
   organisationListSchema,
   updateOrganisationSchema,
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.ts';
 import { USER_LIMITS } from '../../http/rate-limit.ts';
-import type { OrganisationsService } from './organisations.service.ts';
+import { officeCsv, type OrganisationsService } from './organisations.service.ts';
 
 // A malformed id is simply someone else's: zod's uuid check answers 400 before any query.
 const idParams = z.object({ id: z.uuid() });
@@ -116,6 +117,26 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ organisations: Organis
     async (request, reply) => {
       await organisations.removeMember(currentUser(request), request.params.id, request.params.userId);
       return reply.code(204).send();
+    },
+  );
+
+  // The office's list (issue 32 §3): JSON for the page, CSV for a spreadsheet.
+  app.get(
+    '/api/organisations/:id/applications',
+    { ...auth, schema: { params: idParams, response: { 200: officeListSchema } } },
+    async (request) => ({ data: await organisations.officeList(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/organisations/:id/applications.csv',
+    { ...auth, schema: { params: idParams } },
+    async (request, reply) => {
+      const rows = await organisations.officeList(currentUser(request), request.params.id);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="office-applications.csv"')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(officeCsv(rows));
     },
   );
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ORGANISATION_ROLES } from '@grantleaf/shared/organisations.schema';
 import { createdAt } from '../auth/auth.schema.ts';
 
@@ -11,6 +11,8 @@ export const organisations = pgTable('organisations', {
   domain: text('domain'),
   createdBy: uuid('created_by'),
   createdAt: createdAt(),
+  /** Business days before the funder's deadline the office wants the application complete. */
+  internalDeadlineDays: integer('internal_deadline_days').notNull().default(5),
 });
 export type OrganisationRow = typeof organisations.$inferSelect;
 

@@ -1,4 +1,5 @@
 import {
+  businessDaysBefore,
   domainAdmits,
   emailHost,
   INVITATION_DAYS,
@@ -8,6 +9,7 @@ import {
   ORGANISATION_ROLE_LABELS,
   type CreateOrganisationInput,
   type Invitation,
+  type OfficeApplication,
   type InviteInput,
   type OrganisationDetail,
   type OrganisationRole,
@@ -63,6 +65,7 @@ export function createOrganisationsService(deps: { db: Db; env: Env; mailer: Mai
       id: organisation.id,
       name: organisation.name,
       domain: organisation.domain,
+      internalDeadlineDays: organisation.internalDeadlineDays,
       role,
       members: members.length,
       memberList: members.map((m) => ({
@@ -100,6 +103,7 @@ export function createOrganisationsService(deps: { db: Db; env: Env; mailer: Mai
           id: m.organisation.id,
           name: m.organisation.name,
           domain: m.organisation.domain,
+          internalDeadlineDays: m.organisation.internalDeadlineDays,
           role: m.role,
           members: Number(m.members),
         })),
@@ -134,6 +138,9 @@ export function createOrganisationsService(deps: { db: Db; env: Env; mailer: Mai
       await repo.updateOrganisation(db, id, {
         ...(input.name !== undefined ? { name: input.name.trim() } : {}),
         ...(input.domain !== undefined ? { domain: input.domain } : {}),
+        ...(input.internalDeadlineDays !== undefined
+          ? { internalDeadlineDays: input.internalDeadlineDays }
+          : {}),
       });
       return detail(user, id);
     },
@@ -185,6 +192,27 @@ export function createOrganisationsService(deps: { db: Db; env: Env; mailer: Mai
         ].join('\n'),
       });
       return toInvitation(invitation);
+    },
+
+    /** The office's list: owners and research officers only; members get the unknown id's 404. */
+    async officeList(user: UserRow, id: string): Promise<OfficeApplication[]> {
+      const { organisation, role } = await member(db, user, id);
+      if (!manages(role)) throw notFound('Organisation not found');
+      const rows = await repo.listOfficeApplications(db, id);
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        owner: r.owner,
+        ownerEmail: r.ownerEmail,
+        program: r.program,
+        status: r.status,
+        deadline: r.deadline,
+        internalDeadline: r.deadline
+          ? businessDaysBefore(r.deadline, organisation.internalDeadlineDays)
+          : null,
+        sharedAt: new Date(r.sharedAt).toISOString(),
+        updatedAt: new Date(r.updatedAt).toISOString(),
+      }));
     },
 
     async revokeInvitation(user: UserRow, id: string, invitationId: string): Promise<void> {
@@ -277,4 +305,42 @@ export async function leaveAllOrganisations(tx: Tx, userId: string): Promise<voi
     if (next) await repo.updateMemberRole(tx, organisationId, next, 'owner');
     else await repo.deleteOrganisation(tx, organisationId);
   }
+}
+
+/** A spreadsheet cell: quoted, and a leading = + - @ made inert (CSV formula injection). */
+const cell = (value: string | null) => {
+  const text = value ?? '';
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** The office's list as CSV (RFC 4180, CRLF), the columns the page shows. */
+export function officeCsv(rows: OfficeApplication[]): string {
+  const header = [
+    'Title',
+    'Applicant',
+    'Applicant e-mail',
+    'Program',
+    'Status',
+    'Funder deadline',
+    'Internal deadline',
+    'Shared',
+    'Last change',
+  ];
+  const lines = rows.map((r) =>
+    [
+      r.title,
+      r.owner,
+      r.ownerEmail,
+      r.program,
+      r.status,
+      r.deadline,
+      r.internalDeadline,
+      r.sharedAt.slice(0, 10),
+      r.updatedAt.slice(0, 10),
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return [header.map(cell).join(','), ...lines].join('\r\n') + '\r\n';
 }

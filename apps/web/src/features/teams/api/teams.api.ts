@@ -1,9 +1,11 @@
 import type {
+  OfficeApplication,
   Invitation,
   InviteInput,
   OrganisationDetail,
   OrganisationRole,
   OrganisationSummary,
+  UpdateOrganisationInput,
 } from '@grantleaf/shared/organisations.schema';
 import type {
   Comment,
@@ -55,9 +57,7 @@ export const useCreateOrganisation = () =>
     api.post<OrganisationDetail>(ORGS, input, keyed()),
   );
 export const useUpdateOrganisation = (id: string) =>
-  useOrgMutation((input: { name?: string; domain?: string | null }) =>
-    api.patch<OrganisationDetail>(`${ORGS}/${id}`, input),
-  );
+  useOrgMutation((input: UpdateOrganisationInput) => api.patch<OrganisationDetail>(`${ORGS}/${id}`, input));
 export const useInvite = (id: string) =>
   useOrgMutation((input: InviteInput) => api.post<Invitation>(`${ORGS}/${id}/invitations`, input, keyed()));
 export const useRevokeInvitation = (id: string) =>
@@ -72,6 +72,15 @@ export const useChangeRole = (id: string) =>
   );
 export const useRemoveMember = (id: string) =>
   useOrgMutation((userId: string) => api.delete<null>(`${ORGS}/${id}/members/${userId}`));
+
+/** The office's list of applications shared with the organisation (owners and officers). */
+export function useOfficeList(id: string, enabled: boolean) {
+  return useQuery<{ data: OfficeApplication[] }>({
+    queryKey: [ORGS, id, 'applications'],
+    queryFn: () => queryGet(`${ORGS}/${id}/applications`, 'the office list'),
+    enabled,
+  });
+}
 
 // --- sharing ---------------------------------------------------------------------------------------
 

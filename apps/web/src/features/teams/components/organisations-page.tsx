@@ -22,12 +22,15 @@ import {
   useCreateOrganisation,
   useInvite,
   useJoinOrganisation,
+  useOfficeList,
   useOrganisation,
   useOrganisations,
   useRemoveMember,
   useRevokeInvitation,
   useSharedWithMe,
+  useUpdateOrganisation,
 } from '../api/teams.api.ts';
+import { downloadFile } from '../../../lib/download.ts';
 
 const reason = (err: unknown) =>
   err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.';
@@ -221,9 +224,104 @@ function OrganisationCard({ id, userId }: { id: string; userId: string }) {
               </ul>
             </>
           ) : null}
+          <OfficeList org={o} />
         </>
       ) : null}
     </Card>
+  );
+}
+
+/** Every application shared with the organisation, soonest deadline first, with a CSV download. */
+function OfficeList({ org }: { org: OrganisationDetail }) {
+  const list = useOfficeList(org.id, true);
+  const update = useUpdateOrganisation(org.id);
+  const [days, setDays] = useState(String(org.internalDeadlineDays));
+  const rows = list.data?.data ?? [];
+  return (
+    <section className="mt-6" aria-labelledby={`office-${org.id}`}>
+      <h3 id={`office-${org.id}`} className="text-sm font-semibold text-slate-900">
+        Applications shared with {org.name} ({rows.length})
+      </h3>
+      {org.role === 'owner' ? (
+        <form
+          className="mt-2 flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            update.mutate(
+              { internalDeadlineDays: Number(days) },
+              {
+                onSuccess: () => toast.success('Internal deadline saved'),
+                onError: failed('Not saved'),
+              },
+            );
+          }}
+        >
+          <div>
+            <Label htmlFor={`days-${org.id}`}>Internal deadline (business days before the funder’s)</Label>
+            <Input
+              id={`days-${org.id}`}
+              type="number"
+              min={0}
+              max={30}
+              className="w-28"
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+            />
+          </div>
+          <Button type="submit" size="sm" variant="secondary" disabled={update.isPending}>
+            Save
+          </Button>
+        </form>
+      ) : null}
+      <p className="mt-1 text-xs text-slate-600">Weekends are skipped; holidays are not yet counted out.</p>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">Nothing is shared with the organisation yet.</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="office-list">
+            <thead className="text-xs text-slate-600">
+              <tr>
+                <th className="py-1 pr-3">Application</th>
+                <th className="py-1 pr-3">Applicant</th>
+                <th className="py-1 pr-3">Status</th>
+                <th className="py-1 pr-3">Funder deadline</th>
+                <th className="py-1">Internal deadline</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {rows.map((a) => (
+                <tr key={a.id}>
+                  <td className="py-1 pr-3">
+                    <Link to={`/applications/${a.id}`} className="text-brand-800 underline">
+                      {a.title}
+                    </Link>
+                    <span className="block text-xs text-slate-600">{a.program}</span>
+                  </td>
+                  <td className="py-1 pr-3">{a.owner}</td>
+                  <td className="py-1 pr-3">{applicationStatusLabel(a.status)}</td>
+                  <td className="py-1 pr-3">{a.deadline ?? '—'}</td>
+                  <td className="py-1">{a.internalDeadline ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Button
+        size="sm"
+        variant="secondary"
+        className="mt-2"
+        onClick={async () => {
+          const result = await downloadFile(
+            `/api/organisations/${org.id}/applications.csv`,
+            'office-applications.csv',
+          );
+          if (result !== 'ok') toast.error('Export failed', { description: 'Please try again.' });
+        }}
+      >
+        Download CSV
+      </Button>
+    </section>
   );
 }
 
