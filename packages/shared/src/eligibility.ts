@@ -123,6 +123,12 @@ export interface ApplicantProfile {
     careerStartYear?: number | null;
     degreeYear?: number | null;
     r15EligibleInstitution?: boolean | null;
+    /** Citizen or permanent resident of the applicant's country. */
+    citizenship?: 'citizen-or-resident' | 'neither' | null;
+    /** A company owned and controlled in the applicant's country. */
+    ownedInCountry?: boolean | null;
+    /** Which of kind, country, region and fields the profile stated (the reason says so). */
+    fromProfile?: Array<'kind' | 'country' | 'region' | 'fields'>;
   };
 }
 
@@ -227,9 +233,12 @@ const regionName = (code: string) => SUBDIVISION_BY_CODE.get(code)?.name ?? code
  */
 export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProfile): string[] {
   const reasons: string[] = [];
+  // The reason names the fact it read and where it came from (issue 25 §2).
+  const said = (fact: 'kind' | 'country' | 'region' | 'fields', profile: string, text: string) =>
+    who.stated?.fromProfile?.includes(fact) ? profile : text;
   if (who.country && !rules.countries.includes(who.country)) {
     reasons.push(
-      `It is open only to applicants in ${list(rules.countries.map((c) => COUNTRY_NAME[c]))}; you are in ${COUNTRY_NAME[who.country]}.`,
+      `It is open only to applicants in ${list(rules.countries.map((c) => COUNTRY_NAME[c]))}; ${said('country', 'your profile says', 'you are in')} ${COUNTRY_NAME[who.country]}.`,
     );
   } else if (
     rules.regions.length > 0 &&
@@ -237,7 +246,7 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
     !who.regions.some((r) => rules.regions.includes(r))
   ) {
     reasons.push(
-      `It is open only to applicants in ${list(rules.regions.map(regionName))}; you are in ${regionName(who.regions[0]!)}.`,
+      `It is open only to applicants in ${list(rules.regions.map(regionName))}; ${said('region', 'your profile says', 'you are in')} ${regionName(who.regions[0]!)}.`,
     );
   }
   if (who.kind) {
@@ -247,7 +256,7 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
       (who.indigenous && rules.applicantTypes.includes('indigenous-organization'));
     if (!ok) {
       reasons.push(
-        `It is for ${list(rules.applicantTypes.map((t) => APPLICANT_LABEL[t]))}; you wrote as ${KIND_WORDS[who.kind]}.`,
+        `It is for ${list(rules.applicantTypes.map((t) => APPLICANT_LABEL[t]))}; ${said('kind', 'your profile says you are', 'you wrote as')} ${KIND_WORDS[who.kind]}.`,
       );
     }
   }
@@ -271,11 +280,22 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
       reasons.push(`Its mandate excludes ${FIELD_LABEL[main]}, the field of your work.`);
     } else if (rules.fields.length > 0 && !who.fields.some((f) => rules.fields.includes(f))) {
       reasons.push(
-        `It funds ${list(rules.fields.map((f) => FIELD_LABEL[f]))}; your work is in ${FIELD_LABEL[main]}.`,
+        `It funds ${list(rules.fields.map((f) => FIELD_LABEL[f]))}; ${said('fields', 'your profile gives your field as', 'your work is in')} ${FIELD_LABEL[main]}.`,
       );
     }
   }
   reasons.push(...requirementReasons(rules.requires, who.stated ?? {}));
+  const stated = who.stated ?? {};
+  // The record's citizenship rule in the funder's words; one that admits foreign nationals
+  // (Hertz: three years' residence) is left to the applicant to read.
+  if (rules.citizenship && stated.citizenship === 'neither' && !/foreign nationals?/i.test(rules.citizenship))
+    reasons.push(
+      `It is open to ${rules.citizenship.replace(/\.$/, '')}; your profile says you are neither a citizen nor a permanent resident.`,
+    );
+  if (who.kind === 'company' && rules.ownership?.ownedIn && stated.ownedInCountry === false)
+    reasons.push(
+      `It is for: ${rules.ownership.text.replace(/\.$/, '')}; your profile says your company is not owned in ${COUNTRY_NAME[rules.ownership.ownedIn]}.`,
+    );
   if (rules.careerStages.length > 0 && who.careerStage && !rules.careerStages.includes(who.careerStage)) {
     reasons.push(
       `It is for ${list(rules.careerStages.map((s) => s.replace('-', ' ')))} applicants; you describe yourself as ${who.careerStage.replace('-', ' ')}.`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applicantOverrideSchema } from './applicant-profile.schema.ts';
 import { FUNDING_DETAILS_MAX, FUNDING_TEAM_MAX, FUNDING_TOPIC_MAX } from './constants.ts';
 import { FILE_URL_PATTERN, SUBMISSION_MESSAGES } from './submissions.schema.ts';
 
@@ -31,6 +32,11 @@ export const fundingFinderRequestSchema = z.object({
     .nullable()
     .optional(),
   fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
+  /**
+   * Issue 25 §1: facts that replace the account's applicant profile for this search only (a
+   * co-applicant's company, a student's project); keys left out keep the profile's value.
+   */
+  applicant: applicantOverrideSchema.optional(),
 });
 export type FundingFinderInput = z.infer<typeof fundingFinderRequestSchema>;
 
@@ -60,6 +66,23 @@ export const fundingResultsSchema = z.object({
   notice: z.string().optional(),
   funding_programs: z.array(fundingProgramResultSchema),
   recommendations: z.array(fundingRecommendationSchema),
+  /** Issue 25 §1: who the search matched, and where each fact came from (profile, override, text). */
+  applicant_note: z.string().optional(),
+  /**
+   * Issue 25 §3: curated programs the applicant could apply to that take no applications now
+   * (paused, archived, between rounds), with the funder's next date when one is known.
+   */
+  not_open: z
+    .array(
+      z.object({
+        program_name: z.string(),
+        agency_name: z.string(),
+        program_id: z.string(),
+        intake: z.string(),
+        next_date: z.string().nullable(),
+      }),
+    )
+    .optional(),
   /** Issue 14: curated programs the rules set aside, shown apart ("Not eligible, because…") when the user asks. */
   not_eligible: z
     .array(

@@ -8,6 +8,7 @@ export { rateLimits } from '../http/rate-limit.schema.ts';
 export * from '../modules/submissions/submissions.schema.ts';
 export * from '../modules/programs/programs.schema.ts';
 export * from '../modules/funding/funding.schema.ts';
+export * from '../modules/applicant-profile/applicant-profile.schema.ts';
 export * from '../modules/ideas/ideas.schema.ts';
 export * from '../modules/paid-work/paid-work.schema.ts';
 export * from '../modules/marketing/marketing.schema.ts';

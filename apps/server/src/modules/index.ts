@@ -3,6 +3,7 @@ import type { JobDefinition } from '../jobs/job.ts';
 import { accountModule } from './account/module.ts';
 import { affiliateModule } from './affiliate/module.ts';
 import { alertsModule } from './alerts/module.ts';
+import { applicantProfileModule } from './applicant-profile/module.ts';
 import { applicationsModule } from './applications/module.ts';
 import { auditModule } from './audit/module.ts';
 import { authModule } from './auth/module.ts';
@@ -29,6 +30,7 @@ export const MODULES: readonly AppModule[] = [
   authModule,
   creditsModule,
   programsModule,
+  applicantProfileModule,
   fundingModule,
   leadsModule,
   institutionsModule,

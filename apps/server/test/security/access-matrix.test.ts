@@ -126,6 +126,8 @@ export const MATRIX: Record<string, Entry> = {
   },
   'POST /api/funding-finder-requests': { access: 'user', body: () => FUNDING_BODY },
   'GET /api/funding-finder-requests': { access: 'user' },
+  'GET /api/applicant-profile': { access: 'user' },
+  'PUT /api/applicant-profile': { access: 'user', body: () => ({ kind: 'researcher', country: 'CA' }) },
   'GET /api/funding-finder-requests/:id/report': {
     access: 'user',
     url: (o) => `/api/funding-finder-requests/${o.funding}/report`,

@@ -109,6 +109,11 @@ const CurrentUserVerificationBanner = page(
   () => import('../features/auth/components/verification-banner.tsx'),
   'CurrentUserVerificationBanner',
 );
+// The funding feature's applicant profile (issue 25 §1), a card of the account page.
+const ApplicantProfileCard = page(
+  () => import('../features/funding/components/applicant-profile-card.tsx'),
+  'ApplicantProfileCard',
+);
 const PurchasesCard = page(
   () => import('../features/billing/components/purchases-card.tsx'),
   'PurchasesCard',
@@ -188,7 +193,11 @@ export function AppRoutes() {
         <Route
           path="/account"
           element={
-            <AccountPage purchases={<PurchasesCard />} verification={<CurrentUserVerificationBanner />} />
+            <AccountPage
+              purchases={<PurchasesCard />}
+              verification={<CurrentUserVerificationBanner />}
+              applicantProfile={<ApplicantProfileCard />}
+            />
           }
         />
         <Route path="/billing/return" element={<BillingReturnPage />} />

@@ -13,8 +13,10 @@ import {
   type EligibilityRules,
 } from '@grantleaf/shared/eligibility';
 import { FIELD_LABEL } from '@grantleaf/shared/eligibility-fields';
+import { applyFacts, type ApplicantFacts } from '@grantleaf/shared/applicant-profile.schema';
 import { COUNTRY_NAME, countryOfEmail, SUBDIVISION_BY_CODE, type Country } from '@grantleaf/shared/locations';
 import { formatFundingRange, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
+import { weight as W } from './funding-weights.ts';
 
 /**
  * The built-in funding finder (issue 14 §3). Rules first: the applicant is read from the request
@@ -63,6 +65,8 @@ export interface FundingQuery {
   fileText?: string | null;
   /** The requester's account e-mail: its domain gives the country when the request names none. */
   accountEmail?: string | null;
+  /** The applicant profile with this search's override (issue 25 §1): stated facts beat the text. */
+  profileFacts?: ApplicantFacts | null;
 }
 
 type Sector = keyof typeof SECTORS;
@@ -594,7 +598,7 @@ function scoreProgram(
   const t = programTraits(p);
   const rules = p.eligibilityRules;
   const reasons: string[] = [];
-  let score = 2.2 * relevance;
+  let score = W('relevance') * relevance;
   // Sector focus (defence, space, energy, …) beyond the broad field.
   const specific = [...t.sectors].filter((s) => SPECIFIC.includes(s));
   const sharedSectors = [...t.sectors].filter((s) => profile.sectors.has(s));
@@ -607,40 +611,40 @@ function scoreProgram(
   if (fit) reasons.push(fit);
 
   // A funder of the applicant's own country is the one a grants officer names first.
-  if (who.country && p.country === who.country) score += 0.7;
+  if (who.country && p.country === who.country) score += W('homeFunder');
 
   // Field: the mandate names the applicant's field.
   if (rules && rules.fields.length > 0 && who.fields.length > 0) {
     // A mandate is decisive for researchers; for a company a sector program's fields only hint at fit.
-    const weight = who.kind === 'company' ? 0.25 : 1;
+    const factor = who.kind === 'company' ? W('companyFieldFactor') : 1;
     if (who.fields.some((f) => rules.fields.includes(f)))
-      score += weight * (rules.fields.includes(who.fields[0]!) ? 2 : 1);
+      score += factor * (rules.fields.includes(who.fields[0]!) ? W('mainField') : W('otherField'));
     // A company outside a sector program's fields may apply but is poorly served by it.
-    else score -= 1.5;
+    else score += W('companyOffField');
   }
 
   // Where the applicant is (the rules already set aside other countries and provinces).
   if (profile.countries.size > 0) {
     const shared = [...profile.countries].filter((c) => t.countries.has(c));
-    if (shared.length === 0) score -= 4;
+    if (shared.length === 0) score += W('countryOther');
     else {
-      score += 1;
+      score += W('countryShared');
       if (t.region || (rules && rules.regions.length > 0)) {
         const regions = rules?.regions.length ? rules.regions : [t.region!];
         const mine = regions.find((r) => profile.regions.has(r) || who.regions.includes(r));
         if (mine) {
-          score += 1.2;
+          score += W('regionMine');
           const name = SUBDIVISION_BY_CODE.get(mine)?.name ?? mine;
           reasons.push(
             `It is ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} program, and you are in ${name}.`,
           );
-        } else score -= 1.5;
+        } else score += W('regionOther');
       }
     }
   } else if (t.region || (rules && rules.regions.length > 0)) {
     // Nothing says where the applicant is: a program for one province, state or territory is
     // unlikely to be theirs, as when the country is known and the region is not (above).
-    score -= 1.5;
+    score += W('regionOther');
   }
 
   // Who applies: as the rules read the applicant when they could, else from the request's words.
@@ -650,24 +654,24 @@ function scoreProgram(
   const isCompany = audience.has('company');
   if (t.applicant && audience.size > 0) {
     if (audience.has(t.applicant)) {
-      score += 1.5;
+      score += W('applicantMatch');
       if (t.taxCredit) reasons.push('It is a tax credit that companies claim on their own R&D spending.');
     } else if (t.audience.has(isAcademic ? 'academic' : 'company')) {
-      score += 0.3;
+      score += W('applicantPartner');
       reasons.push(
         isAcademic
           ? 'A university team takes part as the research partner of a company.'
           : 'Your company takes part as the partner of a university team.',
       );
     } else {
-      score -= 3.5;
+      score += W('applicantOther');
     }
   }
-  if (t.studentsOnly && isCompany && !isAcademic) score -= 1;
+  if (t.studentsOnly && isCompany && !isAcademic) score += W('studentsOnlyCompany');
 
   // Company size.
   if (t.smallBusiness && t.applicant === 'company' && isCompany) {
-    score += 0.5;
+    score += W('smallBusiness');
     const max = rules?.ownership?.maxEmployees;
     if (who.employees !== null && max) {
       reasons.push(
@@ -679,7 +683,8 @@ function scoreProgram(
   if (specificShared.length > 0) {
     // A narrower focus the request does not share (cancer, for a diabetes study) counts against.
     const narrower = specific.length - specificShared.length;
-    score += 2 + 0.4 * (specificShared.length - 1) - 1.8 * narrower;
+    score +=
+      W('sectorShared') + W('sectorExtra') * (specificShared.length - 1) + W('sectorNarrower') * narrower;
     const s = specificShared[0]!;
     if (
       !(s === 'health' && rules?.fields.includes('health')) &&
@@ -688,62 +693,63 @@ function scoreProgram(
       reasons.push(`It focuses on ${SECTOR_WORDS[s]}, the area of your project.`);
     }
   } else if (specific.length > 0 && profile.sectors.size > 0) {
-    score -= 1.2;
+    score += W('sectorOff');
   }
-  if (sharedSectors.includes('natural') && specificShared.length === 0) score += 0.4;
+  if (sharedSectors.includes('natural') && specificShared.length === 0) score += W('naturalShared');
 
   // Career stage, prior awards, partners, export, tax.
   // A program for one kind of support (training, equipment, events, commercialization) suits a
   // request that asks for it; a research program is what a grants officer names otherwise.
-  if (t.purpose && !t.purpose.test(profile.text)) score -= 1;
+  if (t.purpose && !t.purpose.test(profile.text)) score += W('purposeUnasked');
   // A program the applicant cannot apply to alone comes after those they can (at -1, Sloan still
   // led NSERC Discovery for a Canadian plant biologist in eval/profiles).
   if (t.nominated) {
-    score -= 2;
+    score += W('nominated');
     reasons.push('Applicants are nominated: your department or institution puts your name forward.');
   }
   if (t.earlyCareer) {
     if (profile.earlyCareer) {
-      score += 1.2;
+      score += W('earlyCareerMatch');
       reasons.push('It is for early-career faculty, and you are early in your career.');
-    } else score -= who.careerStage === null ? 1.5 : 0.6;
+    } else score += who.careerStage === null ? W('earlyCareerUnknown') : W('earlyCareerOther');
   }
   if (t.needsPhaseOne) {
-    if (profile.hasPhaseOne) score += 0.5;
-    else score -= 1.5;
+    if (profile.hasPhaseOne) score += W('phaseOneHeld');
+    else score += W('phaseOneMissing');
   }
   if (t.needsPartner) {
     if (profile.partner || who.hasPartner) {
-      score += 0.4;
+      score += W('partnerHeld');
       reasons.push('It requires a partner organization, and you already have one.');
     } else {
-      score -= 1.2;
+      score += W('partnerMissing');
       if (rules?.partner) reasons.push(`It requires a partner: ${rules.partner.text.replace(/\.$/, '')}.`);
     }
   }
-  if (t.export) score += profile.export ? 1 : -0.8;
-  if (t.taxCredit && isCompany && profile.taxCredit) score += 0.6;
-  if (t.startupFinance && !(isCompany && !isAcademic)) score -= 0.8;
+  if (t.export) score += profile.export ? W('exportAsked') : W('exportUnasked');
+  if (t.taxCredit && isCompany && profile.taxCredit) score += W('taxCreditAsked');
+  if (t.startupFinance && !(isCompany && !isAcademic)) score += W('financeNotCompany');
   // A company developing a technology is better served by R&D funding than by loans or equity.
   if (isCompany && !isAcademic && profile.rnd && !profile.seeksFinance) {
-    if (t.startupFinance) score -= 0.8;
+    if (t.startupFinance) score += W('financeForRnd');
     else if (
       (p.programType === 'grant' || p.programType === 'contribution') &&
       t.applicant === 'company' &&
       !t.scaleUp
     ) {
-      score += 0.8;
+      score += W('rndGrantForCompany');
     }
   }
 
   // Size: a request far above what the program gives fits it poorly.
   const cap = p.fundingMax;
-  if (who.budget !== null && cap) score += who.budget > cap * 3 ? -0.8 : who.budget <= cap ? 0.3 : 0;
+  if (who.budget !== null && cap)
+    score += who.budget > cap * 3 ? W('budgetFarAbove') : who.budget <= cap ? W('budgetWithin') : 0;
 
   // Timing: enough time left to prepare.
   const days = daysUntil(p.deadline, today);
   if (days !== null && days >= 0) {
-    if (days < PREPARATION_DAYS) score -= 1.2;
+    if (days < PREPARATION_DAYS) score += W('deadlineTooSoon');
     reasons.push(
       `Next deadline: ${deadlineText(p)} (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} from now`}).`,
     );
@@ -834,9 +840,19 @@ export function rankableFromRow(row: RankableRow, today: Date): RankableProgram 
 const isOpen = (p: RankableProgram, today: Date) =>
   !p.closed && (p.deadline === null || (daysUntil(p.deadline, today) ?? -1) >= 0);
 
+/** A program the applicant could apply to that takes no applications now (issue 25 §3). */
+export interface NotOpenProgram {
+  program: RankableProgram;
+  intake: string;
+  /** The funder's next date when one is known. */
+  nextDate: string | null;
+}
+
 export interface ApplicantMatch {
   eligible: RankedProgram[];
   ineligible: IneligibleProgram[];
+  /** Not open now, most relevant first; only programs the rules would let the applicant apply to. */
+  notOpen: NotOpenProgram[];
   applicant: ApplicantProfile;
   /** Set when the country came from the account's e-mail domain, not from the request. */
   countryFromAccount: { country: Country; domain: string } | null;
@@ -857,27 +873,64 @@ export function matchPrograms(
     team: q.teamProfile,
     file: q.fileText?.slice(0, 100_000),
   });
-  // What the request says wins; the account's domain only fills a country the request left out.
-  const countryFromAccount = read.country === null ? countryOfEmail(q.accountEmail) : null;
-  const who = countryFromAccount ? { ...read, country: countryFromAccount.country } : read;
+  // The profile's stated facts win over the text; the account's domain only fills a country
+  // neither the profile nor the request gives.
+  const stated = applyFacts(read, q.profileFacts ?? null, today);
+  const countryFromAccount = stated.country === null ? countryOfEmail(q.accountEmail) : null;
+  const who = countryFromAccount ? { ...stated, country: countryFromAccount.country } : stated;
   const eligible: RankableProgram[] = [];
   const ineligible: IneligibleProgram[] = [];
+  const closed: RankableProgram[] = [];
   for (const p of programs) {
-    if (!isOpen(p, today)) continue;
     const rules = rulesOf(p);
     const reasons = rules ? ineligibilityReasons(rules, who) : [];
+    if (!isOpen(p, today)) {
+      if (reasons.length === 0) closed.push(p);
+      continue;
+    }
     if (reasons.length > 0) ineligible.push({ program: p, reasons });
     else eligible.push(p);
   }
-  if (eligible.length === 0) return { eligible: [], ineligible, applicant: who, countryFromAccount };
-  const profile = readProfile(q);
   const terms = queryTerms(q);
+  const notOpen = notOpenList(closed, terms, today);
+  if (eligible.length === 0) return { eligible: [], ineligible, notOpen, applicant: who, countryFromAccount };
+  const profile = readProfile(q);
+  // A stage the profile states (or its first-appointment year gives) replaces the text's guess.
+  if (q.profileFacts?.careerStage || q.profileFacts?.careerStartYear)
+    profile.earlyCareer = who.careerStage === 'early-career';
   const relevance = bm25(eligible, terms);
   const max = Math.max(...relevance.map((r) => r.score), 1e-9);
   const ranked = eligible
     .map((p, i) => scoreProgram(p, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today))
     .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name));
-  return { eligible: ranked, ineligible, applicant: who, countryFromAccount };
+  return { eligible: ranked, ineligible, notOpen, applicant: who, countryFromAccount };
+}
+
+// The "Not open now" list names the few closed programs closest to the request.
+const NOT_OPEN_SHOWN = 10;
+
+function notOpenList(
+  closed: RankableProgram[],
+  terms: Map<string, { weight: number; word: string }>,
+  today: Date,
+): NotOpenProgram[] {
+  if (closed.length === 0) return [];
+  const relevance = bm25(closed, terms);
+  return closed
+    .map((program, i) => ({ program, score: relevance[i]!.score }))
+    .filter((c) => c.score > 0)
+    .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name))
+    .slice(0, NOT_OPEN_SHOWN)
+    .map(({ program: p }) => {
+      const next = (p.nextDeadlines ?? []).filter((d) => (daysUntil(d, today) ?? -1) >= 0).sort()[0] ?? null;
+      return {
+        program: p,
+        intake:
+          intakeText(p.deadlineRule) ??
+          (p.deadline ? `Last deadline ${p.deadline}; next not announced` : 'Not taking applications'),
+        nextDate: next,
+      };
+    });
 }
 
 /** Ranks the open programs the applicant is eligible for, best first. */
@@ -932,6 +985,50 @@ export const LOCATION_UNKNOWN_NOTICE =
 export const accountCountryNotice = (from: { country: Country; domain: string }) =>
   `Your request does not say where you are based, so programs are matched for ${COUNTRY_NAME[from.country]}, where your account's e-mail address (${from.domain}) places you. Add your city and province or state to the team profile to match elsewhere, or to include programs of one province or state.`;
 
+const FACT_WORDS: Array<[keyof ApplicantFacts, string]> = [
+  ['kind', 'who applies'],
+  ['country', 'country'],
+  ['region', 'province or state'],
+  ['fields', 'field'],
+  ['careerStage', 'career stage'],
+  ['careerStartYear', 'first appointment'],
+  ['degreeYear', 'degree year'],
+  ['clinicalDoctorate', 'clinical doctorate'],
+  ['citizenship', 'citizenship'],
+  ['employees', 'employees'],
+  ['ownedInCountry', 'ownership'],
+  ['r15EligibleInstitution', 'NIH R15 institution'],
+  ['indigenous', 'Indigenous organization'],
+];
+
+/**
+ * Who the search matched and where each fact came from (issue 25 §1: "the results say what was
+ * assumed"): the profile's stated facts, else the request's words; unknown facts excluded nothing.
+ */
+export function applicantNote(who: ApplicantProfile, facts: ApplicantFacts | null): string | null {
+  const you = applicantWords(who);
+  const region = who.regions[0] ? SUBDIVISION_BY_CODE.get(who.regions[0])?.name : null;
+  const field = who.fields[0] ? FIELD_LABEL[who.fields[0]] : null;
+  if (!you && !field && !region) return null;
+  const parts = [
+    you ? `Matched for ${you}` : 'Matched for an applicant whose kind is not stated',
+    region ? ` in ${region}` : '',
+    field ? `, working in ${field}` : '',
+    '.',
+  ].join('');
+  const given = facts
+    ? FACT_WORDS.filter(([key]) => {
+        const value = facts[key];
+        return Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined;
+      }).map(([, words]) => words)
+    : [];
+  const source =
+    given.length > 0
+      ? ` From your applicant profile: ${given.join(', ')}; anything else was read from your request.`
+      : ' Read from your request (no applicant profile): set yours on the Account page so rules read what you state.';
+  return `${parts}${source} A fact neither gives rules nothing out.`;
+}
+
 /**
  * The spec's fundingResults: every ranked program in brief, and the top ones explained; with
  * `ineligible`, a separate "Not eligible, because…" list the user can ask to see.
@@ -942,7 +1039,10 @@ export function toFundingResults(
     programs?: number;
     recommendations?: number;
     ineligible?: IneligibleProgram[];
+    notOpen?: NotOpenProgram[];
     applicant?: ApplicantProfile;
+    /** The stated facts the search used (profile plus override): named in the applicant note. */
+    facts?: ApplicantFacts | null;
     countryFromAccount?: { country: Country; domain: string } | null;
   } = {},
 ) {
@@ -954,8 +1054,21 @@ export function toFundingResults(
     : opts.applicant && opts.applicant.country === null
       ? LOCATION_UNKNOWN_NOTICE
       : null;
+  const note = opts.applicant ? applicantNote(opts.applicant, opts.facts ?? null) : null;
   return {
     ...(notice ? { notice } : {}),
+    ...(note ? { applicant_note: note } : {}),
+    ...(opts.notOpen
+      ? {
+          not_open: opts.notOpen.map(({ program: p, intake, nextDate }) => ({
+            program_name: p.name,
+            agency_name: p.agency,
+            program_id: p.id,
+            intake,
+            next_date: nextDate,
+          })),
+        }
+      : {}),
     ...(opts.ineligible
       ? {
           not_eligible: opts.ineligible.slice(0, NOT_ELIGIBLE_SHOWN).map(({ program: p, reasons }) => ({

@@ -1,3 +1,4 @@
+import type { ApplicantFacts } from '@grantleaf/shared/applicant-profile.schema';
 import type { FundingResults } from '@grantleaf/shared/funding.schema';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -14,6 +15,7 @@ export async function insertRequest(
     researchDetails: string;
     teamProfile: string;
     fileContent: string | null;
+    applicant?: ApplicantFacts | null;
   },
 ): Promise<FundingRequestRow> {
   const [row] = await tx.insert(fundingFinderRequests).values(values).returning();

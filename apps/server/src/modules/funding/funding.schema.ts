@@ -1,3 +1,4 @@
+import type { ApplicantFacts } from '@grantleaf/shared/applicant-profile.schema';
 import type { FundingResults } from '@grantleaf/shared/funding.schema';
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -16,6 +17,8 @@ export const fundingFinderRequests = pgTable('funding_finder_requests', {
   status: text('status', { enum: ['processing', 'complete', 'failed'] })
     .notNull()
     .default('processing'),
+  // The facts this search was matched on: the profile with the request's override (issue 25 §1).
+  applicant: sealedJson<ApplicantFacts>('funding_finder_requests', 'applicant'),
   fundingResults: sealedJson<FundingResults>('funding_finder_requests', 'funding_results'),
   error: text('error'),
   submissionTimestamp: timestamp('submission_timestamp', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { factsForSearch } from '@grantleaf/shared/applicant-profile.schema';
 import { PRICES } from '@grantleaf/shared/constants';
 import { fileIdFromUrl, SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import {
@@ -16,7 +17,8 @@ import type { JobDeps } from '../../jobs/job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { findUserContact, type UserRow } from '../auth/index.ts';
 import { definePaidWork, expectedDurationMs } from '../paid-work/index.ts';
-import { findOpenPrograms } from '../programs/index.ts';
+import { findApplicantFacts } from '../applicant-profile/index.ts';
+import { findNotOpenCuratedPrograms, findOpenPrograms } from '../programs/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
 import { rerankWithAi } from './funding-ai.ts';
 import {
@@ -95,6 +97,9 @@ export function createFundingService(deps: { db: Db; queue: JobQueue; etaLimitMs
         throw tooLarge('File content must be 1 MB or less');
       }
       const typical = await expectedDurationMs(db, repo.timedFunding, deps.etaLimitMs);
+      // The profile as it is now, with this search's override: stored with the request, so the
+      // job (and a retry) matches on what the applicant stated when asking.
+      const applicant = factsForSearch(await findApplicantFacts(db, user.id), input.applicant);
       return fundingWork.start(deps, {
         userId: user.id,
         cost: PRICES.funding,
@@ -106,6 +111,7 @@ export function createFundingService(deps: { db: Db; queue: JobQueue; etaLimitMs
             researchDetails: input.researchDetails,
             teamProfile: input.teamProfile,
             fileContent,
+            applicant,
           }),
         present: (row) => toFundingRequest(row, typical),
       });
@@ -155,10 +161,12 @@ export async function rankFundingRequest(
     // A request stored before issue 15 may hold a data: URL: its base64 is no text to match.
     fileText: row.fileContent && !row.fileContent.startsWith('data:') ? row.fileContent : '',
     accountEmail: (await findUserContact(deps.db, row.userId))?.email ?? null,
+    profileFacts: row.applicant ?? null,
   };
   const keywords = candidateKeywords(query);
-  const [curated, imported] = await Promise.all([
+  const [curated, notOpenNow, imported] = await Promise.all([
     findOpenPrograms(deps.db, { source: 'seed' }),
+    findNotOpenCuratedPrograms(deps.db),
     keywords.length
       ? findOpenPrograms(deps.db, {
           source: 'grants.gov',
@@ -167,9 +175,10 @@ export async function rankFundingRequest(
         })
       : Promise.resolve([]),
   ]);
-  const candidates: RankableProgram[] = [...curated, ...imported];
+  // Closed rows carry closed: true, so the rules list them under "Not open now", never ranked.
+  const candidates: RankableProgram[] = [...curated, ...notOpenNow, ...imported];
   // Rules first: the model below only reorders what the rules kept (issue 14).
-  const { eligible, ineligible, applicant, countryFromAccount } = matchPrograms(
+  const { eligible, ineligible, notOpen, applicant, countryFromAccount } = matchPrograms(
     query,
     candidates,
     deps.today,
@@ -184,7 +193,13 @@ export async function rankFundingRequest(
     }
   }
   const setAside = ineligible.filter((i) => i.program.eligibilityRules);
-  return toFundingResults(ranked, { ineligible: setAside, applicant, countryFromAccount });
+  return toFundingResults(ranked, {
+    ineligible: setAside,
+    notOpen,
+    applicant,
+    facts: query.profileFacts,
+    countryFromAccount,
+  });
 }
 
 export const FUNDING_FAILURE_MESSAGE =

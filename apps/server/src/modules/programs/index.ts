@@ -1,5 +1,6 @@
 /** The only door to grant_programs for other modules (ADR 53). */
 export {
+  findNotOpenCuratedPrograms,
   findOpenPrograms,
   findOpenProgramsMatching,
   findProgramById,

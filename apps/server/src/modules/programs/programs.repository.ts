@@ -395,6 +395,18 @@ export async function findOpenPrograms(
   return (await query) as ProgramListRow[];
 }
 
+/**
+ * Curated programs that take no applications now (paused, archived, a round that has passed), for
+ * the finder's "Not open now" list (issue 25 §3); never ranked among open ones.
+ */
+export async function findNotOpenCuratedPrograms(db: Tx) {
+  return (await db
+    .select(programColumns)
+    .from(grantPrograms)
+    .where(and(sql`${closedSql}`, sql`${grantPrograms.retiredAt} IS NULL`, eq(grantPrograms.source, 'seed')))
+    .orderBy(asc(grantPrograms.id))) as ProgramListRow[];
+}
+
 export async function findSeedProgramIds(db: Tx): Promise<string[]> {
   const rows = await db
     .select({ id: grantPrograms.id })

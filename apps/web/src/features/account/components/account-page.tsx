@@ -170,8 +170,11 @@ function DeleteAccountDialog({
 export function AccountPage({
   purchases,
   verification,
+  applicantProfile,
 }: {
   purchases?: ReactNode;
+  /** The funding feature's applicant profile card (issue 25 §1), composed in app/router.tsx. */
+  applicantProfile?: ReactNode;
   /** The auth feature's verification banner: the 403 before paid work sends users here (ADR 0150). */
   verification?: ReactNode;
 } = {}) {
@@ -223,6 +226,8 @@ export function AccountPage({
             <dd className="text-slate-900">{user.phone || '—'}</dd>
           </dl>
         </Card>
+
+        {applicantProfile}
 
         <Card className="p-6">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -26,6 +26,9 @@ import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { BUY_CREDITS_ACTION, buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateFundingRequest, useUploadFundingFile } from '../api/funding.api.ts';
+import { useApplicantProfile } from '../api/applicant-profile.api.ts';
+import { ApplicantProfileForm } from './applicant-profile-form.tsx';
+import { overrideOf, SearchAsFields, EMPTY_OVERRIDE, type OverrideValues } from './search-as.tsx';
 
 type Field = 'researchTopic' | 'researchDetails' | 'teamProfile';
 const EMPTY: Record<Field, string> = { researchTopic: '', researchDetails: '', teamProfile: '' };
@@ -80,11 +83,20 @@ export function FundingFinderDialog({
   const create = useCreateFundingRequest();
   const upload = useUploadFundingFile();
   const insufficient = credits !== null && credits < priceInCredits('funding');
+  // Issue 25 §1: the applicant profile is asked the first time it matters, then prefills each search.
+  const applicant = useApplicantProfile(open && signedIn);
+  const [skippedProfile, setSkippedProfile] = useState(false);
+  const [override, setOverride] = useState<OverrideValues>(EMPTY_OVERRIDE);
+  const [changing, setChanging] = useState(false);
+  const profile = applicant.data?.profile ?? null;
+  const askProfile = signedIn && applicant.data !== undefined && profile === null && !skippedProfile;
 
   function close(next: boolean) {
     onOpenChange(next);
     if (next) return;
     form.reset(EMPTY);
+    setOverride(EMPTY_OVERRIDE);
+    setChanging(false);
     setFile(null);
     setFileError(undefined);
     if (fileInput.current) fileInput.current.value = '';
@@ -121,9 +133,11 @@ export function FundingFinderDialog({
     }
     const parsed = form.parse();
     if (!parsed.success) return;
+    const changed = changing ? overrideOf(override, profile) : undefined;
     // The key is the form's with the chosen file, not its upload: a retry uploads anew.
     const idempotencyKey = key.for({
       ...parsed.data,
+      applicant: changed,
       file: file && [file.name, file.size, file.lastModified],
     });
     let fileUrl: string | undefined;
@@ -139,7 +153,7 @@ export function FundingFinderDialog({
       }
     }
     create.mutate(
-      { input: { ...parsed.data, fileUrl }, idempotencyKey },
+      { input: { ...parsed.data, fileUrl, ...(changed ? { applicant: changed } : {}) }, idempotencyKey },
       {
         onSuccess: () => {
           key.done();
@@ -184,7 +198,42 @@ export function FundingFinderDialog({
       description={`Describe your research and team; we match it against Canadian and US funding programs. Costs ${priceText('funding')}.`}
       wide
     >
+      {askProfile && (
+        <section
+          className="mb-6 space-y-3 rounded-md border border-brand-200 bg-brand-50 p-3"
+          aria-labelledby="finder-profile-title"
+          data-testid="applicant-profile-step"
+        >
+          <h3 id="finder-profile-title" className="text-base font-semibold text-slate-900">
+            First, who is applying?
+          </h3>
+          <p className="text-sm text-slate-700">
+            Asked once: programs check who may apply, where and in which field. Your answers prefill every
+            search (you can change them for one search) and are kept on your Account page.
+          </p>
+          <ApplicantProfileForm
+            profile={null}
+            suggested={applicant.data?.suggested}
+            id="finder-profile"
+            submitLabel="Save and continue"
+            onCancel={() => setSkippedProfile(true)}
+            cancelLabel="Skip for now"
+          />
+        </section>
+      )}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        {signedIn && applicant.data && !askProfile && (
+          <SearchAsFields
+            profile={profile}
+            changing={changing}
+            setChanging={(next) => {
+              setChanging(next);
+              if (next) setOverride(EMPTY_OVERRIDE);
+            }}
+            values={override}
+            setValues={setOverride}
+          />
+        )}
         {text(
           'researchTopic',
           'Research topic *',

@@ -7,11 +7,17 @@ import type { FundingResults } from '@grantleaf/shared/funding.schema';
  */
 export function FundingResultsView({ results }: { results: FundingResults }) {
   const notEligible = results.not_eligible ?? [];
+  const notOpen = results.not_open ?? [];
   return (
     <div className="space-y-3 text-sm">
       {results.notice && (
         <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-2 text-amber-900">
           {results.notice}
+        </p>
+      )}
+      {results.applicant_note && (
+        <p className="text-slate-700" data-testid="applicant-note">
+          {results.applicant_note}
         </p>
       )}
       {results.funding_programs.length === 0 ? (
@@ -37,6 +43,24 @@ export function FundingResultsView({ results }: { results: FundingResults }) {
               <li key={p.program_id}>
                 <span className="font-medium">{p.program_name}</span> · {p.agency_name}
                 <p className="text-slate-700">{p.because}</p>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {notOpen.length > 0 && (
+        <details className="rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="not-open">
+          <summary className="cursor-pointer font-medium text-slate-800">
+            Not open now ({notOpen.length})
+          </summary>
+          <ul className="mt-2 space-y-2">
+            {notOpen.map((p) => (
+              <li key={p.program_id}>
+                <span className="font-medium">{p.program_name}</span> · {p.agency_name}
+                <p className="text-slate-700">
+                  {p.intake}
+                  {p.next_date ? ` · Next date: ${p.next_date}` : ''}
+                </p>
               </li>
             ))}
           </ul>

@@ -1,0 +1,96 @@
+/**
+ * Every weight the funding ranking adds to or takes from a program's score, in one named table
+ * (issue 25 §2), each with the reason it exists. Eligibility is never a weight: a program the rules
+ * exclude is set aside before anything here is read (funding-ranking.ts, matchPrograms). Tuned on
+ * the development profiles only (eval/profiles/*.json); the held-out set is measured, never tuned on.
+ */
+export const RANKING_WEIGHTS = {
+  relevance: {
+    value: 2.2,
+    why: 'Text relevance: BM25 of the request over name, agency and eligibility, scaled 0 to 1.',
+  },
+  homeFunder: {
+    value: 0.7,
+    why: "A funder of the applicant's own country is the one a grants officer names first.",
+  },
+  mainField: { value: 2, why: "The mandate names the applicant's main field." },
+  otherField: { value: 1, why: "The mandate names one of the applicant's other fields." },
+  companyFieldFactor: {
+    value: 0.25,
+    why: "For a company, a sector program's fields only hint at fit (field weights are multiplied by this).",
+  },
+  companyOffField: {
+    value: -1.5,
+    why: "A company outside a sector program's fields may apply but is poorly served.",
+  },
+  countryShared: { value: 1, why: "The program is of the applicant's country." },
+  countryOther: { value: -4, why: 'A program of another country (only when the rules could not read one).' },
+  regionMine: { value: 1.2, why: "A provincial or state program of the applicant's own province or state." },
+  regionOther: {
+    value: -1.5,
+    why: 'A program of one province or state when the applicant is elsewhere or unknown.',
+  },
+  applicantMatch: { value: 1.5, why: 'The program is for applicants of this kind (researchers, companies).' },
+  applicantPartner: {
+    value: 0.3,
+    why: 'The applicant takes part only as the partner of the kind that applies.',
+  },
+  applicantOther: {
+    value: -3.5,
+    why: 'Neither applicant nor partner: a program for another kind of applicant.',
+  },
+  studentsOnlyCompany: { value: -1, why: 'A program for students, for a company.' },
+  smallBusiness: { value: 0.5, why: 'A small-business program, for a company.' },
+  sectorShared: {
+    value: 2,
+    why: 'The program focuses on a sector the request is about (defence, space, health…).',
+  },
+  sectorExtra: { value: 0.4, why: 'Each further sector the program and the request share.' },
+  sectorNarrower: {
+    value: -1.8,
+    why: 'Each narrower focus the request does not share (cancer, for diabetes).',
+  },
+  sectorOff: { value: -1.2, why: 'A sector program when the request names other sectors only.' },
+  naturalShared: { value: 0.4, why: 'Natural sciences and engineering shared, with no narrower focus.' },
+  purposeUnasked: {
+    value: -1,
+    why: 'A single-purpose program (training, equipment, events, commercialization) the request does not ask for.',
+  },
+  nominated: { value: -2, why: 'Applicants are nominated: the applicant cannot apply alone.' },
+  earlyCareerMatch: { value: 1.2, why: 'An early-career program, for an early-career applicant.' },
+  earlyCareerUnknown: {
+    value: -1.5,
+    why: 'An early-career program, when nothing says the applicant is early in career.',
+  },
+  earlyCareerOther: {
+    value: -0.6,
+    why: 'An early-career program, for an applicant at another stated stage.',
+  },
+  phaseOneHeld: { value: 0.5, why: 'A Phase II program, for a Phase I awardee.' },
+  phaseOneMissing: { value: -1.5, why: 'A Phase II program, with no Phase I award named.' },
+  partnerHeld: { value: 0.4, why: 'A partnership program, and the applicant names a partner.' },
+  partnerMissing: { value: -1.2, why: 'A partnership program, and no partner is named.' },
+  exportAsked: { value: 1, why: 'An export program, and the request is about foreign markets.' },
+  exportUnasked: { value: -0.8, why: 'An export program, and the request is not about foreign markets.' },
+  taxCreditAsked: { value: 0.6, why: 'A tax credit, and the company speaks of its own R&D spending.' },
+  financeNotCompany: {
+    value: -0.8,
+    why: 'A loan, investment or accelerator, for an applicant who is not a company.',
+  },
+  financeForRnd: { value: -0.8, why: 'A loan or investment, for a company asking to fund R&D.' },
+  rndGrantForCompany: {
+    value: 0.8,
+    why: 'A company R&D grant or contribution, for a company developing a technology.',
+  },
+  budgetFarAbove: { value: -0.8, why: 'The amount asked is more than three times what the program gives.' },
+  budgetWithin: { value: 0.3, why: 'The amount asked is within what the program gives.' },
+  deadlineTooSoon: {
+    value: -1.2,
+    why: 'Fewer than PREPARATION_DAYS to the next deadline: too little time to prepare.',
+  },
+} as const satisfies Record<string, { value: number; why: string }>;
+
+export type RankingWeight = keyof typeof RANKING_WEIGHTS;
+
+/** A weight's value by name. */
+export const weight = (name: RankingWeight): number => RANKING_WEIGHTS[name].value;
