@@ -72,10 +72,76 @@ describe('FundingFinderDialog', () => {
     await waitFor(() => expect(screen.getByText('Attached: pilot.pdf')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Find Funding' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/funding-finder-requests')).toBe(true));
-    expect(calls[0]!.url).toBe('/api/upload');
-    expect((calls[0]!.body as FormData).get('file')).toBeInstanceOf(File);
+    const upload = calls.findIndex((c) => c.url === '/api/upload');
+    expect(upload).toBeGreaterThanOrEqual(0);
+    expect(upload).toBeLessThan(calls.findIndex((c) => c.url === '/api/funding-finder-requests'));
+    expect((calls[upload]!.body as FormData).get('file')).toBeInstanceOf(File);
     const sent = calls.find((c) => c.url === '/api/funding-finder-requests')!.body;
     expect(sent.fileUrl).toBe(FILE_URL);
     expect(sent.fileContent).toBeUndefined();
+  });
+
+  it('asks the applicant profile once, then searches as it, changed for one search only (issue 25 §1)', async () => {
+    const SUGGESTED = { organisation: 'McGill University', country: 'CA', domain: 'mcgill.ca' };
+    const FACULTY = {
+      kind: 'researcher',
+      organisation: 'McGill University',
+      country: 'CA',
+      region: 'CA-QC',
+      fields: ['health'],
+      careerStage: null,
+      careerStartYear: null,
+      degreeYear: null,
+      clinicalDoctorate: null,
+      citizenship: null,
+      employees: null,
+      ownedInCountry: null,
+      r15EligibleInstitution: null,
+      indigenous: null,
+    };
+    let stored: typeof FACULTY | null = null;
+    const { calls } = stubApi({
+      'GET /api/applicant-profile': () =>
+        json(200, { profile: stored, suggested: SUGGESTED, updatedAt: null }),
+      'PUT /api/applicant-profile': (call) => {
+        stored = { ...FACULTY, ...call.body };
+        return json(200, { profile: stored, suggested: SUGGESTED, updatedAt: '2026-11-27T14:00:00.000Z' });
+      },
+      'POST /api/funding-finder-requests': () => json(201, { id: 'r1', status: 'processing' }),
+    });
+    renderDialog({ credits: 10 });
+    await waitFor(() => expect(screen.getByText('First, who is applying?')).toBeTruthy());
+    // Prefilled from the account's address.
+    expect((screen.getByLabelText(/^Organization/) as HTMLInputElement).value).toBe('McGill University');
+    fireEvent.change(screen.getByLabelText('Who applies'), { target: { value: 'researcher' } });
+    fireEvent.change(screen.getByLabelText('Province, territory or state'), { target: { value: 'CA-QC' } });
+    fireEvent.change(screen.getByLabelText('Main field of research'), { target: { value: 'health' } });
+    fireEvent.change(screen.getByLabelText('Year of first academic appointment'), {
+      target: { value: '1850' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(screen.getByText('Enter a year between 1950 and next year')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(screen.getByLabelText('Year of first academic appointment'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(screen.getByTestId('search-as').textContent).toContain('Quebec'));
+    expect(screen.queryByText('First, who is applying?')).toBeNull();
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      kind: 'researcher',
+      country: 'CA',
+      region: 'CA-QC',
+      fields: ['health'],
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change for this search' }));
+    fireEvent.change(screen.getByLabelText('Who applies (this search)'), { target: { value: 'company' } });
+    fillIn(/Research topic/, 'Sepsis chips');
+    fillIn(/Research details/, 'A chip that detects sepsis.');
+    fillIn(/Team profile/, 'Four engineers.');
+    fireEvent.click(screen.getByRole('button', { name: 'Find Funding' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/funding-finder-requests')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/funding-finder-requests')!.body.applicant).toEqual({
+      kind: 'company',
+    });
   });
 });
