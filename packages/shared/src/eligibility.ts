@@ -86,6 +86,8 @@ export const eligibilityRulesSchema = z
           .regex(/^\d{4}-\d{2}-\d{2}$/)
           .nullable()
           .default(null),
+        /** A career window counted back from the deadline: PhD no more than this many years before (CRII: 6). */
+        degreeWithinYears: z.number().int().positive().nullable().default(null),
         /** R15: an institution whose NIH support is no more than $6M a year in 4 of the last 7 years. */
         r15EligibleInstitution: z.boolean().default(false),
         text: z.string().min(1),
@@ -310,6 +312,7 @@ const yearOf = (day: string) => Number(day.slice(0, 4));
 function requirementReasons(
   requires: EligibilityRules['requires'] | undefined,
   stated: NonNullable<ApplicantProfile['stated']>,
+  today = new Date(),
 ): string[] {
   if (!requires) return [];
   const out: string[] = [];
@@ -326,6 +329,11 @@ function requirementReasons(
   if (degree && typeof stated.degreeYear === 'number' && stated.degreeYear < yearOf(degree))
     out.push(
       `It requires a first PhD or terminal degree on or after ${degree}; your profile says ${stated.degreeYear}.`,
+    );
+  const within = requires.degreeWithinYears;
+  if (within && typeof stated.degreeYear === 'number' && stated.degreeYear < today.getUTCFullYear() - within)
+    out.push(
+      `It requires a PhD received no more than ${within} years before the deadline; your profile says ${stated.degreeYear}.`,
     );
   if (requires.r15EligibleInstitution && stated.r15EligibleInstitution === false)
     out.push(
