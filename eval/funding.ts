@@ -19,6 +19,7 @@ import {
   type ApplicantKind,
   type ApplicantProfile,
 } from '@grantleaf/shared/eligibility';
+import { EMPTY_FACTS } from '@grantleaf/shared/applicant-profile.schema';
 import { intakeNotOpen } from '@grantleaf/shared/deadline';
 import type { Country } from '@grantleaf/shared/locations';
 import { rankableFromRow, rankPrograms } from '../apps/server/src/modules/funding/funding-ranking.ts';
@@ -55,6 +56,7 @@ interface EvalProfile {
 
 export interface FundingEvalResult {
   set: FundingSet;
+  mode: FundingMode;
   profiles: number;
   top1: number;
   top5: number;
@@ -100,7 +102,18 @@ export function recordSaysNotOpen(row: SeedRow): boolean {
   );
 }
 
-export function runFundingEval(set: FundingSet = 'development', today = new Date()): FundingEvalResult {
+/**
+ * `profile`: the applicant profile as the source states it (who applies, country, province or
+ * state, recorded in `facts` before any tuning) is given to the finder, as a user's account profile
+ * is (issue 25 §1); `text`: the request's words alone, as before the profile existed.
+ */
+export type FundingMode = 'text' | 'profile';
+
+export function runFundingEval(
+  set: FundingSet = 'development',
+  today = new Date(),
+  mode: FundingMode = 'text',
+): FundingEvalResult {
   const rows = readSeedPrograms(undefined, today);
   const catalogue = rows.map((row) => rankableFromRow(row, today));
   const notOpenIds = new Set(rows.filter(recordSaysNotOpen).map((row) => row.id));
@@ -113,7 +126,21 @@ export function runFundingEval(set: FundingSet = 'development', today = new Date
   const ineligible: FundingEvalResult['ineligible'] = [];
   const notOpen: FundingEvalResult['notOpen'] = [];
   for (const profile of profiles) {
-    const ranked = rankPrograms(profile, catalogue, today).map((r) => r.program);
+    const query = {
+      researchTopic: profile.researchTopic,
+      researchDetails: profile.researchDetails,
+      teamProfile: profile.teamProfile,
+      profileFacts:
+        mode === 'profile'
+          ? {
+              ...EMPTY_FACTS,
+              kind: profile.facts.kind,
+              country: profile.facts.country,
+              region: profile.facts.region ?? null,
+            }
+          : null,
+    };
+    const ranked = rankPrograms(query, catalogue, today).map((r) => r.program);
     const ids = ranked.map((p) => p.id);
     if (profile.won.includes(ids[0] ?? '')) top1++;
     if (ids.slice(0, 5).some((id) => profile.won.includes(id))) top5++;
@@ -143,6 +170,7 @@ export function runFundingEval(set: FundingSet = 'development', today = new Date
   const n = profiles.length;
   return {
     set,
+    mode,
     profiles: n,
     top1,
     top5,
@@ -172,21 +200,24 @@ export function printFundingEval(results: FundingEvalResult[]): void {
     [`not open now, listed (top ${LISTED})`, (r) => String(r.notOpenListed)],
   ];
   const width = 34;
-  console.log(`funding${''.padEnd(width - 7)}${results.map((r) => r.set.padEnd(16)).join('')}`);
-  for (const [label, value] of rows)
-    console.log(`  ${label.padEnd(width - 2)}${results.map((r) => value(r).padEnd(16)).join('')}`);
+  const label = (r: FundingEvalResult) => `${r.set} (${r.mode})`.padEnd(24);
+  console.log(`funding${''.padEnd(width - 7)}${results.map(label).join('')}`);
+  for (const [name, value] of rows)
+    console.log(`  ${name.padEnd(width - 2)}${results.map((r) => value(r).padEnd(24)).join('')}`);
   console.log(
     `  targets (held-out): top 5 ≥ ${TARGET_TOP5 * 100}%, first ≥ ${TARGET_TOP1 * 100}%, ineligible 0, not open 0`,
   );
   for (const r of results) {
     for (const miss of r.misses)
-      console.log(`  [${r.set}] miss ${miss.id}: won ${miss.won.join(' | ')}; top 5 ${miss.top5.join(', ')}`);
+      console.log(
+        `  [${r.set}, ${r.mode}] miss ${miss.id}: won ${miss.won.join(' | ')}; top 5 ${miss.top5.join(', ')}`,
+      );
     for (const item of r.ineligible)
-      console.log(`  [${r.set}] ineligible listed for ${item.id}: ${item.programs.join(', ')}`);
+      console.log(`  [${r.set}, ${r.mode}] ineligible listed for ${item.id}: ${item.programs.join(', ')}`);
     for (const item of r.notOpen)
-      console.log(`  [${r.set}] not open, listed for ${item.id}: ${item.programs.join(', ')}`);
+      console.log(`  [${r.set}, ${r.mode}] not open, listed for ${item.id}: ${item.programs.join(', ')}`);
   }
-  const heldOut = results.find((r) => r.set === 'held-out');
+  const heldOut = results.find((r) => r.set === 'held-out' && r.mode === 'profile');
   if (heldOut) console.log(`  held-out: ${heldOut.passed ? 'PASS' : 'FAIL'}; ${freezeLine()}`);
 }
 
@@ -196,17 +227,29 @@ function freezeLine(): string {
     : 'CHANGED since the freeze: these are no longer held-out figures';
 }
 
+/** Text alone (as before the profile), then with the stated profile; development first. */
+const ALL_RUNS: ReadonlyArray<readonly [FundingSet, FundingMode]> = [
+  ['development', 'text'],
+  ['held-out', 'text'],
+  ['development', 'profile'],
+  ['held-out', 'profile'],
+];
+
 /** The "funding" suite of `npm run eval` (eval/suites/index.ts); same figures as the CLI below. */
 export const fundingSuite = {
   name: 'funding',
   async run(): Promise<Array<{ metric: string; value: string }>> {
-    const [dev, held] = (['development', 'held-out'] as const).map((set) => runFundingEval(set));
-    const pair = (k: (r: FundingEvalResult) => number, pct: boolean) => {
+    const [dev, held, devProfile, heldProfile] = ALL_RUNS.map(([set, mode]) =>
+      runFundingEval(set, new Date(), mode),
+    );
+    const pair = (k: (r: FundingEvalResult) => number, pct: boolean, withProfile = false) => {
       const one = (r: FundingEvalResult) =>
         pct
           ? `${Math.round((100 * k(r)) / Math.max(1, r.profiles))}% (${k(r)} of ${r.profiles})`
           : String(k(r));
-      return `held-out ${one(held!)}; development ${one(dev!)}`;
+      return withProfile
+        ? `held-out ${one(heldProfile!)}; development ${one(devProfile!)}`
+        : `held-out ${one(held!)}; development ${one(dev!)}`;
     };
     return [
       {
@@ -225,13 +268,27 @@ export const fundingSuite = {
         metric: `programs listed in the top ${LISTED} whose record says not open now (target 0)`,
         value: pair((r) => r.notOpenListed, false),
       },
+      {
+        metric:
+          'with the applicant profile as the source states it (kind, country, province): won program in the top 5',
+        value: pair((r) => r.top5, true, true),
+      },
+      { metric: 'with the applicant profile: won program first', value: pair((r) => r.top1, true, true) },
+      {
+        metric: `with the applicant profile: ineligible programs listed in the top ${LISTED} (target 0)`,
+        value: pair((r) => r.ineligibleListed, false, true),
+      },
+      {
+        metric: `with the applicant profile: programs listed in the top ${LISTED} whose record says not open now`,
+        value: pair((r) => r.notOpenListed, false, true),
+      },
       { metric: 'held-out set', value: freezeLine() },
     ];
   },
 };
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const results = (['development', 'held-out'] as const).map((set) => runFundingEval(set));
+  const results = ALL_RUNS.map(([set, mode]) => runFundingEval(set, new Date(), mode));
   printFundingEval(results);
-  process.exitCode = results.find((r) => r.set === 'held-out')?.passed ? 0 : 1;
+  process.exitCode = results.find((r) => r.set === 'held-out' && r.mode === 'profile')?.passed ? 0 : 1;
 }

@@ -159,6 +159,14 @@ const LEXICON: Record<Field, string[]> = {
     'wildlife',
     'freshwater',
     'marine',
+    // Earth and cryosphere science: a permafrost project is NSERC's, whatever department it is in.
+    'permafrost',
+    'thaw*',
+    'glacier*',
+    'sea ice',
+    'geomorpholog*',
+    'earth science*',
+    'physical geography',
   ],
   engineering: [
     'vehicle*',

@@ -149,8 +149,10 @@ const EARLY =
   /\b(early[- ]career|assistant professor|new faculty|junior faculty|untenured|tenure-track|recently appointed|first independent|new investigator|early[- ]stage investigator)\b/i;
 const ESTABLISHED =
   /\b(full professor|tenured professor|distinguished professor|emeritus|research chair holder|senior investigator)\b/i;
+// "with an arborist firm as partner" (Mitacs) and "partners in the Northwest Territories" (Alliance)
+// are partnerships too (issue 25 §1).
 const PARTNER =
-  /\b(industry partners?|partner (company|companies|organi[sz]ations?|firm)|in partnership with|collaborat\w* with (a |an )?(company|industry|firm|hospital|municipality)|co-fund\w*|partnered with|our partner)\b/i;
+  /\b(industry partners?|partner (company|companies|organi[sz]ations?|firms?)|in partnership with|collaborat\w* with (a |an )?(company|industry|firm|hospital|municipality)|co-fund\w*|partnered with|our partners?|as (a |an |our )?(industry |community )?partners?|with partners|partners (in|from|at) )\b/i;
 const INDIGENOUS_ORG =
   /\b(first nations?|m[ée]tis|inuit|indigenous)[- ](led|owned|organi[sz]ation|community)\b/i;
 

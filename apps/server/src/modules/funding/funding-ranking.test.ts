@@ -1,6 +1,9 @@
 import { ineligibilityReasons, type ApplicantProfile } from '@grantleaf/shared/eligibility';
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { EMPTY_FACTS } from '@grantleaf/shared/applicant-profile.schema';
 import { readSeedPrograms, SEED_FILE } from '../programs/program-seed.ts';
+import { RANKING_WEIGHTS } from './funding-weights.ts';
 import {
   LOCATION_UNKNOWN_NOTICE,
   matchPrograms,
@@ -191,6 +194,62 @@ describe('built-in funding ranking', () => {
       );
       expect(ids, kind).not.toContain(first.id);
     }
+  });
+
+  it('lists paused programs the applicant could apply to under "Not open now", with the intake, never ranked', () => {
+    const bc: FundingQuery = {
+      researchTopic: 'Scaling up production of our sensor hardware',
+      researchDetails:
+        'Our Vancouver, British Columbia company with 40 employees is expanding manufacturing capacity, adopting automation and growing exports; we need business scale-up and productivity funding.',
+      teamProfile: 'A B.C. technology company (Inc.).',
+    };
+    const match = matchPrograms(bc, catalogue, TODAY);
+    const paused = match.notOpen.find((n) => n.program.id === 'ca-pacifican-bsp')!;
+    expect(paused.intake).toMatch(/^Not taking applications/);
+    expect(match.eligible.map((r) => r.program.id)).not.toContain('ca-pacifican-bsp');
+    const results = toFundingResults(match.eligible, { notOpen: match.notOpen, applicant: match.applicant });
+    expect(results.not_open!.find((n) => n.program_id === 'ca-pacifican-bsp')).toMatchObject({
+      intake: paused.intake,
+      next_date: null,
+    });
+    // A paused program the applicant could not apply to anyway is not listed.
+    const ontarioLab = matchPrograms(PROFILES[0]!, catalogue, TODAY);
+    expect(ontarioLab.notOpen.map((n) => n.program.id)).not.toContain('ca-pacifican-bsp');
+  });
+
+  it('reads the stated profile before the text, and says which facts it used', () => {
+    const lab = PROFILES[0]!;
+    const asCompany = matchPrograms(
+      { ...lab, profileFacts: { ...EMPTY_FACTS, kind: 'company', country: 'CA', region: 'CA-ON' } },
+      catalogue,
+      TODAY,
+    );
+    expect(asCompany.eligible.map((r) => r.program.id)).not.toContain('ca-cihr-project-grant');
+    expect(
+      asCompany.ineligible.find((i) => i.program.id === 'ca-cihr-project-grant')!.reasons.join(' '),
+    ).toMatch(/your profile says you are a company/);
+    const results = toFundingResults(asCompany.eligible, {
+      applicant: asCompany.applicant,
+      facts: { ...EMPTY_FACTS, kind: 'company', country: 'CA', region: 'CA-ON' },
+    });
+    expect(results.applicant_note).toMatch(
+      /^Matched for a Canadian company in Ontario, working in medical and health sciences\. From your applicant profile: who applies, country, province or state; anything else was read from your request\./,
+    );
+    expect(
+      toFundingResults(rankPrograms(lab, catalogue, TODAY), {
+        applicant: matchPrograms(lab, catalogue, TODAY).applicant,
+      }).applicant_note,
+    ).toMatch(/Read from your request \(no applicant profile\)/);
+  });
+
+  it('keeps every ranking weight in one named table, each with its reason', () => {
+    for (const [name, entry] of Object.entries(RANKING_WEIGHTS)) {
+      expect(Number.isFinite(entry.value), name).toBe(true);
+      expect(entry.why.length, name).toBeGreaterThan(20);
+    }
+    // No bare number is added to or taken from a score outside the table.
+    const source = fs.readFileSync(new URL('./funding-ranking.ts', import.meta.url), 'utf8');
+    expect(source.match(/score\s*[-+]=\s*-?\d/g) ?? []).toEqual([]);
   });
 
   it('explains every recommendation in plain words', () => {
