@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePricing, useStartCheckout } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 
 // The request form validates with zod; the dashboard's first paint must not load it (ADR 190), so
 // it comes with the opened dialog.
@@ -135,15 +136,16 @@ export function BuyCreditsHost() {
 export function BuyCreditsButton({
   variant = 'secondary',
   size = 'sm',
-  label = 'Buy credits',
+  label,
 }: {
   variant?: 'primary' | 'secondary' | 'ghost';
   size?: 'sm' | 'md';
   label?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <button type="button" className={buttonClass(variant, size)} onClick={openBuyCredits}>
-      {label}
+      {label ?? t('appHeader.buyCredits')}
     </button>
   );
 }
