@@ -49,7 +49,12 @@ export const FEATURES = {
     {
       title: 'SR&ED Claims',
       body: 'Prepare Scientific Research and Experimental Development tax-credit claims with less effort and more confidence.',
-      points: ['Automatic expense classification', 'Real-time compliance checks', 'Audit-defence packages'],
+      // What /sred does (ADR 0342): the spec's "audit-defence packages" is not offered until built.
+      points: [
+        'Automatic expense classification, with the reason for every line',
+        'Federal and provincial credits computed live, each rule with its source',
+        'T661 narrative checks: word limits, uncertainty, dated evidence',
+      ],
     },
   ],
 } as const;

@@ -20,6 +20,7 @@ import { organisationsModule } from './organisations/module.ts';
 import { paymentsModule } from './payments/module.ts';
 import { programsModule } from './programs/module.ts';
 import { retentionModule } from './retention/module.ts';
+import { sredModule } from './sred/module.ts';
 import { submissionsModule } from './submissions/module.ts';
 import { uploadsModule } from './uploads/module.ts';
 import { webhooksModule } from './webhooks/module.ts';
@@ -44,6 +45,7 @@ export const MODULES: readonly AppModule[] = [
   submissionsModule,
   guidelinesModule,
   contentLibraryModule,
+  sredModule,
   alertsModule,
   accountModule,
   auditModule,

@@ -25,6 +25,7 @@ interface Objects {
   lead: string;
   checklistItem: string;
   block: string;
+  sredClaim: string;
   savedSearch: string;
   /** The public id of A's session (the account page's session list). */
   session: string;
@@ -58,6 +59,22 @@ const IDEA_BODY = {
   researchBackground:
     'Microfluidics and sepsis biomarkers at a Toronto teaching hospital, ten years of assay work.',
   researchInterests: 'Rapid point-of-care sepsis diagnostics using microfluidic biomarker panels.',
+};
+
+const SRED_SETTINGS = {
+  name: 'Alice SR&ED claim',
+  taxYearStart: '2025-01-01',
+  taxYearEnd: '2025-12-31',
+  corporationType: 'ccpc',
+  method: 'proxy',
+  priorYearTaxableCapital: 0,
+  priorYearTaxableIncome: null,
+  expenditureLimitShare: 1,
+  qualifyingCorporation: false,
+  defaultJurisdiction: 'ON',
+  albertaPriorTwoYearsAverage: null,
+  quebecPriorYearAssets: null,
+  quebecForeignControlled: false,
 };
 
 /** Docs UI and its assets: public, read-only, generated from the schemas. */
@@ -271,6 +288,64 @@ export const MATRIX: Record<string, Entry> = {
     access: 'user',
     url: (o) => `/api/library/blocks/${o.block}/uses`,
     body: (o) => ({ applicationId: o.application, section: 'Budget' }),
+    foreign: true,
+  },
+  'GET /api/sred/claims': { access: 'user' },
+  'POST /api/sred/claims': { access: 'user', body: () => SRED_SETTINGS },
+  'GET /api/sred/claims/:id': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}`,
+    foreign: true,
+  },
+  'PUT /api/sred/claims/:id': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}`,
+    body: () => ({ ...SRED_SETTINGS, name: 'Taken' }),
+    foreign: true,
+  },
+  'DELETE /api/sred/claims/:id': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}`,
+    foreign: true,
+  },
+  'POST /api/sred/claims/:id/projects': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/projects`,
+    body: () => ({ title: 'Planted' }),
+    foreign: true,
+  },
+  'PUT /api/sred/claims/:id/projects/:projectId': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/projects/${randomUUID()}`,
+    body: () => ({ title: 'Taken' }),
+    foreign: true,
+  },
+  'PUT /api/sred/claims/:id/time': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/time`,
+    body: () => ({ entries: [] }),
+    foreign: true,
+  },
+  'POST /api/sred/claims/:id/import-preview': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/import-preview`,
+    body: () => ({ source: 'ledger', csv: 'Date,Amount\n2025-01-01,1' }),
+    foreign: true,
+  },
+  'POST /api/sred/claims/:id/imports': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/imports`,
+    body: () => ({
+      source: 'ledger',
+      csv: 'Date,Amount\n2025-01-01,1',
+      mapping: { date: 'Date', amount: 'Amount' },
+    }),
+    foreign: true,
+  },
+  'PUT /api/sred/claims/:id/lines/:lineId/category': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/lines/${randomUUID()}/category`,
+    body: () => ({ category: 'materials', reason: 'Taken' }),
     foreign: true,
   },
   'GET /api/alerts': { access: 'user' },
@@ -569,6 +644,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       token: a.token,
       body: { title: 'Alice block', text: 'Alice boilerplate' },
     });
+    const sredClaim = await t.api('POST', '/api/sred/claims', { token: a.token, body: SRED_SETTINGS });
     const saved = await t.api('POST', '/api/saved-searches', {
       token: a.token,
       body: { name: 'Alice search', query: { q: 'river ice' } },
@@ -627,6 +703,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       cal,
       item,
       block,
+      sredClaim,
       saved,
       follow,
       org,
@@ -654,6 +731,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       lead: leads.body.leads?.[0]?.id ?? randomUUID(),
       checklistItem: item.body.id,
       block: block.body.id,
+      sredClaim: sredClaim.body.id,
       savedSearch: saved.body.id,
       session: aSessions.body.sessions[0].id,
       organisation: org.body.id,
@@ -748,6 +826,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       '/api/affiliate',
       '/api/me',
       '/api/library/blocks',
+      '/api/sred/claims',
       '/api/alerts',
       '/api/organisations',
       '/api/shared-applications',

@@ -217,6 +217,9 @@ export function DashboardPage() {
               <Link to="/library" className={buttonClass('ghost', 'sm')}>
                 {t('appHeader.library')}
               </Link>
+              <Link to="/sred" className={buttonClass('ghost', 'sm')}>
+                SR&amp;ED
+              </Link>
               <Link to="/alerts" className={buttonClass('ghost', 'sm')}>
                 {t('appHeader.alerts')}
               </Link>

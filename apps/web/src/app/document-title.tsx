@@ -11,6 +11,8 @@ export const PAGE_TITLES: ReadonlyArray<[pattern: string, title: string]> = [
   ['/library', `Content library · ${SITE}`],
   ['/organisations', `Organisations and shared work · ${SITE}`],
   ['/organisations/join', `Join an organisation · ${SITE}`],
+  ['/sred', `SR&ED claims · ${SITE}`],
+  ['/sred/:id', `SR&ED claim · ${SITE}`],
   ['/account', `Account · ${SITE}`],
   ['/login', `Sign in · ${SITE}`],
   ['/register', `Create your account · ${SITE}`],

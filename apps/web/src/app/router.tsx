@@ -68,6 +68,7 @@ const JoinOrganisationPage = page(
   () => import('../features/teams/components/organisations-page.tsx'),
   'JoinOrganisationPage',
 );
+const SredPage = page(() => import('../features/sred/components/sred-page.tsx'), 'SredPage');
 const AlertsPage = page(() => import('../features/alerts/components/alerts-page.tsx'), 'AlertsPage');
 const FaqPage = page(() => import('../features/public/components/faq-page.tsx'), 'FaqPage');
 const SecurityFaqPage = page(
@@ -189,6 +190,8 @@ export function AppRoutes() {
         <Route path="/alerts" element={<AlertsPage />} />
         <Route path="/organisations" element={<OrganisationsPage />} />
         <Route path="/organisations/join" element={<JoinOrganisationPage />} />
+        <Route path="/sred" element={<SredPage />} />
+        <Route path="/sred/:id" element={<SredPage />} />
         <Route path="/applications/:id" element={<ApplicationEditorPage {...editorSlots} />} />
         <Route
           path="/account"

@@ -4,11 +4,12 @@
 // it directly.
 import { Unzip, unzipSync, zipSync } from 'fflate';
 import mammoth from 'mammoth';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { getDocumentProxy } from 'unpdf';
 import WordExtractor from 'word-extractor';
 import { checkCfbChains } from './cfb-check.ts';
 
-type Kind = 'pdf' | 'doc' | 'docx' | 'txt';
+type Kind = 'pdf' | 'doc' | 'docx' | 'txt' | 'csv';
 export interface ExtractionRequest {
   id: number;
   kind: Kind;
@@ -63,6 +64,19 @@ async function extract(request: ExtractionRequest): Promise<{ text: string; page
     }
     case 'pdf':
       return extractPdf(request);
+    case 'csv': {
+      // A spreadsheet export (SR&ED ledger and payroll imports): its rows as JSON, at most
+      // maxPages of them past the header (the caller reports the rest as refused, not lost).
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+      const rows = parseCsv(text, {
+        bom: true,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: true,
+        to: request.maxPages + 1,
+      }) as string[][];
+      return { text: JSON.stringify(rows) };
+    }
   }
 }
 
@@ -109,7 +123,12 @@ process.on('message', async (request: ExtractionRequest) => {
   let reply: Omit<ExtractionReply, 'heapBytes'>;
   try {
     const { text, pages } = await extract(request);
-    reply = { id: request.id, text: normaliseText(text, request.maxChars), pages };
+    // CSV rows come back as JSON: normalising would cut or bend it.
+    reply = {
+      id: request.id,
+      text: request.kind === 'csv' ? text : normaliseText(text, request.maxChars),
+      pages,
+    };
   } catch (err) {
     reply = {
       id: request.id,

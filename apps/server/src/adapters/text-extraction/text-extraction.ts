@@ -53,8 +53,9 @@ interface Job {
   id: number;
   /** Whose document it is: each owner has a queue of its own (see dispatch). */
   owner: string;
-  kind: DocumentKind;
+  kind: DocumentKind | 'csv';
   data: Buffer;
+  maxPages?: number;
   resolve: (v: ExtractedText) => void;
   reject: (e: Error) => void;
 }
@@ -110,6 +111,21 @@ export function extractDocumentText(
   });
 }
 
+/**
+ * Parses a CSV file (SR&ED ledger and payroll imports, ADR 0341) in the same pool, with the same
+ * time and memory limits and the same per-user turn-taking: the rows as arrays of cells, the
+ * header first, at most `maxRows` rows after it.
+ */
+export function parseCsvRows(data: Buffer, owner: string, maxRows: number): Promise<string[][]> {
+  stopped = false;
+  return new Promise<ExtractedText>((resolve, reject) => {
+    const list = queues.get(owner) ?? [];
+    list.push({ id: ++nextId, owner, kind: 'csv', data, maxPages: maxRows, resolve, reject });
+    queues.set(owner, list);
+    dispatch();
+  }).then((r) => JSON.parse(r.text) as string[][]);
+}
+
 /** Resident memory of a process in bytes, as the OS counts it; undefined where /proc is absent. */
 function residentBytes(pid: number): number | undefined {
   try {
@@ -143,7 +159,7 @@ function dispatch(): void {
       kind: job.kind,
       data: job.data,
       maxChars: EXTRACTED_TEXT_MAX_CHARS,
-      maxPages: MAX_PAGES,
+      maxPages: job.maxPages ?? MAX_PAGES,
     };
     // Held open while a document is out, so a caller awaiting it is not left behind.
     slot.child.channel?.ref();

@@ -1,0 +1,147 @@
+import {
+  claimSettingsSchema,
+  claimSummarySchema,
+  claimViewSchema,
+  importPreviewResultSchema,
+  importPreviewSchema,
+  importRequestSchema,
+  importResultSchema,
+  overrideSchema,
+  projectInputSchema,
+  SRED_LIMITS,
+  timeEntriesSchema,
+} from '@grantleaf/shared/sred/sred.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/auth-guard.ts';
+import { USER_LIMITS } from '../../http/rate-limit.ts';
+import type { SredService } from './sred.service.ts';
+
+const claimParams = z.object({ id: z.uuid() });
+const projectParams = z.object({ id: z.uuid(), projectId: z.uuid() });
+const lineParams = z.object({ id: z.uuid(), lineId: z.uuid() });
+// The CSV travels as JSON text; its own cap is SRED_LIMITS.csvBytes, quoting can double it.
+const IMPORT_BODY_LIMIT = SRED_LIMITS.csvBytes * 2 + 64 * 1024;
+
+export const sredRoutes: FastifyPluginAsyncZod<{ sred: SredService }> = async (app, { sred }) => {
+  const edit = { auth: true, rateLimit: USER_LIMITS.editorSave } as const;
+
+  app.get(
+    '/api/sred/claims',
+    { config: { auth: true }, schema: { response: { 200: z.array(claimSummarySchema) } } },
+    (request) => sred.list(currentUser(request).id),
+  );
+
+  app.post(
+    '/api/sred/claims',
+    {
+      config: { ...edit, idempotent: true },
+      schema: { body: claimSettingsSchema, response: { 201: claimViewSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await sred.create(currentUser(request).id, request.body)),
+  );
+
+  app.get(
+    '/api/sred/claims/:id',
+    { config: { auth: true }, schema: { params: claimParams, response: { 200: claimViewSchema } } },
+    (request) => sred.get(currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/api/sred/claims/:id',
+    {
+      config: edit,
+      schema: { params: claimParams, body: claimSettingsSchema, response: { 200: claimViewSchema } },
+    },
+    (request) => sred.updateSettings(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/sred/claims/:id',
+    { config: edit, schema: { params: claimParams } },
+    async (request, reply) => {
+      await sred.remove(currentUser(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/sred/claims/:id/projects',
+    {
+      config: { ...edit, idempotent: true },
+      schema: { params: claimParams, body: projectInputSchema, response: { 201: claimViewSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await sred.addProject(currentUser(request).id, request.params.id, request.body)),
+  );
+
+  app.put(
+    '/api/sred/claims/:id/projects/:projectId',
+    {
+      config: edit,
+      schema: { params: projectParams, body: projectInputSchema, response: { 200: claimViewSchema } },
+    },
+    (request) =>
+      sred.updateProject(currentUser(request).id, request.params.id, request.params.projectId, request.body),
+  );
+
+  app.put(
+    '/api/sred/claims/:id/time',
+    {
+      config: edit,
+      schema: { params: claimParams, body: timeEntriesSchema, response: { 200: claimViewSchema } },
+    },
+    (request) => sred.setTime(currentUser(request).id, request.params.id, request.body.entries),
+  );
+
+  app.post(
+    '/api/sred/claims/:id/import-preview',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      config: { auth: true, rateLimit: USER_LIMITS.upload },
+      schema: {
+        params: claimParams,
+        body: importPreviewSchema,
+        response: { 200: importPreviewResultSchema },
+      },
+    },
+    (request) => sred.previewImport(currentUser(request).id, request.params.id, request.body.csv),
+  );
+
+  app.post(
+    '/api/sred/claims/:id/imports',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      config: { auth: true, rateLimit: USER_LIMITS.upload, idempotent: true },
+      schema: { params: claimParams, body: importRequestSchema, response: { 201: importResultSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await sred.importRows(
+            currentUser(request).id,
+            request.params.id,
+            request.body.source,
+            request.body.csv,
+            request.body.mapping,
+          ),
+        ),
+  );
+
+  app.put(
+    '/api/sred/claims/:id/lines/:lineId/category',
+    {
+      config: edit,
+      schema: { params: lineParams, body: overrideSchema, response: { 200: claimViewSchema } },
+    },
+    (request) =>
+      sred.override(
+        currentUser(request).id,
+        request.params.id,
+        request.params.lineId,
+        request.body.category,
+        request.body.reason,
+      ),
+  );
+};

@@ -1,0 +1,336 @@
+import { computeSredCredits, SredInputError, type SredResult } from '@grantleaf/shared/sred/calculator';
+import {
+  buildCalculatorInput,
+  classifyLine,
+  countedAmount,
+  parseAmount,
+  parseIsoDate,
+  parseJurisdiction,
+  sredShares,
+  type TimeEntry,
+} from '@grantleaf/shared/sred/classify';
+import {
+  IMPORT_FIELDS,
+  SRED_LIMITS,
+  type ClaimSettings,
+  type ClaimSummary,
+  type ClaimView,
+  type ImportMapping,
+  type ProjectInput,
+} from '@grantleaf/shared/sred/sred.schema';
+import { addMonths } from '@grantleaf/shared/sred/calculator';
+import {
+  DOCUMENT_TOO_HEAVY,
+  ExtractionLimitError,
+  parseCsvRows,
+} from '../../adapters/text-extraction/text-extraction.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
+import { checkNarrative } from './narrative-checks.ts';
+import * as repo from './sred.repository.ts';
+import type { LineData, SredClaimRow } from './sred.schema.ts';
+
+const MESSAGES = {
+  claimsFull: `You can keep at most ${SRED_LIMITS.claims} SR&ED claims.`,
+  projectsFull: `A claim holds at most ${SRED_LIMITS.projects} projects.`,
+  linesFull: (room: number) =>
+    `A claim holds at most ${SRED_LIMITS.lines} expense lines; this file has more rows than the ${room} still free. Split it or remove an earlier import.`,
+  csvUnreadable: 'This file could not be read as CSV (UTF-8, comma-separated, a header row first).',
+  noRows: 'The file has a header row but no rows under it.',
+  unknownColumn: (c: string) => `The column “${c}” is not in the file’s header.`,
+  unknownProject: 'A time entry names a project that is not in this claim.',
+} as const;
+
+/** Header words that suggest a mapping; the user confirms or changes it before importing. */
+const SUGGEST: Record<(typeof IMPORT_FIELDS)[number], RegExp> = {
+  date: /date|posted|period/i,
+  description: /desc|memo|detail|narrative/i,
+  account: /account|gl|category/i,
+  amount: /amount|debit|total|gross|salary|cost/i,
+  person: /employee|person|name|staff/i,
+  jurisdiction: /province|prov|jurisdiction|location/i,
+  vendor: /vendor|supplier|payee/i,
+};
+
+function suggestMapping(headers: string[]): Partial<ImportMapping> {
+  const out: Partial<ImportMapping> = {};
+  const used = new Set<string>();
+  for (const field of IMPORT_FIELDS) {
+    const h = headers.find((x) => !used.has(x) && SUGGEST[field].test(x));
+    if (h) {
+      out[field] = h;
+      used.add(h);
+    }
+  }
+  return out;
+}
+
+function deadlineOf(settings: ClaimSettings): string {
+  return addMonths(settings.taxYearEnd, 18);
+}
+
+/** SR&ED claims (issue 30 §1–§3; ADR 0341). */
+export function createSredService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function parseCsv(userId: string, csv: string): Promise<{ headers: string[]; rows: string[][] }> {
+    let rows: string[][];
+    try {
+      // Parsed in the extraction pool, off the request thread, with its limits (ADR 0238).
+      rows = await parseCsvRows(Buffer.from(csv, 'utf8'), userId, SRED_LIMITS.csvRows);
+    } catch (err) {
+      if (err instanceof ExtractionLimitError) throw unprocessable(DOCUMENT_TOO_HEAVY);
+      throw badRequest(MESSAGES.csvUnreadable);
+    }
+    const [header, ...body] = rows;
+    if (!header || header.length === 0) throw badRequest(MESSAGES.csvUnreadable);
+    return { headers: header.map((h) => h.trim()), rows: body };
+  }
+
+  /** Recomputes the claim's credit with the shared calculator and stores it as the record. */
+  async function recompute(tx: Tx, claim: SredClaimRow): Promise<void> {
+    const lines = await repo.listLines(tx, claim.userId, claim.id);
+    const input = buildCalculatorInput(
+      claim.settings,
+      lines.map((l) => ({ ...l.data, category: l.category })),
+      claim.timeEntries,
+    );
+    let result: SredResult | null = null;
+    let resultError: string | null = null;
+    try {
+      result = computeSredCredits(input);
+    } catch (err) {
+      if (!(err instanceof SredInputError)) throw err;
+      resultError = err.message;
+    }
+    await repo.updateClaim(tx, claim.userId, claim.id, { result, resultError });
+  }
+
+  async function view(tx: Tx, userId: string, id: string): Promise<ClaimView> {
+    const claim = await repo.findClaim(tx, userId, id);
+    if (!claim) throw notFound();
+    const [projects, lines] = await Promise.all([
+      repo.listProjects(tx, userId, id),
+      repo.listLines(tx, userId, id),
+    ]);
+    const shares = sredShares(claim.timeEntries);
+    return {
+      id: claim.id,
+      settings: claim.settings,
+      projects: projects.map((p) => ({
+        id: p.id,
+        ...p.data,
+        checks: checkNarrative(p.data, { start: claim.taxYearStart, end: claim.taxYearEnd }),
+      })),
+      lines: lines.map((l) => {
+        const { counted, share } = countedAmount({ ...l.data, category: l.category }, shares);
+        return {
+          id: l.id,
+          source: l.source,
+          row: l.rowNo,
+          ...l.data,
+          ruleCategory: l.ruleCategory,
+          ruleReason: l.ruleReason,
+          category: l.category,
+          overrides: l.overrides,
+          sredShare: share,
+          counted,
+        };
+      }),
+      time: claim.timeEntries,
+      calculatorInput: buildCalculatorInput(
+        claim.settings,
+        lines.map((l) => ({ ...l.data, category: l.category })),
+        claim.timeEntries,
+      ),
+      result: claim.result,
+      resultError: claim.resultError,
+    };
+  }
+
+  /** Runs `fn` on the owner's locked claim, recomputes the record, answers the fresh view. */
+  async function mutate(
+    userId: string,
+    id: string,
+    fn: (tx: Tx, claim: SredClaimRow) => Promise<void>,
+  ): Promise<ClaimView> {
+    return db.transaction(async (tx) => {
+      const claim = await repo.findClaim(tx, userId, id, true);
+      if (!claim) throw notFound();
+      await fn(tx, claim);
+      const fresh = (await repo.findClaim(tx, userId, id))!;
+      await recompute(tx, fresh);
+      return view(tx, userId, id);
+    });
+  }
+
+  return {
+    async list(userId: string): Promise<ClaimSummary[]> {
+      const rows = await repo.listClaims(db, userId);
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.settings.name,
+        taxYearStart: r.taxYearStart,
+        taxYearEnd: r.taxYearEnd,
+        filingDeadline: r.result?.filingDeadline ?? deadlineOf(r.settings),
+        totalCredit: r.result?.totals.total ?? 0,
+        verified: r.result?.verified ?? false,
+      }));
+    },
+
+    async create(userId: string, settings: ClaimSettings): Promise<ClaimView> {
+      return db.transaction(async (tx) => {
+        await repo.lockOwner(tx, userId);
+        if ((await repo.countClaims(tx, userId)) >= SRED_LIMITS.claims) throw conflict(MESSAGES.claimsFull);
+        const claim = await repo.insertClaim(tx, {
+          userId,
+          taxYearStart: settings.taxYearStart,
+          taxYearEnd: settings.taxYearEnd,
+          settings,
+          timeEntries: [],
+        });
+        await recompute(tx, claim);
+        return view(tx, userId, claim.id);
+      });
+    },
+
+    get: (userId: string, id: string) => view(db, userId, id),
+
+    updateSettings: (userId: string, id: string, settings: ClaimSettings) =>
+      mutate(userId, id, (tx) =>
+        repo.updateClaim(tx, userId, id, {
+          settings,
+          taxYearStart: settings.taxYearStart,
+          taxYearEnd: settings.taxYearEnd,
+        }),
+      ),
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await db.transaction((tx) => repo.deleteClaim(tx, userId, id)))) throw notFound();
+    },
+
+    addProject: (userId: string, id: string, input: ProjectInput) =>
+      mutate(userId, id, async (tx) => {
+        if ((await repo.listProjects(tx, userId, id)).length >= SRED_LIMITS.projects)
+          throw conflict(MESSAGES.projectsFull);
+        await repo.insertProject(tx, { userId, claimId: id, data: input });
+      }),
+
+    updateProject: (userId: string, id: string, projectId: string, input: ProjectInput) =>
+      mutate(userId, id, async (tx) => {
+        if (!(await repo.updateProject(tx, userId, id, projectId, input))) throw notFound();
+      }),
+
+    setTime: (userId: string, id: string, entries: TimeEntry[]) =>
+      mutate(userId, id, async (tx) => {
+        const projects = new Set((await repo.listProjects(tx, userId, id)).map((p) => p.id));
+        if (entries.some((e) => e.projectId !== null && !projects.has(e.projectId)))
+          throw badRequest(MESSAGES.unknownProject);
+        await repo.updateClaim(tx, userId, id, { timeEntries: entries });
+      }),
+
+    async previewImport(userId: string, id: string, csv: string) {
+      if (!(await repo.findClaim(db, userId, id))) throw notFound();
+      const { headers, rows } = await parseCsv(userId, csv);
+      return { headers, rows: rows.slice(0, 5), rowCount: rows.length, suggested: suggestMapping(headers) };
+    },
+
+    /**
+     * Imports every row: a row that cannot be read is kept with its error (and counts for
+     * nothing) so the user sees it and nothing is lost; the others are classified by the rules.
+     */
+    async importRows(
+      userId: string,
+      id: string,
+      source: 'ledger' | 'payroll',
+      csv: string,
+      mapping: ImportMapping,
+    ) {
+      if (!(await repo.findClaim(db, userId, id))) throw notFound();
+      const { headers, rows } = await parseCsv(userId, csv);
+      if (rows.length === 0) throw badRequest(MESSAGES.noRows);
+      const index: Partial<Record<keyof ImportMapping, number>> = {};
+      for (const [field, column] of Object.entries(mapping) as [keyof ImportMapping, string | null][]) {
+        if (column === null) continue;
+        const i = headers.indexOf(column);
+        if (i < 0) throw badRequest(MESSAGES.unknownColumn(column));
+        index[field] = i;
+      }
+      const cell = (row: string[], field: keyof ImportMapping) => {
+        const i = index[field];
+        return i === undefined ? '' : (row[i] ?? '').trim();
+      };
+      const errors: { row: number; message: string }[] = [];
+      let imported = 0;
+      await mutate(userId, id, async (tx, claim) => {
+        const room = SRED_LIMITS.lines - (await repo.countLines(tx, userId, id));
+        if (rows.length > room) throw conflict(MESSAGES.linesFull(room));
+        const values = rows.map((row, i) => {
+          const rowNo = i + 2; // the header is row 1, as a spreadsheet numbers them
+          const problems: string[] = [];
+          const rawDate = cell(row, 'date');
+          const date = parseIsoDate(rawDate);
+          if (!date) problems.push(`date “${rawDate}” is not YYYY-MM-DD`);
+          else if (date < claim.taxYearStart || date > claim.taxYearEnd)
+            problems.push(
+              `date ${date} is outside the tax year ${claim.taxYearStart} to ${claim.taxYearEnd}`,
+            );
+          const rawAmount = cell(row, 'amount');
+          const amount = parseAmount(rawAmount);
+          if (amount === null) problems.push(`amount “${rawAmount}” is not a number`);
+          else if (amount < 0)
+            problems.push('a negative amount (a reversal) is not imported; enter the net amount');
+          const person = cell(row, 'person');
+          if (source === 'payroll' && !person) problems.push('no employee named');
+          const rawJurisdiction = cell(row, 'jurisdiction');
+          const jurisdiction = parseJurisdiction(rawJurisdiction) ?? claim.settings.defaultJurisdiction;
+          const data: LineData = {
+            date,
+            description: cell(row, 'description').slice(0, 500),
+            account: cell(row, 'account').slice(0, 200),
+            vendor: cell(row, 'vendor').slice(0, 200),
+            person: person.slice(0, 200),
+            jurisdiction,
+            amount: amount !== null && amount > 0 ? amount : 0,
+            error: problems.length ? `Row ${rowNo}: ${problems.join('; ')}` : null,
+          };
+          if (data.error) errors.push({ row: rowNo, message: data.error });
+          else imported += 1;
+          const { category, reason } = classifyLine(source, data.account, data.description);
+          return {
+            userId,
+            claimId: id,
+            source,
+            rowNo,
+            data,
+            ruleCategory: category,
+            ruleReason: reason,
+            category,
+            overrides: [],
+          };
+        });
+        await repo.insertLines(tx, values);
+      });
+      return { imported, errors };
+    },
+
+    /** The user's category wins; the rule's stays visible and every change is kept with its reason. */
+    override: (
+      userId: string,
+      id: string,
+      lineId: string,
+      category: ClaimView['lines'][number]['category'],
+      reason: string,
+    ) =>
+      mutate(userId, id, async (tx) => {
+        const line = await repo.findLine(tx, userId, id, lineId);
+        if (!line) throw notFound();
+        if (line.category === category) return;
+        await repo.setLineCategory(tx, lineId, category, [
+          ...line.overrides,
+          { at: new Date().toISOString(), from: line.category, to: category, reason },
+        ]);
+      }),
+  };
+}
+export type SredService = ReturnType<typeof createSredService>;

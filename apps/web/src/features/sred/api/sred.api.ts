@@ -1,0 +1,84 @@
+import type {
+  ClaimSettings,
+  ClaimSummary,
+  ClaimView,
+  ExpenseCategory,
+  ImportMapping,
+  ProjectInput,
+} from '@grantleaf/shared/sred/sred.schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+const CLAIMS = '/api/sred/claims';
+
+export interface ImportPreview {
+  headers: string[];
+  rows: string[][];
+  rowCount: number;
+  suggested: Partial<ImportMapping>;
+}
+export interface ImportResult {
+  imported: number;
+  errors: { row: number; message: string }[];
+}
+
+export const useClaims = () =>
+  useQuery<ClaimSummary[]>({ queryKey: [CLAIMS], queryFn: () => api.get(CLAIMS) });
+
+export const useClaim = (id: string) =>
+  useQuery<ClaimView>({ queryKey: [CLAIMS, id], queryFn: () => api.get(`${CLAIMS}/${id}`) });
+
+/** Every change answers the claim's fresh view (with the server's recomputed record). */
+function useClaimChange<V>(id: string, fn: (v: V) => Promise<ClaimView>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (view) => {
+      client.setQueryData([CLAIMS, id], view);
+      void client.invalidateQueries({ queryKey: [CLAIMS], exact: true });
+    },
+  });
+}
+
+export function useCreateClaim() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ClaimSettings) => api.post<ClaimView>(CLAIMS, settings),
+    onSuccess: () => client.invalidateQueries({ queryKey: [CLAIMS], exact: true }),
+  });
+}
+
+export const useSaveSettings = (id: string) =>
+  useClaimChange(id, (settings: ClaimSettings) => api.put<ClaimView>(`${CLAIMS}/${id}`, settings));
+
+export const useAddProject = (id: string) =>
+  useClaimChange(id, (input: Partial<ProjectInput> & { title: string }) =>
+    api.post<ClaimView>(`${CLAIMS}/${id}/projects`, input),
+  );
+
+export const useSaveProject = (id: string) =>
+  useClaimChange(id, ({ projectId, ...input }: ProjectInput & { projectId: string }) =>
+    api.put<ClaimView>(`${CLAIMS}/${id}/projects/${projectId}`, input),
+  );
+
+export const useSaveTime = (id: string) =>
+  useClaimChange(id, (entries: { person: string; projectId: string | null; hours: number }[]) =>
+    api.put<ClaimView>(`${CLAIMS}/${id}/time`, { entries }),
+  );
+
+export const useOverride = (id: string) =>
+  useClaimChange(id, ({ lineId, ...body }: { lineId: string; category: ExpenseCategory; reason: string }) =>
+    api.put<ClaimView>(`${CLAIMS}/${id}/lines/${lineId}/category`, body),
+  );
+
+export const previewImport = (id: string, source: 'ledger' | 'payroll', csv: string) =>
+  api.post<ImportPreview>(`${CLAIMS}/${id}/import-preview`, { source, csv });
+
+export function useImport(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { source: 'ledger' | 'payroll'; csv: string; mapping: ImportMapping }) =>
+      api.post<ImportResult>(`${CLAIMS}/${id}/imports`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: [CLAIMS] }),
+  });
+}

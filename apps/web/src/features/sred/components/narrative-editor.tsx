@@ -1,0 +1,139 @@
+import {
+  T661_SOURCE,
+  T661_WORD_LIMITS,
+  type ClaimView,
+  type Project,
+} from '@grantleaf/shared/sred/sred.schema';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useSaveProject } from '../api/sred.api.ts';
+
+const countWords = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.\-/%$,]*/gu)?.length ?? 0;
+
+const FIELDS = [
+  {
+    key: 'uncertainty',
+    label: 'What scientific or technological uncertainties did you attempt to overcome?',
+  },
+  { key: 'work', label: 'What work did you perform in the tax year to overcome them?' },
+  {
+    key: 'advancements',
+    label: 'What scientific or technological advancements did you achieve or attempt to achieve?',
+  },
+] as const;
+
+/** One project's T661 Part 2 text, its evidence log and the server's offline checks of them. */
+export function NarrativeEditor({ claim, project }: { claim: ClaimView; project: Project }) {
+  const [draft, setDraft] = useState(() => {
+    const { id: _id, checks: _checks, ...rest } = project;
+    return rest;
+  });
+  const save = useSaveProject(claim.id);
+  const set = (k: keyof typeof draft, v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const id = (k: string) => `sred-${project.id}-${k}`;
+  return (
+    <details className="rounded border border-slate-200 bg-white p-3" open={project.checks.length > 0}>
+      <summary className="cursor-pointer font-medium text-slate-900">
+        {project.title} · {project.checks.length === 0 ? 'no findings' : `${project.checks.length} findings`}
+      </summary>
+      <div className="mt-3 space-y-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={id('title')}>Title</Label>
+            <Input id={id('title')} value={draft.title} onChange={(e) => set('title', e.target.value)} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={id('fieldCode')}>Field of science or technology code</Label>
+            <Input
+              id={id('fieldCode')}
+              value={draft.fieldCode}
+              onChange={(e) => set('fieldCode', e.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={id('keyPersonnel')}>Key personnel</Label>
+            <Input
+              id={id('keyPersonnel')}
+              value={draft.keyPersonnel}
+              onChange={(e) => set('keyPersonnel', e.target.value)}
+            />
+          </div>
+        </div>
+        {FIELDS.map((f) => {
+          const limit = T661_WORD_LIMITS[f.key];
+          const n = countWords(draft[f.key]);
+          return (
+            <div key={f.key} className="flex flex-col gap-1">
+              <Label htmlFor={id(f.key)}>
+                Line {limit.line}: {f.label}
+              </Label>
+              <Textarea
+                id={id(f.key)}
+                rows={5}
+                value={draft[f.key]}
+                onChange={(e) => set(f.key, e.target.value)}
+              />
+              <span className={n > limit.words ? 'text-xs text-red-700' : 'text-xs text-slate-600'}>
+                {n} / {limit.words} words
+                {!limit.verified && ' (limit unverified)'}
+              </span>
+            </div>
+          );
+        })}
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={id('evidence')}>
+            Evidence log: one dated item per line (YYYY-MM-DD lab note, commit, test record)
+          </Label>
+          <Textarea
+            id={id('evidence')}
+            rows={4}
+            value={draft.evidence}
+            onChange={(e) => set('evidence', e.target.value)}
+          />
+        </div>
+        <Button
+          size="sm"
+          disabled={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { projectId: project.id, ...draft },
+              {
+                onSuccess: () => toast.success('Project saved and checked'),
+                onError: (err) =>
+                  toast.error(
+                    (err instanceof ApiError && err.serverMessage) || 'The project could not be saved',
+                  ),
+              },
+            )
+          }
+        >
+          Save and check
+        </Button>
+        <section aria-label={`Checks of ${project.title}`}>
+          <h4 className="text-sm font-semibold text-slate-900">Checks (of the saved text)</h4>
+          {project.checks.length === 0 ? (
+            <p className="text-sm text-slate-700">
+              No findings. The checks read the text; they cannot say the work qualifies.
+            </p>
+          ) : (
+            <ul className="list-disc space-y-1 pl-5 text-sm text-amber-950" data-testid="sred-findings">
+              {project.checks.map((c, i) => (
+                <li key={i}>{c.message}</li>
+              ))}
+            </ul>
+          )}
+          <p className="text-xs text-slate-600">
+            Word limits:{' '}
+            <a className="underline" href={T661_SOURCE} target="_blank" rel="noreferrer">
+              CRA, How to write your project description for Form T661
+            </a>{' '}
+            (read 2026-11-27).
+          </p>
+        </section>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// Issue 30: an SR&ED claim from a ledger and payroll import to the credits and narrative checks,
+// at desktop width and at 390 px.
+test.describe.configure({ timeout: 180_000 });
+
+const LEDGER = [
+  'Date,Account,Memo,Amount',
+  '2025-02-03,Lab supplies,Reagents for assay trials,"$12,000.00"',
+  '2025-03-10,Subcontractors,Contract research: sensor calibration,"50,000"',
+  '2025-06-07,Lab supplies,Not a number,twelve',
+].join('\n');
+const PAYROLL = ['Pay date,Employee,Gross', '2025-01-31,Ada Lovelace,"100,000"'].join('\n');
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const fits = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+
+async function importCsv(page: Page, source: 'ledger' | 'payroll', name: string, csv: string) {
+  await page.getByLabel('File', { exact: true }).selectOption(source);
+  await page.getByLabel('CSV file (UTF-8, header row first)').setInputFiles({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  const mapping = page.getByRole('form', { name: 'Column mapping' });
+  await expect(mapping).toBeVisible();
+  await mapping.getByRole('button', { name: /^Import \d+ rows$/ }).click();
+  await expect(mapping).toBeHidden();
+}
+
+async function journey(page: Page) {
+  await page.goto('/sred');
+  await expect(page.getByRole('heading', { name: 'SR&ED claims', level: 1 })).toBeVisible();
+  await page.getByLabel('Claim name').fill('FY2025 sensor claim');
+  await page.getByLabel('Tax year starts').fill('2025-01-01');
+  await page.getByLabel('Tax year ends').fill('2025-12-31');
+  await page.getByLabel('Province of the work (default)').selectOption('OTHER');
+  await page.getByRole('button', { name: 'Create claim' }).click();
+  await expect(page.getByRole('heading', { name: 'Claim settings' })).toBeVisible();
+
+  // The ledger: one bad row is reported and kept; the others are classified with a reason.
+  await importCsv(page, 'ledger', 'ledger.csv', LEDGER);
+  await expect(page.getByRole('alert').filter({ hasText: '“twelve” is not a number' }).first()).toBeVisible();
+  await expect(page.getByTestId('sred-line')).toHaveCount(3);
+  await expect(page.getByText('Rule: Materials consumed or transformed.')).toBeVisible();
+  await importCsv(page, 'payroll', 'payroll.csv', PAYROLL);
+  await expect(page.getByText('No time records for Ada Lovelace')).toBeVisible();
+
+  // A project and Ada's time: 75% of her hours on SR&ED.
+  await page.getByLabel('New project title').fill('Low-drift sensor calibration');
+  await page.getByRole('button', { name: 'Add project' }).click();
+  await expect(page.getByText('Low-drift sensor calibration ·')).toBeVisible();
+  await page.getByRole('button', { name: 'Add a row' }).click();
+  await page.getByLabel('Person, row 1').fill('Ada Lovelace');
+  await page.getByLabel('Project, row 1').selectOption({ label: 'Low-drift sensor calibration' });
+  await page.getByLabel('Hours, row 1').fill('1500');
+  await page.getByRole('button', { name: 'Add a row' }).click();
+  await page.getByLabel('Person, row 2').fill('Ada Lovelace');
+  await page.getByLabel('Hours, row 2').fill('500');
+  await page.getByRole('button', { name: 'Save time' }).click();
+  await expect(page.getByText('(75% SR&ED time)')).toBeVisible();
+
+  // Salary 75,000 + proxy 41,250 + materials 12,000 + contract 80% of 50,000 = 168,250 × 35%.
+  await expect(page.getByTestId('sred-record-total-credits')).toHaveText('$58,887.50');
+  await expect(page.getByTestId('sred-preview-total-credits')).toHaveText('$58,887.50');
+  // The live preview follows the form before it is saved: a 15% basic rate for another corporation.
+  await page.getByLabel('Corporation type').selectOption('other');
+  await expect(page.getByTestId('sred-preview-total-credits')).toHaveText('$25,237.50');
+  await expect(page.getByTestId('sred-record-total-credits')).toHaveText('$58,887.50');
+  await page.getByLabel('Corporation type').selectOption('ccpc');
+
+  // Override: the contractor is related; the reason is required and kept.
+  await page.getByLabel('Category of row 3').selectOption('contract_non_arms_length');
+  await page.getByRole('button', { name: 'Save category' }).click();
+  await expect(page.getByText('Say why the category changes')).toBeVisible();
+  await page.getByLabel('Reason for the change of row 3').fill('The contractor is owned by our CEO');
+  await page.getByRole('button', { name: 'Save category' }).click();
+  await expect(
+    page.getByText(/to Contract \(non-arm’s length\): The contractor is owned by our CEO/),
+  ).toBeVisible();
+  // + 10,000 counted: 178,250 × 35% = 62,387.50
+  await expect(page.getByTestId('sred-record-total-credits')).toHaveText('$62,387.50');
+  await expect(page.getByText('Filing deadline: 2027-06-30').first()).toBeVisible();
+
+  // Narrative checks on save.
+  await page.getByLabel(/Line 244/).fill('We did market research with customers.');
+  await page.getByRole('button', { name: 'Save and check' }).click();
+  const findings = page.getByTestId('sred-findings');
+  await expect(findings).toContainText('market research or sales promotion');
+  await expect(findings).toContainText('No evidence dated in the tax year');
+}
+
+test('desktop: a claim from ledger and payroll import to credits and narrative checks', async ({
+  page,
+  registerAndLogin,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await registerAndLogin(page);
+  await journey(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('390 px: the same journey fits a phone and passes axe', async ({ page, registerAndLogin }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerAndLogin(page);
+  await journey(page);
+  expect(await fits(page)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+});
