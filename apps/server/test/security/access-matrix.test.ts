@@ -215,6 +215,18 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ sections: [] }),
     foreign: true,
   },
+  // The budget builder (issue 26, ADR 0281): A's application's budget.
+  'GET /api/applications/:id/budget': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/budget`,
+    foreign: true,
+  },
+  'PUT /api/applications/:id/budget': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/budget`,
+    body: () => ({ baseRevision: 0, budget: { years: 1, lines: [], partners: [], notes: '' } }),
+    foreign: true,
+  },
   'GET /api/applications/:id/export': {
     access: 'user',
     url: (o) => `/api/applications/${o.application}/export?format=txt`,

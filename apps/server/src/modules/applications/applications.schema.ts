@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RichNode } from '@grantleaf/shared/application-document.schema';
+import type { Budget, BudgetSummary } from '@grantleaf/shared/budget.schema';
 import { SECTION_ACTIONS } from '@grantleaf/shared/section-actions.schema';
 import {
   bigserial,
@@ -179,3 +180,17 @@ export const applicationComments = pgTable('application_comments', {
   createdAt: createdAt(),
 });
 export type ApplicationCommentRow = typeof applicationComments.$inferSelect;
+/**
+ * An application's budget (issue 26 §1, ADR 0281): the builder's lines and partners, and the
+ * summary the server computed from them by the program's cost rules when it was saved (the
+ * record). Both sealed: a budget names salaries, partners and their money.
+ */
+export const applicationBudgets = pgTable('application_budgets', {
+  applicationId: uuid('application_id').primaryKey(),
+  budget: sealedJson<Budget>('application_budgets', 'budget').notNull(),
+  summary: sealedJson<BudgetSummary>('application_budgets', 'summary').notNull(),
+  /** Bumped on every save; a save from an older revision is refused so no edit is lost. */
+  revision: integer('revision').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ApplicationBudgetRow = typeof applicationBudgets.$inferSelect;

@@ -6,6 +6,8 @@ import { createApplicationSharing } from './application-sharing.service.ts';
 import { createApplicationComments } from './application-comments.service.ts';
 import { createApplicationDocuments } from './application-document.service.ts';
 import { createApplicationsService } from './applications.service.ts';
+import { budgetRoutes } from './budget.routes.ts';
+import { createBudgetService } from './budget.service.ts';
 import { deadlineRemindersJob } from './deadline-reminders.job.ts';
 import { createSectionActions, sectionActionWork } from './section-actions.ts';
 import { sectionActionsRoutes } from './section-actions.routes.ts';
@@ -29,6 +31,7 @@ export const applicationsModule: AppModule = {
       sharing: createApplicationSharing({ db: database.db, env, mailer }),
       comments: createApplicationComments({ db: database.db, env, mailer }),
     });
+    await app.register(budgetRoutes, { budget: createBudgetService({ db: database.db }) });
   },
   jobs: [deadlineRemindersJob, sectionActionWork.job],
   // 13:00 UTC is morning across Canada.
@@ -64,6 +67,7 @@ export const applicationsModule: AppModule = {
       table: 'application_comments',
       where: (id) => sql`author_id = ${id} order by created_at`,
     },
+    { file: 'application-budgets.json', table: 'application_budgets', where: ownApplications },
     { file: 'calendar-feed.json', table: 'calendar_tokens', where: (id) => sql`user_id = ${id}` },
   ],
 };

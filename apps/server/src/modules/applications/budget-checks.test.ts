@@ -1,0 +1,206 @@
+import { checkBudget } from '@grantleaf/shared/budget-checks';
+import type { Budget, BudgetLine, BudgetPartner } from '@grantleaf/shared/budget.schema';
+import { describe, expect, it } from 'vitest';
+import { costRulesFor } from '../programs/index.ts';
+
+/**
+ * The budget checks on the real cost rules (data/cost-rules.json): each rule on both sides of its
+ * boundary, the request as the funder computes it, and unverified rules only ever as "check".
+ */
+
+const rules = (id: string) => {
+  const r = costRulesFor(id);
+  if (!r) throw new Error(`no cost rules for ${id}`);
+  return r;
+};
+const line = (id: string, category: BudgetLine['category'], amounts: number[], label = id): BudgetLine => ({
+  id,
+  category,
+  label,
+  amounts,
+  note: '',
+});
+const partner = (id: string, employees: number | null, cash: number[], inKind: number[]): BudgetPartner => ({
+  id,
+  name: id,
+  employees,
+  cash,
+  inKind,
+});
+const budget = (years: number, lines: BudgetLine[], partners: BudgetPartner[] = []): Budget => ({
+  years,
+  lines,
+  partners,
+  notes: '',
+});
+const statusOf = (s: ReturnType<typeof checkBudget>, kind: string) =>
+  s.findings.filter((f) => f.rule?.kind === kind).map((f) => f.status);
+
+describe('NSERC Alliance Advantage: 2:1 on partner cash for every partner size', () => {
+  const alliance = rules('ca-nserc-alliance-advantage');
+
+  it('a large partner supports 2 NSERC dollars per cash dollar; in-kind is not counted', () => {
+    const b = budget(
+      1,
+      [line('ra', 'personnel', [240_000], 'Research associates'), line('mat', 'materials', [60_000])],
+      [partner('BigCo', 20_000, [100_000], [50_000])],
+    );
+    const s = checkBudget(b, alliance);
+    expect(s.totals.requested).toBe(200_000);
+    expect(statusOf(s, 'cost_share')).toEqual(['met']);
+    const inKind = s.findings.find(
+      (f) => f.rule?.kind === 'category' && /in-kind|not counted/i.test(f.message),
+    );
+    expect(inKind?.status).toBe('info');
+    expect(s.totals.partnerInKind).toBe(50_000);
+  });
+
+  it('one dollar short of the partner cash the costs need: unmet, naming the rule, source and date', () => {
+    const b = budget(1, [line('ra', 'personnel', [300_000])], [partner('BigCo', 20_000, [99_999], [0])]);
+    const s = checkBudget(b, alliance);
+    const f = s.findings.find((x) => x.rule?.kind === 'cost_share')!;
+    expect(f.status).toBe('unmet');
+    expect(f.message).toContain('regardless of partner organization size');
+    expect(f.message).toContain('Raise the partner cash to CAD $100,000');
+    expect(f.rule).toMatchObject({
+      verified: true,
+      read: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      source: expect.stringContaining('nserc-crsng.gc.ca'),
+    });
+    expect(s.totals.requested).toBe(199_998);
+    // At exactly one third of the costs the ratio is met.
+    const met = checkBudget(budget(1, b.lines, [partner('BigCo', 20_000, [100_000], [0])]), alliance);
+    expect(statusOf(met, 'cost_share')).toEqual(['met']);
+  });
+
+  it('the per-year floor and ceiling on the request ($20,000 to $1 million)', () => {
+    const under = checkBudget(
+      budget(1, [line('m', 'materials', [29_997])], [partner('P', 10, [9_999], [0])]),
+      alliance,
+    );
+    expect(under.totals.requested).toBe(19_998);
+    expect(statusOf(under, 'limit')).toEqual(['unmet']);
+    const at = checkBudget(
+      budget(1, [line('m', 'materials', [30_000])], [partner('P', 10, [10_000], [0])]),
+      alliance,
+    );
+    expect(statusOf(at, 'limit')).toEqual(['met']);
+    const over = checkBudget(
+      budget(2, [line('m', 'materials', [1_500_003, 30_000])], [partner('P', 10, [500_001, 10_000], [0, 0])]),
+      alliance,
+    );
+    expect(over.findings.filter((f) => f.rule?.kind === 'limit').map((f) => [f.status, f.year])).toEqual([
+      ['unmet', 0],
+    ]);
+  });
+
+  it('indirect costs are not eligible: the line is flagged and not requested', () => {
+    const s = checkBudget(
+      budget(
+        1,
+        [line('m', 'materials', [90_000]), line('oh', 'indirect', [20_000], 'Overhead')],
+        [partner('P', 10, [30_000], [0])],
+      ),
+      alliance,
+    );
+    const f = s.findings.find((x) => x.lineId === 'oh')!;
+    expect(f.status).toBe('unmet');
+    expect(f.message).toContain("line 'Overhead' CAD $20,000");
+    expect(s.totals.requested).toBe(60_000);
+  });
+});
+
+describe('tri-agency indirect costs and unverified salary rules', () => {
+  it('CIHR pays no indirect costs; the applicant-salary rule is unverified, so it says check', () => {
+    const s = checkBudget(
+      budget(1, [
+        line('pi', 'applicant_salary', [18_000], 'PI summer salary'),
+        line('oh', 'indirect', [5_000], 'Overhead'),
+        line('t', 'personnel', [40_000]),
+      ]),
+      rules('ca-cihr-project-grant'),
+    );
+    const salary = s.findings.find((f) => f.lineId === 'pi')!;
+    expect(salary.status).toBe('check');
+    expect(salary.message).toMatch(/^Check with the funder/);
+    expect(salary.message).toContain("line 'PI summer salary' CAD $18,000");
+    expect(s.findings.find((f) => f.lineId === 'oh')?.status).toBe('unmet');
+    // An unverified exclusion never changes the request: only the confirmed indirect rule does.
+    expect(s.totals.requested).toBe(58_000);
+  });
+
+  it('SSHRC Insight Development: $7,000 to $75,000 over the project, both sides', () => {
+    const idg = rules('ca-sshrc-insight-development-grants');
+    expect(statusOf(checkBudget(budget(2, [line('a', 'travel', [37_500, 37_500])]), idg), 'limit')).toEqual([
+      'met',
+    ]);
+    expect(statusOf(checkBudget(budget(2, [line('a', 'travel', [37_500, 37_501])]), idg), 'limit')).toEqual([
+      'unmet',
+    ]);
+    expect(statusOf(checkBudget(budget(1, [line('a', 'travel', [6_999])]), idg), 'limit')).toEqual(['unmet']);
+  });
+});
+
+describe('NIH modular budgets', () => {
+  it('rounds each year up to $25,000 modules; above $250,000 a year it is not modular', () => {
+    const r01 = rules('us-nih-r01');
+    const s = checkBudget(budget(2, [line('a', 'personnel', [187_300, 250_000])]), r01);
+    expect(s.requested).toEqual([200_000, 250_000]);
+    expect(s.findings.find((f) => f.rule?.kind === 'modular')?.message).toContain(
+      '8 × USD $25,000 = USD $200,000',
+    );
+    const over = checkBudget(budget(1, [line('a', 'personnel', [250_001])]), r01);
+    expect(over.requested).toEqual([250_001]);
+    expect(over.findings.find((f) => f.rule?.kind === 'modular')?.message).toContain('detailed budget');
+  });
+
+  it('R03: $50,000 direct a year, both sides, after modular rounding', () => {
+    const r03 = rules('us-nih-r03');
+    expect(statusOf(checkBudget(budget(1, [line('a', 'materials', [50_000])]), r03), 'limit')).toEqual([
+      'met',
+    ]);
+    // 50,001 rounds up to three modules: $75,000 requested.
+    expect(statusOf(checkBudget(budget(1, [line('a', 'materials', [50_001])]), r03), 'limit')).toEqual([
+      'unmet',
+    ]);
+  });
+});
+
+describe('Mitacs units and IRAP shares', () => {
+  it('Mitacs: partner cash buys $15,000 units, half from Mitacs', () => {
+    const m = rules('ca-mitacs-accelerate');
+    const s = checkBudget(
+      budget(1, [line('i', 'personnel', [30_000])], [partner('P', 50, [20_000], [0])]),
+      m,
+    );
+    expect(s.totals.requested).toBe(15_000);
+    expect(s.findings.find((f) => f.rule?.kind === 'unit')?.message).toContain(
+      'does not complete another unit',
+    );
+    const none = checkBudget(
+      budget(1, [line('i', 'personnel', [15_000])], [partner('P', 50, [7_499], [0])]),
+      m,
+    );
+    expect(none.totals.requested).toBe(0);
+    expect(statusOf(none, 'unit')).toEqual(['unmet']);
+  });
+
+  it('IRAP: unverified shares of salaries and contractor fees, shown as checks', () => {
+    const s = checkBudget(
+      budget(1, [line('s', 'personnel', [100_000]), line('c', 'subcontracts', [40_000])]),
+      rules('ca-nrc-irap'),
+    );
+    expect(s.totals.requested).toBe(100_000);
+    expect(
+      s.findings.filter((f) => f.rule?.kind === 'share_of_costs').every((f) => f.status === 'info'),
+    ).toBe(true);
+    expect(s.findings.every((f) => f.rule === null || f.rule.verified || f.status !== 'unmet')).toBe(true);
+  });
+});
+
+it('without cost rules, the request is the costs entered and nothing is claimed', () => {
+  const s = checkBudget(budget(1, [line('a', 'materials', [1_000]), line('b', 'indirect', [100])]), null);
+  expect(s.totals.requested).toBe(1_100);
+  expect(s.findings).toEqual([]);
+  expect(s.basis).toContain('No cost rules');
+});

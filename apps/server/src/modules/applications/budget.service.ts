@@ -1,0 +1,68 @@
+import { checkBudget } from '@grantleaf/shared/budget-checks';
+import { type Budget, type BudgetView, EMPTY_BUDGET, type SaveBudget } from '@grantleaf/shared/budget.schema';
+import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { UserRow } from '../auth/index.ts';
+import { costRulesFor } from '../programs/index.ts';
+import { findOwnApplication } from './applications.repository.ts';
+import type { ApplicationBudgetRow } from './applications.schema.ts';
+import * as repo from './budget.repository.ts';
+
+/**
+ * The budget builder's service (issue 26, ADR 0281). The program's cost rules are read here and
+ * only here, so moving to the program profile is one line.
+ */
+export const budgetRulesOf = (programId: string | null): ProgramCostRules | null =>
+  programId ? costRulesFor(programId) : null;
+
+export type BudgetService = ReturnType<typeof createBudgetService>;
+
+/** The stored budget of an application the caller has already checked is the user's, or null. */
+export async function budgetOfApplication(
+  db: Tx,
+  application: { id: string; programId: string | null },
+): Promise<{ budget: Budget; rules: ProgramCostRules | null } | null> {
+  const row = await repo.findBudget(db, application.id);
+  return row ? { budget: row.budget, rules: budgetRulesOf(application.programId) } : null;
+}
+
+function view(programId: string | null, row: ApplicationBudgetRow | undefined): BudgetView {
+  const rules = budgetRulesOf(programId);
+  const budget = row?.budget ?? EMPTY_BUDGET;
+  return {
+    budget,
+    revision: row?.revision ?? 0,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+    programId,
+    programName: rules?.name ?? null,
+    rules,
+    // Recomputed from today's rules: the stored summary is the record of the rules at save time.
+    summary: checkBudget(budget, rules),
+  };
+}
+
+export function createBudgetService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    async get(user: UserRow, applicationId: string): Promise<BudgetView> {
+      const app = await findOwnApplication(db, user.id, applicationId);
+      if (!app) throw notFound('Application not found');
+      return view(app.programId, await repo.findBudget(db, app.id));
+    },
+
+    async save(user: UserRow, applicationId: string, input: SaveBudget): Promise<BudgetView> {
+      return db.transaction(async (tx) => {
+        const app = await findOwnApplication(tx, user.id, applicationId, true);
+        if (!app) throw notFound('Application not found');
+        const summary = checkBudget(input.budget, budgetRulesOf(app.programId));
+        const row = await repo.saveBudget(tx, app.id, input.baseRevision, input.budget, summary);
+        if (!row)
+          throw conflict(
+            'This budget was saved elsewhere since you opened it. Your entries are kept here: reload to see the other version.',
+          );
+        return view(app.programId, row);
+      });
+    },
+  };
+}

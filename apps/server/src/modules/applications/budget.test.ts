@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+
+const ALLIANCE = 'ca-nserc-alliance-advantage';
+const budgetWith = (cash: number) => ({
+  years: 2,
+  lines: [
+    {
+      id: 'ra',
+      category: 'personnel',
+      label: 'Research associate (salary + 20% benefits)',
+      amounts: [150_000, 150_000],
+      note: '',
+    },
+    { id: 'pi', category: 'indirect', label: 'Overhead at 25%', amounts: [10_000, 0], note: '' },
+  ],
+  partners: [
+    {
+      id: 'p1',
+      name: 'Hydro Giant Inc.',
+      employees: 12_000,
+      cash: [cash / 2, cash / 2],
+      inKind: [40_000, 0],
+    },
+  ],
+  notes: 'Benefits at 20% per the institution.',
+});
+
+describe.each(DATABASES)('application budget on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('saves a budget sealed at rest, checks it by the program rules, refuses stale and bad saves', async () => {
+    const { token } = await registerUser(t);
+    const created = await t.api('POST', '/api/applications', {
+      token,
+      body: { title: 'River ice sensors', program: 'NSERC Alliance', programId: ALLIANCE },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const url = `/api/applications/${id}/budget`;
+
+    const empty = await t.api('GET', url, { token });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ revision: 0, programId: ALLIANCE, budget: { lines: [] } });
+    expect(empty.body.rules.currency).toBe('CAD');
+
+    // Direct costs $300,000 (indirect is not eligible): a large partner's $60,000 cash supports
+    // $120,000 at 2:1, short of the $240,000 the costs need; $100,000 of cash meets the ratio.
+    const short = await t.api('PUT', url, { token, body: { baseRevision: 0, budget: budgetWith(60_000) } });
+    expect(short.status).toBe(200);
+    expect(short.body.revision).toBe(1);
+    const costShare = short.body.summary.findings.find((f: any) => f.rule?.kind === 'cost_share');
+    expect(costShare).toMatchObject({ status: 'unmet', rule: { verified: true, read: expect.any(String) } });
+    expect(costShare.message).toContain('Raise the partner cash to CAD $100,000');
+    expect(short.body.summary.totals).toMatchObject({
+      requested: 120_000,
+      partnerInKind: 40_000,
+      indirect: 10_000,
+    });
+
+    // Saved from the old revision: refused, nothing overwritten.
+    const stale = await t.api('PUT', url, { token, body: { baseRevision: 0, budget: budgetWith(100_000) } });
+    expect(stale.status).toBe(409);
+    const fixed = await t.api('PUT', url, { token, body: { baseRevision: 1, budget: budgetWith(100_000) } });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.revision).toBe(2);
+    expect(fixed.body.summary.findings.find((f: any) => f.rule?.kind === 'cost_share').status).toBe('met');
+    expect(fixed.body.summary.totals.requested).toBe(200_000);
+
+    // Bad input: 400 with the field, and the stored budget is unchanged.
+    const bad = budgetWith(100_000);
+    bad.lines[0]!.amounts = [-5, 1.5];
+    const refused = await t.api('PUT', url, { token, body: { baseRevision: 2, budget: bad } });
+    expect(refused.status).toBe(400);
+    const mismatched = { ...budgetWith(100_000), years: 3 };
+    expect((await t.api('PUT', url, { token, body: { baseRevision: 2, budget: mismatched } })).status).toBe(
+      400,
+    );
+    expect((await t.api('GET', url, { token })).body.revision).toBe(2);
+
+    // Sealed at rest: neither the partner's name nor the line's label is readable in the row.
+    const rows = (
+      (await t.database.db.execute(
+        sql`select budget::text as b, summary::text as s from application_budgets where application_id = ${id}`,
+      )) as unknown as { rows: { b: string; s: string }[] }
+    ).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.b).not.toContain('Hydro Giant');
+    expect(rows[0]!.s).not.toContain('Hydro Giant');
+
+    // Another user's request is a 404, like an unknown application.
+    const other = await registerUser(t);
+    expect((await t.api('GET', url, { token: other.token })).status).toBe(404);
+    expect(
+      (await t.api('PUT', url, { token: other.token, body: { baseRevision: 2, budget: budgetWith(2) } }))
+        .status,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { costCategorySchema, programCostRulesSchema } from './cost-rules.schema.ts';
+import { plainText } from './plain-text.ts';
+
+/**
+ * An application's budget (issue 26 §1, ADR 0281): costs by category and year, the partners'
+ * cash and in-kind by year, in the program's currency, in whole currency units. The request is
+ * never typed: it is computed from these lines by the funder's cost rules (budget-checks.ts).
+ */
+
+export const BUDGET_MAX_YEARS = 7;
+export const BUDGET_MAX_LINES = 80;
+export const BUDGET_MAX_PARTNERS = 20;
+/** One line's amount in one year: whole currency units, below a billion. */
+export const BUDGET_MAX_AMOUNT = 999_999_999;
+
+/** The categories a cost line may have; partner money is entered per partner, not as a line. */
+export const BUDGET_LINE_CATEGORIES = [
+  'personnel',
+  'applicant_salary',
+  'equipment',
+  'materials',
+  'travel',
+  'dissemination',
+  'knowledge_mobilisation',
+  'subcontracts',
+  'indirect',
+] as const satisfies readonly z.infer<typeof costCategorySchema>[];
+export const budgetLineCategorySchema = z.enum(BUDGET_LINE_CATEGORIES);
+export type BudgetLineCategory = z.infer<typeof budgetLineCategorySchema>;
+
+export const BUDGET_CATEGORY_LABELS: Record<BudgetLineCategory, string> = {
+  personnel: 'Personnel (students, postdocs, staff)',
+  applicant_salary: "Applicant's own salary",
+  equipment: 'Equipment',
+  materials: 'Materials and supplies',
+  travel: 'Travel',
+  dissemination: 'Dissemination and open access',
+  knowledge_mobilisation: 'Knowledge mobilisation',
+  subcontracts: 'Subcontracts, consultants, services',
+  indirect: 'Indirect costs (overhead)',
+};
+
+const amountSchema = z
+  .number({ error: 'Enter an amount in whole units, e.g. 25000' })
+  .int('Enter whole units, without cents')
+  .min(0, 'An amount cannot be negative')
+  .max(BUDGET_MAX_AMOUNT, 'That amount is too large');
+const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'an id of letters, digits, - or _');
+
+export const budgetLineSchema = z.object({
+  id: idSchema,
+  category: budgetLineCategorySchema,
+  /** What the line pays for, as the applicant names it ("PhD student stipend"). */
+  label: plainText().trim().min(1, 'Name the line').max(200),
+  /** One amount per budget year. */
+  amounts: z.array(amountSchema).min(1).max(BUDGET_MAX_YEARS),
+  /** The applicant's justification of the line; the budget justification quotes it. */
+  note: plainText().max(2000).default(''),
+});
+export type BudgetLine = z.infer<typeof budgetLineSchema>;
+
+export const budgetPartnerSchema = z.object({
+  id: idSchema,
+  name: plainText().trim().min(1, 'Name the partner').max(200),
+  /** Employees counted globally, as funders count partner size; null when not known yet. */
+  employees: z.number().int().min(0).max(10_000_000).nullable(),
+  cash: z.array(amountSchema).min(1).max(BUDGET_MAX_YEARS),
+  inKind: z.array(amountSchema).min(1).max(BUDGET_MAX_YEARS),
+});
+export type BudgetPartner = z.infer<typeof budgetPartnerSchema>;
+
+export const budgetSchema = z
+  .object({
+    years: z.number().int().min(1).max(BUDGET_MAX_YEARS),
+    lines: z.array(budgetLineSchema).max(BUDGET_MAX_LINES),
+    partners: z.array(budgetPartnerSchema).max(BUDGET_MAX_PARTNERS),
+    /** General notes for the justification (assumptions, rates the institution applies). */
+    notes: plainText().max(5000).default(''),
+  })
+  .superRefine((b, ctx) => {
+    const ids = new Set<string>();
+    b.lines.forEach((l, i) => {
+      if (l.amounts.length !== b.years)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines', i, 'amounts'],
+          message: `one amount per year (${b.years})`,
+        });
+      if (ids.has(l.id)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'id'], message: 'duplicate id' });
+      ids.add(l.id);
+    });
+    b.partners.forEach((p, i) => {
+      for (const key of ['cash', 'inKind'] as const)
+        if (p[key].length !== b.years)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['partners', i, key],
+            message: `one amount per year (${b.years})`,
+          });
+      if (ids.has(p.id))
+        ctx.addIssue({ code: 'custom', path: ['partners', i, 'id'], message: 'duplicate id' });
+      ids.add(p.id);
+    });
+  });
+export type Budget = z.infer<typeof budgetSchema>;
+
+export const EMPTY_BUDGET: Budget = { years: 1, lines: [], partners: [], notes: '' };
+
+/** PUT /api/applications/:id/budget: the whole budget and the revision it was edited from. */
+export const saveBudgetSchema = z.object({
+  budget: budgetSchema,
+  /** 0 when no budget was saved yet; a stale revision is refused (409) so no edit is lost. */
+  baseRevision: z.number().int().min(0),
+});
+export type SaveBudget = z.infer<typeof saveBudgetSchema>;
+
+const ruleRefSchema = z.object({
+  kind: z.string(),
+  says: z.string(),
+  source: z.string(),
+  read: z.string(),
+  verified: z.boolean(),
+  note: z.string().nullable(),
+});
+export type BudgetRuleRef = z.infer<typeof ruleRefSchema>;
+
+export const budgetFindingSchema = z.object({
+  /** unmet: breaks a verified rule; check: an unverified or conditional rule; met; info: arithmetic. */
+  status: z.enum(['unmet', 'check', 'met', 'info']),
+  message: z.string(),
+  /** The line or partner the finding concerns, when one does. */
+  lineId: z.string().nullable(),
+  year: z.number().int().nullable(),
+  rule: ruleRefSchema.nullable(),
+});
+export type BudgetFinding = z.infer<typeof budgetFindingSchema>;
+
+export const budgetSummarySchema = z.object({
+  currency: z.enum(['CAD', 'USD']),
+  /** Per year and in total: direct costs, indirect costs, partner cash and in-kind, the request. */
+  direct: z.array(z.number()),
+  indirect: z.array(z.number()),
+  partnerCash: z.array(z.number()),
+  partnerInKind: z.array(z.number()),
+  requested: z.array(z.number()),
+  totals: z.object({
+    direct: z.number(),
+    indirect: z.number(),
+    partnerCash: z.number(),
+    partnerInKind: z.number(),
+    requested: z.number(),
+    /** Everything the project costs: direct and indirect (partner in-kind not included). */
+    projectCost: z.number(),
+  }),
+  /** How the request was computed, in a sentence. */
+  basis: z.string(),
+  findings: z.array(budgetFindingSchema),
+});
+export type BudgetSummary = z.infer<typeof budgetSummarySchema>;
+
+/** GET/PUT answer: the stored budget, its revision, the program's rules and the computed summary. */
+export const budgetViewSchema = z.object({
+  budget: budgetSchema,
+  revision: z.number().int(),
+  updatedAt: z.string().nullable(),
+  programId: z.string().nullable(),
+  programName: z.string().nullable(),
+  /** The program's cost rules (cost-rules.json) so the editor recomputes live with the same helpers. */
+  rules: programCostRulesSchema.nullable(),
+  summary: budgetSummarySchema,
+});
+export type BudgetView = z.infer<typeof budgetViewSchema>;
