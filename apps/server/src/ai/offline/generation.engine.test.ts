@@ -507,12 +507,11 @@ describe('offline generation', () => {
     expect(draftApplication(noCurrency, FORM_STRONG).budgetCheck.currency).toBe('USD');
   });
 
-  it('states the cost-share rule with the partner cash it implies (NSERC Alliance 2:1 or 1:1)', () => {
+  it('states the cost-share rule with the partner cash it implies (NSERC Alliance 2:1 for every partner size)', () => {
     const draft = draftApplication(alliance, FORM_STRONG);
     const share = draft.ruleChecks?.find((r) => r.rule === 'Cost share');
-    expect(share?.message).toContain(
-      'at least CAD $210,000 of partner cash with a partner under 500 employees, or CAD $420,000 when all partners are large',
-    );
+    expect(share?.message).toContain('at least CAD $210,000 of partner cash.');
+    expect(share?.message).not.toContain('when all partners are large');
     expect(share?.status).toBe('unknown');
     const withCash = draftApplication(alliance, {
       ...FORM_STRONG,
