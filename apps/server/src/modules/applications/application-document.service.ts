@@ -21,6 +21,9 @@ import { countWords, formatMoney } from '../../ai/offline/text-utils.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { findProgramById } from '../programs/index.ts';
+import { checkBudget, partnerFacts } from '@grantleaf/shared/budget-checks';
+import { budgetBlocks, budgetCsv } from './budget-export.ts';
+import { budgetOfApplication } from './budget.service.ts';
 import {
   findOwnSubmission,
   listCompletedGenerationIds,
@@ -34,7 +37,7 @@ import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow, StoredSection } from './applications.schema.ts';
 import { exportLayout } from './export-layout.ts';
-import { runLiveChecks } from './live-checks.ts';
+import { type LiveBudget, runLiveChecks } from './live-checks.ts';
 
 /** The signed-in user; every query is scoped by their id. */
 type Owner = { id: string };
@@ -214,7 +217,7 @@ function docBlocks(doc: RichNode): ExportBlock[] {
   return out;
 }
 
-export type ExportFormat = 'docx' | 'pdf' | 'txt';
+export type ExportFormat = 'docx' | 'pdf' | 'txt' | 'csv';
 
 /** The stored sections in the template's order with the template's limits and guidance. */
 async function shapedSections(db: Tx, row: ApplicationRow) {
@@ -239,14 +242,29 @@ async function shapedSections(db: Tx, row: ApplicationRow) {
  * for portals with character-limited fields. The editor's Export and the dashboard's downloads of
  * an edited draft (issue 28 §1) both come here, so they cannot disagree.
  */
+/** The saved budget's request and partner money, for the live checks (ADR 0281); null without one. */
+async function liveBudget(db: Tx, row: ApplicationRow): Promise<LiveBudget | null> {
+  const saved = await budgetOfApplication(db, row);
+  if (!saved) return null;
+  return {
+    requested: checkBudget(saved.budget, saved.rules).totals.requested,
+    partners: partnerFacts(saved.budget),
+  };
+}
+
 export async function exportApplication(
   db: Tx,
   row: ApplicationRow,
   format: ExportFormat,
 ): Promise<{ data: Buffer; fileName: string; version: number }> {
   const { template, sections, wordsPerPage } = await shapedSections(db, row);
-  const fileName = `${safeBaseName(row.title)}.${format}`;
+  const fileName = `${safeBaseName(row.title)}${format === 'csv' ? '-budget' : ''}.${format}`;
   const version = row.version;
+  const budget = await budgetOfApplication(db, row);
+  if (format === 'csv') {
+    if (!budget) throw notFound('No budget is saved for this application yet.');
+    return { data: Buffer.from(budgetCsv(budget.budget, budget.rules), 'utf8'), fileName, version };
+  }
   if (format === 'txt') {
     const parts = sections.map((s) => {
       const text = docToText(s.doc);
@@ -263,6 +281,7 @@ export async function exportApplication(
     { kind: 'p', text: `Program: ${row.program}` },
   ];
   for (const s of sections) blocks.push({ kind: 'h2', text: s.header }, ...docBlocks(s.doc));
+  if (budget) blocks.push(...budgetBlocks(budget.budget, budget.rules));
   // The funder's font, size and margins where its formatting rule states them; page numbers.
   const layout = exportLayout(template?.entry.formatting);
   const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
@@ -403,6 +422,7 @@ export function createApplicationDocuments(deps: {
       const checks = runLiveChecks({
         program: template?.program ?? null,
         wordsPerPage,
+        budget: await liveBudget(db, row),
         sections: sections.map((s) => ({
           id: s.id,
           header: s.header,
@@ -466,6 +486,7 @@ export function createApplicationDocuments(deps: {
       return runLiveChecks({
         program: template?.program ?? null,
         wordsPerPage,
+        budget: await liveBudget(db, row),
         sections: sections.map((s) => ({
           id: s.id,
           header: s.header,

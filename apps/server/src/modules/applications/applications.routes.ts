@@ -30,6 +30,7 @@ const EXPORT_TYPES = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pdf: 'application/pdf',
   txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
 } as const;
 
 export const applicationsRoutes: FastifyPluginAsyncZod<{
@@ -141,7 +142,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{
     '/api/applications/:id/export',
     {
       ...auth,
-      schema: { params: idParams, querystring: z.object({ format: z.enum(['docx', 'pdf', 'txt']) }) },
+      schema: { params: idParams, querystring: z.object({ format: z.enum(['docx', 'pdf', 'txt', 'csv']) }) },
     },
     async (request, reply) => {
       const { format } = request.query;

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -93,6 +98,40 @@ describe.each(DATABASES)('application budget on %s', (kind) => {
     expect(rows[0]!.b).not.toContain('Hydro Giant');
     expect(rows[0]!.s).not.toContain('Hydro Giant');
 
+    // Exports: the CSV in whole numbers (a spreadsheet can add them), the DOCX and PDF with the
+    // table and a justification written from the lines.
+    const file = async (format: string, who = token) => {
+      const res = await fetch(`${t.baseUrl}/api/applications/${id}/export?format=${format}`, {
+        headers: { authorization: `Bearer ${who}` },
+      });
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        data: Buffer.from(await res.arrayBuffer()),
+      };
+    };
+    const csv = await file('csv');
+    expect(csv.status).toBe(200);
+    expect(csv.type).toContain('text/csv');
+    const csvText = csv.data.toString('utf8');
+    expect(csvText).toContain(
+      '"Cost","Personnel (students, postdocs, staff)","Research associate (salary + 20% benefits)","150000","150000","300000"',
+    );
+    expect(csvText).toContain('"Total","","Requested from the funder","100000","100000","200000"');
+    expect(csvText).toContain('"Partner in-kind","","Hydro Giant Inc.","40000","0","40000"');
+    const docx = strFromU8(unzipSync(new Uint8Array((await file('docx')).data))['word/document.xml']!);
+    expect(docx).toContain('Budget justification');
+    expect(docx).toContain('Requested from the funder');
+    expect(docx).toContain('Hydro Giant Inc. contributes CAD $100,000 in cash and CAD $40,000 in kind.');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'budget-pdf-'));
+    fs.writeFileSync(path.join(tmp, 'b.pdf'), (await file('pdf')).data);
+    const pdfText = execFileSync('pdftotext', ['-layout', path.join(tmp, 'b.pdf'), '-'], {
+      encoding: 'utf8',
+    });
+    expect(pdfText).toContain('Budget justification');
+    expect(pdfText).toMatch(/Requested from\s+CAD \$100,000\s+CAD \$100,000\s+CAD \$200,000/);
+    fs.rmSync(tmp, { recursive: true, force: true });
+
     // Another user's request is a 404, like an unknown application.
     const other = await registerUser(t);
     expect((await t.api('GET', url, { token: other.token })).status).toBe(404);
@@ -100,5 +139,6 @@ describe.each(DATABASES)('application budget on %s', (kind) => {
       (await t.api('PUT', url, { token: other.token, body: { baseRevision: 2, budget: budgetWith(2) } }))
         .status,
     ).toBe(404);
+    expect((await file('csv', other.token)).status).toBe(404);
   });
 });

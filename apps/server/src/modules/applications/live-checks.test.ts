@@ -64,3 +64,41 @@ describe('live checks on the fact model', () => {
     );
   });
 });
+
+describe('live checks with a saved budget (ADR 0281)', () => {
+  const budget = {
+    requested: 200_000,
+    partners: [{ partner: 'Hydro Giant', kind: 'cash' as const, value: 100_000 }],
+  };
+
+  it('takes the budget’s partner cash as stated: the cost-share element is never missing', () => {
+    const without = check(section('summary', 'Summary of the proposal', 'The total request is $200,000.'));
+    const element = (r: typeof without) =>
+      r.criteria.flatMap((c) => c.elements).find((e) => e.id === 'cost_share');
+    expect(element(without)?.status).toBe('missing');
+    const withBudget = runLiveChecks({
+      program: alliance,
+      wordsPerPage: 500,
+      budget,
+      sections: [section('summary', 'Summary of the proposal', 'The total request is $200,000.')],
+    });
+    expect(element(withBudget)).toMatchObject({
+      status: 'found',
+      quote: 'Budget: Hydro Giant CAD $100,000 cash',
+    });
+    expect(withBudget.left.some((l) => /partner cash and in-kind/.test(l.message))).toBe(false);
+    expect(withBudget.left.some((l) => /budget computes/.test(l.message))).toBe(false);
+  });
+
+  it('says where the draft states another request than the budget computes', () => {
+    const result = runLiveChecks({
+      program: alliance,
+      wordsPerPage: 500,
+      budget,
+      sections: [section('summary', 'Summary of the proposal', 'The total request is $250,000.')],
+    });
+    expect(result.left.map((l) => l.message)).toContain(
+      'The budget computes a request of CAD $200,000; Summary of the proposal states CAD $250,000.',
+    );
+  });
+});

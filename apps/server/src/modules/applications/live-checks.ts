@@ -87,12 +87,23 @@ function disagreement(figures: StatedFigure[]): StatedFigure[] {
   return [];
 }
 
+/** What the saved budget says (ADR 0281): facts the checks take as given, never call missing. */
+export interface LiveBudget {
+  requested: number;
+  partners: { partner: string; kind: 'cash' | 'in_kind'; value: number }[];
+}
+
+/** Criterion elements the budget's partner contributions answer (program-criteria.json ids). */
+const BUDGET_ELEMENTS = new Set(['cost_share']);
+
 export function runLiveChecks(input: {
   program: GrantProgram | null;
   wordsPerPage: number;
   sections: LiveSection[];
+  budget?: LiveBudget | null;
 }): CheckResult {
-  const { program, wordsPerPage, sections } = input;
+  const { program, wordsPerPage, sections, budget: saved = null } = input;
+  const currency = program ? programCurrency(program) : 'CAD';
   const left: CheckResult['left'] = [];
 
   const sectionChecks: SectionCheck[] = sections.map((s) => {
@@ -135,15 +146,28 @@ export function runLiveChecks(input: {
     criteria = review.evaluation_scores.map((score) => ({
       criterion: score.criterion,
       weight: score.weight ?? null,
-      elements: (score.elements ?? []).map((e): ElementCheck => ({
-        id: e.id,
-        label: e.label,
-        status: e.status,
-        quote: e.quote,
-        sectionId: sectionOfQuote(e.quote, sections),
-        expects: e.expects,
-        suggestion: e.suggestion,
-      })),
+      elements: (score.elements ?? []).map((e): ElementCheck => {
+        // Partner cash and in-kind entered in the budget are stated facts, whatever the prose says.
+        if (saved && saved.partners.length > 0 && BUDGET_ELEMENTS.has(e.id) && e.status !== 'found')
+          return {
+            id: e.id,
+            label: e.label,
+            status: 'found',
+            quote: `Budget: ${saved.partners.map((p) => `${p.partner} ${formatMoney(p.value, currency)} ${p.kind === 'cash' ? 'cash' : 'in-kind'}`).join('; ')}`,
+            sectionId: null,
+            expects: e.expects,
+            suggestion: e.suggestion,
+          };
+        return {
+          id: e.id,
+          label: e.label,
+          status: e.status,
+          quote: e.quote,
+          sectionId: sectionOfQuote(e.quote, sections),
+          expects: e.expects,
+          suggestion: e.suggestion,
+        };
+      }),
     }));
     const missing = new Map<string, string>();
     for (const c of criteria)
@@ -167,7 +191,17 @@ export function runLiveChecks(input: {
   const totals = figures.filter((f, i) => figures.findIndex((g) => g.sectionId === f.sectionId) === i);
   const differing = disagreement(figures);
   const totalsAgree = differing.length === 0;
-  const currency = program ? programCurrency(program) : 'CAD';
+  // The request the budget computes is the request the draft states (ADR 0281).
+  if (saved && saved.requested > 0) {
+    const off = figures.filter(
+      (f) => f.role === 'requested' && Math.abs(f.value - saved.requested) > SAME_AMOUNT,
+    );
+    for (const f of off)
+      left.push({
+        message: `The budget computes a request of ${formatMoney(saved.requested, currency)}; ${f.header} states ${formatMoney(f.value, currency)}.`,
+        sectionId: f.sectionId,
+      });
+  }
   if (!totalsAgree) {
     const first = differing[0];
     const what = differing.every((f) => f.role === 'total_cost') ? 'total cost' : 'total requested';

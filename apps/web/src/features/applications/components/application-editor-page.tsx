@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
@@ -31,6 +31,7 @@ import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { sectionActionsFor, type SectionAction } from '@grantleaf/shared/section-actions.schema';
 import { SectionActionButtons, SuggestionPanel } from './suggestion-panel.tsx';
 import { AnalysesPanel } from './analyses-panel.tsx';
+import { BudgetBuilder } from './budget-builder.tsx';
 import { CheckPanel, LimitCounter, ReadinessSummary } from './check-panel.tsx';
 import { RichText } from './rich-text.tsx';
 import { SectionEditor, type SectionEditorHandle } from './section-editor.tsx';
@@ -256,6 +257,9 @@ function Editor({
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
+          <a href="#budget" className={buttonClass('secondary', 'sm')}>
+            Budget
+          </a>
           <Button variant="secondary" size="sm" onClick={() => setVersionsOpen(true)}>
             Versions
           </Button>
@@ -346,6 +350,16 @@ function Editor({
               ) : null}
             </section>
           ))}
+          <section id="budget" aria-labelledby="heading-budget" className="scroll-mt-4">
+            <h2 id="heading-budget" className="text-lg font-semibold text-slate-900">
+              Budget
+            </h2>
+            <p className="mt-1 mb-3 text-xs text-slate-600">
+              Enter the costs by year and the partners&rsquo; contributions; the request is computed by the
+              program&rsquo;s cost rules, and the exports include this table.
+            </p>
+            <BudgetBuilder applicationId={app.id} />
+          </section>
         </div>
         <aside className="min-w-0 space-y-4" aria-label="Checks and tools">
           <CheckPanel result={checks} sectionHeader={headerOf} onFocus={focus} />

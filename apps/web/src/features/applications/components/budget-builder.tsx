@@ -1,0 +1,573 @@
+import { checkBudget, formatBudgetMoney } from '@grantleaf/shared/budget-checks';
+import {
+  BUDGET_CATEGORY_LABELS,
+  BUDGET_LINE_CATEGORIES,
+  BUDGET_MAX_AMOUNT,
+  BUDGET_MAX_LINES,
+  BUDGET_MAX_PARTNERS,
+  BUDGET_MAX_YEARS,
+  type Budget,
+  type BudgetFinding,
+  type BudgetLineCategory,
+  type BudgetSummary,
+  type BudgetView,
+} from '@grantleaf/shared/budget.schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldError, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
+import { ToneBadge, type BadgeTone } from '../../../components/ui/tone-badge.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { budgetKey, saveBudget, useBudget } from '../api/budget.api.ts';
+
+/**
+ * The budget builder (issue 26, ADR 0281): cost lines by category and year, partners' cash and
+ * in-kind, and the program's cost rules checked as you type with the same function the server
+ * stores (checkBudget). Every field keeps what was typed, valid or not; only a valid budget is
+ * computed and saved, and each invalid field says why.
+ */
+
+interface LineForm {
+  id: string;
+  category: BudgetLineCategory;
+  label: string;
+  amounts: string[];
+  note: string;
+}
+interface PartnerForm {
+  id: string;
+  name: string;
+  employees: string;
+  cash: string[];
+  inKind: string[];
+}
+interface BudgetForm {
+  years: number;
+  lines: LineForm[];
+  partners: PartnerForm[];
+  notes: string;
+}
+
+const newId = () => Math.random().toString(36).slice(2, 10);
+const resize = (xs: string[], n: number) => Array.from({ length: n }, (_, i) => xs[i] ?? '');
+
+function toForm(b: Budget): BudgetForm {
+  const s = (n: number) => (n === 0 ? '' : String(n));
+  return {
+    years: b.years,
+    notes: b.notes,
+    lines: b.lines.map((l) => ({ ...l, amounts: l.amounts.map(s) })),
+    partners: b.partners.map((p) => ({
+      id: p.id,
+      name: p.name,
+      employees: p.employees === null ? '' : String(p.employees),
+      cash: p.cash.map(s),
+      inKind: p.inKind.map(s),
+    })),
+  };
+}
+
+/** An amount as typed: blank is 0; "25,000" and "$25 000" are 25000; anything else is an error. */
+function parseAmount(text: string): number | string {
+  const t = text.replace(/[\s,$]/g, '');
+  if (t === '') return 0;
+  if (!/^\d+$/.test(t)) return 'Enter whole units, e.g. 25000';
+  const n = Number(t);
+  return n > BUDGET_MAX_AMOUNT ? 'That amount is too large' : n;
+}
+
+/** The form as a budget, or the message of each field that is not valid (keyed by field id). */
+function fromForm(f: BudgetForm): { budget: Budget | null; errors: Map<string, string> } {
+  const errors = new Map<string, string>();
+  const amounts = (prefix: string, xs: string[]) =>
+    xs.map((x, i) => {
+      const v = parseAmount(x);
+      if (typeof v === 'string') errors.set(`${prefix}-${i}`, v);
+      return typeof v === 'number' ? v : 0;
+    });
+  const lines = f.lines.map((l) => {
+    if (!l.label.trim()) errors.set(`line-${l.id}-label`, 'Name the line');
+    return { ...l, label: l.label.trim(), amounts: amounts(`line-${l.id}`, l.amounts) };
+  });
+  const partners = f.partners.map((p) => {
+    if (!p.name.trim()) errors.set(`partner-${p.id}-name`, 'Name the partner');
+    const e = p.employees.replace(/[\s,]/g, '');
+    if (e && !/^\d+$/.test(e))
+      errors.set(`partner-${p.id}-employees`, 'Enter a number of employees, or leave it blank');
+    return {
+      id: p.id,
+      name: p.name.trim(),
+      employees: e && /^\d+$/.test(e) ? Number(e) : null,
+      cash: amounts(`partner-${p.id}-cash`, p.cash),
+      inKind: amounts(`partner-${p.id}-inKind`, p.inKind),
+    };
+  });
+  return { budget: errors.size ? null : { years: f.years, lines, partners, notes: f.notes }, errors };
+}
+
+const STATUS: Record<BudgetFinding['status'], { tone: BadgeTone; label: string }> = {
+  unmet: { tone: 'red', label: 'Breaks a rule' },
+  check: { tone: 'yellow', label: 'Check with the funder' },
+  met: { tone: 'green', label: 'Meets the rule' },
+  info: { tone: 'blue', label: 'Note' },
+};
+
+export function BudgetBuilder({ applicationId }: { applicationId: string }) {
+  const query = useBudget(applicationId);
+  if (query.isLoading) return <p className="text-sm text-slate-600">Loading the budget…</p>;
+  if (query.error || !query.data)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        The budget could not be loaded. Reload the page to try again.
+      </p>
+    );
+  return <BudgetForm applicationId={applicationId} view={query.data} />;
+}
+
+function BudgetForm({ applicationId, view }: { applicationId: string; view: BudgetView }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<BudgetForm>(() => toForm(view.budget));
+  const [revision, setRevision] = useState(view.revision);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<string | null>(view.updatedAt);
+  const [dirty, setDirty] = useState(false);
+  const { budget, errors } = useMemo(() => fromForm(form), [form]);
+  // Live: the same computation the server stores, on the program's rules from the server.
+  const [lastValid, setLastValid] = useState<BudgetSummary>(view.summary);
+  const summary = useMemo(() => (budget ? checkBudget(budget, view.rules) : null), [budget, view.rules]);
+  if (summary && summary !== lastValid) setLastValid(summary);
+  const shown = summary ?? lastValid;
+  const currency = shown.currency;
+  const money = (n: number) => formatBudgetMoney(n, currency);
+
+  const edit = (change: (f: BudgetForm) => BudgetForm) => {
+    setForm((f) => change(f));
+    setDirty(true);
+    setSaveError(null);
+  };
+  const setLine = (id: string, patch: Partial<LineForm>) =>
+    edit((f) => ({ ...f, lines: f.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
+  const setPartner = (id: string, patch: Partial<PartnerForm>) =>
+    edit((f) => ({ ...f, partners: f.partners.map((p) => (p.id === id ? { ...p, ...patch } : p)) }));
+  const setYears = (years: number) =>
+    edit((f) => ({
+      ...f,
+      years,
+      lines: f.lines.map((l) => ({ ...l, amounts: resize(l.amounts, years) })),
+      partners: f.partners.map((p) => ({
+        ...p,
+        cash: resize(p.cash, years),
+        inKind: resize(p.inKind, years),
+      })),
+    }));
+
+  async function save() {
+    if (!budget) {
+      setSaveError(
+        'Some fields are not valid yet (marked in red). Nothing was lost; fix them and save again.',
+      );
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const next = await saveBudget(applicationId, { budget, baseRevision: revision });
+      setRevision(next.revision);
+      setSavedAt(next.updatedAt);
+      setDirty(false);
+      queryClient.setQueryData(budgetKey(applicationId), next);
+    } catch (error) {
+      setSaveError(
+        error instanceof ApiError
+          ? (error.body.message ?? 'The budget was not saved.') + ' Your entries are kept here.'
+          : 'The budget was not saved (no connection). Your entries are kept here; try again.',
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const fieldError = (id: string) => errors.get(id);
+  const yearsRange = Array.from({ length: form.years }, (_, i) => i);
+
+  return (
+    <div className="space-y-6" data-testid="budget-builder">
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <Label htmlFor="budget-years">Years</Label>
+          <Select
+            id="budget-years"
+            className="w-28"
+            value={String(form.years)}
+            onChange={(e) => setYears(Number(e.target.value))}
+            options={Array.from({ length: BUDGET_MAX_YEARS }, (_, i) => ({
+              value: String(i + 1),
+              label: `${i + 1} year${i ? 's' : ''}`,
+            }))}
+          />
+        </div>
+        <p className="text-sm text-slate-700">
+          {view.programName
+            ? `Checked against the cost rules of ${view.programName} (${currency}).`
+            : 'No cost rules are recorded for this program: the request is the sum of the costs.'}
+        </p>
+      </div>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold text-slate-900">Costs</legend>
+        {form.lines.length === 0 ? (
+          <p className="text-sm text-slate-600">No cost lines yet. Add one for each role, item or trip.</p>
+        ) : null}
+        {form.lines.map((l, index) => (
+          <div key={l.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-line">
+            <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto]">
+              <div>
+                <Label htmlFor={`line-${l.id}-category`}>Category</Label>
+                <Select
+                  id={`line-${l.id}-category`}
+                  value={l.category}
+                  onChange={(e) => setLine(l.id, { category: e.target.value as BudgetLineCategory })}
+                  options={BUDGET_LINE_CATEGORIES.map((c) => ({
+                    value: c,
+                    label: BUDGET_CATEGORY_LABELS[c],
+                  }))}
+                />
+              </div>
+              <div>
+                <Label htmlFor={`line-${l.id}-label`}>Line {index + 1}: what it pays for</Label>
+                <Input
+                  id={`line-${l.id}-label`}
+                  value={l.label}
+                  maxLength={200}
+                  aria-invalid={fieldError(`line-${l.id}-label`) ? true : undefined}
+                  aria-describedby={`line-${l.id}-label-error`}
+                  onChange={(e) => setLine(l.id, { label: e.target.value })}
+                />
+                <FieldError id={`line-${l.id}-label-error`}>{fieldError(`line-${l.id}-label`)}</FieldError>
+              </div>
+              <div className="flex items-end">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Remove line ${index + 1}`}
+                  onClick={() => edit((f) => ({ ...f, lines: f.lines.filter((x) => x.id !== l.id) }))}
+                >
+                  Remove
+                </Button>
+              </div>
+            </div>
+            <AmountRow
+              prefix={`line-${l.id}`}
+              caption={`${l.label || `Line ${index + 1}`} (${currency})`}
+              years={yearsRange}
+              values={l.amounts}
+              errors={errors}
+              onChange={(amounts) => setLine(l.id, { amounts })}
+            />
+            <div className="mt-2">
+              <Label htmlFor={`line-${l.id}-note`}>Justification (optional)</Label>
+              <Textarea
+                id={`line-${l.id}-note`}
+                className="min-h-[60px]"
+                maxLength={2000}
+                value={l.note}
+                onChange={(e) => setLine(l.id, { note: e.target.value })}
+              />
+            </div>
+          </div>
+        ))}
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={form.lines.length >= BUDGET_MAX_LINES}
+          onClick={() =>
+            edit((f) => ({
+              ...f,
+              lines: [
+                ...f.lines,
+                { id: newId(), category: 'personnel', label: '', amounts: resize([], f.years), note: '' },
+              ],
+            }))
+          }
+        >
+          Add a cost line
+        </Button>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold text-slate-900">Partners</legend>
+        {form.partners.map((p, index) => (
+          <div key={p.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-partner">
+            <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto]">
+              <div>
+                <Label htmlFor={`partner-${p.id}-name`}>Partner {index + 1}</Label>
+                <Input
+                  id={`partner-${p.id}-name`}
+                  value={p.name}
+                  maxLength={200}
+                  aria-invalid={fieldError(`partner-${p.id}-name`) ? true : undefined}
+                  aria-describedby={`partner-${p.id}-name-error`}
+                  onChange={(e) => setPartner(p.id, { name: e.target.value })}
+                />
+                <FieldError id={`partner-${p.id}-name-error`}>
+                  {fieldError(`partner-${p.id}-name`)}
+                </FieldError>
+              </div>
+              <div>
+                <Label htmlFor={`partner-${p.id}-employees`}>Employees (worldwide)</Label>
+                <Input
+                  id={`partner-${p.id}-employees`}
+                  inputMode="numeric"
+                  value={p.employees}
+                  aria-invalid={fieldError(`partner-${p.id}-employees`) ? true : undefined}
+                  aria-describedby={`partner-${p.id}-employees-error`}
+                  onChange={(e) => setPartner(p.id, { employees: e.target.value })}
+                />
+                <FieldError id={`partner-${p.id}-employees-error`}>
+                  {fieldError(`partner-${p.id}-employees`)}
+                </FieldError>
+              </div>
+              <div className="flex items-end">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Remove partner ${index + 1}`}
+                  onClick={() => edit((f) => ({ ...f, partners: f.partners.filter((x) => x.id !== p.id) }))}
+                >
+                  Remove
+                </Button>
+              </div>
+            </div>
+            <AmountRow
+              prefix={`partner-${p.id}-cash`}
+              caption={`${p.name || `Partner ${index + 1}`} cash (${currency})`}
+              years={yearsRange}
+              values={p.cash}
+              errors={errors}
+              onChange={(cash) => setPartner(p.id, { cash })}
+            />
+            <AmountRow
+              prefix={`partner-${p.id}-inKind`}
+              caption={`${p.name || `Partner ${index + 1}`} in-kind (${currency})`}
+              years={yearsRange}
+              values={p.inKind}
+              errors={errors}
+              onChange={(inKind) => setPartner(p.id, { inKind })}
+            />
+          </div>
+        ))}
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={form.partners.length >= BUDGET_MAX_PARTNERS}
+          onClick={() =>
+            edit((f) => ({
+              ...f,
+              partners: [
+                ...f.partners,
+                {
+                  id: newId(),
+                  name: '',
+                  employees: '',
+                  cash: resize([], f.years),
+                  inKind: resize([], f.years),
+                },
+              ],
+            }))
+          }
+        >
+          Add a partner
+        </Button>
+      </fieldset>
+
+      <div>
+        <Label htmlFor="budget-notes">Notes for the budget justification (rates, assumptions)</Label>
+        <Textarea
+          id="budget-notes"
+          className="min-h-[80px]"
+          maxLength={5000}
+          value={form.notes}
+          onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))}
+        />
+      </div>
+
+      <BudgetTotals summary={shown} money={money} stale={!summary} />
+      <BudgetFindings findings={shown.findings} basis={shown.basis} />
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => void save()} disabled={saving}>
+          {saving ? 'Saving…' : 'Save budget'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void downloadFile(`/api/applications/${applicationId}/export?format=csv`, 'budget.csv')
+          }
+          disabled={revision === 0}
+        >
+          Export CSV
+        </Button>
+        <span
+          role="status"
+          aria-live="polite"
+          className="text-sm text-slate-700"
+          data-testid="budget-save-state"
+        >
+          {saving ? '' : dirty ? 'Not saved yet' : savedAt ? 'Budget saved' : 'No budget saved yet'}
+        </span>
+      </div>
+      {saveError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {saveError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AmountRow(props: {
+  prefix: string;
+  caption: string;
+  years: number[];
+  values: string[];
+  errors: Map<string, string>;
+  onChange: (values: string[]) => void;
+}) {
+  return (
+    <div className="mt-2" role="group" aria-label={props.caption}>
+      <p className="mb-1 text-xs font-medium text-slate-700">{props.caption}</p>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+        {props.years.map((y) => {
+          const id = `${props.prefix}-${y}`;
+          const error = props.errors.get(id);
+          return (
+            <div key={y}>
+              <Label htmlFor={id} className="text-xs font-normal">
+                Year {y + 1}
+              </Label>
+              <Input
+                id={id}
+                inputMode="numeric"
+                value={props.values[y] ?? ''}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={`${id}-error`}
+                onChange={(e) => props.onChange(props.values.map((v, i) => (i === y ? e.target.value : v)))}
+              />
+              <FieldError id={`${id}-error`}>{error}</FieldError>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function BudgetTotals({
+  summary,
+  money,
+  stale,
+}: {
+  summary: BudgetSummary;
+  money: (n: number) => string;
+  stale: boolean;
+}) {
+  const rows: [string, number[], number][] = [
+    ['Direct costs', summary.direct, summary.totals.direct],
+    ['Indirect costs', summary.indirect, summary.totals.indirect],
+    ['Partner cash', summary.partnerCash, summary.totals.partnerCash],
+    ['Partner in-kind', summary.partnerInKind, summary.totals.partnerInKind],
+    ['Requested from the funder', summary.requested, summary.totals.requested],
+  ];
+  return (
+    <div>
+      <h3 className="text-base font-semibold text-slate-900">Totals</h3>
+      {stale ? (
+        <p className="text-sm text-amber-800">
+          Totals as of the last valid entry; fix the fields in red to update.
+        </p>
+      ) : null}
+      <div className="mt-2 overflow-x-auto" tabIndex={0} aria-label="Budget totals by year">
+        <table className="min-w-full text-sm">
+          <thead>
+            <tr className="text-left text-slate-700">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                &nbsp;
+              </th>
+              {summary.direct.map((_, i) => (
+                <th key={i} scope="col" className="py-1 pr-3 text-right font-medium">
+                  Year {i + 1}
+                </th>
+              ))}
+              <th scope="col" className="py-1 text-right font-medium">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([label, years, total]) => (
+              <tr key={label} className="border-t border-slate-200">
+                <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
+                  {label}
+                </th>
+                {years.map((v, i) => (
+                  <td key={i} className="py-1 pr-3 text-right whitespace-nowrap">
+                    {money(v)}
+                  </td>
+                ))}
+                <td
+                  className="py-1 text-right font-medium whitespace-nowrap"
+                  data-testid={`budget-total-${label}`}
+                >
+                  {money(total)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function BudgetFindings({ findings, basis }: { findings: BudgetFinding[]; basis: string }) {
+  return (
+    <div>
+      <h3 className="text-base font-semibold text-slate-900">Cost rules</h3>
+      <p className="mt-1 text-sm text-slate-700">How the request is computed: {basis}</p>
+      {findings.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No cost rule applies to what is entered yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-2" aria-label="Cost rule findings">
+          {findings.map((f, i) => (
+            <li
+              key={i}
+              className="rounded-md border border-slate-200 p-2 text-sm"
+              data-testid="budget-finding"
+              data-status={f.status}
+            >
+              <ToneBadge tone={STATUS[f.status].tone}>{STATUS[f.status].label}</ToneBadge>
+              <p className="mt-1 break-words text-slate-900">{f.message}</p>
+              {f.rule ? (
+                <p className="mt-1 text-xs break-words text-slate-600">
+                  Source:{' '}
+                  <a
+                    href={f.rule.source}
+                    className="text-brand-800 underline"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    {new URL(f.rule.source).hostname}
+                  </a>{' '}
+                  (read {f.rule.read}){f.rule.verified ? '' : ' · not confirmed on the funder’s own page'}
+                  {f.rule.note && !f.rule.verified ? ` · ${f.rule.note}` : ''}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { expect, test } from './fixtures.ts';
+
+// Issue 26 (ADR 0281): build an NSERC Alliance budget with a large partner, see the 2:1 cost-share
+// finding with its source, fix the partner cash, save, and export DOCX and CSV — at 1280 and 390 px.
+test.describe.configure({ timeout: 180_000 });
+
+const ALLIANCE = 'ca-nserc-alliance-advantage';
+const fits = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+
+for (const width of [1280, 390]) {
+  test(`NSERC Alliance budget: a large partner at 2:1, fixed and exported, at ${width} px`, async ({
+    page,
+    server,
+    registerAndLogin,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const user = await registerAndLogin(page);
+    const created = await server.api('POST', '/api/applications', {
+      token: user.token,
+      body: { title: 'River ice sensors with Hydro Giant', program: 'NSERC Alliance', programId: ALLIANCE },
+    });
+    expect(created.status).toBe(201);
+    await page.goto(`/applications/${created.body.id}#budget`);
+    const builder = page.getByTestId('budget-builder');
+    await expect(builder).toBeVisible();
+    await expect(builder).toContainText('NSERC Alliance Advantage');
+
+    // One cost line: a research associate, $300,000 in one year.
+    await builder.getByRole('button', { name: 'Add a cost line' }).click();
+    const line = builder.getByTestId('budget-line').first();
+    await line.getByLabel('Line 1: what it pays for').fill('Research associate (salary + benefits)');
+    await line.getByLabel('Year 1').fill('300,000');
+
+    // A large partner (12,000 employees) with $60,000 of cash: short of the 2:1 ratio.
+    await builder.getByRole('button', { name: 'Add a partner' }).click();
+    const partner = builder.getByTestId('budget-partner').first();
+    await partner.getByLabel('Partner 1', { exact: true }).fill('Hydro Giant Inc.');
+    await partner.getByLabel('Employees (worldwide)').fill('12000');
+    await partner.getByRole('group', { name: /cash/ }).getByLabel('Year 1').fill('60000');
+    await partner
+      .getByRole('group', { name: /in-kind/ })
+      .getByLabel('Year 1')
+      .fill('40000');
+
+    const costShare = builder
+      .getByTestId('budget-finding')
+      .filter({ hasText: 'regardless of partner organization size' });
+    await expect(costShare).toHaveAttribute('data-status', 'unmet');
+    await expect(costShare).toContainText('Raise the partner cash to CAD $100,000');
+    await expect(costShare).toContainText('nserc-crsng.gc.ca');
+    await expect(costShare).toContainText(/read \d{4}-\d{2}-\d{2}/);
+    await expect(builder.getByTestId('budget-total-Requested from the funder')).toHaveText('CAD $120,000');
+
+    // A bad amount: a clear message, nothing typed is lost, and the save is refused here.
+    const cash = partner.getByRole('group', { name: /cash/ }).getByLabel('Year 1');
+    await cash.fill('100k');
+    await expect(builder.getByText('Enter whole units, e.g. 25000')).toBeVisible();
+    await builder.getByRole('button', { name: 'Save budget' }).click();
+    await expect(builder.getByRole('alert').filter({ hasText: 'Nothing was lost' })).toBeVisible();
+    await expect(cash).toHaveValue('100k');
+    await expect(line.getByLabel('Line 1: what it pays for')).toHaveValue(
+      'Research associate (salary + benefits)',
+    );
+
+    // Fixed: $100,000 of cash meets 2:1 and the request is $200,000.
+    await cash.fill('100000');
+    await expect(costShare).toHaveAttribute('data-status', 'met');
+    await expect(builder.getByTestId('budget-total-Requested from the funder')).toHaveText('CAD $200,000');
+    await builder.getByRole('button', { name: 'Save budget' }).click();
+    await expect(builder.getByTestId('budget-save-state')).toHaveText('Budget saved');
+    expect(await fits(page)).toBe(true);
+
+    // Saved on the server with the same computation.
+    const stored = await server.api('GET', `/api/applications/${created.body.id}/budget`, {
+      token: user.token,
+    });
+    expect(stored.body.summary.totals).toMatchObject({
+      requested: 200_000,
+      partnerCash: 100_000,
+      partnerInKind: 40_000,
+    });
+
+    // Exports: the CSV and the DOCX carry the table and the justification.
+    const csvDownload = page.waitForEvent('download');
+    await builder.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = fs.readFileSync((await (await csvDownload).path())!, 'utf8');
+    expect(csv).toContain('"Total","","Requested from the funder","200000","200000"');
+    const docxDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export DOCX' }).click();
+    const xml = strFromU8(
+      unzipSync(new Uint8Array(fs.readFileSync((await (await docxDownload).path())!)))['word/document.xml']!,
+    );
+    expect(xml).toContain('Budget justification');
+    expect(xml).toContain('Hydro Giant Inc. contributes CAD $100,000 in cash and CAD $40,000 in kind.');
+  });
+}
