@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { DETECTED_FAMILY } from '../../apps/server/src/ai/detect/detect.ts';
 import { findElement, readForReview } from '../../apps/server/src/ai/offline/evidence.ts';
 import { type Element, ELEMENTS, LIBRARY_FOR_ELEMENT } from '../../apps/server/src/ai/offline/rubric.ts';
 import { PROGRAM_CRITERIA } from '../../apps/server/src/ai/profile/data.ts';
@@ -12,7 +14,7 @@ import type { EvalLine, EvalSuite } from '../suite.ts';
  * only held-out figures say how the engine does on text nobody tuned it on.
  */
 
-type Status = 'found' | 'weak' | 'missing';
+type Status = 'found' | 'weak' | 'missing' | 'not_assessed';
 interface Detection {
   status: Status;
   quote: string | null;
@@ -22,16 +24,17 @@ interface Detection {
  * The engine's element detection, one passage at a time. This is the only place the suite
  * touches the engine: when the engine's detection changes shape, change this function.
  * Today: the offline reviewer reads the passage once and asks findElement for each library element
- * that stands for the family; the family's status is the best of them, with that element's quote.
+ * the trained detector decides for the family (ADR 0300); the family's status is the best of
+ * them, with that element's quote.
  */
 const ALL_CUES = Object.values(PROGRAM_CRITERIA.elements).flatMap((e) => e.cues);
-const RANK: Record<Status, number> = { missing: 0, weak: 1, found: 2 };
+const RANK: Record<Status, number> = { missing: 0, not_assessed: 1, weak: 2, found: 3 };
 export function engineDetect(text: string): Record<Element, Detection> {
   const reading = readForReview(text, PROGRAM_CRITERIA.genericVocabulary, ALL_CUES);
   const out = {} as Record<Element, Detection>;
   for (const family of ELEMENTS) {
     let best: Detection = { status: 'missing', quote: null };
-    for (const id of LIBRARY_FOR_ELEMENT[family]) {
+    for (const id of LIBRARY_FOR_ELEMENT[family].filter((i) => DETECTED_FAMILY.get(i) === family)) {
       const base = PROGRAM_CRITERIA.elements[id];
       if (!base) continue;
       const f = findElement(reading, { id, ...base });
@@ -73,10 +76,21 @@ interface Tally {
   /** "missing" claims, and those wrong (the passage evidences the family). */
   missing: number;
   wrongMissing: number;
+  /** "not assessed": the detector made neither claim. */
+  unassessed: number;
   positives: number;
   passages: number;
 }
-const tally = (): Tally => ({ tp: 0, fp: 0, fn: 0, missing: 0, wrongMissing: 0, positives: 0, passages: 0 });
+const tally = (): Tally => ({
+  tp: 0,
+  fp: 0,
+  fn: 0,
+  missing: 0,
+  wrongMissing: 0,
+  unassessed: 0,
+  positives: 0,
+  passages: 0,
+});
 function count(t: Tally, truth: boolean, d: Detection) {
   t.passages++;
   if (truth) t.positives++;
@@ -84,6 +98,7 @@ function count(t: Tally, truth: boolean, d: Detection) {
     if (truth) t.tp++;
     else t.fp++;
   } else if (truth) t.fn++;
+  if (d.status === 'not_assessed') t.unassessed++;
   if (d.status === 'missing') {
     t.missing++;
     if (truth) t.wrongMissing++;
@@ -105,7 +120,32 @@ const ratio = (a: number, b: number) => {
 const describe = (t: Tally) =>
   `P ${ratio(t.tp, t.tp + t.fp)} R ${ratio(t.tp, t.tp + t.fn)}, wrong "missing" ${
     t.missing ? `${((t.wrongMissing / t.missing) * 100).toFixed(1)}% (${t.wrongMissing}/${t.missing})` : 'n/a'
-  }, ${t.positives} present`;
+  }, not assessed ${((t.unassessed / Math.max(1, t.passages)) * 100).toFixed(1)}%, ${t.positives} present`;
+
+/** A proportion with its 95% interval, as the methodology page shows it (null when nothing was claimed). */
+function figure(a: number, n: number) {
+  if (n === 0) return null;
+  const [low, high] = wilson(a, n);
+  return { value: round3(a / n), low: round3(low), high: round3(high), of: n };
+}
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const figures = (t: Tally) => ({
+  precision: figure(t.tp, t.tp + t.fp),
+  recall: figure(t.tp, t.tp + t.fn),
+  wrongMissing: figure(t.wrongMissing, t.missing),
+  notAssessed: figure(t.unassessed, t.passages),
+  present: t.positives,
+  passages: t.passages,
+});
+
+/**
+ * The held-out figures the web app's methodology page shows, written by this suite so the page
+ * cannot drift from the measurement (a web test checks the page against this file).
+ */
+export const CALIBRATION_FILE = new URL(
+  '../../apps/web/src/features/public/methodology-calibration.json',
+  import.meta.url,
+);
 
 export const elementsSuite: EvalSuite = {
   name: 'elements',
@@ -141,6 +181,27 @@ export const elementsSuite: EvalSuite = {
       }
     }
     for (const [doc, why] of skipped) log(`skipped ${doc}: ${why}`);
+    // Only a full measurement is published: a partial corpus would print other numbers.
+    if (skipped.size === 0) {
+      const calibration = {
+        $comment:
+          'Written by `npm run eval -- --only elements` (eval/suites/elements.ts); shown by the methodology page. Do not edit by hand.',
+        splitCommit: '26e32ab6b6def938d5c10d37190de6506906f551',
+        documents: { development: used.development.size, heldout: used.heldout.size },
+        passages: {
+          development: all.development.passages / ELEMENTS.length,
+          heldout: all.heldout.passages / ELEMENTS.length,
+        },
+        targets: { precision: 0.85, recall: 0.8, wrongMissing: 0.05 },
+        pooled: { development: figures(all.development), heldout: figures(all.heldout) },
+        families: ELEMENTS.map((family) => ({
+          family,
+          development: figures(sides.development.get(family) ?? tally()),
+          heldout: figures(sides.heldout.get(family) ?? tally()),
+        })),
+      };
+      fs.writeFileSync(CALIBRATION_FILE, `${JSON.stringify(calibration, null, 2)}\n`);
+    }
 
     // Adversarial probes: every family is absent by construction, so anything found is wrong.
     const probes = [...readJsonl<Probe>('probes.jsonl'), ...engineTexts()];

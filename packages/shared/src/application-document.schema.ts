@@ -267,7 +267,8 @@ export type SectionCheck = z.infer<typeof sectionCheckSchema>;
 export const elementCheckSchema = z.object({
   id: z.string(),
   label: z.string(),
-  status: z.enum(['found', 'weak', 'missing']),
+  /** not_assessed: the offline detector cannot tell from this text (ADR 0300); never a "missing" claim. */
+  status: z.enum(['found', 'weak', 'missing', 'not_assessed']),
   quote: z.string().nullable(),
   /** The section whose text supplies the quote, when there is one. */
   sectionId: z.string().nullable(),

@@ -97,7 +97,8 @@ export type CriterionMapEntry = z.infer<typeof criterionMapEntrySchema>;
 export const elementFindingSchema = z.object({
   id: z.string(),
   label: z.string(),
-  status: z.enum(['found', 'weak', 'missing']),
+  /** not_assessed: the offline detector cannot tell from this text (ADR 0300); never a "missing" claim. */
+  status: z.enum(['found', 'weak', 'missing', 'not_assessed']),
   /** The sentence that supplies it, verbatim from the text (cut at 40 words with "…"). */
   quote: z.string().nullable(),
   carries: z.array(z.enum(['number', 'date', 'money', 'name', 'method'])),

@@ -23,6 +23,7 @@ export const PAGE_TITLES: ReadonlyArray<[pattern: string, title: string]> = [
   ['/security-faq', `Security FAQ · ${SITE}`],
   ['/privacy-policy', `Privacy Policy · ${SITE}`],
   ['/terms', `Terms of Service · ${SITE}`],
+  ['/methodology', `How the offline review is measured · ${SITE}`],
   ['/admin/leads', `Leads · ${SITE} admin`],
   ['/admin/audit', `Audit log · ${SITE} admin`],
   ['/admin/catalogue', `Program catalogue · ${SITE} admin`],

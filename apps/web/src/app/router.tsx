@@ -80,6 +80,7 @@ const PrivacyPolicyPage = page(
   'PrivacyPolicyPage',
 );
 const TermsPage = page(() => import('../features/public/components/terms-page.tsx'), 'TermsPage');
+const MethodologyPage = page(() => import('../features/public/components/methodology-page.tsx'), 'MethodologyPage');
 const AdminLeadsPage = page(
   () => import('../features/leads/components/admin-leads-page.tsx'),
   'AdminLeadsPage',
@@ -214,6 +215,7 @@ export function AppRoutes() {
         <Route path="/security-faq" element={<SecurityFaqPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms" element={<TermsPage />} />
+        <Route path="/methodology" element={<MethodologyPage />} />
         <Route path="/admin/leads" element={<AdminLeadsPage />} />
         <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/admin/catalogue" element={<AdminCataloguePage />} />

@@ -29,7 +29,10 @@ export function criterionScore(
   const required = Math.max(1, findings.length);
   const raw = (10 * (found + WEAK_CREDIT * weak)) / required;
   const score = round1(clamp(raw * specificity - coherencePenalty, 0, 10));
+  const unassessed = findings.filter((f) => f.status === 'not_assessed').length;
   const parts = [`10 × (${found} found + ${WEAK_CREDIT} × ${weak} weak) ÷ ${findings.length} required`];
+  // Not assessed earns nothing, like missing, but is named so the score is not read as a gap found.
+  if (unassessed > 0) parts[0] += ` (${unassessed} not assessed, no credit)`;
   if (specificity < 1) parts.push(`× specificity ${specificity.toFixed(2)}`);
   if (coherencePenalty > 0) parts.push(`− coherence ${coherencePenalty.toFixed(1)}`);
   return { score, formula: `Score = ${parts.join(' ')} = ${score.toFixed(1)}.` };

@@ -234,7 +234,12 @@ function missingFinding(
 }
 
 function describeGap(f: ElementFinding): string {
-  const state = f.status === 'weak' ? `weak: "${f.quote}" names it without specifics` : 'missing';
+  const state =
+    f.status === 'weak'
+      ? `weak: "${f.quote}" names it without specifics`
+      : f.status === 'not_assessed'
+        ? 'not assessed: without an AI model the detector cannot tell; check it yourself'
+        : 'missing';
   return `${f.label} (${state}). A reviewer expects: ${f.expects} Suggestion: ${f.suggestion}`;
 }
 
@@ -251,8 +256,9 @@ function justify(
   const found = findings.filter((f) => f.status === 'found');
   const weak = findings.filter((f) => f.status === 'weak');
   const missing = findings.filter((f) => f.status === 'missing');
+  const unassessed = findings.filter((f) => f.status === 'not_assessed');
   const lines = [
-    `${found.length} of ${findings.length} required elements found with specific content${weak.length ? `, ${weak.length} weak` : ''}${missing.length ? `, ${missing.length} missing` : ''}.`,
+    `${found.length} of ${findings.length} required elements found with specific content${weak.length ? `, ${weak.length} weak` : ''}${missing.length ? `, ${missing.length} missing` : ''}${unassessed.length ? `, ${unassessed.length} not assessed` : ''}.`,
     formula,
   ];
   if (emptySection)
@@ -263,6 +269,11 @@ function justify(
   for (const f of weak)
     lines.push(`Weak: ${f.label}: "${f.quote}" — ${f.expects} Suggestion: ${f.suggestion}`);
   for (const f of missing) lines.push(`Missing: ${f.label} — ${f.expects} Suggestion: ${f.suggestion}`);
+  // The detector's development figures do not allow a "missing" claim here (ADR 0300).
+  for (const f of unassessed)
+    lines.push(
+      `Not assessed: ${f.label} — without an AI model the detector cannot tell whether the text supplies it; check it yourself. ${f.expects} Suggestion: ${f.suggestion}`,
+    );
   if (factor < 1)
     lines.push(
       `Specificity ${factor.toFixed(2)}: ${Math.round(reading.vocabularyShare * 100)}% of content words are grant vocabulary or the rubric's own words, and ${Math.round(reading.specificShare * 100)}% of sentences carry specific content.`,
@@ -326,7 +337,8 @@ function findReasons(
       reasons.push(lowerFirst(stripPeriod(gap.message)));
   }
   const partner = findings.flat().find((f) => f.id === 'partner_role');
-  if (requiresPartner(program) && (!partner || partner.status === 'missing'))
+  // A required partner not found with specific content is not shown to a reviewer: named as a gap.
+  if (requiresPartner(program) && partner?.status !== 'found')
     reasons.push('no partner organisation is named; this program requires one');
   requirements.criteria.forEach((criterion, i) => {
     for (const f of findings[i] ?? [])
@@ -335,7 +347,7 @@ function findReasons(
         !(f.id === 'partner_role' && reasons.some((r) => r.includes('partner organisation')))
       )
         reasons.push(
-          `"${criterion.name}": ${f.label} ${f.status === 'weak' ? 'lacks specifics' : 'missing'}`,
+          `"${criterion.name}": ${f.label} ${f.status === 'weak' ? 'lacks specifics' : f.status === 'not_assessed' ? 'not assessed without an AI model (check it yourself)' : 'missing'}`,
         );
   });
   return reasons;

@@ -1,6 +1,9 @@
 import type { EvidenceNeed } from '@grantleaf/shared/program-criteria.schema';
-import { type Element, ELEMENT_LABELS } from './rubric.ts';
+import { DETECTED_FAMILY, detectFamilies, type FamilyDetection } from '../detect/detect.ts';
+import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { type ResolvedElement } from '../profile/criteria.ts';
+import { isEngineSentence } from '../read/engine-text.ts';
+import { type Element, ELEMENT_LABELS } from './rubric.ts';
 import { countWords, findMoney, normalisePaste, splitSentences, truncateWords } from './text-utils.ts';
 
 /**
@@ -546,7 +549,7 @@ export function readForReview(
   };
 }
 
-export type ElementStatus = 'found' | 'weak' | 'missing';
+export type ElementStatus = 'found' | 'weak' | 'missing' | 'not_assessed';
 
 export interface ElementFinding {
   id: string;
@@ -572,12 +575,36 @@ function cueMatcher(cues: readonly string[]): RegExp {
 const matchers = new Map<string, RegExp[]>();
 
 /**
- * Whether the text supplies one required element: a sentence that carries the element's meaning
+ * Whether the text supplies one required element. For the families the trained detector was
+ * measured on (ADR 0300), found by the detector or by the cue rule below is found (the detector's
+ * quote first); "missing" is said only when neither finds it and the detector is below its
+ * "missing" threshold; otherwise the element is not assessed. Elements no labelled family stands
+ * for keep the cue rule alone.
+ */
+export function findElement(
+  reading: ReviewReading,
+  element: ResolvedElement,
+  /** Sentences already quoted for another element of the same criterion: used only if nothing else fits. */
+  taken: ReadonlySet<string> = new Set(),
+): ElementFinding {
+  const rule = cueFinding(reading, element, taken);
+  const family = DETECTED_FAMILY.get(element.id);
+  if (!family) return rule;
+  const detected = detectedFinding(reading, element, detectionsOf(reading)[family]);
+  if (detected.status === 'found' || rule.status === 'found')
+    return detected.status === 'found' ? detected : rule;
+  if (detected.status === 'weak' || rule.status === 'weak')
+    return detected.status === 'weak' ? detected : rule;
+  return detected;
+}
+
+/**
+ * The cue rule for one required element: a sentence that carries the element's meaning
  * (one of its cues) and specific content of a kind the element needs, in the project's own words
  * (not only rubric vocabulary), is found; a sentence with the meaning but without specifics is
  * weak; otherwise the element is missing.
  */
-export function findElement(
+function cueFinding(
   reading: ReviewReading,
   element: ResolvedElement,
   /** Sentences already quoted for another element of the same criterion: used only if nothing else fits. */
@@ -617,6 +644,76 @@ export function findElement(
     expects: element.expects,
     suggestion: element.suggestion,
   };
+}
+
+const detections = new WeakMap<ReviewReading, ReturnType<typeof detectFamilies>>();
+
+/** The detector's verdict for every family, computed once per reading. */
+function detectionsOf(reading: ReviewReading): ReturnType<typeof detectFamilies> {
+  let d = detections.get(reading);
+  if (!d) {
+    const quotable = (i: number) => {
+      const s = reading.sentences[i];
+      // A question (a funder's prompt used as a heading, a note to the applicant) supplies nothing.
+      return !!s && s.words >= MIN_EVIDENCE_WORDS && !/\?\s*$/.test(s.text);
+    };
+    // The engine's own words (rule explanations, questions, what an element expects) are neither
+    // evidence nor quotable: the detector never sees them.
+    const own = reading.sentences.flatMap((s, i) => (isEngineText(s.text) ? [] : [i]));
+    const found = detectFamilies(
+      own.map((i) => reading.sentences[i]!),
+      (j) => quotable(own[j]!),
+    );
+    d = Object.fromEntries(
+      Object.entries(found).map(([f, x]) => [f, { ...x, quote: x.quote === null ? null : own[x.quote]! }]),
+    ) as typeof found;
+    detections.set(reading, d);
+  }
+  return d;
+}
+
+let elementTexts: Set<string> | undefined;
+const textKey = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** A sentence the engine writes: a rule, a question, or a required element's own description. */
+function isEngineText(sentence: string): boolean {
+  elementTexts ??= new Set(
+    Object.values(PROGRAM_CRITERIA.elements).flatMap((e) =>
+      [e.expects, e.suggestion].flatMap((t) => splitSentences(t).map(textKey)),
+    ),
+  );
+  return isEngineSentence(sentence) || elementTexts.has(textKey(sentence));
+}
+
+/**
+ * A detected family as the reviewer reports it: found with the sentence quoted (weak when that
+ * sentence is only grant and rubric vocabulary), missing only below the detector's "missing"
+ * threshold, and not assessed in between, where the detector's development figures do not allow
+ * either claim.
+ */
+function detectedFinding(
+  reading: ReviewReading,
+  element: ResolvedElement,
+  d: FamilyDetection,
+): ElementFinding {
+  const s = d.quote === null ? undefined : reading.sentences[d.quote];
+  const base = {
+    id: element.id,
+    label: element.label,
+    expects: element.expects,
+    suggestion: element.suggestion,
+  };
+  if (d.decision === 'found' && s) {
+    const carries = element.needs.filter((n) => s.has[n]);
+    const status: ElementStatus = s.ownTerms >= MIN_OWN_TERMS ? 'found' : 'weak';
+    return { ...base, status, quote: quoteOf(s.text), carries };
+  }
+  const status: ElementStatus = d.decision === 'missing' ? 'missing' : 'not_assessed';
+  return { ...base, status, quote: null, carries: [] };
 }
 
 function quoteOf(sentence: string): string {

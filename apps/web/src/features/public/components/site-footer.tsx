@@ -53,6 +53,11 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              <Link to="/methodology" className={link}>
+                Methodology
+              </Link>
+            </li>
+            <li>
               <Link to="/terms" className={link}>
                 Terms of Service
               </Link>

@@ -121,6 +121,12 @@ export function AnalysisView({ results }: { results: AnalysisResults }) {
           {clean(results.basis)}
         </p>
       )}
+      <p className="text-sm text-slate-700">
+        <Link to="/methodology" className="font-medium text-brand-800 underline">
+          How the offline review is measured
+        </Link>{' '}
+        — its accuracy on proposals it never saw, and why no score predicts funding.
+      </p>
       <Verdict verdict={resultVerdict(results)} />
       <Scores scores={results.evaluation_scores} />
     </div>

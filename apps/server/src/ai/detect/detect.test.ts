@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ELEMENTS } from '../offline/rubric.ts';
+import { detectFamilies } from './detect.ts';
+import { featuresOf } from './features.ts';
+import { detectorWeights, detectorWeightsSchema, familyProbabilities } from './model.ts';
+import { assertDevelopmentOnly, chooseThresholds, frozenSplit, trainDetector } from './train.ts';
+
+const split = frozenSplit();
+const heldOutDoc = [...split].find(([, s]) => s.side === 'heldout')?.[0] ?? '';
+const devDoc = [...split].find(([, s]) => s.side === 'development')?.[0] ?? '';
+const labels = Object.fromEntries(ELEMENTS.map((e) => [e, false])) as Record<
+  (typeof ELEMENTS)[number],
+  boolean
+>;
+
+describe('the element detector (ADR 0300)', () => {
+  it('has committed weights for every family that pass their schema', () => {
+    const weights = detectorWeights();
+    expect(Object.keys(weights.families).sort()).toEqual([...ELEMENTS].sort());
+    for (const f of Object.values(weights.families)) {
+      expect(Object.keys(f.weights).length).toBeGreaterThan(10);
+      expect(f.thresholds.missing).toBeLessThanOrEqual(f.thresholds.found);
+    }
+    expect(() => detectorWeightsSchema.parse({ version: 1, families: {} })).toThrow();
+  });
+
+  it('was trained on development documents only', () => {
+    const weights = detectorWeights();
+    expect(heldOutDoc).not.toBe('');
+    for (const doc of weights.trainedOn) expect(split.get(doc)?.side, doc).toBe('development');
+  });
+
+  it('refuses to train on a held-out document, whatever the caller says about it', () => {
+    expect(() => assertDevelopmentOnly([{ doc: devDoc }])).not.toThrow();
+    expect(() => assertDevelopmentOnly([{ doc: devDoc }, { doc: heldOutDoc }])).toThrow(heldOutDoc);
+    expect(() => assertDevelopmentOnly([{ doc: 'not-a-document' }])).toThrow(/not in the split/);
+    expect(() =>
+      trainDetector([{ doc: heldOutDoc, text: 'We will sequence 40 soil samples.', labels }], {
+        splitCommit: '26e32ab6b6def938d5c10d37190de6506906f551',
+      }),
+    ).toThrow(/development side only/);
+  });
+
+  it('chooses the "found" threshold for precision and the "missing" one for few wrong claims', () => {
+    // 20 passages: the top 8 by probability are 7 true and 1 false; below 0.3 one true in 10.
+    const pairs = [
+      ...[0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65].map((p) => ({ p, truth: true })),
+      { p: 0.6, truth: false },
+      { p: 0.5, truth: true },
+      { p: 0.45, truth: false },
+      ...[0.25, 0.2, 0.18, 0.15, 0.12, 0.1, 0.08, 0.05, 0.03].map((p) => ({ p, truth: false })),
+      { p: 0.28, truth: true },
+    ];
+    const t = chooseThresholds(pairs);
+    expect(t.figures.precision).toBeGreaterThanOrEqual(0.85);
+    expect(t.found).toBe(0.5);
+    expect(t.missing).toBeLessThanOrEqual(0.28);
+    expect(t.figures.wrongMissing ?? 0).toBeLessThanOrEqual(0.05);
+  });
+
+  it('reads features through the language layer: stems, cues, money and dates', () => {
+    const f = featuresOf('Budget\nWe will hire two graduate students ($45,000 per year) from January 2027.');
+    expect(f).toEqual(
+      expect.arrayContaining(['#heading', 'h:budget', 'f:we', 'f:will', 's:student', '#money', '#date']),
+    );
+  });
+
+  it('quotes a sentence it was given, and claims nothing of an empty text', () => {
+    const sentences = [
+      'We will recruit 120 participants from three clinics in Halifax and randomise them to two arms.',
+      'Outcomes are measured at baseline, 6 and 12 months with the Berg Balance Scale and falls diaries.',
+      'Analysis uses mixed-effects Poisson regression with clinic as a random effect.',
+    ].map((text) => ({ text, words: text.split(/\s+/).length }));
+    const found = detectFamilies(sentences);
+    expect(familyProbabilities(sentences.map((s) => s.text).join(' ')).methods).toBeGreaterThan(0.5);
+    expect(found.methods.decision).toBe('found');
+    expect(sentences[found.methods.quote ?? -1]).toBeDefined();
+    const none = detectFamilies([]);
+    for (const e of ELEMENTS) expect(none[e]).toEqual({ decision: 'missing', probability: 0, quote: null });
+  });
+});
