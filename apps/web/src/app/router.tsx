@@ -80,7 +80,10 @@ const PrivacyPolicyPage = page(
   'PrivacyPolicyPage',
 );
 const TermsPage = page(() => import('../features/public/components/terms-page.tsx'), 'TermsPage');
-const MethodologyPage = page(() => import('../features/public/components/methodology-page.tsx'), 'MethodologyPage');
+const MethodologyPage = page(
+  () => import('../features/public/components/methodology-page.tsx'),
+  'MethodologyPage',
+);
 const AdminLeadsPage = page(
   () => import('../features/leads/components/admin-leads-page.tsx'),
   'AdminLeadsPage',

@@ -11,7 +11,12 @@ import { clsx } from 'clsx';
 
 export type FocusTarget = (sectionId: string | null, quote?: string | null) => void;
 
-const STATUS_TEXT = { found: 'Found', weak: 'Weak', missing: 'Missing', not_assessed: 'Not assessed' } as const;
+const STATUS_TEXT = {
+  found: 'Found',
+  weak: 'Weak',
+  missing: 'Missing',
+  not_assessed: 'Not assessed',
+} as const;
 const STATUS_CLASS = {
   found: 'bg-green-100 text-green-800',
   weak: 'bg-amber-100 text-amber-900',
