@@ -1,9 +1,17 @@
 import type { EvalSuite } from '../suite.ts';
 import { fundingSuite } from '../funding.ts';
+import { critiquesSuite } from './critiques.ts';
 import { draftsSuite } from './drafts.ts';
 import { elementsSuite } from './elements.ts';
 import { guidelinesSuite } from './guidelines.ts';
 import { reviewerSuite } from './reviewer.ts';
 
 /** Every suite of `npm run eval`, in the order printed. Add yours with one line. */
-export const SUITES: EvalSuite[] = [reviewerSuite, fundingSuite, draftsSuite, guidelinesSuite, elementsSuite];
+export const SUITES: EvalSuite[] = [
+  reviewerSuite,
+  fundingSuite,
+  draftsSuite,
+  guidelinesSuite,
+  elementsSuite,
+  critiquesSuite,
+];

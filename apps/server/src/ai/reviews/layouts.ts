@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import data from './review-layouts.json' with { type: 'json' };
+
+/** The funders' review layouts (review-layouts.json beside this file), validated once. */
+
+const phrases = z.array(z.string().min(1)).min(1);
+const criterion = z.object({ name: z.string().min(1), headers: phrases });
+
+const layoutsSchema = z.object({
+  $comment: z.string(),
+  families: z.array(
+    z.object({
+      family: z.string().min(1),
+      criteria: z.array(criterion).min(1),
+      ratings: z.array(z.string()).optional(),
+      sources: z.array(z.string().url()),
+      checked: z.string(),
+      note: z.string(),
+    }),
+  ),
+  reviewerHeadings: phrases,
+  namedSources: z.array(criterion),
+  strengthHeadings: phrases,
+  weaknessHeadings: phrases,
+  ignoredHeadings: phrases,
+  emptyItems: phrases,
+  weaknessCues: phrases,
+  strengthCues: phrases,
+  notWeaknessAfter: phrases,
+});
+
+export type ReviewLayouts = z.infer<typeof layoutsSchema>;
+
+let cached: ReviewLayouts | undefined;
+
+export function reviewLayouts(): ReviewLayouts {
+  cached ??= layoutsSchema.parse(data);
+  return cached;
+}
+
+/** A heading reduced to its words: case, punctuation, numbering and a trailing "criterion" aside. */
+export function headingKey(line: string): string {
+  return line
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/^\s*(?:(?:factor|criterion|criteria|section|part)\s+)?(?:\d+|[ivx]+|[a-e])\s*[.):–—-]\s*/u, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/\b(?:the|a|an)\b/g, ' ')
+    .replace(/\s+criterion$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

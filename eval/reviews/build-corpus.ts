@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import documents from './documents.json' with { type: 'json' };
+
+/**
+ * `npx tsx eval/reviews/build-corpus.ts --mirror DIR [--out DIR]`: rebuilds the reviewers' comments
+ * of the critique labels from local git copies of their repositories (DIR holds `owner+name/repo`,
+ * the layout the team's fetch tool writes), as `pdftotext` (poppler 22.12.0, default options) of
+ * each PDF at its recorded commit, like eval/labels/build-corpus.ts. The eval names any document
+ * whose labelled spans no longer match their sha256.
+ */
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const mirror = option('--mirror');
+if (!mirror) throw new Error('--mirror DIR is required (see the comment at the top of this file)');
+const out = path.resolve(
+  option('--out') ?? path.join(import.meta.dirname, '..', '..', '..', 'shared', 'eval-corpus'),
+);
+fs.mkdirSync(out, { recursive: true });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'review-corpus-'));
+
+for (const doc of documents.documents) {
+  const gitDir = path.join(mirror, doc.repo.replace('/', '+'), 'repo');
+  const pdf = path.join(work, `${doc.id}.pdf`);
+  try {
+    fs.writeFileSync(pdf, execFileSync('git', ['--git-dir', gitDir, 'show', `${doc.commit}:${doc.path}`]));
+    execFileSync('pdftotext', [pdf, path.join(out, `${doc.id}.txt`)]);
+    console.log(`${doc.id}: written`);
+  } catch (error) {
+    console.log(`${doc.id}: not built (${(error as Error).message.split('\n')[0]})`);
+  }
+}
+fs.rmSync(work, { recursive: true, force: true });

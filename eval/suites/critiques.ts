@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Critique, parseReviews } from '../../apps/server/src/ai/reviews/critiques.ts';
+import documents from '../reviews/documents.json' with { type: 'json' };
+import type { EvalLine, EvalSuite } from '../suite.ts';
+
+/**
+ * The critique parser measured on real reviewers' comments (issue 27 §1): each document of
+ * eval/reviews (real NSF GRFP rating sheets published by their applicants) is parsed whole, and
+ * its critiques are matched against the hand labels (guide in eval/reviews/README.md). Development
+ * and held-out (frozen in eval/reviews/SPLIT.md before tuning) are printed side by side.
+ */
+
+type Side = 'development' | 'held-out';
+
+interface Label {
+  doc: string;
+  start: number;
+  end: number;
+  sha256: string;
+  source: string;
+  criterion: string;
+  kind: Critique['kind'];
+}
+
+function loadLabels(): Label[] {
+  const file = path.join(import.meta.dirname, '..', 'reviews', 'critiques.jsonl');
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Label);
+}
+
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
+  const shared = Math.min(a.end, b.end) - Math.max(a.start, b.start);
+  return shared > 0 && shared * 2 >= Math.min(a.end - a.start, b.end - b.start);
+};
+
+interface Tally {
+  parsed: number;
+  labels: number;
+  matchedParsed: number;
+  matchedLabels: number;
+}
+const empty = (): Tally => ({ parsed: 0, labels: 0, matchedParsed: 0, matchedLabels: 0 });
+
+/** One document: greedy one-to-one matching on document, source, criterion, kind and span. */
+export function matchDocument(parsed: Critique[], labels: Label[], only?: Critique['kind']): Tally {
+  const p = only ? parsed.filter((c) => c.kind === only) : parsed;
+  const l = only ? labels.filter((c) => c.kind === only) : labels;
+  const used = new Set<number>();
+  let matched = 0;
+  for (const c of p) {
+    const i = l.findIndex(
+      (x, j) =>
+        !used.has(j) &&
+        x.source === c.source &&
+        x.criterion === c.criterion &&
+        x.kind === c.kind &&
+        overlaps(x, c),
+    );
+    if (i >= 0) {
+      used.add(i);
+      matched += 1;
+    }
+  }
+  return { parsed: p.length, labels: l.length, matchedParsed: matched, matchedLabels: matched };
+}
+
+const ratio = (n: number, d: number) => (d === 0 ? 'n/a' : (n / d).toFixed(2));
+const figure = (t: Tally) =>
+  `precision ${ratio(t.matchedParsed, t.parsed)} (${t.matchedParsed}/${t.parsed}), recall ${ratio(t.matchedLabels, t.labels)} (${t.matchedLabels}/${t.labels})`;
+
+export const critiquesSuite: EvalSuite = {
+  name: 'critiques',
+  async run({ corpusDir, log }) {
+    const labels = loadLabels();
+    const tallies: Record<Side, { all: Tally; weakness: Tally; docs: number }> = {
+      development: { all: empty(), weakness: empty(), docs: 0 },
+      'held-out': { all: empty(), weakness: empty(), docs: 0 },
+    };
+    const missing: string[] = [];
+    for (const doc of documents.documents) {
+      const file = path.join(corpusDir, `${doc.id}.txt`);
+      if (!fs.existsSync(file)) {
+        missing.push(doc.id);
+        continue;
+      }
+      const text = fs.readFileSync(file, 'utf8');
+      const own = labels.filter((l) => l.doc === doc.id);
+      const stale = own.filter(
+        (l) => createHash('sha256').update(text.slice(l.start, l.end)).digest('hex') !== l.sha256,
+      );
+      if (stale.length > 0) {
+        log(
+          `${doc.id}: ${stale.length} labelled spans no longer match their sha256 (rebuild with build-corpus.ts)`,
+        );
+        missing.push(doc.id);
+        continue;
+      }
+      const parsed = parseReviews(text).critiques;
+      const side = doc.side as Side;
+      const t = tallies[side];
+      t.docs += 1;
+      for (const [key, only] of [
+        ['all', undefined],
+        ['weakness', 'weakness'],
+      ] as const) {
+        const m = matchDocument(parsed, own, only);
+        t[key].parsed += m.parsed;
+        t[key].labels += m.labels;
+        t[key].matchedParsed += m.matchedParsed;
+        t[key].matchedLabels += m.matchedLabels;
+      }
+    }
+    if (missing.length === documents.documents.length) {
+      const error = new Error(`no review texts in ${corpusDir} (eval/reviews/build-corpus.ts builds them)`);
+      (error as NodeJS.ErrnoException).code = 'ENOENT';
+      throw error;
+    }
+    const lines: EvalLine[] = [];
+    for (const side of ['development', 'held-out'] as const) {
+      const t = tallies[side];
+      lines.push({
+        metric: `${side} (${t.docs} NSF GRFP rating sheets): weaknesses`,
+        value: figure(t.weakness),
+      });
+      lines.push({ metric: `${side}: all critiques (strengths and weaknesses)`, value: figure(t.all) });
+    }
+    if (missing.length > 0) lines.push({ metric: 'documents skipped', value: missing.join(', ') });
+    return lines;
+  },
+};
