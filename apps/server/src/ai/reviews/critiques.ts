@@ -152,6 +152,8 @@ export function parseReviews(input: string): ParsedReviews {
   };
   const setCriterion = (name: string, family: string) => {
     families.set(family, (families.get(family) ?? 0) + 1);
+    // "Broader Impacts Criterion" then "Overall Assessment of Broader Impacts": one criterion.
+    if (name === criterion) return;
     // A criterion met again without a reviewer heading between starts the next reviewer: the
     // rating sheets and pasted reviews that list the reviewers one after another say so no other way.
     if (seenInSource.has(name) && (source === null || /^Reviewer \d+$/.test(source))) {
@@ -239,6 +241,8 @@ export function parseReviews(input: string): ParsedReviews {
       return startBlock();
     }
     if (lx.ignored.has(whole)) return;
+    // A rating alone on its line ("Excellent", "Appropriate") is the criterion's rating, not praise.
+    if (criterion && isRating(content)) return fact(`${criterion} rating`, content);
     // "Strengths: …", "Approach: …", "Summary of Discussion: …" with the text on the same line.
     const colon = content.indexOf(':');
     if (colon > 0 && colon <= 60) {
@@ -250,8 +254,13 @@ export function parseReviews(input: string): ParsedReviews {
       const kindInline = lx.strength.has(head) ? 'strength' : lx.weakness.has(head) ? 'weakness' : null;
       if (namedInline || critInline || kindInline) {
         if (namedInline) setSource(namedInline);
-        else if (critInline) setCriterion(critInline.name, critInline.family);
-        else {
+        else if (critInline) {
+          setCriterion(critInline.name, critInline.family);
+          // "Approach: 4", "Panel Recommendation: Competitive", "… Intellectual Merit: Excellent".
+          const value = rest.trim();
+          if (/^\d+(?:\.\d+)?$/.test(value)) return fact(`${critInline.name} score`, value);
+          if (isRating(value)) return fact(`${critInline.name} rating`, value);
+        } else {
           kind = kindInline;
           startBlock();
         }
@@ -260,6 +269,10 @@ export function parseReviews(input: string): ParsedReviews {
       }
     }
     addText(content, at);
+  }
+
+  function isRating(value: string) {
+    return lx.ratings.some((r) => headingKey(r) === headingKey(value));
   }
 
   function addText(content: string, at: number) {

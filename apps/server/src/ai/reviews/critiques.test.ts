@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import { parseReviews, polarity } from './critiques.ts';
+
+// Layouts written from the funders' own templates (NIH critique template and summary statement
+// headings, the 2025 simplified framework, CIHR's reviewer report and SO notes, NSF's panel summary
+// and reviews, GRFP rating sheets); the wording is ours. Real published reviews are measured in
+// `npm run eval` (eval/reviews).
+
+const NIH = `SUMMARY STATEMENT
+PRIVILEGED COMMUNICATION
+1 R01 HL000000-01A1
+IMPACT SCORE: 35
+PERCENTILE: 22
+
+RESUME AND SUMMARY OF DISCUSSION: This application proposes to test whether a gut peptide
+regulates cardiac remodeling. The team is highly qualified and the preliminary data are strong.
+However, the panel was concerned that Aim 3 depends entirely on the success of Aim 2.
+
+CRITIQUE 1:
+Significance: 2
+Strengths
+• The problem is important and the premise is supported by rigorous preliminary data.
+• Findings could change treatment of heart failure.
+Weaknesses
+• None noted.
+
+Investigator(s): 1
+Strengths
+• The PI has an outstanding record in cardiac physiology.
+Weaknesses
+• No biostatistician is included on the team, which is a concern for the
+  longitudinal analyses in Aim 2.
+
+Approach: 4
+Strengths
+• Well-designed experiments with appropriate controls.
+Weaknesses
+• Aim 3 depends on Aim 2; no alternative strategy is described if the knockout is lethal.
+• Sex as a biological variable is not addressed.
+
+CRITIQUE 2:
+Innovation: 3
+Strengths
+• Novel use of a conditional model.
+Weaknesses
+• The imaging method has been used by others.
+`;
+
+describe('parseReviews: NIH summary statement', () => {
+  const parsed = parseReviews(NIH);
+
+  it('keeps the impact score, percentile and criterion scores as facts, never as critiques', () => {
+    expect(parsed.layout).toBe('nih');
+    expect(parsed.facts).toEqual(
+      expect.arrayContaining([
+        { source: 'Reviewer 1', name: 'Impact score', value: '35' },
+        { source: 'Reviewer 1', name: 'Percentile', value: '22' },
+        { source: 'Reviewer 1', name: 'Significance score', value: '2' },
+        { source: 'Reviewer 1', name: 'Approach score', value: '4' },
+        { source: 'Reviewer 2', name: 'Innovation score', value: '3' },
+      ]),
+    );
+    expect(parsed.critiques.some((c) => /^\d+$/.test(c.quote))).toBe(false);
+  });
+
+  it('files each bullet under its reviewer, criterion and Strengths/Weaknesses heading, in the reviewer’s words', () => {
+    const weak = parsed.critiques.filter((c) => c.kind === 'weakness');
+    expect(weak.map((c) => [c.source, c.criterion, c.quote])).toEqual([
+      [
+        'Summary of discussion',
+        'Overall Impact',
+        'However, the panel was concerned that Aim 3 depends entirely on the success of Aim 2.',
+      ],
+      [
+        'Reviewer 1',
+        'Investigator(s)',
+        'No biostatistician is included on the team, which is a concern for the longitudinal analyses in Aim 2.',
+      ],
+      [
+        'Reviewer 1',
+        'Approach',
+        'Aim 3 depends on Aim 2; no alternative strategy is described if the knockout is lethal.',
+      ],
+      ['Reviewer 1', 'Approach', 'Sex as a biological variable is not addressed.'],
+      ['Reviewer 2', 'Innovation', 'The imaging method has been used by others.'],
+    ]);
+    // "None noted." is no critique; a strength bullet stays a strength even with "not" nowhere near.
+    expect(parsed.critiques.some((c) => c.quote.startsWith('None'))).toBe(false);
+    expect(parsed.critiques.filter((c) => c.kind === 'strength' && c.source === 'Reviewer 1')).toHaveLength(
+      4,
+    );
+  });
+
+  it('quotes exactly: every quote is the text between its offsets, white space collapsed', () => {
+    for (const c of parsed.critiques)
+      expect(NIH.slice(c.start, c.end).replace(/\s+/g, ' ').trim()).toBe(c.quote);
+  });
+
+  it('reads the resume as the panel’s sentences, describing ones left out', () => {
+    const resume = parsed.critiques.filter((c) => c.source === 'Summary of discussion');
+    expect(resume.map((c) => c.kind)).toEqual(['strength', 'weakness']);
+    expect(resume.some((c) => c.quote.startsWith('This application proposes'))).toBe(false);
+  });
+});
+
+describe('parseReviews: NIH simplified framework (2025)', () => {
+  it('knows the three factors, numbered or not', () => {
+    const parsed = parseReviews(`Critique 1
+Factor 1: Importance of the Research
+Strengths:
+- Addresses a critical gap in sepsis care.
+Weaknesses:
+- The rationale for the second cohort is unclear.
+Factor 2. Rigor and Feasibility
+Weaknesses
+- Power calculation missing for Aim 1.
+Factor 3: Expertise and Resources
+Appropriate
+Overall Impact: 4`);
+    expect(parsed.layout).toBe('nih');
+    expect(parsed.critiques.map((c) => [c.criterion, c.kind])).toEqual([
+      ['Importance of the Research', 'strength'],
+      ['Importance of the Research', 'weakness'],
+      ['Rigor and Feasibility', 'weakness'],
+    ]);
+    expect(parsed.facts).toContainEqual({ source: 'Reviewer 1', name: 'Impact score', value: '4' });
+  });
+});
+
+describe('parseReviews: CIHR reviewer reports and SO notes', () => {
+  it('reads each reviewer’s criteria and the Scientific Officer’s notes as their own source', () => {
+    const parsed = parseReviews(`Reviewer 1
+Significance and Impact of the Research
+Strengths: The knowledge users are engaged from the start.
+Weaknesses: The expected impact on provincial policy is overstated.
+Approach
+Weaknesses:
+1. Recruitment of 400 participants in year one is unlikely given the pilot's rate.
+2. The qualitative analysis plan lacks detail.
+Rating: 3.9
+
+Reviewer 2
+Expertise, Experience and Resources
+Strengths
+- An experienced team with strong patient partners.
+
+Scientific Officer Notes
+The committee agreed the question is important. Reviewers were concerned about recruitment feasibility.`);
+    expect(parsed.layout).toBe('cihr');
+    expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind, c.quote])).toEqual([
+      [
+        'Reviewer 1',
+        'Significance and Impact of the Research',
+        'strength',
+        'The knowledge users are engaged from the start.',
+      ],
+      [
+        'Reviewer 1',
+        'Significance and Impact of the Research',
+        'weakness',
+        'The expected impact on provincial policy is overstated.',
+      ],
+      [
+        'Reviewer 1',
+        'Approach',
+        'weakness',
+        "Recruitment of 400 participants in year one is unlikely given the pilot's rate.",
+      ],
+      ['Reviewer 1', 'Approach', 'weakness', 'The qualitative analysis plan lacks detail.'],
+      [
+        'Reviewer 2',
+        'Expertise, Experience and Resources',
+        'strength',
+        'An experienced team with strong patient partners.',
+      ],
+      ['Committee notes', 'General', 'strength', 'The committee agreed the question is important.'],
+      ['Committee notes', 'General', 'weakness', 'Reviewers were concerned about recruitment feasibility.'],
+    ]);
+    expect(parsed.facts).toContainEqual({ source: 'Reviewer 1', name: 'Approach rating', value: '3.9' });
+  });
+});
+
+describe('parseReviews: NSF panel summary, reviews and GRFP rating sheets', () => {
+  it('reads the panel summary and each review under Intellectual Merit and Broader Impacts, with ratings as facts', () => {
+    const parsed = parseReviews(`PANEL SUMMARY
+Intellectual Merit: The panel found the sampling design rigorous. The proposal does not explain how the two field seasons will be compared.
+Broader Impacts: Outreach to tribal colleges is well planned.
+Panel Recommendation: Competitive
+
+Review #1
+Rating: Very Good
+Intellectual Merit
+Strengths: Strong preliminary data.
+Weaknesses: The modeling component is vague.
+Broader Impacts
+Strengths: Training of two graduate students.`);
+    expect(parsed.layout).toBe('nsf');
+    expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind])).toEqual([
+      ['Panel summary', 'Intellectual Merit', 'strength'],
+      ['Panel summary', 'Intellectual Merit', 'weakness'],
+      ['Panel summary', 'Broader Impacts', 'strength'],
+      ['Reviewer 1', 'Intellectual Merit', 'strength'],
+      ['Reviewer 1', 'Intellectual Merit', 'weakness'],
+      ['Reviewer 1', 'Broader Impacts', 'strength'],
+    ]);
+    expect(parsed.facts).toContainEqual({ source: 'Reviewer 1', name: 'Rating', value: 'Very Good' });
+  });
+
+  it('starts the next reviewer when a rating sheet repeats its criteria, and reads ratings on either line', () => {
+    const parsed = parseReviews(`Ratings Sheet
+Intellectual Merit Criterion
+Overall Assessment of Intellectual Merit
+Excellent
+Explanation to Applicant
+The research plan is well written.
+Broader Impacts Criterion
+Overall Assessment of Broader Impacts: Good
+Explanation to the applicant:
+The outreach plan lacks specifics.
+blank row
+Intellectual Merit Criterion
+Overall Assessment of Intellectual Merit
+Very Good
+Explanation to Applicant
+The hypotheses are not testable as written.`);
+    expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind])).toEqual([
+      ['Reviewer 1', 'Intellectual Merit', 'strength'],
+      ['Reviewer 1', 'Broader Impacts', 'weakness'],
+      ['Reviewer 2', 'Intellectual Merit', 'weakness'],
+    ]);
+    expect(parsed.facts).toEqual([
+      { source: 'Reviewer 1', name: 'Intellectual Merit rating', value: 'Excellent' },
+      { source: 'Reviewer 1', name: 'Broader Impacts rating', value: 'Good' },
+      { source: 'Reviewer 2', name: 'Intellectual Merit rating', value: 'Very Good' },
+    ]);
+  });
+});
+
+describe('parseReviews: the user’s own notes', () => {
+  it('reads free-form notes sentence by sentence, source "Notes", criterion "General"', () => {
+    const parsed = parseReviews(`Call with the program officer, 3 March.
+- Budget justification for the postdoc was weak.
+- Reviewers liked the partnership with the health authority.
+She suggested we add a data management plan.`);
+    expect(parsed.layout).toBe('notes');
+    expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind, c.quote])).toEqual([
+      ['Notes', 'General', 'weakness', 'Budget justification for the postdoc was weak.'],
+      ['Notes', 'General', 'strength', 'Reviewers liked the partnership with the health authority.'],
+      ['Notes', 'General', 'weakness', 'She suggested we add a data management plan.'],
+    ]);
+  });
+
+  it('gives nothing for an empty or heading-only paste', () => {
+    expect(parseReviews('').critiques).toEqual([]);
+    expect(parseReviews('Strengths\nWeaknesses\n').critiques).toEqual([]);
+  });
+});
+
+describe('polarity', () => {
+  it('calls any criticism a weakness, praise a strength, description nothing', () => {
+    expect(polarity('Although ambitious, the candidate is uniquely suited to the task.')).toBe('weakness');
+    expect(polarity('Is there any evidence that the birds use torpor?')).toBe('weakness');
+    expect(polarity('The proposal is well written.')).toBe('strength');
+    expect(polarity('The project would involve both field and laboratory work.')).toBeNull();
+    expect(polarity('This is not only novel but also feasible.')).toBe('strength');
+  });
+});
