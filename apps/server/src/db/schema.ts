@@ -17,6 +17,7 @@ export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/applications/applications.schema.ts';
 export * from '../modules/guidelines/guidelines.schema.ts';
 export * from '../modules/content-library/content-library.schema.ts';
+export * from '../modules/reviews/reviews.schema.ts';
 export * from '../modules/alerts/alerts.schema.ts';
 export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/uploads/uploads.schema.ts';

@@ -158,6 +158,13 @@ export const USER_LIMITS = {
     windowSeconds: 10 * 60,
     message: 'Too many requests. Please try again later.',
   },
+  /** Importing reviewers' comments parses up to 200,000 characters; generating the response reads every version. */
+  reviews: {
+    name: 'reviews',
+    points: 30,
+    windowSeconds: 10 * 60,
+    message: 'Too many requests. Please wait a few minutes and try again.',
+  },
   /** A credit request mails the operator: a few an hour is more than anyone needs (issue 28 §2). */
   creditRequest: {
     name: 'credit-request',

@@ -21,6 +21,7 @@ import { paymentsModule } from './payments/module.ts';
 import { programsModule } from './programs/module.ts';
 import { retentionModule } from './retention/module.ts';
 import { sredModule } from './sred/module.ts';
+import { reviewsModule } from './reviews/module.ts';
 import { submissionsModule } from './submissions/module.ts';
 import { uploadsModule } from './uploads/module.ts';
 import { webhooksModule } from './webhooks/module.ts';
@@ -46,6 +47,7 @@ export const MODULES: readonly AppModule[] = [
   guidelinesModule,
   contentLibraryModule,
   sredModule,
+  reviewsModule,
   alertsModule,
   accountModule,
   auditModule,

@@ -27,6 +27,9 @@ interface Objects {
   block: string;
   sredClaim: string;
   savedSearch: string;
+  /** A's reviewers' comments on A's application, and one critique of them (issue 27). */
+  reviewImport: string;
+  critique: string;
   /** The public id of A's session (the account page's session list). */
   session: string;
   /** A's organisation (no domain rule), an open invitation of it, and a named share of A's application. */
@@ -281,6 +284,38 @@ export const MATRIX: Record<string, Entry> = {
   'DELETE /api/applications/:id/checklist/items/:itemId': {
     access: 'user',
     url: (o) => `/api/applications/${o.application}/checklist/items/${o.checklistItem}`,
+    foreign: true,
+  },
+  'GET /api/applications/:id/reviews': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/reviews`,
+    foreign: true,
+  },
+  'POST /api/applications/:id/reviews': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/reviews`,
+    body: () => ({ text: 'Weaknesses\n- Planted weakness.' }),
+    foreign: true,
+  },
+  'DELETE /api/applications/:id/reviews/:importId': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/reviews/${o.reviewImport}`,
+    foreign: true,
+  },
+  'PATCH /api/applications/:id/critiques/:critiqueId': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/critiques/${o.critique}`,
+    body: () => ({ status: 'declined', declineReason: 'Taken' }),
+    foreign: true,
+  },
+  'GET /api/applications/:id/critiques/:critiqueId/diff': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/critiques/${o.critique}/diff`,
+    foreign: true,
+  },
+  'GET /api/applications/:id/reviews/response': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/reviews/response`,
     foreign: true,
   },
   'GET /api/library/blocks': { access: 'user' },
@@ -657,6 +692,10 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       body: { title: 'Alice block', text: 'Alice boilerplate' },
     });
     const sredClaim = await t.api('POST', '/api/sred/claims', { token: a.token, body: SRED_SETTINGS });
+    const reviews = await t.api('POST', `/api/applications/${app.body.id}/reviews`, {
+      token: a.token,
+      body: { text: 'Approach\nWeaknesses\n- Alice reviewer weakness.' },
+    });
     const saved = await t.api('POST', '/api/saved-searches', {
       token: a.token,
       body: { name: 'Alice search', query: { q: 'river ice' } },
@@ -716,6 +755,7 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       item,
       block,
       sredClaim,
+      reviews,
       saved,
       follow,
       org,
@@ -745,6 +785,8 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       block: block.body.id,
       sredClaim: sredClaim.body.id,
       savedSearch: saved.body.id,
+      reviewImport: reviews.body.imports[0].id,
+      critique: reviews.body.critiques[0].id,
       session: aSessions.body.sessions[0].id,
       organisation: org.body.id,
       invitation: invitation.body.id,

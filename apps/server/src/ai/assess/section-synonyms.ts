@@ -55,13 +55,23 @@ export interface OptionalSection extends ProgramSection {
   /** Headings that start it in a pasted text. */
   headers: string[];
   optional: true;
+  /** Where the limit was read (the response to reviews cites them); empty when no limit is claimed. */
+  sources: string[];
+  note: string;
 }
 
 /** The optional sections a program's applicants may add (a resubmission's introduction). */
 export function optionalSections(program: Pick<GrantProgram, 'id'>): OptionalSection[] {
   const own = FILE.optional.filter((o) => o.programs.length > 0 && applies(o.programs, program.id));
   const chosen = own.length > 0 ? own : FILE.optional.filter((o) => o.programs.length === 0);
-  return chosen.map((o) => ({ name: o.name, limit: o.limit, headers: o.headers, optional: true }));
+  return chosen.map((o) => ({
+    name: o.name,
+    limit: o.limit,
+    headers: o.headers,
+    optional: true,
+    sources: o.sources,
+    note: o.note,
+  }));
 }
 
 /** Other names applicants give a section of this program. */

@@ -27,6 +27,8 @@ const layoutsSchema = z.object({
   weaknessCues: phrases,
   strengthCues: phrases,
   notWeaknessAfter: phrases,
+  /** Section headings a criterion's critiques usually concern, to suggest them when words do not. */
+  sectionHints: z.record(z.string(), phrases),
 });
 
 export type ReviewLayouts = z.infer<typeof layoutsSchema>;

@@ -253,3 +253,16 @@ export async function setSubmittedAt(tx: Tx, id: string) {
     .set({ submittedAt: sql`now()` })
     .where(and(eq(applications.id, id), isNull(applications.submittedAt)));
 }
+
+/**
+ * A version other work refers to (the one reviewers read, issue 27) is never folded into by a
+ * later autosave, like a restore: its text stays the text the diff starts from.
+ */
+export async function pinVersion(tx: Tx, applicationId: string, version: number): Promise<void> {
+  await tx
+    .update(applicationVersions)
+    .set({ autosave: false })
+    .where(
+      and(eq(applicationVersions.applicationId, applicationId), eq(applicationVersions.version, version)),
+    );
+}

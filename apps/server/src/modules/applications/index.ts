@@ -1,6 +1,8 @@
+import { docToText } from '@grantleaf/shared/application-document.schema';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { exportApplication } from './application-document.service.ts';
+import { findVersion, pinVersion } from './application-versions.repository.ts';
 import { findOwnApplication, findOwnApplicationOfDraft } from './applications.repository.ts';
 
 /** For other modules that attach rows to an application: 404 unless the session's user owns it. */
@@ -57,3 +59,29 @@ export async function exportEditedDraft(
 
 /** For the account module: a deleted account's address opens no shared application any more. */
 export { deleteSharesTo } from './application-shares.repository.ts';
+/**
+ * For the reviews module (issue 27): the owner's application as plain text per section, with its
+ * version and program; 404 unless the session's user owns it.
+ */
+export async function ownApplicationText(db: Tx, userId: string, applicationId: string) {
+  const row = await findOwnApplication(db, userId, applicationId);
+  if (!row) throw notFound();
+  return {
+    version: row.version,
+    programId: row.programId,
+    sections: row.sections.map((s) => ({ id: s.id, header: s.header, text: docToText(s.doc) })),
+  };
+}
+
+/** For the reviews module: the owner's sections as they were at a kept version; undefined when pruned. */
+export async function ownApplicationTextAt(db: Tx, userId: string, applicationId: string, version: number) {
+  if (!(await findOwnApplication(db, userId, applicationId))) throw notFound();
+  const found = await findVersion(db, applicationId, version);
+  return found?.sections.map((s) => ({ id: s.id, header: s.header, text: docToText(s.doc) }));
+}
+
+/** For the reviews module: the reviewed version is kept whole, never folded into by an autosave. */
+export async function pinOwnVersion(db: Tx, userId: string, applicationId: string, version: number) {
+  if (!(await findOwnApplication(db, userId, applicationId))) throw notFound();
+  await pinVersion(db, applicationId, version);
+}
