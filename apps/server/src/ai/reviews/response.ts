@@ -1,6 +1,5 @@
 import type { PlanStatus, ResponseSection } from '@grantleaf/shared/reviews.schema';
 import { optionalSections } from '../assess/section-synonyms.ts';
-import { parseLimit } from '../offline/text-utils.ts';
 import { countWords } from '../text/index.ts';
 
 /**
@@ -45,27 +44,55 @@ export function showsChange(row: Pick<ResponseRow, 'changed' | 'sectionHeaders'>
   return row.sectionHeaders.length > 0 && row.changed !== null && row.changed.added + row.changed.removed > 0;
 }
 
+/** Where the response goes: the program profile's resubmission section, or a generic heading with no limit. */
+export interface ResponseTarget {
+  heading: string;
+  /** The limit as the funder states it, counted in words; null when none is known. */
+  limit: { text: string; words: number; note: string; sources: string[] } | null;
+}
+
+/**
+ * The target from a program profile's resubmission section (ai/profile, ADR 0241) and the sources
+ * section-synonyms.json gives for it; pages count at the profile's words per page.
+ */
+export function responseTarget(
+  resubmission: { name: string; limit: string | null; counted: { max: number; unit: string } | null } | null,
+  wordsPerPage: number,
+  programId: string | null,
+): ResponseTarget {
+  const data = optionalSections({ id: programId ?? '' }).find((o) => o.name === resubmission?.name);
+  const heading = resubmission?.name ?? data?.name ?? 'Response to Previous Reviews';
+  const counted = resubmission?.counted;
+  if (!resubmission?.limit || !counted) return { heading, limit: null };
+  const words =
+    counted.unit === 'pages'
+      ? Math.round(counted.max * wordsPerPage)
+      : counted.unit === 'words'
+        ? counted.max
+        : 0;
+  if (!words) return { heading, limit: null };
+  return {
+    heading,
+    limit: {
+      text: resubmission.limit,
+      words,
+      note: [
+        counted.unit === 'pages' ? `${resubmission.limit}, estimated at ${wordsPerPage} words per page.` : '',
+        data?.note ?? '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      sources: data?.sources ?? [],
+    },
+  };
+}
+
 export function responseSection(input: {
-  programId: string | null;
-  wordsPerPage: number;
+  target: ResponseTarget;
   reviewedVersion: number;
   rows: ResponseRow[];
 }): ResponseSection {
-  const optional = optionalSections({ id: input.programId ?? '' })[0];
-  const heading = optional?.name ?? 'Response to Previous Reviews';
-  const parsed = optional?.limit ? parseLimit(optional.limit, input.wordsPerPage) : null;
-  const limit =
-    optional?.limit && parsed
-      ? {
-          text: optional.limit,
-          words: parsed.max,
-          note:
-            parsed.unit === 'words' && /page/i.test(optional.limit)
-              ? `${optional.limit}, estimated at ${input.wordsPerPage} words per page. ${optional.note}`
-              : optional.note,
-          sources: optional.sources,
-        }
-      : null;
+  const { heading, limit } = input.target;
 
   const weaknesses = input.rows
     .filter((r) => r.kind === 'weakness')

@@ -12,8 +12,8 @@ import {
 } from '@grantleaf/shared/reviews.schema';
 import { parseReviews } from '../../ai/reviews/critiques.ts';
 import { type PlanSection, suggestSections, wordDiff } from '../../ai/reviews/plan.ts';
-import { responseSection, showsChange } from '../../ai/reviews/response.ts';
-import { programWordsPerPage } from '../../ai/offline/program-sections.ts';
+import { responseSection, responseTarget, showsChange } from '../../ai/reviews/response.ts';
+import { profileOf } from '../../ai/profile/profile.ts';
 import { WORDS_PER_PAGE } from '../../ai/offline/text-utils.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
@@ -265,9 +265,14 @@ export function createReviewsService(deps: { db: Db }) {
         ...current.imports.map((i) => i.reviewedVersion),
         current.currentVersion,
       );
+      // The program profile (ADR 0241) says which section answers the reviews and its limit.
+      const profile = program ? profileOf(program) : null;
       return responseSection({
-        programId: app.programId,
-        wordsPerPage: program ? programWordsPerPage(program) : WORDS_PER_PAGE,
+        target: responseTarget(
+          profile?.resubmission ?? null,
+          profile?.wordsPerPage ?? WORDS_PER_PAGE,
+          app.programId,
+        ),
         reviewedVersion,
         rows: current.critiques.map((c) => ({
           ...c,
