@@ -43,6 +43,7 @@ describe.each(DATABASES)('accounts on %s', (kind) => {
       'emailVerified',
       'id',
       'isAdmin',
+      'language',
       'name',
       'phone',
     ]);

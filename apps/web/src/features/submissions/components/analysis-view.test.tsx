@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import type { AnalysisResults } from '@grantleaf/shared/grant-results.schema';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render as renderDom, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnalysisView } from './submission-viewer-page.tsx';
+
+// The viewer links to /methodology (ADR 0300), so it renders inside a router.
+const render = (ui: ReactNode) => renderDom(<MemoryRouter>{ui}</MemoryRouter>);
 
 afterEach(cleanup);
 
