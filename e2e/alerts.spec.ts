@@ -66,8 +66,13 @@ async function journey(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 
   // Turning reminders off is kept.
+  // The reload waits for the save: a reload that aborts it in flight would test the race, not the choice.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/alerts/preferences') && r.request().method() === 'PUT',
+  );
   await page.getByRole('checkbox', { name: /Deadline reminders/ }).uncheck();
   await expect(page.getByRole('checkbox', { name: /Deadline reminders/ })).not.toBeChecked();
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await expect(page.getByRole('checkbox', { name: /Deadline reminders/ })).not.toBeChecked();
 

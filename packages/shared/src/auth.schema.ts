@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, PASSWORD_MAX, PASSWORD_MIN, VERIFICATION_CODE_LENGTH } from './constants.ts';
 import { creditAmountSchema } from './credits.schema.ts';
-import { languageSchema } from './language.ts';
+import { languageSchema } from './language.schema.ts';
 
 const email = z.string().trim().min(1, 'Email is required').max(254).email(INVALID_EMAIL_MESSAGE);
 

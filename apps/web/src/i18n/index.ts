@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, languageFromTag, languageSchema, type Language } from '@grantleaf/shared/language';
+import { DEFAULT_LANGUAGE, isLanguage, languageFromTag, type Language } from '@grantleaf/shared/language';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
@@ -34,14 +34,15 @@ void i18n.use(initReactI18next).init({
 
 /** The language now shown. */
 export function currentLanguage(): Language {
-  return languageSchema.catch(DEFAULT_LANGUAGE).parse(i18n.resolvedLanguage ?? i18n.language);
+  const shown = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(shown) ? shown : DEFAULT_LANGUAGE;
 }
 
 /** Before sign-in: the remembered choice, else the browser's language (French or English). */
 export function initialLanguage(): Language {
   try {
-    const stored = languageSchema.safeParse(localStorage.getItem(LANGUAGE_STORAGE_KEY));
-    if (stored.success) return stored.data;
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguage(stored)) return stored;
   } catch {
     // Storage refused (private mode): the browser's language decides.
   }

@@ -13,7 +13,7 @@ import {
   verifyCodeSchema,
   verifyTokenQuerySchema,
 } from '@grantleaf/shared/auth.schema';
-import { languageUpdateSchema } from '@grantleaf/shared/language';
+import { languageUpdateSchema } from '@grantleaf/shared/language.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
