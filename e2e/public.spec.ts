@@ -4,8 +4,12 @@ import type { Page } from '@playwright/test';
 import { ADMIN_EMAIL, PASSWORD, expect, test } from './fixtures.ts';
 
 const SCREENSHOT_DIR = 'test-results/screenshots';
-/** Issue 6: the landing route's initial JavaScript, gzipped. */
-const LANDING_JS_BUDGET_BYTES = 170 * 1024;
+/**
+ * Issue 6: the landing route's initial JavaScript, gzipped. 170 KB until the interface languages
+ * (ADR 0360) added i18next, react-i18next and the English catalogue (+14.5 KB measured on
+ * 2026-11-27); 190 KB until they load after the first paint (issue 31 follow-up).
+ */
+const LANDING_JS_BUDGET_BYTES = 190 * 1024;
 
 /** The section a hash link points at is on screen (below the sticky bar). */
 async function expectSectionInView(page: Page, id: string) {
@@ -244,7 +248,7 @@ test('both lead forms: errors, success, confirmation email, and the admin list',
   ).toHaveValue('analysis_sent');
 });
 
-test('the landing route loads at most 170 KB of gzipped JavaScript, without the signed-in area', async ({
+test('the landing route loads at most 190 KB of gzipped JavaScript, without the signed-in area', async ({
   page,
 }) => {
   const scripts = new Map<string, number>();
