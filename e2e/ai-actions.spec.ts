@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 // Issue 16 §5: with a model configured (a fake OpenAI-compatible server on 127.0.0.1, for this
 // spec's own server only), "Shorten to the limit" lands as a diff the user accepts; the cost is
@@ -14,15 +13,6 @@ const LONG =
   'We will deploy 40 river-ice sensors by month 12 and cut flood warning lead time by 50%. '.repeat(30);
 const SHORT = 'River ice jams flood 30 communities. We will deploy 40 sensors and cut warning time by 42%.';
 const para = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const width of [1280, 390]) {
   test(`shorten to the limit: a diff accepted, charged once; a failure refunded, at ${width} px`, async ({

@@ -1,21 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { fits, seriousViolations } from './axe.ts';
 
 // Issue 14 §4: save a catalogue search and follow a program from the dashboard, see both on
 // /alerts, then remove them; at desktop width and at 390 px.
 test.describe.configure({ timeout: 180_000 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-const fits = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 
 async function journey(page: Page) {
   const table = page.getByRole('region', { name: 'All Grant Programs & Deadlines' });

@@ -1,12 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { fits } from './axe.ts';
 
 // Issue 25 §1: the applicant profile asked once in the funding finder, prefilled from the account's
 // e-mail domain, used by the search (and changed for one search only), editable on the account
 // page; bad input refused with its message and nothing lost. At 1280 px and at 390 px.
 test.describe.configure({ timeout: 180_000 });
-
-const fits = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 
 for (const [name, viewport] of [
   ['desktop', { width: 1280, height: 900 }],

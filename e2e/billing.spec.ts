@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { adminAccount, expect, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 const NSERC_PROGRAM = 'ca-nserc-alliance-advantage';
-
-async function seriousViolations(page: Page) {
-  return (
-    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  ).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 test('buying credits: not enough to generate → buy a pack on Stripe → credits arrive → generate; receipt, refund request, admin approval', async ({
   page,

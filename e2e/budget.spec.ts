@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures.ts';
+import { fits } from './axe.ts';
 
 // Issue 26 (ADR 0281): build an NSERC Alliance budget with a large partner, see the 2:1 cost-share
 // finding with its source, fix the partner cash, save, and export DOCX and CSV — at 1280 and 390 px.
 test.describe.configure({ timeout: 180_000 });
 
 const ALLIANCE = 'ca-nserc-alliance-advantage';
-const fits = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 
 for (const width of [1280, 390]) {
   test(`NSERC Alliance budget: a large partner at 2:1, fixed and exported, at ${width} px`, async ({

@@ -1,19 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { adminAccount, expect, test } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 // Issue 28 §2: credits on a deployment without card payments, in the browser at desktop and phone
 // widths: a user asks, an admin grants from the request on /admin/billing, the user's balance shows
 // it and the decision arrives by e-mail. An unverified user is told to verify first.
 test.use({ withStripe: false });
-
-async function seriousViolations(page: Page) {
-  return (
-    await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  ).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 test('an unverified user is told to verify for the free credit, not to buy', async ({
   page,

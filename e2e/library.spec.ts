@@ -1,24 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, test, type Account, type Server } from './fixtures.ts';
+import { fits, seriousViolations } from './axe.ts';
 
 // Issue 16 §3 and §4: the content library on its own page, and the guidelines checklist in the
 // application editor, at desktop width and at 390 px.
 test.describe.configure({ timeout: 180_000 });
-
-async function seriousViolations(page: Page, selector?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (selector) builder = builder.include(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function fits(page: Page) {
-  return page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
-}
 
 /** A call of two pages, our own text. */
 async function callPdf(): Promise<Buffer> {
@@ -86,7 +73,7 @@ async function checklistFromCall(page: Page, server: Server, account: Account) {
   const limit = panel.getByRole('checkbox', { name: 'The project description must not exceed 5 pages.' });
   await limit.check();
   await expect(panel.getByTestId('checklist-coverage')).toHaveText('1 of 3 requirements ticked');
-  expect(await seriousViolations(page, '[data-testid="guidelines-panel"]')).toEqual([]);
+  expect(await seriousViolations(page, { selector: '[data-testid="guidelines-panel"]' })).toEqual([]);
   // The tick was saved, not only shown.
   await page.reload();
   await expect(page.getByTestId('guidelines-panel').getByTestId('checklist-coverage')).toHaveText(

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { fits, seriousViolations } from './axe.ts';
 
 // Issue 30: an SR&ED claim from a ledger and payroll import to the credits and narrative checks,
 // at desktop width and at 390 px.
@@ -13,17 +13,6 @@ const LEDGER = [
   '2025-06-07,Lab supplies,Not a number,twelve',
 ].join('\n');
 const PAYROLL = ['Pay date,Employee,Gross', '2025-01-31,Ada Lovelace,"100,000"'].join('\n');
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-const fits = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 
 async function importCsv(page: Page, source: 'ledger' | 'payroll', name: string, csv: string) {
   await page.getByLabel('File', { exact: true }).selectOption(source);

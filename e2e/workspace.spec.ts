@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminAccount, expect, test } from './fixtures.ts';
+import { fits, seriousViolations } from './axe.ts';
 
 // Issue 16 §1, §2, §6, §7: a generated draft becomes an application finished in the editor, at
 // desktop width and at 390 px: edit, watch the counter and a required element change, restore a
@@ -16,19 +15,8 @@ const TITLE = 'River ice early warning network';
 const PITFALL =
   'A key risk is that sensors freeze in frazil ice; if that happens we will fall back to manual coring at the 12 stations, and the alternative design uses heated housings tested in month 6.';
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Issue 28 §1: an edit the dashboard's downloads must carry. */
 const EDITED = 'Edited after the draft: the Red River towns get two more days of warning.';
-
-const fits = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 
 for (const width of [1280, 390]) {
   test(`draft → editor → checks → version restore → DOCX → submitted, at ${width} px`, async ({
