@@ -218,7 +218,8 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ sections: [] }),
     foreign: true,
   },
-  // The budget builder (issue 26, ADR 0281): A's application's budget.
+  // The budget builder (issue 26, ADR 0281): A's application's budget; readers of a share GET it,
+  // editors PUT it (ADR 0450, budget.test.ts); B and the withdrawn editor R get 404.
   'GET /api/applications/:id/budget': {
     access: 'user',
     url: (o) => `/api/applications/${o.application}/budget`,

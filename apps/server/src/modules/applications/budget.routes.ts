@@ -7,7 +7,7 @@ import type { BudgetService } from './budget.service.ts';
 
 const idParams = z.object({ id: z.string().uuid() });
 
-/** An application's budget (issue 26, ADR 0281): the owner's only; others get 404. */
+/** An application's budget (issue 26, ADR 0281): read by anyone it is shared with, saved by owner and editors (ADR 0371); others get 404. */
 export const budgetRoutes: FastifyPluginAsyncZod<{ budget: BudgetService }> = async (app, { budget }) => {
   app.get(
     '/api/applications/:id/budget',

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { costRulesFor } from '../programs/index.ts';
-import { findOwnApplication } from './applications.repository.ts';
+import { findApplicationFor } from './applications.repository.ts';
 import type { ApplicationBudgetRow } from './applications.schema.ts';
 import * as repo from './budget.repository.ts';
 
@@ -45,15 +45,17 @@ function view(programId: string | null, row: ApplicationBudgetRow | undefined): 
 export function createBudgetService(deps: { db: Db }) {
   const { db } = deps;
   return {
+    // Access as for the sections (ADR 0371): whoever may read the application reads its budget;
+    // an editor saves it under the same stale-revision 409 as the owner; below that, 404.
     async get(user: UserRow, applicationId: string): Promise<BudgetView> {
-      const app = await findOwnApplication(db, user.id, applicationId);
+      const app = (await findApplicationFor(db, user.id, applicationId, 'viewer'))?.row;
       if (!app) throw notFound('Application not found');
       return view(app.programId, await repo.findBudget(db, app.id));
     },
 
     async save(user: UserRow, applicationId: string, input: SaveBudget): Promise<BudgetView> {
       return db.transaction(async (tx) => {
-        const app = await findOwnApplication(tx, user.id, applicationId, true);
+        const app = (await findApplicationFor(tx, user.id, applicationId, 'editor', true))?.row;
         if (!app) throw notFound('Application not found');
         const summary = checkBudget(input.budget, budgetRulesOf(app.programId));
         const row = await repo.saveBudget(tx, app.id, input.baseRevision, input.budget, summary);

@@ -141,4 +141,67 @@ describe.each(DATABASES)('application budget on %s', (kind) => {
     ).toBe(404);
     expect((await file('csv', other.token)).status).toBe(404);
   });
+
+  it('opens the budget to the people the application is shared with, by their role (ADR 0371)', async () => {
+    const owner = await registerUser(t);
+    const created = await t.api('POST', '/api/applications', {
+      token: owner.token,
+      body: { title: 'Shared ice budget', program: 'NSERC Alliance', programId: ALLIANCE },
+    });
+    const id = created.body.id as string;
+    const url = `/api/applications/${id}/budget`;
+    expect(
+      (await t.api('PUT', url, { token: owner.token, body: { baseRevision: 0, budget: budgetWith(60_000) } }))
+        .status,
+    ).toBe(200);
+    const people = {
+      viewer: await registerUser(t),
+      commenter: await registerUser(t),
+      editor: await registerUser(t),
+    };
+    for (const [role, who] of Object.entries(people)) {
+      const shared = await t.api('POST', `/api/applications/${id}/shares`, {
+        token: owner.token,
+        body: { email: who.email, role },
+      });
+      expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    }
+
+    // Viewer and commenter read the budget and its checks, and cannot save it.
+    for (const who of [people.viewer, people.commenter]) {
+      const read = await t.api('GET', url, { token: who.token });
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ revision: 1, summary: { totals: { requested: 120_000 } } });
+      expect(read.body.budget.partners[0].name).toBe('Hydro Giant Inc.');
+      const write = await t.api('PUT', url, {
+        token: who.token,
+        body: { baseRevision: 1, budget: budgetWith(100_000) },
+      });
+      expect(write.status).toBe(404);
+    }
+    expect((await t.api('GET', url, { token: owner.token })).body.revision).toBe(1);
+
+    // The editor saves under the owner's rule: from the current revision, and 409 from an old one.
+    const edited = await t.api('PUT', url, {
+      token: people.editor.token,
+      body: { baseRevision: 1, budget: budgetWith(100_000) },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ revision: 2, summary: { totals: { requested: 200_000 } } });
+    const stale = await t.api('PUT', url, {
+      token: owner.token,
+      body: { baseRevision: 1, budget: budgetWith(60_000) },
+    });
+    expect(stale.status).toBe(409);
+    expect((await t.api('GET', url, { token: people.viewer.token })).body.revision).toBe(2);
+
+    // A withdrawn share closes the budget at once.
+    const list = await t.api('GET', `/api/applications/${id}/shares`, { token: owner.token });
+    const viewerShare = list.body.people.find((p: any) => p.email === people.viewer.email.toLowerCase());
+    expect(
+      (await t.api('DELETE', `/api/applications/${id}/shares/${viewerShare.id}`, { token: owner.token }))
+        .status,
+    ).toBe(204);
+    expect((await t.api('GET', url, { token: people.viewer.token })).status).toBe(404);
+  });
 });

@@ -358,7 +358,7 @@ function Editor({
               Enter the costs by year and the partners&rsquo; contributions; the request is computed by the
               program&rsquo;s cost rules, and the exports include this table.
             </p>
-            <BudgetBuilder applicationId={app.id} />
+            <BudgetBuilder applicationId={app.id} readOnly={readOnly} />
           </section>
         </div>
         <aside className="min-w-0 space-y-4" aria-label="Checks and tools">

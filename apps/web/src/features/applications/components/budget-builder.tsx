@@ -113,7 +113,14 @@ const STATUS: Record<BudgetFinding['status'], { tone: BadgeTone; label: string }
   info: { tone: 'blue', label: 'Note' },
 };
 
-export function BudgetBuilder({ applicationId }: { applicationId: string }) {
+/** `readOnly`: shared below editor (ADR 0371); the budget and its checks show, nothing can change. */
+export function BudgetBuilder({
+  applicationId,
+  readOnly = false,
+}: {
+  applicationId: string;
+  readOnly?: boolean;
+}) {
   const query = useBudget(applicationId);
   if (query.isLoading) return <p className="text-sm text-slate-600">Loading the budget…</p>;
   if (query.error || !query.data)
@@ -122,10 +129,18 @@ export function BudgetBuilder({ applicationId }: { applicationId: string }) {
         The budget could not be loaded. Reload the page to try again.
       </p>
     );
-  return <BudgetForm applicationId={applicationId} view={query.data} />;
+  return <BudgetForm applicationId={applicationId} view={query.data} readOnly={readOnly} />;
 }
 
-function BudgetForm({ applicationId, view }: { applicationId: string; view: BudgetView }) {
+export function BudgetForm({
+  applicationId,
+  view,
+  readOnly = false,
+}: {
+  applicationId: string;
+  view: BudgetView;
+  readOnly?: boolean;
+}) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<BudgetForm>(() => toForm(view.budget));
   const [revision, setRevision] = useState(view.revision);
@@ -194,212 +209,217 @@ function BudgetForm({ applicationId, view }: { applicationId: string; view: Budg
 
   return (
     <div className="space-y-6" data-testid="budget-builder">
-      <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <Label htmlFor="budget-years">Years</Label>
-          <Select
-            id="budget-years"
-            className="w-28"
-            value={String(form.years)}
-            onChange={(e) => setYears(Number(e.target.value))}
-            options={Array.from({ length: BUDGET_MAX_YEARS }, (_, i) => ({
-              value: String(i + 1),
-              label: `${i + 1} year${i ? 's' : ''}`,
-            }))}
-          />
+      {/* A disabled fieldset turns every field and button inside it off for a reader; the server refuses their saves anyway. */}
+      <fieldset disabled={readOnly} className="m-0 min-w-0 space-y-6 border-0 p-0">
+        <div className="flex flex-wrap items-end gap-4">
+          <div>
+            <Label htmlFor="budget-years">Years</Label>
+            <Select
+              id="budget-years"
+              className="w-28"
+              value={String(form.years)}
+              onChange={(e) => setYears(Number(e.target.value))}
+              options={Array.from({ length: BUDGET_MAX_YEARS }, (_, i) => ({
+                value: String(i + 1),
+                label: `${i + 1} year${i ? 's' : ''}`,
+              }))}
+            />
+          </div>
+          <p className="text-sm text-slate-700">
+            {view.programName
+              ? `Checked against the cost rules of ${view.programName} (${currency}).`
+              : 'No cost rules are recorded for this program: the request is the sum of the costs.'}
+          </p>
         </div>
-        <p className="text-sm text-slate-700">
-          {view.programName
-            ? `Checked against the cost rules of ${view.programName} (${currency}).`
-            : 'No cost rules are recorded for this program: the request is the sum of the costs.'}
-        </p>
-      </div>
 
-      <fieldset className="space-y-3">
-        <legend className="text-base font-semibold text-slate-900">Costs</legend>
-        {form.lines.length === 0 ? (
-          <p className="text-sm text-slate-600">No cost lines yet. Add one for each role, item or trip.</p>
-        ) : null}
-        {form.lines.map((l, index) => (
-          <div key={l.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-line">
-            <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto]">
-              <div>
-                <Label htmlFor={`line-${l.id}-category`}>Category</Label>
-                <Select
-                  id={`line-${l.id}-category`}
-                  value={l.category}
-                  onChange={(e) => setLine(l.id, { category: e.target.value as BudgetLineCategory })}
-                  options={BUDGET_LINE_CATEGORIES.map((c) => ({
-                    value: c,
-                    label: BUDGET_CATEGORY_LABELS[c],
-                  }))}
-                />
+        <fieldset className="space-y-3">
+          <legend className="text-base font-semibold text-slate-900">Costs</legend>
+          {form.lines.length === 0 ? (
+            <p className="text-sm text-slate-600">No cost lines yet. Add one for each role, item or trip.</p>
+          ) : null}
+          {form.lines.map((l, index) => (
+            <div key={l.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-line">
+              <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto]">
+                <div>
+                  <Label htmlFor={`line-${l.id}-category`}>Category</Label>
+                  <Select
+                    id={`line-${l.id}-category`}
+                    value={l.category}
+                    onChange={(e) => setLine(l.id, { category: e.target.value as BudgetLineCategory })}
+                    options={BUDGET_LINE_CATEGORIES.map((c) => ({
+                      value: c,
+                      label: BUDGET_CATEGORY_LABELS[c],
+                    }))}
+                  />
+                </div>
+                <div>
+                  <Label htmlFor={`line-${l.id}-label`}>Line {index + 1}: what it pays for</Label>
+                  <Input
+                    id={`line-${l.id}-label`}
+                    value={l.label}
+                    maxLength={200}
+                    aria-invalid={fieldError(`line-${l.id}-label`) ? true : undefined}
+                    aria-describedby={`line-${l.id}-label-error`}
+                    onChange={(e) => setLine(l.id, { label: e.target.value })}
+                  />
+                  <FieldError id={`line-${l.id}-label-error`}>{fieldError(`line-${l.id}-label`)}</FieldError>
+                </div>
+                <div className="flex items-end">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Remove line ${index + 1}`}
+                    onClick={() => edit((f) => ({ ...f, lines: f.lines.filter((x) => x.id !== l.id) }))}
+                  >
+                    Remove
+                  </Button>
+                </div>
               </div>
-              <div>
-                <Label htmlFor={`line-${l.id}-label`}>Line {index + 1}: what it pays for</Label>
-                <Input
-                  id={`line-${l.id}-label`}
-                  value={l.label}
-                  maxLength={200}
-                  aria-invalid={fieldError(`line-${l.id}-label`) ? true : undefined}
-                  aria-describedby={`line-${l.id}-label-error`}
-                  onChange={(e) => setLine(l.id, { label: e.target.value })}
+              <AmountRow
+                prefix={`line-${l.id}`}
+                caption={`${l.label || `Line ${index + 1}`} (${currency})`}
+                years={yearsRange}
+                values={l.amounts}
+                errors={errors}
+                onChange={(amounts) => setLine(l.id, { amounts })}
+              />
+              <div className="mt-2">
+                <Label htmlFor={`line-${l.id}-note`}>Justification (optional)</Label>
+                <Textarea
+                  id={`line-${l.id}-note`}
+                  className="min-h-[60px]"
+                  maxLength={2000}
+                  value={l.note}
+                  onChange={(e) => setLine(l.id, { note: e.target.value })}
                 />
-                <FieldError id={`line-${l.id}-label-error`}>{fieldError(`line-${l.id}-label`)}</FieldError>
-              </div>
-              <div className="flex items-end">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Remove line ${index + 1}`}
-                  onClick={() => edit((f) => ({ ...f, lines: f.lines.filter((x) => x.id !== l.id) }))}
-                >
-                  Remove
-                </Button>
               </div>
             </div>
-            <AmountRow
-              prefix={`line-${l.id}`}
-              caption={`${l.label || `Line ${index + 1}`} (${currency})`}
-              years={yearsRange}
-              values={l.amounts}
-              errors={errors}
-              onChange={(amounts) => setLine(l.id, { amounts })}
-            />
-            <div className="mt-2">
-              <Label htmlFor={`line-${l.id}-note`}>Justification (optional)</Label>
-              <Textarea
-                id={`line-${l.id}-note`}
-                className="min-h-[60px]"
-                maxLength={2000}
-                value={l.note}
-                onChange={(e) => setLine(l.id, { note: e.target.value })}
+          ))}
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={form.lines.length >= BUDGET_MAX_LINES}
+            onClick={() =>
+              edit((f) => ({
+                ...f,
+                lines: [
+                  ...f.lines,
+                  { id: newId(), category: 'personnel', label: '', amounts: resize([], f.years), note: '' },
+                ],
+              }))
+            }
+          >
+            Add a cost line
+          </Button>
+        </fieldset>
+
+        <fieldset className="space-y-3">
+          <legend className="text-base font-semibold text-slate-900">Partners</legend>
+          {form.partners.map((p, index) => (
+            <div key={p.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-partner">
+              <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto]">
+                <div>
+                  <Label htmlFor={`partner-${p.id}-name`}>Partner {index + 1}</Label>
+                  <Input
+                    id={`partner-${p.id}-name`}
+                    value={p.name}
+                    maxLength={200}
+                    aria-invalid={fieldError(`partner-${p.id}-name`) ? true : undefined}
+                    aria-describedby={`partner-${p.id}-name-error`}
+                    onChange={(e) => setPartner(p.id, { name: e.target.value })}
+                  />
+                  <FieldError id={`partner-${p.id}-name-error`}>
+                    {fieldError(`partner-${p.id}-name`)}
+                  </FieldError>
+                </div>
+                <div>
+                  <Label htmlFor={`partner-${p.id}-employees`}>Employees (worldwide)</Label>
+                  <Input
+                    id={`partner-${p.id}-employees`}
+                    inputMode="numeric"
+                    value={p.employees}
+                    aria-invalid={fieldError(`partner-${p.id}-employees`) ? true : undefined}
+                    aria-describedby={`partner-${p.id}-employees-error`}
+                    onChange={(e) => setPartner(p.id, { employees: e.target.value })}
+                  />
+                  <FieldError id={`partner-${p.id}-employees-error`}>
+                    {fieldError(`partner-${p.id}-employees`)}
+                  </FieldError>
+                </div>
+                <div className="flex items-end">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Remove partner ${index + 1}`}
+                    onClick={() => edit((f) => ({ ...f, partners: f.partners.filter((x) => x.id !== p.id) }))}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </div>
+              <AmountRow
+                prefix={`partner-${p.id}-cash`}
+                caption={`${p.name || `Partner ${index + 1}`} cash (${currency})`}
+                years={yearsRange}
+                values={p.cash}
+                errors={errors}
+                onChange={(cash) => setPartner(p.id, { cash })}
+              />
+              <AmountRow
+                prefix={`partner-${p.id}-inKind`}
+                caption={`${p.name || `Partner ${index + 1}`} in-kind (${currency})`}
+                years={yearsRange}
+                values={p.inKind}
+                errors={errors}
+                onChange={(inKind) => setPartner(p.id, { inKind })}
               />
             </div>
-          </div>
-        ))}
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={form.lines.length >= BUDGET_MAX_LINES}
-          onClick={() =>
-            edit((f) => ({
-              ...f,
-              lines: [
-                ...f.lines,
-                { id: newId(), category: 'personnel', label: '', amounts: resize([], f.years), note: '' },
-              ],
-            }))
-          }
-        >
-          Add a cost line
-        </Button>
-      </fieldset>
+          ))}
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={form.partners.length >= BUDGET_MAX_PARTNERS}
+            onClick={() =>
+              edit((f) => ({
+                ...f,
+                partners: [
+                  ...f.partners,
+                  {
+                    id: newId(),
+                    name: '',
+                    employees: '',
+                    cash: resize([], f.years),
+                    inKind: resize([], f.years),
+                  },
+                ],
+              }))
+            }
+          >
+            Add a partner
+          </Button>
+        </fieldset>
 
-      <fieldset className="space-y-3">
-        <legend className="text-base font-semibold text-slate-900">Partners</legend>
-        {form.partners.map((p, index) => (
-          <div key={p.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-partner">
-            <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto]">
-              <div>
-                <Label htmlFor={`partner-${p.id}-name`}>Partner {index + 1}</Label>
-                <Input
-                  id={`partner-${p.id}-name`}
-                  value={p.name}
-                  maxLength={200}
-                  aria-invalid={fieldError(`partner-${p.id}-name`) ? true : undefined}
-                  aria-describedby={`partner-${p.id}-name-error`}
-                  onChange={(e) => setPartner(p.id, { name: e.target.value })}
-                />
-                <FieldError id={`partner-${p.id}-name-error`}>
-                  {fieldError(`partner-${p.id}-name`)}
-                </FieldError>
-              </div>
-              <div>
-                <Label htmlFor={`partner-${p.id}-employees`}>Employees (worldwide)</Label>
-                <Input
-                  id={`partner-${p.id}-employees`}
-                  inputMode="numeric"
-                  value={p.employees}
-                  aria-invalid={fieldError(`partner-${p.id}-employees`) ? true : undefined}
-                  aria-describedby={`partner-${p.id}-employees-error`}
-                  onChange={(e) => setPartner(p.id, { employees: e.target.value })}
-                />
-                <FieldError id={`partner-${p.id}-employees-error`}>
-                  {fieldError(`partner-${p.id}-employees`)}
-                </FieldError>
-              </div>
-              <div className="flex items-end">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Remove partner ${index + 1}`}
-                  onClick={() => edit((f) => ({ ...f, partners: f.partners.filter((x) => x.id !== p.id) }))}
-                >
-                  Remove
-                </Button>
-              </div>
-            </div>
-            <AmountRow
-              prefix={`partner-${p.id}-cash`}
-              caption={`${p.name || `Partner ${index + 1}`} cash (${currency})`}
-              years={yearsRange}
-              values={p.cash}
-              errors={errors}
-              onChange={(cash) => setPartner(p.id, { cash })}
-            />
-            <AmountRow
-              prefix={`partner-${p.id}-inKind`}
-              caption={`${p.name || `Partner ${index + 1}`} in-kind (${currency})`}
-              years={yearsRange}
-              values={p.inKind}
-              errors={errors}
-              onChange={(inKind) => setPartner(p.id, { inKind })}
-            />
-          </div>
-        ))}
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={form.partners.length >= BUDGET_MAX_PARTNERS}
-          onClick={() =>
-            edit((f) => ({
-              ...f,
-              partners: [
-                ...f.partners,
-                {
-                  id: newId(),
-                  name: '',
-                  employees: '',
-                  cash: resize([], f.years),
-                  inKind: resize([], f.years),
-                },
-              ],
-            }))
-          }
-        >
-          Add a partner
-        </Button>
+        <div>
+          <Label htmlFor="budget-notes">Notes for the budget justification (rates, assumptions)</Label>
+          <Textarea
+            id="budget-notes"
+            className="min-h-[80px]"
+            maxLength={5000}
+            value={form.notes}
+            onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))}
+          />
+        </div>
       </fieldset>
-
-      <div>
-        <Label htmlFor="budget-notes">Notes for the budget justification (rates, assumptions)</Label>
-        <Textarea
-          id="budget-notes"
-          className="min-h-[80px]"
-          maxLength={5000}
-          value={form.notes}
-          onChange={(e) => edit((f) => ({ ...f, notes: e.target.value }))}
-        />
-      </div>
 
       <BudgetTotals summary={shown} money={money} stale={!summary} />
       <BudgetFindings findings={shown.findings} basis={shown.basis} />
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void save()} disabled={saving}>
-          {saving ? 'Saving…' : 'Save budget'}
-        </Button>
+        {readOnly ? null : (
+          <Button onClick={() => void save()} disabled={saving}>
+            {saving ? 'Saving…' : 'Save budget'}
+          </Button>
+        )}
         <Button
           variant="secondary"
           onClick={() =>
