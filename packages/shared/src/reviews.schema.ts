@@ -28,6 +28,8 @@ export const REVIEW_MESSAGES = {
   declineReason: 'Say why you decline this critique: the response quotes your reason.',
   sectionUnknown: 'One of the chosen sections is not in this application.',
   versionUnknown: 'That version is not kept in this application’s history.',
+  stale:
+    'This row was changed elsewhere (another tab or window). Its latest state is shown: make your change again.',
 } as const;
 
 export const importReviewsSchema = z
@@ -57,8 +59,13 @@ export const updatePlanRowSchema = z
     plannedChange: z.string().max(PLAN_TEXT_MAX).optional(),
     status: z.enum(PLAN_STATUSES).optional(),
     declineReason: z.string().max(PLAN_TEXT_MAX).optional(),
+    /**
+     * The row's updatedAt as the editor last read it: a save over a newer change is refused (409)
+     * rather than silently undoing it. Left out, the save applies whatever the row holds.
+     */
+    ifUpdatedAt: z.iso.datetime().optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+  .refine((v) => Object.keys(v).some((k) => k !== 'ifUpdatedAt'), { message: 'Nothing to change' });
 export type UpdatePlanRowInput = z.infer<typeof updatePlanRowSchema>;
 
 export const reviewFactSchema = z.object({ source: z.string(), name: z.string(), value: z.string() });
@@ -79,6 +86,8 @@ export const critiqueSchema = z.object({
   changed: z.object({ added: z.number().int(), removed: z.number().int() }).nullable(),
   /** What the plan still lacks for this row, in words a person reads; empty when it is answered. */
   problems: z.array(z.string()),
+  /** When the row was last saved; sent back as ifUpdatedAt so a stale save gets 409. */
+  updatedAt: z.string(),
 });
 export type CritiqueRow = z.infer<typeof critiqueSchema>;
 

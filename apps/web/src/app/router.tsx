@@ -68,6 +68,8 @@ const JoinOrganisationPage = page(
   () => import('../features/teams/components/organisations-page.tsx'),
   'JoinOrganisationPage',
 );
+// Reviews & resubmission (issue 27), its own chunk, reached from the application editor.
+const ReviewsPage = page(() => import('../features/reviews/index.ts'), 'ReviewsPage');
 const SredPage = page(() => import('../features/sred/components/sred-page.tsx'), 'SredPage');
 const AlertsPage = page(() => import('../features/alerts/components/alerts-page.tsx'), 'AlertsPage');
 const FaqPage = page(() => import('../features/public/components/faq-page.tsx'), 'FaqPage');
@@ -197,6 +199,7 @@ export function AppRoutes() {
         <Route path="/sred" element={<SredPage />} />
         <Route path="/sred/:id" element={<SredPage />} />
         <Route path="/applications/:id" element={<ApplicationEditorPage {...editorSlots} />} />
+        <Route path="/applications/:id/reviews" element={<ReviewsPage />} />
         <Route
           path="/account"
           element={

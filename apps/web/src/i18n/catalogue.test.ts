@@ -37,6 +37,9 @@ const SAME_IN_BOTH = new Set([
   'Administration',
   'Alertes',
   'Actions',
+  'Source',
+  'NIH',
+  'NSF',
 ]);
 
 const EN = flatten(en as Tree);

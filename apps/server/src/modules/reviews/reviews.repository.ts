@@ -116,9 +116,22 @@ export async function updateCritique(
   userId: string,
   id: string,
   values: Partial<Pick<ReviewCritiqueRow, 'sections' | 'plannedChange' | 'status' | 'declineReason'>>,
-): Promise<void> {
-  await db
+  ifUpdatedAt?: string,
+): Promise<boolean> {
+  const rows = await db
     .update(reviewCritiques)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(reviewCritiques.userId, userId), eq(reviewCritiques.id, id)));
+    .where(
+      and(
+        eq(reviewCritiques.userId, userId),
+        eq(reviewCritiques.id, id),
+        // Compared at the millisecond the client was sent (a JS Date holds no microseconds), in
+        // the same statement as the write, so two saves cannot both pass the check.
+        ifUpdatedAt
+          ? sql`date_trunc('milliseconds', ${reviewCritiques.updatedAt}) = ${ifUpdatedAt}::timestamptz`
+          : undefined,
+      ),
+    )
+    .returning({ id: reviewCritiques.id });
+  return rows.length > 0;
 }

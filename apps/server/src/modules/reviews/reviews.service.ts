@@ -109,6 +109,7 @@ export function createReviewsService(deps: { db: Db }) {
         declineReason: r.declineReason,
         changed,
         problems: problemsOf(r, changed, reviewed),
+        updatedAt: new Date(r.updatedAt).toISOString(),
       };
     });
     const weak = critiques.filter((c) => c.kind === 'weakness');
@@ -220,12 +221,20 @@ export function createReviewsService(deps: { db: Db }) {
       const status = input.status ?? row.status;
       const reason = input.declineReason ?? row.declineReason;
       if (status === 'declined' && !reason.trim()) throw badRequest(REVIEW_MESSAGES.declineReason);
-      await repo.updateCritique(db, userId, critiqueId, {
-        ...(input.sections ? { sections: [...new Set(input.sections)] } : {}),
-        ...(input.plannedChange !== undefined ? { plannedChange: input.plannedChange } : {}),
-        ...(input.status ? { status: input.status } : {}),
-        ...(input.declineReason !== undefined ? { declineReason: input.declineReason } : {}),
-      });
+      const saved = await repo.updateCritique(
+        db,
+        userId,
+        critiqueId,
+        {
+          ...(input.sections ? { sections: [...new Set(input.sections)] } : {}),
+          ...(input.plannedChange !== undefined ? { plannedChange: input.plannedChange } : {}),
+          ...(input.status ? { status: input.status } : {}),
+          ...(input.declineReason !== undefined ? { declineReason: input.declineReason } : {}),
+        },
+        input.ifUpdatedAt,
+      );
+      // The row exists (found above) and is the user's: only a newer save can have stopped it.
+      if (!saved) throw conflict(REVIEW_MESSAGES.stale);
       return plan(userId, applicationId);
     },
 

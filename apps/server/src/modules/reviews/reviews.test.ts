@@ -214,6 +214,42 @@ describe.each(DATABASES)('reviews and the response plan on %s', (kind) => {
     expect(response.overLimit).toBe(false);
   });
 
+  it('refuses a save over a newer change of the same row (409), and applies one based on the latest', async () => {
+    const { token } = await registerUser(t);
+    const app = await application(token, 'us-nih-r01');
+    const plan = (
+      await t.api('POST', `/api/applications/${app.id}/reviews`, { token, body: { text: SUMMARY_STATEMENT } })
+    ).body;
+    const row = plan.critiques.find((c: any) => c.quote.startsWith('No alternative'));
+    const url = `/api/applications/${app.id}/critiques/${row.id}`;
+    // Another tab saves first, from the same state.
+    const first = await t.api('PATCH', url, {
+      token,
+      body: { plannedChange: 'A fallback: a wrist-worn sensor.', ifUpdatedAt: row.updatedAt },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const fresh = first.body.critiques.find((c: any) => c.id === row.id);
+    expect(fresh.updatedAt).not.toBe(row.updatedAt);
+    const stale = await t.api('PATCH', url, {
+      token,
+      body: { plannedChange: 'Something else.', ifUpdatedAt: row.updatedAt },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toContain('changed elsewhere');
+    const kept = (await t.api('GET', `/api/applications/${app.id}/reviews`, { token })).body;
+    expect(kept.critiques.find((c: any) => c.id === row.id).plannedChange).toBe(
+      'A fallback: a wrist-worn sensor.',
+    );
+    const next = await t.api('PATCH', url, {
+      token,
+      body: { plannedChange: 'Something else.', ifUpdatedAt: fresh.updatedAt },
+    });
+    expect(next.status).toBe(200);
+    // ifUpdatedAt alone changes nothing: refused as an empty change.
+    const empty = await t.api('PATCH', url, { token, body: { ifUpdatedAt: fresh.updatedAt } });
+    expect(empty.status).toBe(400);
+  });
+
   it('writes CIHR’s response in its own heading and limit, and says when it runs over', async () => {
     const { token } = await registerUser(t);
     const app = await application(token, 'ca-cihr-project-grant');

@@ -13,6 +13,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -96,6 +97,7 @@ function Editor({
 }: { app: ApplicationDetail; userId: string } & EditorSlots) {
   // A shared application opens with its sharer's rights (issue 32 §2): only the owner runs AI
   // actions, marks it submitted and sees its analyses; viewers and commenters read.
+  const { t } = useTranslation();
   const isOwner = app.access === 'owner';
   const readOnly = app.access !== 'owner' && app.access !== 'editor';
   const queryClient = useQueryClient();
@@ -260,6 +262,12 @@ function Editor({
           <a href="#budget" className={buttonClass('secondary', 'sm')}>
             Budget
           </a>
+          {isOwner ? (
+            // Reviews belong to the owner's application (the reviews module scopes them so).
+            <Link to={`/applications/${app.id}/reviews`} className={buttonClass('secondary', 'sm')}>
+              {t('reviews.editorLink')}
+            </Link>
+          ) : null}
           <Button variant="secondary" size="sm" onClick={() => setVersionsOpen(true)}>
             Versions
           </Button>

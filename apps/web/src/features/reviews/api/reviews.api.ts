@@ -1,0 +1,102 @@
+import {
+  critiqueDiffSchema,
+  responseSectionSchema,
+  reviewPlanSchema,
+  type CritiqueDiff,
+  type ImportReviewsInput,
+  type ResponseSection,
+  type ReviewPlan,
+  type UpdatePlanRowInput,
+} from '@grantleaf/shared/reviews.schema';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, queryGet } from '../../../lib/api.ts';
+
+/**
+ * The reviews feature's data layer (issue 27; ADR 0330, 0410): every answer is parsed with the
+ * shared schema the server answers with, so a screen never reads a field the API does not send.
+ */
+const reviewsUrl = (applicationId: string) => `/api/applications/${applicationId}/reviews`;
+export const reviewPlanKey = (applicationId: string) => [reviewsUrl(applicationId)] as const;
+
+export function useReviewPlan(applicationId: string) {
+  return useQuery<ReviewPlan>({
+    queryKey: reviewPlanKey(applicationId),
+    queryFn: async () =>
+      reviewPlanSchema.parse(await queryGet(reviewsUrl(applicationId), 'reviewers’ comments')),
+  });
+}
+
+/** Every change answers the whole plan (the server recomputes each row's check), cached as it is. */
+function useSetPlan(applicationId: string) {
+  const client = useQueryClient();
+  return (plan: unknown) => client.setQueryData(reviewPlanKey(applicationId), reviewPlanSchema.parse(plan));
+}
+
+export interface ImportRequest {
+  input: Omit<ImportReviewsInput, 'fileUrl'>;
+  file: File | null;
+  /** One key per attempt of the same input, so a retried import is stored once. */
+  idempotencyKey: string;
+}
+
+/**
+ * Imports pasted text, or a file sent first through POST /api/upload (its type checks and the
+ * parser pool, ADR 0238); the import then reads the text extracted there.
+ */
+export function useImportReviews(applicationId: string) {
+  const setPlan = useSetPlan(applicationId);
+  return useMutation({
+    mutationFn: async ({ input, file, idempotencyKey }: ImportRequest) => {
+      let body: ImportReviewsInput = input;
+      if (file) {
+        const form = new FormData();
+        form.append('file', file);
+        const { fileUrl } = await api.post<{ fileUrl: string }>('/api/upload', form);
+        body = { ...input, text: undefined, fileUrl };
+      }
+      return api.post<unknown>(reviewsUrl(applicationId), body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+    },
+    onSuccess: setPlan,
+  });
+}
+
+export function useRemoveImport(applicationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (importId: string) => api.delete(`${reviewsUrl(applicationId)}/${importId}`),
+    onSettled: () => client.invalidateQueries({ queryKey: reviewPlanKey(applicationId) }),
+  });
+}
+
+/** One row's save; a 409 (changed elsewhere) fetches the plan again so the row shows what is stored. */
+export function useSavePlanRow(applicationId: string) {
+  const setPlan = useSetPlan(applicationId);
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: UpdatePlanRowInput & { id: string }) =>
+      api.patch<unknown>(`/api/applications/${applicationId}/critiques/${id}`, input),
+    onSuccess: setPlan,
+    onError: () => client.invalidateQueries({ queryKey: reviewPlanKey(applicationId) }),
+  });
+}
+
+/** The words changed in a critique's sections since the reviewed version (refetched as both move). */
+export function useCritiqueDiff(applicationId: string, critiqueId: string, stamp: string, enabled: boolean) {
+  return useQuery<CritiqueDiff>({
+    queryKey: [`/api/applications/${applicationId}/critiques/${critiqueId}/diff`, stamp],
+    queryFn: async () =>
+      critiqueDiffSchema.parse(
+        await queryGet(`/api/applications/${applicationId}/critiques/${critiqueId}/diff`, 'the changes'),
+      ),
+    enabled,
+  });
+}
+
+export function useGenerateResponse(applicationId: string) {
+  return useMutation({
+    mutationFn: async (): Promise<ResponseSection> =>
+      responseSectionSchema.parse(await api.get(`${reviewsUrl(applicationId)}/response`)),
+  });
+}
