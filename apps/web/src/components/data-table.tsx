@@ -8,6 +8,24 @@ export interface Column<T> {
   className?: string;
 }
 
+/**
+ * Below 640 px a table becomes one labelled card per row (issue 28 item 7): a five-column table
+ * scrolled sideways with no cue and hid its last columns (a program's Funding, Deadline and
+ * Follow; the ledger's Credits). Each cell names its column through `data-label`, shown before it
+ * by CSS only, so the DOM, the table's semantics and the tests' queries stay those of one table.
+ */
+export const stacked = {
+  table: 'max-sm:block',
+  head: 'max-sm:sr-only',
+  body: 'max-sm:block',
+  row: 'max-sm:block max-sm:py-2',
+  cell: [
+    'max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:text-left max-sm:whitespace-normal max-sm:break-words max-sm:[&>*]:min-w-0',
+    'max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:content-[attr(data-label)]',
+    'max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:text-slate-700',
+  ].join(' '),
+} as const;
+
 /** A page the server chose: `rows` are that page's rows, and the pager moves through the server's pages. */
 export interface ServerPaging {
   page: number;
@@ -68,8 +86,8 @@ export function DataTable<T>({
         <>
           {/* Focusable, so a keyboard user can scroll a table wider than a phone. */}
           <div className="overflow-x-auto" tabIndex={0} role="group" aria-labelledby={headingId}>
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+            <table className={`w-full text-left text-sm ${stacked.table}`}>
+              <thead className={`bg-slate-50 text-xs uppercase text-slate-600 ${stacked.head}`}>
                 <tr>
                   {expand && (
                     <th className="w-10 px-2 py-2">
@@ -83,16 +101,16 @@ export function DataTable<T>({
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={stacked.body}>
                 {paged.rows.map((row) => {
                   const key = rowKey(row);
                   const details = expand?.(row) ?? null;
                   const isOpen = open === key && details !== null;
                   return (
                     <Fragment key={key}>
-                      <tr className="border-t border-slate-100 align-top">
+                      <tr className={`border-t border-slate-100 align-top ${stacked.row}`}>
                         {expand && (
-                          <td className="px-2 py-2">
+                          <td className="px-2 py-2 max-sm:block max-sm:px-4 max-sm:py-1 max-sm:empty:hidden">
                             {details !== null && (
                               <button
                                 type="button"
@@ -107,14 +125,18 @@ export function DataTable<T>({
                           </td>
                         )}
                         {columns.map((c) => (
-                          <td key={c.header} className={c.className ?? 'px-4 py-2 text-slate-800'}>
+                          <td
+                            key={c.header}
+                            data-label={c.header}
+                            className={`${c.className ?? 'px-4 py-2 text-slate-800'} ${stacked.cell}`}
+                          >
                             {c.cell(row)}
                           </td>
                         ))}
                       </tr>
                       {isOpen && (
-                        <tr className="bg-slate-50">
-                          <td colSpan={columns.length + 1} className="px-4 py-4">
+                        <tr className="bg-slate-50 max-sm:block">
+                          <td colSpan={columns.length + 1} className="px-4 py-4 max-sm:block">
                             {details}
                           </td>
                         </tr>

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { stacked } from '../../../components/data-table.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -58,23 +59,29 @@ function CreditHistory() {
         <p className="text-sm text-slate-700">No credit changes yet.</p>
       ) : (
         <>
-          <table className="min-w-full divide-y divide-slate-200" aria-label="Credit history">
-            <thead className="bg-slate-50">
+          <table
+            className={`min-w-full divide-y divide-slate-200 ${stacked.table}`}
+            aria-label="Credit history"
+          >
+            <thead className={`bg-slate-50 ${stacked.head}`}>
               <tr>
                 <th className={th}>Date</th>
                 <th className={th}>Description</th>
                 <th className={`${th} text-right`}>Credits</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 text-sm text-slate-900">
+            <tbody className={`divide-y divide-slate-100 text-sm text-slate-900 ${stacked.body}`}>
               {ledger.data.entries.map((entry) => (
-                <tr key={entry.id} data-testid="ledger-row">
-                  <td className="whitespace-nowrap px-4 py-2">{formatDateTime(entry.createdAt)}</td>
-                  <td className="px-4 py-2">
+                <tr key={entry.id} data-testid="ledger-row" className={stacked.row}>
+                  <td data-label="Date" className={`whitespace-nowrap px-4 py-2 ${stacked.cell}`}>
+                    {formatDateTime(entry.createdAt)}
+                  </td>
+                  <td data-label="Description" className={`px-4 py-2 ${stacked.cell}`}>
                     <LedgerDescription entry={entry} />
                   </td>
                   <td
-                    className={`whitespace-nowrap px-4 py-2 text-right font-medium ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'}`}
+                    data-label="Credits"
+                    className={`whitespace-nowrap px-4 py-2 text-right font-medium ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'} ${stacked.cell}`}
                   >
                     {signed(entry.amount)}
                   </td>
