@@ -273,8 +273,16 @@ async function searchText(
   let titleMatch: SQL | undefined;
   let rank: SQL;
   if (search.fuzzy) {
-    match = sql`${grantPrograms.searchText} %> ${q.toLowerCase()}`;
-    rank = sql`word_similarity(${q.toLowerCase()}, ${grantPrograms.searchText})`;
+    // Each word of a longer query must be found (give or take a typo): the whole query's
+    // similarity let one shared word carry it, so "Idea to Innovation" in Ontario matched the
+    // Ontario Innovation Tax Credit (issue 28 item 11), as the full-text pass (every word) does not.
+    const words = fuzzyWords(q);
+    const parts = words.length > 1 ? words : [q.toLowerCase()];
+    match = and(...parts.map((w) => sql`${grantPrograms.searchText} %> ${w}`))!;
+    rank = sql.join(
+      parts.map((w) => sql`word_similarity(${w}, ${grantPrograms.searchText})`),
+      sql` + `,
+    );
   } else {
     const tsq = sql`websearch_to_tsquery('english', ${q})`;
     match = sql`${grantPrograms.search} @@ ${tsq}`;
@@ -357,6 +365,20 @@ async function searchText(
     .orderBy(sql`${page.rank} DESC`, ...catalogueOrder);
   return { rows: rows as ProgramListRow[], total, capped };
 }
+
+/**
+ * The words a fuzzy search requires: three letters or more, less the joining words a title uses
+ * ("to", "and", "for"), which match nearly any text. One word, or none: the query as typed.
+ */
+export function fuzzyWords(q: string): string[] {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3 && !JOINING_WORDS.has(w));
+  return [...new Set(words)];
+}
+
+const JOINING_WORDS = new Set(['and', 'for', 'the', 'with', 'from', 'into', 'des', 'les', 'pour', 'aux']);
 
 /** Word-similarity threshold for fuzzy search: looser than pg_trgm's 0.6, since queries are short. */
 export const FUZZY_THRESHOLD = 0.45;

@@ -165,6 +165,11 @@ describe.each(DATABASES)('grant-program catalogue on %s', (kind) => {
       '/api/grant-programs?q=Idea%20to%20Innovation&jurisdiction=CA-ON&page=1&pageSize=5',
     );
     expect(Number(i2i.headers.get('x-federal-matches'))).toBeGreaterThanOrEqual(1);
+    // Every word of a longer query must match: "Innovation" alone does not bring the Ontario
+    // Innovation Tax Credit in (the typo pass matched on the query's best word).
+    expect(i2i.body.map((p: any) => p.id)).not.toContain('ca-on-innovation-tax-credit');
+    const federalI2i = await t.api('GET', '/api/grant-programs?q=Idea%20to%20Innovation&page=1&pageSize=5');
+    expect(federalI2i.body[0]?.name).toBe('NSERC Idea to Innovation (I2I) grants');
     // Not said where federal programs are already in the list.
     expect(
       (await t.api('GET', '/api/grant-programs?q=NSERC&jurisdiction=CA&page=1&pageSize=5')).headers.has(
