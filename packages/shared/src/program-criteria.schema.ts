@@ -28,6 +28,13 @@ export const requiredElementSchema = z.object({
   cues: z.array(z.string().min(2)).min(1),
   /** The sentence must also carry one of these kinds of specific content to count as found. */
   needs: z.array(evidenceNeedSchema).min(1),
+  /**
+   * Kinds of statement in the applicant's fact model (apps/server/src/ai/read, cues.json
+   * `statementKinds`) that supply the element when the applicant states one: a stated record
+   * ("PI has 45 publications in …") is the team's record whatever the detector says, so the
+   * element is never reported missing beside it (issue 24 §1).
+   */
+  statedBy: z.array(z.enum(['pilot', 'record', 'method', 'outcome', 'km', 'training', 'qualitative'])).optional(),
 });
 export type RequiredElement = z.infer<typeof requiredElementSchema>;
 

@@ -163,9 +163,28 @@ export const programSectionsEntrySchema = z
   });
 export type ProgramSectionsEntry = z.infer<typeof programSectionsEntrySchema>;
 
+const askSchema = z.object({ need: sectionNeedSchema, question: z.string().min(10).endsWith('?') });
+
+/**
+ * A family of programs whose applicants need other words for a question than the general
+ * template's: a SSHRC study is not asked for "code releases" or a "benchmark". Its questions
+ * replace the template's for the same need in every program of the family shaped from the
+ * template or the catalogue; a program with its own entry words its questions there.
+ */
+export const programFamilySchema = z.object({
+  id: z.string().min(2),
+  label: z.string().min(2),
+  /** Catalogue program ids of the family, by prefix ("ca-sshrc-"). */
+  programs: z.array(z.string().min(3)).min(1),
+  why: z.string().min(10),
+  asks: z.array(askSchema).min(1),
+});
+export type ProgramFamily = z.infer<typeof programFamilySchema>;
+
 export const programSectionsFileSchema = z.object({
   about: z.string(),
   general: programSectionsEntrySchema,
   programs: z.record(z.string(), programSectionsEntrySchema),
+  families: z.array(programFamilySchema).default([]),
 });
 export type ProgramSectionsFile = z.infer<typeof programSectionsFileSchema>;

@@ -1,5 +1,5 @@
 import type { GrantProgram } from '../grant-input.ts';
-import { limitText } from '../profile/data.ts';
+import { funderByAgency, limitText } from '../profile/data.ts';
 import { programShape } from '../profile/sections.ts';
 
 /**
@@ -51,13 +51,18 @@ export function shortTextFinding(program: GrantProgram, words: number): string |
 }
 
 /**
- * The funder as applicants name it: the first acronym the catalogue gives ("… Council of Canada
- * (NSERC)"), else the agency's first name without its detail ("U.S. National Science Foundation").
+ * The funder as applicants name it: the name funders.json gives the catalogue's agency ("NIH"
+ * for "National Institutes of Health (HHS)"), else the first acronym the agency gives ("…
+ * Council of Canada (NSERC)"), else the agency's first name without its detail ("U.S.
+ * Department of Defense").
  */
 export function funderName(program: GrantProgram): string {
   const agency = program.agency ?? '';
+  const named = funderByAgency(agency);
+  if (named) return named;
   const acronym = /\(([A-Z][A-Z&-]{1,11})\)/.exec(agency)?.[1];
   if (acronym) return acronym;
-  const first = (agency.split(/\s+\/\s+|;/)[0] ?? '').replace(/\s*\([^)]*\)/g, '').trim();
+  // Brackets first: "(DHA / CDMRP)" and "(non-profit; founded …)" are detail, not other funders.
+  const first = (agency.replace(/\s*\([^)]*\)/g, '').split(/\s+\/\s+|;/)[0] ?? '').trim();
   return first || program.name;
 }

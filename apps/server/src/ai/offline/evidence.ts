@@ -3,6 +3,7 @@ import { DETECTED_FAMILY, detectFamilies, type FamilyDetection } from '../detect
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { type ResolvedElement } from '../profile/criteria.ts';
 import { isEngineSentence } from '../read/engine-text.ts';
+import { type FactModel, readText } from '../read/index.ts';
 import { type Element, ELEMENT_LABELS } from './rubric.ts';
 import { countWords, findMoney, normalisePaste, splitSentences, truncateWords } from './text-utils.ts';
 
@@ -587,6 +588,19 @@ export function findElement(
   /** Sentences already quoted for another element of the same criterion: used only if nothing else fits. */
   taken: ReadonlySet<string> = new Set(),
 ): ElementFinding {
+  const judged = judgedFinding(reading, element, taken);
+  if (judged.status === 'found') return judged;
+  // What the applicant states outright (a record, a pilot result) is never missing (issue 24 §1).
+  const stated = statedFinding(reading, element);
+  if (stated && (stated.status === 'found' || judged.status !== 'weak')) return stated;
+  return judged;
+}
+
+function judgedFinding(
+  reading: ReviewReading,
+  element: ResolvedElement,
+  taken: ReadonlySet<string>,
+): ElementFinding {
   const rule = cueFinding(reading, element, taken);
   const family = DETECTED_FAMILY.get(element.id);
   if (!family) return rule;
@@ -596,6 +610,44 @@ export function findElement(
   if (detected.status === 'weak' || rule.status === 'weak')
     return detected.status === 'weak' ? detected : rule;
   return detected;
+}
+
+const factsOfReading = new WeakMap<ReviewReading, FactModel>();
+
+/**
+ * The element as the fact model states it: a statement of a kind the element lists in
+ * `statedBy` (program-criteria.json) supplies it, found when its sentence carries the specific
+ * content the element needs, weak otherwise. The fact reader masks the engine's own words, so a
+ * rule or a question is never taken for the applicant's statement. Null when nothing is stated.
+ */
+function statedFinding(reading: ReviewReading, element: ResolvedElement): ElementFinding | null {
+  const kinds = element.statedBy ?? [];
+  if (kinds.length === 0) return null;
+  let facts = factsOfReading.get(reading);
+  if (!facts) {
+    facts = readText([{ id: 'text', text: reading.text }]);
+    factsOfReading.set(reading, facts);
+  }
+  let best: { text: string; carries: EvidenceNeed[] } | null = null;
+  for (const statement of facts.statements) {
+    if (!kinds.includes(statement.kind) || /\?\s*$/.test(statement.text)) continue;
+    // The reviewer's reading of the same words says which specific content they carry.
+    const read = reading.sentences.filter(
+      (s) => statement.text.includes(s.text) || s.text.includes(statement.text),
+    );
+    const carries = element.needs.filter((n) => read.some((s) => s.has[n]));
+    if (!best || carries.length > best.carries.length) best = { text: statement.text, carries };
+  }
+  if (!best) return null;
+  return {
+    id: element.id,
+    label: element.label,
+    status: best.carries.length > 0 ? 'found' : 'weak',
+    quote: quoteOf(best.text),
+    carries: best.carries,
+    expects: element.expects,
+    suggestion: element.suggestion,
+  };
 }
 
 /**

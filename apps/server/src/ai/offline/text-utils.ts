@@ -10,76 +10,7 @@ export function countMaterialWords(text: string): number {
   return countWords(text.replace(/\[[^\]]*\]/g, ' '));
 }
 
-// --- reading pasted text ---------------------------------------------------------------------
-
-/** A line that is only a page number: "3", "- 3 -", "Page 3", "Page 3 of 12", "3 | Page". */
-const PAGE_NUMBER_LINE =
-  /^\s*(?:[-–—]\s*)?(?:page\s+)?\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?(?:\s*[-–—])?(?:\s*\|\s*page)?\s*$/i;
-/** A wrapped PDF line is at least this long, and this share of the text's typical line length. */
-const WRAPPED_LINE_CHARS = 45;
-const WRAPPED_SHARE = 0.7;
-/** A short line seen this often (digits aside) is a running header or footer. */
-const RUNNING_HEADER_REPEATS = 3;
-const RUNNING_HEADER_MAX_CHARS = 90;
-
-/**
- * Text as a person pasted it from a PDF, read as the author wrote it: page numbers and running
- * headers/footers dropped, words hyphenated across lines re-joined, hard-wrapped lines joined
- * into their paragraph. Headings (short lines) and blank-line paragraph breaks stay. Text that
- * was pasted clean comes back unchanged apart from trailing spaces, so both read the same.
- */
-export function normalisePaste(raw: string): string {
-  const lines = raw
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u00a0\u2007\u202f]/g, ' ')
-    .replace(/\f/g, '\n')
-    .split('\n')
-    .map((l) => l.replace(/[ \t]+$/g, ''));
-  const shape = (l: string) => l.trim().replace(/\d+/g, '#').toLowerCase();
-  const seen = new Map<string, number>();
-  for (const l of lines) {
-    const key = shape(l);
-    if (key && l.trim().length <= RUNNING_HEADER_MAX_CHARS) seen.set(key, (seen.get(key) ?? 0) + 1);
-  }
-  const kept = lines.filter((l) => {
-    if (PAGE_NUMBER_LINE.test(l)) return false;
-    const key = shape(l);
-    return !key || (seen.get(key) ?? 0) < RUNNING_HEADER_REPEATS;
-  });
-  // A PDF wraps body lines near one width; lines much shorter than it are headings or paragraph
-  // ends. Clean text has long paragraph lines, so its headings never count as wrapped.
-  const lengths = kept
-    .map((l) => l.trim().length)
-    .filter((n) => n > 0)
-    .sort((a, b) => a - b);
-  const typical = lengths[Math.floor(lengths.length * 0.9)] ?? 0;
-  const wrapAt = Math.max(WRAPPED_LINE_CHARS, Math.round(typical * WRAPPED_SHARE));
-  const out: string[] = [];
-  for (const line of kept) {
-    const prev = out[out.length - 1];
-    const text = line.trim();
-    if (prev === undefined || !text || !prev.trim()) {
-      out.push(text);
-      continue;
-    }
-    // "model-\nling" → "modelling"; a hyphen before a capital or digit is a real compound.
-    if (/\p{Ll}-$/u.test(prev) && /^\p{Ll}/u.test(text)) {
-      out[out.length - 1] = prev.slice(0, -1) + text;
-      continue;
-    }
-    const lastLine = prev.slice(prev.lastIndexOf('\n') + 1);
-    const ended = /[.!?:]["”’)]?$/.test(prev);
-    const prevWrapped = lastLine.length >= wrapAt && !ended;
-    const continues = /^\p{Ll}/u.test(text) && !ended;
-    const nextIsBody = text.length >= wrapAt || /[.!?]["”’)]?$/.test(text);
-    if ((prevWrapped && nextIsBody) || continues) out[out.length - 1] = `${prev} ${text}`;
-    else out.push(text);
-  }
-  return out
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+export { normalisePaste } from '../text/paste.ts';
 
 /**
  * Abbreviations after which a full stop does not end the sentence whatever follows

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { z } from 'zod';
 import {
   type ProgramCriteriaFile,
   programCriteriaFileSchema,
@@ -27,6 +28,33 @@ export function loadProgramSections(): ProgramSectionsFile {
 export const PROGRAM_CRITERIA: ProgramCriteriaFile = programCriteriaFileSchema.parse(
   read('program-criteria.json'),
 );
+
+const fundersFileSchema = z.object({
+  funders: z.array(
+    z.object({
+      /** As applicants name the funder ("NIH", not its parent department "HHS"). */
+      name: z.string().min(2),
+      /** The catalogue's `agency` texts it stands for, matched exactly. */
+      agencies: z.array(z.string().min(2)).min(1),
+      source: z.string().url(),
+      read: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      verified: z.boolean(),
+      note: z.string().optional(),
+    }),
+  ),
+});
+
+let funders: Map<string, string> | undefined;
+
+/** The funder's short name by the catalogue's agency text (funders.json), or undefined. */
+export function funderByAgency(agency: string): string | undefined {
+  funders ??= new Map(
+    fundersFileSchema
+      .parse(read('funders.json'))
+      .funders.flatMap((f) => f.agencies.map((a) => [a, f.name] as const)),
+  );
+  return funders.get(agency.trim());
+}
 
 /** "15 pages", "4,600 characters", "350 words"; with "(recommended)" when it is the funder's advice. */
 export function limitText(limit: SectionLimit): string {

@@ -1,4 +1,5 @@
 import type {
+  ProgramFamily,
   ProgramSectionSpec,
   ProgramSectionsEntry,
   SectionLimit,
@@ -29,8 +30,31 @@ export function programShape(program: GrantProgram): ProgramShape {
   const own = file.programs[program.id];
   if (own) return { entry: own, basis: 'program', attachments: [] };
   const { sections, general } = programSections(program);
-  if (general) return { entry: file.general, basis: 'general', attachments: [] };
-  return { ...fromCatalogue(sections, attachmentSections(program), file.general), basis: 'catalogue' };
+  const family = file.families.find((f) => f.programs.some((prefix) => program.id.startsWith(prefix)));
+  if (general) return { entry: withFamily(file.general, family), basis: 'general', attachments: [] };
+  const shaped = fromCatalogue(sections, attachmentSections(program), file.general);
+  return { ...shaped, entry: withFamily(shaped.entry, family), basis: 'catalogue' };
+}
+
+const familyEntries = new WeakMap<ProgramSectionsEntry, Map<string, ProgramSectionsEntry>>();
+
+/** The template's questions in the family's words, where the family words a need otherwise. */
+function withFamily(entry: ProgramSectionsEntry, family: ProgramFamily | undefined): ProgramSectionsEntry {
+  if (!family) return entry;
+  let byFamily = familyEntries.get(entry);
+  if (!byFamily) familyEntries.set(entry, (byFamily = new Map()));
+  const cached = byFamily.get(family.id);
+  if (cached) return cached;
+  const worded = new Map(family.asks.map((a) => [a.need, a.question]));
+  const result = {
+    ...entry,
+    sections: entry.sections.map((s) => ({
+      ...s,
+      asks: s.asks.map((a) => ({ ...a, question: worded.get(a.need) ?? a.question })),
+    })),
+  };
+  byFamily.set(family.id, result);
+  return result;
 }
 
 /**

@@ -34,6 +34,7 @@ function rules(): Set<string> {
     );
     for (const s of entry.sections) texts.push(s.guidance, ...s.asks.map((a) => a.question));
   }
+  for (const family of file.families) texts.push(...family.asks.map((a) => a.question));
   ruleSentences = new Set(
     texts.flatMap((t) => sentenceSpans(t, 'en').map((s) => key(s.text))).filter(Boolean),
   );

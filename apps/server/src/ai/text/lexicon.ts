@@ -30,6 +30,11 @@ export const lexiconSchema = z.object({
   stopWords: byLanguage,
   /** Words after an unsigned number that leave it an amount ("45,000 for equipment"); any other word makes it a count. */
   linkingWords: byLanguage,
+  /**
+   * What applicants put on a line of its own as a section heading, lowercase ("objectives:",
+   * "budget"): such a line stays a heading when a paste is re-joined, whatever its case.
+   */
+  headingWords: byLanguage,
   frenchCues: z.array(z.string()),
   englishCues: z.array(z.string()),
 });

@@ -1,0 +1,108 @@
+import { lexicon } from './lexicon.ts';
+
+/** Reading text as a person pasted it (from a PDF, an email, a form), before sentences are split. */
+
+/** A line that is only a page number: "3", "- 3 -", "Page 3", "Page 3 of 12", "3 | Page". */
+const PAGE_NUMBER_LINE =
+  /^\s*(?:[-–—]\s*)?(?:page\s+)?\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?(?:\s*[-–—])?(?:\s*\|\s*page)?\s*$/i;
+/** A wrapped PDF line is at least this long, and this share of the text's typical line length. */
+const WRAPPED_LINE_CHARS = 45;
+const WRAPPED_SHARE = 0.7;
+/** A short line seen this often (digits aside) is a running header or footer. */
+const RUNNING_HEADER_REPEATS = 3;
+const RUNNING_HEADER_MAX_CHARS = 90;
+
+/**
+ * Text as a person pasted it from a PDF, read as the author wrote it: page numbers and running
+ * headers/footers dropped, words hyphenated across lines re-joined, hard-wrapped lines joined
+ * into their paragraph. Headings (short lines) and blank-line paragraph breaks stay. Text that
+ * was pasted clean comes back unchanged apart from trailing spaces, so both read the same.
+ */
+export function normalisePaste(raw: string): string {
+  const lines = raw
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u00a0\u2007\u202f]/g, ' ')
+    .replace(/\f/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/[ \t]+$/g, ''));
+  const shape = (l: string) => l.trim().replace(/\d+/g, '#').toLowerCase();
+  const seen = new Map<string, number>();
+  for (const l of lines) {
+    const key = shape(l);
+    if (key && l.trim().length <= RUNNING_HEADER_MAX_CHARS) seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  const kept = lines.filter((l) => {
+    if (PAGE_NUMBER_LINE.test(l)) return false;
+    const key = shape(l);
+    return !key || (seen.get(key) ?? 0) < RUNNING_HEADER_REPEATS;
+  });
+  // A PDF wraps body lines near one width; lines much shorter than it are headings or paragraph
+  // ends. Clean text has long paragraph lines, so its headings never count as wrapped.
+  const lengths = kept
+    .map((l) => l.trim().length)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
+  const typical = lengths[Math.floor(lengths.length * 0.9)] ?? 0;
+  const wrapAt = Math.max(WRAPPED_LINE_CHARS, Math.round(typical * WRAPPED_SHARE));
+  const out: string[] = [];
+  let prevHeading = false;
+  for (const line of kept) {
+    const prev = out[out.length - 1];
+    const text = line.trim();
+    const lastLine = prev?.slice(prev.lastIndexOf('\n') + 1) ?? '';
+    const ended = prev !== undefined && /[.!?:]["”’)]?$/.test(prev);
+    const prevWrapped = lastLine.length >= wrapAt && !ended;
+    // A heading line ("objectives:", "budget") stays on its own line and nothing joins it,
+    // whatever its case: a wrapped sentence's last line ends with its full stop, so a short
+    // unpunctuated heading word after a wrapped line is a heading, not the sentence's tail.
+    const heading = isHeadingLine(text);
+    if (prev === undefined || !text || !prev.trim() || heading || prevHeading) {
+      out.push(text);
+      prevHeading = heading;
+      continue;
+    }
+    prevHeading = false;
+    // "model-\nling" → "modelling"; a hyphen before a capital or digit is a real compound.
+    if (/\p{Ll}-$/u.test(prev) && /^\p{Ll}/u.test(text)) {
+      out[out.length - 1] = prev.slice(0, -1) + text;
+      continue;
+    }
+    const continues = /^\p{Ll}/u.test(text) && !ended;
+    const nextIsBody = text.length >= wrapAt || /[.!?]["”’)]?$/.test(text);
+    if ((prevWrapped && nextIsBody) || continues) out[out.length - 1] = `${prev} ${text}`;
+    else out.push(text);
+  }
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Words a heading line may carry besides its heading words ("Project objectives", "2. Budget"). */
+const HEADING_MAX_WORDS = 5;
+let headingRe: RegExp | undefined;
+
+/**
+ * A line of its own that names a section: a short line ending in a colon with nothing after it
+ * ("objectives:", "Expected results :"), or a short line that is one of the heading words of
+ * lexicon.json, with an optional number and qualifier ("budget", "2. Research team", "Project
+ * objectives"). Case does not matter: applicants type headings in lower case too.
+ */
+export function isHeadingLine(line: string): boolean {
+  const text = line.trim();
+  if (!text || text.length > 60 || /[.!?;,]$/.test(text)) return false;
+  const words = text.split(/\s+/).length;
+  if (words > HEADING_MAX_WORDS) return false;
+  if (/^[\p{L}][\p{L}\p{N}'’ /&-]*\s?:$/u.test(text)) return true;
+  if (!headingRe) {
+    const { en, fr } = lexicon().headingWords;
+    const names = [...en, ...fr]
+      .sort((a, b) => b.length - a.length)
+      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+    headingRe = new RegExp(
+      `^(?:(?:\\d{1,2}|[A-Z]|[ivx]{1,4})[.)]\\s*)?(?:[\\p{L}-]+\\s+)?(?:${names.join('|')})(?:\\s+[\\p{L}-]+)?$`,
+      'iu',
+    );
+  }
+  return headingRe.test(text);
+}
