@@ -34,7 +34,9 @@ export const requiredElementSchema = z.object({
    * ("PI has 45 publications in …") is the team's record whatever the detector says, so the
    * element is never reported missing beside it (issue 24 §1).
    */
-  statedBy: z.array(z.enum(['pilot', 'record', 'method', 'outcome', 'km', 'training', 'qualitative'])).optional(),
+  statedBy: z
+    .array(z.enum(['pilot', 'record', 'method', 'outcome', 'km', 'training', 'qualitative']))
+    .optional(),
 });
 export type RequiredElement = z.infer<typeof requiredElementSchema>;
 

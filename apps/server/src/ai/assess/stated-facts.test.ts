@@ -27,21 +27,23 @@ Objectives: 1. Develop a sodium solid electrolyte with conductivity above 1 mS/c
 Budget: $300,000 over 3 years.`;
 
 describe('a fact the applicant stated is never reported missing', () => {
-  it.each(['ca-nserc-discovery-grants', 'ca-sshrc-insight-grants', 'ca-nserc-alliance-advantage', 'us-nih-r01'])(
-    '%s: "PI has 45 publications …" supplies the team record, quoted verbatim',
-    (id) => {
-      const result = analyseApplication(program(id), TEAM_TEXT);
-      const team = result.evaluation_scores.flatMap((s) =>
-        (s.elements ?? []).filter((e) => e.id === 'team' || e.id === 'researcher_excellence'),
-      );
-      for (const e of team) {
-        expect(e.status, e.label).toBe('found');
-        expect(TEAM_TEXT).toContain(e.quote);
-      }
-      const said = JSON.stringify(result);
-      expect(said).not.toMatch(/team expertise and track record[^"]{0,40}(?:missing|not assessed)/i);
-    },
-  );
+  it.each([
+    'ca-nserc-discovery-grants',
+    'ca-sshrc-insight-grants',
+    'ca-nserc-alliance-advantage',
+    'us-nih-r01',
+  ])('%s: "PI has 45 publications …" supplies the team record, quoted verbatim', (id) => {
+    const result = analyseApplication(program(id), TEAM_TEXT);
+    const team = result.evaluation_scores.flatMap((s) =>
+      (s.elements ?? []).filter((e) => e.id === 'team' || e.id === 'researcher_excellence'),
+    );
+    for (const e of team) {
+      expect(e.status, e.label).toBe('found');
+      expect(TEAM_TEXT).toContain(e.quote);
+    }
+    const said = JSON.stringify(result);
+    expect(said).not.toMatch(/team expertise and track record[^"]{0,40}(?:missing|not assessed)/i);
+  });
 
   it('a text without any record still gets the team reported as not found', () => {
     const result = analyseApplication(
