@@ -5,11 +5,12 @@ import { ADMIN_EMAIL, PASSWORD, expect, test } from './fixtures.ts';
 
 const SCREENSHOT_DIR = 'test-results/screenshots';
 /**
- * Issue 6: the landing route's initial JavaScript, gzipped. 170 KB until the interface languages
- * (ADR 0360) added i18next, react-i18next and the English catalogue (+14.5 KB measured on
- * 2026-11-27); 190 KB until they load after the first paint (issue 31 follow-up).
+ * Issue 6: the landing route's initial JavaScript, gzipped. The interface languages (ADR 0360)
+ * had pushed it to 184 KB with i18next; since ADR 0430 English is read from its catalogue without
+ * i18next, which loads only for French, and the route is back under 170 KB (167 KB measured on
+ * 2026-11-27).
  */
-const LANDING_JS_BUDGET_BYTES = 190 * 1024;
+const LANDING_JS_BUDGET_BYTES = 170 * 1024;
 
 /** The section a hash link points at is on screen (below the sticky bar). */
 async function expectSectionInView(page: Page, id: string) {
@@ -248,7 +249,7 @@ test('both lead forms: errors, success, confirmation email, and the admin list',
   ).toHaveValue('analysis_sent');
 });
 
-test('the landing route loads at most 190 KB of gzipped JavaScript, without the signed-in area', async ({
+test('the landing route loads at most 170 KB of gzipped JavaScript, without i18next or the signed-in area', async ({
   page,
 }) => {
   const scripts = new Map<string, number>();
@@ -263,7 +264,9 @@ test('the landing route loads at most 190 KB of gzipped JavaScript, without the 
   ).toBeVisible();
   const names = [...scripts.keys()];
   expect(names.length).toBeGreaterThan(0);
-  expect(names.filter((n) => /dashboard|admin-leads|faq-page|privacy-policy|terms-page/.test(n))).toEqual([]);
+  expect(
+    names.filter((n) => /dashboard|admin-leads|faq-page|privacy-policy|terms-page|i18next/.test(n)),
+  ).toEqual([]);
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync(

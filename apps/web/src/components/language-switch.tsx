@@ -13,9 +13,9 @@ const ENDONYMS: Readonly<Record<Language, string>> = { en: 'English', fr: 'Fran√
  * same data); a signed-in account saves the choice.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const choose = useChooseLanguage();
-  const other: Language = i18n.resolvedLanguage === 'fr' ? 'en' : 'fr';
+  const other: Language = language === 'fr' ? 'en' : 'fr';
   return (
     <button
       type="button"

@@ -1,16 +1,20 @@
 import { DEFAULT_LANGUAGE, isLanguage, languageFromTag, type Language } from '@grantleaf/shared/language';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
+import { useSyncExternalStore } from 'react';
 import en from './locales/en.json';
 
 /**
- * The web's one way to put text on a page in the visitor's language (issue 31, ADR 0360):
- * i18next with react-i18next, one catalogue per language in ./locales. English is bundled (it is
- * the pre-rendered landing page's language and every test's); French is its own chunk, loaded
- * before the first render of a French visitor (main.tsx) or when someone switches to it.
+ * The web's one way to put text on a page in the visitor's language (issue 31, ADRs 0360, 0430):
+ * `const { t } = useTranslation()` and `t('group.key', { variable, count })`, keys typed from
+ * ./locales/en.json.
+ *
+ * The landing page's first paint must not wait for i18next (55 KB, 18 KB gzipped: more than the
+ * landing's budget had left, ADR 0430). So English is read straight from the bundled catalogue by
+ * `readEnglish` below (a key's text, its `{{variables}}`, its `_one`/`_other` plural form), and
+ * i18next is loaded, with the French catalogues, when a visitor wants French. From then on i18next
+ * answers in both languages; `english-reader.test.ts` holds the reader to i18next's output for
+ * every English key, so the two never show different English.
  */
-export { Trans, useTranslation } from 'react-i18next';
-export { i18n };
 export type { Language };
 
 /** Where the choice made before signing in (or by the header's switch) is remembered. */
@@ -19,23 +23,59 @@ export const LANGUAGE_STORAGE_KEY = 'grantleaf.language';
 /** The Intl locale of each interface language: Canadian English and Canadian French. */
 export const INTL_LOCALE: Readonly<Record<Language, string>> = { en: 'en-CA', fr: 'fr-CA' };
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['en', 'fr'],
-  // Synchronous, so the first render (and the build's pre-render) already has its strings.
-  initAsync: false,
-  // React escapes what it renders; escaping here too would print "&amp;".
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  react: { useSuspense: false },
-});
+type Tree = { readonly [key: string]: string | Tree };
+type Options = { readonly [name: string]: unknown; readonly count?: number };
+
+const englishPlural = new Intl.PluralRules('en');
+
+/**
+ * English from the catalogue without i18next: the same nesting (`a.b.c`), `{{variable}}`
+ * interpolation (unescaped: React escapes what it renders) and plural keys (`key_one`,
+ * `key_other`, chosen by `Intl.PluralRules`) as i18next, and nothing else: no nesting of keys,
+ * no formatters, no context. A missing key shows the key, as i18next does.
+ */
+export function readEnglish(key: string, options: Options = {}): string {
+  const path = key.split('.');
+  const leaf = path.pop()!;
+  let parent: string | Tree | undefined = en as Tree;
+  for (const part of path) parent = parent && typeof parent === 'object' ? parent[part] : undefined;
+  if (!parent || typeof parent !== 'object') return key;
+  const form =
+    typeof options.count === 'number' ? parent[`${leaf}_${englishPlural.select(options.count)}`] : undefined;
+  const text = typeof form === 'string' ? form : parent[leaf];
+  if (typeof text !== 'string') return key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in options ? String(options[name]) : whole,
+  );
+}
+
+let engine: I18n | undefined;
+let shown: Language = DEFAULT_LANGUAGE;
+const listeners = new Set<() => void>();
+
+type Lookup = (key: string, options?: Options) => string;
+const translate = ((key: string, options?: Options) =>
+  engine
+    ? (engine.t as unknown as Lookup)(key, options)
+    : readEnglish(key, options)) as unknown as TFunction<'translation'>;
 
 /** The language now shown. */
 export function currentLanguage(): Language {
-  const shown = i18n.resolvedLanguage ?? i18n.language;
-  return isLanguage(shown) ? shown : DEFAULT_LANGUAGE;
+  return shown;
+}
+
+/** `t` outside a component (a toast's text built in a handler). In components, `useTranslation`. */
+export const t: TFunction<'translation'> = translate;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** `t` and the language shown; the component renders again when the language changes. */
+export function useTranslation(): { t: TFunction<'translation'>; language: Language } {
+  const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return { t: translate, language };
 }
 
 /** Before sign-in: the remembered choice, else the browser's language (French or English). */
@@ -49,16 +89,29 @@ export function initialLanguage(): Language {
   return typeof navigator === 'undefined' ? DEFAULT_LANGUAGE : languageFromTag(navigator.language);
 }
 
-async function loadCatalogue(language: Language) {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  if (language === 'fr') {
-    const [fr, messages] = await Promise.all([
+/** i18next with both catalogues, loaded once, the first time French is wanted. */
+let loading: Promise<I18n> | undefined;
+function loadEngine(): Promise<I18n> {
+  loading ??= (async () => {
+    const [{ default: i18next }, fr, messages] = await Promise.all([
+      import('i18next'),
       import('./locales/fr.json'),
       import('./locales/fr.messages.json'),
     ]);
-    i18n.addResourceBundle('fr', 'translation', fr.default);
-    i18n.addResourceBundle('fr', 'messages', messages.default);
-  }
+    const instance = i18next.createInstance();
+    await instance.init({
+      resources: { en: { translation: en }, fr: { translation: fr.default, messages: messages.default } },
+      lng: shown,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: ['en', 'fr'],
+      // React escapes what it renders; escaping here too would print "&amp;".
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    engine = instance;
+    return instance;
+  })();
+  return loading;
 }
 
 /**
@@ -70,8 +123,8 @@ async function loadCatalogue(language: Language) {
 export function translateMessage(message: string): string;
 export function translateMessage(message: string | undefined): string | undefined;
 export function translateMessage(message: string | undefined): string | undefined {
-  if (!message || currentLanguage() === 'en') return message;
-  const french = i18n.getResource('fr', 'messages', message, { keySeparator: false });
+  if (!message || shown === 'en' || !engine) return message;
+  const french = engine.getResource('fr', 'messages', message, { keySeparator: false }) as unknown;
   return typeof french === 'string' ? french : message;
 }
 
@@ -80,7 +133,7 @@ export function translateMessage(message: string | undefined): string | undefine
  * remembers it in this browser. The account's copy is saved by the caller (account API).
  */
 export async function applyLanguage(language: Language, { remember = true } = {}): Promise<void> {
-  await loadCatalogue(language);
+  if (language !== DEFAULT_LANGUAGE || engine) await (await loadEngine()).changeLanguage(language);
   if (remember) {
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
@@ -89,5 +142,8 @@ export async function applyLanguage(language: Language, { remember = true } = {}
     }
   }
   if (typeof document !== 'undefined') document.documentElement.lang = INTL_LOCALE[language];
-  if (currentLanguage() !== language || i18n.language !== language) await i18n.changeLanguage(language);
+  if (shown !== language) {
+    shown = language;
+    for (const listener of listeners) listener();
+  }
 }

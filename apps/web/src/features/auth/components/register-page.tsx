@@ -11,7 +11,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormField, Input } from '../../../components/ui/input.tsx';
-import { i18n, translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useInstitution, useRegister } from '../api/auth.api.ts';
@@ -23,7 +23,7 @@ const EMPTY: Record<Field, string> = { name: '', phone: '', email: '', password:
 const EMAIL_HINT = 'register-email-hint';
 
 function registrationFailure(error: unknown): string {
-  const t = i18n.t;
+  const t = translate;
   const message = error instanceof ApiError ? error.serverMessage : undefined;
   if (message === 'User already exists' || message === 'This email is already registered') {
     return t('register.exists');
