@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isInstitutionalEmail, registrableDomain } from './email-domain.ts';
+import { REVIEW_FILTERS, reviewStateSchema } from './office-review.schema.ts';
 
 /**
  * Issue 32 §1: organisations (a research office, a department, a company) with members and roles.
@@ -132,19 +133,60 @@ export function mayClaimDomain(domain: string, email: string): boolean {
 }
 
 /**
- * The day `days` business days (Monday to Friday) before a 'YYYY-MM-DD' deadline. Holidays are not
- * counted out: the office's holiday calendar is not modelled yet (ADR 0374).
+ * The day `days` business days before a 'YYYY-MM-DD' deadline: Monday to Friday, less the
+ * institution's holidays ('YYYY-MM-DD'), which count as weekend days (ADR 0441).
  */
-export function businessDaysBefore(deadline: string, days: number): string {
+export function businessDaysBefore(
+  deadline: string,
+  days: number,
+  holidays: ReadonlySet<string> = new Set(),
+): string {
   const d = new Date(`${deadline}T00:00:00Z`);
   let left = days;
   while (left > 0) {
     d.setUTCDate(d.getUTCDate() - 1);
     const dow = d.getUTCDay();
-    if (dow !== 0 && dow !== 6) left -= 1;
+    if (dow !== 0 && dow !== 6 && !holidays.has(d.toISOString().slice(0, 10))) left -= 1;
   }
   return d.toISOString().slice(0, 10);
 }
+
+/** An institution's holiday: a day the internal deadline's count skips. */
+export const holidaySchema = z.object({
+  date: z.iso.date('Use a date like 2026-12-25'),
+  name: z.string().trim().min(1, 'Name the holiday').max(100, 'At most 100 characters'),
+});
+export type Holiday = z.infer<typeof holidaySchema>;
+/** Enough for several years of a university's closures; the whole list is replaced at once. */
+export const HOLIDAYS_MAX = 200;
+export const holidayListSchema = z.object({
+  holidays: z
+    .array(holidaySchema)
+    .max(HOLIDAYS_MAX, `At most ${HOLIDAYS_MAX} holidays`)
+    .refine((list) => new Set(list.map((h) => h.date)).size === list.length, 'Each date once'),
+});
+export type HolidayList = z.infer<typeof holidayListSchema>;
+
+/**
+ * The live checks' summary for one application (ADR 0442): how many of the program's expected
+ * elements the saved text shows, and how many things are left before submitting (0: ready).
+ */
+export const readinessSchema = z.object({
+  found: z.number().int(),
+  expected: z.number().int(),
+  left: z.number().int(),
+  ready: z.boolean(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
+
+/** The office list's filters (ADR 0442): review status, program, funder deadline range. */
+export const officeListQuerySchema = z.object({
+  status: z.enum(REVIEW_FILTERS).optional(),
+  program: z.string().trim().max(200).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type OfficeListQuery = z.infer<typeof officeListQuerySchema>;
 
 /** One row of the office's list of applications shared with the organisation. */
 export const officeApplicationSchema = z.object({
@@ -156,6 +198,10 @@ export const officeApplicationSchema = z.object({
   status: z.string(),
   deadline: z.string().nullable(),
   internalDeadline: z.string().nullable(),
+  /** The office's review (ADR 0440): null while the applicant has not submitted it. */
+  reviewState: reviewStateSchema.nullable(),
+  /** The live checks' summary at the saved text (ADR 0442). */
+  readiness: readinessSchema,
   sharedAt: z.string(),
   updatedAt: z.string(),
 });

@@ -189,6 +189,13 @@ export const USER_LIMITS = {
     windowSeconds: 60 * 60,
     message: 'Too many comments. Please wait a few minutes; your text is kept here.',
   },
+  /** Each review step mails the office or the applicant (issue 32 §3): a busy office stays well under this. */
+  officeReview: {
+    name: 'office-review',
+    points: 120,
+    windowSeconds: 60 * 60,
+    message: 'Too many review steps. Please wait a few minutes and try again.',
+  },
   /** Every attempt counts, so the password it asks for cannot be guessed through it. */
   accountDeletion: {
     name: 'account-delete',

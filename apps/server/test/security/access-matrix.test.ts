@@ -494,6 +494,42 @@ export const MATRIX: Record<string, Entry> = {
     url: (o) => `/api/organisations/${o.organisation}/applications.csv`,
     foreign: true,
   },
+  // Holidays (issue 32 §3, ADR 0441): members read, owners and officers replace.
+  'GET /api/organisations/:id/holidays': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/holidays`,
+    foreign: true,
+  },
+  'PUT /api/organisations/:id/holidays': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/holidays`,
+    body: () => ({ holidays: [{ date: '2031-12-25', name: 'Planted holiday' }] }),
+    foreign: true,
+  },
+  // The office's review (issue 32 §3, ADR 0440): readers read, the owner submits, officers decide.
+  'GET /api/applications/:id/office-review': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/office-review`,
+    foreign: true,
+  },
+  'POST /api/applications/:id/office-review/submit': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/office-review/submit`,
+    body: () => ({}),
+    foreign: true,
+  },
+  'POST /api/applications/:id/office-review/request-changes': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/office-review/request-changes`,
+    body: () => ({ message: 'Planted request' }),
+    foreign: true,
+  },
+  'POST /api/applications/:id/office-review/approve': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/office-review/approve`,
+    body: () => ({}),
+    foreign: true,
+  },
   // Sharing (issue 32 §2): only the owner sees or changes an application's shares.
   'GET /api/shared-applications': { access: 'user' },
   'GET /api/applications/:id/shares': {

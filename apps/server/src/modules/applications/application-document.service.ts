@@ -11,6 +11,7 @@ import {
   type VersionSummary,
 } from '@grantleaf/shared/application-document.schema';
 import type { Application } from '@grantleaf/shared/applications.schema';
+import type { Readiness } from '@grantleaf/shared/organisations.schema';
 import type { Access } from '@grantleaf/shared/sharing.schema';
 import { docToMarkdown, markdownToDoc } from '@grantleaf/shared/rich-markdown';
 import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.schema';
@@ -36,6 +37,7 @@ import {
 import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow, StoredSection } from './applications.schema.ts';
+import { returnToReview } from './application-review.repository.ts';
 import { exportLayout } from './export-layout.ts';
 import { type LiveBudget, runLiveChecks } from './live-checks.ts';
 
@@ -288,6 +290,33 @@ export async function exportApplication(
   return { data, fileName, version };
 }
 
+/**
+ * The live checks' summary of each application at its saved text (ADR 0442), for the office's
+ * list: the same runLiveChecks the editor runs, so the office and the applicant see one answer.
+ */
+export async function readinessOf(db: Db, ids: string[]): Promise<Map<string, Readiness>> {
+  const out = new Map<string, Readiness>();
+  if (ids.length === 0) return out;
+  const rows = await repo.listApplicationsByIds(db, ids);
+  for (const row of rows) {
+    const { template, sections, wordsPerPage } = await shapedSections(db, row);
+    const result = runLiveChecks({
+      program: template?.program ?? null,
+      wordsPerPage,
+      budget: await liveBudget(db, row),
+      sections: sections.map((s) => ({ id: s.id, header: s.header, limit: s.limit, text: docToText(s.doc) })),
+    });
+    const elements = result.criteria.flatMap((c) => c.elements);
+    out.set(row.id, {
+      found: elements.filter((e) => e.status !== 'missing').length,
+      expected: elements.length,
+      left: result.left.length,
+      ready: result.left.length === 0,
+    });
+  }
+  return out;
+}
+
 export function createApplicationDocuments(deps: {
   db: Db;
   /** The application as the tracker shows it (history, documents). */
@@ -328,7 +357,7 @@ export function createApplicationDocuments(deps: {
       // The application and its versions count against its owner's storage, whoever writes.
       const used = await versions.storedBytes(tx, current.userId);
       if (used + adding > deps.storageBytes) throw storageFull(deps.storageBytes);
-      return versions.writeVersion(tx, {
+      const written = await versions.writeVersion(tx, {
         applicationId: id,
         version: current.version + 1,
         authorId: user.id,
@@ -336,6 +365,9 @@ export function createApplicationDocuments(deps: {
         sections,
         autosave,
       });
+      // A change after the office approved sends it back to review, in the same transaction (ADR 0440).
+      await returnToReview(tx, id, user.id, written.version);
+      return written;
     });
     return { version: row.version, updatedAt: row.updatedAt.toISOString() };
   }

@@ -64,7 +64,14 @@ export async function setOrgShare(tx: Tx, applicationId: string, organisationId:
     .values({ applicationId, organisationId, sharedBy })
     .onConflictDoUpdate({
       target: applicationOrgShares.applicationId,
-      set: { organisationId, sharedBy, createdAt: sql`now()` },
+      // Another organisation starts its own review (ADR 0440); sharing again with the same one keeps it.
+      set: {
+        organisationId,
+        sharedBy,
+        createdAt: sql`now()`,
+        reviewState: sql`case when application_org_shares.organisation_id = excluded.organisation_id then application_org_shares.review_state end`,
+        reviewVersion: sql`case when application_org_shares.organisation_id = excluded.organisation_id then application_org_shares.review_version end`,
+      },
     });
 }
 

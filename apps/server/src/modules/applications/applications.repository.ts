@@ -68,6 +68,12 @@ export async function findApplicationFor(
   return access && allows(access, need) ? { row, access } : undefined;
 }
 
+/** Applications by id, whoever owns them: only for a caller that already decided access (the office list). */
+export async function listApplicationsByIds(db: Tx, ids: string[]): Promise<ApplicationRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(applications).where(inArray(applications.id, ids));
+}
+
 /** The application, to its owner only (deleting, renaming, status, AI actions, attachments). */
 export async function findOwnApplication(
   db: Tx,

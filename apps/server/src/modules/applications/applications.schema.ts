@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REVIEW_ACTIONS, REVIEW_STATES } from '@grantleaf/shared/office-review.schema';
 import { sealedJson, sealedText } from '../../adapters/storage/content-crypto.ts';
 import { createdAt } from '../auth/auth.schema.ts';
 
@@ -162,7 +163,27 @@ export const applicationOrgShares = pgTable('application_org_shares', {
   organisationId: uuid('organisation_id').notNull(),
   sharedBy: uuid('shared_by'),
   createdAt: createdAt(),
+  /** The office's review (ADR 0440): null while a draft to the office. */
+  reviewState: text('review_state', { enum: REVIEW_STATES }),
+  reviewVersion: integer('review_version'),
+  reviewChangedAt: timestamp('review_changed_at', { withTimezone: true }),
 });
+export type ApplicationOrgShareRow = typeof applicationOrgShares.$inferSelect;
+
+/** What happened in the office's review, by whom and when (issue 32 §3, ADR 0440). */
+export const applicationReviewEvents = pgTable('application_review_events', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  applicationId: uuid('application_id').notNull(),
+  organisationId: uuid('organisation_id').notNull(),
+  actorId: uuid('actor_id'),
+  action: text('action', { enum: REVIEW_ACTIONS }).notNull(),
+  message: sealedText('application_review_events', 'message'),
+  version: integer('version').notNull(),
+  createdAt: createdAt(),
+});
+export type ApplicationReviewEventRow = typeof applicationReviewEvents.$inferSelect;
 
 /** A comment anchored to a section's text, or a reply to one (issue 32 §2, ADR 0373). */
 export const applicationComments = pgTable('application_comments', {

@@ -85,3 +85,9 @@ export async function pinOwnVersion(db: Tx, userId: string, applicationId: strin
   if (!(await findOwnApplication(db, userId, applicationId))) throw notFound();
   await pinVersion(db, applicationId, version);
 }
+
+/**
+ * For the organisations module's office list (ADR 0442): the live checks' summary of applications
+ * the office may already see (the caller decides access; this only reads).
+ */
+export { readinessOf } from './application-document.service.ts';

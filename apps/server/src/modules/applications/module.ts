@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
 import { applicationsRoutes } from './applications.routes.ts';
+import { applicationReviewRoutes } from './application-review.routes.ts';
+import { createApplicationReview } from './application-review.service.ts';
 import { applicationSharingRoutes } from './application-sharing.routes.ts';
 import { createApplicationSharing } from './application-sharing.service.ts';
 import { createApplicationComments } from './application-comments.service.ts';
@@ -30,6 +32,9 @@ export const applicationsModule: AppModule = {
     await app.register(applicationSharingRoutes, {
       sharing: createApplicationSharing({ db: database.db, env, mailer }),
       comments: createApplicationComments({ db: database.db, env, mailer }),
+    });
+    await app.register(applicationReviewRoutes, {
+      review: createApplicationReview({ db: database.db, env, mailer }),
     });
     await app.register(budgetRoutes, { budget: createBudgetService({ db: database.db }) });
   },
@@ -66,6 +71,12 @@ export const applicationsModule: AppModule = {
       file: 'application-comments.json',
       table: 'application_comments',
       where: (id) => sql`author_id = ${id} order by created_at`,
+    },
+    // The review steps the user took, with their messages (ADR 0440).
+    {
+      file: 'application-review-events.json',
+      table: 'application_review_events',
+      where: (id) => sql`actor_id = ${id} order by created_at`,
     },
     { file: 'application-budgets.json', table: 'application_budgets', where: ownApplications },
     { file: 'calendar-feed.json', table: 'calendar_tokens', where: (id) => sql`user_id = ${id}` },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { readinessOf } from '../applications/index.ts';
 import type { AppModule } from '../contract.ts';
 import { organisationsRoutes } from './organisations.routes.ts';
 import { createOrganisationsService } from './organisations.service.ts';
@@ -7,7 +8,7 @@ export const organisationsModule: AppModule = {
   name: 'organisations',
   routes: (app, { runtime: { database, env, mailer } }) =>
     app.register(organisationsRoutes, {
-      organisations: createOrganisationsService({ db: database.db, env, mailer }),
+      organisations: createOrganisationsService({ db: database.db, env, mailer, readiness: readinessOf }),
     }),
   exportSections: [
     {

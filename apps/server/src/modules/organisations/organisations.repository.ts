@@ -1,11 +1,14 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { OrganisationRole } from '@grantleaf/shared/organisations.schema';
+import type { ReviewState } from '@grantleaf/shared/office-review.schema';
+import type { Holiday, OfficeListQuery, OrganisationRole } from '@grantleaf/shared/organisations.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import {
+  organisationHolidays,
   organisationInvitations,
   organisationMembers,
   organisations,
+  type HolidayRow,
   type InvitationRow,
   type OrganisationRow,
 } from './organisations.schema.ts';
@@ -271,16 +274,24 @@ export async function deleteOrganisation(tx: Tx, id: string) {
 
 /**
  * The office's list (issue 32 §3): every live application shared with the organisation, with its
- * owner, soonest funder deadline first. Read here, written only by the applications module.
+ * owner and the office's review, soonest funder deadline first, filtered by review status,
+ * program (words in its name) and funder deadline range (ADR 0442). Read here, written only by
+ * the applications module.
  */
-export async function listOfficeApplications(db: Db, organisationId: string) {
+export async function listOfficeApplications(db: Db, organisationId: string, filter: OfficeListQuery = {}) {
+  const conditions = [sql`o.organisation_id = ${organisationId}`];
+  if (filter.status === 'draft') conditions.push(sql`o.review_state is null`);
+  else if (filter.status) conditions.push(sql`o.review_state = ${filter.status}`);
+  if (filter.program) conditions.push(sql`strpos(lower(a.program), lower(${filter.program})) > 0`);
+  if (filter.from) conditions.push(sql`a.deadline >= ${filter.from}::date`);
+  if (filter.to) conditions.push(sql`a.deadline <= ${filter.to}::date`);
   const result = (await db.execute(sql`
     select a.id, a.title, a.program, a.status, a.deadline::text as deadline, a.updated_at as "updatedAt",
-           o.created_at as "sharedAt", u.name as owner, u.email as "ownerEmail"
+           o.created_at as "sharedAt", o.review_state as "reviewState", u.name as owner, u.email as "ownerEmail"
       from application_org_shares o
       join applications a on a.id = o.application_id and a.deleted_at is null
       join users u on u.id = a.user_id and u.deleted_at is null
-     where o.organisation_id = ${organisationId}
+     where ${sql.join(conditions, sql` and `)}
      order by a.deadline asc nulls last, a.title asc
      limit 2000
   `)) as unknown as {
@@ -292,9 +303,27 @@ export async function listOfficeApplications(db: Db, organisationId: string) {
       deadline: string | null;
       updatedAt: string | Date;
       sharedAt: string | Date;
+      reviewState: ReviewState | null;
       owner: string;
       ownerEmail: string;
     }>;
   };
   return result.rows;
+}
+
+export async function listHolidays(db: Tx, organisationId: string): Promise<HolidayRow[]> {
+  return db
+    .select()
+    .from(organisationHolidays)
+    .where(eq(organisationHolidays.organisationId, organisationId))
+    .orderBy(asc(organisationHolidays.day));
+}
+
+/** The list is replaced whole: what the owner or officer sees after saving is what is stored. */
+export async function replaceHolidays(tx: Tx, organisationId: string, holidays: Holiday[]): Promise<void> {
+  await tx.delete(organisationHolidays).where(eq(organisationHolidays.organisationId, organisationId));
+  if (holidays.length > 0)
+    await tx
+      .insert(organisationHolidays)
+      .values(holidays.map((h) => ({ organisationId, day: h.date, name: h.name })));
 }

@@ -2,8 +2,10 @@ import {
   acceptInvitationSchema,
   changeRoleSchema,
   createOrganisationSchema,
+  holidayListSchema,
   invitationSchema,
   inviteSchema,
+  officeListQuerySchema,
   officeListSchema,
   organisationDetailSchema,
   organisationListSchema,
@@ -123,20 +125,41 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{ organisations: Organis
   // The office's list (issue 32 §3): JSON for the page, CSV for a spreadsheet.
   app.get(
     '/api/organisations/:id/applications',
-    { ...auth, schema: { params: idParams, response: { 200: officeListSchema } } },
-    async (request) => ({ data: await organisations.officeList(currentUser(request), request.params.id) }),
+    {
+      ...auth,
+      schema: { params: idParams, querystring: officeListQuerySchema, response: { 200: officeListSchema } },
+    },
+    async (request) => ({
+      data: await organisations.officeList(currentUser(request), request.params.id, request.query),
+    }),
   );
 
   app.get(
     '/api/organisations/:id/applications.csv',
-    { ...auth, schema: { params: idParams } },
+    { ...auth, schema: { params: idParams, querystring: officeListQuerySchema } },
     async (request, reply) => {
-      const rows = await organisations.officeList(currentUser(request), request.params.id);
+      const rows = await organisations.officeList(currentUser(request), request.params.id, request.query);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="office-applications.csv"')
         .header('X-Content-Type-Options', 'nosniff')
         .send(officeCsv(rows));
     },
+  );
+
+  // The institution's holidays (ADR 0441): members read, owners and officers replace the list.
+  app.get(
+    '/api/organisations/:id/holidays',
+    { ...auth, schema: { params: idParams, response: { 200: holidayListSchema } } },
+    (request) => organisations.holidays(currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/api/organisations/:id/holidays',
+    {
+      ...auth,
+      schema: { params: idParams, body: holidayListSchema, response: { 200: holidayListSchema } },
+    },
+    (request) => organisations.setHolidays(currentUser(request), request.params.id, request.body),
   );
 };

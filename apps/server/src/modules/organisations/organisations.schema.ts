@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ORGANISATION_ROLES } from '@grantleaf/shared/organisations.schema';
 import { createdAt } from '../auth/auth.schema.ts';
 
@@ -44,3 +44,15 @@ export const organisationInvitations = pgTable('organisation_invitations', {
   createdAt: createdAt(),
 });
 export type InvitationRow = typeof organisationInvitations.$inferSelect;
+
+/** Days the internal deadline's business-day count skips (issue 32 §3, ADR 0441). */
+export const organisationHolidays = pgTable(
+  'organisation_holidays',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.day] })],
+);
+export type HolidayRow = typeof organisationHolidays.$inferSelect;

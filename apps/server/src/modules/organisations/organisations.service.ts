@@ -8,6 +8,9 @@ import {
   ORGANISATION_MESSAGES,
   ORGANISATION_ROLE_LABELS,
   type CreateOrganisationInput,
+  type HolidayList,
+  type OfficeListQuery,
+  type Readiness,
   type Invitation,
   type OfficeApplication,
   type InviteInput,
@@ -16,6 +19,7 @@ import {
   type OrganisationSummary,
   type UpdateOrganisationInput,
 } from '@grantleaf/shared/organisations.schema';
+import type { ReviewFilter } from '@grantleaf/shared/office-review.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
@@ -45,7 +49,13 @@ function domainsOf(email: string): string[] {
 
 export type OrganisationsService = ReturnType<typeof createOrganisationsService>;
 
-export function createOrganisationsService(deps: { db: Db; env: Env; mailer: Mailer }) {
+export function createOrganisationsService(deps: {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  /** The live checks' summary per application (the applications module's, ADR 0442). */
+  readiness: (db: Db, ids: string[]) => Promise<Map<string, Readiness>>;
+}) {
   const { db } = deps;
 
   /** The caller's membership, or the unknown organisation's 404 (never 403: ADR 0370). */
@@ -195,10 +205,18 @@ export function createOrganisationsService(deps: { db: Db; env: Env; mailer: Mai
     },
 
     /** The office's list: owners and research officers only; members get the unknown id's 404. */
-    async officeList(user: UserRow, id: string): Promise<OfficeApplication[]> {
+    async officeList(user: UserRow, id: string, filter: OfficeListQuery = {}): Promise<OfficeApplication[]> {
       const { organisation, role } = await member(db, user, id);
       if (!manages(role)) throw notFound('Organisation not found');
-      const rows = await repo.listOfficeApplications(db, id);
+      const [rows, holidays] = await Promise.all([
+        repo.listOfficeApplications(db, id, filter),
+        repo.listHolidays(db, id),
+      ]);
+      const closed = new Set(holidays.map((h) => h.day));
+      const readiness = await deps.readiness(
+        db,
+        rows.map((r) => r.id),
+      );
       return rows.map((r) => ({
         id: r.id,
         title: r.title,
@@ -208,11 +226,32 @@ export function createOrganisationsService(deps: { db: Db; env: Env; mailer: Mai
         status: r.status,
         deadline: r.deadline,
         internalDeadline: r.deadline
-          ? businessDaysBefore(r.deadline, organisation.internalDeadlineDays)
+          ? businessDaysBefore(r.deadline, organisation.internalDeadlineDays, closed)
           : null,
+        reviewState: r.reviewState,
+        readiness: readiness.get(r.id) ?? { found: 0, expected: 0, left: 0, ready: false },
         sharedAt: new Date(r.sharedAt).toISOString(),
         updatedAt: new Date(r.updatedAt).toISOString(),
       }));
+    },
+
+    /** The institution's holidays: every member reads them (their internal deadlines follow them). */
+    async holidays(user: UserRow, id: string): Promise<HolidayList> {
+      await member(db, user, id);
+      const rows = await repo.listHolidays(db, id);
+      return { holidays: rows.map((h) => ({ date: h.day, name: h.name })) };
+    },
+
+    /** Owners and research officers keep the holiday list (ADR 0441); members get the 404. */
+    async setHolidays(user: UserRow, id: string, input: HolidayList): Promise<HolidayList> {
+      await db.transaction(async (tx) => {
+        const { role } = await member(tx, user, id);
+        if (!manages(role)) throw notFound('Organisation not found');
+        await repo.lockOrganisation(tx, id);
+        await repo.replaceHolidays(tx, id, input.holidays);
+      });
+      const rows = await repo.listHolidays(db, id);
+      return { holidays: rows.map((h) => ({ date: h.day, name: h.name })) };
     },
 
     async revokeInvitation(user: UserRow, id: string, invitationId: string): Promise<void> {
@@ -314,6 +353,18 @@ const cell = (value: string | null) => {
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
+/** The review status as the page and the CSV name it. */
+const REVIEW_LABELS: Record<ReviewFilter, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  changes_requested: 'Changes requested',
+  approved: 'Approved',
+};
+
+/** "Ready", or what is left and how many expected elements the text shows. */
+const readinessText = (r: Readiness) =>
+  r.ready ? 'Ready' : `${r.left} to do; ${r.found} of ${r.expected} expected elements`;
+
 /** The office's list as CSV (RFC 4180, CRLF), the columns the page shows. */
 export function officeCsv(rows: OfficeApplication[]): string {
   const header = [
@@ -324,6 +375,8 @@ export function officeCsv(rows: OfficeApplication[]): string {
     'Status',
     'Funder deadline',
     'Internal deadline',
+    'Office review',
+    'Readiness',
     'Shared',
     'Last change',
   ];
@@ -336,6 +389,8 @@ export function officeCsv(rows: OfficeApplication[]): string {
       r.status,
       r.deadline,
       r.internalDeadline,
+      REVIEW_LABELS[r.reviewState ?? 'draft'],
+      readinessText(r.readiness),
       r.sharedAt.slice(0, 10),
       r.updatedAt.slice(0, 10),
     ]

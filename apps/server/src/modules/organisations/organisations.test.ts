@@ -500,7 +500,7 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
       expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
       const text = await csv.text();
       expect(text.split('\r\n')[0]).toBe(
-        '"Title","Applicant","Applicant e-mail","Program","Status","Funder deadline","Internal deadline","Shared","Last change"',
+        '"Title","Applicant","Applicant e-mail","Program","Status","Funder deadline","Internal deadline","Office review","Readiness","Shared","Last change"',
       );
       // A formula typed as a title stays text in a spreadsheet.
       expect(text).toContain(`"'=HYPERLINK(""x"") ice","Mia Member"`);
@@ -514,6 +514,177 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
         token: member.token,
         body: { title: 'Ice sensing together' },
       });
+    });
+
+    it('submits to the office; officers request changes and approve; a change after approval returns it', async () => {
+      const base = `/api/applications/${appId}/office-review`;
+      const review = (u: User) => t.api('GET', base, { token: u.token });
+      const step = (u: User, what: string, body: unknown = {}, key = randomBytes(8).toString('hex')) =>
+        t.api('POST', `${base}/${what}`, { token: u.token, body, headers: { 'idempotency-key': key } });
+      const save = async (u: User, text: string) => {
+        const version = (await t.api('GET', `/api/applications/${appId}`, { token: u.token })).body.version;
+        const res = await t.api('PUT', `/api/applications/${appId}/sections`, {
+          token: u.token,
+          body: { baseVersion: version, sections: [{ id: sectionId, doc: doc(text) }] },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.version as number;
+      };
+
+      const draft = await review(member);
+      expect(draft.body).toMatchObject({
+        organisation: { id: orgId, name: orgName },
+        state: null,
+        canSubmit: true,
+        canDecide: false,
+        events: [],
+      });
+      expect((await review(officer)).body).toMatchObject({ state: null, canSubmit: false, canDecide: false });
+      // Nothing to decide before the applicant submits.
+      expect((await step(officer, 'approve')).status).toBe(409);
+
+      // Every role on every new route: readers read, only the applicant submits, only the
+      // organisation's owners and officers decide; everyone else gets the unknown id's 404.
+      for (const u of [editor, commenter, viewer, officer, owner, member])
+        expect((await review(u)).status).toBe(200);
+      for (const u of [outsider, removed, revoked]) expect((await review(u)).status).toBe(404);
+      for (const u of [editor, commenter, viewer, officer, owner, outsider, removed, revoked])
+        expect((await step(u, 'submit')).status, u.email).toBe(404);
+      for (const what of ['approve', 'request-changes'])
+        for (const u of [member, editor, commenter, viewer, outsider, removed, revoked])
+          expect((await step(u, what, { message: 'No.' })).status, `${what} ${u.email}`).toBe(404);
+
+      // The applicant submits; a retried click (same key) is the same answer, not a second submission.
+      const key = randomBytes(8).toString('hex');
+      const submitted = await step(member, 'submit', { message: 'Ready for the office.' }, key);
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      expect(submitted.body).toMatchObject({ state: 'submitted', canSubmit: false });
+      const again = await step(member, 'submit', { message: 'Ready for the office.' }, key);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect((await step(member, 'submit')).status).toBe(409);
+      for (const u of [officer, owner]) {
+        const mail = await t.smtp.waitFor(u.email, (m) => /Submitted for review/.test(m.subject));
+        expect(mail.text).toContain('Ready for the office.');
+        expect(mail.text).toContain(`/applications/${appId}`);
+      }
+      expect((await review(officer)).body).toMatchObject({ state: 'submitted', canDecide: true });
+
+      // An officer asks for changes, with a message the applicant receives.
+      expect((await step(officer, 'request-changes', { message: '  ' })).status).toBe(400);
+      const changes = await step(officer, 'request-changes', { message: 'Name the partner authority.' });
+      expect(changes.body).toMatchObject({ state: 'changes_requested', canDecide: false });
+      const asked = await t.smtp.waitFor(member.email, (m) => /Changes requested/.test(m.subject));
+      expect(asked.text).toContain('Name the partner authority.');
+      expect((await step(owner, 'approve')).status).toBe(409);
+
+      // The co-applicant edits, the applicant submits again, the organisation's owner approves.
+      await save(editor, 'With the Red River Basin Commission.');
+      expect((await step(member, 'submit')).body.state).toBe('submitted');
+      const approved = await step(owner, 'approve', { message: 'Signed off.' });
+      expect(approved.status).toBe(200);
+      const approvedAt = (await t.api('GET', `/api/applications/${appId}`, { token: member.token })).body
+        .version;
+      expect(approved.body).toMatchObject({ state: 'approved', approvedVersion: approvedAt });
+      expect(
+        (await t.smtp.waitFor(member.email, (m) => /Approved by the office/.test(m.subject))).text,
+      ).toContain('Signed off.');
+      expect((await step(officer, 'approve')).status).toBe(409);
+      expect((await step(member, 'submit')).status).toBe(409);
+      // Who and when, in the audit log too.
+      const audit = (await t.database.db.execute(
+        sql`select actor_id, action from audit_log where object_id = ${appId} and action like 'office_review.%' order by id`,
+      )) as unknown as { rows: Array<{ actor_id: string; action: string }> };
+      expect(audit.rows.map((r) => [r.action, r.actor_id])).toEqual([
+        ['office_review.submitted', member.user.id],
+        ['office_review.changes_requested', officer.user.id],
+        ['office_review.submitted', member.user.id],
+        ['office_review.approved', owner.user.id],
+      ]);
+
+      // A change to a section after approval sends it back to review, shown to both sides.
+      const changed = await save(editor, 'A late change by the co-applicant.');
+      for (const u of [member, officer]) {
+        const seen = (await review(u)).body;
+        expect(seen.state).toBe('submitted');
+        expect(seen.approvedVersion).toBeNull();
+        expect(seen.events.at(-1)).toMatchObject({
+          action: 'returned',
+          actor: 'Cora Coapplicant',
+          version: changed,
+        });
+      }
+      expect((await review(member)).body.events.map((e: any) => [e.action, e.actor])).toEqual([
+        ['submitted', 'Mia Member'],
+        ['changes_requested', 'Fran Officer'],
+        ['submitted', 'Mia Member'],
+        ['approved', 'Olive Owner'],
+        ['returned', 'Cora Coapplicant'],
+      ]);
+      // The messages are sealed at rest.
+      const raw = (await t.database.db.execute(
+        sql`select message from application_review_events where application_id = ${appId} and message is not null`,
+      )) as unknown as { rows: Array<{ message: string }> };
+      expect(raw.rows.length).toBeGreaterThan(0);
+      for (const r of raw.rows) expect(r.message).not.toMatch(/partner authority|Signed off/);
+
+      // The office's list shows the state and the live checks' summary, and filters by them.
+      const list = async (query: string) =>
+        (await t.api('GET', `/api/organisations/${orgId}/applications${query}`, { token: officer.token }))
+          .body.data as any[];
+      const [row] = await list('');
+      expect(row).toMatchObject({ id: appId, reviewState: 'submitted' });
+      expect(row.readiness.expected).toBeGreaterThan(0);
+      expect(row.readiness.ready).toBe(row.readiness.left === 0);
+      expect((await list('?status=submitted')).map((r) => r.id)).toEqual([appId]);
+      for (const q of ['?status=approved', '?status=draft', '?status=changes_requested', '?program=nserc'])
+        expect(await list(q), q).toEqual([]);
+      // The program filter matches words of the program's name, in any case.
+      const word = String(row.program).split(' ').at(-1)!.toUpperCase();
+      expect(
+        (await list(`?program=${encodeURIComponent(word)}&from=2031-01-15&to=2031-01-15`)).map((r) => r.id),
+      ).toEqual([appId]);
+      expect(await list('?from=2031-01-16')).toEqual([]);
+      expect(
+        (await t.api('GET', `/api/organisations/${orgId}/applications?status=lost`, { token: officer.token }))
+          .status,
+      ).toBe(400);
+      const csv = await fetch(`${t.baseUrl}/api/organisations/${orgId}/applications.csv?status=submitted`, {
+        headers: { authorization: `Bearer ${officer.token}` },
+      });
+      const line = (await csv.text()).split('\r\n')[1]!;
+      expect(line).toContain('"Submitted"');
+      expect(line).toMatch(/"(Ready|\d+ to do; \d+ of \d+ expected elements)"/);
+    });
+
+    it('counts the institution’s holidays out of the internal deadline, for the office and the applicant', async () => {
+      const url = `/api/organisations/${orgId}/holidays`;
+      const holidays = { holidays: [{ date: '2031-01-13', name: 'Winter closure' }] };
+      for (const u of [member, outsider, removed])
+        expect((await t.api('PUT', url, { token: u.token, body: holidays })).status, u.email).toBe(404);
+      for (const u of [outsider, removed])
+        expect((await t.api('GET', url, { token: u.token })).status).toBe(404);
+      for (const bad of [
+        { holidays: [{ date: '2031-02-30', name: 'x' }] },
+        { holidays: [{ date: '2031-01-13', name: '' }] },
+        { holidays: [holidays.holidays[0], holidays.holidays[0]] },
+      ])
+        expect((await t.api('PUT', url, { token: officer.token, body: bad })).status).toBe(400);
+      const saved = await t.api('PUT', url, { token: officer.token, body: holidays });
+      expect(saved.body).toEqual(holidays);
+      expect((await t.api('GET', url, { token: member.token })).body).toEqual(holidays);
+
+      // 2031-01-15 is a Wednesday; five business days before, with Monday the 13th closed, is Tuesday the 7th.
+      const list = await t.api('GET', `/api/organisations/${orgId}/applications`, { token: officer.token });
+      expect(list.body.data[0]).toMatchObject({ deadline: '2031-01-15', internalDeadline: '2031-01-07' });
+      const mine = await t.api('GET', `/api/applications/${appId}/office-review`, { token: member.token });
+      expect(mine.body.internalDeadline).toBe('2031-01-07');
+      expect((await t.api('PUT', url, { token: owner.token, body: { holidays: [] } })).body).toEqual({
+        holidays: [],
+      });
+      expect(
+        (await t.api('GET', `/api/applications/${appId}/office-review`, { token: member.token })).body
+          .internalDeadline,
+      ).toBe('2031-01-08');
     });
 
     it('ends a member’s access the moment they leave, and the application stays with its owner', async () => {

@@ -1,0 +1,162 @@
+import {
+  REVIEW_MESSAGES,
+  type OfficeReview,
+  type ReviewAction,
+} from '@grantleaf/shared/office-review.schema';
+import { businessDaysBefore } from '@grantleaf/shared/organisations.schema';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { UserRow } from '../auth/index.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import * as reviews from './application-review.repository.ts';
+import * as repo from './applications.repository.ts';
+
+/** Owners and research officers of the organisation review; a plain member does not (ADR 0371). */
+const reviews_ = (role: string | null) => role === 'owner' || role === 'officer';
+
+const SUBJECTS: Record<Exclude<ReviewAction, 'returned'>, (title: string) => string> = {
+  submitted: (title) => `Submitted for review: ${title}`,
+  changes_requested: (title) => `Changes requested: ${title}`,
+  approved: (title) => `Approved by the office: ${title}`,
+};
+
+/**
+ * Review and sign-off by the office (issue 32 §3, ADR 0440). The applicant (the application's
+ * owner) submits it to the organisation it is shared with; the organisation's owners and research
+ * officers request changes or approve. Every step is an event both sides read, and an audit row.
+ * Access starts from findApplicationFor: whoever may not read the application gets its 404.
+ */
+export function createApplicationReview(deps: { db: Db; env: Env; mailer: Mailer }) {
+  const { db } = deps;
+  const link = (id: string) => `${deps.env.APP_URL.replace(/\/$/, '')}/applications/${id}`;
+
+  async function get(user: UserRow, id: string): Promise<OfficeReview> {
+    const found = await repo.findApplicationFor(db, user.id, id, 'viewer');
+    if (!found) throw notFound('Application not found');
+    const { row, access } = found;
+    const context = await reviews.findReviewContext(db, id, user.id);
+    if (!context)
+      return {
+        organisation: null,
+        state: null,
+        approvedVersion: null,
+        internalDeadline: null,
+        canSubmit: false,
+        canDecide: false,
+        events: [],
+      };
+    const [events, holidays] = await Promise.all([
+      reviews.listReviewEvents(db, id, context.organisationId),
+      reviews.holidaysOf(db, context.organisationId),
+    ]);
+    const state = context.state;
+    return {
+      organisation: { id: context.organisationId, name: context.name },
+      state,
+      approvedVersion: state === 'approved' ? context.version : null,
+      internalDeadline: row.deadline ? businessDaysBefore(row.deadline, context.days, holidays) : null,
+      canSubmit: access === 'owner' && (state === null || state === 'changes_requested'),
+      canDecide:
+        reviews_(context.role) && row.userId !== user.id && (state === 'submitted' || state === 'approved'),
+      events: events.map(({ event: e, actor }) => ({
+        id: e.id,
+        action: e.action,
+        actor,
+        message: e.message,
+        version: e.version,
+        at: e.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** One step of the review, in one transaction with its event and audit row; then the mail. */
+  async function step(
+    user: UserRow,
+    id: string,
+    action: Exclude<ReviewAction, 'returned'>,
+    message: string | null,
+    requestId: string | null,
+  ) {
+    const done = await db.transaction(async (tx) => {
+      const found = await repo.findApplicationFor(
+        tx,
+        user.id,
+        id,
+        action === 'submitted' ? 'owner' : 'commenter',
+        true,
+      );
+      if (!found) throw notFound('Application not found');
+      const { row } = found;
+      const context = await reviews.findReviewContext(tx, id, user.id, true);
+      if (action === 'submitted') {
+        if (!context) throw conflict(REVIEW_MESSAGES.notShared);
+        if (context.state === 'submitted') throw conflict(REVIEW_MESSAGES.alreadySubmitted);
+        if (context.state === 'approved') throw conflict(REVIEW_MESSAGES.alreadyApproved);
+      } else {
+        // A named commenter is no officer: for them the route does not exist (404, ADR 0370).
+        if (!context || !reviews_(context.role)) throw notFound('Application not found');
+        if (row.userId === user.id) throw badRequest(REVIEW_MESSAGES.ownApplication);
+        const allowed = action === 'approved' ? ['submitted'] : ['submitted', 'approved'];
+        if (!allowed.includes(context.state ?? ''))
+          throw conflict(
+            context.state === 'approved' ? REVIEW_MESSAGES.alreadyApproved : REVIEW_MESSAGES.notSubmitted,
+          );
+      }
+      await reviews.setReviewState(tx, id, action, row.version);
+      await reviews.insertReviewEvent(tx, {
+        applicationId: id,
+        organisationId: context.organisationId,
+        actorId: user.id,
+        action,
+        message,
+        version: row.version,
+      });
+      await insertAuditEntry(tx, {
+        actorId: user.id,
+        subjectUserId: row.userId,
+        objectType: 'application',
+        objectId: id,
+        action: `office_review.${action}`,
+        requestId,
+      });
+      return { row, organisationId: context.organisationId, organisation: context.name };
+    });
+
+    // Submitting tells the office's reviewers; a decision tells the applicant.
+    const recipients =
+      action === 'submitted'
+        ? (await reviews.officersOf(db, done.organisationId))
+            .filter((o) => o.id !== user.id)
+            .map((o) => o.email)
+        : [(await reviews.applicantAddress(db, done.row.userId)) ?? ''].filter(Boolean);
+    const what =
+      action === 'submitted'
+        ? `${user.name} submitted "${done.row.title}" to ${done.organisation} for review.`
+        : action === 'approved'
+          ? `${user.name} approved "${done.row.title}" for ${done.organisation}.`
+          : `${user.name} asked for changes to "${done.row.title}" before ${done.organisation} signs it off.`;
+    for (const to of recipients)
+      await deps.mailer.send({
+        to,
+        subject: SUBJECTS[action](done.row.title),
+        dedupeKey: `office-review:${id}:${action}:${done.row.version}:${to}`,
+        text: ['Hello,', '', what, ...(message ? ['', message] : []), '', `Open it here: ${link(id)}`].join(
+          '\n',
+        ),
+      });
+    return get(user, id);
+  }
+
+  return {
+    get,
+    submit: (user: UserRow, id: string, message: string | undefined, requestId: string | null) =>
+      step(user, id, 'submitted', message || null, requestId),
+    requestChanges: (user: UserRow, id: string, message: string, requestId: string | null) =>
+      step(user, id, 'changes_requested', message, requestId),
+    approve: (user: UserRow, id: string, message: string | undefined, requestId: string | null) =>
+      step(user, id, 'approved', message || null, requestId),
+  };
+}
+export type ApplicationReview = ReturnType<typeof createApplicationReview>;
