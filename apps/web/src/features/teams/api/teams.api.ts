@@ -1,5 +1,8 @@
+import type { OfficeReview } from '@grantleaf/shared/office-review.schema';
 import type {
+  HolidayList,
   OfficeApplication,
+  OfficeListQuery,
   Invitation,
   InviteInput,
   OrganisationDetail,
@@ -73,13 +76,69 @@ export const useChangeRole = (id: string) =>
 export const useRemoveMember = (id: string) =>
   useOrgMutation((userId: string) => api.delete<null>(`${ORGS}/${id}/members/${userId}`));
 
+/** The office list's filters as a query string ('' without any), for the page and the CSV alike. */
+export function officeQuery(filter: OfficeListQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 /** The office's list of applications shared with the organisation (owners and officers). */
-export function useOfficeList(id: string, enabled: boolean) {
+export function useOfficeList(id: string, enabled: boolean, filter: OfficeListQuery = {}) {
+  const query = officeQuery(filter);
   return useQuery<{ data: OfficeApplication[] }>({
-    queryKey: [ORGS, id, 'applications'],
-    queryFn: () => queryGet(`${ORGS}/${id}/applications`, 'the office list'),
+    queryKey: [ORGS, id, 'applications', query],
+    queryFn: () => queryGet(`${ORGS}/${id}/applications${query}`, 'the office list'),
     enabled,
   });
+}
+
+/** The institution's holidays (ADR 0441): members read them, owners and officers replace them. */
+export function useHolidays(id: string) {
+  const client = useQueryClient();
+  const key = [ORGS, id, 'holidays'] as const;
+  const query = useQuery<HolidayList>({
+    queryKey: key,
+    queryFn: () => queryGet(`${ORGS}/${id}/holidays`, 'the holidays'),
+  });
+  const save = useMutation({
+    mutationFn: (input: HolidayList) => api.put<HolidayList>(`${ORGS}/${id}/holidays`, input),
+    onSuccess: (list) => {
+      client.setQueryData(key, list);
+      // The internal deadlines in the office list follow the holidays.
+      void client.invalidateQueries({ queryKey: [ORGS, id, 'applications'] });
+    },
+  });
+  return { query, save };
+}
+
+// --- the office's review ---------------------------------------------------------------------------
+
+const reviewKey = (id: string) => [`/api/applications/${id}/office-review`] as const;
+export function useOfficeReview(applicationId: string) {
+  return useQuery<OfficeReview>({
+    queryKey: reviewKey(applicationId),
+    queryFn: () => queryGet(`/api/applications/${applicationId}/office-review`, 'the office review'),
+  });
+}
+
+/** Submit, request changes, approve: each answers with the review, which replaces the cached one. */
+export function useOfficeReviewActions(applicationId: string) {
+  const client = useQueryClient();
+  const base = `/api/applications/${applicationId}/office-review`;
+  const set = (review: OfficeReview) => {
+    client.setQueryData(reviewKey(applicationId), review);
+    void client.invalidateQueries({ queryKey: orgsKey });
+  };
+  return {
+    submit: async (message: string) =>
+      set(await api.post<OfficeReview>(`${base}/submit`, { message }, keyed())),
+    requestChanges: async (message: string) =>
+      set(await api.post<OfficeReview>(`${base}/request-changes`, { message }, keyed())),
+    approve: async (message: string) =>
+      set(await api.post<OfficeReview>(`${base}/approve`, { message }, keyed())),
+  };
 }
 
 // --- sharing ---------------------------------------------------------------------------------------
@@ -104,10 +163,13 @@ export function useShares(applicationId: string, enabled: boolean) {
 export function useShareActions(applicationId: string) {
   const client = useQueryClient();
   const base = `/api/applications/${applicationId}`;
-  const set = (shares: Shares | null) =>
-    shares
+  const set = (shares: Shares | null) => {
+    // The office review follows the organisation share (ADR 0440).
+    void client.invalidateQueries({ queryKey: reviewKey(applicationId) });
+    return shares
       ? client.setQueryData(sharesKey(applicationId), shares)
       : client.invalidateQueries({ queryKey: sharesKey(applicationId) });
+  };
   return {
     share: async (input: ShareInput) => set(await api.post<Shares>(`${base}/shares`, input, keyed())),
     unshare: async (shareId: string) => set(await api.delete<null>(`${base}/shares/${shareId}`)),

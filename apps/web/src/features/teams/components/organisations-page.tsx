@@ -1,6 +1,9 @@
+import { REVIEW_FILTERS, type ReviewFilter } from '@grantleaf/shared/office-review.schema';
 import {
   ORGANISATION_ROLE_LABELS,
   ORGANISATION_ROLES,
+  type Holiday,
+  type OfficeListQuery,
   type OrganisationDetail,
   type OrganisationRole,
 } from '@grantleaf/shared/organisations.schema';
@@ -13,6 +16,7 @@ import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
@@ -22,6 +26,8 @@ import {
   useCreateOrganisation,
   useInvite,
   useJoinOrganisation,
+  officeQuery,
+  useHolidays,
   useOfficeList,
   useOrganisation,
   useOrganisations,
@@ -231,12 +237,110 @@ function OrganisationCard({ id, userId }: { id: string; userId: string }) {
   );
 }
 
-/** Every application shared with the organisation, soonest deadline first, with a CSV download. */
+/** The institution's holidays (ADR 0441): the internal deadline's count skips them. */
+function Holidays({ org }: { org: OrganisationDetail }) {
+  const { t } = useTranslation();
+  const { query, save } = useHolidays(org.id);
+  const [draft, setDraft] = useState<Holiday[] | null>(null);
+  const [date, setDate] = useState('');
+  const [name, setName] = useState('');
+  const list = draft ?? query.data?.holidays ?? [];
+  return (
+    <section className="mt-4" aria-labelledby={`holidays-${org.id}`}>
+      <h4 id={`holidays-${org.id}`} className="text-sm font-semibold text-slate-900">
+        {t('office.holidays.title')}
+      </h4>
+      {list.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-700">{t('office.holidays.none')}</p>
+      ) : (
+        <ul className="mt-1 text-sm" aria-label={t('office.holidays.list', { name: org.name })}>
+          {list.map((h) => (
+            <li key={h.date} className="flex flex-wrap items-center justify-between gap-2 py-1">
+              <span>
+                {h.date} · {h.name}
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={t('office.holidays.remove', { name: `${h.date} ${h.name}` })}
+                onClick={() => setDraft(list.filter((x) => x.date !== h.date))}
+              >
+                ×
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <div>
+          <Label htmlFor={`holiday-date-${org.id}`}>{t('office.holidays.date')}</Label>
+          <Input
+            id={`holiday-date-${org.id}`}
+            type="date"
+            className="w-44"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
+        </div>
+        <div className="min-w-0 flex-1">
+          <Label htmlFor={`holiday-name-${org.id}`}>{t('office.holidays.name')}</Label>
+          <Input
+            id={`holiday-name-${org.id}`}
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!date || !name.trim() || list.some((h) => h.date === date)}
+          onClick={() => {
+            setDraft([...list, { date, name: name.trim() }].sort((a, b) => a.date.localeCompare(b.date)));
+            setDate('');
+            setName('');
+          }}
+        >
+          {t('office.holidays.add')}
+        </Button>
+        <Button
+          size="sm"
+          disabled={!draft || save.isPending}
+          onClick={() =>
+            save.mutate(
+              { holidays: list },
+              {
+                onSuccess: () => {
+                  setDraft(null);
+                  toast.success(t('office.holidays.saved'));
+                },
+                onError: failed(t('office.review.failed')),
+              },
+            )
+          }
+        >
+          {t('office.holidays.save')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+const FILTERS: Array<ReviewFilter | ''> = ['', ...REVIEW_FILTERS];
+
+/**
+ * Every application shared with the organisation, soonest deadline first, with the office's
+ * review, the live checks' summary, filters (ADR 0442) and a CSV of what the filters show.
+ */
 function OfficeList({ org }: { org: OrganisationDetail }) {
-  const list = useOfficeList(org.id, true);
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<OfficeListQuery>({});
+  const [form, setForm] = useState<OfficeListQuery>({});
+  const list = useOfficeList(org.id, true, filter);
   const update = useUpdateOrganisation(org.id);
   const [days, setDays] = useState(String(org.internalDeadlineDays));
   const rows = list.data?.data ?? [];
+  const field = (key: keyof OfficeListQuery) => `office-${key}-${org.id}`;
   return (
     <section className="mt-6" aria-labelledby={`office-${org.id}`}>
       <h3 id={`office-${org.id}`} className="text-sm font-semibold text-slate-900">
@@ -273,16 +377,85 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
           </Button>
         </form>
       ) : null}
-      <p className="mt-1 text-xs text-slate-600">Weekends are skipped; holidays are not yet counted out.</p>
+      <p className="mt-1 text-xs text-slate-600">{t('office.list.holidaysNote')}</p>
+      <Holidays org={org} />
+      <form
+        className="mt-4 flex flex-wrap items-end gap-2"
+        aria-label={t('office.filter.label')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter(form);
+        }}
+      >
+        <div>
+          <Label htmlFor={field('status')}>{t('office.filter.status')}</Label>
+          <Select
+            id={field('status')}
+            className="h-9 w-48"
+            value={form.status ?? ''}
+            onChange={(e) =>
+              setForm({ ...form, status: (e.target.value || undefined) as ReviewFilter | undefined })
+            }
+            options={FILTERS.map((f) => ({ value: f, label: t(`office.filter.${f || 'all'}`) }))}
+          />
+        </div>
+        <div>
+          <Label htmlFor={field('program')}>{t('office.filter.program')}</Label>
+          <Input
+            id={field('program')}
+            className="w-44"
+            maxLength={200}
+            value={form.program ?? ''}
+            onChange={(e) => setForm({ ...form, program: e.target.value || undefined })}
+          />
+        </div>
+        <div>
+          <Label htmlFor={field('from')}>{t('office.filter.from')}</Label>
+          <Input
+            id={field('from')}
+            type="date"
+            className="w-44"
+            value={form.from ?? ''}
+            onChange={(e) => setForm({ ...form, from: e.target.value || undefined })}
+          />
+        </div>
+        <div>
+          <Label htmlFor={field('to')}>{t('office.filter.to')}</Label>
+          <Input
+            id={field('to')}
+            type="date"
+            className="w-44"
+            value={form.to ?? ''}
+            onChange={(e) => setForm({ ...form, to: e.target.value || undefined })}
+          />
+        </div>
+        <Button type="submit" size="sm" variant="secondary">
+          {t('office.filter.apply')}
+        </Button>
+        {officeQuery(filter) ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setForm({});
+              setFilter({});
+            }}
+          >
+            {t('office.filter.clear')}
+          </Button>
+        ) : null}
+      </form>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">Nothing is shared with the organisation yet.</p>
       ) : (
         <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="office-list">
+          <table className="w-full min-w-[48rem] text-left text-sm" data-testid="office-list">
             <thead className="text-xs text-slate-600">
               <tr>
                 <th className="py-1 pr-3">Application</th>
                 <th className="py-1 pr-3">Applicant</th>
+                <th className="py-1 pr-3">{t('office.list.review')}</th>
+                <th className="py-1 pr-3">{t('office.list.readiness')}</th>
                 <th className="py-1 pr-3">Status</th>
                 <th className="py-1 pr-3">Funder deadline</th>
                 <th className="py-1">Internal deadline</th>
@@ -298,6 +471,16 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
                     <span className="block text-xs text-slate-600">{a.program}</span>
                   </td>
                   <td className="py-1 pr-3">{a.owner}</td>
+                  <td className="py-1 pr-3">{t(`office.filter.${a.reviewState ?? 'draft'}`)}</td>
+                  <td className="py-1 pr-3">
+                    {a.readiness.ready
+                      ? t('office.list.ready')
+                      : t('office.list.left', {
+                          count: a.readiness.left,
+                          found: a.readiness.found,
+                          expected: a.readiness.expected,
+                        })}
+                  </td>
                   <td className="py-1 pr-3">{applicationStatusLabel(a.status)}</td>
                   <td className="py-1 pr-3">{a.deadline ?? '—'}</td>
                   <td className="py-1">{a.internalDeadline ?? '—'}</td>
@@ -313,7 +496,7 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
         className="mt-2"
         onClick={async () => {
           const result = await downloadFile(
-            `/api/organisations/${org.id}/applications.csv`,
+            `/api/organisations/${org.id}/applications.csv${officeQuery(filter)}`,
             'office-applications.csv',
           );
           if (result !== 'ok') toast.error('Export failed', { description: 'Please try again.' });

@@ -19,6 +19,7 @@ import {
   useShareActions,
   useShares,
 } from '../api/teams.api.ts';
+import { OfficeReviewPanel } from './office-review-panel.tsx';
 
 const failed = (title: string, err: unknown) =>
   toast.error(title, {
@@ -352,6 +353,7 @@ export function TeamPanel({
   return (
     <>
       {app.access === 'owner' ? <SharePanel applicationId={app.id} /> : null}
+      <OfficeReviewPanel app={app} />
       <CommentsPanel app={app} canComment={app.access !== 'viewer'} onFocus={onFocus} />
     </>
   );
