@@ -156,3 +156,25 @@ export const responseSectionSchema = z.object({
   leftOut: z.array(z.object({ id: z.uuid(), source: z.string(), quote: z.string(), reason: z.string() })),
 });
 export type ResponseSection = z.infer<typeof responseSectionSchema>;
+
+/**
+ * What the application's readiness check adds for a resubmission (issue 27 §3; ADR 0411): one item
+ * per weakness with no response (still planned, no change in its sections), per row marked done
+ * that the versions do not show, and the response section over its limit. Shaped like the live
+ * checks' `left`, so the one verdict rule (ADR 0246) counts them with the rest.
+ */
+export const resubmissionFindingSchema = z.object({
+  kind: z.enum(['unanswered', 'unverified', 'overLimit']),
+  message: z.string(),
+  /** The section to open for it (the row's first), null when there is none. */
+  sectionId: z.string().nullable(),
+  critiqueId: z.uuid().nullable(),
+});
+export type ResubmissionFinding = z.infer<typeof resubmissionFindingSchema>;
+
+export const resubmissionFindingsSchema = z.object({
+  /** False when no reviews are imported: the application is not treated as a resubmission. */
+  resubmission: z.boolean(),
+  findings: z.array(resubmissionFindingSchema),
+});
+export type ResubmissionFindings = z.infer<typeof resubmissionFindingsSchema>;

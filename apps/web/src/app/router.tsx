@@ -36,6 +36,9 @@ const GuidelinesPanel = lazy(() =>
 const ContentLibraryPanel = lazy(() =>
   import('../features/content-library/index.ts').then((m) => ({ default: m.ContentLibraryPanel })),
 );
+const ResubmissionFindings = lazy(() =>
+  import('../features/reviews/index.ts').then((m) => ({ default: m.ResubmissionFindings })),
+);
 const TeamPanel = lazy(() => import('../features/teams/index.ts').then((m) => ({ default: m.TeamPanel })));
 const editorSlots = {
   guidelines: (applicationId: string) => (
@@ -46,6 +49,15 @@ const editorSlots = {
   team: (app: ApplicationDetail, focus: (sectionId: string, quote: string) => void) => (
     <Suspense fallback={null}>
       <TeamPanel app={app} onFocus={focus} />
+    </Suspense>
+  ),
+  resubmission: (
+    applicationId: string,
+    savedVersion: number,
+    onItems: (items: { message: string; sectionId: string | null }[]) => void,
+  ) => (
+    <Suspense fallback={null}>
+      <ResubmissionFindings applicationId={applicationId} savedVersion={savedVersion} onItems={onItems} />
     </Suspense>
   ),
   library: (insert: (text: string) => void) => (

@@ -2,6 +2,7 @@ import {
   critiqueDiffSchema,
   importReviewsSchema,
   responseSectionSchema,
+  resubmissionFindingsSchema,
   reviewPlanSchema,
   updatePlanRowSchema,
 } from '@grantleaf/shared/reviews.schema';
@@ -70,5 +71,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
       schema: { params: appParams, response: { 200: responseSectionSchema } },
     },
     (request) => reviews.response(currentUser(request).id, request.params.id),
+  );
+
+  // The editor asks after each saved version (not on every keystroke), so it takes the plain GET's
+  // limits like the plan itself.
+  app.get(
+    '/api/applications/:id/reviews/findings',
+    { ...auth, schema: { params: appParams, response: { 200: resubmissionFindingsSchema } } },
+    (request) => reviews.findings(currentUser(request).id, request.params.id),
   );
 };

@@ -7,6 +7,8 @@ import {
   type CritiqueRow,
   type ImportReviewsInput,
   type ResponseSection,
+  type ResubmissionFinding,
+  type ResubmissionFindings,
   type ReviewPlan,
   type UpdatePlanRowInput,
 } from '@grantleaf/shared/reviews.schema';
@@ -22,6 +24,9 @@ import { findProgramById } from '../programs/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
 import * as repo from './reviews.repository.ts';
 import type { ReviewCritiqueRow, ReviewImportRow } from './reviews.schema.ts';
+
+/** A finding quotes the critique's first words, enough to recognise it in the readiness list. */
+const FINDING_QUOTE_WORDS = 20;
 
 /** A strength's section that lost this many more words than it gained is pointed out. */
 const STRENGTH_LOSS_WORDS = 20;
@@ -134,6 +139,36 @@ export function createReviewsService(deps: { db: Db }) {
         unverified: weak.filter((c) => c.status === 'done' && c.problems.length > 0).length,
       },
     };
+  }
+
+  async function response(
+    userId: string,
+    applicationId: string,
+    known?: ReviewPlan,
+  ): Promise<ResponseSection> {
+    const current = known ?? (await plan(userId, applicationId));
+    const app = await ownApplicationText(db, userId, applicationId);
+    const program = app.programId ? await findProgramById(db, app.programId) : undefined;
+    const headers = new Map(current.sections.map((s) => [s.id, s.header]));
+    // The earliest reviewed version the rows answer, to name in what is left out.
+    const reviewedVersion = Math.min(
+      ...current.imports.map((i) => i.reviewedVersion),
+      current.currentVersion,
+    );
+    // The program profile (ADR 0241) says which section answers the reviews and its limit.
+    const profile = program ? profileOf(program) : null;
+    return responseSection({
+      target: responseTarget(
+        profile?.resubmission ?? null,
+        profile?.wordsPerPage ?? WORDS_PER_PAGE,
+        app.programId,
+      ),
+      reviewedVersion,
+      rows: current.critiques.map((c) => ({
+        ...c,
+        sectionHeaders: c.sections.map((id) => headers.get(id)).filter((h): h is string => Boolean(h)),
+      })),
+    });
   }
 
   return {
@@ -264,30 +299,48 @@ export function createReviewsService(deps: { db: Db }) {
     },
 
     /** The funder's response section, from the plan's rows only (ai/reviews/response.ts). */
-    async response(userId: string, applicationId: string): Promise<ResponseSection> {
+    response: (userId: string, applicationId: string) => response(userId, applicationId),
+
+    /**
+     * The resubmission's part of the application's readiness (issue 27 §3; ADR 0411): weaknesses
+     * with no response, rows marked done that the versions do not show, and the response section
+     * over its limit. Read from the saved versions, like the plan's own checks.
+     */
+    async findings(userId: string, applicationId: string): Promise<ResubmissionFindings> {
       const current = await plan(userId, applicationId);
-      const app = await ownApplicationText(db, userId, applicationId);
-      const program = app.programId ? await findProgramById(db, app.programId) : undefined;
-      const headers = new Map(current.sections.map((s) => [s.id, s.header]));
-      // The earliest reviewed version the rows answer, to name in what is left out.
-      const reviewedVersion = Math.min(
-        ...current.imports.map((i) => i.reviewedVersion),
-        current.currentVersion,
-      );
-      // The program profile (ADR 0241) says which section answers the reviews and its limit.
-      const profile = program ? profileOf(program) : null;
-      return responseSection({
-        target: responseTarget(
-          profile?.resubmission ?? null,
-          profile?.wordsPerPage ?? WORDS_PER_PAGE,
-          app.programId,
-        ),
-        reviewedVersion,
-        rows: current.critiques.map((c) => ({
-          ...c,
-          sectionHeaders: c.sections.map((id) => headers.get(id)).filter((h): h is string => Boolean(h)),
-        })),
-      });
+      if (current.imports.length === 0) return { resubmission: false, findings: [] };
+      const findings: ResubmissionFinding[] = [];
+      const quoted = (q: string) => {
+        const words = q.split(/\s+/);
+        return words.length <= FINDING_QUOTE_WORDS ? q : `${words.slice(0, FINDING_QUOTE_WORDS).join(' ')} …`;
+      };
+      for (const c of current.critiques) {
+        if (c.kind !== 'weakness') continue;
+        const shown = c.sections.length > 0 && c.changed !== null && c.changed.added + c.changed.removed > 0;
+        if (c.status === 'planned' && !shown)
+          findings.push({
+            kind: 'unanswered',
+            message: `No response to ${c.source} (${c.criterion}): “${quoted(c.quote)}”`,
+            sectionId: c.sections[0] ?? null,
+            critiqueId: c.id,
+          });
+        else if (c.status === 'done' && c.problems.length > 0)
+          findings.push({
+            kind: 'unverified',
+            message: `${c.source} (${c.criterion}) is marked done, but the change is not shown: ${c.problems.join(' ')}`,
+            sectionId: c.sections[0] ?? null,
+            critiqueId: c.id,
+          });
+      }
+      const section = await response(userId, applicationId, current);
+      if (section.overLimit && section.limit)
+        findings.push({
+          kind: 'overLimit',
+          message: `${section.heading} is over its limit: ${section.words} words, ${section.limit.text} is about ${section.limit.words} words.`,
+          sectionId: null,
+          critiqueId: null,
+        });
+      return { resubmission: true, findings };
     },
   };
 }

@@ -250,6 +250,69 @@ describe.each(DATABASES)('reviews and the response plan on %s', (kind) => {
     expect(empty.status).toBe(400);
   });
 
+  it('reports, for the readiness check, critiques with no response and a "done" the versions do not show', async () => {
+    const { token } = await registerUser(t);
+    const app = await application(token, 'us-nih-r01');
+    const findings = async () => {
+      const res = await t.api('GET', `/api/applications/${app.id}/reviews/findings`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { resubmission: boolean; findings: any[] };
+    };
+    // No reviews: not a resubmission, nothing reported.
+    expect(await findings()).toEqual({ resubmission: false, findings: [] });
+    const plan = (
+      await t.api('POST', `/api/applications/${app.id}/reviews`, { token, body: { text: SUMMARY_STATEMENT } })
+    ).body;
+    let found = await findings();
+    expect(found.resubmission).toBe(true);
+    // Every weakness is planned with nothing changed: each one reported, strengths never.
+    expect(found.findings.map((f) => f.kind)).toEqual([
+      'unanswered',
+      'unanswered',
+      'unanswered',
+      'unanswered',
+    ]);
+    expect(found.findings.map((f) => f.message)).toContain(
+      'No response to Reviewer 1 (Approach): “No alternative is described if patients stop wearing the sensor.”',
+    );
+
+    const strategy = app.sections.find((s) => s.header === 'Approach')!;
+    const alt = plan.critiques.find((c: any) => c.quote.startsWith('No alternative'));
+    const vague = plan.critiques.find((c: any) => c.quote.startsWith('The data sharing'));
+    const power = plan.critiques.find((c: any) => c.quote.startsWith('The sample size'));
+    const summary = plan.critiques.find((c: any) => c.quote.startsWith('However'));
+    // A response claiming a change the versions do not show: reported as such, not as answered.
+    await t.api('PATCH', `/api/applications/${app.id}/critiques/${alt.id}`, {
+      token,
+      body: {
+        sections: [strategy.id],
+        status: 'done',
+        plannedChange: 'A wrist-worn sensor is the fallback.',
+      },
+    });
+    await t.api('PATCH', `/api/applications/${app.id}/critiques/${vague.id}`, {
+      token,
+      body: { status: 'declined', declineReason: 'The NIH template is followed.' },
+    });
+    found = await findings();
+    expect(found.findings.find((f) => f.critiqueId === alt.id)).toMatchObject({
+      kind: 'unverified',
+      sectionId: strategy.id,
+      message: expect.stringContaining('Marked done, but its sections show no change since version'),
+    });
+    expect(found.findings.some((f) => f.critiqueId === vague.id)).toBe(false);
+
+    // The section changes: the done row is shown, and a planned row whose section changed is no
+    // longer "no response" (the change is there to mark done).
+    await t.api('PATCH', `/api/applications/${app.id}/critiques/${power.id}`, {
+      token,
+      body: { sections: [strategy.id] },
+    });
+    await edit(token, app.id, strategy.id, 'Approach: a wrist-worn sensor is the fallback if patients stop.');
+    found = await findings();
+    expect(found.findings.map((f) => f.critiqueId).sort()).toEqual([summary.id].sort());
+  });
+
   it('writes CIHR’s response in its own heading and limit, and says when it runs over', async () => {
     const { token } = await registerUser(t);
     const app = await application(token, 'ca-cihr-project-grant');
@@ -278,6 +341,13 @@ describe.each(DATABASES)('reviews and the response plan on %s', (kind) => {
     expect(response.limit).toMatchObject({ text: '2 pages' });
     expect(response.words).toBeGreaterThan(response.limit.words);
     expect(response.overLimit).toBe(true);
+    const found = (await t.api('GET', `/api/applications/${app.id}/reviews/findings`, { token })).body;
+    expect(found.findings).toEqual([
+      expect.objectContaining({
+        kind: 'overLimit',
+        message: `Response to Previous Reviews is over its limit: ${response.words} words, 2 pages is about ${response.limit.words} words.`,
+      }),
+    ]);
   });
 
   it('reads an uploaded file through the safe upload path, and refuses what it cannot use', async () => {
@@ -361,6 +431,7 @@ describe.each(DATABASES)('reviews and the response plan on %s', (kind) => {
       ],
       ['GET', `/api/applications/${app.id}/critiques/${critique.id}/diff`, undefined],
       ['GET', `/api/applications/${app.id}/reviews/response`, undefined],
+      ['GET', `/api/applications/${app.id}/reviews/findings`, undefined],
       ['DELETE', `/api/applications/${app.id}/reviews/${first.body.imports[0].id}`, undefined],
     ] as const)
       expect((await t.api(method, url, { token: other.token, body }))?.status, `${method} ${url}`).toBe(404);

@@ -61,6 +61,15 @@ export interface EditorSlots {
   library?: (onInsert: (text: string) => void) => ReactNode;
   /** Sharing and comments (the teams feature, issue 32 §2), given by the app. */
   team?: (app: ApplicationDetail, focus: (sectionId: string, quote: string) => void) => ReactNode;
+  /**
+   * A resubmission's findings (the reviews feature, issue 27 §3): it hands its items to `onItems`,
+   * and they join the live checks' list, so the one verdict rule (ADR 0246) counts them.
+   */
+  resubmission?: (
+    applicationId: string,
+    savedVersion: number,
+    onItems: (items: CheckResult['left']) => void,
+  ) => ReactNode;
 }
 
 export function ApplicationEditorPage(slots: EditorSlots) {
@@ -94,6 +103,7 @@ function Editor({
   guidelines,
   library,
   team,
+  resubmission,
 }: { app: ApplicationDetail; userId: string } & EditorSlots) {
   // A shared application opens with its sharer's rights (issue 32 §2): only the owner runs AI
   // actions, marks it submitted and sees its analyses; viewers and commenters read.
@@ -109,6 +119,7 @@ function Editor({
   const [checks, setChecks] = useState<CheckResult | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(null);
+  const [resubmissionLeft, setResubmissionLeft] = useState<CheckResult['left']>([]);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [submitOpen, setSubmitOpen] = useState(false);
   const update = useUpdateApplication(userId);
@@ -162,6 +173,14 @@ function Editor({
     await queryClient.invalidateQueries({ queryKey: applicationKey(app.id) });
   };
 
+  // The resubmission's findings are items left like any other check's (ADR 0411).
+  const readiness = useMemo(
+    () =>
+      checks && resubmissionLeft.length > 0
+        ? { ...checks, left: [...checks.left, ...resubmissionLeft] }
+        : checks,
+    [checks, resubmissionLeft],
+  );
   const sectionChecks = new Map((checks?.sections ?? []).map((s) => [s.id, s]));
   // Without a configured model the server says so, and no AI action is offered (issue 16 §5).
   const aiAvailable = isOwner && (suggestions.data?.available ?? false);
@@ -294,7 +313,7 @@ function Editor({
       </header>
 
       <div className="mt-4">
-        <ReadinessSummary result={checks} checking={checking} error={checkError} onFocus={focus} />
+        <ReadinessSummary result={readiness} checking={checking} error={checkError} onFocus={focus} />
       </div>
 
       {app.sections.length === 0 ? (
@@ -373,6 +392,7 @@ function Editor({
           <CheckPanel result={checks} sectionHeader={headerOf} onFocus={focus} />
           {team ? team(app, (sid, quote) => focus(sid, quote)) : null}
           {isOwner ? <AnalysesPanel applicationId={app.id} /> : null}
+          {isOwner && resubmission ? resubmission(app.id, autosave.version(), setResubmissionLeft) : null}
           {isOwner && guidelines ? guidelines(app.id) : <div data-slot="guidelines-panel" hidden />}
           {isOwner && library ? (
             library((text) => {

@@ -1,10 +1,12 @@
 import {
   critiqueDiffSchema,
   responseSectionSchema,
+  resubmissionFindingsSchema,
   reviewPlanSchema,
   type CritiqueDiff,
   type ImportReviewsInput,
   type ResponseSection,
+  type ResubmissionFindings,
   type ReviewPlan,
   type UpdatePlanRowInput,
 } from '@grantleaf/shared/reviews.schema';
@@ -29,7 +31,11 @@ export function useReviewPlan(applicationId: string) {
 /** Every change answers the whole plan (the server recomputes each row's check), cached as it is. */
 function useSetPlan(applicationId: string) {
   const client = useQueryClient();
-  return (plan: unknown) => client.setQueryData(reviewPlanKey(applicationId), reviewPlanSchema.parse(plan));
+  return (plan: unknown) => {
+    client.setQueryData(reviewPlanKey(applicationId), reviewPlanSchema.parse(plan));
+    // The editor's findings read the same rows: asked again when next shown.
+    void client.invalidateQueries({ queryKey: [...reviewPlanKey(applicationId), 'findings'] });
+  };
 }
 
 export interface ImportRequest {
@@ -66,6 +72,7 @@ export function useRemoveImport(applicationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (importId: string) => api.delete(`${reviewsUrl(applicationId)}/${importId}`),
+    // The plan and the editor's findings (keyed under it) both.
     onSettled: () => client.invalidateQueries({ queryKey: reviewPlanKey(applicationId) }),
   });
 }
@@ -98,5 +105,20 @@ export function useGenerateResponse(applicationId: string) {
   return useMutation({
     mutationFn: async (): Promise<ResponseSection> =>
       responseSectionSchema.parse(await api.get(`${reviewsUrl(applicationId)}/response`)),
+  });
+}
+
+/**
+ * The resubmission's findings for the editor's readiness (ADR 0411), asked again at each saved
+ * version: they read the saved versions, as the plan does.
+ */
+export function useResubmissionFindings(applicationId: string, savedVersion: number) {
+  return useQuery<ResubmissionFindings>({
+    queryKey: [...reviewPlanKey(applicationId), 'findings', savedVersion],
+    queryFn: async () =>
+      resubmissionFindingsSchema.parse(
+        await queryGet(`${reviewsUrl(applicationId)}/findings`, 'the resubmission checks'),
+      ),
+    placeholderData: (previous) => previous,
   });
 }
