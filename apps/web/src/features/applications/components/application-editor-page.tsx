@@ -234,6 +234,9 @@ function Editor({
     }
   }
   const headerOf = (sid: string) => app.sections.find((s) => s.id === sid)?.header ?? sid;
+  const guidelinesPanel =
+    isOwner && guidelines ? guidelines(app.id) : <div data-slot="guidelines-panel" hidden />;
+  const guidelinesInMain = app.sections.length === 0;
 
   async function exportAs(format: 'docx' | 'pdf' | 'txt') {
     await autosave.flush();
@@ -325,6 +328,10 @@ function Editor({
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-8">
+          {/* Tracked by name only, the application has no sections to write here: its checklist is
+              the work, and at the foot of the narrow tools column it left a wide empty column beside
+              it (issue 28 item 15). */}
+          {guidelinesInMain ? guidelinesPanel : null}
           {app.sections.map((s) => (
             <section
               key={s.id}
@@ -393,7 +400,7 @@ function Editor({
           {team ? team(app, (sid, quote) => focus(sid, quote)) : null}
           {isOwner ? <AnalysesPanel applicationId={app.id} /> : null}
           {isOwner && resubmission ? resubmission(app.id, autosave.version(), setResubmissionLeft) : null}
-          {isOwner && guidelines ? guidelines(app.id) : <div data-slot="guidelines-panel" hidden />}
+          {guidelinesInMain ? null : guidelinesPanel}
           {isOwner && library ? (
             library((text) => {
               const target = lastFocused.current;
