@@ -26,7 +26,7 @@ import { toast } from 'sonner';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Input, Label, Select } from '../../../components/ui/input.tsx';
+import { FileInput, Input, Label, Select } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
@@ -471,11 +471,9 @@ function ImportCard({ claim }: { claim: ClaimView }) {
           />
         </Field>
         <Field id="sred-import-file" label="CSV file (UTF-8, header row first)">
-          <input
+          <FileInput
             id="sred-import-file"
-            type="file"
             accept=".csv,text/csv"
-            className="text-sm"
             onChange={(e) => void pick(e.target.files?.[0])}
           />
         </Field>
