@@ -637,7 +637,7 @@ function ResponsePanel({ applicationId }: { applicationId: string }) {
               ))}
             </p>
           ) : null}
-          <pre className="mt-3 max-h-96 overflow-auto rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-900">
+          <pre className="mt-3 rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-900">
             {response.text}
           </pre>
           <div className="mt-3 flex flex-wrap items-center gap-2">
