@@ -43,3 +43,14 @@ export function unitsFor(
   const units = rule.partnerPerUnit === 0 ? 0 : Math.floor(partnerContribution / rule.partnerPerUnit);
   return { units, funder: units * rule.funderPerUnit, total: units * rule.unitAmount };
 }
+
+/**
+ * A rule as a check or a draft quotes it: the funder's words when its own page confirmed them;
+ * otherwise as something to check, with what to check (ADR 0280: never stated as fact).
+ */
+export function ruleWords(rule: Pick<CostRule, 'says' | 'verified' | 'note'>): string {
+  const says = rule.says.trim().replace(/([^.!?])$/, '$1.');
+  return rule.verified
+    ? says
+    : `Check with the funder (rule not confirmed on the funder's page): ${says}${rule.note ? ` ${rule.note}` : ''}`;
+}

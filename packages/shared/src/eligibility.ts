@@ -52,10 +52,6 @@ export const eligibilityRulesSchema = z
       })
       .nullable()
       .default(null),
-    costShare: z
-      .object({ applicantShare: z.number().min(0).max(1).nullable(), text: z.string() })
-      .nullable()
-      .default(null),
     /** Size and ownership limits for companies (US SBIR: US-owned, 500 employees or fewer). */
     ownership: z
       .object({

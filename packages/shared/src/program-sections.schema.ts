@@ -100,23 +100,12 @@ export const programSectionSpecSchema = z.object({
 });
 export type ProgramSectionSpec = z.infer<typeof programSectionSpecSchema>;
 
-/** Program rules the draft checks and states. */
-export const programRulesSchema = z.object({
-  /** Alliance: agency dollars per partner dollar by partner size. */
-  costShare: z
-    .object({
-      smallPartnerRatio: z.number().positive(),
-      largePartnerRatio: z.number().positive(),
-      smallPartnerMaxEmployees: z.number().int().positive().optional(),
-      note: z.string(),
-    })
-    .optional(),
-  /** IRAP: the program pays a share of eligible costs, not of the whole project. */
-  contributionOfEligibleCosts: z
-    .object({ maxShare: z.number().positive().max(1), eligible: z.string(), note: z.string() })
-    .optional(),
-  /** SBIR: a hard cap on the request. */
-  budgetCap: z.object({ amount: z.number().positive(), note: z.string() }).optional(),
+/**
+ * Program rules the draft checks and states, other than money: every cost rule (caps, cost share,
+ * shares of eligible costs) lives in cost-rules.json alone and is read through the program profile
+ * (ADR 0451). Strict, so a cost fact added here again fails the file's parse.
+ */
+export const programRulesSchema = z.strictObject({
   goNoGo: z.string().optional(),
   edi: z.string().optional(),
   training: z.string().optional(),

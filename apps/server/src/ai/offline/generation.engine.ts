@@ -32,6 +32,7 @@ import type { OfflineEvaluation } from './analysis.engine.ts';
 import { measureEvidence } from './evidence.ts';
 import { buildWorkPlan, checkBudget, programCurrency, runOfflineChecks } from './checks.ts';
 import { limitText } from '../profile/data.ts';
+import { costRuleChecks, MONEY_RULES, projectCap } from './cost-rule-checks.ts';
 import { programShape, type ProgramShape } from '../profile/sections.ts';
 import { type Element, ELEMENT_LABELS, elementsForCriterion } from './rubric.ts';
 import { programCriteria, requiresPartner, sectionHead } from '../profile/catalogue.ts';
@@ -219,12 +220,15 @@ export function assembleApplication(input: {
     ...checks.gaps.filter(
       (g) =>
         !/over its limit/.test(g.message) &&
-        !(shape.entry.rules.budgetCap && /exceeds the program maximum/.test(g.message)),
+        !(projectCap(program) && /exceeds the program maximum/.test(g.message)),
     ),
     ...limitGaps(limits),
   ];
   for (const rule of rules) {
     if (rule.status === 'unmet') gaps.push({ severity: 'critical', message: rule.message });
+    // Over a cap the funder's page did not confirm: not a blocker, but not ready either (ADR 0451).
+    else if (rule.rule === 'Budget cap' && / is over the cap of /.test(rule.message))
+      gaps.push({ severity: 'major', message: rule.message });
   }
   for (const entry of criteriaMap) {
     if (entry.answeredIn.length === 0) {
@@ -641,8 +645,6 @@ const NEEDS: Record<SectionNeed, (m: Material) => boolean> = {
 
 // --- program rules -----------------------------------------------------------------------------
 
-const MONEY_RULES = new Set(['Budget cap', 'Cost share', 'Contribution to eligible costs']);
-
 type RuleCheck = NonNullable<GeneratedApplication['ruleChecks']>[number];
 
 /** The program's rules against the applicant's figures: cost share, caps, go/no-go, training, EDI. */
@@ -655,63 +657,10 @@ export function ruleChecks(
   facts: FactModel = readForm(form),
 ): RuleCheck[] {
   const rules = entry.rules;
-  const currency = programCurrency(program);
-  const total = budget.statedTotal;
-  const money = (n: number) => formatMoney(Math.round(n), currency);
-  const out: RuleCheck[] = [];
-  if (rules.budgetCap) {
-    const cap = rules.budgetCap.amount;
-    out.push(
-      total === null
-        ? {
-            rule: 'Budget cap',
-            status: 'unknown',
-            message: `${rules.budgetCap.note} No total is stated to compare.`,
-          }
-        : total > cap
-          ? {
-              rule: 'Budget cap',
-              status: 'unmet',
-              message: `The request of ${money(total)} is over the cap of ${money(cap)}. ${rules.budgetCap.note}`,
-            }
-          : {
-              rule: 'Budget cap',
-              status: 'met',
-              message: `The request of ${money(total)} is within the cap of ${money(cap)}.`,
-            },
-    );
-  }
-  if (rules.costShare) {
-    const { smallPartnerRatio: small, largePartnerRatio: large, note } = rules.costShare;
-    // The partners' cash as the applicant stated it anywhere in the form; in-kind does not count.
-    const cash = partnerAmount(facts, 'partner_cash');
-    let message = note;
-    let status: RuleCheck['status'] = 'unknown';
-    if (total !== null) {
-      const needed =
-        small === large
-          ? `${money(total / small)} of partner cash`
-          : `${money(total / small)} of partner cash with a partner under ${rules.costShare.smallPartnerMaxEmployees ?? 500} employees, or ${money(total / large)} when all partners are large`;
-      message = `${note} For the request of ${money(total)} that is at least ${needed}.`;
-      if (cash !== null) {
-        const least = total / Math.max(small, large);
-        status = cash >= least ? 'met' : 'unmet';
-        message += ` The partner's stated cash is ${money(cash)}${status === 'unmet' ? ', below what any ratio requires' : ''}.`;
-      }
-    }
-    out.push({ rule: 'Cost share', status, message });
-  }
-  if (rules.contributionOfEligibleCosts) {
-    const c = rules.contributionOfEligibleCosts;
-    out.push({
-      rule: 'Contribution to eligible costs',
-      status: 'unknown',
-      message:
-        total === null
-          ? c.note
-          : `${c.note} If all of ${money(total)} were ${c.eligible}, the program would pay at most ${money(total * c.maxShare)}; state the ${c.eligible} to know the amount.`,
-    });
-  }
+  const out: RuleCheck[] = costRuleChecks(program, {
+    request: budget.statedTotal,
+    partnerCash: partnerAmount(facts, 'partner_cash'),
+  });
   if (rules.goNoGo) {
     const stated = workPlan.rows.some((r) =>
       /go\/no-go|no-go|decision|success criteri/i.test(`${r.description} ${r.deliverables}`),

@@ -1,3 +1,5 @@
+import { ruleWords } from '@grantleaf/shared/cost-rules';
+import { loadCostRules } from '../../modules/programs/cost-rules.ts';
 import { loadProgramSections } from '../profile/data.ts';
 import { sentenceSpans } from '../text/index.ts';
 import { cues } from './cues.ts';
@@ -17,7 +19,7 @@ const key = (s: string) =>
 
 let ruleSentences: Set<string> | undefined;
 
-/** Every sentence of every program rule the engine explains (program-sections.json). */
+/** Every sentence of every program rule the engine explains (program-sections.json, and the money rules of cost-rules.json as the draft quotes them). */
 function rules(): Set<string> {
   if (ruleSentences) return ruleSentences;
   const file = loadProgramSections();
@@ -25,9 +27,6 @@ function rules(): Set<string> {
   for (const entry of [file.general, ...Object.values(file.programs)]) {
     const r = entry.rules;
     texts.push(
-      r.costShare?.note ?? '',
-      r.budgetCap?.note ?? '',
-      r.contributionOfEligibleCosts?.note ?? '',
       r.goNoGo ?? '',
       r.edi ?? '',
       r.training ?? '',
@@ -35,6 +34,8 @@ function rules(): Set<string> {
     for (const s of entry.sections) texts.push(s.guidance, ...s.asks.map((a) => a.question));
   }
   for (const family of file.families) texts.push(...family.asks.map((a) => a.question));
+  for (const program of Object.values(loadCostRules().programs))
+    for (const rule of program.rules) texts.push(rule.says, ruleWords(rule));
   ruleSentences = new Set(
     texts.flatMap((t) => sentenceSpans(t, 'en').map((s) => key(s.text))).filter(Boolean),
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_STRONG } from '../offline/fixtures/forms.ts';
-import { loadProgramSections } from '../profile/data.ts';
+import { costRulesFor } from '../../modules/programs/cost-rules.ts';
 import {
   maskEngineText,
   partnerAmount,
@@ -69,9 +69,10 @@ describe('amounts keep the role the applicant gave them (issue 24 §1)', () => {
 });
 
 describe('the engine’s own words are never the applicant’s facts', () => {
-  it('the cost-share rule sentence’s "2 dollars" is not an amount', () => {
-    const note = loadProgramSections().programs['ca-nserc-alliance-advantage']?.rules.costShare?.note ?? '';
-    expect(note).toContain('2 dollars');
+  it('the cost-share rule sentence’s "2:1", "66.7%" and "2023" are not amounts', () => {
+    const note =
+      costRulesFor('ca-nserc-alliance-advantage')?.rules.find((r) => r.kind === 'cost_share')?.says ?? '';
+    expect(note).toContain('2:1');
     const facts = readText([
       { id: 'budget', text: `Total request: $300,000.\n${note}\n[To complete: $5,000 of travel?]` },
     ]);

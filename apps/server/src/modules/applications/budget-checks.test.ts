@@ -1,7 +1,7 @@
 import { checkBudget } from '@grantleaf/shared/budget-checks';
 import type { Budget, BudgetLine, BudgetPartner } from '@grantleaf/shared/budget.schema';
 import { describe, expect, it } from 'vitest';
-import { costRulesFor } from '../programs/index.ts';
+import { costRulesFor } from '../programs/cost-rules.ts';
 
 /**
  * The budget checks on the real cost rules (data/cost-rules.json): each rule on both sides of its

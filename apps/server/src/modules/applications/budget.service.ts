@@ -4,17 +4,21 @@ import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { UserRow } from '../auth/index.ts';
-import { costRulesFor } from '../programs/index.ts';
+import { profileOf } from '../../ai/profile/index.ts';
+import { findProgramById } from '../programs/index.ts';
 import { findApplicationFor } from './applications.repository.ts';
 import type { ApplicationBudgetRow } from './applications.schema.ts';
 import * as repo from './budget.repository.ts';
 
 /**
  * The budget builder's service (issue 26, ADR 0281). The program's cost rules are read here and
- * only here, so moving to the program profile is one line.
+ * only here, from the program's profile (ADR 0451), so the budget and the draft's money checks
+ * read the same rules.
  */
-export const budgetRulesOf = (programId: string | null): ProgramCostRules | null =>
-  programId ? costRulesFor(programId) : null;
+export async function budgetRulesOf(db: Tx, programId: string | null): Promise<ProgramCostRules | null> {
+  const program = programId ? await findProgramById(db, programId) : undefined;
+  return program ? profileOf(program).costRules : null;
+}
 
 export type BudgetService = ReturnType<typeof createBudgetService>;
 
@@ -24,11 +28,14 @@ export async function budgetOfApplication(
   application: { id: string; programId: string | null },
 ): Promise<{ budget: Budget; rules: ProgramCostRules | null } | null> {
   const row = await repo.findBudget(db, application.id);
-  return row ? { budget: row.budget, rules: budgetRulesOf(application.programId) } : null;
+  return row ? { budget: row.budget, rules: await budgetRulesOf(db, application.programId) } : null;
 }
 
-function view(programId: string | null, row: ApplicationBudgetRow | undefined): BudgetView {
-  const rules = budgetRulesOf(programId);
+function view(
+  programId: string | null,
+  rules: ProgramCostRules | null,
+  row: ApplicationBudgetRow | undefined,
+): BudgetView {
   const budget = row?.budget ?? EMPTY_BUDGET;
   return {
     budget,
@@ -50,20 +57,21 @@ export function createBudgetService(deps: { db: Db }) {
     async get(user: UserRow, applicationId: string): Promise<BudgetView> {
       const app = (await findApplicationFor(db, user.id, applicationId, 'viewer'))?.row;
       if (!app) throw notFound('Application not found');
-      return view(app.programId, await repo.findBudget(db, app.id));
+      return view(app.programId, await budgetRulesOf(db, app.programId), await repo.findBudget(db, app.id));
     },
 
     async save(user: UserRow, applicationId: string, input: SaveBudget): Promise<BudgetView> {
       return db.transaction(async (tx) => {
         const app = (await findApplicationFor(tx, user.id, applicationId, 'editor', true))?.row;
         if (!app) throw notFound('Application not found');
-        const summary = checkBudget(input.budget, budgetRulesOf(app.programId));
+        const rules = await budgetRulesOf(tx, app.programId);
+        const summary = checkBudget(input.budget, rules);
         const row = await repo.saveBudget(tx, app.id, input.baseRevision, input.budget, summary);
         if (!row)
           throw conflict(
             'This budget was saved elsewhere since you opened it. Your entries are kept here: reload to see the other version.',
           );
-        return view(app.programId, row);
+        return view(app.programId, rules, row);
       });
     },
   };

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { GrantProgram } from '../../ai/grant-input.ts';
 import programs from '../../ai/offline/fixtures/programs.json' with { type: 'json' };
-import { loadProgramSections } from '../../ai/profile/data.ts';
+import { costRulesFor } from '../programs/cost-rules.ts';
 import { runLiveChecks } from './live-checks.ts';
 
 /** The editor's live checks read the fact model (issue 24 §1): the engine's words are not the applicant's. */
 
 const alliance = (programs as GrantProgram[]).find((p) => p.id === 'ca-nserc-alliance-advantage') ?? null;
+// The cost-share rule as the draft quotes it (cost-rules.json, ADR 0451).
 const costShareNote =
-  loadProgramSections().programs['ca-nserc-alliance-advantage']?.rules.costShare?.note ?? '';
+  costRulesFor('ca-nserc-alliance-advantage')?.rules.find((r) => r.kind === 'cost_share')?.says ?? '';
 const section = (id: string, header: string, text: string) => ({ id, header, limit: null, text });
 const check = (...sections: ReturnType<typeof section>[]) =>
   runLiveChecks({ program: alliance, wordsPerPage: 500, sections });
 
 describe('live checks on the fact model', () => {
-  it('does not add the "2 dollars" of the engine’s own cost-share rule to the items', () => {
-    expect(costShareNote).toContain('2 dollars');
+  it('does not add the "2:1" and "66.7%" of the engine’s own cost-share rule to the items', () => {
+    expect(costShareNote).toContain('2:1');
     const result = check(
       section(
         'budget',

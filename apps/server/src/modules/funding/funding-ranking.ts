@@ -773,7 +773,6 @@ function rulesOf(p: RankableProgram): EligibilityRules | null {
     fields: [],
     excludedFields: [],
     partner: null,
-    costShare: null,
     ownership: null,
     citizenship: null,
   };

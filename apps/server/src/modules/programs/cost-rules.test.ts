@@ -70,6 +70,67 @@ describe('cost-rules.json', () => {
     expect(verified.length).toBeGreaterThanOrEqual(12);
   });
 
+  it('is the only place a cost rule is stated (ADR 0451): no other data file or code carries one', () => {
+    // Names the old places used for money rules, and the shapes a cost rule takes.
+    const COST_KEYS =
+      /^(costShare|budgetCap|contributionOfEligibleCosts|applicantShare|maxShare|funderPerPartnerDollar|moduleSize|indirectRate)$/;
+    const found: string[] = [];
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${at}[${i}]`));
+      else if (value && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) {
+          if (COST_KEYS.test(k)) found.push(`${at}.${k}`);
+          walk(v, `${at}.${k}`);
+        }
+    };
+    const dataDir = new URL('../../../data/', import.meta.url);
+    const files = fs.readdirSync(dataDir).filter((f) => f.endsWith('.json') && f !== 'cost-rules.json');
+    expect(files).toEqual(expect.arrayContaining(['program-sections.json', 'programs.json']));
+    for (const f of files) walk(JSON.parse(fs.readFileSync(new URL(f, dataDir), 'utf8')), f);
+    expect(found).toEqual([]);
+
+    // The program rules the sections file still states (go/no-go, EDI, training) name no money or share.
+    const sections = JSON.parse(fs.readFileSync(new URL('program-sections.json', dataDir), 'utf8'));
+    for (const [id, entry] of Object.entries<{ rules?: Record<string, string> }>(sections.programs))
+      for (const text of Object.values(entry.rules ?? {}))
+        expect(text, id).not.toMatch(/\$\s?\d|\b\d+(?:\.\d+)?\s?%|\b\d:\d\b/);
+
+    // No amount only a cost rule states (a cap such as $305,000 or $314,363) is written in the code;
+    // round amounts (limits of field lengths, credits) are too common to tell apart.
+    const odd = new Set<number>();
+    for (const program of Object.values(loadCostRules().programs))
+      for (const rule of program.rules)
+        for (const n of [
+          rule.kind === 'limit' ? rule.max : undefined,
+          rule.kind === 'limit' ? rule.min : undefined,
+        ])
+          if (n !== undefined && n >= 100_000 && n % 50_000 !== 0) odd.add(n);
+    expect(odd.size).toBeGreaterThan(2);
+    const code = (dir: URL): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? code(new URL(`${e.name}/`, dir))
+          : // The landing page's demo rows are made-up applications, not rules.
+            /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|^marketing-content\.ts$/.test(e.name)
+            ? [fs.readFileSync(new URL(e.name, dir), 'utf8')]
+            : [],
+      );
+    const sources = [
+      ...code(new URL('../../', import.meta.url)),
+      ...code(new URL('../../../../../packages/shared/src/', import.meta.url)),
+    ];
+    expect(sources.length).toBeGreaterThan(100);
+    for (const n of odd) {
+      const written = new RegExp(
+        `(?<![\\d,_])(?:${n}|${n.toLocaleString('en-US')}|${n.toLocaleString('en-US').replace(/,/g, '_')})(?![\\d,_])`,
+      );
+      expect(
+        sources.some((s) => written.test(s)),
+        `${n} is written in the code`,
+      ).toBe(false);
+    }
+  });
+
   it('returns null for a program without rules', () => {
     expect(costRulesFor('not-a-program')).toBeNull();
   });

@@ -89,7 +89,6 @@ export function eligibilityRulesFor(codes: readonly string[]): EligibilityRules 
     fields: [],
     excludedFields: [],
     partner: null,
-    costShare: null,
     ownership: null,
     citizenship: null,
   };

@@ -8,5 +8,3 @@ export {
 } from './programs.repository.ts';
 /** Catalogue searches as users make them (saved searches run through it). */
 export { createProgramsService, type ProgramsService } from './programs.service.ts';
-/** The program's cost rules (data/cost-rules.json, ADR 0280), for the budget builder. */
-export { costRulesFor } from './cost-rules.ts';
