@@ -26,11 +26,7 @@ function rules(): Set<string> {
   const texts: string[] = [];
   for (const entry of [file.general, ...Object.values(file.programs)]) {
     const r = entry.rules;
-    texts.push(
-      r.goNoGo ?? '',
-      r.edi ?? '',
-      r.training ?? '',
-    );
+    texts.push(r.goNoGo ?? '', r.edi ?? '', r.training ?? '');
     for (const s of entry.sections) texts.push(s.guidance, ...s.asks.map((a) => a.question));
   }
   for (const family of file.families) texts.push(...family.asks.map((a) => a.question));
