@@ -7,13 +7,16 @@ import {
 } from '@grantleaf/shared/display-rules';
 import { resultVerdict, type ResultLike } from '@grantleaf/shared/verdict';
 import { useEffect, useState } from 'react';
+import { useTranslation } from '../i18n/index.ts';
 import { FailureNote } from './failure-note.tsx';
 import { ToneBadge } from './ui/tone-badge.tsx';
 
 export function StatusBadge({ status }: { status: DisplayStatus | string }) {
-  if (status === 'complete') return <ToneBadge tone="green">Complete</ToneBadge>;
-  if (status === 'processing') return <ToneBadge tone="blue">Processing...</ToneBadge>;
-  return <ToneBadge tone="red">Error</ToneBadge>;
+  // Words from the catalogue, never the stored value ('complete'; issue 28 item 14).
+  const { t } = useTranslation();
+  if (status === 'complete') return <ToneBadge tone="green">{t('labels.workStatus.complete')}</ToneBadge>;
+  if (status === 'processing') return <ToneBadge tone="blue">{t('labels.workStatus.processing')}</ToneBadge>;
+  return <ToneBadge tone="red">{t('labels.workStatus.error')}</ToneBadge>;
 }
 
 // Issue 25 §3: no date because none is announced yet, or because one is nominated, is not "Open".

@@ -18,6 +18,7 @@ import {
   useAdminPrograms,
   type CatalogueFilter,
 } from '../api/admin-catalogue.api.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { LastSync } from './last-sync.tsx';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
@@ -48,6 +49,7 @@ export function AdminCataloguePage() {
   const [filter, setFilter] = useState<CatalogueFilter>('active');
   const [page, setPage] = useState(1);
   const list = useAdminPrograms(isAdmin, q, filter, page);
+  const { t } = useTranslation();
 
   if (!isAdmin) return <NotAuthorised />;
 
@@ -100,7 +102,7 @@ export function AdminCataloguePage() {
           >
             {CATALOGUE_FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
-                {f.label}
+                {t(`labels.catalogueFilter.${f.value}`, { months: VERIFICATION_MAX_AGE_MONTHS })}
               </option>
             ))}
           </select>

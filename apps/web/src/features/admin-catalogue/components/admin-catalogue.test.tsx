@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { setSessionId } from '../../../lib/session.ts';
 import { json, OPS, renderWithProviders, stubApi, type Answer, type ApiCall } from '../../../test/kit.tsx';
 import { AdminCataloguePage } from './admin-catalogue-page.tsx';
@@ -86,6 +87,7 @@ function renderAt(route: string) {
 }
 
 beforeEach(() => setSessionId('token'));
+afterEach(() => applyLanguage('en', { remember: false }));
 
 describe('admin catalogue screens', { timeout: 30_000 }, () => {
   it('is refused to a user who is not an admin, without asking for the catalogue', async () => {
@@ -160,6 +162,27 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
     expect(period.value).toBe('per_project');
     expect(period.selectedOptions[0]!.textContent).toBe('per project');
     expect(screen.queryByRole('option', { name: 'per_project' })).toBeNull();
+  });
+
+  it('words stored values through the interface catalogue, in French too (issue 28 item 14)', async () => {
+    await applyLanguage('fr', { remember: false });
+    mockServer(true, {
+      // The account's language wins once signed in.
+      'GET /api/auth/user': () => json(200, { ...OPS, language: 'fr' }),
+      'GET /api/admin/programs/p1': () => json(200, full({ fundingPeriod: 'per_project' })),
+    });
+    const { unmount } = renderAt('/admin/catalogue/p1');
+    const period = (await screen.findByLabelText('Funding period')) as HTMLSelectElement;
+    expect(period.selectedOptions[0]!.textContent).toBe('par projet');
+    expect(screen.getByRole('option', { name: 'Non précisé' })).toBeTruthy();
+    unmount();
+    renderAt('/admin/catalogue');
+    const filter = (await screen.findByLabelText('Show')) as HTMLSelectElement;
+    expect([...filter.options].map((o) => o.textContent)).toEqual([
+      'Tous les programmes actifs',
+      expect.stringMatching(/^Non vérifiés depuis \d+ mois$/),
+      'Retirés',
+    ]);
   });
 
   it('checks the form with the shared schema before sending, then saves and shows the history', async () => {

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useAdminProgram, useEditProgram, useProgramAction } from '../api/admin-catalogue.api.ts';
 import { CurationBadges } from './admin-catalogue-page.tsx';
 
@@ -148,6 +149,7 @@ function ProgramEditor({
   });
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmRetire, setConfirmRetire] = useState(false);
+  const { t } = useTranslation();
   const edit = useEditProgram(program.id);
   const action = useProgramAction(program.id);
   const failure = (edit.error ?? action.error) as Error | null;
@@ -294,8 +296,8 @@ function ProgramEditor({
           ])}
           {/* The stored slug ("per_project") shown as words; a value the list lacks stays choosable. */}
           {select('fundingPeriod', [
-            { value: '', label: 'Not stated' },
-            ...FUNDING_PERIODS,
+            { value: '', label: t('labels.fundingPeriod.notStated') },
+            ...FUNDING_PERIODS.map((p) => ({ value: p.value, label: t(`labels.fundingPeriod.${p.value}`) })),
             ...(form.values.fundingPeriod &&
             !FUNDING_PERIODS.some((p) => p.value === form.values.fundingPeriod)
               ? [{ value: form.values.fundingPeriod, label: form.values.fundingPeriod }]

@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useAdminLeads, useAdminZenoLeads, useUpdateLeadStatus } from '../api/leads.api.ts';
 import { Select } from '../../../components/ui/input.tsx';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
@@ -25,6 +26,12 @@ export function AdminLeadsPage() {
   const leads = useAdminLeads(isAdmin);
   const zenoLeads = useAdminZenoLeads(isAdmin);
   const updateStatus = useUpdateLeadStatus();
+  const { t } = useTranslation();
+  // The stored status ('analysis_sent') in words, from the catalogue (issue 28 item 14).
+  const statusOptions = LEAD_STATUSES.map((s) => ({
+    value: s.value,
+    label: t(`labels.leadStatus.${s.value}`),
+  }));
 
   if (!isAdmin) {
     return <NotAuthorised />;
@@ -75,7 +82,7 @@ export function AdminLeadsPage() {
                     <td className={td}>
                       <Select
                         aria-label={`Status of ${lead.email}`}
-                        options={LEAD_STATUSES}
+                        options={statusOptions}
                         value={lead.status}
                         disabled={updateStatus.isPending && updateStatus.variables?.id === lead.id}
                         onChange={(e) => {
