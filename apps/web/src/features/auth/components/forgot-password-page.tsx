@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useForgotPassword } from '../api/auth.api.ts';
@@ -10,6 +11,7 @@ import { AuthLayout } from './auth-layout.tsx';
 
 /** /forgot-password: asks for the address and says the same thing whether or not it has an account. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const forgot = useForgotPassword();
   const form = useSchemaForm({ schema: forgotPasswordSchema, initial: { email: '' }, id: 'forgot' });
 
@@ -21,32 +23,32 @@ export function ForgotPasswordPage() {
       onError: (err) =>
         form.setErrors({
           email:
-            (err instanceof ApiError && err.status !== 500 && err.serverMessage) ||
-            'Unable to send the link. Please try again',
+            (err instanceof ApiError && err.status !== 500 && translateMessage(err.serverMessage)) ||
+            t('authPages.forgot.unable'),
         }),
     });
   }
 
   return (
-    <AuthLayout title="Forgot your password?" subtitle="We will e-mail you a link to choose a new one.">
+    <AuthLayout title={t('authPages.forgot.title')} subtitle={t('authPages.forgot.subtitle')}>
       {forgot.isSuccess ? (
         <div role="status" className="space-y-4">
-          <p className="text-sm text-slate-800">{forgot.data.message}</p>
-          <p className="text-sm text-slate-700">No e-mail after a few minutes? Check your spam folder.</p>
+          <p className="text-sm text-slate-800">{translateMessage(forgot.data.message)}</p>
+          <p className="text-sm text-slate-700">{t('authPages.forgot.spam')}</p>
         </div>
       ) : (
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          <FormField label="Email" {...form.slot('email')}>
+          <FormField label={t('common.email')} {...form.slot('email')}>
             <Input {...form.input('email')} type="email" autoComplete="email" required />
           </FormField>
           <Button type="submit" className="w-full" disabled={forgot.isPending}>
-            {forgot.isPending ? 'Sending...' : 'Send reset link'}
+            {forgot.isPending ? t('authPages.forgot.sending') : t('authPages.forgot.submit')}
           </Button>
         </form>
       )}
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-medium text-brand-700 underline">
-          Back to sign in
+          {t('authPages.backToSignIn')}
         </Link>
       </p>
     </AuthLayout>

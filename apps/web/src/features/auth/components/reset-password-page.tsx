@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass, Button } from '../../../components/ui/button.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { preloadPasswordCheck, weakPasswordMessage } from '../../../lib/password-check.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -11,6 +12,7 @@ import { AuthLayout } from './auth-layout.tsx';
 
 /** /reset-password?token=…: the link from the forgot-password e-mail; sets a new password once. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
@@ -33,16 +35,17 @@ export function ResetPasswordPage() {
     setChecking(true);
     const weak = await weakPasswordMessage(password);
     setChecking(false);
-    if (weak) return form.show({ password: weak });
+    if (weak) return form.show({ password: translateMessage(weak) });
     reset.mutate(
       { token: sent, password },
       {
         onError: (err) => {
           const body = err instanceof ApiError ? err.body : undefined;
           const message = err instanceof ApiError && err.status < 500 ? err.serverMessage : undefined;
-          if (body?.reason === 'reset-link-invalid') setLinkError(message);
-          else if (body?.errors?.[0]?.path === 'password') form.show({ password: body.errors[0].message });
-          else setLinkError(message || 'Unable to change your password. Please try again');
+          if (body?.reason === 'reset-link-invalid') setLinkError(translateMessage(message));
+          else if (body?.errors?.[0]?.path === 'password')
+            form.show({ password: translateMessage(body.errors[0].message) });
+          else setLinkError(translateMessage(message) || t('authPages.reset.unable'));
         },
       },
     );
@@ -50,12 +53,12 @@ export function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <AuthLayout title="Password changed" subtitle="You are signed out on every device.">
+      <AuthLayout title={t('authPages.reset.doneTitle')} subtitle={t('authPages.reset.doneSubtitle')}>
         <p role="status" className="text-sm text-slate-800">
-          {reset.data.message}
+          {translateMessage(reset.data.message)}
         </p>
         <Link to="/login" className={`${buttonClass()} mt-6 w-full`}>
-          Go to Login
+          {t('authPages.goToLogin')}
         </Link>
       </AuthLayout>
     );
@@ -63,12 +66,10 @@ export function ResetPasswordPage() {
 
   const busy = checking || reset.isPending;
   // A link cut short in the mail client is said at once, not after the user typed a password.
-  const linkProblem = linkError ?? resetPasswordSchema.shape.token.safeParse(token).error?.issues[0]?.message;
+  const linkProblem =
+    linkError ?? translateMessage(resetPasswordSchema.shape.token.safeParse(token).error?.issues[0]?.message);
   return (
-    <AuthLayout
-      title="Choose a new password"
-      subtitle="Setting a new password signs your account out on every device."
-    >
+    <AuthLayout title={t('authPages.reset.title')} subtitle={t('authPages.reset.subtitle')}>
       {linkProblem ? (
         <div
           role="alert"
@@ -76,12 +77,12 @@ export function ResetPasswordPage() {
         >
           {linkProblem}{' '}
           <Link to="/forgot-password" className="font-medium underline">
-            Request a new link
+            {t('authPages.reset.requestNew')}
           </Link>
         </div>
       ) : null}
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
-        <FormField label="New password" {...form.slot('password')}>
+        <FormField label={t('authPages.reset.newPassword')} {...form.slot('password')}>
           <Input
             {...form.input('password', 'reset-password-hint')}
             type="password"
@@ -90,19 +91,19 @@ export function ResetPasswordPage() {
             onFocus={() => void preloadPasswordCheck().catch(() => undefined)}
           />
           <p id="reset-password-hint" className="mt-1 text-xs text-slate-700">
-            At least 6 characters, and not easy to guess: several unrelated words work well.
+            {t('authPages.reset.hint')}
           </p>
         </FormField>
-        <FormField label="Repeat the new password" {...form.slot('confirm')}>
+        <FormField label={t('authPages.reset.repeat')} {...form.slot('confirm')}>
           <Input {...form.input('confirm')} type="password" autoComplete="new-password" required />
         </FormField>
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? 'Saving...' : 'Set new password'}
+          {busy ? t('authPages.reset.saving') : t('authPages.reset.submit')}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-medium text-brand-700 underline">
-          Back to sign in
+          {t('authPages.backToSignIn')}
         </Link>
       </p>
     </AuthLayout>

@@ -1,22 +1,24 @@
 import type { VerificationResponse } from '@grantleaf/shared/auth.schema';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { useVerifyEmailLink } from '../api/verify-email.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function VerifyEmailPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
   const query = useVerifyEmailLink(token);
   const result: VerificationResponse | undefined = token
     ? query.data
-    : { success: false, message: 'No verification token provided.' };
+    : { success: false, message: t('authPages.verify.noToken') };
 
   return (
-    <AuthLayout title="Email verification" subtitle="Confirming your email address.">
+    <AuthLayout title={t('authPages.verify.title')} subtitle={t('authPages.verify.subtitle')}>
       {!result ? (
         <p role="status" className="text-slate-700">
-          Verifying your email...
+          {t('authPages.verify.verifying')}
         </p>
       ) : (
         <div role="status">
@@ -26,14 +28,14 @@ export function VerifyEmailPage() {
             }
           >
             {result.alreadyVerified
-              ? 'Email Already Verified'
+              ? t('authPages.verify.already')
               : result.success
-                ? 'Email Verified Successfully!'
-                : 'Verification Failed'}
+                ? t('authPages.verify.success')
+                : t('authPages.verify.failed')}
           </h2>
-          <p className="mt-2 text-slate-700">{result.message}</p>
+          <p className="mt-2 text-slate-700">{translateMessage(result.message)}</p>
           <Link to="/login" className={`${buttonClass()} mt-6 w-full`}>
-            Go to Login
+            {t('authPages.goToLogin')}
           </Link>
         </div>
       )}
