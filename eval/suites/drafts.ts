@@ -6,7 +6,8 @@ import type { GenerationForm, GrantProgram } from '../../apps/server/src/ai/gran
 import { FORM_STRONG } from '../../apps/server/src/ai/offline/fixtures/forms.ts';
 import { draftApplication } from '../../apps/server/src/ai/offline/generation.engine.ts';
 import { loadProgramSections } from '../../apps/server/src/ai/profile/data.ts';
-import { parseBudgetTotal, splitSentences } from '../../apps/server/src/ai/offline/text-utils.ts';
+import { parseBudgetTotal } from '../../apps/server/src/ai/text/money.ts';
+import { splitSentences } from '../../apps/server/src/ai/text/review-text.ts';
 import type { EvalLine, EvalSuite } from '../suite.ts';
 
 /**

@@ -12,7 +12,9 @@ import {
 } from '../../apps/server/src/ai/offline/probes.ts';
 import { programWordsPerPage } from '../../apps/server/src/ai/profile/sections.ts';
 import { PROGRAM_CRITERIA } from '../../apps/server/src/ai/profile/data.ts';
-import { countWords, normalisePaste, parseLimit } from '../../apps/server/src/ai/offline/text-utils.ts';
+import { parseLimit } from '../../apps/server/src/ai/text/limits.ts';
+import { normalisePaste } from '../../apps/server/src/ai/text/paste.ts';
+import { countWords } from '../../apps/server/src/ai/text/review-text.ts';
 import manifest from '../proposals.json' with { type: 'json' };
 import type { EvalLine, EvalSuite } from '../suite.ts';
 

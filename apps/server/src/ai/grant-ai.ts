@@ -31,7 +31,7 @@ import {
 import { limitText } from './profile/data.ts';
 import { ELEMENT_LABELS, elementsForCriterion } from './offline/rubric.ts';
 import { programCriteria, programSections } from './profile/catalogue.ts';
-import { parseLimit } from './offline/text-utils.ts';
+import { parseLimit } from './text/limits.ts';
 import { splitList } from './text/index.ts';
 import type { AiProvider } from './provider.ts';
 

@@ -4,7 +4,8 @@ import { evaluateText, type OfflineEvaluation } from '../offline/analysis.engine
 import { findPlaceholders } from '../offline/evidence.ts';
 import { headingMatchScore } from '../offline/checks.ts';
 import { programRequirements } from '../profile/criteria.ts';
-import { normalisePaste, splitSentences } from '../offline/text-utils.ts';
+import { normalisePaste } from '../text/paste.ts';
+import { splitSentences } from '../text/review-text.ts';
 
 /**
  * The review of a draft (issue 24 §5): a draft is judged on the applicant's material only, never

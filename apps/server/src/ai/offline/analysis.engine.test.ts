@@ -12,7 +12,8 @@ import programs from './fixtures/programs.json' with { type: 'json' };
 import { PROPOSAL_PAIRS } from './fixtures/proposals.ts';
 import { keywordStuffing, shuffleSentences, simulatePdfPaste } from './probes.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
-import { normalisePaste, splitSentences } from './text-utils.ts';
+import { normalisePaste } from '../text/paste.ts';
+import { splitSentences } from '../text/review-text.ts';
 
 const catalogue = programs as GrantProgram[];
 function program(id: string): GrantProgram {

@@ -14,18 +14,10 @@ import { type FactModel, readForm, readText, requestedAmount, totalCost } from '
 import { programWordsPerPage } from '../profile/sections.ts';
 import { attachmentSections, programSections, sectionHead } from '../profile/catalogue.ts';
 import { TOPIC_PATTERNS } from './rubric.ts';
-import {
-  countMaterialWords,
-  countWords,
-  daysBetween,
-  findMoney,
-  formatDay,
-  keyStems,
-  formatMoney,
-  parseDay,
-  parseLimit,
-  parseMilestoneBudget,
-} from './text-utils.ts';
+import { daysBetween, formatDay, parseDay } from '../text/days.ts';
+import { parseLimit } from '../text/limits.ts';
+import { findMoney, formatMoney, parseMilestoneBudget } from '../text/money.ts';
+import { countMaterialWords, countWords, keyStems } from '../text/review-text.ts';
 
 /**
  * The checks that need no model: requirement coverage, budget arithmetic and length limits.

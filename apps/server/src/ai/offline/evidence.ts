@@ -5,7 +5,9 @@ import { type ResolvedElement } from '../profile/criteria.ts';
 import { isEngineSentence } from '../read/engine-text.ts';
 import { type FactModel, readText } from '../read/index.ts';
 import { type Element, ELEMENT_LABELS } from './rubric.ts';
-import { countWords, findMoney, normalisePaste, splitSentences, truncateWords } from './text-utils.ts';
+import { findMoney } from '../text/money.ts';
+import { normalisePaste } from '../text/paste.ts';
+import { countWords, splitSentences, truncateWords } from '../text/review-text.ts';
 
 /**
  * Finds the evidence reviewers look for in a text. Each element is measured three ways: how many

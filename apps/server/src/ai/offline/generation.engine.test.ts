@@ -10,7 +10,8 @@ import { programSectionsEntrySchema } from '@grantleaf/shared/program-sections.s
 import { loadProgramSections } from '../profile/data.ts';
 import { programWordsPerPage } from '../profile/sections.ts';
 import { evaluateText } from './analysis.engine.ts';
-import { countWords, parseLimit, splitSentences } from './text-utils.ts';
+import { parseLimit } from '../text/limits.ts';
+import { countWords, splitSentences } from '../text/review-text.ts';
 
 const catalogue = programs as GrantProgram[];
 function program(id: string): GrantProgram {

@@ -36,7 +36,9 @@ import { costRuleChecks, MONEY_RULES, projectCap } from './cost-rule-checks.ts';
 import { programShape, type ProgramShape } from '../profile/sections.ts';
 import { type Element, ELEMENT_LABELS, elementsForCriterion } from './rubric.ts';
 import { programCriteria, requiresPartner, sectionHead } from '../profile/catalogue.ts';
-import { countWords, ensurePeriod, formatMoney, PAGE_LIMIT_TOLERANCE, splitSentences } from './text-utils.ts';
+import { PAGE_LIMIT_TOLERANCE } from '../text/limits.ts';
+import { formatMoney } from '../text/money.ts';
+import { countWords, ensurePeriod, splitSentences } from '../text/review-text.ts';
 
 /**
  * The offline writer: a draft shaped like the program's real application (its sections, headers,

@@ -1,5 +1,6 @@
 import type { ProgramCriteriaFile } from '@grantleaf/shared/program-criteria.schema';
-import { normalisePaste, splitSentences } from './text-utils.ts';
+import { normalisePaste } from '../text/paste.ts';
+import { splitSentences } from '../text/review-text.ts';
 
 /**
  * Adversarial inputs for the offline reviewer, built from real text or from the reviewer's own

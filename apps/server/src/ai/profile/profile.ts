@@ -9,7 +9,7 @@ import type {
 import { costRulesFor } from '../../modules/programs/cost-rules.ts';
 import { optionalSections, sectionSynonyms } from '../assess/section-synonyms.ts';
 import type { GrantProgram } from '../grant-input.ts';
-import { parseLimit } from '../offline/text-utils.ts';
+import { parseLimit } from '../text/limits.ts';
 import { attachmentSections, GENERAL_SECTIONS, programSections, requiresPartner } from './catalogue.ts';
 import { programRequirements, type ResolvedCriterion, type ResolvedElement } from './criteria.ts';
 import { limitText } from './data.ts';

@@ -7,7 +7,7 @@ import type {
 } from '@grantleaf/shared/program-sections.schema';
 import type { GrantProgram } from '../grant-input.ts';
 import { topicsForSection } from '../offline/rubric.ts';
-import { parseLimit } from '../offline/text-utils.ts';
+import { parseLimit } from '../text/limits.ts';
 import { attachmentSections, programSections } from './catalogue.ts';
 import { loadProgramSections } from './data.ts';
 

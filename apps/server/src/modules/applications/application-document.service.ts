@@ -18,7 +18,8 @@ import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.sche
 import type { ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
 import { programSectionSpecs } from '../../ai/offline/generation.engine.ts';
 import { limitText } from '../../ai/profile/data.ts';
-import { countWords, formatMoney } from '../../ai/offline/text-utils.ts';
+import { formatMoney } from '../../ai/text/money.ts';
+import { countWords } from '../../ai/text/review-text.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { findProgramById } from '../programs/index.ts';

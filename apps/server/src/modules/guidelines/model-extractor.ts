@@ -1,6 +1,6 @@
 import { CHECKLIST_TEXT_MAX, type RequirementKind } from '@grantleaf/shared/guidelines.schema';
 import { z } from 'zod';
-import { normalisePaste } from '../../ai/offline/text-utils.ts';
+import { normalisePaste } from '../../ai/text/paste.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 import type { RequirementStatement } from './requirement-extractor.ts';
 

@@ -1,5 +1,6 @@
 import { CHECKLIST_TEXT_MAX, type RequirementKind } from '@grantleaf/shared/guidelines.schema';
-import { countWords, normalisePaste, splitSentences } from '../../ai/offline/text-utils.ts';
+import { normalisePaste } from '../../ai/text/paste.ts';
+import { countWords, splitSentences } from '../../ai/text/review-text.ts';
 
 /**
  * The rule-based reading of a funder's call (issue 16 §3, ADR 0115): its sentences that ask

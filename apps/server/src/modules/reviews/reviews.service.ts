@@ -16,7 +16,7 @@ import { parseReviews } from '../../ai/reviews/critiques.ts';
 import { type PlanSection, suggestSections, wordDiff } from '../../ai/reviews/plan.ts';
 import { responseSection, responseTarget, showsChange } from '../../ai/reviews/response.ts';
 import { profileOf } from '../../ai/profile/profile.ts';
-import { WORDS_PER_PAGE } from '../../ai/offline/text-utils.ts';
+import { WORDS_PER_PAGE } from '../../ai/text/limits.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
 import { ownApplicationText, ownApplicationTextAt, pinOwnVersion } from '../applications/index.ts';

@@ -21,7 +21,7 @@ import {
   type GeneratedApplication,
 } from '@grantleaf/shared/grant-results.schema';
 import { unprocessable } from '../../errors.ts';
-import { formatMoney } from '../../ai/offline/text-utils.ts';
+import { formatMoney } from '../../ai/text/money.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
 
 /** One neutral document model, written out as DOCX or PDF. */

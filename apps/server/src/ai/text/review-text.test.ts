@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findMoney, normalisePaste, parseBudgetTotal, parseLimit, splitSentences } from './text-utils.ts';
+import { parseLimit } from './limits.ts';
+import { findMoney, parseBudgetTotal } from './money.ts';
+import { normalisePaste } from './paste.ts';
+import { splitSentences } from './review-text.ts';
 
 describe('splitSentences', () => {
   it('does not cut at titles, company suffixes or Latin abbreviations', () => {

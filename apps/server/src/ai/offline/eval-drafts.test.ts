@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import catalogue from '../../../data/programs.json' with { type: 'json' };
+import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import { loadProgramSections } from '../profile/data.ts';
+import { profileOf } from '../profile/profile.ts';
+import { isEngineSentence, partnerAmount, readForm, statementsOf } from '../read/index.ts';
+import { FORM_STRONG } from './fixtures/forms.ts';
+import { draftApplication } from './generation.engine.ts';
+
+/**
+ * Issue 24's "Done when" list over every draft `npm run eval` writes (eval/suites/drafts.ts): the
+ * development profiles of eval/profiles drafted for the program each won (never the held-out
+ * ones under eval/profiles/heldout), and the complete form, with the facts the grants officer
+ * saw contradicted, for every catalogue program.
+ */
+
+const programs = catalogue as unknown as GrantProgram[];
+const PROFILES = new URL('../../../../../eval/profiles/', import.meta.url);
+
+interface Profile {
+  won: string[];
+  researchTopic: string;
+  researchDetails: string;
+  teamProfile: string;
+}
+
+/** As the eval's drafts suite fills the form from a profile. */
+function formFor(profile: Profile): GenerationForm {
+  return {
+    projectTitle: profile.researchTopic,
+    projectOverview: profile.researchDetails,
+    keyObjectives: '',
+    totalBudget: '',
+    projectTimeline: null,
+    timelineMilestones: [],
+    teamLeadName: profile.teamProfile.split(/[,.]/)[0] ?? profile.teamProfile,
+    teamLeadRole: 'Applicant',
+    teamProfiles: profile.teamProfile,
+    industryPartner: null,
+  };
+}
+
+const OBJECTIVE_3 = '3. Validate against LC-MS/MS (EPA 533) at 6 municipal sites over 12 months.';
+
+/** The complete form with the facts issue 24 found contradicted: a request below the total cost, partner cash and in-kind, a pilot result, an objective with a standard in brackets. */
+const FORM_FACTS: GenerationForm = {
+  ...FORM_STRONG,
+  projectOverview: `${FORM_STRONG.projectOverview} In a pilot in 12 homes last winter, the estimator cut defrost energy by 24%.`,
+  keyObjectives: [
+    '1. Reduce defrost energy losses by at least 30% between -25 °C and -5 °C.',
+    '2. Keep supply-air temperature within 2 °C of setpoint during 95% of defrost events.',
+    OBJECTIVE_3,
+  ].join('\n'),
+  totalBudget: 'Total project cost $420,000; contribution requested $252,000',
+  industryPartner:
+    'Nordair Systems Inc. (85 employees): partner cash contribution $150,000; partner in-kind $60,000',
+};
+
+const developmentProfiles = fs
+  .readdirSync(PROFILES)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(fs.readFileSync(new URL(f, PROFILES), 'utf8')) as Profile);
+
+const cases: { label: string; program: GrantProgram; form: GenerationForm }[] = [
+  ...developmentProfiles.flatMap((profile) =>
+    profile.won.flatMap((id) => {
+      const program = programs.find((p) => p.id === id);
+      return program
+        ? [{ label: `${id} (${profile.researchTopic.slice(0, 30)})`, program, form: formFor(profile) }]
+        : [];
+    }),
+  ),
+  ...programs.map((program) => ({ label: `${program.id} (complete form)`, program, form: FORM_FACTS })),
+];
+
+/** Every question the data asks for a need, wherever it is worded (program entries, the template, families). */
+function questionsFor(need: string): Set<string> {
+  const file = loadProgramSections();
+  const out = new Set<string>();
+  for (const entry of [file.general, ...Object.values(file.programs)])
+    for (const s of entry.sections) for (const a of s.asks) if (a.need === need) out.add(a.question);
+  for (const f of file.families) for (const a of f.asks) if (a.need === need) out.add(a.question);
+  return out;
+}
+
+const drafts = cases.map((c) => ({ ...c, draft: draftApplication(c.program, c.form) }));
+const text = (d: (typeof drafts)[number]['draft']) =>
+  d.sections.map((s) => `${s.heading}\n${s.body}`).join('\n');
+
+describe('every eval draft keeps to what the applicant gave', () => {
+  it('writes the development profiles and every catalogue program', () => {
+    expect(developmentProfiles.length).toBeGreaterThanOrEqual(20);
+    expect(drafts.length).toBeGreaterThanOrEqual(programs.length + 20);
+  });
+
+  it('asks no question for a fact present in the input (pilot, partner contribution, trainees, record)', () => {
+    for (const { label, form, draft } of drafts) {
+      const facts = readForm(form);
+      const given: [string, boolean][] = [
+        ['preliminaryData', statementsOf(facts, 'pilot').length > 0],
+        [
+          'partnerContribution',
+          partnerAmount(facts, 'partner_cash') !== null || partnerAmount(facts, 'partner_in_kind') !== null,
+        ],
+        ['trainees', statementsOf(facts, 'training').length > 0],
+        [
+          'progress',
+          facts.people.some((p) => p.record.length > 0) || statementsOf(facts, 'record').length > 0,
+        ],
+      ];
+      const asked = new Set(draft.sections.flatMap((s) => s.questions ?? []));
+      for (const [need, stated] of given) {
+        if (!stated) continue;
+        for (const q of questionsFor(need)) expect(asked.has(q), `${label}: ${need}: ${q}`).toBe(false);
+      }
+    }
+  });
+
+  it('requests the amount requested, never the total project cost, where the form gives both', () => {
+    let stating = 0;
+    for (const { label, form, draft } of drafts) {
+      if (form !== FORM_FACTS) continue;
+      const all = text(draft);
+      expect(all, label).not.toMatch(/request(?:s|ed)?(?: is| of)? (?:CAD|USD)? ?\$420,000/i);
+      // A claim form (SR&ED) or a fellowship statement states no budget at all; any other states the request.
+      if (!draft.sections.some((s) => /budget|cost|funds/i.test(s.heading))) continue;
+      stating++;
+      expect(all, label).toMatch(/252,000/);
+    }
+    expect(stating).toBeGreaterThan(programs.length / 2);
+  });
+
+  it('uses the partner cash and in-kind the form states wherever the program has a partner', () => {
+    let partnered = 0;
+    for (const { label, form, program, draft } of drafts) {
+      if (form !== FORM_FACTS) continue;
+      const profile = profileOf(program);
+      const hasPartner =
+        profile.requiresPartner ||
+        Boolean(profile.rules.costShare) ||
+        profile.writing.sections.some((s) => s.topics.includes('partner'));
+      if (!hasPartner) continue;
+      partnered++;
+      const all = text(draft);
+      expect(all, label).toMatch(/150,000/);
+      expect(all, label).toMatch(/60,000/);
+    }
+    expect(partnered).toBeGreaterThanOrEqual(5);
+  });
+
+  it('keeps the applicant\'s numbering: no split at "(EPA 533)", no phantom fourth objective', () => {
+    let writing = 0;
+    for (const { label, form, draft } of drafts) {
+      if (form !== FORM_FACTS) continue;
+      const all = text(draft);
+      if (!all.includes('Validate against LC-MS/MS')) continue;
+      writing++;
+      expect(all, label).toContain(OBJECTIVE_3.slice(0, -1));
+      expect(all, label).not.toMatch(/\(EPA\.|\n4\. at 6 municipal/);
+    }
+    expect(writing).toBeGreaterThan(programs.length / 2);
+  });
+
+  it('scores 0 on every criterion whose own section is empty', () => {
+    let checked = 0;
+    for (const { label, draft } of drafts) {
+      const empty = new Set(draft.sections.filter((s) => !s.body.trim()).map((s) => s.heading.toLowerCase()));
+      for (const s of draft.evaluation_scores) {
+        if (!empty.has(s.criterion.toLowerCase())) continue;
+        checked++;
+        expect(s.score, `${label}: ${s.criterion}`).toBe(0);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("quotes nothing the engine wrote: every quote is the applicant's, none a question, note or rule", () => {
+    for (const { label, draft } of drafts) {
+      for (const s of draft.evaluation_scores)
+        for (const e of s.elements ?? []) {
+          if (!e.quote) continue;
+          const quote = e.quote.replace(/…$/, '');
+          expect(isEngineSentence(quote), `${label}: ${s.criterion}: ${quote}`).toBe(false);
+          expect(quote, `${label}: ${s.criterion}`).not.toMatch(
+            /\[To complete|\?\s*$|^Filed with the application/,
+          );
+        }
+    }
+  });
+});
