@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { json, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { ProgramsTable } from './programs-table.tsx';
 
@@ -120,5 +121,24 @@ describe('a province’s search names the federal programs it matches (issue 28 
     expect(await screen.findByText('Program 1')).toBeTruthy();
     expect(asked.at(-1)!.query.get('jurisdiction')).toBe('CA-FED');
     expect(screen.queryByTestId('federal-hint')).toBeNull();
+  });
+
+  afterEach(() => applyLanguage('en', { remember: false }));
+
+  it('says so in French from the interface catalogue', async () => {
+    await applyLanguage('fr', { remember: false });
+    stubApi({
+      'GET /api/grant-programs?*': ({ query }) =>
+        json(200, [], {
+          'x-total-count': '0',
+          ...(query.get('jurisdiction') === 'CA-ON' && query.get('q') ? { 'x-federal-matches': '1' } : {}),
+        }),
+    });
+    renderTable();
+    fireEvent.change(screen.getByLabelText('Jurisdiction'), { target: { value: 'CA-ON' } });
+    fireEvent.change(screen.getByLabelText('Search programs'), { target: { value: 'NSERC' } });
+    const hint = await screen.findByTestId('federal-hint');
+    expect(hint.textContent).toMatch(/^1 programme fédéral correspond à ces mots\./);
+    expect(within(hint).getByRole('button', { name: 'Afficher les programmes fédéraux' })).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { JURISDICTIONS, PROGRAM_QUERY_MAX, PROGRAM_TYPES } from '@grantleaf/shar
 import type { GrantProgram, Jurisdiction, ProgramType } from '@grantleaf/shared/programs.schema';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 import { formatCount } from '../../../lib/format-number.ts';
 import { useProgramPage, type ProgramFilters } from '../api/programs.api.ts';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -16,13 +17,13 @@ const SEARCH_DELAY_MS = 300;
  * applicants there too: "NSERC" in Ontario finds no Ontario program (issue 28 item 11).
  */
 function FederalHint({ count, onShow }: { count: number | undefined; onShow: () => void }) {
+  const { t } = useTranslation();
   if (!count) return null;
   return (
     <p className="text-sm text-slate-800 sm:col-span-3" data-testid="federal-hint">
-      {formatCount(count)} federal {count === 1 ? 'program matches' : 'programs match'} these words; federal
-      programs are open to applicants in every province.{' '}
+      {t('programSearch.federalHint', { count, n: formatCount(count) })}{' '}
       <button type="button" className="font-medium text-brand-700 underline" onClick={onShow}>
-        Show federal programs
+        {t('programSearch.showFederal')}
       </button>
     </p>
   );
