@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures.ts';
 import { fits, seriousViolations } from './axe.ts';
 
@@ -88,6 +90,37 @@ async function journey(page: Page) {
   const findings = page.getByTestId('sred-findings');
   await expect(findings).toContainText('market research or sales promotion');
   await expect(findings).toContainText('No evidence dated in the tax year');
+
+  // Evidence: a dated log line and an attached file, then the audit-defence package (ADR 0470).
+  await page.getByLabel(/^Evidence log/).fill('2025-03-02 Lab notebook p. 14: drift test 4');
+  await page.getByLabel(/^Attach an evidence file/).setInputFiles({
+    name: 'drift-test-4.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('2025-03-02 drift test 4: 0.8 ppm/C\n'),
+  });
+  await expect(page.getByTestId('sred-evidence-files')).toContainText('drift-test-4.txt');
+  await page.getByRole('button', { name: 'Save and check' }).click();
+  await expect(findings).not.toContainText('No evidence dated in the tax year');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export audit-defence package' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('sred-audit-package-FY2025-sensor-claim-2025-12-31.zip');
+  await expect(page.getByRole('status').filter({ hasText: 'The package was downloaded' })).toBeVisible();
+  const zip = unzipSync(new Uint8Array(fs.readFileSync((await file.path())!)));
+  expect(Object.keys(zip).sort()).toEqual([
+    'audit-defence.pdf',
+    'evidence/01-Low-drift sensor calibration/drift-test-4.txt',
+    'expense-lines.csv',
+    'time-records.csv',
+  ]);
+  expect(strFromU8(zip['audit-defence.pdf']!.subarray(0, 5))).toBe('%PDF-');
+  expect(strFromU8(zip['expense-lines.csv']!)).toContain('The contractor is owned by our CEO');
+  expect(strFromU8(zip['time-records.csv']!)).toContain(
+    '"Ada Lovelace","Low-drift sensor calibration","1500"',
+  );
+  expect(strFromU8(zip['evidence/01-Low-drift sensor calibration/drift-test-4.txt']!)).toContain(
+    'drift test 4',
+  );
 }
 
 test('desktop: a claim from ledger and payroll import to credits and narrative checks', async ({

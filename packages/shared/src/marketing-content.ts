@@ -49,11 +49,13 @@ export const FEATURES = {
     {
       title: 'SR&ED Claims',
       body: 'Prepare Scientific Research and Experimental Development tax-credit claims with less effort and more confidence.',
-      // What /sred does (ADR 0342): the spec's "audit-defence packages" is not offered until built.
+      // What /sred does (ADR 0342); the spec's "audit-defence packages" is back since the export
+      // exists (ADR 0470).
       points: [
         'Automatic expense classification, with the reason for every line',
         'Federal and provincial credits computed live, each rule with its source',
         'T661 narrative checks: word limits, uncertainty, dated evidence',
+        'Audit-defence packages: one PDF and ZIP with every input, line, narrative and evidence file',
       ],
     },
   ],

@@ -158,6 +158,16 @@ export const USER_LIMITS = {
     windowSeconds: 10 * 60,
     message: 'Too many requests. Please try again later.',
   },
+  /**
+   * Exports that decrypt and assemble a whole record (the SR&ED audit-defence package, ADR 0470):
+   * a person downloads a few; a loop re-reading every evidence file does not get far.
+   */
+  export: {
+    name: 'export',
+    points: 20,
+    windowSeconds: 10 * 60,
+    message: 'Too many exports. Please wait a few minutes and try again.',
+  },
   /** Importing reviewers' comments parses up to 200,000 characters; generating the response reads every version. */
   reviews: {
     name: 'reviews',

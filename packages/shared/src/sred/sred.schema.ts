@@ -58,6 +58,9 @@ export const SRED_LIMITS = {
   nameMax: 200,
 } as const;
 
+/** Evidence files one project may attach (the package carries each). */
+export const SRED_EVIDENCE_FILES = 20;
+
 export const claimSettingsSchema = z
   .object({
     name: z.string().trim().min(1).max(SRED_LIMITS.nameMax),
@@ -92,6 +95,19 @@ export const projectInputSchema = z.object({
   advancements: z.string().max(20_000).default(''),
   /** One dated item per line: "YYYY-MM-DD description". */
   evidence: z.string().max(20_000).default(''),
+  /**
+   * Files uploaded as evidence (the user's own uploads, checked on save); the audit-defence
+   * package carries them. The name is the upload's, set by the server.
+   */
+  evidenceFiles: z
+    .array(
+      z.object({
+        fileUrl: z.string().regex(/^\/api\/files\/[0-9a-f-]{36}$/, 'Not a Grantleaf file'),
+        name: z.string().max(255).default(''),
+      }),
+    )
+    .max(SRED_EVIDENCE_FILES)
+    .default([]),
 });
 export type ProjectInput = z.infer<typeof projectInputSchema>;
 

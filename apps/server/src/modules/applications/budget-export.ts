@@ -1,3 +1,4 @@
+import { csvTable } from '@grantleaf/shared/csv';
 import { checkBudget, formatBudgetMoney } from '@grantleaf/shared/budget-checks';
 import { BUDGET_CATEGORY_LABELS, type Budget } from '@grantleaf/shared/budget.schema';
 import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
@@ -66,11 +67,6 @@ export function budgetBlocks(budget: Budget, rules: ProgramCostRules | null): Ex
   return blocks;
 }
 
-/** A spreadsheet cell: quoted, and never read as a formula (=, +, -, @ at the start). */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 /** The budget as CSV: whole numbers (no currency signs) so a spreadsheet can add them up. */
 export function budgetCsv(budget: Budget, rules: ProgramCostRules | null): string {
@@ -97,5 +93,5 @@ export function budgetCsv(budget: Budget, rules: ProgramCostRules | null): strin
   ] as const)
     rows.push(['Total', '', label, ...ys.map(String), String(total), '']);
   rows.push(['Currency', '', summary.currency, ...years(budget).map(() => ''), '', summary.basis]);
-  return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+  return csvTable(rows);
 }

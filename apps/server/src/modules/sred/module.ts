@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { createFileStorage } from '../../adapters/storage/file-storage.ts';
 import type { AppModule } from '../contract.ts';
 import { sredRoutes } from './sred.routes.ts';
 import { createSredService } from './sred.service.ts';
@@ -6,8 +7,10 @@ import { createSredService } from './sred.service.ts';
 /** SR&ED claims (issue 30; ADR 0341). */
 export const sredModule: AppModule = {
   name: 'sred',
-  routes: (app, { runtime }) =>
-    app.register(sredRoutes, { sred: createSredService({ db: runtime.database.db }) }),
+  routes: (app, { runtime: { database, env, log } }) =>
+    app.register(sredRoutes, {
+      sred: createSredService({ db: database.db, storage: createFileStorage(env, log) }),
+    }),
   exportSections: [
     {
       file: 'sred-claims.json',

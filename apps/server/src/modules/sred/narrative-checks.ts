@@ -72,7 +72,7 @@ const EXCLUDED: readonly { pattern: RegExp; label: string }[] = [
 ];
 
 export function checkNarrative(
-  project: ProjectInput,
+  project: Omit<ProjectInput, 'evidenceFiles'>,
   taxYear: { start: string; end: string },
 ): NarrativeFinding[] {
   const out: NarrativeFinding[] = [];

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.ts';
 import { USER_LIMITS } from '../../http/rate-limit.ts';
+import { attachmentHeader } from '../uploads/index.ts';
 import type { SredService } from './sred.service.ts';
 
 const claimParams = z.object({ id: z.uuid() });
@@ -127,6 +128,20 @@ export const sredRoutes: FastifyPluginAsyncZod<{ sred: SredService }> = async (a
             request.body.mapping,
           ),
         ),
+  );
+
+  // The audit-defence package (ADR 0470): a ZIP with the PDF, the CSVs and the evidence files.
+  app.get(
+    '/api/sred/claims/:id/audit-package',
+    { config: { auth: true, rateLimit: USER_LIMITS.export }, schema: { params: claimParams } },
+    async (request, reply) => {
+      const { fileName, zip } = await sred.auditPackage(currentUser(request).id, request.params.id);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', attachmentHeader(fileName))
+        .header('Cache-Control', 'no-store')
+        .send(zip);
+    },
   );
 
   app.put(

@@ -24,8 +24,11 @@ import {
   ExtractionLimitError,
   parseCsvRows,
 } from '../../adapters/text-extraction/text-extraction.ts';
+import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
+import { findOwnUpload } from '../uploads/index.ts';
+import { buildAuditPackage, safeName, type EvidenceFile } from './audit-package.ts';
 import { checkNarrative } from './narrative-checks.ts';
 import * as repo from './sred.repository.ts';
 import type { LineData, SredClaimRow } from './sred.schema.ts';
@@ -39,6 +42,7 @@ const MESSAGES = {
   noRows: 'The file has a header row but no rows under it.',
   unknownColumn: (c: string) => `The column “${c}” is not in the file’s header.`,
   unknownProject: 'A time entry names a project that is not in this claim.',
+  unknownFile: 'An evidence file is not one of your uploads (or was deleted). Upload it again.',
 } as const;
 
 /** Header words that suggest a mapping; the user confirms or changes it before importing. */
@@ -65,13 +69,29 @@ function suggestMapping(headers: string[]): Partial<ImportMapping> {
   return out;
 }
 
+const fileIdOf = (fileUrl: string) => fileUrl.slice(fileUrl.lastIndexOf('/') + 1);
+
 function deadlineOf(settings: ClaimSettings): string {
   return addMonths(settings.taxYearEnd, 18);
 }
 
 /** SR&ED claims (issue 30 §1–§3; ADR 0341). */
-export function createSredService(deps: { db: Db }) {
+export function createSredService(deps: { db: Db; storage: FileStorage }) {
   const { db } = deps;
+
+  /** Evidence files must be the user's own live uploads; their names are taken from the upload. */
+  async function checkedProject(tx: Tx, userId: string, input: ProjectInput): Promise<ProjectInput> {
+    const seen = new Set<string>();
+    const evidenceFiles: ProjectInput['evidenceFiles'] = [];
+    for (const f of input.evidenceFiles) {
+      if (seen.has(f.fileUrl)) continue;
+      seen.add(f.fileUrl);
+      const upload = await findOwnUpload(tx, userId, fileIdOf(f.fileUrl));
+      if (!upload) throw badRequest(MESSAGES.unknownFile);
+      evidenceFiles.push({ fileUrl: f.fileUrl, name: upload.originalName });
+    }
+    return { ...input, evidenceFiles };
+  }
 
   async function parseCsv(userId: string, csv: string): Promise<{ headers: string[]; rows: string[][] }> {
     let rows: string[][];
@@ -120,6 +140,8 @@ export function createSredService(deps: { db: Db }) {
       projects: projects.map((p) => ({
         id: p.id,
         ...p.data,
+        // Projects saved before evidence files existed (ADR 0470) have none.
+        evidenceFiles: p.data.evidenceFiles ?? [],
         checks: checkNarrative(p.data, { start: claim.taxYearStart, end: claim.taxYearEnd }),
       })),
       lines: lines.map((l) => {
@@ -213,12 +235,13 @@ export function createSredService(deps: { db: Db }) {
       mutate(userId, id, async (tx) => {
         if ((await repo.listProjects(tx, userId, id)).length >= SRED_LIMITS.projects)
           throw conflict(MESSAGES.projectsFull);
-        await repo.insertProject(tx, { userId, claimId: id, data: input });
+        await repo.insertProject(tx, { userId, claimId: id, data: await checkedProject(tx, userId, input) });
       }),
 
     updateProject: (userId: string, id: string, projectId: string, input: ProjectInput) =>
       mutate(userId, id, async (tx) => {
-        if (!(await repo.updateProject(tx, userId, id, projectId, input))) throw notFound();
+        const data = await checkedProject(tx, userId, input);
+        if (!(await repo.updateProject(tx, userId, id, projectId, data))) throw notFound();
       }),
 
     setTime: (userId: string, id: string, entries: TimeEntry[]) =>
@@ -312,6 +335,48 @@ export function createSredService(deps: { db: Db }) {
         await repo.insertLines(tx, values);
       });
       return { imported, errors };
+    },
+
+    /**
+     * The audit-defence package (ADR 0470): the owner's claim only (another user's reads as 404);
+     * sealed columns and evidence files are decrypted in memory for the length of the request.
+     */
+    async auditPackage(userId: string, id: string): Promise<{ fileName: string; zip: Buffer }> {
+      const claim = await view(db, userId, id);
+      const files: EvidenceFile[] = [];
+      const used = new Set<string>();
+      for (const [i, project] of claim.projects.entries()) {
+        const folder = `evidence/${String(i + 1).padStart(2, '0')}-${safeName(project.title, 'project')}`;
+        for (const f of project.evidenceFiles) {
+          const upload = await findOwnUpload(db, userId, fileIdOf(f.fileUrl));
+          if (!upload) {
+            files.push({
+              projectId: project.id,
+              name: f.name,
+              uploadedAt: '',
+              sizeBytes: 0,
+              sha256: '',
+              data: null,
+              path: '',
+            });
+            continue;
+          }
+          const name = safeName(upload.originalName, `file.${upload.extension}`);
+          let path = `${folder}/${name}`;
+          for (let n = 2; used.has(path); n++) path = `${folder}/${n}-${name}`;
+          used.add(path);
+          files.push({
+            projectId: project.id,
+            name: upload.originalName,
+            uploadedAt: upload.createdAt.toISOString(),
+            sizeBytes: upload.sizeBytes,
+            sha256: upload.sha256,
+            data: (await deps.storage.get(upload.storageKey)) ?? null,
+            path,
+          });
+        }
+      }
+      return buildAuditPackage(claim, files, new Date().toISOString().slice(0, 10));
     },
 
     /** The user's category wins; the rule's stays visible and every change is kept with its reason. */

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSealed } from '../../adapters/storage/content-crypto.ts';
+import { unzipSync } from 'fflate';
+import { extractText } from 'unpdf';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { uploadFile } from '../../../test/documents.ts';
 
 const SETTINGS = {
   name: 'FY2025 claim',
@@ -175,6 +178,136 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
         totalCredit: 5_538_750,
       }),
     ]);
+  });
+
+  it('exports the audit-defence package: PDF, CSVs and evidence files, owner only (ADR 0470)', async () => {
+    const owner = await registerUser(t);
+    const token = owner.token;
+    const id = (await t.api('POST', '/api/sred/claims', { token, body: SETTINGS })).body.id;
+    // A memo that a spreadsheet would run as a formula, to check the CSV keeps it inert.
+    const ledger = `${LEDGER}\n2025-07-01,Lab supplies,"=HYPERLINK(""http://x.test"",""Click"")",10`;
+    await t.api('POST', `/api/sred/claims/${id}/imports`, {
+      token,
+      body: {
+        source: 'ledger',
+        csv: ledger,
+        mapping: { date: 'Date', account: 'Account', description: 'Memo', amount: 'Amount' },
+      },
+    });
+    await t.api('POST', `/api/sred/claims/${id}/imports`, {
+      token,
+      body: {
+        source: 'payroll',
+        csv: PAYROLL,
+        mapping: { date: 'Pay date', person: 'Employee', amount: 'Gross' },
+      },
+    });
+    const notes = Buffer.from('2025-03-02 drift test 4: 0.8 ppm/°C, hypothesis rejected\n');
+    const uploaded = await uploadFile(t.baseUrl, token, 'lab notes march.txt', notes, 'text/plain');
+    expect(uploaded.status).toBe(200);
+    const stranger = await registerUser(t);
+    const theirs = await uploadFile(
+      t.baseUrl,
+      stranger.token,
+      'theirs.txt',
+      Buffer.from('secret'),
+      'text/plain',
+    );
+    const narrative = {
+      title: 'Low-drift sensor calibration',
+      fieldCode: '2.2.1',
+      uncertainty: 'It was not known whether drift below 1 ppm/°C could be reached.',
+      work: 'We tested the hypothesis that a reference cell cancels drift.',
+      advancements: 'Drift of 0.8 ppm/°C.',
+      evidence: '2025-03-02 Lab notebook p. 14: drift test 4',
+    };
+    // Someone else's upload cannot be attached as evidence.
+    const refused = await t.api('POST', `/api/sred/claims/${id}/projects`, {
+      token,
+      body: { ...narrative, evidenceFiles: [{ fileUrl: theirs.body.fileUrl, name: 'x' }] },
+    });
+    expect(refused.status).toBe(400);
+    const project = await t.api('POST', `/api/sred/claims/${id}/projects`, {
+      token,
+      body: { ...narrative, evidenceFiles: [{ fileUrl: uploaded.body.fileUrl, name: 'renamed by client' }] },
+    });
+    expect(project.status).toBe(201);
+    expect(project.body.projects[0].evidenceFiles).toEqual([
+      { fileUrl: uploaded.body.fileUrl, name: 'lab notes march.txt' },
+    ]);
+    const projectId = project.body.projects[0].id;
+    await t.api('PUT', `/api/sred/claims/${id}/time`, {
+      token,
+      body: { entries: [{ person: 'Ada Lovelace', projectId, hours: 1500 }] },
+    });
+    const contract = project.body.lines.find(
+      (l: any) => l.description === 'Contract research: sensor calibration',
+    );
+    await t.api('PUT', `/api/sred/claims/${id}/lines/${contract.id}/category`, {
+      token,
+      body: { category: 'contract_non_arms_length', reason: 'The contractor is owned by our CEO' },
+    });
+
+    // An outsider, or no session, gets nothing.
+    expect(
+      (await t.api('GET', `/api/sred/claims/${id}/audit-package`, { token: stranger.token })).status,
+    ).toBe(404);
+    expect((await t.api('GET', `/api/sred/claims/${id}/audit-package`)).status).toBe(401);
+
+    const res = await fetch(`${t.baseUrl}/api/sred/claims/${id}/audit-package`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toContain(
+      'sred-audit-package-FY2025-claim-2025-12-31.zip',
+    );
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(zip).sort()).toEqual([
+      'audit-defence.pdf',
+      'evidence/01-Low-drift sensor calibration/lab notes march.txt',
+      'expense-lines.csv',
+      'time-records.csv',
+    ]);
+    expect(Buffer.from(zip['evidence/01-Low-drift sensor calibration/lab notes march.txt']!)).toEqual(notes);
+
+    const lines = new TextDecoder().decode(zip['expense-lines.csv']);
+    expect(lines.split('\r\n')[0]).toContain('"Rule category","Rule reason","Category"');
+    // Every imported row is there (10: 8 ledger, 2 payroll), errors included.
+    expect(lines.trim().split('\r\n')).toHaveLength(11);
+    expect(lines).toContain(`"'=HYPERLINK(""http://x.test"",""Click"")"`);
+    expect(lines).toContain('The contractor is owned by our CEO');
+    expect(lines).toContain('is not a number');
+    // Ada's only hours are on the project: all of her salary is SR&ED.
+    expect(lines).toMatch(/"Ada Lovelace","OTHER","100000.00",.*"100%","100000.00"/);
+    const time = new TextDecoder().decode(zip['time-records.csv']);
+    expect(time).toBe(
+      '"Employee","Project","Hours"\r\n"Ada Lovelace","Low-drift sensor calibration","1500"\r\n',
+    );
+
+    const pdf = zip['audit-defence.pdf']!;
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    for (const part of [
+      'SR&ED audit-defence package',
+      'Claim summary',
+      'Filing deadline: 2027-06-30',
+      'Prior-year taxable capital of the associated group: $0',
+      'Calculation, step by step',
+      'Assistance and contract payments that reduced the claim',
+      'NRC IRAP contribution received',
+      'It was not known whether drift below 1 ppm/°C could be reached.',
+      '2025-03-02 · Lab notebook p. 14: drift test 4',
+      'file lab notes march.txt',
+      'Ada Lovelace · Low-drift sensor calibration · 1500 h',
+      'Why: The contractor is owned by our CEO',
+    ])
+      expect(flat).toContain(part);
+    const total = (await t.api('GET', `/api/sred/claims/${id}`, { token })).body.result.totals.total;
+    expect(flat).toContain(
+      `Total credits: $${(total / 100).toLocaleString('en-US', { minimumFractionDigits: total % 100 ? 2 : 0 })}`,
+    );
   });
 
   it('keeps each claim to its owner and refuses bad input with a message', async () => {

@@ -82,3 +82,16 @@ export function useImport(id: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: [CLAIMS] }),
   });
 }
+
+/** Uploads one evidence file (the uploads module's checks apply); the project keeps its address. */
+export const useUploadEvidence = () =>
+  useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api.post<{ fileUrl: string }>('/api/upload', body);
+    },
+  });
+
+/** The audit-defence package's address (a ZIP, ADR 0470). */
+export const auditPackageUrl = (id: string) => `${CLAIMS}/${id}/audit-package`;

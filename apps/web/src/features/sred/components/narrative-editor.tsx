@@ -1,4 +1,5 @@
 import {
+  SRED_EVIDENCE_FILES,
   T661_SOURCE,
   T661_WORD_LIMITS,
   type ClaimView,
@@ -7,9 +8,10 @@ import {
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FileInput, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { useSaveProject } from '../api/sred.api.ts';
+import { useSaveProject, useUploadEvidence } from '../api/sred.api.ts';
 
 const countWords = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.\-/%$,]*/gu)?.length ?? 0;
 
@@ -31,8 +33,25 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
     const { id: _id, checks: _checks, ...rest } = project;
     return rest;
   });
+  const { t } = useTranslation();
   const save = useSaveProject(claim.id);
-  const set = (k: keyof typeof draft, v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const upload = useUploadEvidence();
+  const set = (k: Exclude<keyof typeof draft, 'evidenceFiles'>, v: string) =>
+    setDraft((d) => ({ ...d, [k]: v }));
+  function attach(file: File) {
+    if (draft.evidenceFiles.length >= SRED_EVIDENCE_FILES) {
+      toast.error(t('sred.evidenceLimit', { count: SRED_EVIDENCE_FILES }));
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: ({ fileUrl }) => {
+        setDraft((d) => ({ ...d, evidenceFiles: [...d.evidenceFiles, { fileUrl, name: file.name }] }));
+        toast.success(t('sred.evidenceAttached'));
+      },
+      onError: (err) =>
+        toast.error((err instanceof ApiError && err.serverMessage) || t('sred.evidenceUploadFailed')),
+    });
+  }
   const id = (k: string) => `sred-${project.id}-${k}`;
   return (
     <details className="rounded border border-slate-200 bg-white p-3" open={project.checks.length > 0}>
@@ -94,9 +113,51 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
             onChange={(e) => set('evidence', e.target.value)}
           />
         </div>
+        <div className="flex flex-col gap-1">
+          <h4 className="text-sm font-semibold text-slate-900">{t('sred.evidenceFiles')}</h4>
+          {draft.evidenceFiles.length === 0 ? (
+            <p className="text-sm text-slate-700">{t('sred.noEvidenceFiles')}</p>
+          ) : (
+            <ul className="space-y-1 text-sm text-slate-800" data-testid="sred-evidence-files">
+              {draft.evidenceFiles.map((f) => (
+                <li key={f.fileUrl} className="flex flex-wrap items-center gap-2">
+                  <span className="break-all">{f.name}</span>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t('sred.removeEvidence', { name: f.name })}
+                    onClick={() =>
+                      setDraft((d) => ({
+                        ...d,
+                        evidenceFiles: d.evidenceFiles.filter((x) => x.fileUrl !== f.fileUrl),
+                      }))
+                    }
+                  >
+                    ×
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Label htmlFor={id('evidenceFile')}>{t('sred.attachEvidence')}</Label>
+          <FileInput
+            id={id('evidenceFile')}
+            disabled={upload.isPending}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) attach(file);
+            }}
+          />
+          {upload.isPending && (
+            <span role="status" className="text-xs text-slate-600">
+              {t('sred.uploadingEvidence')}
+            </span>
+          )}
+        </div>
         <Button
           size="sm"
-          disabled={save.isPending}
+          disabled={save.isPending || upload.isPending}
           onClick={() =>
             save.mutate(
               { projectId: project.id, ...draft },

@@ -27,9 +27,12 @@ import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FileInput, Input, Label, Select } from '../../../components/ui/input.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
+  auditPackageUrl,
   previewImport,
   useAddProject,
   useClaim,
@@ -773,6 +776,34 @@ function ProjectsCard({ claim }: { claim: ClaimView }) {
   );
 }
 
+/** The audit-defence package (issue 30 §5, ADR 0470): one ZIP, with progress and failure said. */
+function ExportCard({ claim }: { claim: ClaimView }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'busy' | 'ok' | 'failed' | 'error'>('idle');
+  async function exportPackage() {
+    setState('busy');
+    setState(
+      await downloadFile(auditPackageUrl(claim.id), `sred-audit-package-${claim.settings.taxYearEnd}.zip`),
+    );
+  }
+  return (
+    <Card className="space-y-2 p-4">
+      <Button onClick={() => void exportPackage()} disabled={state === 'busy'}>
+        {state === 'busy' ? t('sred.exportingPackage') : t('sred.exportPackage')}
+      </Button>
+      <p className="text-sm text-slate-700">{t('sred.exportHint')}</p>
+      <p role="status" className="text-sm text-slate-700">
+        {state === 'ok' ? t('sred.exportDone') : state === 'busy' ? t('sred.exportingPackage') : ''}
+      </p>
+      {(state === 'failed' || state === 'error') && (
+        <p role="alert" className="text-sm text-red-700">
+          {state === 'failed' ? t('sred.exportFailed') : t('sred.exportError')}
+        </p>
+      )}
+    </Card>
+  );
+}
+
 function ClaimDetail({ id }: { id: string }) {
   const { data: claim, isLoading, error } = useClaim(id);
   if (isLoading) return <p className="text-sm text-slate-700">Loading…</p>;
@@ -780,6 +811,7 @@ function ClaimDetail({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       <SettingsCard key={claim.id} claim={claim} />
+      <ExportCard claim={claim} />
       <ImportCard claim={claim} />
       <ProjectsCard claim={claim} />
       <TimeCard key={claim.time.length + claim.projects.length} claim={claim} />
