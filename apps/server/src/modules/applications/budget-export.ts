@@ -67,7 +67,6 @@ export function budgetBlocks(budget: Budget, rules: ProgramCostRules | null): Ex
   return blocks;
 }
 
-
 /** The budget as CSV: whole numbers (no currency signs) so a spreadsheet can add them up. */
 export function budgetCsv(budget: Budget, rules: ProgramCostRules | null): string {
   const summary = checkBudget(budget, rules);
