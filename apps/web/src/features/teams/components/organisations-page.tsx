@@ -446,7 +446,9 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
         ) : null}
       </form>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">Nothing is shared with the organisation yet.</p>
+        <p className="mt-2 text-sm text-slate-700">
+          {officeQuery(filter) ? t('office.filter.none') : 'Nothing is shared with the organisation yet.'}
+        </p>
       ) : (
         <div className="mt-2 overflow-x-auto">
           <table className="w-full min-w-[48rem] text-left text-sm" data-testid="office-list">
