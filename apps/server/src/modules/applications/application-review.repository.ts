@@ -133,3 +133,37 @@ export async function applicantAddress(db: Db, userId: string): Promise<string |
     .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
   return row?.email;
 }
+
+/**
+ * The office deadlines of a user's own applications (ADR 0441): for each one shared with an
+ * organisation, the organisation's name, its business-day count and its holidays, so the calendar
+ * feed and the reminders compute the internal deadline the office list shows.
+ */
+export async function officeDeadlinesOf(db: Db, applicationIds: string[]) {
+  const out = new Map<string, { organisation: string; days: number; holidays: Set<string> }>();
+  if (applicationIds.length === 0) return out;
+  const result = (await db.execute(sql`
+    select o.application_id as "applicationId", g.name, g.internal_deadline_days as days,
+           coalesce((select array_agg(h.day::text) from organisation_holidays h
+                      where h.organisation_id = g.id), '{}') as holidays
+      from application_org_shares o
+      join organisations g on g.id = o.organisation_id
+     where o.application_id in (${sql.join(
+       applicationIds.map((id) => sql`${id}`),
+       sql`, `,
+     )})
+  `)) as unknown as {
+    rows: Array<{ applicationId: string; name: string; days: number; holidays: string[] | string }>;
+  };
+  for (const r of result.rows) {
+    // A text[] comes back as an array from node-postgres and PGlite; parse the literal otherwise.
+    const days = Array.isArray(r.holidays)
+      ? r.holidays
+      : r.holidays
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean);
+    out.set(r.applicationId, { organisation: r.name, days: Number(r.days), holidays: new Set(days) });
+  }
+  return out;
+}

@@ -6,6 +6,7 @@ import {
   type UpdateApplicationInput,
 } from '@grantleaf/shared/applications.schema';
 import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
+import { businessDaysBefore } from '@grantleaf/shared/organisations.schema';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -15,6 +16,7 @@ import { adoptDrafts, emptySections, programTemplate } from './application-docum
 import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow } from './applications.schema.ts';
+import { officeDeadlinesOf } from './application-review.repository.ts';
 import { buildCalendar, type CalendarEvent } from './icalendar.ts';
 import { findProgramById } from '../programs/index.ts';
 import { listAnalysesOfApplication } from '../submissions/index.ts';
@@ -170,7 +172,25 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
         repo.listProgramDeadlines(db),
       ]);
       const host = new URL(env.APP_URL).host;
+      const offices = await officeDeadlinesOf(
+        db,
+        apps.filter((a) => a.deadline).map((a) => a.id),
+      );
       const events: CalendarEvent[] = [
+        // The office's internal deadline before the funder's (issue 32 §3, ADR 0441).
+        ...apps.flatMap((a) => {
+          const office = a.deadline ? offices.get(a.id) : undefined;
+          if (!office) return [];
+          return [
+            {
+              uid: `application-${a.id}-internal@${host}`,
+              date: businessDaysBefore(a.deadline!, office.days, office.holidays),
+              summary: `Internal deadline (${office.organisation}): ${a.title}`,
+              description: `${office.organisation} wants it complete ${office.days} business days before the funder's deadline of ${a.deadline}.`,
+              url: `${env.APP_URL.replace(/\/$/, '')}/applications/${a.id}`,
+            },
+          ];
+        }),
         ...apps
           .filter((a) => a.deadline)
           .map((a) => ({
@@ -205,8 +225,16 @@ export async function sendDeadlineReminders(
     const days = REMINDER_DAYS[i]!;
     const lower = i + 1 < REMINDER_DAYS.length ? REMINDER_DAYS[i + 1]! + 1 : 0;
     const due = await repo.listApplicationsDueBetween(deps.db, today, lower, days);
+    const offices = await officeDeadlinesOf(
+      deps.db,
+      due.map((d) => d.application.id),
+    );
     for (const { application, email, name } of due) {
       if (!(await repo.claimReminder(deps.db, application.id, application.deadline!, days))) continue;
+      const office = offices.get(application.id);
+      const internal = office
+        ? `${office.organisation}'s internal deadline: ${businessDaysBefore(application.deadline!, office.days, office.holidays)}.`
+        : null;
       const left = Math.round(
         (Date.parse(`${application.deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
       );
@@ -219,6 +247,7 @@ export async function sendDeadlineReminders(
           '',
           `Your application "${application.title}" (${application.program}) is due on ${application.deadline}, in ${left} day${left === 1 ? '' : 's'}.`,
           `Status: ${applicationStatusLabel(application.status)}`,
+          ...(internal ? [internal] : []),
           '',
           `Track it here: ${deps.env.APP_URL.replace(/\/$/, '')}/applications`,
         ].join('\n'),

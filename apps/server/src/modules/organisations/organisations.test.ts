@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { sendDeadlineReminders } from '../applications/applications.service.ts';
 
 /** Issue 32 §1–2: organisations, invitations, sharing, and who gets what on every application route. */
 
@@ -678,6 +679,17 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
       expect(list.body.data[0]).toMatchObject({ deadline: '2031-01-15', internalDeadline: '2031-01-07' });
       const mine = await t.api('GET', `/api/applications/${appId}/office-review`, { token: member.token });
       expect(mine.body.internalDeadline).toBe('2031-01-07');
+      // The applicant's calendar feed and deadline reminder carry the same internal deadline.
+      const issued = await t.api('POST', '/api/calendar-token', { token: member.token });
+      const feed = await (await fetch(`${t.baseUrl}/api/calendar.ics?token=${issued.body.token}`)).text();
+      const internal = feed.split('BEGIN:VEVENT').find((e) => e.includes('-internal@'));
+      expect(internal).toContain('DTSTART;VALUE=DATE:20310107');
+      expect(internal?.replace(/\r\n /g, '')).toContain(
+        `Internal deadline (${orgName}): Ice sensing together`,
+      );
+      await sendDeadlineReminders({ db: t.database.db, mailer: t.runtime.mailer, env: t.env }, '2031-01-01');
+      const reminder = await t.smtp.waitFor(member.email, (m) => /Deadline in 14 days/.test(m.subject));
+      expect(reminder.text).toContain(`${orgName}'s internal deadline: 2031-01-07.`);
       expect((await t.api('PUT', url, { token: owner.token, body: { holidays: [] } })).body).toEqual({
         holidays: [],
       });
