@@ -80,4 +80,18 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
     { ...auth, schema: { params: appParams, response: { 200: resubmissionFindingsSchema } } },
     (request) => reviews.findings(currentUser(request).id, request.params.id),
   );
+
+  // The response section as a Word file, for the applicant to paste into the funder's form.
+  app.get(
+    '/api/applications/:id/reviews/response.docx',
+    { config: { auth: true, rateLimit: USER_LIMITS.reviews }, schema: { params: appParams } },
+    async (request, reply) => {
+      const data = await reviews.responseDocx(currentUser(request).id, request.params.id);
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+        .header('Content-Disposition', 'attachment; filename="response-to-reviews.docx"')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(data);
+    },
+  );
 };

@@ -21,6 +21,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
 import { ownApplicationText, ownApplicationTextAt, pinOwnVersion } from '../applications/index.ts';
 import { findProgramById } from '../programs/index.ts';
+import { renderDocx, type ExportBlock } from '../submissions/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
 import * as repo from './reviews.repository.ts';
 import type { ReviewCritiqueRow, ReviewImportRow } from './reviews.schema.ts';
@@ -300,6 +301,35 @@ export function createReviewsService(deps: { db: Db }) {
 
     /** The funder's response section, from the plan's rows only (ai/reviews/response.ts). */
     response: (userId: string, applicationId: string) => response(userId, applicationId),
+
+    /**
+     * The same text as a DOCX through the one export renderer (ADR 0412): its lines as paragraphs,
+     * the reviewers' sources as headings, and the count against the limit as a note. What is left
+     * unanswered or out is not in the file: it is not part of the response.
+     */
+    async responseDocx(userId: string, applicationId: string): Promise<Buffer> {
+      const section = await response(userId, applicationId);
+      const [, ...lines] = section.text.split('\n');
+      const blocks: ExportBlock[] = [{ kind: 'h1', text: section.heading }];
+      let afterBlank = false;
+      for (const line of lines) {
+        if (!line.trim()) {
+          afterBlank = true;
+          continue;
+        }
+        // A line after a blank one that is not a critique or a response names the reviewer.
+        const head = afterBlank && !/^(Critique|Response|Not changed|Changed in):/.test(line);
+        blocks.push({ kind: head ? 'h2' : 'p', text: line });
+        afterBlank = false;
+      }
+      blocks.push({
+        kind: 'note',
+        text: section.limit
+          ? `${section.words} words; limit ${section.limit.text} (about ${section.limit.words} words).`
+          : `${section.words} words; no limit is known for this program.`,
+      });
+      return renderDocx(blocks);
+    },
 
     /**
      * The resubmission's part of the application's readiness (issue 27 §3; ADR 0411): weaknesses

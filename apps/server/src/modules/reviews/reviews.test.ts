@@ -1,5 +1,6 @@
 import type { RichNode } from '@grantleaf/shared/application-document.schema';
 import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSealed } from '../../adapters/storage/content-crypto.ts';
 import { uploadFile } from '../../../test/documents.ts';
@@ -212,6 +213,18 @@ describe.each(DATABASES)('reviews and the response plan on %s', (kind) => {
       'No alternative is described if patients stop wearing the sensor.',
     ]);
     expect(response.overLimit).toBe(false);
+
+    // The same text as a DOCX: the decline's reason in it, the unanswered critiques not.
+    const file = await fetch(`${t.baseUrl}/api/applications/${app.id}/reviews/response.docx`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('response-to-reviews.docx');
+    const xml = strFromU8(unzipSync(new Uint8Array(await file.arrayBuffer()))['word/document.xml']!);
+    expect(xml).toContain('Introduction to the Resubmission Application');
+    expect(xml).toContain('Not changed: The plan follows the NIH template already cited in the application.');
+    expect(xml).not.toContain('No alternative is described');
+    expect(xml).toContain('limit 1 page (about 650 words)');
   });
 
   it('refuses a save over a newer change of the same row (409), and applies one based on the latest', async () => {
@@ -432,6 +445,7 @@ describe.each(DATABASES)('reviews and the response plan on %s', (kind) => {
       ['GET', `/api/applications/${app.id}/critiques/${critique.id}/diff`, undefined],
       ['GET', `/api/applications/${app.id}/reviews/response`, undefined],
       ['GET', `/api/applications/${app.id}/reviews/findings`, undefined],
+      ['GET', `/api/applications/${app.id}/reviews/response.docx`, undefined],
       ['DELETE', `/api/applications/${app.id}/reviews/${first.body.imports[0].id}`, undefined],
     ] as const)
       expect((await t.api(method, url, { token: other.token, body }))?.status, `${method} ${url}`).toBe(404);

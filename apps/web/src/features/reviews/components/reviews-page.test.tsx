@@ -322,6 +322,31 @@ describe('ReviewsPage (issue 27)', () => {
     );
   });
 
+  it('asks the server for the DOCX of the response, and says when it could not be made', async () => {
+    const api = stubApi({
+      [`GET ${BASE}`]: () => json(200, IMPORTED),
+      [`GET ${BASE}/response`]: () =>
+        json(200, {
+          heading: 'Introduction to the Resubmission Application',
+          text: 'Introduction to the Resubmission Application',
+          words: 5,
+          limit: null,
+          overLimit: false,
+          unanswered: [],
+          leftOut: [],
+        }),
+      [`GET ${BASE}/response.docx`]: () => json(500, { message: 'boom' }),
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate response section' }));
+    expect(text(await screen.findByTestId('response-count'))).toContain(
+      '5 words (no limit known for this program)',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Download DOCX' }));
+    expect(await screen.findByText('The DOCX could not be made. Try again.')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === `${BASE}/response.docx`)).toBe(true);
+  });
+
   it('says when the response runs over its limit', async () => {
     stubApi({
       [`GET ${BASE}`]: () => json(200, IMPORTED),

@@ -16,6 +16,7 @@ import { FileInput, Input, Label, Select, Textarea } from '../../../components/u
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
@@ -568,6 +569,7 @@ function ResponsePanel({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
   const generate = useGenerateResponse(applicationId);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const [docxFailed, setDocxFailed] = useState(false);
   const response = generate.data;
 
   async function copy(r: ResponseSection) {
@@ -647,12 +649,26 @@ function ResponsePanel({ applicationId }: { applicationId: string }) {
             <Button variant="secondary" size="sm" onClick={() => download(response)}>
               {t('reviews.response.download')}
             </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                void downloadFile(
+                  `/api/applications/${applicationId}/reviews/response.docx`,
+                  'response-to-reviews.docx',
+                ).then((result) => setDocxFailed(result !== 'ok'))
+              }
+            >
+              {t('reviews.response.docx')}
+            </Button>
             <span role="status" className="text-sm text-slate-700">
-              {copied === 'yes'
-                ? t('reviews.response.copied')
-                : copied === 'no'
-                  ? t('reviews.response.copyFailed')
-                  : ''}
+              {docxFailed
+                ? t('reviews.response.docxFailed')
+                : copied === 'yes'
+                  ? t('reviews.response.copied')
+                  : copied === 'no'
+                    ? t('reviews.response.copyFailed')
+                    : ''}
             </span>
           </div>
           {response.unanswered.length > 0 ? (
