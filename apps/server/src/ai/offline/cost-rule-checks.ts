@@ -4,7 +4,7 @@ import type { GeneratedApplication } from '@grantleaf/shared/grant-results.schem
 import { profileOf } from '../profile/profile.ts';
 import type { GrantProgram } from '../grant-input.ts';
 import { programCurrency } from './checks.ts';
-import { formatMoney } from './text-utils.ts';
+import { formatMoney } from '../text/money.ts';
 
 /**
  * The draft's money rules (cap, cost share, share of eligible costs), read from the program's

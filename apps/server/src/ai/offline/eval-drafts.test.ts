@@ -138,7 +138,7 @@ describe('every eval draft keeps to what the applicant gave', () => {
       const profile = profileOf(program);
       const hasPartner =
         profile.requiresPartner ||
-        Boolean(profile.rules.costShare) ||
+        Boolean(profile.costRules?.rules.some((r) => r.kind === 'cost_share')) ||
         profile.writing.sections.some((s) => s.topics.includes('partner'));
       if (!hasPartner) continue;
       partnered++;
