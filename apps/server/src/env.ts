@@ -88,6 +88,8 @@ export const envSchema = z.object({
   AUTOMATION_WEBHOOK_SECRET: z.string().optional(),
   /** How long a paid job may run before it counts as lost and is retried; derived from AI_TIMEOUT_MS when unset (modules/paid-work). */
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
+  /** How often the job queue turns expired runs (a killed worker) into retries; tests that kill workers set 1. */
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** AI: "offline" (built-in engine, no network) or a model provider; the fallback is tried when it fails. */
   AI_PROVIDER: z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']).default('offline'),
   AI_MODEL: z.string().optional(),

@@ -8,6 +8,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { parseEnv, type Env } from '../src/env.ts';
 import { applyLedgerChange } from '../src/modules/credits/credits.service.ts';
 import { startRuntime, type Runtime } from '../src/runtime.ts';
+import { pgliteTemplatePath, postgresTemplateName } from './db-templates.ts';
 import { startFakeModelServer } from './fake-model-server.ts';
 import { codeFrom, linkTokenFrom, startSmtpServer } from './smtp.ts';
 
@@ -16,18 +17,24 @@ export const DATABASES: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A fresh, migrated database of either kind; PostgreSQL gets a throw-away database per call. */
+/**
+ * A fresh, migrated database of either kind; PostgreSQL gets a throw-away database per call. Both
+ * start as copies of a migrated template (test/db-templates.ts, ADR 0420); an on-disk PGlite
+ * directory (a test that reads its files) is made and migrated from nothing.
+ */
 export async function createTestDatabase(kind: 'pglite' | 'postgres', pgliteDir = 'memory://') {
   if (kind === 'pglite') {
-    const database = await createDatabase({ pgliteDir });
+    const pgliteLoadFrom = pgliteDir.startsWith('memory://') ? await pgliteTemplatePath() : undefined;
+    const database = await createDatabase({ pgliteDir, pgliteLoadFrom });
     await migrate(database);
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `gl_test_${randomBytes(6).toString('hex')}`;
+  const template = await postgresTemplateName(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -35,6 +35,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /**
+   * A data directory tarball (PGlite's dumpDataDir) the embedded database starts from instead of an
+   * empty one: tests start from a migrated copy, which skips initdb and every migration.
+   */
+  pgliteLoadFrom?: string;
   poolSize?: number;
 }
 
@@ -54,7 +59,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
 
   // PGlite runs in its own thread behind a unix socket, reached through `pg` like PostgreSQL, so
   // queries never block the HTTP thread (ADR 0080's reasoning, applied to the database).
-  const server = await startPgliteServer(pgliteDir);
+  const server = await startPgliteServer(pgliteDir, opts.pgliteLoadFrom);
   // PGlite is one session: a single connection, so a transaction holds it whole, exactly as
   // PGlite's own transaction lock does in-thread. Code inside a transaction must use its `tx`.
   const pool = new pg.Pool({

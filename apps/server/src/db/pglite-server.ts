@@ -8,11 +8,13 @@ export const PGLITE_SOCKET_PORT = 5432;
 /** Starts the worker thread that owns PGlite and serves it on a private unix socket. */
 export async function startPgliteServer(
   dataDir: string,
+  /** A dumpDataDir tarball to start from (see DatabaseOptions.pgliteLoadFrom). */
+  loadFrom?: string,
 ): Promise<{ socketDir: string; close(): Promise<void> }> {
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-pglite-'));
   const socketPath = path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`);
   const worker = new Worker(new URL('./pglite-server.worker.ts', import.meta.url), {
-    workerData: { dataDir, socketPath },
+    workerData: { dataDir, socketPath, loadFrom },
   });
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

@@ -15,6 +15,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 interface WorkerInput {
   dataDir: string;
   socketPath: string;
+  loadFrom?: string;
 }
 
 const SSL_REQUEST = 80877103;
@@ -22,7 +23,7 @@ const CANCEL_REQUEST = 80877102;
 const GSSENC_REQUEST = 80877104;
 const PROTOCOL_3 = 196608;
 
-const { dataDir, socketPath } = workerData as WorkerInput;
+const { dataDir, socketPath, loadFrom } = workerData as WorkerInput;
 
 /** A FIFO lock over the single PGlite session. */
 class SessionLock {
@@ -55,7 +56,10 @@ class SessionLock {
 }
 
 async function main() {
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(loadFrom ? { loadDataDir: new Blob([fs.readFileSync(loadFrom)]) } : {}),
+  });
   const lock = new SessionLock();
   const sockets = new Set<net.Socket>();
 

@@ -33,7 +33,7 @@ export async function createJobQueue(
     db: deps.database.raw as PgBoss.Db,
     schema: 'pgboss',
     // Maintenance is what turns an expired run (a killed worker) into a retry.
-    maintenanceIntervalSeconds: 30,
+    maintenanceIntervalSeconds: deps.env.JOB_MAINTENANCE_SECONDS ?? 30,
   });
   boss.on('error', (err) => deps.log.error({ err }, 'job queue error'));
   await boss.start();

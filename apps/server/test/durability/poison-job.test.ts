@@ -70,6 +70,8 @@ const EXPIRE_SECONDS = 5;
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
       JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
+      // The dead run becomes a retry at the next maintenance: every second here, not every 30 s.
+      JOB_MAINTENANCE_SECONDS: '1',
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: modelUrl,
       AI_MODEL: 'crashing',

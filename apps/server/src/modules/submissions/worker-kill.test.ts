@@ -37,6 +37,8 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
         DATA_DIR: `/tmp/grantleaf-kill-${dbName}`,
         LOG_LEVEL: 'warn',
         JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
+        // The killed run becomes a retry at the next maintenance: every second here, not every 30 s.
+        JOB_MAINTENANCE_SECONDS: '1',
         AI_PROVIDER: 'openai-compatible',
         AI_BASE_URL: `${modelUrl}/v1`,
         AI_MODEL: 'fake-slow',
@@ -114,6 +116,7 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
         DATA_DIR: `/tmp/grantleaf-kill-${dbName}`,
         // The queue takes the jobs' expiry from the env it starts with (the killed run must expire).
         JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
+        JOB_MAINTENANCE_SECONDS: '1',
       }),
     );
     try {
