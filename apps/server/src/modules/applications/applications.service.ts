@@ -21,6 +21,7 @@ import { buildCalendar, type CalendarEvent } from './icalendar.ts';
 import { findProgramById } from '../programs/index.ts';
 import { listAnalysesOfApplication } from '../submissions/index.ts';
 import type { ApplicationAnalysis } from '@grantleaf/shared/submissions.schema';
+import { sredFilingDeadlines } from '../sred/index.ts';
 
 /** Reminder e-mails go out this many days before a deadline, largest first. */
 export const REMINDER_DAYS = [14, 3] as const;
@@ -167,9 +168,10 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
       const userId = await repo.findUserIdByCalendarToken(db, sha256(token));
       if (!userId) throw notFound('Calendar not found');
       await adoptDrafts(db, userId);
-      const [apps, programs] = await Promise.all([
+      const [apps, programs, claims] = await Promise.all([
         repo.listApplications(db, userId),
         repo.listProgramDeadlines(db),
+        sredFilingDeadlines(db, userId),
       ]);
       const host = new URL(env.APP_URL).host;
       const offices = await officeDeadlinesOf(
@@ -204,6 +206,14 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
           uid: `program-${p.id}-${p.deadline}@${host}`,
           date: p.deadline,
           summary: `${p.agency}: ${p.name} deadline`,
+        })),
+        // Issue 30 §4: each SR&ED claim's filing deadline (ADR 0471).
+        ...claims.map((c) => ({
+          uid: `sred-claim-${c.id}@${host}`,
+          date: c.filingDeadline,
+          summary: `SR&ED filing deadline: ${c.name}`,
+          description: `SR&ED claim for the tax year ending ${c.taxYearEnd}, as computed on the claim.`,
+          url: `${env.APP_URL.replace(/\/$/, '')}/sred/${c.id}`,
         })),
       ];
       return buildCalendar('Grantleaf deadlines', events);

@@ -71,7 +71,8 @@ function suggestMapping(headers: string[]): Partial<ImportMapping> {
 
 const fileIdOf = (fileUrl: string) => fileUrl.slice(fileUrl.lastIndexOf('/') + 1);
 
-function deadlineOf(settings: ClaimSettings): string {
+/** The claim's filing deadline when the record has none (a claim the calculator refused). */
+export function deadlineOf(settings: ClaimSettings): string {
   return addMonths(settings.taxYearEnd, 18);
 }
 

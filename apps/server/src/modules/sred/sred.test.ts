@@ -310,6 +310,22 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
     );
   });
 
+  it("puts the claim's filing deadline in the calendar feed (issue 30 §4, ADR 0471)", async () => {
+    const { token } = await registerUser(t);
+    const id = (await t.api('POST', '/api/sred/claims', { token, body: SETTINGS })).body.id;
+    const issued = await t.api('POST', '/api/calendar-token', { token });
+    const feed = await (await fetch(`${t.baseUrl}/api/calendar.ics?token=${issued.body.token}`)).text();
+    const unfolded = feed.replace(/\r\n /g, '');
+    expect(unfolded).toContain(`UID:sred-claim-${id}@localhost:3000`);
+    expect(unfolded).toContain('DTSTART;VALUE=DATE:20270630');
+    expect(unfolded).toContain('SUMMARY:SR&ED filing deadline: FY2025 claim');
+    // Another user's feed does not show it.
+    const other = await registerUser(t);
+    const theirs = await t.api('POST', '/api/calendar-token', { token: other.token });
+    const otherFeed = await (await fetch(`${t.baseUrl}/api/calendar.ics?token=${theirs.body.token}`)).text();
+    expect(otherFeed).not.toContain('sred-claim-');
+  });
+
   it('keeps each claim to its owner and refuses bad input with a message', async () => {
     const a = await registerUser(t);
     const b = await registerUser(t);
