@@ -7,6 +7,45 @@ import { expect, test } from './fixtures.ts';
  * the English landing that loads no i18next at all.
  */
 
+type Tree = { [key: string]: string | Tree };
+const read = (file: string): Tree =>
+  JSON.parse(fs.readFileSync(`apps/web/src/i18n/locales/${file}`, 'utf8')) as Tree;
+/** A language's catalogue files together (en.json, and en.auth.json that comes with its chunk). */
+const catalogue = (language: 'en' | 'fr'): Tree => ({
+  ...read(`${language}.json`),
+  ...read(`${language}.auth.json`),
+});
+const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`),
+  );
+
+/**
+ * The English a French page must not show: every English catalogue value that its French differs
+ * from (a value the same in both, like "Grantleaf" or "FAQ", is French too), without its
+ * `{{variables}}`, down to parts of at least 4 characters.
+ */
+function englishLeft(en: Tree, fr: Tree): string[] {
+  const french = new Map(flatten(fr));
+  // Fixed English from the shared package and the server, with its French (translateMessage).
+  const messages = JSON.parse(
+    fs.readFileSync('apps/web/src/i18n/locales/fr.messages.json', 'utf8'),
+  ) as Record<string, string>;
+  return [
+    ...new Set(
+      [
+        ...flatten(en).filter(([key, value]) => french.get(key) !== value),
+        ...Object.entries(messages)
+          .filter(([english, french]) => english !== french)
+          .map(([english]): [string, string] => ['message', english]),
+      ]
+        .flatMap(([, value]) => value.split(/\{\{\s*\w+\s*\}\}/))
+        .map((part) => part.trim())
+        .filter((part) => part.length >= 4),
+    ),
+  ];
+}
+
 test('a French browser gets `/` in French, not the English pre-rendered HTML, and i18next with it', async ({
   browser,
   baseURL,
@@ -22,38 +61,22 @@ test('a French browser gets `/` in French, not the English pre-rendered HTML, an
   await expect(page.getByRole('link', { name: 'Se connecter' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   expect(scripts.some((s) => /i18next/.test(s))).toBe(true);
+  // The landing's converted parts: the pricing section (credits as "1,0") and the footer.
+  const forbidden = englishLeft(catalogue('en'), catalogue('fr'));
+  const pricing = page.locator('#pricing');
+  await expect(pricing.getByRole('heading', { name: 'Tarifs' })).toBeVisible();
+  await expect(pricing.getByText('Générer une demande de subvention')).toBeVisible();
+  await expect(pricing.getByText(/^\d+,\d crédits$/).first()).toBeVisible();
+  for (const part of [pricing, page.locator('footer')]) {
+    const text = await part.innerText();
+    expect(forbidden.filter((english) => text.includes(english))).toEqual([]);
+  }
   // The switch back to English works in place, without a reload.
   await page.getByRole('button', { name: 'English' }).first().click();
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await context.close();
 });
-
-type Tree = { [key: string]: string | Tree };
-const catalogue = (language: 'en' | 'fr'): Tree =>
-  JSON.parse(fs.readFileSync(`apps/web/src/i18n/locales/${language}.json`, 'utf8')) as Tree;
-const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`),
-  );
-
-/**
- * The English a French page must not show: every English catalogue value that its French differs
- * from (a value the same in both, like "Grantleaf" or "FAQ", is French too), without its
- * `{{variables}}`, down to parts of at least 4 characters.
- */
-function englishLeft(en: Tree, fr: Tree): string[] {
-  const french = new Map(flatten(fr));
-  return [
-    ...new Set(
-      flatten(en)
-        .filter(([key, value]) => french.get(key) !== value)
-        .flatMap(([, value]) => value.split(/\{\{\s*\w+\s*\}\}/))
-        .map((part) => part.trim())
-        .filter((part) => part.length >= 4),
-    ),
-  ];
-}
 
 /**
  * Issue 31 "done when": pages in French show no English. The routes converted so far (ADR 0361

@@ -1,7 +1,11 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import './auth-catalogue.ts';
 import { readEnglish } from './index.ts';
-import en from './locales/en.json';
+import enAuth from './locales/en.auth.json';
+import enMain from './locales/en.json';
+
+const en = { ...enMain, ...enAuth };
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>

@@ -24,6 +24,19 @@ export const LANGUAGE_STORAGE_KEY = 'grantleaf.language';
 export const INTL_LOCALE: Readonly<Record<Language, string>> = { en: 'en-CA', fr: 'fr-CA' };
 
 type Tree = { readonly [key: string]: string | Tree };
+
+/**
+ * The English the reader knows: en.json (the landing page and the shell), and the groups a lazy
+ * chunk brings with it (`addEnglish`): the sign-in pages' strings (en.auth.json) arrive with their
+ * chunk, not in the landing's entry (ADR 0430).
+ */
+const english: Record<string, string | Tree> = { ...(en as Tree) };
+
+/** Called by a lazy chunk's catalogue module (i18n/auth-catalogue.ts) when the chunk loads. */
+export function addEnglish(groups: Tree): void {
+  Object.assign(english, groups);
+  engine?.addResourceBundle('en', 'translation', groups, true, false);
+}
 type Options = { readonly [name: string]: unknown; readonly count?: number };
 
 const englishPlural = new Intl.PluralRules('en');
@@ -37,7 +50,7 @@ const englishPlural = new Intl.PluralRules('en');
 export function readEnglish(key: string, options: Options = {}): string {
   const path = key.split('.');
   const leaf = path.pop()!;
-  let parent: string | Tree | undefined = en as Tree;
+  let parent: string | Tree | undefined = english;
   for (const part of path) parent = parent && typeof parent === 'object' ? parent[part] : undefined;
   if (!parent || typeof parent !== 'object') return key;
   const form =
@@ -93,14 +106,18 @@ export function initialLanguage(): Language {
 let loading: Promise<I18n> | undefined;
 function loadEngine(): Promise<I18n> {
   loading ??= (async () => {
-    const [{ default: i18next }, fr, messages] = await Promise.all([
+    const [{ default: i18next }, fr, frAuth, messages] = await Promise.all([
       import('i18next'),
       import('./locales/fr.json'),
+      import('./locales/fr.auth.json'),
       import('./locales/fr.messages.json'),
     ]);
     const instance = i18next.createInstance();
     await instance.init({
-      resources: { en: { translation: en }, fr: { translation: fr.default, messages: messages.default } },
+      resources: {
+        en: { translation: english },
+        fr: { translation: { ...fr.default, ...frAuth.default }, messages: messages.default },
+      },
       lng: shown,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: ['en', 'fr'],

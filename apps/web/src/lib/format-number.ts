@@ -24,3 +24,12 @@ export function formatMoney(amount: number, currency = 'CAD'): string {
   }
   return format.format(amount);
 }
+
+/**
+ * A credit amount with its one decimal, as prices and balances show it: "1.0" in English (the
+ * shared `formatCredits`), "1,0" in French (issue 31).
+ */
+export function formatCreditAmount(value: number): string {
+  const text = value.toFixed(1);
+  return currentLanguage() === 'fr' ? text.replace('.', ',') : text;
+}

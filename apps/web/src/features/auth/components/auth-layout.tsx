@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import '../../../i18n/auth-catalogue.ts';
 
 export function AuthLayout({
   title,

@@ -1,21 +1,27 @@
 import { priceInCredits, type PricedWork } from '@grantleaf/shared/constants';
 import { CURRENCIES, type Currency } from '@grantleaf/shared/pricing';
+import { useTranslation } from '../../../i18n/index.ts';
+import type en from '../../../i18n/locales/en.json';
+import { formatCreditAmount } from '../../../lib/format-number.ts';
 
-/** What each paid action costs, in the words of the dashboard's buttons (spec §1). */
-export const ACTION_COSTS: Array<{ work: PricedWork; label: string }> = [
-  { work: 'generation', label: 'Generate a grant application' },
-  { work: 'analysis', label: 'Analyse an application' },
-  { work: 'idea', label: 'Generate research ideas' },
-  { work: 'funding', label: 'Find funding' },
+/** What each paid action costs, in the words of the dashboard's buttons (spec §1); labels in the catalogue. */
+export const ACTION_COSTS: ReadonlyArray<{ work: PricedWork & keyof typeof en.pricing.actions }> = [
+  { work: 'generation' },
+  { work: 'analysis' },
+  { work: 'idea' },
+  { work: 'funding' },
 ];
 
 export function CostList({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
   return (
     <ul className={`space-y-1 text-sm text-slate-800 ${className}`}>
-      {ACTION_COSTS.map(({ work, label }) => (
+      {ACTION_COSTS.map(({ work }) => (
         <li key={work} className="flex justify-between gap-4">
-          <span>{label}</span>
-          <span className="font-medium">{priceInCredits(work).toFixed(1)} credits</span>
+          <span>{t(`pricing.actions.${work}`)}</span>
+          <span className="font-medium">
+            {t('pricing.credits', { credits: formatCreditAmount(priceInCredits(work)) })}
+          </span>
         </li>
       ))}
     </ul>
@@ -23,10 +29,11 @@ export function CostList({ className = '' }: { className?: string }) {
 }
 
 export function CurrencyToggle({ value, onChange }: { value: Currency; onChange: (c: Currency) => void }) {
+  const { t } = useTranslation();
   return (
     <div
       role="radiogroup"
-      aria-label="Currency"
+      aria-label={t('pricing.currency')}
       className="inline-flex rounded-md border border-slate-300 p-0.5"
     >
       {CURRENCIES.map((c) => (

@@ -7,6 +7,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useAfterHydration } from '../../../lib/use-hydrated.ts';
 import { usePricing } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
@@ -17,6 +18,7 @@ import { CostList, CurrencyToggle } from './pricing-parts.tsx';
  * to the landing page's entry chunk.
  */
 export function PricingSection() {
+  const { t } = useTranslation();
   const query = usePricing();
   const packs = useAfterHydration(query.data?.packs) ?? DEFAULT_CREDIT_PACKS;
   const [currency, setCurrency] = useState<Currency>('CAD');
@@ -25,11 +27,9 @@ export function PricingSection() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="pricing-title" className="text-3xl font-bold text-slate-900">
-            Pricing
+            {t('pricing.title')}
           </h2>
-          <p className="mt-3 max-w-2xl text-slate-700">
-            Pay for what you use with credits. Every new account gets 1 free credit. Prices exclude tax.
-          </p>
+          <p className="mt-3 max-w-2xl text-slate-700">{t('pricing.intro')}</p>
         </div>
         <CurrencyToggle value={currency} onChange={setCurrency} />
       </div>
@@ -38,13 +38,15 @@ export function PricingSection() {
           const cents = pack.prices[currency];
           return (
             <li key={pack.id} className="rounded-xl border border-slate-200 bg-white p-6">
-              <p className="text-xl font-semibold text-slate-900">{pack.credits} credits</p>
+              <p className="text-xl font-semibold text-slate-900">
+                {t('pricing.packCredits', { count: pack.credits })}
+              </p>
               <p className="mt-2 text-3xl font-extrabold text-slate-900">
                 {cents ? formatMoney(cents, currency) : '—'}
               </p>
               {cents ? (
                 <p className="text-sm text-slate-700">
-                  {formatMoney(Math.round(cents / pack.credits), currency)} per credit
+                  {t('pricing.perCredit', { price: formatMoney(Math.round(cents / pack.credits), currency) })}
                 </p>
               ) : null}
             </li>
@@ -53,19 +55,16 @@ export function PricingSection() {
       </ul>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <div>
-          <h3 className="text-lg font-semibold text-slate-900">What credits buy</h3>
+          <h3 className="text-lg font-semibold text-slate-900">{t('pricing.whatCreditsBuy')}</h3>
           <CostList className="mt-2 text-base" />
         </div>
         <div>
           <h3 className="text-lg font-semibold text-slate-900">
-            {REFUND_WINDOW_DAYS}-day money-back guarantee
+            {t('pricing.guaranteeTitle', { days: REFUND_WINDOW_DAYS })}
           </h3>
-          <p className="mt-2 text-slate-700">
-            If Grantleaf does not save you at least 20 hours on your first application, ask for a refund
-            within {REFUND_WINDOW_DAYS} days of your purchase from your account page.
-          </p>
+          <p className="mt-2 text-slate-700">{t('pricing.guaranteeBody', { days: REFUND_WINDOW_DAYS })}</p>
           <Link to="/register" className={`${buttonClass('primary')} mt-4`}>
-            Start with a free credit
+            {t('pricing.startFree')}
           </Link>
         </div>
       </div>
