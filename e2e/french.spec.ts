@@ -14,6 +14,7 @@ const read = (file: string): Tree =>
 const catalogue = (language: 'en' | 'fr'): Tree => ({
   ...read(`${language}.json`),
   ...read(`${language}.auth.json`),
+  ...read(`${language}.reviews.json`),
 });
 const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
   Object.entries(tree).flatMap(([k, v]) =>

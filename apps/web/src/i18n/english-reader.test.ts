@@ -1,11 +1,13 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import './auth-catalogue.ts';
+import './reviews-catalogue.ts';
 import { readEnglish } from './index.ts';
 import enAuth from './locales/en.auth.json';
 import enMain from './locales/en.json';
+import enReviews from './locales/en.reviews.json';
 
-const en = { ...enMain, ...enAuth };
+const en = { ...enMain, ...enAuth, ...enReviews };
 
 type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>

@@ -32,7 +32,7 @@ type Tree = { readonly [key: string]: string | Tree };
  */
 const english: Record<string, string | Tree> = { ...(en as Tree) };
 
-/** Called by a lazy chunk's catalogue module (i18n/auth-catalogue.ts) when the chunk loads. */
+/** Called by a lazy chunk's catalogue module (i18n/auth-catalogue.ts, reviews-catalogue.ts) when it loads. */
 export function addEnglish(groups: Tree): void {
   Object.assign(english, groups);
   engine?.addResourceBundle('en', 'translation', groups, true, false);
@@ -106,17 +106,21 @@ export function initialLanguage(): Language {
 let loading: Promise<I18n> | undefined;
 function loadEngine(): Promise<I18n> {
   loading ??= (async () => {
-    const [{ default: i18next }, fr, frAuth, messages] = await Promise.all([
+    const [{ default: i18next }, fr, frAuth, frReviews, messages] = await Promise.all([
       import('i18next'),
       import('./locales/fr.json'),
       import('./locales/fr.auth.json'),
+      import('./locales/fr.reviews.json'),
       import('./locales/fr.messages.json'),
     ]);
     const instance = i18next.createInstance();
     await instance.init({
       resources: {
         en: { translation: english },
-        fr: { translation: { ...fr.default, ...frAuth.default }, messages: messages.default },
+        fr: {
+          translation: { ...fr.default, ...frAuth.default, ...frReviews.default },
+          messages: messages.default,
+        },
       },
       lng: shown,
       fallbackLng: DEFAULT_LANGUAGE,

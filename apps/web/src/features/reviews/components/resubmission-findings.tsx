@@ -2,6 +2,7 @@ import type { ResubmissionFinding } from '@grantleaf/shared/reviews.schema';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/reviews-catalogue.ts';
 import { useResubmissionFindings } from '../api/reviews.api.ts';
 
 export interface ReadinessItem {

@@ -15,6 +15,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FileInput, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/reviews-catalogue.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
