@@ -14,6 +14,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/reviews-catalogue.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
