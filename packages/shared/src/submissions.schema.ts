@@ -89,6 +89,8 @@ const generationFields = z.object({
   industryPartner: optionalText(SHORT_TEXT_MAX),
   fileUrl: z.string().regex(FILE_URL_PATTERN, SUBMISSION_MESSAGES.fileUrl).optional(),
   originalFileName: z.string().max(255).optional(),
+  /** One of the user's own applications whose saved budget states the request (ADR 0453; the server checks it is theirs). */
+  applicationId: z.string().uuid().optional(),
 });
 
 function checkMilestones(form: { timelineMilestones: Milestone[] }, ctx: z.RefinementCtx) {

@@ -529,6 +529,12 @@ function materialBlock(form: GenerationForm): string {
     `Overview: ${form.projectOverview}`,
     `Key objectives: ${form.keyObjectives}`,
     `Total budget: ${form.totalBudget}`,
+    // The saved budget's computed request is the request the draft states (ADR 0453).
+    ...(form.budget
+      ? [
+          `Request computed by the budget (state this amount as the request): ${form.budget.requested}; total project cost ${form.budget.projectCost}; partner cash ${form.budget.partnerCash}; partner in-kind ${form.budget.partnerInKind}. ${form.budget.basis}`,
+        ]
+      : []),
     `Timeline: ${form.projectTimeline ?? ''}`,
     'Milestones (title | dates | budget | description | deliverables):',
     ...milestones,

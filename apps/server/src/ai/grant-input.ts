@@ -55,4 +55,20 @@ export interface GenerationForm {
   teamLeadRole: string;
   teamProfiles: string;
   industryPartner?: string | null;
+  /**
+   * The application's saved budget as the program's cost rules compute it (ADR 0453): set by the
+   * server, never by the client. Its request, project cost and partner money are the draft's
+   * money facts, whatever the free-text total says.
+   */
+  budget?: BudgetFacts | null;
+}
+
+/** The typed budget's totals, whole currency units over the whole project. */
+export interface BudgetFacts {
+  requested: number;
+  projectCost: number;
+  partnerCash: number;
+  partnerInKind: number;
+  /** How the request was computed, in a sentence (the budget summary's basis). */
+  basis: string;
 }

@@ -590,6 +590,8 @@ function writeBudget(m: Material): Written {
   const questions: string[] = [];
   if (total !== null) lines.push(`The total request is ${formatMoney(total, m.currency)}.`);
   else questions.push(`What is the total amount requested, in ${m.currency}?`);
+  // A saved budget computed the request by the program's cost rules: say how (ADR 0453).
+  if (m.form.budget && total !== null) lines.push(ensurePeriod(m.form.budget.basis.trim()));
   const cost = totalCost(m.facts);
   if (cost && total !== null && Math.abs(cost.value - total) > 1)
     lines.push(`The total project cost is ${formatMoney(cost.value, m.currency)}.`);

@@ -59,6 +59,27 @@ function readMilestone(
 }
 
 /** The facts of the §3 generation form, field by field. */
+/**
+ * A saved budget's totals replace the money read from the form's prose (ADR 0453): the request the
+ * cost rules compute is the request, and the partners' cash and in-kind are what the budget holds.
+ */
+function useBudget(facts: FactModel, budget: NonNullable<GenerationForm['budget']>): void {
+  const MONEY: AmountRole[] = ['requested', 'total_cost', 'partner_cash', 'partner_in_kind'];
+  facts.amounts = facts.amounts.filter((a) => !MONEY.includes(a.role));
+  const fact = (value: number, role: AmountRole, text: string) =>
+    facts.amounts.push({
+      value,
+      currency: null,
+      role,
+      perYear: false,
+      source: { field: 'budget', start: 0, end: text.length, text },
+    });
+  if (budget.requested > 0) fact(budget.requested, 'requested', 'Budget: requested from the funder');
+  if (budget.projectCost > 0) fact(budget.projectCost, 'total_cost', 'Budget: total project cost');
+  if (budget.partnerCash > 0) fact(budget.partnerCash, 'partner_cash', 'Budget: partner cash');
+  if (budget.partnerInKind > 0) fact(budget.partnerInKind, 'partner_in_kind', 'Budget: partner in-kind');
+}
+
 export function readForm(form: GenerationForm): FactModel {
   const facts = emptyFacts(detectLanguage(`${form.projectOverview}\n${form.keyObjectives}`));
   // The budget field states the project's money: an amount without a role word is its total.
@@ -82,6 +103,7 @@ export function readForm(form: GenerationForm): FactModel {
   const partnerText = form.industryPartner ?? '';
   // The partner field's amounts are the partner's: cash unless the words say in kind.
   readProse(facts, partnerText, 'industryPartner', 'partner_cash');
+  if (form.budget) useBudget(facts, form.budget);
   const partner = partnerFromField(partnerText, 'industryPartner');
   if (partner && !facts.organisations.some((o) => o.name === partner.name))
     facts.organisations.unshift(partner);

@@ -1,9 +1,16 @@
 import { checkBudget } from '@grantleaf/shared/budget-checks';
-import { type Budget, type BudgetView, EMPTY_BUDGET, type SaveBudget } from '@grantleaf/shared/budget.schema';
+import {
+  type Budget,
+  type BudgetSummary,
+  type BudgetView,
+  EMPTY_BUDGET,
+  type SaveBudget,
+} from '@grantleaf/shared/budget.schema';
 import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { UserRow } from '../auth/index.ts';
+import type { BudgetFacts } from '../../ai/grant-input.ts';
 import { profileOf } from '../../ai/profile/index.ts';
 import { findProgramById } from '../programs/index.ts';
 import { findApplicationFor } from './applications.repository.ts';
@@ -21,6 +28,12 @@ export async function budgetRulesOf(db: Tx, programId: string | null): Promise<P
 }
 
 export type BudgetService = ReturnType<typeof createBudgetService>;
+
+/** A computed budget as the draft's money facts (ADR 0453): the request the rules computed, never a typed one. */
+export function budgetFactsOf(summary: BudgetSummary): BudgetFacts {
+  const { requested, projectCost, partnerCash, partnerInKind } = summary.totals;
+  return { requested, projectCost, partnerCash, partnerInKind, basis: summary.basis };
+}
 
 /** The stored budget of an application the caller has already checked is the user's, or null. */
 export async function budgetOfApplication(

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { until } from '../../../test/until.ts';
+import { grantSubmissionJob } from '../submissions/grant-submission.job.ts';
 
 const ALLIANCE = 'ca-nserc-alliance-advantage';
 const budgetWith = (cash: number) => ({
@@ -203,5 +205,55 @@ describe.each(DATABASES)('application budget on %s', (kind) => {
         .status,
     ).toBe(204);
     expect((await t.api('GET', url, { token: people.viewer.token })).status).toBe(404);
+  });
+
+  it('writes a draft for the application that states the request its budget computes (ADR 0453)', async () => {
+    const { token, user } = await registerUser(t);
+    await fundUser(t.database.db, user.id, 100);
+    const created = await t.api('POST', '/api/applications', {
+      token,
+      body: { title: 'River ice sensors', program: 'NSERC Alliance', programId: ALLIANCE },
+    });
+    const id = created.body.id as string;
+    // $300,000 of direct costs, $100,000 of partner cash at 2:1: the budget computes $200,000.
+    const saved = await t.api('PUT', `/api/applications/${id}/budget`, {
+      token,
+      body: { baseRevision: 0, budget: budgetWith(100_000) },
+    });
+    expect(saved.body.summary.totals.requested).toBe(200_000);
+    const form = {
+      projectTitle: 'Low-cost sensors for river ice monitoring',
+      projectOverview:
+        'We will design and field-test a low-cost sensor network that measures river ice thickness in real time.',
+      keyObjectives: '1. Deploy 40 sensors by month 12.',
+      totalBudget: '$420,000',
+      projectTimeline: '24 months',
+      teamLeadName: 'Dr. Ada Lovelace',
+      teamLeadRole: 'Professor',
+      teamProfiles: 'Civil engineering team with two graduate students.',
+      industryPartner: 'Hydro Giant Inc.',
+    };
+    const generate = (contentJson: object, who = token) =>
+      t.api('POST', '/api/submissions', {
+        token: who,
+        body: { type: 'generation', programId: ALLIANCE, contentJson },
+      });
+    // A budget sent by the client is not read: the server sets it from the saved one.
+    const res = await generate({ ...form, applicationId: id, budget: { requested: 1, projectCost: 1 } });
+    expect(res.status).toBe(201);
+    // The job run as the worker runs it (this app starts no workers).
+    await grantSubmissionJob.handle({ ...t.runtime, log: t.runtime.log }, { submissionId: res.body.id });
+    const done = await until(async () => {
+      const list = (await t.api('GET', '/api/submissions', { token })).body as any[];
+      const row = list.find((s) => s.id === res.body.id);
+      return row && row.status !== 'processing' ? row : undefined;
+    });
+    expect(done.status).toBe('completed');
+    const text = done.results.sections.map((s: any) => s.body).join('\n');
+    expect(text).toContain('The total request is CAD $200,000.');
+    expect(text).not.toContain('The total request is CAD $420,000.');
+    // Someone else's application is a 404 before any charge.
+    const other = await registerUser(t);
+    expect((await generate({ ...form, applicationId: id }, other.token)).status).toBe(404);
   });
 });

@@ -1,9 +1,32 @@
 import { docToText } from '@grantleaf/shared/application-document.schema';
+import { checkBudget } from '@grantleaf/shared/budget-checks';
+import type { BudgetFacts } from '../../ai/grant-input.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { exportApplication } from './application-document.service.ts';
 import { findVersion, pinVersion } from './application-versions.repository.ts';
 import { findOwnApplication, findOwnApplicationOfDraft } from './applications.repository.ts';
+import { budgetFactsOf, budgetOfApplication } from './budget.service.ts';
+
+/**
+ * For a draft written for one of the user's applications (ADR 0453): its saved budget's totals as
+ * the program's cost rules compute them, or null without a saved budget; 404 unless the user owns it
+ * (generation spends the owner's credits).
+ */
+export async function ownApplicationBudgetFacts(
+  db: Tx,
+  userId: string,
+  applicationId: string,
+): Promise<{ programId: string | null; program: string; budget: BudgetFacts | null }> {
+  const row = await findOwnApplication(db, userId, applicationId);
+  if (!row) throw notFound();
+  const saved = await budgetOfApplication(db, row);
+  return {
+    programId: row.programId,
+    program: row.program,
+    budget: saved ? budgetFactsOf(checkBudget(saved.budget, saved.rules)) : null,
+  };
+}
 
 /** For other modules that attach rows to an application: 404 unless the session's user owns it. */
 export async function assertOwnApplication(db: Tx, userId: string, applicationId: string): Promise<void> {

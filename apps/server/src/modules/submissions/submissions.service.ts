@@ -31,7 +31,12 @@ import {
   timedSubmissions,
 } from './submissions.repository.ts';
 import { expectedCompletion } from '../paid-work/index.ts';
-import { exportEditedDraft, ownApplicationProgram } from '../applications/index.ts';
+import type { BudgetFacts } from '../../ai/grant-input.ts';
+import {
+  exportEditedDraft,
+  ownApplicationBudgetFacts,
+  ownApplicationProgram,
+} from '../applications/index.ts';
 import { exportBlocks, renderDocx, renderPdf, safeBaseName } from './submission-export.ts';
 
 const ADMIN_LIST_LIMIT = 500;
@@ -76,6 +81,14 @@ export function createSubmissionsService(deps: {
         contentJson.originalFileName = upload.originalName;
       }
       const applicationId = body.type === 'analysis' ? body.contentJson.applicationId : undefined;
+      // A draft written for one of the user's applications states the request its saved budget
+      // computes (ADR 0453); the budget's totals are set here, never taken from the client.
+      if (body.type === 'generation' && body.contentJson.applicationId) {
+        const target = await ownApplicationBudgetFacts(deps.db, user.id, body.contentJson.applicationId);
+        if (target.programId && target.programId !== body.programId)
+          throw badRequest(SUBMISSION_MESSAGES.applicationProgram(target.program));
+        (contentJson as { budget?: BudgetFacts | null }).budget = target.budget;
+      }
       // Before any charge: another user's (or a deleted) application is a 404 and costs nothing.
       if (applicationId) {
         const attached = await ownApplicationProgram(deps.db, user.id, applicationId);
