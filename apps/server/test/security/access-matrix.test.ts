@@ -319,6 +319,16 @@ export const MATRIX: Record<string, Entry> = {
     url: (o) => `/api/applications/${o.application}/reviews/response`,
     foreign: true,
   },
+  'GET /api/applications/:id/reviews/response.docx': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/reviews/response.docx`,
+    foreign: true,
+  },
+  'GET /api/applications/:id/reviews/findings': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/reviews/findings`,
+    foreign: true,
+  },
   'GET /api/library/blocks': { access: 'user' },
   'POST /api/library/blocks': { access: 'user', body: () => ({ title: 'Planted', text: 'Planted block' }) },
   'PATCH /api/library/blocks/:id': {
@@ -354,6 +364,11 @@ export const MATRIX: Record<string, Entry> = {
   'DELETE /api/sred/claims/:id': {
     access: 'user',
     url: (o) => `/api/sred/claims/${o.sredClaim}`,
+    foreign: true,
+  },
+  'GET /api/sred/claims/:id/audit-package': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/audit-package`,
     foreign: true,
   },
   'POST /api/sred/claims/:id/projects': {
