@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import catalogue from '../../apps/server/data/programs.json' with { type: 'json' };
 import type { GenerationForm, GrantProgram } from '../../apps/server/src/ai/grant-input.ts';
-import { FORM_STRONG } from '../../apps/server/src/ai/offline/fixtures/forms.ts';
+import { FORM_STRONG, formFromEvalProfile } from '../../apps/server/src/ai/offline/fixtures/forms.ts';
 import { draftApplication } from '../../apps/server/src/ai/offline/generation.engine.ts';
 import { loadProgramSections } from '../../apps/server/src/ai/profile/data.ts';
 import { parseBudgetTotal } from '../../apps/server/src/ai/text/money.ts';
@@ -41,21 +41,6 @@ const BUDGETS: [string, number][] = [
 
 const programs = catalogue as unknown as GrantProgram[];
 
-function formFor(profile: Profile): GenerationForm {
-  return {
-    projectTitle: profile.researchTopic,
-    projectOverview: profile.researchDetails,
-    keyObjectives: '',
-    totalBudget: '',
-    projectTimeline: null,
-    timelineMilestones: [],
-    teamLeadName: profile.teamProfile.split(/[,.]/)[0] ?? profile.teamProfile,
-    teamLeadRole: 'Applicant',
-    teamProfiles: profile.teamProfile,
-    industryPartner: null,
-  };
-}
-
 function repeatedSentences(sections: { body: string }[]): number {
   const keys = sections
     .flatMap((s) => s.body.split('\n'))
@@ -81,7 +66,7 @@ export const draftsSuite: EvalSuite = {
     for (const profile of profiles) {
       for (const id of profile.won) {
         const program = programs.find((p) => p.id === id);
-        if (program) cases.push({ program, form: formFor(profile) });
+        if (program) cases.push({ program, form: formFromEvalProfile(profile) });
       }
     }
     for (const program of programs) cases.push({ program, form: FORM_STRONG });

@@ -5,7 +5,7 @@ import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { loadProgramSections } from '../profile/data.ts';
 import { profileOf } from '../profile/profile.ts';
 import { isEngineSentence, partnerAmount, readForm, statementsOf } from '../read/index.ts';
-import { FORM_STRONG } from './fixtures/forms.ts';
+import { FORM_STRONG, formFromEvalProfile } from './fixtures/forms.ts';
 import { draftApplication } from './generation.engine.ts';
 
 /**
@@ -23,22 +23,6 @@ interface Profile {
   researchTopic: string;
   researchDetails: string;
   teamProfile: string;
-}
-
-/** As the eval's drafts suite fills the form from a profile. */
-function formFor(profile: Profile): GenerationForm {
-  return {
-    projectTitle: profile.researchTopic,
-    projectOverview: profile.researchDetails,
-    keyObjectives: '',
-    totalBudget: '',
-    projectTimeline: null,
-    timelineMilestones: [],
-    teamLeadName: profile.teamProfile.split(/[,.]/)[0] ?? profile.teamProfile,
-    teamLeadRole: 'Applicant',
-    teamProfiles: profile.teamProfile,
-    industryPartner: null,
-  };
 }
 
 const OBJECTIVE_3 = '3. Validate against LC-MS/MS (EPA 533) at 6 municipal sites over 12 months.';
@@ -67,7 +51,13 @@ const cases: { label: string; program: GrantProgram; form: GenerationForm }[] = 
     profile.won.flatMap((id) => {
       const program = programs.find((p) => p.id === id);
       return program
-        ? [{ label: `${id} (${profile.researchTopic.slice(0, 30)})`, program, form: formFor(profile) }]
+        ? [
+            {
+              label: `${id} (${profile.researchTopic.slice(0, 30)})`,
+              program,
+              form: formFromEvalProfile(profile),
+            },
+          ]
         : [];
     }),
   ),
