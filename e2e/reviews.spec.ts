@@ -1,28 +1,12 @@
 import { expect, test } from './fixtures.ts';
 import { fits, seriousViolations } from './axe.ts';
+import { SUMMARY_STATEMENT } from '../apps/server/test/fixtures/summary-statement.ts';
 
 // Issue 27 (ADR 0330, 0410, 0411): import an NIH-style summary statement, plan, edit a section in
 // the editor, see the critique addressed by the diff, mark done, decline one with a reason, generate
 // the Introduction within its limit, and see a critique with no response reported — at 1280 and
 // 390 px. A "done" the versions do not show is reported, not counted as answered.
 test.describe.configure({ timeout: 240_000 });
-
-/** A summary statement in NIH's layout (our words): a resume, a critique with strengths and weaknesses, scores. */
-const SUMMARY_STATEMENT = `IMPACT SCORE: 41
-PERCENTILE: 30
-RESUME AND SUMMARY OF DISCUSSION: The investigators are highly qualified. However, the panel was concerned that the sample size for the wearable sensor cohort is not justified.
-
-CRITIQUE 1
-Significance
-Strengths
-• Heart failure readmission is an important problem.
-Weaknesses
-• The sample size for the sensor cohort is not justified by a power calculation.
-Approach
-Weaknesses
-• No alternative is described if patients stop wearing the sensor.
-• The data sharing plan is vague.
-`;
 
 const doc = (text: string) => ({
   type: 'doc',

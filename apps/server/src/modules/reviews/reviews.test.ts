@@ -5,26 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSealed } from '../../adapters/storage/content-crypto.ts';
 import { uploadFile } from '../../../test/documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { SUMMARY_STATEMENT } from '../../../test/fixtures/summary-statement.ts';
 
 const para = (text: string): RichNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 const doc = (...texts: string[]): RichNode => ({ type: 'doc', content: texts.map(para) });
-
-/** A summary statement in NIH's layout (our words): a resume, two critiques, scores. */
-const SUMMARY_STATEMENT = `IMPACT SCORE: 41
-PERCENTILE: 30
-RESUME AND SUMMARY OF DISCUSSION: The investigators are highly qualified. However, the panel was concerned that the sample size for the wearable sensor cohort is not justified.
-
-CRITIQUE 1
-Significance
-Strengths
-• Heart failure readmission is an important problem.
-Weaknesses
-• The sample size for the sensor cohort is not justified by a power calculation.
-Approach
-Weaknesses
-• No alternative is described if patients stop wearing the sensor.
-• The data sharing plan is vague.
-`;
 
 describe.each(DATABASES)('reviews and the response plan on %s', (kind) => {
   let t: TestApp;
