@@ -12,7 +12,13 @@ import split from './split.json' with { type: 'json' };
  * the held-out side is read by the eval's report and nothing else (SPLIT.md).
  */
 
-export type Side = 'development' | 'heldout';
+/**
+ * `heldout`: the first held-out side (frozen 2026-11-27; three detector designs were compared on it
+ * before one was chosen, ADR 0300, so its figures are "seen during design choice"). `heldout2`: a
+ * second, fresh held-out part labelled before the detector ever ran on it (SPLIT.md), in its own
+ * file whose SHA-256 is recorded in split.json.
+ */
+export type Side = 'development' | 'heldout' | 'heldout2';
 
 export interface LabelledPassage {
   id: string;
@@ -33,10 +39,21 @@ export interface ReadPassage extends LabelledPassage {
 const HERE = import.meta.dirname;
 const DOCS = new Map(documents.documents.map((d) => [d.id, d]));
 const SIDE = new Map<string, Side>(
-  Object.values(split.applications).flatMap((apps) =>
+  [...Object.values(split.applications), ...Object.values(split.heldout2.applications)].flatMap((apps) =>
     Object.entries(apps).map(([app, side]) => [app, side as Side]),
   ),
 );
+/** Labels of the first set (development and the first held-out side), and of the second held-out part. */
+const LABEL_FILES = ['passages.jsonl', split.heldout2.labels] as const;
+
+/**
+ * Whether the second held-out part's labels are byte for byte the ones frozen in split.json: a
+ * changed file is reported beside its figures, never silently measured as held-out.
+ */
+export function heldout2AsFrozen(): boolean {
+  const bytes = fs.readFileSync(path.join(HERE, split.heldout2.labels));
+  return createHash('sha256').update(bytes).digest('hex') === split.heldout2.labelsSha256;
+}
 
 export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -55,8 +72,8 @@ export function sideOf(doc: string): Side | undefined {
 }
 
 /** Throws on a line the eval cannot trust: a family left out, an unknown document, third-party text kept. */
-function check(p: LabelledPassage, line: number) {
-  const where = `passages.jsonl line ${line} (${p.id})`;
+function check(p: LabelledPassage, line: string) {
+  const where = `${line} (${p.id})`;
   const doc = DOCS.get(p.doc);
   if (!doc) throw new Error(`${where}: document ${p.doc} is not in documents.json`);
   for (const family of ELEMENTS)
@@ -78,17 +95,25 @@ export function loadPassages(
   const texts = new Map<string, string | null>();
   const skipped = new Map<string, string>();
   const passages: ReadPassage[] = [];
-  readJsonl<LabelledPassage>('passages.jsonl').forEach((p, i) => {
-    check(p, i + 1);
+  const lines = LABEL_FILES.flatMap((file) =>
+    readJsonl<LabelledPassage>(file).map((p, i) => ({ p, file, where: `${file} line ${i + 1}` })),
+  );
+  lines.forEach(({ p, file, where }) => {
+    check(p, where);
     const side = sideOf(p.doc);
+    // Each part keeps to its own file, so the frozen hash covers every fresh held-out label.
+    if (side && (side === 'heldout2') !== (file === split.heldout2.labels))
+      throw new Error(
+        `${where} (${p.id}): a ${side} document's labels belong in ${side === 'heldout2' ? split.heldout2.labels : 'passages.jsonl'}`,
+      );
     if (!side) {
       skipped.set(p.doc, 'not in split.json');
       return;
     }
     if (!sides.includes(side)) return;
     if (!texts.has(p.doc)) {
-      const file = path.join(corpusDir, `${p.doc}.txt`);
-      texts.set(p.doc, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+      const textFile = path.join(corpusDir, `${p.doc}.txt`);
+      texts.set(p.doc, fs.existsSync(textFile) ? fs.readFileSync(textFile, 'utf8') : null);
     }
     const text = texts.get(p.doc);
     if (!text) {
