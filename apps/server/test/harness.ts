@@ -10,6 +10,7 @@ import { applyLedgerChange } from '../src/modules/credits/credits.service.ts';
 import { startRuntime, type Runtime } from '../src/runtime.ts';
 import { pgliteTemplatePath, postgresTemplateName } from './db-templates.ts';
 import { startFakeModelServer } from './fake-model-server.ts';
+import { startFakeStripe, type FakeStripe } from './fake-stripe-server.ts';
 import { codeFrom, linkTokenFrom, startSmtpServer } from './smtp.ts';
 
 /** Embedded PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -194,6 +195,31 @@ export async function startTestAppWithModel(kind: 'pglite' | 'postgres', opts: {
     async close() {
       await t.close();
       await fake.close();
+    },
+  };
+}
+
+/** The webhook secret the app and the fake Stripe share in tests; a test signs with it too. */
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_test_grantleaf';
+
+/**
+ * The app with card payments on against a fake Stripe API on 127.0.0.1 (the real `stripe` SDK
+ * talks to it), its webhooks delivered to this app, signed with STRIPE_TEST_WEBHOOK_SECRET.
+ */
+export async function startTestAppWithStripe(kind: 'pglite' | 'postgres') {
+  const stripe = await startFakeStripe({ webhookSecret: STRIPE_TEST_WEBHOOK_SECRET });
+  const t = await startTestApp(kind, {
+    STRIPE_SECRET_KEY: 'sk_test_grantleaf',
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.baseUrl,
+  });
+  stripe.setWebhookUrl(`${t.baseUrl}/api/payments/stripe-webhook`);
+  return {
+    t,
+    stripe: stripe as FakeStripe,
+    async close() {
+      await t.close();
+      await stripe.close();
     },
   };
 }

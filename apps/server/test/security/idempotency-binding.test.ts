@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../harness.ts';
-import { startFakeStripe, type FakeStripe } from '../fake-stripe-server.ts';
+import { DATABASES, registerUser, startTestAppWithStripe, type TestApp } from '../harness.ts';
+import { type FakeStripe } from '../fake-stripe-server.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_binding';
 const PARALLEL = 10;
 
 /**
@@ -13,22 +12,15 @@ const PARALLEL = 10;
 describe.each(DATABASES)('an Idempotency-Key runs its request once, even in parallel (%s)', (kind) => {
   let t: TestApp;
   let stripe: FakeStripe;
+  let started: Awaited<ReturnType<typeof startTestAppWithStripe>>;
   let adminToken: string;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    t = await startTestApp(kind, {
-      STRIPE_SECRET_KEY: 'sk_test_grantleaf',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.baseUrl,
-    });
-    stripe.setWebhookUrl(`${t.baseUrl}/api/payments/stripe-webhook`);
+    started = await startTestAppWithStripe(kind);
+    ({ t, stripe } = started);
     adminToken = (await registerUser(t, { email: 'admin@grantleaf.ca' })).token;
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => started.close());
 
   const balance = async (token: string) =>
     (await t.api('GET', '/api/auth/user', { token })).body.credits as number;

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe-server.ts';
-
-const WEBHOOK_SECRET = 'whsec_test_amounts';
+import { DATABASES, registerUser, startTestAppWithStripe, type TestApp } from '../../../test/harness.ts';
+import { type FakeStripe } from '../../../test/fake-stripe-server.ts';
 
 /**
  * Issue 23 L-B: a signed payment_intent.succeeded of 1 cent credited a 5-credit pack, since only
@@ -13,20 +11,13 @@ const WEBHOOK_SECRET = 'whsec_test_amounts';
 describe.each(DATABASES)('a crediting Stripe event must pay the checkout (%s)', (kind) => {
   let t: TestApp;
   let stripe: FakeStripe;
+  let started: Awaited<ReturnType<typeof startTestAppWithStripe>>;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    t = await startTestApp(kind, {
-      STRIPE_SECRET_KEY: 'sk_test_grantleaf',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.baseUrl,
-    });
-    stripe.setWebhookUrl(`${t.baseUrl}/api/payments/stripe-webhook`);
+    started = await startTestAppWithStripe(kind);
+    ({ t, stripe } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => started.close());
 
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: any[] }).rows;

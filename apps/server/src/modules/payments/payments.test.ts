@@ -1,11 +1,17 @@
 import { PAYMENTS_NOT_CONFIGURED } from '@grantleaf/shared/payments.schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, registerUser, startTestApp, verifyEmail, type TestApp } from '../../../test/harness.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe-server.ts';
+import {
+  DATABASES,
+  registerUser,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  startTestApp,
+  startTestAppWithStripe,
+  verifyEmail,
+  type TestApp,
+} from '../../../test/harness.ts';
+import { type FakeStripe } from '../../../test/fake-stripe-server.ts';
 import { assertLedgerMatchesBalances } from '../credits/ledger-invariant.ts';
-
-const WEBHOOK_SECRET = 'whsec_test_grantleaf';
 
 async function rows<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -44,22 +50,15 @@ describe.each(DATABASES)('buying credits without Stripe (%s)', (kind) => {
 describe.each(DATABASES)('buying credits through Stripe Checkout (%s)', (kind) => {
   let t: TestApp;
   let stripe: FakeStripe;
+  let started: Awaited<ReturnType<typeof startTestAppWithStripe>>;
   let adminToken: string;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    t = await startTestApp(kind, {
-      STRIPE_SECRET_KEY: 'sk_test_grantleaf',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.baseUrl,
-    });
-    stripe.setWebhookUrl(`${t.baseUrl}/api/payments/stripe-webhook`);
+    started = await startTestAppWithStripe(kind);
+    ({ t, stripe } = started);
     adminToken = (await registerUser(t, { email: 'admin@grantleaf.ca' })).token;
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => started.close());
 
   async function checkout(token: string, packId = 'starter', currency = 'CAD') {
     const res = await t.api('POST', '/api/payments/checkout', { token, body: { packId, currency } });
@@ -128,7 +127,7 @@ describe.each(DATABASES)('buying credits through Stripe Checkout (%s)', (kind) =
     };
     const validHeaderForOriginal = (await import('stripe')).default.webhooks.generateTestHeaderString({
       payload: JSON.stringify(completed),
-      secret: WEBHOOK_SECRET,
+      secret: STRIPE_TEST_WEBHOOK_SECRET,
     });
     expect((await stripe.deliver(tamperedBody, validHeaderForOriginal)).status).toBe(400);
     const wrongSecret = (await import('stripe')).default.webhooks.generateTestHeaderString({
