@@ -8,11 +8,14 @@ import type { EvalLine, EvalSuite } from '../suite.ts';
 /**
  * The critique parser measured on real reviewers' comments (issue 27 §1): each document of
  * eval/reviews (real NSF GRFP rating sheets published by their applicants) is parsed whole, and
- * its critiques are matched against the hand labels (guide in eval/reviews/README.md). Development
- * and held-out (frozen in eval/reviews/SPLIT.md before tuning) are printed side by side.
+ * its critiques are matched against the hand labels (guide in eval/reviews/README.md). Development,
+ * held-out (frozen in eval/reviews/SPLIT.md before tuning) and the fresh held-out document (labelled
+ * and frozen before the parser ever read it, its labels' SHA-256 checked) are printed side by side.
  */
 
-type Side = 'development' | 'held-out';
+type Side = 'development' | 'held-out' | 'fresh held-out';
+const SIDES: readonly Side[] = ['development', 'held-out', 'fresh held-out'];
+const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
 interface Label {
   doc: string;
@@ -24,13 +27,18 @@ interface Label {
   kind: Critique['kind'];
 }
 
-function loadLabels(): Label[] {
-  const file = path.join(import.meta.dirname, '..', 'reviews', 'critiques.jsonl');
+function loadLabels(file: string): Label[] {
   return fs
-    .readFileSync(file, 'utf8')
+    .readFileSync(path.join(REVIEWS_DIR, file), 'utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as Label);
+}
+
+/** Whether the fresh held-out labels are byte for byte the ones frozen in documents.json. */
+function freshAsFrozen(): boolean {
+  const bytes = fs.readFileSync(path.join(REVIEWS_DIR, documents.fresh.labels));
+  return createHash('sha256').update(bytes).digest('hex') === documents.fresh.labelsSha256;
 }
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
@@ -76,11 +84,10 @@ const figure = (t: Tally) =>
 export const critiquesSuite: EvalSuite = {
   name: 'critiques',
   async run({ corpusDir, log }) {
-    const labels = loadLabels();
-    const tallies: Record<Side, { all: Tally; weakness: Tally; docs: number }> = {
-      development: { all: empty(), weakness: empty(), docs: 0 },
-      'held-out': { all: empty(), weakness: empty(), docs: 0 },
-    };
+    const labels = [...loadLabels('critiques.jsonl'), ...loadLabels(documents.fresh.labels)];
+    const tallies = Object.fromEntries(
+      SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
+    ) as Record<Side, { all: Tally; weakness: Tally; docs: number }>;
     const missing: string[] = [];
     for (const doc of documents.documents) {
       const file = path.join(corpusDir, `${doc.id}.txt`);
@@ -100,7 +107,14 @@ export const critiquesSuite: EvalSuite = {
         missing.push(doc.id);
         continue;
       }
-      const parsed = parseReviews(text).critiques;
+      // Where the file carries more than the reviews (an applicant's statements first), the parser
+      // reads from where the reviews start, as an applicant would paste them; offsets are shifted back.
+      const from = ('from' in doc ? doc.from : undefined) ?? 0;
+      const parsed = parseReviews(text.slice(from)).critiques.map((c) => ({
+        ...c,
+        start: c.start + from,
+        end: c.end + from,
+      }));
       const side = doc.side as Side;
       const t = tallies[side];
       t.docs += 1;
@@ -121,10 +135,12 @@ export const critiquesSuite: EvalSuite = {
       throw error;
     }
     const lines: EvalLine[] = [];
-    for (const side of ['development', 'held-out'] as const) {
+    for (const side of SIDES) {
       const t = tallies[side];
+      if (t.docs === 0) continue;
+      const frozen = side !== 'fresh held-out' || freshAsFrozen() ? '' : ' (labels CHANGED since the freeze)';
       lines.push({
-        metric: `${side} (${t.docs} NSF GRFP rating sheets): weaknesses`,
+        metric: `${side} (${t.docs} NSF GRFP rating sheet${t.docs === 1 ? '' : 's'})${frozen}: weaknesses`,
         value: figure(t.weakness),
       });
       lines.push({ metric: `${side}: all critiques (strengths and weaknesses)`, value: figure(t.all) });
