@@ -203,18 +203,21 @@ export async function listApplicationsDueBetween(db: Db, today: string, minDays:
     );
 }
 
-/** Claims one reminder; false when it was already sent. */
+/** What a reminder is about: an application, or an SR&ED claim's filing deadline (ADR 0541). */
+export type ReminderSubject = { applicationId: string } | { sredClaimId: string };
+
+/** Claims one reminder; false when it was already sent (the table's unique keys, ADR 0541). */
 export async function claimReminder(
   db: Db,
-  applicationId: string,
+  subject: ReminderSubject,
   deadline: string,
   daysBefore: number,
 ): Promise<boolean> {
   const rows = await db
     .insert(deadlineReminders)
-    .values({ applicationId, deadline, daysBefore })
+    .values({ ...subject, deadline, daysBefore })
     .onConflictDoNothing()
-    .returning({ applicationId: deadlineReminders.applicationId });
+    .returning({ deadline: deadlineReminders.deadline });
   return rows.length > 0;
 }
 

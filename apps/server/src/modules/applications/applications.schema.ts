@@ -9,7 +9,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   unique,
@@ -83,15 +82,23 @@ export const calendarTokens = pgTable('calendar_tokens', {
   createdAt: createdAt(),
 });
 
+/**
+ * Send-once keys of every deadline reminder (ADR 0541): exactly one of `applicationId` and
+ * `sredClaimId` names the subject; (subject, deadline, days before) is unique for each kind.
+ */
 export const deadlineReminders = pgTable(
   'deadline_reminders',
   {
-    applicationId: uuid('application_id').notNull(),
+    applicationId: uuid('application_id'),
+    sredClaimId: uuid('sred_claim_id'),
     deadline: date('deadline', { mode: 'string' }).notNull(),
     daysBefore: integer('days_before').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.applicationId, t.deadline, t.daysBefore] })],
+  (t) => [
+    unique('deadline_reminders_application_once').on(t.applicationId, t.deadline, t.daysBefore),
+    unique('deadline_reminders_sred_claim_once').on(t.sredClaimId, t.deadline, t.daysBefore),
+  ],
 );
 
 export const applicationVersions = pgTable(

@@ -21,10 +21,29 @@ import { buildCalendar, type CalendarEvent } from './icalendar.ts';
 import { findProgramById } from '../programs/index.ts';
 import { listAnalysesOfApplication } from '../submissions/index.ts';
 import type { ApplicationAnalysis } from '@grantleaf/shared/submissions.schema';
-import { sredFilingDeadlines } from '../sred/index.ts';
+import { sredFilingDeadlines, sredFilingDeadlinesDue } from '../sred/index.ts';
 
 /** Reminder e-mails go out this many days before a deadline, largest first. */
 export const REMINDER_DAYS = [14, 3] as const;
+
+/**
+ * An SR&ED claim's filing deadline is reminded earlier (ADR 0541): a claim takes weeks to put
+ * together (narratives, evidence, the accountant) and CRA accepts nothing after the deadline.
+ */
+export const SRED_REMINDER_DAYS = [90, 30, 7] as const;
+
+/**
+ * The reminder due for a deadline `left` days away: the smallest of `days` (largest first) whose
+ * window holds it, a window reaching down to the next smaller reminder, so a missed daily run
+ * still sends it. Undefined when none is due.
+ */
+export function reminderDue(days: readonly number[], left: number): number | undefined {
+  for (let i = days.length - 1; i >= 0; i--) {
+    const lower = i + 1 < days.length ? days[i + 1]! + 1 : 0;
+    if (left >= lower && left <= days[i]!) return days[i];
+  }
+  return undefined;
+}
 
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;
 
@@ -222,9 +241,10 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
 }
 
 /**
- * Sends the 14- and 3-day reminders due on `today` (a UTC date). A reminder is due once the
- * deadline is within its window and not yet inside the next smaller one, so a missed daily run
- * still sends it; the deadline_reminders row makes each one go out once.
+ * Sends the 14- and 3-day reminders due on `today` (a UTC date), and the SR&ED claims' filing
+ * reminders. A reminder is due once the deadline is within its window and not yet inside the next
+ * smaller one, so a missed daily run still sends it; the deadline_reminders row makes each one go
+ * out once (ADR 0541).
  */
 export async function sendDeadlineReminders(
   deps: { db: Db; mailer: Mailer; env: Env },
@@ -240,7 +260,10 @@ export async function sendDeadlineReminders(
       due.map((d) => d.application.id),
     );
     for (const { application, email, name } of due) {
-      if (!(await repo.claimReminder(deps.db, application.id, application.deadline!, days))) continue;
+      if (
+        !(await repo.claimReminder(deps.db, { applicationId: application.id }, application.deadline!, days))
+      )
+        continue;
       const office = offices.get(application.id);
       const internal = office
         ? `${office.organisation}'s internal deadline: ${businessDaysBefore(application.deadline!, office.days, office.holidays)}.`
@@ -264,6 +287,40 @@ export async function sendDeadlineReminders(
       });
       sent++;
     }
+  }
+  return sent + (await sendSredFilingReminders(deps, today));
+}
+
+/**
+ * SR&ED filing deadlines (issue 30 §4): 90, 30 and 7 days before, each once, through the same
+ * send-once table as applications (ADR 0541) and the outbox.
+ */
+async function sendSredFilingReminders(deps: { db: Db; mailer: Mailer; env: Env }, today: string) {
+  let sent = 0;
+  const base = deps.env.APP_URL.replace(/\/$/, '');
+  for (const claim of await sredFilingDeadlinesDue(deps.db, today, SRED_REMINDER_DAYS[0])) {
+    const days = reminderDue(SRED_REMINDER_DAYS, claim.daysLeft);
+    if (days === undefined) continue;
+    if (!(await repo.claimReminder(deps.db, { sredClaimId: claim.id }, claim.filingDeadline, days))) continue;
+    const left = `${claim.daysLeft} day${claim.daysLeft === 1 ? '' : 's'}`;
+    await deps.mailer.send({
+      to: claim.email,
+      subject: `SR&ED filing deadline in ${left}: ${claim.claimName}`,
+      dedupeKey: `sred-filing-reminder:${claim.id}:${claim.filingDeadline}:${days}`,
+      text: [
+        `Hello ${claim.name},`,
+        '',
+        `Your SR&ED claim "${claim.claimName}" (tax year ending ${claim.taxYearEnd}) must reach CRA by ${claim.filingDeadline}, in ${left}. CRA does not accept a claim after this date.`,
+        ...(claim.verified
+          ? []
+          : [
+              'This deadline follows a rule Grantleaf read only on third parties’ pages (18 months after the tax year end for a corporation): confirm it with CRA or your accountant.',
+            ]),
+        '',
+        `Open the claim: ${base}/sred/${claim.id}`,
+      ].join('\n'),
+    });
+    sent++;
   }
   return sent;
 }

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.ts';
-import { listClaims } from './sred.repository.ts';
+import { addMonths } from '@grantleaf/shared/sred/calculator';
+import { listClaims, listClaimsEndedBetween } from './sred.repository.ts';
 import { deadlineOf } from './sred.service.ts';
 
 /**
@@ -17,4 +18,50 @@ export async function sredFilingDeadlines(
     taxYearEnd: c.taxYearEnd,
     filingDeadline: c.result?.filingDeadline ?? deadlineOf(c.settings),
   }));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Claims of every live account whose filing deadline is `today`..`today + withinDays` (UTC
+ * dates), for the deadline-reminders job (ADR 0541): the recorded deadline, else the service's
+ * rule, as in the calendar feed. `verified` says whether the deadline's rule was read on CRA's
+ * own pages (the record's deadline line); the rule alone is not.
+ */
+export async function sredFilingDeadlinesDue(
+  db: Tx,
+  today: string,
+  withinDays: number,
+): Promise<
+  {
+    id: string;
+    email: string;
+    name: string;
+    claimName: string;
+    taxYearEnd: string;
+    filingDeadline: string;
+    daysLeft: number;
+    verified: boolean;
+  }[]
+> {
+  // A deadline is months after the tax year's end: a year that has not ended has none due, and
+  // three years back covers any rule the calculator holds (18 months today).
+  const rows = await listClaimsEndedBetween(db, addMonths(today, -36), today);
+  return rows.flatMap(({ claim, email, name }) => {
+    const filingDeadline = claim.result?.filingDeadline ?? deadlineOf(claim.settings);
+    const daysLeft = Math.round((Date.parse(filingDeadline) - Date.parse(today)) / DAY_MS);
+    if (daysLeft < 0 || daysLeft > withinDays) return [];
+    return [
+      {
+        id: claim.id,
+        email,
+        name,
+        claimName: claim.settings.name,
+        taxYearEnd: claim.taxYearEnd,
+        filingDeadline,
+        daysLeft,
+        verified: claim.result?.lines.find((l) => l.key === 'deadline')?.verified ?? false,
+      },
+    ];
+  });
 }

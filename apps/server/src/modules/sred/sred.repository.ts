@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { users } from '../auth/auth.schema.ts';
 import {
   sredClaims,
   sredExpenseLines,
@@ -17,6 +18,19 @@ export async function listClaims(db: Tx, userId: string): Promise<SredClaimRow[]
     .from(sredClaims)
     .where(eq(sredClaims.userId, userId))
     .orderBy(desc(sredClaims.taxYearEnd));
+}
+
+/**
+ * Every live account's claims whose tax year ended between `from` and `to` (ISO dates), with the
+ * owner's address: the deadline-reminders job's only cross-user read (ADR 0541), by the plain
+ * tax-year column; the deadline itself is in the sealed record.
+ */
+export async function listClaimsEndedBetween(db: Tx, from: string, to: string) {
+  return db
+    .select({ claim: sredClaims, email: users.email, name: users.name })
+    .from(sredClaims)
+    .innerJoin(users, eq(users.id, sredClaims.userId))
+    .where(and(isNull(users.deletedAt), gte(sredClaims.taxYearEnd, from), lte(sredClaims.taxYearEnd, to)));
 }
 
 export async function countClaims(tx: Tx, userId: string): Promise<number> {

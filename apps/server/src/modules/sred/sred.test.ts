@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSealed } from '../../adapters/storage/content-crypto.ts';
+import { reminderDue, sendDeadlineReminders } from '../applications/applications.service.ts';
+import { outboxEmails } from '../mail/mail.schema.ts';
 import { unzipSync } from 'fflate';
 import { extractText } from 'unpdf';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -324,6 +326,76 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
     const theirs = await t.api('POST', '/api/calendar-token', { token: other.token });
     const otherFeed = await (await fetch(`${t.baseUrl}/api/calendar.ics?token=${theirs.body.token}`)).text();
     expect(otherFeed).not.toContain('sred-claim-');
+  });
+
+  it('mails the filing deadline 90, 30 and 7 days before, each once, through the one send-once table (ADR 0541)', async () => {
+    const { token, email, user } = await registerUser(t);
+    const id = (await t.api('POST', '/api/sred/claims', { token, body: SETTINGS })).body.id;
+    const deps = { db: t.database.db, mailer: t.runtime.mailer, env: t.env };
+    const subjects = async () =>
+      (
+        await t.database.db
+          .select({ subject: outboxEmails.subject, text: outboxEmails.bodyText })
+          .from(outboxEmails)
+          .where(eq(outboxEmails.toAddress, email))
+      ).filter((m) => m.subject.startsWith('SR&ED filing deadline'));
+    // The deadline is 2027-06-30. 2027-04-01 is 90 days before; run twice, as a retried job would.
+    await sendDeadlineReminders(deps, '2027-04-01');
+    await sendDeadlineReminders(deps, '2027-04-01');
+    let sent = await subjects();
+    expect(sent.map((m) => m.subject)).toEqual(['SR&ED filing deadline in 90 days: FY2025 claim']);
+    expect(sent[0]!.text).toContain(`Hello ${user.name},`);
+    expect(sent[0]!.text).toContain('must reach CRA by 2027-06-30, in 90 days');
+    expect(sent[0]!.text).toContain(`/sred/${id}`);
+    // The 18-month rule is marked unverified (ADR 0340): the e-mail says so.
+    expect(sent[0]!.text).toContain('confirm it with CRA');
+    expect(
+      await t.smtp.waitFor(email, (m) => m.subject.startsWith('SR&ED filing deadline in 90')),
+    ).toBeTruthy();
+    // Still in the 90-day window: nothing new. Missed runs: the 30-day one goes late, once.
+    await sendDeadlineReminders(deps, '2027-05-01');
+    await sendDeadlineReminders(deps, '2027-06-02');
+    await sendDeadlineReminders(deps, '2027-06-03');
+    await sendDeadlineReminders(deps, '2027-06-25');
+    await sendDeadlineReminders(deps, '2027-06-25');
+    await sendDeadlineReminders(deps, '2027-07-01');
+    sent = await subjects();
+    expect(sent.map((m) => m.subject).sort()).toEqual([
+      'SR&ED filing deadline in 28 days: FY2025 claim',
+      'SR&ED filing deadline in 5 days: FY2025 claim',
+      'SR&ED filing deadline in 90 days: FY2025 claim',
+    ]);
+    const kept = await rows(
+      sql`select application_id, days_before from deadline_reminders where sred_claim_id = ${id} order by days_before`,
+    );
+    expect(kept).toEqual([
+      { application_id: null, days_before: 7 },
+      { application_id: null, days_before: 30 },
+      { application_id: null, days_before: 90 },
+    ]);
+    // A row names exactly one subject.
+    await expect(
+      t.database.db.execute(
+        sql`insert into deadline_reminders (deadline, days_before) values ('2027-06-30', 7)`,
+      ),
+    ).rejects.toThrow();
+    // A deleted claim takes its send-once rows with it.
+    expect((await t.api('DELETE', `/api/sred/claims/${id}`, { token })).status).toBe(204);
+    expect(await rows(sql`select 1 from deadline_reminders where sred_claim_id = ${id}`)).toEqual([]);
+  });
+
+  it('picks the reminder whose window holds the days left', () => {
+    const days = [90, 30, 7];
+    expect([91, 90, 31, 30, 8, 7, 0, -1].map((left) => reminderDue(days, left))).toEqual([
+      undefined,
+      90,
+      90,
+      30,
+      30,
+      7,
+      7,
+      undefined,
+    ]);
   });
 
   it('keeps each claim to its owner and refuses bad input with a message', async () => {
