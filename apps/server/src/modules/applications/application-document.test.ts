@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { generationRequest } from '../../../test/fixtures/generation-form.ts';
 import { until } from '../../../test/until.ts';
 
 /** CIHR Project Grant: a 2,000-character lay abstract, page-limited proposal, a budget section. */
@@ -258,22 +259,7 @@ describe.each(DATABASES)('applications as documents on %s', (kind) => {
     await fundUser(t.database.db, user.id, 20);
     const gen = await t.api('POST', '/api/submissions', {
       token,
-      body: {
-        type: 'generation',
-        programId: PROGRAM,
-        contentJson: {
-          programId: PROGRAM,
-          projectTitle: 'Low-cost sensors for river ice monitoring',
-          projectOverview:
-            'We will design and field-test a low-cost sensor network that measures river ice thickness in real time.',
-          keyObjectives: '1. Deploy 40 sensors by month 12. 2. Cut flood warning lead time by 50%.',
-          totalBudget: '$120,000',
-          projectTimeline: '24 months',
-          teamLeadName: 'Dr. Ada Lee',
-          teamLeadRole: 'Principal Investigator',
-          teamProfiles: 'Ada Lee (hydrology, 15 years); two PhD students.',
-        },
-      },
+      body: generationRequest(PROGRAM),
     });
     expect(gen.status).toBe(201);
     await until(async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { generationRequest } from '../../../test/fixtures/generation-form.ts';
 import { until } from '../../../test/until.ts';
 
 // Issue 28 §1: one application, one latest version. The dashboard's DOCX and PDF of a generated
@@ -42,21 +43,7 @@ describe.each(DATABASES)('the dashboard export of an edited draft on %s', (kind)
     await fundUser(t.database.db, user.id, 20);
     const gen = await t.api('POST', '/api/submissions', {
       token,
-      body: {
-        type: 'generation',
-        programId: PROGRAM,
-        contentJson: {
-          programId: PROGRAM,
-          projectTitle: 'River ice sensing',
-          projectOverview: 'We will field-test a low-cost sensor network that measures river ice thickness.',
-          keyObjectives: '1. Deploy 40 sensors by month 12.',
-          totalBudget: '$120,000',
-          projectTimeline: '24 months',
-          teamLeadName: 'Dr. Ada Lee',
-          teamLeadRole: 'Principal Investigator',
-          teamProfiles: 'Ada Lee (hydrology, 15 years).',
-        },
-      },
+      body: generationRequest(PROGRAM),
     });
     expect(gen.status).toBe(201);
     await until(async () => {

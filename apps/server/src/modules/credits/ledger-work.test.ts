@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { generationRequest } from '../../../test/fixtures/generation-form.ts';
 
 // Issue 28 §5: the ledger names each kind of paid work as such (an analysis is not "Grant
 // application") and links to the work, for its owner only.
@@ -28,21 +29,7 @@ describe.each(DATABASES)('ledger rows name and link their work on %s', (kind) =>
     expect(analysis.status).toBe(201);
     const draft = await t.api('POST', '/api/submissions', {
       token,
-      body: {
-        type: 'generation',
-        programId: PROGRAM,
-        contentJson: {
-          programId: PROGRAM,
-          projectTitle: 'River ice sensing',
-          projectOverview: 'A low-cost sensor network that measures river ice thickness.',
-          keyObjectives: 'Deploy 40 sensors by month 12.',
-          totalBudget: '$120,000',
-          projectTimeline: '24 months',
-          teamLeadName: 'Dr. Ada Lee',
-          teamLeadRole: 'Principal Investigator',
-          teamProfiles: 'Ada Lee (hydrology).',
-        },
-      },
+      body: generationRequest(PROGRAM),
     });
     expect(draft.status).toBe(201);
 
