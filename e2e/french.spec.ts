@@ -10,12 +10,18 @@ import { expect, test } from './fixtures.ts';
 type Tree = { [key: string]: string | Tree };
 const read = (file: string): Tree =>
   JSON.parse(fs.readFileSync(`apps/web/src/i18n/locales/${file}`, 'utf8')) as Tree;
-/** A language's catalogue files together (en.json, and en.auth.json that comes with its chunk). */
-const catalogue = (language: 'en' | 'fr'): Tree => ({
-  ...read(`${language}.json`),
-  ...read(`${language}.auth.json`),
-  ...read(`${language}.reviews.json`),
-});
+/**
+ * A language's catalogue files together: en.json and every feature's en.<feature>.json that comes
+ * with its chunk (ADR 0430, 0550); fr.messages.json is read apart.
+ */
+const catalogue = (language: 'en' | 'fr'): Tree =>
+  Object.assign(
+    {},
+    ...fs
+      .readdirSync('apps/web/src/i18n/locales')
+      .filter((file) => new RegExp(`^${language}(\\.\\w+)?\\.json$`).test(file) && file !== 'fr.messages.json')
+      .map(read),
+  ) as Tree;
 const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
   Object.entries(tree).flatMap(([k, v]) =>
     typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`),

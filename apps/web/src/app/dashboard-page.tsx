@@ -19,6 +19,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { CollapsingActions } from '../components/ui/collapsing-actions.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
+import '../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../i18n/index.ts';
 import { SignInRequired } from '../components/sign-in-required.tsx';
 import { AdminWorkspacePanel } from '../features/admin-workspace/components/admin-workspace-panel.tsx';

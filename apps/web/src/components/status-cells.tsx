@@ -7,6 +7,7 @@ import {
 } from '@grantleaf/shared/display-rules';
 import { resultVerdict, type ResultLike } from '@grantleaf/shared/verdict';
 import { useEffect, useState } from 'react';
+import '../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../i18n/index.ts';
 import { FailureNote } from './failure-note.tsx';
 import { ToneBadge } from './ui/tone-badge.tsx';

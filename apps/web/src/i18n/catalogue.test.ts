@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import enAuth from './locales/en.auth.json';
-import enMain from './locales/en.json';
-import enReviews from './locales/en.reviews.json';
-import frAuth from './locales/fr.auth.json';
-import frMain from './locales/fr.json';
-import frReviews from './locales/fr.reviews.json';
-
-// Each language's catalogue files together (ADR 0430: en.auth.json comes with the sign-in chunk).
-const en = { ...enMain, ...enAuth, ...enReviews };
-const fr = { ...frMain, ...frAuth, ...frReviews };
 
 type Tree = { [key: string]: string | Tree };
+
+/**
+ * Each language's catalogue files together: en.json (the landing's entry) and each feature's
+ * en.<feature>.json that comes with its chunk (ADR 0430, 0550); fr.messages.json is apart.
+ */
+const files = import.meta.glob<Tree>(['./locales/*.json', '!./locales/fr.messages.json'], {
+  import: 'default',
+  eager: true,
+});
+const join = (language: 'en' | 'fr'): Tree =>
+  Object.assign(
+    {},
+    ...Object.entries(files)
+      .filter(([path]) => new RegExp(`/${language}(\\.\\w+)?\\.json$`).test(path))
+      .map(([, tree]) => tree),
+  ) as Tree;
+const en = join('en');
+const fr = join('fr');
+
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -54,6 +63,18 @@ const EN = flatten(en as Tree);
 const FR = flatten(fr as Tree);
 
 describe('message catalogues (ADR 0360)', () => {
+  it('keep each top-level group in one file per language (a second copy would hide the first)', () => {
+    for (const language of ['en', 'fr'] as const) {
+      const owners = new Map<string, string[]>();
+      for (const [path, tree] of Object.entries(files)) {
+        if (!new RegExp(`/${language}(\\.\\w+)?\\.json$`).test(path)) continue;
+        for (const group of Object.keys(tree)) owners.set(group, [...(owners.get(group) ?? []), path]);
+      }
+      expect([...owners].filter(([, paths]) => paths.length > 1)).toEqual([]);
+      expect(owners.size).toBeGreaterThan(5);
+    }
+  });
+
   it('have the same keys in English and French', () => {
     const missingInFrench = [...baseKeys(EN)].filter((k) => !baseKeys(FR).has(k));
     const missingInEnglish = [...baseKeys(FR)].filter((k) => !baseKeys(EN).has(k));

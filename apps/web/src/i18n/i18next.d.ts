@@ -1,5 +1,6 @@
 import 'i18next';
 import type enAuth from './locales/en.auth.json';
+import type enDashboard from './locales/en.dashboard.json';
 import type en from './locales/en.json';
 import type enReviews from './locales/en.reviews.json';
 
@@ -7,7 +8,7 @@ import type enReviews from './locales/en.reviews.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof enAuth & typeof enReviews };
+    resources: { translation: typeof en & typeof enAuth & typeof enReviews & typeof enDashboard };
     returnNull: false;
   }
 }

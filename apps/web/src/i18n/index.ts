@@ -102,25 +102,29 @@ export function initialLanguage(): Language {
   return typeof navigator === 'undefined' ? DEFAULT_LANGUAGE : languageFromTag(navigator.language);
 }
 
+/**
+ * Every French catalogue file (fr.json and each feature's fr.<feature>.json; not fr.messages.json,
+ * its own namespace): French loads all of them with i18next, so a feature's chunk only has to
+ * bring its English (`addEnglish`). A new feature file is picked up here without a change.
+ */
+const FRENCH = import.meta.glob<Tree>(['./locales/fr.json', './locales/fr.*.json', '!./locales/fr.messages.json'], {
+  import: 'default',
+});
+
 /** i18next with both catalogues, loaded once, the first time French is wanted. */
 let loading: Promise<I18n> | undefined;
 function loadEngine(): Promise<I18n> {
   loading ??= (async () => {
-    const [{ default: i18next }, fr, frAuth, frReviews, messages] = await Promise.all([
+    const [{ default: i18next }, french, messages] = await Promise.all([
       import('i18next'),
-      import('./locales/fr.json'),
-      import('./locales/fr.auth.json'),
-      import('./locales/fr.reviews.json'),
+      Promise.all(Object.values(FRENCH).map((load) => load())),
       import('./locales/fr.messages.json'),
     ]);
     const instance = i18next.createInstance();
     await instance.init({
       resources: {
         en: { translation: english },
-        fr: {
-          translation: { ...fr.default, ...frAuth.default, ...frReviews.default },
-          messages: messages.default,
-        },
+        fr: { translation: Object.assign({}, ...french) as Tree, messages: messages.default },
       },
       lng: shown,
       fallbackLng: DEFAULT_LANGUAGE,

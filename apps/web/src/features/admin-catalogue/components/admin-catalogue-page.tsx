@@ -18,6 +18,7 @@ import {
   useAdminPrograms,
   type CatalogueFilter,
 } from '../api/admin-catalogue.api.ts';
+import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { LastSync } from './last-sync.tsx';
 

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useAdminProgram, useEditProgram, useProgramAction } from '../api/admin-catalogue.api.ts';
 import { CurationBadges } from './admin-catalogue-page.tsx';

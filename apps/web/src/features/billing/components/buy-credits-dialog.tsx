@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePricing, useStartCheckout } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
+import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 
 // The request form validates with zod; the dashboard's first paint must not load it (ADR 190), so

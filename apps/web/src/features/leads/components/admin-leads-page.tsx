@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useAdminLeads, useAdminZenoLeads, useUpdateLeadStatus } from '../api/leads.api.ts';
 import { Select } from '../../../components/ui/input.tsx';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
+import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';

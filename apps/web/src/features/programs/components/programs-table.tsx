@@ -3,6 +3,7 @@ import { JURISDICTIONS, PROGRAM_QUERY_MAX, PROGRAM_TYPES } from '@grantleaf/shar
 import type { GrantProgram, Jurisdiction, ProgramType } from '@grantleaf/shared/programs.schema';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
+import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatCount } from '../../../lib/format-number.ts';
 import { useProgramPage, type ProgramFilters } from '../api/programs.api.ts';
