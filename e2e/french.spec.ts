@@ -19,7 +19,9 @@ const catalogue = (language: 'en' | 'fr'): Tree =>
     {},
     ...fs
       .readdirSync('apps/web/src/i18n/locales')
-      .filter((file) => new RegExp(`^${language}(\\.\\w+)?\\.json$`).test(file) && file !== 'fr.messages.json')
+      .filter(
+        (file) => new RegExp(`^${language}(\\.\\w+)?\\.json$`).test(file) && file !== 'fr.messages.json',
+      )
       .map(read),
   ) as Tree;
 const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>

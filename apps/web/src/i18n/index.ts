@@ -107,9 +107,12 @@ export function initialLanguage(): Language {
  * its own namespace): French loads all of them with i18next, so a feature's chunk only has to
  * bring its English (`addEnglish`). A new feature file is picked up here without a change.
  */
-const FRENCH = import.meta.glob<Tree>(['./locales/fr.json', './locales/fr.*.json', '!./locales/fr.messages.json'], {
-  import: 'default',
-});
+const FRENCH = import.meta.glob<Tree>(
+  ['./locales/fr.json', './locales/fr.*.json', '!./locales/fr.messages.json'],
+  {
+    import: 'default',
+  },
+);
 
 /** i18next with both catalogues, loaded once, the first time French is wanted. */
 let loading: Promise<I18n> | undefined;
