@@ -171,7 +171,8 @@ const optedOut = (db: Db, kind: AlertKind) =>
       ),
   );
 
-const recipient = { userId: users.id, email: users.email, name: users.name };
+// The account's language picks the e-mail's language (ADR 0551).
+const recipient = { userId: users.id, email: users.email, name: users.name, language: users.language };
 const liveVerified = and(isNull(users.deletedAt), eq(users.emailVerified, true));
 
 /** Users owed a digest check: saved searches, verified, not opted out, none mailed since `since`. */
@@ -181,7 +182,7 @@ export async function listDigestRecipients(db: Db, since: Date) {
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .where(and(liveVerified, optedOut(db, 'digest')))
-    .groupBy(users.id, users.email, users.name)
+    .groupBy(users.id, users.email, users.name, users.language)
     .having(sql`coalesce(max(${savedSearches.lastSentAt}) < ${since.toISOString()}::timestamptz, true)`);
 }
 

@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { hasRemindedApplication } from '../applications/index.ts';
 import type { Runtime } from '../contract.ts';
 import type { ProgramsService } from '../programs/index.ts';
+import { digestMail, reminderMail } from './alert-mail.ts';
 import * as repo from './alerts.repository.ts';
 import type { AlertSubscriptionRow, SavedSearchRow } from './alerts.schema.ts';
 
@@ -50,12 +51,6 @@ function toSavedSearch(row: SavedSearchRow): SavedSearch {
     createdAt: new Date(row.createdAt).toISOString(),
     lastSentAt: row.lastSentAt ? new Date(row.lastSentAt).toISOString() : null,
   };
-}
-
-/** "2027-01-15 (expected)", or the intake in words when there is no date. */
-export function deadlineText(p: Pick<GrantProgram, 'deadline' | 'deadlineExpected' | 'intake'>): string {
-  if (!p.deadline) return p.intake ?? 'no fixed deadline';
-  return p.deadlineExpected ? `${p.deadline} (expected)` : p.deadline;
 }
 
 export interface AlertsDeps {
@@ -234,15 +229,6 @@ export function createAlertsService(deps: AlertsDeps) {
   };
 }
 
-function listed(items: GrantProgram[], heading: string): string[] {
-  if (items.length === 0) return [];
-  const lines = items
-    .slice(0, DIGEST_ITEMS_MAX)
-    .map((p) => `  - ${p.name} (${p.agency}), deadline ${deadlineText(p)}${p.url ? `\n    ${p.url}` : ''}`);
-  if (items.length > DIGEST_ITEMS_MAX) lines.push(`  … and ${items.length - DIGEST_ITEMS_MAX} more`);
-  return [`  ${heading}:`, ...lines];
-}
-
 /**
  * The weekly digest: for each verified user who has saved searches and has not opted out, one
  * e-mail with each search's new matches (open programs not reported before) and its matches
@@ -280,36 +266,20 @@ export async function sendWeeklyDigests(
         reports.push({ search, fresh, closing, open: open.map((p) => p.id) });
     }
     if (reports.length === 0) continue;
-    const newCount = reports.reduce((n, r) => n + r.fresh.length, 0);
-    const closingCount = reports.reduce((n, r) => n + r.closing.length, 0);
-    const subject = [
-      newCount ? `${newCount} new grant program${newCount === 1 ? '' : 's'}` : '',
-      closingCount ? `${closingCount} closing soon` : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
     const link = await optOutLink(deps.db, deps.env, user.userId, 'digest');
+    const mail = digestMail(user.language, {
+      name: user.name,
+      reports: reports.map(({ search, fresh, closing }) => ({ searchName: search.name, fresh, closing })),
+      itemsMax: DIGEST_ITEMS_MAX,
+      base,
+      optOut: link,
+    });
     await deps.mailer.send({
       to: user.email,
-      subject: `Your saved searches: ${subject}`,
+      subject: mail.subject,
       dedupeKey: `alerts-digest:${user.userId}:${today}`,
       unsubscribeUrl: link,
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'This week in your saved searches on Grantleaf:',
-        ...reports.flatMap(({ search, fresh, closing }) => [
-          '',
-          `"${search.name}"`,
-          ...listed(fresh, 'New matches'),
-          ...listed(closing, `Closing within ${DIGEST_CLOSING_WITHIN_DAYS} days`),
-        ]),
-        '',
-        `Search the catalogue: ${base}/dashboard`,
-        `Manage your saved searches: ${base}/alerts`,
-        '',
-        `Stop these weekly e-mails (no sign-in needed): ${link}`,
-      ].join('\n'),
+      text: mail.text,
     });
     // After the send: a retry re-computes the same report and the outbox key keeps it to one e-mail.
     for (const { search, open } of reports) {
@@ -352,27 +322,13 @@ export async function sendFollowReminders(
     if (await hasRemindedApplication(deps.db, follow.userId, p.id)) continue;
     if (!(await repo.claimReminder(deps.db, follow.userId, p.id, p.deadline, days))) continue;
     const link = await optOutLink(deps.db, deps.env, follow.userId, 'reminders');
-    const when = `${left} day${left === 1 ? '' : 's'}`;
+    const mail = reminderMail(follow.language, { name: follow.name, program: p, left, base, optOut: link });
     await deps.mailer.send({
       to: follow.email,
-      subject: `${p.name}: next deadline in ${when}${p.deadlineExpected ? ' (expected)' : ''}`,
+      subject: mail.subject,
       dedupeKey: `program-reminder:${follow.userId}:${p.id}:${p.deadline}:${days}`,
       unsubscribeUrl: link,
-      text: [
-        `Hello ${follow.name},`,
-        '',
-        `${p.name} (${p.agency}), a program you follow, has its next deadline on ${deadlineText(p)}, in ${when}.`,
-        ...(p.deadlineLabel ? [`Stage: ${p.deadlineLabel}`] : []),
-        ...(p.deadlineExpected
-          ? ['The funder has not yet published this date: it is projected from past competitions.']
-          : []),
-        ...(p.url ? [`Funder's page: ${p.url}`] : []),
-        '',
-        `Start an application: ${base}/applications`,
-        `Programs you follow: ${base}/alerts`,
-        '',
-        `Stop deadline reminders (no sign-in needed): ${link}`,
-      ].join('\n'),
+      text: mail.text,
     });
     sent++;
   }

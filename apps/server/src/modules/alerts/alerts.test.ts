@@ -316,6 +316,67 @@ describe.each(DATABASES)('saved searches and program alerts on %s', (kind) => {
     expect(mailsTo(a.email)).toHaveLength(3);
   });
 
+  it("writes the digest and the deadline reminder in the account's language (issue 31, ADR 0551)", async () => {
+    const word = `fra${randomBytes(4).toString('hex')}`;
+    const deadline = `${new Date().getUTCFullYear() + 2}-01-05`;
+    await addProgram(`${word}-soon`, `${word} Soon Program`, { next: [inDays(10)] });
+    await addProgram(`${word}-follow`, `${word} Followed`, { projected: [deadline] });
+    const fr = await registerUser(t);
+    const en = await registerUser(t);
+    const set = await t.api('PUT', '/api/account/language', { token: fr.token, body: { language: 'fr' } });
+    expect(set.status).toBe(200);
+    expect(set.body.language).toBe('fr');
+    for (const user of [fr, en]) {
+      const saved = await t.api('POST', '/api/saved-searches', {
+        token: user.token,
+        body: { name: `Alerts ${word}`, query: { q: word } },
+      });
+      expect(saved.status).toBe(201);
+      expect((await t.api('PUT', `/api/program-follows/${word}-follow`, { token: user.token })).status).toBe(
+        200,
+      );
+    }
+    const nbsp = '\u00a0';
+    await sendWeeklyDigests(deps(), new Date());
+    const inbox = (email: string, subject: RegExp) =>
+      t.smtp.inbox.filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && subject.test(m.subject));
+    // Through the real SMTP test server: the French account's digest is in French...
+    const [digest] = inbox(fr.email, /^Vos recherches enregistrées/);
+    expect(digest!.subject).toBe(`Vos recherches enregistrées${nbsp}: 1${nbsp}se termine bientôt`);
+    expect(digest!.text).toContain(`Bonjour ${fr.user.name},`);
+    expect(digest!.text).toContain(`«${nbsp}Alerts ${word}${nbsp}»`);
+    expect(digest!.text).toMatch(
+      new RegExp(
+        `Date limite dans les ${DIGEST_CLOSING_WITHIN_DAYS}${nbsp}prochains jours${nbsp}:\\s+- ${word} Soon Program`,
+      ),
+    );
+    expect(digest!.text).not.toMatch(/Hello|This week|Closing within|Stop these/);
+    // ...and the English account's is the English it always was.
+    expect(inbox(en.email, /^Your saved searches/).map((m) => m.subject)).toEqual([
+      'Your saved searches: 1 closing soon',
+    ]);
+    expect(inbox(fr.email, /^Your saved searches/)).toHaveLength(0);
+
+    const first = FOLLOW_REMINDER_DAYS[0];
+    await sendFollowReminders(deps(), shift(deadline, -first));
+    const [reminder] = inbox(fr.email, /prochaine date limite/);
+    expect(reminder!.subject).toBe(
+      `${word} Followed${nbsp}: prochaine date limite dans ${first}${nbsp}jours (prévue)`,
+    );
+    // The date in the French locale, through Intl: "5 janvier 2027".
+    const day = `5 janvier ${deadline.slice(0, 4)}`;
+    expect(reminder!.text).toContain(
+      `${word} Followed (Alert Test Agency), un programme que vous suivez, a sa prochaine date limite le ${day} (prévue), dans ${first}${nbsp}jours.`,
+    );
+    expect(reminder!.text).toMatch(
+      /Ne plus recevoir les rappels de date limite \(sans connexion\)\u00a0: \S+/,
+    );
+    expect(reminder!.text).not.toMatch(/Hello|a program you follow|Stop deadline reminders/);
+    expect(inbox(en.email, /next deadline in/).map((m) => m.subject)).toEqual([
+      `${word} Followed: next deadline in ${first} days (expected)`,
+    ]);
+  });
+
   it('mails no deleted account', async () => {
     const word = `del${randomBytes(4).toString('hex')}`;
     await addProgram(`${word}-soon`, `${word} Soon`, { next: [inDays(5)] });
