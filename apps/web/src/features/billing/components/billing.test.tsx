@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { json, renderWithProviders, stubApi, type Answer } from '../../../test/kit.tsx';
 import { BillingReturnPage, CREDIT_WAIT_MS } from './billing-return-page.tsx';
 import { BuyCreditsDialog } from './buy-credits-dialog.tsx';
@@ -109,6 +110,41 @@ describe('BuyCreditsDialog', () => {
       packId: 'starter',
       currency: 'CAD',
     });
+  });
+});
+
+describe('BuyCreditsDialog in French (issue 31)', () => {
+  afterEach(() => applyLanguage('en', { remember: false }));
+
+  it('shows its texts, prices and balance in Canadian French ("29,00 $", "1,0 crédits")', async () => {
+    await applyLanguage('fr', { remember: false });
+    stubUserApi({
+      'GET /api/credit-packs': () =>
+        json(200, {
+          packs: [{ id: 'starter', credits: 5, prices: { CAD: 2900, USD: 2200 } }],
+          paymentsConfigured: true,
+          taxAtCheckout: true,
+        }),
+      'GET /api/credit-requests': () => json(200, { requests: [] }),
+    });
+    renderWithProviders(<BuyCreditsDialog open onOpenChange={() => {}} />);
+    expect(await screen.findByRole('dialog', { name: 'Acheter des crédits' })).toBeTruthy();
+    expect(await screen.findByText(/^29,00\s\$$/)).toBeTruthy();
+    expect(screen.getByText(/^5,80\s\$ par crédit$/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Acheter 5 crédits pour 29,00\s\$$/ })).toBeTruthy();
+    expect(screen.getByText(/^Votre solde/).textContent).toBe('Votre solde : 1,0 crédits');
+    expect(screen.getByText(/la TPS\/TVH\/TVQ ou la taxe de vente s’ajoute au paiement/)).toBeTruthy();
+    const text = screen.getByRole('dialog').textContent ?? '';
+    for (const english of [
+      'Your balance',
+      'per credit',
+      'What credits buy',
+      'Prices exclude tax',
+      'money-back',
+    ])
+      expect(text).not.toContain(english);
+    fireEvent.click(screen.getByRole('radio', { name: 'USD' }));
+    expect(screen.getByText(/^22,00\s\$\sUS$/)).toBeTruthy();
   });
 });
 

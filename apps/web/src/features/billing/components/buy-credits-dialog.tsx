@@ -1,4 +1,4 @@
-import { formatMoney, REFUND_WINDOW_DAYS, type Currency } from '@grantleaf/shared/pricing';
+import { formatMoney as formatCents, REFUND_WINDOW_DAYS, type Currency } from '@grantleaf/shared/pricing';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -10,7 +10,15 @@ import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePricing, useStartCheckout } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
 import '../../../i18n/dashboard-catalogue.ts';
-import { useTranslation } from '../../../i18n/index.ts';
+import { useTranslation, type Language } from '../../../i18n/index.ts';
+import { formatCreditAmount, formatMoney as formatLocalMoney } from '../../../lib/format-number.ts';
+
+/**
+ * A pack's price: the shared formatter's "$49.00" / "US$22.00" in English (the text the dialog always
+ * had), the French locale's "49,00 $" / "22,00 $ US" through Intl in French (issue 31).
+ */
+const price = (cents: number, currency: Currency, language: Language) =>
+  language === 'fr' ? formatLocalMoney(cents / 100, currency) : formatCents(cents, currency);
 
 // The request form validates with zod; the dashboard's first paint must not load it (ADR 190), so
 // it comes with the opened dialog.
@@ -26,6 +34,7 @@ export function BuyCreditsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t, language } = useTranslation();
   const { data: user } = useCurrentUser();
   const pricing = usePricing();
   const [currency, setCurrency] = useState<Currency>('CAD');
@@ -38,38 +47,47 @@ export function BuyCreditsDialog({
     checkout.error instanceof ApiError
       ? (checkout.error.serverMessage ?? checkout.error.message)
       : checkout.error
-        ? 'The payment page could not be opened. Please try again.'
+        ? t('buyCredits.checkoutFailed')
         : null;
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Buy credits" wide>
+    <Modal open={open} onOpenChange={onOpenChange} title={t('appHeader.buyCredits')} wide>
       <div className="space-y-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-700">
-            Your balance:{' '}
-            <span className="font-semibold text-slate-900">{(user?.credits ?? 0).toFixed(1)} credits</span>
+            {t('buyCredits.balance')}{' '}
+            <span className="font-semibold text-slate-900">
+              {t('pricing.credits', { credits: formatCreditAmount(user?.credits ?? 0) })}
+            </span>
           </p>
           <CurrencyToggle value={currency} onChange={setCurrency} />
         </div>
-        {pricing.isLoading && <p className="text-sm text-slate-700">Loading prices…</p>}
+        {pricing.isLoading && <p className="text-sm text-slate-700">{t('buyCredits.loadingPrices')}</p>}
         <ul className="grid gap-3 sm:grid-cols-3">
           {pricing.data?.packs.map((pack) => {
             const cents = pack.prices[currency];
             return (
               <li key={pack.id} className="flex flex-col rounded-lg border border-slate-200 p-4">
-                <p className="text-lg font-semibold text-slate-900">{pack.credits} credits</p>
+                <p className="text-lg font-semibold text-slate-900">
+                  {t('pricing.packCredits', { count: pack.credits })}
+                </p>
                 <p className="mt-1 text-slate-900">
-                  {cents ? formatMoney(cents, currency) : `Not sold in ${currency}`}
+                  {cents ? price(cents, currency, language) : t('buyCredits.notSoldIn', { currency })}
                 </p>
                 {cents ? (
                   <p className="text-xs text-slate-600">
-                    {formatMoney(Math.round(cents / pack.credits), currency)} per credit
+                    {t('pricing.perCredit', {
+                      price: price(Math.round(cents / pack.credits), currency, language),
+                    })}
                   </p>
                 ) : null}
                 <Button
                   className="mt-3"
                   disabled={!cents || !configured || checkout.isPending}
-                  aria-label={`Buy ${pack.credits} credits for ${cents ? formatMoney(cents, currency) : ''}`}
+                  aria-label={t('buyCredits.buyPack', {
+                    credits: pack.credits,
+                    price: cents ? price(cents, currency, language) : '',
+                  })}
                   onClick={() => {
                     setChosen(pack.id);
                     checkout.mutate(
@@ -78,7 +96,9 @@ export function BuyCreditsDialog({
                     );
                   }}
                 >
-                  {checkout.isPending && chosen === pack.id ? 'Opening checkout…' : 'Buy'}
+                  {checkout.isPending && chosen === pack.id
+                    ? t('buyCredits.openingCheckout')
+                    : t('buyCredits.buy')}
                 </Button>
               </li>
             );
@@ -89,13 +109,10 @@ export function BuyCreditsDialog({
             role="status"
             className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
           >
-            <p>
-              Card payments are not configured on this server: request credits below and an administrator adds
-              them.
-            </p>
+            <p>{t('buyCredits.notConfigured')}</p>
             {user?.isAdmin && (
               <Link to="/admin/billing" className="mt-1 inline-block font-medium underline">
-                Grant credits to a user
+                {t('buyCredits.grantToUser')}
               </Link>
             )}
           </div>
@@ -111,15 +128,14 @@ export function BuyCreditsDialog({
           </Suspense>
         )}
         <div>
-          <h3 className="text-sm font-semibold text-slate-900">What credits buy</h3>
+          <h3 className="text-sm font-semibold text-slate-900">{t('pricing.whatCreditsBuy')}</h3>
           <CostList className="mt-2" />
         </div>
         <p className="text-xs text-slate-600">
-          Prices exclude tax
-          {pricing.data?.taxAtCheckout ? '; GST/HST/QST or sales tax is added at checkout' : ''}. Payment is
-          by card on Stripe&apos;s secure page. {REFUND_WINDOW_DAYS}-day money-back guarantee: if Grantleaf
-          does not save you at least 20 hours on your first application, ask for a refund from your account
-          page.
+          {t('buyCredits.terms', {
+            tax: pricing.data?.taxAtCheckout ? t('buyCredits.taxAtCheckout') : '',
+            days: REFUND_WINDOW_DAYS,
+          })}
         </p>
       </div>
     </Modal>
