@@ -351,6 +351,16 @@ describe('deadline, inputs and sources', () => {
   it('filing deadline is 18 months after the tax year end, clipped to the month', () => {
     expect(addMonths('2025-12-31', 18)).toBe('2027-06-30');
     expect(addMonths('2024-08-31', 18)).toBe('2026-02-28');
+    // A month-end year end is due on the target month's last day (CRA's T2 examples: March 31 →
+    // September 30, August 31 → February 28); another day keeps its number (September 23 → March 23).
+    expect(addMonths('2025-03-31', 6)).toBe('2025-09-30');
+    expect(addMonths('2025-06-30', 18)).toBe('2026-12-31');
+    expect(addMonths('2024-02-29', 18)).toBe('2025-08-31');
+    expect(addMonths('2025-09-30', 18)).toBe('2027-03-31');
+    expect(addMonths('2025-09-23', 6)).toBe('2026-03-23');
+    expect(
+      computeSredCredits(input({ taxYearStart: '2024-07-01', taxYearEnd: '2025-06-30' })).filingDeadline,
+    ).toBe('2026-12-31');
     expect(computeSredCredits(input({})).filingDeadline).toBe('2027-06-30');
   });
 

@@ -137,13 +137,21 @@ function daysInclusive(a: number, b: number): number {
   return Math.round((b - a) / DAY) + 1;
 }
 
-/** The end date plus whole months, clipped to the month's last day (Jan 31 + 1 month = Feb 28/29). */
+/**
+ * The end date plus whole months, as CRA counts a corporation's due dates: a tax year that ends on
+ * the last day of a month is due on the last day of the target month (June 30 + 18 months =
+ * December 31, not 30); another day keeps its number, clipped to a shorter month (September 23 →
+ * March 23). Read on a copy of CRA's "When to file your corporation income tax return" (date
+ * modified 2016-02-24, taxinterpretations.com, read 2026-11-27), not on canada.ca: unverified, like
+ * the 18-month rule that uses it.
+ */
 export function addMonths(isoDate: string, months: number): string {
   const d = new Date(parseDate(isoDate));
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth() + months;
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return iso(Date.UTC(y, m, Math.min(d.getUTCDate(), last)));
+  const monthEnd = d.getUTCDate() === new Date(Date.UTC(y, d.getUTCMonth() + 1, 0)).getUTCDate();
+  return iso(Date.UTC(y, m, monthEnd ? last : Math.min(d.getUTCDate(), last)));
 }
 
 interface Resolved<T> {
