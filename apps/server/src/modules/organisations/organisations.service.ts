@@ -19,6 +19,7 @@ import {
   type OrganisationSummary,
   type UpdateOrganisationInput,
 } from '@grantleaf/shared/organisations.schema';
+import { csvTable } from '@grantleaf/shared/csv';
 import type { ReviewFilter } from '@grantleaf/shared/office-review.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -346,13 +347,6 @@ export async function leaveAllOrganisations(tx: Tx, userId: string): Promise<voi
   }
 }
 
-/** A spreadsheet cell: quoted, and a leading = + - @ made inert (CSV formula injection). */
-const cell = (value: string | null) => {
-  const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-
 /** The review status as the page and the CSV name it. */
 const REVIEW_LABELS: Record<ReviewFilter, string> = {
   draft: 'Draft',
@@ -380,8 +374,10 @@ export function officeCsv(rows: OfficeApplication[]): string {
     'Shared',
     'Last change',
   ];
-  const lines = rows.map((r) =>
-    [
+  // One CSV writer for every export (packages/shared/src/csv.ts): quoted cells, formulas made inert.
+  return csvTable([
+    header,
+    ...rows.map((r) => [
       r.title,
       r.owner,
       r.ownerEmail,
@@ -393,9 +389,6 @@ export function officeCsv(rows: OfficeApplication[]): string {
       readinessText(r.readiness),
       r.sharedAt.slice(0, 10),
       r.updatedAt.slice(0, 10),
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return [header.map(cell).join(','), ...lines].join('\r\n') + '\r\n';
+    ]),
+  ]);
 }
