@@ -57,6 +57,30 @@ export default tseslint.config(
               regex: 'credits/credits\\.repository',
               message: 'Only the credits module touches the ledger tables; use credits/index.ts.',
             },
+            {
+              // One test set-up per outside part: the harness starts the app with the fake Stripe.
+              regex: 'fake-stripe-server',
+              importNames: ['startFakeStripe'],
+              message: 'Start the app with card payments through startTestAppWithStripe (test/harness.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/test/**/*.test.ts', 'apps/server/src/modules/credits/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // One test set-up per outside part: the harness starts the app with the fake Stripe.
+              regex: 'fake-stripe-server',
+              importNames: ['startFakeStripe'],
+              message: 'Start the app with card payments through startTestAppWithStripe (test/harness.ts).',
+            },
           ],
         },
       ],
