@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import catalogue from '../../apps/server/data/programs.json' with { type: 'json' };
-import type { GenerationForm, GrantProgram } from '../../apps/server/src/ai/grant-input.ts';
+import {
+  programToJudge,
+  type GenerationForm,
+  type GrantProgram,
+} from '../../apps/server/src/ai/grant-input.ts';
 import { FORM_STRONG, formFromEvalProfile } from '../../apps/server/src/ai/offline/fixtures/forms.ts';
 import { draftApplication } from '../../apps/server/src/ai/offline/generation.engine.ts';
 import { loadProgramSections } from '../../apps/server/src/ai/profile/data.ts';
@@ -79,7 +83,8 @@ export const draftsSuite: EvalSuite = {
     let ownShape = 0;
     const shapes = loadProgramSections().programs;
     for (const { program, form } of cases) {
-      const draft = draftApplication(program, form);
+      // As the product drafts it: judged against cost rules, not the catalogue's range (ADR 0530).
+      const draft = draftApplication(programToJudge(program), form);
       const asked = draft.sections.flatMap((s) => s.questions ?? []).length;
       questions += asked;
       if (draft.gaps.length > 0 || asked > 0) {

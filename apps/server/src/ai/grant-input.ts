@@ -32,6 +32,18 @@ export interface GrantProgram {
   notes?: string | null;
 }
 
+/**
+ * The program as the engine judges a request against it (ADR 0530). The catalogue's award range
+ * (`fundingMin`/`fundingMax`) is what the finder shows and ranks by, often a typical award rather
+ * than a limit, and it is not sourced rule by rule: a request is judged against a cap only where
+ * the funder states one, in cost-rules.json (read through the program's profile). So the range is
+ * left out here, at the AI layer's two doors (the submissions' grant engine and the editor's live
+ * checks), and no "exceeds the program maximum" is ever said from it.
+ */
+export function programToJudge<P extends GrantProgram>(program: P): P {
+  return { ...program, fundingMin: null, fundingMax: null };
+}
+
 export interface Milestone {
   id?: string | number | null;
   title?: string | null;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { GenerationForm, GrantProgram } from '../../ai/grant-input.ts';
+import { programToJudge, type GenerationForm, type GrantProgram } from '../../ai/grant-input.ts';
 import { FORM_STRONG } from '../../ai/offline/fixtures/forms.ts';
 import { draftApplication } from '../../ai/offline/generation.engine.ts';
 import { programWordsPerPage } from '../../ai/profile/sections.ts';
@@ -76,7 +76,8 @@ describe('live checks over every eval draft', () => {
     expect(cases.length).toBeGreaterThan(60);
     const alarms: string[] = [];
     for (const { program, form, label } of cases) {
-      const draft = draftApplication(program, form);
+      // As the product drafts it: judged against cost rules, not the catalogue's range (ADR 0530).
+      const draft = draftApplication(programToJudge(program), form);
       const sections = draft.sections.map((s, i) => ({
         id: `s${i}`,
         header: s.heading,

@@ -1,6 +1,6 @@
 import type { CheckResult, ElementCheck, SectionCheck } from '@grantleaf/shared/application-document.schema';
 import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
-import type { GrantProgram } from '../../ai/grant-input.ts';
+import { programToJudge, type GrantProgram } from '../../ai/grant-input.ts';
 import { evaluateText } from '../../ai/offline/analysis.engine.ts';
 import { checkTextBudget, MIN_SECTION_WORDS, programCurrency } from '../../ai/offline/checks.ts';
 import { findPlaceholders } from '../../ai/offline/evidence.ts';
@@ -103,7 +103,9 @@ export function runLiveChecks(input: {
   sections: LiveSection[];
   budget?: LiveBudget | null;
 }): CheckResult {
-  const { program, wordsPerPage, sections, budget: saved = null } = input;
+  const { wordsPerPage, sections, budget: saved = null } = input;
+  // Judged against the funder's cost rules only, never the catalogue's award range (ADR 0530).
+  const program = input.program && programToJudge(input.program);
   const currency = program ? programCurrency(program) : 'CAD';
   const left: CheckResult['left'] = [];
 

@@ -1,6 +1,6 @@
 import type { AnalysisResults, GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
 import { analyseApplication, generateApplication } from '../../ai/grant-ai.ts';
-import type { GenerationForm, GrantProgram } from '../../ai/grant-input.ts';
+import { programToJudge, type GenerationForm, type GrantProgram } from '../../ai/grant-input.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 
 /** The one seam between submissions and the AI layer: the configured provider, offline by default. */
@@ -12,7 +12,8 @@ export interface GrantEngine {
 /** `provider` comes from the paid-work kernel's one factory (null: the offline engine). */
 export function createGrantEngine(provider: AiProvider | null): GrantEngine {
   return {
-    draft: (program, form) => generateApplication({ program, form, provider }),
-    analyse: (program, text) => analyseApplication({ program, text, provider }),
+    // A request is judged against the funder's cost rules only, never the catalogue's range (ADR 0530).
+    draft: (program, form) => generateApplication({ program: programToJudge(program), form, provider }),
+    analyse: (program, text) => analyseApplication({ program: programToJudge(program), text, provider }),
   };
 }
