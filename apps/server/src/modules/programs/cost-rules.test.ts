@@ -65,9 +65,9 @@ describe('cost-rules.json', () => {
     expect(costRulesFileSchema.safeParse(file({ ...rule, read: '27 Nov 2026' })).success).toBe(false);
   });
 
-  it('verifies rules for at least 12 programs (issue 26 §2)', () => {
+  it('verifies rules for at least 18 programs (issue 26 §2)', () => {
     const verified = Object.values(loadCostRules().programs).filter((p) => p.rules.some((r) => r.verified));
-    expect(verified.length).toBeGreaterThanOrEqual(12);
+    expect(verified.length).toBeGreaterThanOrEqual(18);
   });
 
   it('is the only place a cost rule is stated (ADR 0451): no other data file or code carries one', () => {
@@ -198,5 +198,32 @@ describe('the rules at their boundaries', () => {
   it('tri-agency programs pay no indirect costs', () => {
     for (const id of ['ca-nserc-discovery-grants', 'ca-sshrc-insight-grants', 'ca-cihr-project-grant'])
       expect(only(id, 'indirect').treatment, id).toBe('not_paid');
+  });
+
+  it('SSHRC and NSERC programs read on their own pages: each limit on both sides (issue 26 item 5)', () => {
+    const connection = only('ca-sshrc-connection-grants', 'limit');
+    expect([withinLimit(6_999, connection), withinLimit(7_000, connection)]).toEqual([false, true]);
+    // No firm maximum: a well-justified outreach request above $50,000 can be considered.
+    expect(withinLimit(60_000, connection)).toBe(true);
+    const pdg = only('ca-sshrc-partnership-development-grants', 'limit');
+    expect([74_999, 75_000, 200_000, 200_001].map((n) => withinLimit(n, pdg))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    const pg = only('ca-sshrc-partnership-grants', 'limit');
+    expect([withinLimit(2_500_000, pg), withinLimit(2_500_001, pg)]).toEqual([true, false]);
+    const rti = only('ca-nserc-rti', 'limit');
+    expect([withinLimit(150_000, rti), withinLimit(150_001, rti)]).toEqual([true, false]);
+    for (const id of [
+      'ca-sshrc-connection-grants',
+      'ca-sshrc-partnership-development-grants',
+      'ca-sshrc-partnership-grants',
+      'ca-nserc-rti',
+    ]) {
+      expect(only(id, 'limit').verified, id).toBe(true);
+      expect(only(id, 'indirect').treatment, id).toBe('not_paid');
+    }
   });
 });
