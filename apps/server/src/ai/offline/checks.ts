@@ -9,10 +9,13 @@ import type {
   WorkPlanRow,
 } from '@grantleaf/shared/grant-results.schema';
 import type { GenerationForm, GrantProgram, ProgramSection } from '../grant-input.ts';
-import { optionalSections, sameHeading, sectionSynonyms } from '../assess/section-synonyms.ts';
+import { sameHeading } from '../assess/section-synonyms.ts';
 import { type FactModel, readForm, readText, requestedAmount, totalCost } from '../read/index.ts';
+import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
 import { programWordsPerPage } from '../profile/sections.ts';
-import { attachmentSections, programSections, sectionHead } from '../profile/catalogue.ts';
+import { sectionHead } from '../profile/catalogue.ts';
+import { limitText } from '../profile/data.ts';
+import { profileOf } from '../profile/profile.ts';
 import { TOPIC_PATTERNS } from './rubric.ts';
 import { daysBetween, formatDay, parseDay } from '../text/days.ts';
 import { parseLimit } from '../text/limits.ts';
@@ -28,6 +31,9 @@ import { countMaterialWords, countWords, keyStems } from '../text/review-text.ts
 export const MIN_SECTION_WORDS = 15;
 /** Share of a section name's key words a heading must contain to name it. */
 const MATCH_THRESHOLD = 0.5;
+/** A references heading: outside the funders' page limits (NIH, NSF), and never a section's prose. */
+const REFERENCES =
+  /^(?:references?(?: cited)?|bibliography(?: (?:and|&) references cited)?|literature cited|works cited)$/i;
 // Budget figures closer than this (in currency units) are equal: rounding in free text.
 const BUDGET_TOLERANCE = 1;
 /** A budget sentence that restates the budget (a rate, the funder's range, the amount requested,
@@ -247,21 +253,45 @@ export function headingMatchScore(sectionName: string, heading: string): number 
 }
 
 /**
- * A program's section as the checks read it: its other names (data/section-synonyms.json), and
- * whether it is optional (a resubmission's introduction, checked only when written).
+ * A program's section as the checks read it, from its profile (`profileOf`, ADR 0241): its other
+ * names (data/section-synonyms.json), whether it is optional (a resubmission's introduction,
+ * checked only when written) or an attachment (a form, CV or letter: listed, not expected in the
+ * text), and its limit as counted.
  */
-export type NamedSection = ProgramSection & { aliases?: string[]; optional?: boolean };
+export type NamedSection = ProgramSection & {
+  aliases?: string[];
+  optional?: boolean;
+  attachment?: boolean;
+  counted?: SectionLimit | null;
+};
 
-/** The program's sections with their other names, then the optional ones its applicants may add. */
+/**
+ * The program's sections as its profile lists them: the funder template's when there is one,
+ * else the catalogue record's (an admin's edit takes effect), else the general template; then
+ * the optional ones its applicants may add. One list for coverage, limits and the paste's cut.
+ */
 export function namedSections(program: GrantProgram): NamedSection[] {
-  const listed = programSections(program).sections.map((s) => ({
-    ...s,
-    aliases: sectionSynonyms(program, s.name),
+  return profileOf(program).sections.map((s) => ({
+    name: s.name,
+    limit: s.limit,
+    aliases: s.aliases,
+    optional: s.optional,
+    attachment: s.attachment,
+    counted: s.counted,
   }));
-  const extra = optionalSections(program)
-    .filter((o) => !listed.some((s) => sameHeading(s.name, o.name)))
-    .map((o) => ({ name: o.name, limit: o.limit, aliases: o.headers, optional: true }));
-  return [...listed, ...extra];
+}
+
+/** A limit the funder sets on several sections together (NIH's Research Strategy: 12 pages). */
+interface SharedLimit {
+  group: NamedSection;
+  members: string[];
+}
+
+function sharedLimits(program: GrantProgram): SharedLimit[] {
+  return profileOf(program).sharedLimits.map((l) => ({
+    group: { name: l.header, limit: limitText(l.limit), counted: l.limit, aliases: [] },
+    members: l.sections,
+  }));
 }
 
 /** How well a heading names a section, by its name or, exactly, by one of its other names. */
@@ -276,9 +306,14 @@ export function sectionMatch(section: NamedSection, heading: string): number {
  * The application's main narrative ("Research proposal", "Application for a grant … incl.
  * proposal", "Technical volume"): pasted text with no heading naming it is that narrative.
  */
-export function isMainNarrative(section: ProgramSection): boolean {
+export function isMainNarrative(section: NamedSection): boolean {
+  // A resubmission's "Introduction to the … Application" is a page of its own.
+  if (section.optional) return false;
+  const head = sectionHead(section.name);
+  // "Summary of the proposal" (NSERC's templates) summarises the narrative; it is not it.
+  if (/^(?:summary|abstract)\b/i.test(head)) return false;
   return /proposal|application|description|narrative|technical volume|research strategy|project plan/i.test(
-    sectionHead(section.name),
+    head,
   );
 }
 
@@ -292,16 +327,27 @@ export function sectionBody(
   sections: GeneratedSection[],
   allRequired: NamedSection[] = [required],
 ): string | null {
+  const parts = sectionParts(required, sections, allRequired);
+  return parts === null ? null : parts.map((i) => sections[i]?.body ?? '').join('\n');
+}
+
+/** The indices of the parts of `sections` that make up a required section (see `sectionBody`). */
+function sectionParts(
+  required: NamedSection,
+  sections: GeneratedSection[],
+  allRequired: NamedSection[],
+): number[] | null {
   const index = findSection(required, sections);
-  if (!isMainNarrative(required)) return index >= 0 ? (sections[index]?.body ?? '') : null;
+  if (!isMainNarrative(required)) return index >= 0 ? [index] : null;
   if (sections.length === 0) return null;
   const others = allRequired.filter((r) => r !== required);
-  const parts = sections
-    .slice(Math.max(0, index))
-    .filter((s, i) =>
-      i === 0 && index >= 0 ? true : !others.some((r) => sectionMatch(r, s.heading) >= MATCH_THRESHOLD),
-    );
-  return parts.map((s) => s.body).join('\n');
+  const parts: number[] = [];
+  for (let i = Math.max(0, index); i < sections.length; i++) {
+    const heading = sections[i]?.heading ?? '';
+    if ((i === index && index >= 0) || !others.some((r) => sectionMatch(r, heading) >= MATCH_THRESHOLD))
+      parts.push(i);
+  }
+  return parts;
 }
 
 /** The index of the section whose heading best names `required`, or -1. */
@@ -323,7 +369,8 @@ export function findSection(required: NamedSection, sections: GeneratedSection[]
  * a usual proposal part. Text before the first heading is kept as "Introduction".
  */
 export function splitIntoSections(text: string, program: GrantProgram): GeneratedSection[] {
-  const required = namedSections(program);
+  // A shared limit's header ("Research Strategy") opens its part of the text too.
+  const required = [...namedSections(program), ...sharedLimits(program).map((l) => l.group)];
   const lines = text.replace(/\r/g, '').split('\n');
   const out: GeneratedSection[] = [];
   let current: GeneratedSection = { heading: 'Introduction', body: '' };
@@ -356,15 +403,16 @@ function isHeadingLine(line: string, required: NamedSection[]): boolean {
   if (!line || line.includes('|') || /^[-*•]\s/.test(line)) return false;
   const markdown = /^#{1,6}\s+\S/.test(line);
   const cleaned = cleanHeading(line);
-  // A funder's own section name is a heading however long it is.
-  if (required.some((s) => s.name.toLowerCase() === cleaned.toLowerCase() || sectionMatch(s, cleaned) === 1))
+  // A funder's own section name, or one of its other names, is a heading however long it is. A
+  // sentence that only contains a short name's words ("… the partner's engineering team …") is not.
+  if (required.some((s) => [s.name, ...(s.aliases ?? [])].some((name) => sameHeading(name, cleaned))))
     return true;
   const words = countWords(cleaned);
   if (words === 0 || words > 12) return false;
   // A sentence is not a heading, unless it is marked as one.
   if (!markdown && /[.?!,;]$/.test(line)) return false;
   if (required.some((s) => sectionMatch(s, cleaned) >= MATCH_THRESHOLD)) return true;
-  return markdown || TOPIC_PATTERNS.some((t) => t.pattern.test(cleaned));
+  return markdown || REFERENCES.test(cleaned) || TOPIC_PATTERNS.some((t) => t.pattern.test(cleaned));
 }
 
 /**
@@ -373,8 +421,7 @@ function isHeadingLine(line: string, required: NamedSection[]): boolean {
  */
 export function checkCoverage(sections: GeneratedSection[], program: GrantProgram): Coverage {
   const listed = namedSections(program);
-  const attachments = attachmentSections(program);
-  const required = listed.filter((s) => !attachments.has(s.name) && !s.optional);
+  const required = listed.filter((s) => !s.attachment && !s.optional);
   const missing: string[] = [];
   for (const section of required) {
     const body = sectionBody(section, sections, listed) ?? '';
@@ -388,59 +435,102 @@ export function checkCoverage(sections: GeneratedSection[], program: GrantProgra
     ratio: round3(ratio),
     percent: Math.round(ratio * 100),
     missing,
-    attachments: [...attachments],
+    attachments: listed.filter((s) => s.attachment).map((s) => s.name),
   };
 }
 
+/**
+ * Each section's length against its limit, then each shared limit against the sections it spans
+ * together (NIH's 12-page Research Strategy over Significance, Innovation and Approach).
+ */
 export function checkLimits(sections: GeneratedSection[], program: GrantProgram): LimitCheck[] {
   const listed = namedSections(program);
   const wordsPerPage = programWordsPerPage(program);
   // An optional section (a resubmission's introduction) is checked only when the text has it.
   const checked = listed.filter((s) => !s.optional || findSection(s, sections) >= 0);
-  return checked.map((section) => {
-    const found = sectionBody(section, sections, listed);
-    const body = found ?? '';
-    const words = countWords(body);
-    const characters = body.length;
-    const parsed = parseLimit(section.limit, wordsPerPage);
-    if (found === null) {
-      return {
-        section: section.name,
-        limit: section.limit ?? null,
-        unit: parsed?.unit ?? null,
-        max: parsed?.max ?? null,
-        words: 0,
-        characters: 0,
-        status: 'missing' as const,
-        note: 'Section not found.',
-      };
-    }
-    if (!parsed) {
-      return {
-        section: section.name,
-        limit: section.limit ?? null,
-        unit: null,
-        max: null,
-        words,
-        characters,
-        status: 'no_limit' as const,
-        note: section.limit ? `No countable limit in "${section.limit}".` : 'No limit published.',
-      };
-    }
-    const used = parsed.unit === 'words' ? words : characters;
-    // A page limit is an estimate in words: flagged only when clearly over (parseLimit's flagAbove).
-    const over = used > parsed.flagAbove;
+  const shared = sharedLimits(program);
+  const own = checked
+    // A section with no limit of its own named like its group (NSF's Project Description) is
+    // checked once, under the group's limit.
+    .filter((s) => s.limit || !shared.some((l) => sameHeading(l.group.name, s.name)))
+    .map((section) => limitCheck(section, sectionBody(section, sections, listed), wordsPerPage));
+  return [...own, ...shared.map((l) => limitCheck(l.group, sharedBody(l, sections, listed), wordsPerPage))];
+}
+
+/**
+ * The text a shared limit counts, or null when none of it is there. It runs from the first of
+ * its sections (or the group's own heading, "Research Strategy") to the references, skipping the
+ * parts that are the program's other sections, as a main narrative does: the funder counts the
+ * group's pages together, under whatever sub-headings the applicant used. A text with none of
+ * its headings is the group when the group is the main narrative (a Research Strategy pasted on
+ * its own).
+ */
+function sharedBody(limit: SharedLimit, sections: GeneratedSection[], listed: NamedSection[]): string | null {
+  const isMember = (s: NamedSection) => limit.members.includes(s.name);
+  const others = listed.filter((s) => !isMember(s));
+  // The group is named in full or not at all: "Research Plan" is not "Research Strategy".
+  const starts = [
+    ...listed.filter(isMember).map((m) => findSection(m, sections)),
+    sections.findIndex((s) => sectionMatch(limit.group, s.heading) === 1),
+  ].filter((i) => i >= 0);
+  if (starts.length === 0 && !isMainNarrative(limit.group)) return null;
+  if (sections.length === 0) return null;
+  const start = starts.length > 0 ? Math.min(...starts) : 0;
+  const parts: string[] = [];
+  for (let i = start; i < sections.length; i++) {
+    const section = sections[i];
+    if (!section) continue;
+    // References are outside the funders' page limits (NIH, NSF): the group ends there.
+    if (i > start && REFERENCES.test(section.heading)) break;
+    if (starts.includes(i) || !others.some((o) => sectionMatch(o, section.heading) >= MATCH_THRESHOLD))
+      parts.push(section.body);
+  }
+  return parts.join('\n');
+}
+
+function limitCheck(section: NamedSection, found: string | null, wordsPerPage: number): LimitCheck {
+  const body = found ?? '';
+  const words = countWords(body);
+  const characters = body.length;
+  const parsed = parseLimit(section.limit, wordsPerPage);
+  if (found === null) {
     return {
       section: section.name,
       limit: section.limit ?? null,
-      unit: parsed.unit,
-      max: parsed.max,
+      unit: parsed?.unit ?? null,
+      max: parsed?.max ?? null,
+      words: 0,
+      characters: 0,
+      status: 'missing',
+      note: 'Section not found.',
+    };
+  }
+  if (!parsed) {
+    return {
+      section: section.name,
+      limit: section.limit ?? null,
+      unit: null,
+      max: null,
       words,
       characters,
-      status: over ? ('over' as const) : ('within' as const),
-      note: `${used.toLocaleString('en-US')} of ${parsed.max.toLocaleString('en-US')} ${parsed.unit} (${parsed.note}).`,
+      status: 'no_limit',
+      note: section.limit ? `No countable limit in "${section.limit}".` : 'No limit published.',
     };
-  });
+  }
+  const used = parsed.unit === 'words' ? words : characters;
+  // A page limit is an estimate in words: flagged only when clearly over (parseLimit's flagAbove).
+  // A length the funder only recommends is never a breach.
+  const over = used > parsed.flagAbove && section.counted?.kind !== 'recommended';
+  return {
+    section: section.name,
+    limit: section.limit ?? null,
+    unit: parsed.unit,
+    max: parsed.max,
+    words,
+    characters,
+    status: over ? 'over' : 'within',
+    note: `${used.toLocaleString('en-US')} of ${parsed.max.toLocaleString('en-US')} ${parsed.unit} (${parsed.note}).`,
+  };
 }
 
 /** Coverage, limits and budget arithmetic with the gaps they reveal. */

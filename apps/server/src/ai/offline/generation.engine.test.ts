@@ -547,10 +547,11 @@ describe('offline generation', () => {
     ];
     const coverage = checkCoverage(sections, discovery);
     expect(coverage.missing).toContain('HQP training plan');
-    expect(coverage.missing).not.toContain(
-      'Proposal (research program: recent progress, objectives, literature, methods, significance, training)',
-    );
-    expect(coverage.required).toBe(5);
+    expect(coverage.missing).not.toContain('Proposal');
+    // NSERC Discovery's template (profileOf): Summary of proposal, Proposal, HQP training plan, Most
+    // significant contributions, Relationship to other research support, Budget justification.
+    // (The catalogue record's list had 5 once its NOI form was set aside; it is no longer read.)
+    expect(coverage.required).toBe(6);
     expect(buildWorkPlan({ ...FORM_STRONG, timelineMilestones: [] }).rows).toEqual([]);
   });
 });

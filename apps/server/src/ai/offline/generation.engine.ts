@@ -202,15 +202,8 @@ export function assembleApplication(input: {
   const shape = programShape(program);
   const sections = removeRepeats(input.sections).map((s) => withCount(s, shape));
   const workPlan = buildWorkPlan(form);
-  // Coverage is measured against the sections this draft is shaped by, under their own headers.
-  const shaped: GrantProgram = {
-    ...program,
-    requiredSections: [
-      ...shape.entry.sections.map((s) => ({ name: s.header, limit: null })),
-      ...shape.attachments.map((name) => ({ name, limit: null })),
-    ],
-  };
-  const checks = runOfflineChecks({ program: shaped, sections, form });
+  // Coverage is measured against the program profile's sections, the ones this draft is shaped by.
+  const checks = runOfflineChecks({ program, sections, form });
   const budgetCheck = checks.budget ?? checkBudget(form, program, workPlan);
   const limits = limitChecks(sections, shape);
   const facts = readForm(form);

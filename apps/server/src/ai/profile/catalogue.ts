@@ -58,7 +58,15 @@ function looksLikeAttachment(section: ProgramSection): boolean {
  * looks like a form (SR&ED's "Form T661 … (project descriptions)"), the forms are the narrative.
  */
 export function attachmentSections(program: GrantProgram): Set<string> {
-  const listed = (program.requiredSections ?? []).filter((s) => s.name.trim());
+  return attachmentsAmong(program.requiredSections ?? []);
+}
+
+/**
+ * The same judgement on any list of sections: the catalogue record's, a funder template's
+ * (NIH's "Biosketch Personal Statement" is drafted but filed beside the narrative), the general one.
+ */
+export function attachmentsAmong(sections: readonly ProgramSection[]): Set<string> {
+  const listed = sections.filter((s) => s.name.trim());
   const attachments = listed.filter(looksLikeAttachment);
   return new Set(attachments.length === listed.length ? [] : attachments.map((s) => s.name));
 }

@@ -10,7 +10,7 @@ import { costRulesFor } from '../../modules/programs/cost-rules.ts';
 import { optionalSections, sectionSynonyms } from '../assess/section-synonyms.ts';
 import type { GrantProgram } from '../grant-input.ts';
 import { parseLimit } from '../text/limits.ts';
-import { attachmentSections, GENERAL_SECTIONS, programSections, requiresPartner } from './catalogue.ts';
+import { attachmentsAmong, GENERAL_SECTIONS, programSections, requiresPartner } from './catalogue.ts';
 import { programRequirements, type ResolvedCriterion, type ResolvedElement } from './criteria.ts';
 import { limitText } from './data.ts';
 import { languagesOf, type ProgramLanguages } from './languages.ts';
@@ -89,24 +89,25 @@ export function profileOf(program: GrantProgram): ProgramProfile {
 function build(program: GrantProgram): ProgramProfile {
   const shape = programShape(program);
   const requirements = programRequirements(program);
-  const attachments = attachmentSections(program);
   const withAliases = (s: Omit<ProfileSection, 'aliases'>): ProfileSection => ({
     ...s,
     aliases: sectionSynonyms(program, s.name),
   });
   let sections: ProfileSection[];
   if (shape.basis === 'program') {
+    const attachments = attachmentsAmong(shape.entry.sections.map((s) => ({ name: s.header })));
     sections = shape.entry.sections.map((s: ProgramSectionSpec) =>
       withAliases({
         name: s.header,
         limit: s.limit ? limitText(s.limit) : null,
         counted: s.limit,
         optional: false,
-        attachment: false,
+        attachment: attachments.has(s.header),
       }),
     );
   } else {
     const listed = shape.basis === 'general' ? GENERAL_SECTIONS : programSections(program).sections;
+    const attachments = attachmentsAmong(listed);
     sections = listed.map((s) =>
       withAliases({
         name: s.name,
