@@ -6,7 +6,9 @@ import { fmt, round, summarize } from '../lib/stats.ts';
 /**
  * Our GET /api/health (embedded default: PGlite in its worker) vs bare node:http, interleaved, with
  * bare Fastify answering the same route in between: the gap from bare Fastify to ours is the cost
- * of our own hooks and plugins, the gap from node:http to bare Fastify the framework's.
+ * of our own hooks and plugins, the gap from node:http to bare Fastify the framework's. The target
+ * is on the first gap (issue 29 §9: ours ≥ 0.95× bare Fastify, in the same run); Fastify itself
+ * does not reach 0.85× node:http here, so that ratio is shown without a target.
  */
 export async function httpSuite(ctx: Context): Promise<Row[]> {
   const bare = await startTarget({ mode: 'bare' });
@@ -20,6 +22,7 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
     const noDbRatios: number[] = [];
     const fastifyRps: number[] = [];
     const fastifyRatios: number[] = [];
+    const ofFastify: number[] = [];
     const load = (url: string) =>
       runLoad({ url, path: '/api/health', connections: ctx.connections, durationSeconds: ctx.duration });
     await load(app.url); // warm-up
@@ -49,15 +52,17 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
         throw new Error(`bare Fastify answered ${f.non2xx} non-2xx, ${f.errors} errors`);
       fastifyRps.push(f.rps);
       fastifyRatios.push(f.rps / b.rps);
+      ofFastify.push(a.rps / f.rps);
     }
     const ratio = summarize(ratios);
+    const hooks = summarize(ofFastify);
     return [
       {
         metric: 'GET /api/health req/s (ratio to bare node:http)',
         candidate: `${fmt(summarize(appRps))} req/s`,
         baseline: `${fmt(summarize(bareRps))} req/s`,
-        target: '≥ 0.85×',
-        held: ratio.median >= 0.85,
+        target: '',
+        held: null,
         note: `ratio ${fmt(ratio)}`,
         data: {
           appRps: summarize(appRps),
@@ -71,8 +76,16 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
         metric: 'ratio',
         candidate: `${round(ratio.median)}× (${round(ratio.min)}–${round(ratio.max)})`,
         baseline: '1×',
-        target: '≥ 0.85×',
-        held: ratio.median >= 0.85,
+        target: '',
+        held: null,
+      },
+      {
+        metric: 'GET /api/health, ratio to bare Fastify on the same route (what our hooks cost)',
+        candidate: `${round(hooks.median)}× (${round(hooks.min)}–${round(hooks.max)})`,
+        baseline: `bare Fastify ${fmt(summarize(fastifyRps))} req/s`,
+        target: '≥ 0.95×',
+        held: hooks.median >= 0.95,
+        data: { ratio: hooks },
       },
       {
         metric: 'bare Fastify, same /api/health route, no hooks (the framework alone) req/s',

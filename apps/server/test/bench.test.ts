@@ -59,6 +59,15 @@ describe('npm run bench -- --quick', () => {
     );
     for (const suite of ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'event-loop'])
       expect(ok.has(suite), suite).toBe(true);
+    // Issue 29 §9: the request path is judged against bare Fastify on the same route, same run.
+    const http = report.results.find((r: { suite: string }) => r.suite === 'http');
+    expect(http.rows).toContainEqual(
+      expect.objectContaining({
+        metric: expect.stringMatching(/ratio to bare Fastify/),
+        target: '≥ 0.95×',
+        held: expect.any(Boolean),
+      }),
+    );
     expect(result.stdout).toContain('| Suite');
     // A full run writes its table into the README between the markers, and nothing else there.
     const readme = path.join(path.dirname(out), 'README.md');
