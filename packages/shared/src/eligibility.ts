@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { classifyFields, FIELD_LABEL, FIELD_VALUES, type Field } from './eligibility-fields.ts';
-import { COUNTRY_NAME, parseLocation, SUBDIVISION_BY_CODE, type Country } from './locations.ts';
+import { FIELD_LABEL, FIELD_VALUES, type Field } from './eligibility-fields.ts';
+import { COUNTRY_NAME, SUBDIVISION_BY_CODE, type Country } from './locations.ts';
 
 /**
  * Who may apply to a program, as data (issue 14 §1), and the rule check that the funding finder
@@ -98,7 +98,8 @@ export type EligibilityRules = z.infer<typeof eligibilityRulesSchema>;
 export type EligibilityRulesInput = z.input<typeof eligibilityRulesSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The applicant, read from what they wrote
+// The applicant: from the profile they state (applicant-profile.schema.ts) and, where it is silent,
+// from their request's words (the server's fact reader, apps/server/src/ai/read/applicant.ts)
 
 export type ApplicantKind = 'researcher' | 'postdoc' | 'student' | 'company' | 'non-profit';
 
@@ -127,76 +128,6 @@ export interface ApplicantProfile {
     ownedInCountry?: boolean | null;
     /** Which of kind, country, region and fields the profile stated (the reason says so). */
     fromProfile?: Array<'kind' | 'country' | 'region' | 'fields'>;
-  };
-}
-
-const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
-
-const COMPANY =
-  /\b(start-?ups?|compan(y|ies)|(private |research )?firm|biologics|founders?|co-founders?|ceo|cto|inc\.?|ltd\.?|llc|corp\.?|corporation|sme|small business(es)?|revenue|customers?|spin-?off|spin-?out|incorporated|our firm|seed round|venture-backed|employees)\b/gi;
-const RESEARCHER =
-  /\b(professor|faculty|faculty member|college instructor|principal investigator|investigator with an academic appointment|independent investigator|universit(y|é)|research institute|institute for [\w ]+ research|department of|faculty of|school of|researchers? at|md|dr\.?|tenure[- ]track|tenured|lecturer|research chair|university lab|my lab|our lab|academic|research scientist at (the )?university)\b/gi;
-const POSTDOC = /\b(postdoc(toral)?( fellow| researcher)?|post-doctoral)\b/gi;
-const STUDENT =
-  /\b(phd (student|candidate)|doctoral (student|candidate)|master'?s student|graduate student|i am a student|undergraduate)\b/gi;
-const NON_PROFIT =
-  /\b(non-?profit|not-for-profit|charit(y|able)|foundation we run|community organi[sz]ation)\b/gi;
-const EARLY =
-  /\b(early[- ]career|assistant professor|new faculty|junior faculty|untenured|tenure-track|recently appointed|first independent|new investigator|early[- ]stage investigator)\b/i;
-const ESTABLISHED =
-  /\b(full professor|tenured professor|distinguished professor|emeritus|research chair holder|senior investigator)\b/i;
-// "with an arborist firm as partner" (Mitacs) and "partners in the Northwest Territories" (Alliance)
-// are partnerships too (issue 25 §1).
-const PARTNER =
-  /\b(industry partners?|partner (company|companies|organi[sz]ations?|firms?)|in partnership with|collaborat\w* with (a |an )?(company|industry|firm|hospital|municipality)|co-fund\w*|partnered with|our partners?|as (a |an |our )?(industry |community )?partners?|with partners|partners (in|from|at) )\b/i;
-const INDIGENOUS_ORG =
-  /\b(first nations?|m[ée]tis|inuit|indigenous)[- ](led|owned|organi[sz]ation|community)\b/i;
-
-/** Reads the applicant from their request: who they are, where, in what field, at what stage. */
-export function readApplicant(parts: {
-  topic: string;
-  details: string;
-  team: string;
-  file?: string | null;
-}): ApplicantProfile {
-  const text = [parts.topic, parts.details, parts.team, parts.file ?? ''].join('\n');
-  // The team profile says who applies; the details often name a partner company ("the company
-  // will match the funding"), so they count for less.
-  const said = (re: RegExp) => 2 * count(parts.team, re) + 0.5 * count(parts.details, re);
-  const scores: Array<[ApplicantKind, number]> = [
-    ['company', said(COMPANY)],
-    ['researcher', said(RESEARCHER) * 1.2],
-    ['postdoc', count(parts.team, POSTDOC) * 3],
-    ['student', count(parts.team, STUDENT) * 3],
-    ['non-profit', said(NON_PROFIT) * 1.5],
-  ];
-  scores.sort((a, b) => b[1] - a[1]);
-  const kind = scores[0]![1] > 0 ? scores[0]![0] : null;
-  const location = parseLocation(text);
-  // The topic and the team's departments name the field most reliably.
-  const fields = classifyFields(text, `${parts.topic}\n${parts.team}`);
-  const size =
-    /(\d[\d,]*)\s*(?:\+\s*)?(?:full[- ]time\s+)?(?:employees|staff|people|ftes?|person team)\b/i.exec(text);
-  const budget = /\$\s?(\d[\d,.]*)\s*(k|m|million|thousand)?\b/i.exec(`${parts.details}\n${parts.topic}`);
-  const scale = (unit: string | undefined) => (!unit ? 1 : /^k|thousand/i.test(unit) ? 1e3 : 1e6);
-  return {
-    kind,
-    country: location.country,
-    regions: location.regions,
-    fields: fields.map((f) => f.field),
-    fieldWords: Object.fromEntries(fields.map((f) => [f.field, f.words])),
-    careerStage:
-      kind === 'student'
-        ? 'student'
-        : EARLY.test(text)
-          ? 'early-career'
-          : ESTABLISHED.test(text)
-            ? 'established'
-            : null,
-    employees: size ? Number(size[1]!.replace(/,/g, '')) : null,
-    hasPartner: PARTNER.test(text),
-    indigenous: INDIGENOUS_ORG.test(text),
-    budget: budget ? Math.round(Number(budget[1]!.replace(/,/g, '')) * scale(budget[2])) : null,
   };
 }
 

@@ -22,3 +22,4 @@ export {
 } from './facts.ts';
 export { readForm, readText, statesAmount } from './read.ts';
 export { readAmounts } from './amounts.ts';
+export { readApplicant, readLocation, withoutPartnerPlaces, type ApplicantText } from './applicant.ts';

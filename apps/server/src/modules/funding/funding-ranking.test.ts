@@ -233,13 +233,15 @@ describe('built-in funding ranking', () => {
       facts: { ...EMPTY_FACTS, kind: 'company', country: 'CA', region: 'CA-ON' },
     });
     expect(results.applicant_note).toMatch(
-      /^Matched for a Canadian company in Ontario, working in medical and health sciences\. From your applicant profile: who applies, country, province or state; anything else was read from your request\./,
+      /^Matched for a Canadian company in Ontario, working in medical and health sciences\. From your applicant profile: who applies, country, province or state\. Read from your text: medical and health sciences — set your applicant profile on the Account page to be sure\./,
     );
     expect(
       toFundingResults(rankPrograms(lab, catalogue, TODAY), {
         applicant: matchPrograms(lab, catalogue, TODAY).applicant,
       }).applicant_note,
-    ).toMatch(/Read from your request \(no applicant profile\)/);
+    ).toMatch(
+      / Read from your text: university researcher in \w[\w ]+(, [\w ]+)? — set your applicant profile on the Account page to be sure\./,
+    );
   });
 
   it('keeps every ranking weight in one named table, each with its reason', () => {

@@ -8,14 +8,20 @@ import {
 import {
   ALL_APPLICANT_TYPES,
   ineligibilityReasons,
-  readApplicant,
   type ApplicantProfile,
   type EligibilityRules,
 } from '@grantleaf/shared/eligibility';
 import { FIELD_LABEL } from '@grantleaf/shared/eligibility-fields';
 import { applyFacts, type ApplicantFacts } from '@grantleaf/shared/applicant-profile.schema';
-import { COUNTRY_NAME, countryOfEmail, SUBDIVISION_BY_CODE, type Country } from '@grantleaf/shared/locations';
+import {
+  COUNTRY_NAME,
+  countryOfEmail,
+  parseLocation,
+  SUBDIVISION_BY_CODE,
+  type Country,
+} from '@grantleaf/shared/locations';
 import { formatFundingRange, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
+import { readApplicant } from '../../ai/read/index.ts';
 import { weight as W } from './funding-weights.ts';
 
 /**
@@ -143,41 +149,8 @@ const SECTOR_WORDS: Record<Sector, string> = {
   natural: 'the natural sciences and engineering',
 };
 
-const PROVINCES: Array<[string, RegExp]> = [
-  [
-    'CA-ON',
-    /\b(ontario|toronto|ottawa|waterloo|hamilton|kingston|london, on|mcmaster|queen's university|western university|uoft|u of t|university of toronto|university of waterloo|york university|mississauga|markham|guelph)\b/g,
-  ],
-  ['CA-QC', /\b(quebec|québec|montreal|montréal|mcgill|laval|sherbrooke|concordia|udem|université)\b/g],
-  ['CA-BC', /\b(british columbia|vancouver|victoria, bc|ubc|simon fraser|sfu|burnaby|kelowna|\bbc\b)\b/g],
-  ['CA-AB', /\b(alberta|calgary|edmonton|lethbridge)\b/g],
-  ['CA-MB', /\b(manitoba|winnipeg)\b/g],
-  ['CA-SK', /\b(saskatchewan|saskatoon|regina)\b/g],
-  ['CA-NS', /\b(nova scotia|halifax|dalhousie)\b/g],
-  ['CA-NB', /\b(new brunswick|fredericton|moncton)\b/g],
-  ['CA-NL', /\b(newfoundland|memorial university|st\. john's)\b/g],
-];
-
-const CANADA = /\b(canada|canadian|ccpc|cad|c\$|tri-agency)\b/g;
-const US_STATES =
-  'alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington state|west virginia|wisconsin|wyoming';
-const USA = new RegExp(
-  `\\b(united states|u\\.s\\.a?\\.?|usa|american|us-based|us based|u\\.s\\.-based|us citizens?|federal agencies|${US_STATES}|boston|san francisco|silicon valley|seattle|austin|chicago|los angeles|san diego|pittsburgh|atlanta|denver|mit|stanford|harvard)\\b`,
-  'g',
-);
-// A bare "US" only as a country (uppercase in the original text), not the pronoun.
-const US_UPPER = /\b(US|U\.S\.)\b/g;
-
-const ACADEMIC =
-  /\b(universit\w*|professor\w*|faculty|lab|laborator\w*|postdoc\w*|post-doc\w*|phd|ph\.d|graduate students?|principal investigator|pi|tenure\w*|academic\w*|college|research institute|research hospital|scholars?|department of|school of)\b/g;
-const COMPANY =
-  /\b(start-?ups?|compan(y|ies)|founders?|co-founders?|ceo|cto|inc|ltd|corp\w*|employees|staff of|sme|small business\w*|revenue\w*|customers?|commerciali[sz]\w*|product\w*|venture\w*|spin-?off|spin-?out|incorporated|firm|enterprise|prototype\w*|pilot customers?|seed round)\b/g;
-const EARLY_CAREER =
-  /\b(early[- ]career|assistant professor|new faculty|junior faculty|untenured|tenure-track|recently appointed|first independent|new investigator|early stage investigator|emerging scholar)\b/g;
 const PHASE_ONE =
   /\b(phase i award\w*|phase 1 award\w*|completed phase (i|1)|phase i (sbir|sttr)|our phase i)\b/g;
-const PARTNER =
-  /\b(industry partner\w*|partner compan\w*|partner organi[sz]ation\w*|collaborat\w* with (a |an )?(company|industry|firm)|co-fund\w*|in partnership)\b/g;
 const EXPORT = /\b(export\w*|international markets?|foreign markets?|expand (abroad|internationally))\b/g;
 const TAX =
   /\b(tax credits?|r&d spend\w*|r&d expenditure\w*|sr&ed|payroll|engineers on staff|in-house r&d|research and development spending)\b/g;
@@ -227,15 +200,26 @@ export function tokenize(text: string): string[] {
     .map(stem);
 }
 
-// Where the applicant is counts through the eligibility signals, not again as a topic word.
-function isPlaceWord(word: string): boolean {
-  const test = (re: RegExp) => new RegExp(`^(?:${re.source.replace(/^\\b|\\b$/g, '')})$`).test(word);
-  return test(CANADA) || test(USA) || PROVINCES.some(([, re]) => test(re));
+// Where the applicant is counts through the eligibility signals, not again as a topic word; the
+// one place list (shared/locations) says which words name a province, state or city. A word that
+// only hints at a country ("army", "nih") stays a topic word.
+const COUNTRY_WORDS = new Set(['canada', 'canadian', 'usa', 'american']);
+function placeTest(): (word: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (word) => {
+    let place = known.get(word);
+    if (place === undefined) {
+      place = COUNTRY_WORDS.has(word) || parseLocation(word).regions.length > 0;
+      known.set(word, place);
+    }
+    return place;
+  };
 }
 
 /** The request as weighted terms: the topic counts most, an uploaded file least. */
 function queryTerms(q: FundingQuery): Map<string, { weight: number; word: string }> {
   const terms = new Map<string, { weight: number; word: string }>();
+  const isPlaceWord = placeTest();
   const add = (text: string | null | undefined, weight: number) => {
     const words = (text ?? '').toLowerCase().match(/[a-z0-9][a-z0-9&+-]*[a-z0-9]/g) ?? [];
     for (const word of words) {
@@ -259,30 +243,15 @@ function queryTerms(q: FundingQuery): Map<string, { weight: number; word: string
 // ---------------------------------------------------------------------------------------------
 // Profile of the request
 
-export function readProfile(q: FundingQuery): Profile {
+export function readProfile(q: FundingQuery, who: ApplicantProfile): Profile {
   const original = [q.researchTopic, q.researchDetails, q.teamProfile, q.fileText ?? ''].join('\n');
   const text = original.toLowerCase();
-  const ca = hits(text, CANADA).length;
-  const provinceHits = PROVINCES.map(([code, re]) => [code, hits(text, re).length] as const).filter(
-    ([, n]) => n > 0,
+  // Who and where are the rules' reading (ai/read/applicant.ts, the profile first): one reading,
+  // not a second vocabulary here.
+  const countries = new Set<'CA' | 'US'>(who.country ? [who.country] : []);
+  const audience = new Set<Audience>(
+    who.kind === null ? [] : [who.kind === 'company' ? 'company' : 'academic'],
   );
-  const us = hits(text, USA).length + hits(original, US_UPPER).length;
-  const countries = new Set<'CA' | 'US'>();
-  const caScore = ca + provinceHits.reduce((s, [, n]) => s + n, 0);
-  if (caScore > 0 && caScore >= us) countries.add('CA');
-  if (us > 0 && us >= caScore) countries.add('US');
-
-  const academic = hits(text, ACADEMIC).length;
-  const company = hits(text, COMPANY).length;
-  const audience = new Set<Audience>();
-  if (academic > 0 && academic >= company * 0.6) audience.add('academic');
-  if (company > 0 && company >= academic * 0.6) audience.add('company');
-
-  const sizeMatch =
-    /(\d[\d,]*)\s*(?:\+\s*)?(?:full[- ]time\s+)?(?:employees|staff|people|ftes?|engineers|person team)\b/.exec(
-      text,
-    );
-  const employees = sizeMatch ? Number(sizeMatch[1]!.replace(/,/g, '')) : null;
 
   const sectors = new Map<Sector, string[]>();
   for (const [name, re] of Object.entries(SECTORS) as Array<[Sector, RegExp]>) {
@@ -292,13 +261,13 @@ export function readProfile(q: FundingQuery): Profile {
   return {
     text: original,
     countries,
-    regions: new Set(provinceHits.map(([code]) => code)),
+    regions: new Set(who.regions),
     audience,
-    employees,
+    employees: who.employees,
     sectors,
-    earlyCareer: hits(text, EARLY_CAREER).length > 0,
+    earlyCareer: who.careerStage === 'early-career',
     hasPhaseOne: hits(text, PHASE_ONE).length > 0,
-    partner: hits(text, PARTNER).length > 0,
+    partner: who.hasPartner,
     export: hits(text, EXPORT).length > 0,
     taxCredit: hits(text, TAX).length > 0,
     rnd: hits(text, RND).length > 0,
@@ -893,7 +862,7 @@ export function matchPrograms(
   const terms = queryTerms(q);
   const notOpen = notOpenList(closed, terms, today);
   if (eligible.length === 0) return { eligible: [], ineligible, notOpen, applicant: who, countryFromAccount };
-  const profile = readProfile(q);
+  const profile = readProfile(q, who);
   // A stage the profile states (or its first-appointment year gives) replaces the text's guess.
   if (q.profileFacts?.careerStage || q.profileFacts?.careerStartYear)
     profile.earlyCareer = who.careerStage === 'early-career';
@@ -1000,9 +969,19 @@ const FACT_WORDS: Array<[keyof ApplicantFacts, string]> = [
   ['indigenous', 'Indigenous organization'],
 ];
 
+const KIND_NOUN: Record<NonNullable<ApplicantProfile['kind']>, string> = {
+  researcher: 'university researcher',
+  postdoc: 'postdoctoral researcher',
+  student: 'student',
+  company: 'company',
+  'non-profit': 'non-profit organization',
+};
+
 /**
  * Who the search matched and where each fact came from (issue 25 §1: "the results say what was
- * assumed"): the profile's stated facts, else the request's words; unknown facts excluded nothing.
+ * assumed"): the profile's stated facts, else the request's words, named one by one ("Read from
+ * your text: company in British Columbia — set your profile to be sure"); unknown facts excluded
+ * nothing.
  */
 export function applicantNote(who: ApplicantProfile, facts: ApplicantFacts | null): string | null {
   const you = applicantWords(who);
@@ -1021,10 +1000,26 @@ export function applicantNote(who: ApplicantProfile, facts: ApplicantFacts | nul
         return Array.isArray(value) ? value.length > 0 : value !== null && value !== undefined;
       }).map(([, words]) => words)
     : [];
+  // The facts the rules read from the request's words, each as read.
+  const stated = new Set(who.stated?.fromProfile ?? []);
+  const place =
+    !stated.has('region') && region
+      ? region
+      : !stated.has('country') && who.country
+        ? COUNTRY_NAME[who.country]
+        : null;
+  const kind = !stated.has('kind') && who.kind ? KIND_NOUN[who.kind] : null;
+  const readField = !stated.has('fields') && field ? field : null;
+  const read = [kind && place ? `${kind} in ${place}` : (kind ?? place), readField]
+    .filter(Boolean)
+    .join(', ');
+  const fromText = read
+    ? ` Read from your text: ${read} — set your applicant profile on the Account page to be sure.`
+    : '';
   const source =
     given.length > 0
-      ? ` From your applicant profile: ${given.join(', ')}; anything else was read from your request.`
-      : ' Read from your request (no applicant profile): set yours on the Account page so rules read what you state.';
+      ? ` From your applicant profile: ${given.join(', ')}.${fromText}`
+      : fromText || ' No applicant profile: set yours on the Account page so rules read what you state.';
   return `${parts}${source} A fact neither gives rules nothing out.`;
 }
 

@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import type { ApplicantKind, ApplicantProfile } from '@grantleaf/shared/eligibility';
+import { classifyFields } from '@grantleaf/shared/eligibility-fields';
+import { parseLocation, type Country, type Location } from '@grantleaf/shared/locations';
+import { alternation, sentenceSpans } from '../text/index.ts';
+import { readAmounts } from './amounts.ts';
+import { phraseRe } from './cues.ts';
+import { emptyFacts, requestedAmount } from './facts.ts';
+import { institutionCountries } from './institutions.ts';
+
+/**
+ * Who applies, where, in what field and at what stage, read from a funding request when the
+ * applicant profile is empty or silent (issue 25 §1, ADR 0520). The words are data
+ * (applicant-cues.json), matched by the fact reader's phrase matcher; places come from the one
+ * place list (shared/locations) and the institution names of the swot data; sentences, amounts
+ * and numbers from the text layer. What the text does not say stays null: unknown never excludes.
+ */
+
+const phrases = z.array(z.string().min(1)).min(1);
+const applicantCuesSchema = z.object({
+  kinds: z.object({
+    company: phrases,
+    researcher: phrases,
+    postdoc: phrases,
+    student: phrases,
+    'non-profit': phrases,
+  }),
+  partner: phrases,
+  partnerPlaces: phrases,
+  indigenousOrganisation: phrases,
+  earlyCareer: phrases,
+  established: phrases,
+  headcount: phrases,
+});
+type ApplicantCues = z.infer<typeof applicantCuesSchema>;
+
+let cached: ApplicantCues | undefined;
+export function applicantCues(): ApplicantCues {
+  cached ??= applicantCuesSchema.parse(
+    JSON.parse(fs.readFileSync(new URL('./applicant-cues.json', import.meta.url), 'utf8')),
+  );
+  return cached;
+}
+
+const count = (text: string, key: string, list: string[]) =>
+  [...text.matchAll(phraseRe(`applicant:${key}`, list))].length;
+const says = (text: string, key: string, list: string[]) => count(text, key, list) > 0;
+
+/**
+ * How much each kind's words count. The team profile says who applies; the details often name a
+ * partner ("the company will match the funding"), so they count for a quarter as much. A student
+ * or postdoc says so in the team profile, and saying it outweighs the university they are at
+ * ("PhD candidate at UBC" is a student, not a researcher); a researcher's words are many and
+ * generic ("university", "department of"), a company's few and specific.
+ */
+const KIND_WEIGHT: Record<ApplicantKind, { team: number; details: number }> = {
+  company: { team: 2, details: 0.5 },
+  researcher: { team: 2.4, details: 0.6 },
+  postdoc: { team: 3, details: 0 },
+  student: { team: 3, details: 0 },
+  'non-profit': { team: 3, details: 0.75 },
+};
+
+function readKind(team: string, details: string): ApplicantKind | null {
+  const { kinds } = applicantCues();
+  const scores = (Object.keys(KIND_WEIGHT) as ApplicantKind[]).map((kind) => {
+    const w = KIND_WEIGHT[kind];
+    const list = kinds[kind];
+    return [kind, w.team * count(team, kind, list) + w.details * count(details, kind, list)] as const;
+  });
+  const best = [...scores].sort((a, b) => b[1] - a[1])[0]!;
+  return best[1] > 0 ? best[0] : null;
+}
+
+/**
+ * The text with the places of partners, field sites and markets blanked ("with partners in the
+ * Northwest Territories", "customers in California"): those places are not where the applicant is.
+ */
+export function withoutPartnerPlaces(text: string): string {
+  const cue = phraseRe('applicant:partnerPlaces', applicantCues().partnerPlaces);
+  let out = text;
+  for (const sentence of sentenceSpans(text)) {
+    for (const m of sentence.text.matchAll(cue)) {
+      const from = m.index + m[0].length;
+      // The partners' place runs to the end of the clause: a semicolon, or a comma or "and" that
+      // opens a clause of the applicant's own ("…in California; we are in Kelowna").
+      const stop = CLAUSE_END.exec(sentence.text.slice(from));
+      const to = stop ? from + stop.index : sentence.text.length;
+      const start = sentence.start + from;
+      const end = sentence.start + to;
+      out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
+    }
+  }
+  return out;
+}
+
+const CLAUSE_END = /[;:]|,?\s+(?:and|but|while|whereas|et|mais)?\s*(?:we|our|i|nous|notre|je)\b/iu;
+
+const majority = (countries: Country[]): Country | null => {
+  const ca = countries.filter((c) => c === 'CA').length;
+  const us = countries.length - ca;
+  return ca === us ? null : ca > us ? 'CA' : 'US';
+};
+
+/**
+ * Where the applicant is: the places their own words name (partners' and markets' places aside),
+ * else the country of the institution they name.
+ */
+export function readLocation(text: string): Location {
+  const own = withoutPartnerPlaces(text);
+  const mine = parseLocation(own);
+  if (mine.country) return mine;
+  const institution = majority(institutionCountries(own));
+  // A place named only as the partners' or the market's says nothing of where the applicant is.
+  return { country: institution, regions: [] };
+}
+
+export interface ApplicantText {
+  topic: string;
+  details: string;
+  team: string;
+  file?: string | null;
+}
+
+/** Reads the applicant from their request: who they are, where, in what field, at what stage. */
+export function readApplicant(parts: ApplicantText): ApplicantProfile {
+  const c = applicantCues();
+  const text = [parts.topic, parts.details, parts.team, parts.file ?? ''].join('\n');
+  const kind = readKind(parts.team, parts.details);
+  const location = readLocation(text);
+  // The topic and the team's departments name the field most reliably.
+  const fields = classifyFields(text, `${parts.topic}\n${parts.team}`);
+  const size = new RegExp(
+    `(\\d[\\d,]*)\\s*(?:\\+\\s*)?(?:full[- ]time\\s+)?(?:${alternation(c.headcount)})(?![\\p{L}\\p{N}])`,
+    'iu',
+  ).exec(text);
+  const amounts = readAmounts(`${parts.details}\n${parts.topic}`, 'request');
+  const budget = requestedAmount({ ...emptyFacts(), amounts }) ?? amounts[0];
+  return {
+    kind,
+    country: location.country,
+    regions: location.regions,
+    fields: fields.map((f) => f.field),
+    fieldWords: Object.fromEntries(fields.map((f) => [f.field, f.words])),
+    careerStage:
+      kind === 'student'
+        ? 'student'
+        : says(text, 'earlyCareer', c.earlyCareer)
+          ? 'early-career'
+          : says(text, 'established', c.established)
+            ? 'established'
+            : null,
+    employees: size ? Number(size[1]!.replace(/,/g, '')) : null,
+    hasPartner: says(text, 'partner', c.partner),
+    indigenous: says(text, 'indigenousOrganisation', c.indigenousOrganisation),
+    budget: budget ? Math.round(budget.value) : null,
+  };
+}
