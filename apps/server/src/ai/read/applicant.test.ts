@@ -363,3 +363,21 @@ describe('who applies and where, from the text alone (issue 25 §1, ADR 0520)', 
     );
   });
 });
+
+describe('the province of a named Canadian institution (ADR 0520)', () => {
+  it('places the applicant in the institution’s province when no place is named', () => {
+    expect(read('Professor, Department of History, Acadia University.').regions).toEqual(['CA-NS']);
+    expect(read('Assistant professor, Lakehead University.')).toMatchObject({
+      country: 'CA',
+      regions: ['CA-ON'],
+    });
+    expect(read('Professeure au département de sociologie de l’UQAM.')).toMatchObject({
+      country: 'CA',
+      regions: ['CA-QC'],
+    });
+    // A place the applicant names beats the institution's.
+    expect(read('Professor at Carleton University; I live and work in Gatineau, Quebec.').regions).toEqual([
+      'CA-QC',
+    ]);
+  });
+});

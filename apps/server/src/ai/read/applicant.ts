@@ -7,7 +7,7 @@ import { alternation, sentenceSpans } from '../text/index.ts';
 import { readAmounts } from './amounts.ts';
 import { phraseRe } from './cues.ts';
 import { emptyFacts, requestedAmount } from './facts.ts';
-import { institutionCountries } from './institutions.ts';
+import { institutionPlaces } from './institutions.ts';
 
 /**
  * Who applies, where, in what field and at what stage, read from a funding request when the
@@ -105,15 +105,19 @@ const majority = (countries: Country[]): Country | null => {
 
 /**
  * Where the applicant is: the places their own words name (partners' and markets' places aside),
- * else the country of the institution they name.
+ * with the province of the institution they name when the words give none; else the country (and
+ * province) of the institution alone.
  */
 export function readLocation(text: string): Location {
   const own = withoutPartnerPlaces(text);
   const mine = parseLocation(own);
-  if (mine.country) return mine;
-  const institution = majority(institutionCountries(own));
+  const institutions = institutionPlaces(own);
+  const country = mine.country ?? majority(institutions.map((i) => i.country));
   // A place named only as the partners' or the market's says nothing of where the applicant is.
-  return { country: institution, regions: [] };
+  if (!country) return { country: null, regions: [] };
+  if (mine.country && mine.regions.length > 0) return mine;
+  const region = institutions.find((i) => i.country === country && i.region)?.region;
+  return { country, regions: region ? [region] : [] };
 }
 
 export interface ApplicantText {

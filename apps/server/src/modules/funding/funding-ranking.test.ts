@@ -411,6 +411,26 @@ describe('rules before ranking (issue 14)', () => {
     );
   });
 
+  it('claims no fit for an applicant whose kind the request does not give (the rules checked none)', () => {
+    const unknown = matchPrograms(
+      ask(
+        'Degenerate elliptic equations',
+        'Regularity of weak solutions of degenerate elliptic partial differential equations.',
+        'Nova Scotia.',
+      ),
+      catalogue,
+      TODAY,
+    );
+    expect(unknown.applicant.kind).toBeNull();
+    const reasons = unknown.eligible.slice(0, 10).flatMap((r) => r.reasons);
+    expect(reasons.length).toBeGreaterThan(0);
+    expect(reasons.filter((r) => /applicants like you|You are /.test(r))).toEqual([]);
+    const discovery = unknown.eligible.find((r) => r.program.id === 'ca-nserc-discovery-grants');
+    expect(discovery?.reasons[0]).toMatch(
+      /^Your work is in natural sciences, a field NSERC Discovery Grants funds; your request does not say who applies, so check that you may\.$/,
+    );
+  });
+
   it("takes the country from the account's e-mail domain only when the request names none, and says so", () => {
     const nowhere = ask(
       'Structured ASIC circuits',

@@ -536,7 +536,13 @@ function fitSentence(p: RankableProgram, who: ApplicantProfile, offFocus: boolea
         ? ` working in ${FIELD_LABEL[field]}`
         : '';
   if (!you && !working) return null;
-  const subject = you ? `You are ${you}${working}` : `Your work is in ${FIELD_LABEL[field!]}`;
+  // Who applies unknown: the rules checked no applicant type, so nothing may say "applicants like
+  // you may apply"; only a mandate that names the field is a fit they checked.
+  if (!you)
+    return rules?.fields.includes(field!)
+      ? `Your work is in ${FIELD_LABEL[field!]}, a field ${shortName(p)} funds; your request does not say who applies, so check that you may.`
+      : null;
+  const subject = `You are ${you}${working}`;
   // "Exactly this" only for a research mandate that names the applicant's main field, in a program
   // with no focus the request does not share: a space program "funded exactly" an antibody company
   // whose text also read as natural sciences, and a commercialization grant pure mathematics. For a company, a program's fields
