@@ -1,0 +1,230 @@
+import type {
+  BudgetCheck,
+  GeneratedSection,
+  WorkPlan,
+  WorkPlanRow,
+} from '@grantleaf/shared/grant-results.schema';
+import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import { type FactModel, readForm, readText, requestedAmount, totalCost } from '../read/index.ts';
+import { daysBetween, formatDay, parseDay } from '../text/days.ts';
+import { formatMoney, parseMilestoneBudget } from '../text/money.ts';
+
+/**
+ * Budget checks that need no model: the form's work plan and money against the program's range,
+ * and the arithmetic of a written budget section, both read from the fact model.
+ */
+
+// Budget figures closer than this (in currency units) are equal: rounding in free text.
+export const BUDGET_TOLERANCE = 1;
+/** A budget sentence that restates the budget (a rate, the funder's range, the amount requested,
+ * a contribution or cost share) rather than itemising a cost. */
+const RESTATES_BUDGET = new RegExp(
+  [
+    String.raw`per (?:year|annum)|\/\s?yr|annual|program (?:maximum|minimum|range)|\bmatch(?:ed|ing)\b`,
+    String.raw`\bcontributions?\b|\bcost[- ]?shar\w*`,
+    String.raw`\b(?:amount|funding|funds|support|grant) requested\b|\brequest(?:s|ed|ing)?\b[^.;]*\bfrom\b|\bwe (?:are )?request`,
+  ].join('|'),
+  'i',
+);
+
+/** The catalogue's currency; without one, USD for a US program and CAD otherwise (Canada first). */
+export function programCurrency(program: GrantProgram): string {
+  const stated = program.currency?.trim();
+  if (stated) return stated.toUpperCase();
+  return /\b(?:US|USA|United States|U\.S\.)/.test(`${program.jurisdiction ?? ''} ${program.agency ?? ''}`)
+    ? 'USD'
+    : 'CAD';
+}
+
+// --- work plan and budget (from the generation form) --------------------------------------------
+
+export function buildWorkPlan(form: GenerationForm): WorkPlan {
+  const rows: WorkPlanRow[] = (form.timelineMilestones ?? []).map((m, i) => {
+    const start = parseDay(m.startDate);
+    const end = parseDay(m.endDate);
+    const budgetText =
+      m.budgetAmount === null || m.budgetAmount === undefined ? '' : String(m.budgetAmount).trim();
+    return {
+      milestone: m.title?.trim() || `Milestone ${i + 1}`,
+      description: m.description?.trim() ?? '',
+      startDate: start === null ? null : formatDay(start),
+      endDate: end === null ? null : formatDay(end),
+      durationDays: start !== null && end !== null ? daysBetween(start, end) : null,
+      budgetText,
+      budget: parseMilestoneBudget(m.budgetAmount),
+      deliverables: m.deliverables?.trim() ?? '',
+    };
+  });
+  const starts = rows.map((r) => parseDay(r.startDate)).filter((t): t is number => t !== null);
+  const ends = rows.map((r) => parseDay(r.endDate)).filter((t): t is number => t !== null);
+  const first = starts.length ? Math.min(...starts) : null;
+  const last = ends.length ? Math.max(...ends) : null;
+  return {
+    rows,
+    startDate: first === null ? null : formatDay(first),
+    endDate: last === null ? null : formatDay(last),
+    totalDurationDays: first !== null && last !== null ? daysBetween(first, last) : null,
+    milestoneBudgetSum: roundCents(rows.reduce((sum, r) => sum + (r.budget ?? 0), 0)),
+  };
+}
+
+/**
+ * The form's money against its milestones and the program's range, read from the fact model:
+ * the request is the amount requested from this funder when the form states one ("IRAP
+ * contribution requested $252,000"), the total otherwise; the milestones are compared with the
+ * total project cost when one is stated, since they plan the whole project's spending.
+ */
+export function checkBudget(
+  form: GenerationForm,
+  program: GrantProgram,
+  workPlan = buildWorkPlan(form),
+  facts: FactModel = readForm(form),
+): BudgetCheck {
+  const currency = programCurrency(program);
+  const request = requestedAmount(facts);
+  const statedTotal = request?.value ?? null;
+  const cost = totalCost(facts);
+  const base = cost ?? request;
+  const baseName = cost && request && cost !== request ? 'total project cost' : 'stated total';
+  const milestonesWithBudget = workPlan.rows.filter((r) => r.budget !== null).length;
+  const milestoneSum = workPlan.milestoneBudgetSum;
+  const comparable = base !== null && milestonesWithBudget > 0;
+  const difference = comparable ? roundCents(milestoneSum - base.value) : null;
+  const matches = comparable ? Math.abs(difference ?? 0) <= BUDGET_TOLERANCE : null;
+
+  const range = programRange(program, statedTotal, workPlan.totalDurationDays);
+  const parts: string[] = [];
+  if (base === null) parts.push(`The stated total "${form.totalBudget}" has no amount in it.`);
+  else if (milestonesWithBudget === 0)
+    parts.push(`Stated total ${formatMoney(base.value, currency)}; no milestone has a budget.`);
+  else if (matches) {
+    parts.push(
+      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)}, matching the ${baseName}.`,
+    );
+  } else {
+    const diff = difference ?? 0;
+    parts.push(
+      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)} but the ${baseName} is ${formatMoney(base.value, currency)} (${diff > 0 ? 'over' : 'under'} by ${formatMoney(Math.abs(diff), currency)}).`,
+    );
+  }
+  if (range.message) parts.push(range.message);
+
+  return {
+    currency,
+    statedTotalText: form.totalBudget,
+    statedTotal,
+    milestoneSum,
+    milestonesWithBudget,
+    difference,
+    matches,
+    programMin: program.fundingMin ?? null,
+    programMax: program.fundingMax ?? null,
+    programPeriod: program.fundingPeriod ?? null,
+    withinProgramRange: range.within,
+    message: parts.join(' '),
+  };
+}
+
+/** Compares the request with the program's range; a per-year range is compared per year of the plan. */
+export function programRange(
+  program: GrantProgram,
+  total: number | null,
+  planDays: number | null,
+): { within: boolean | null; message: string | null } {
+  const min = program.fundingMin ?? null;
+  const max = program.fundingMax ?? null;
+  if (total === null || (min === null && (max === null || max === 0))) return { within: null, message: null };
+  const currency = programCurrency(program);
+  const perYear = program.fundingPeriod === 'per_year';
+  const years = perYear && planDays !== null ? Math.max(1, planDays / 365) : 1;
+  const compared = perYear ? total / years : total;
+  const what = perYear
+    ? `${formatMoney(roundCents(compared), currency)} per year`
+    : formatMoney(total, currency);
+  if (max !== null && max > 0 && compared > max + BUDGET_TOLERANCE) {
+    return {
+      within: false,
+      message: `The request (${what}) exceeds the program maximum of ${formatMoney(max, currency)}${perYear ? ' per year' : ''}.`,
+    };
+  }
+  if (min !== null && compared < min - BUDGET_TOLERANCE) {
+    return {
+      within: false,
+      message: `The request (${what}) is below the program minimum of ${formatMoney(min, currency)}${perYear ? ' per year' : ''}.`,
+    };
+  }
+  return { within: true, message: `The request (${what}) is within the program range.` };
+}
+
+/**
+ * Budget arithmetic on written text: the itemised amounts of the budget section against the
+ * total it states, read from the fact model. The engine's own words (a rule's "2 dollars", its
+ * computed figures) are not read; the request and the partners' cash or in-kind are never items;
+ * the total is the stated total cost, or the request when no total cost is stated. Null when the
+ * text has no budget section with amounts.
+ */
+export function checkTextBudget(sections: GeneratedSection[], program: GrantProgram): BudgetCheck | null {
+  const budgetSection = sections.find((s) => /budget|funds requested|cost/i.test(s.heading));
+  if (!budgetSection) return null;
+  const body = budgetSection.body;
+  const facts = readText([{ id: 'budget', text: body }]);
+  const total = totalCost(facts) ?? requestedAmount(facts);
+  const statedTotal = total?.value ?? null;
+  const statedTotalText = total ? lineAround(body, total.source.start).text : '';
+  const items: number[] = [];
+  let lineEnd = -1;
+  for (const a of facts.amounts) {
+    // One item per line or sentence: "Salaries: $310,000 ($155,000 a year)" is one cost.
+    if (a.source.start < lineEnd) continue;
+    const line = lineAround(body, a.source.start);
+    lineEnd = line.end;
+    // Rates, comparisons and program figures restate the budget; they are not line items.
+    if (a.role !== 'other' || a.perYear || RESTATES_BUDGET.test(line.text)) continue;
+    items.push(a.value);
+  }
+  if (statedTotal === null && items.length === 0) return null;
+  const currency = programCurrency(program);
+  const itemSum = roundCents(items.reduce((a, b) => a + b, 0));
+  const comparable = statedTotal !== null && items.length > 1;
+  const difference = comparable && statedTotal !== null ? roundCents(itemSum - statedTotal) : null;
+  const matches = difference === null ? null : Math.abs(difference) <= BUDGET_TOLERANCE;
+  const range = programRange(program, statedTotal ?? (items.length ? itemSum : null), null);
+  let message: string;
+  if (statedTotal === null)
+    message = `The budget section itemises ${formatMoney(itemSum, currency)} but states no total.`;
+  else if (!comparable)
+    message = `The budget section states a total of ${formatMoney(statedTotal, currency)} without itemised amounts.`;
+  else if (matches)
+    message = `Itemised amounts add up to the stated total of ${formatMoney(statedTotal, currency)}.`;
+  else
+    message = `Itemised amounts add up to ${formatMoney(itemSum, currency)} but the stated total is ${formatMoney(statedTotal, currency)}.`;
+  if (range.message) message += ` ${range.message}`;
+  return {
+    currency,
+    statedTotalText,
+    statedTotal,
+    milestoneSum: itemSum,
+    milestonesWithBudget: items.length,
+    difference,
+    matches,
+    programMin: program.fundingMin ?? null,
+    programMax: program.fundingMax ?? null,
+    programPeriod: program.fundingPeriod ?? null,
+    withinProgramRange: range.within,
+    message,
+  };
+}
+
+/** The line or sentence of `text` that holds the offset (budget lines are often not sentences). */
+function lineAround(text: string, at: number): { text: string; end: number } {
+  const before = text.slice(0, at);
+  const start = Math.max(before.lastIndexOf('\n'), before.search(/[.;]\s+(?=[^.;]*$)/) + 1, 0);
+  const rest = text.slice(at);
+  const stop = /\n|[.;](?=\s|$)/.exec(rest);
+  const end = at + (stop ? stop.index + 1 : rest.length);
+  return { text: text.slice(start, end).trim(), end };
+}
+
+export function roundCents(n: number): number {
+  return Math.round(n * 100) / 100;
+}

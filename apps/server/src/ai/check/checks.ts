@@ -1,0 +1,209 @@
+import type {
+  Coverage,
+  Gap,
+  GeneratedSection,
+  LimitCheck,
+  OfflineChecks,
+} from '@grantleaf/shared/grant-results.schema';
+import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import { sameHeading } from '../assess/section-synonyms.ts';
+import { programWordsPerPage } from '../profile/sections.ts';
+import { parseLimit } from '../text/limits.ts';
+import { findMoney, formatMoney } from '../text/money.ts';
+import { countMaterialWords, countWords } from '../text/review-text.ts';
+import { BUDGET_TOLERANCE, buildWorkPlan, checkBudget, checkTextBudget, programRange } from './budget.ts';
+import {
+  findSection,
+  isMainNarrative,
+  MATCH_THRESHOLD,
+  type NamedSection,
+  namedSections,
+  REFERENCES,
+  sectionBody,
+  sectionMatch,
+  type SharedLimit,
+  sharedLimits,
+} from './sections.ts';
+
+/**
+ * The checks that need no model: requirement coverage, budget arithmetic and length limits.
+ * They run on the offline draft, on a model's draft, and on text submitted for analysis.
+ */
+
+/** A section with fewer words of real material than this counts as empty. */
+export const MIN_SECTION_WORDS = 15;
+
+/**
+ * Share of the program's required narrative sections that are present with material. Forms, CVs
+ * and letters are filed beside the narrative: they are listed as `attachments`, not counted.
+ */
+export function checkCoverage(sections: GeneratedSection[], program: GrantProgram): Coverage {
+  const listed = namedSections(program);
+  const required = listed.filter((s) => !s.attachment && !s.optional);
+  const missing: string[] = [];
+  for (const section of required) {
+    const body = sectionBody(section, sections, listed) ?? '';
+    if (countMaterialWords(body) < MIN_SECTION_WORDS) missing.push(section.name);
+  }
+  const present = required.length - missing.length;
+  const ratio = required.length === 0 ? 1 : present / required.length;
+  return {
+    required: required.length,
+    present,
+    ratio: round3(ratio),
+    percent: Math.round(ratio * 100),
+    missing,
+    attachments: listed.filter((s) => s.attachment).map((s) => s.name),
+  };
+}
+
+/**
+ * Each section's length against its limit, then each shared limit against the sections it spans
+ * together (NIH's 12-page Research Strategy over Significance, Innovation and Approach).
+ */
+export function checkLimits(sections: GeneratedSection[], program: GrantProgram): LimitCheck[] {
+  const listed = namedSections(program);
+  const wordsPerPage = programWordsPerPage(program);
+  // An optional section (a resubmission's introduction) is checked only when the text has it.
+  const checked = listed.filter((s) => !s.optional || findSection(s, sections) >= 0);
+  const shared = sharedLimits(program);
+  const own = checked
+    // A section with no limit of its own named like its group (NSF's Project Description) is
+    // checked once, under the group's limit.
+    .filter((s) => s.limit || !shared.some((l) => sameHeading(l.group.name, s.name)))
+    .map((section) => limitCheck(section, sectionBody(section, sections, listed), wordsPerPage));
+  return [...own, ...shared.map((l) => limitCheck(l.group, sharedBody(l, sections, listed), wordsPerPage))];
+}
+
+/**
+ * The text a shared limit counts, or null when none of it is there. It runs from the first of
+ * its sections (or the group's own heading, "Research Strategy") to the references, skipping the
+ * parts that are the program's other sections, as a main narrative does: the funder counts the
+ * group's pages together, under whatever sub-headings the applicant used. A text with none of
+ * its headings is the group when the group is the main narrative (a Research Strategy pasted on
+ * its own).
+ */
+function sharedBody(limit: SharedLimit, sections: GeneratedSection[], listed: NamedSection[]): string | null {
+  const isMember = (s: NamedSection) => limit.members.includes(s.name);
+  const others = listed.filter((s) => !isMember(s));
+  // The group is named in full or not at all: "Research Plan" is not "Research Strategy".
+  const starts = [
+    ...listed.filter(isMember).map((m) => findSection(m, sections)),
+    sections.findIndex((s) => sectionMatch(limit.group, s.heading) === 1),
+  ].filter((i) => i >= 0);
+  if (starts.length === 0 && !isMainNarrative(limit.group)) return null;
+  if (sections.length === 0) return null;
+  const start = starts.length > 0 ? Math.min(...starts) : 0;
+  const parts: string[] = [];
+  for (let i = start; i < sections.length; i++) {
+    const section = sections[i];
+    if (!section) continue;
+    // References are outside the funders' page limits (NIH, NSF): the group ends there.
+    if (i > start && REFERENCES.test(section.heading)) break;
+    if (starts.includes(i) || !others.some((o) => sectionMatch(o, section.heading) >= MATCH_THRESHOLD))
+      parts.push(section.body);
+  }
+  return parts.join('\n');
+}
+
+function limitCheck(section: NamedSection, found: string | null, wordsPerPage: number): LimitCheck {
+  const body = found ?? '';
+  const words = countWords(body);
+  const characters = body.length;
+  const parsed = parseLimit(section.limit, wordsPerPage);
+  if (found === null) {
+    return {
+      section: section.name,
+      limit: section.limit ?? null,
+      unit: parsed?.unit ?? null,
+      max: parsed?.max ?? null,
+      words: 0,
+      characters: 0,
+      status: 'missing',
+      note: 'Section not found.',
+    };
+  }
+  if (!parsed) {
+    return {
+      section: section.name,
+      limit: section.limit ?? null,
+      unit: null,
+      max: null,
+      words,
+      characters,
+      status: 'no_limit',
+      note: section.limit ? `No countable limit in "${section.limit}".` : 'No limit published.',
+    };
+  }
+  const used = parsed.unit === 'words' ? words : characters;
+  // A page limit is an estimate in words: flagged only when clearly over (parseLimit's flagAbove).
+  // A length the funder only recommends is never a breach.
+  const over = used > parsed.flagAbove && section.counted?.kind !== 'recommended';
+  return {
+    section: section.name,
+    limit: section.limit ?? null,
+    unit: parsed.unit,
+    max: parsed.max,
+    words,
+    characters,
+    status: over ? 'over' : 'within',
+    note: `${used.toLocaleString('en-US')} of ${parsed.max.toLocaleString('en-US')} ${parsed.unit} (${parsed.note}).`,
+  };
+}
+
+/** Coverage, limits and budget arithmetic with the gaps they reveal. */
+export function runOfflineChecks(input: {
+  program: GrantProgram;
+  sections: GeneratedSection[];
+  /** With the form (generation) the budget is checked from milestones; without it, from the text. */
+  form?: GenerationForm;
+}): OfflineChecks {
+  const { program, sections, form } = input;
+  const coverage = checkCoverage(sections, program);
+  const limits = checkLimits(sections, program);
+  const budget = form ? checkBudget(form, program) : checkTextBudget(sections, program);
+  const gaps: Gap[] = [];
+
+  if (coverage.missing.length > 0) {
+    gaps.push({
+      severity: 'critical',
+      message: `Required section${coverage.missing.length === 1 ? '' : 's'} missing or empty: ${coverage.missing.join('; ')}.`,
+    });
+  }
+  for (const limit of limits) {
+    if (limit.status === 'over') {
+      gaps.push({ severity: 'critical', message: `"${limit.section}" is over its limit: ${limit.note}` });
+    }
+  }
+  if (budget) {
+    // The range verdict ("The request (…) is within…") gets its own gap below.
+    const arithmetic = budget.message.split(' The request (')[0] ?? budget.message;
+    if (budget.statedTotal === null && form) gaps.push({ severity: 'major', message: arithmetic });
+    else if (budget.matches === false) gaps.push({ severity: 'major', message: arithmetic });
+    if (budget.withinProgramRange === false) {
+      const planDays = form ? buildWorkPlan(form).totalDurationDays : null;
+      const total = budget.statedTotal ?? budget.milestoneSum;
+      const range = programRange(program, total, planDays);
+      const exceeds = range.message?.includes('exceeds') ?? false;
+      gaps.push({ severity: exceeds ? 'critical' : 'major', message: range.message ?? budget.message });
+    }
+  }
+  if (form && budget?.statedTotal) {
+    const budgetIndex = sections.findIndex((s) => /budget|funds requested/i.test(s.heading));
+    const budgetBody = budgetIndex >= 0 ? (sections[budgetIndex]?.body ?? '') : '';
+    const stated = findMoney(budgetBody).some(
+      (a) => Math.abs(a.value - (budget.statedTotal ?? 0)) <= BUDGET_TOLERANCE,
+    );
+    if (budgetIndex >= 0 && !stated) {
+      gaps.push({
+        severity: 'major',
+        message: `The budget section does not state the requested total of ${formatMoney(budget.statedTotal, budget.currency)}.`,
+      });
+    }
+  }
+  return { coverage, limits, budget, gaps };
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
