@@ -203,6 +203,25 @@ test('co-applicants write together, the office reviews and signs off, an outside
   await expect(officerReview.getByTestId('office-review-state')).toHaveText('Approved by the office');
   expect(await fits(officerPage)).toBe(true);
 
+  // The co-applicant's account chooses French: the organisations page, the sharing, review and
+  // comment panels come in French (their strings load with the teams chunk, en/fr.office.json).
+  const french = await server.api('PUT', '/api/account/language', {
+    token: coApplicant.token,
+    body: { language: 'fr' },
+  });
+  expect(french.status).toBe(200);
+  await coPage.goto('/organisations');
+  await expect(coPage.getByRole('heading', { name: 'Organisations et travail partagé' })).toBeVisible();
+  await expect(coPage.getByRole('list', { name: 'Demandes partagées avec moi' })).toContainText(
+    'River ice together',
+  );
+  expect(await fits(coPage)).toBe(true);
+  await coPage.goto(url);
+  await expect(coPage.getByTestId('office-review-state')).toHaveText('Approuvée par le bureau');
+  await expect(coPage.getByTestId('office-review')).toContainText('Historique de l’examen');
+  await expect(coPage.getByRole('heading', { name: 'Commentaires' })).toBeVisible();
+  expect(await fits(coPage)).toBe(true);
+
   // The outsider gets the unknown application's answer, on the page and from the API.
   const outsiderPage = await open(browser, server.url, outsider, 390);
   await outsiderPage.goto(url);

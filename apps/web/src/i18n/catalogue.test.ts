@@ -47,6 +47,7 @@ const SAME_IN_BOTH = new Set([
   'Discovery',
   'Total',
   'Sections',
+  'Section',
   'Date',
   'Type',
   'Description',

@@ -2,13 +2,14 @@ import 'i18next';
 import type enAuth from './locales/en.auth.json';
 import type enDashboard from './locales/en.dashboard.json';
 import type en from './locales/en.json';
+import type enOffice from './locales/en.office.json';
 import type enReviews from './locales/en.reviews.json';
 
 // Keys are typed from the English catalogue: a t('…') of a key that does not exist fails typecheck.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof enAuth & typeof enReviews & typeof enDashboard };
+    resources: { translation: typeof en & typeof enAuth & typeof enReviews & typeof enDashboard & typeof enOffice };
     returnNull: false;
   }
 }

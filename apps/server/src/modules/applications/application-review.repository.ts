@@ -125,13 +125,19 @@ export async function holidaysOf(db: Db, organisationId: string): Promise<Set<st
   return new Set(result.rows.map((r) => r.day));
 }
 
-/** The applicant's address, for the office's decisions; undefined once the account is deleted. */
-export async function applicantAddress(db: Db, userId: string): Promise<string | undefined> {
+/**
+ * The applicant's address and interface language, for the office's decisions; undefined once the
+ * account is deleted.
+ */
+export async function applicantAddress(
+  db: Db,
+  userId: string,
+): Promise<{ email: string; language: string } | undefined> {
   const [row] = await db
-    .select({ email: users.email })
+    .select({ email: users.email, language: users.language })
     .from(users)
     .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
-  return row?.email;
+  return row;
 }
 
 /**

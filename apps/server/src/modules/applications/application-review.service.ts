@@ -3,6 +3,7 @@ import {
   type OfficeReview,
   type ReviewAction,
 } from '@grantleaf/shared/office-review.schema';
+import { DEFAULT_LANGUAGE, isLanguage } from '@grantleaf/shared/language';
 import { businessDaysBefore } from '@grantleaf/shared/organisations.schema';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -12,15 +13,10 @@ import { insertAuditEntry } from '../audit/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import * as reviews from './application-review.repository.ts';
 import * as repo from './applications.repository.ts';
+import { reviewMail } from './review-mail.ts';
 
 /** Owners and research officers of the organisation review; a plain member does not (ADR 0371). */
 const reviews_ = (role: string | null) => role === 'owner' || role === 'officer';
-
-const SUBJECTS: Record<Exclude<ReviewAction, 'returned'>, (title: string) => string> = {
-  submitted: (title) => `Submitted for review: ${title}`,
-  changes_requested: (title) => `Changes requested: ${title}`,
-  approved: (title) => `Approved by the office: ${title}`,
-};
 
 /**
  * Review and sign-off by the office (issue 32 §3, ADR 0440). The applicant (the application's
@@ -124,27 +120,22 @@ export function createApplicationReview(deps: { db: Db; env: Env; mailer: Mailer
       return { row, organisationId: context.organisationId, organisation: context.name };
     });
 
-    // Submitting tells the office's reviewers; a decision tells the applicant.
+    // Submitting tells the office's reviewers; a decision tells the applicant. Each in their language.
     const recipients =
       action === 'submitted'
-        ? (await reviews.officersOf(db, done.organisationId))
-            .filter((o) => o.id !== user.id)
-            .map((o) => o.email)
-        : [(await reviews.applicantAddress(db, done.row.userId)) ?? ''].filter(Boolean);
-    const what =
-      action === 'submitted'
-        ? `${user.name} submitted "${done.row.title}" to ${done.organisation} for review.`
-        : action === 'approved'
-          ? `${user.name} approved "${done.row.title}" for ${done.organisation}.`
-          : `${user.name} asked for changes to "${done.row.title}" before ${done.organisation} signs it off.`;
-    for (const to of recipients)
+        ? (await reviews.officersOf(db, done.organisationId)).filter((o) => o.id !== user.id)
+        : [await reviews.applicantAddress(db, done.row.userId)].filter((r) => r !== undefined);
+    for (const { email: to, language } of recipients)
       await deps.mailer.send({
         to,
-        subject: SUBJECTS[action](done.row.title),
         dedupeKey: `office-review:${id}:${action}:${done.row.version}:${to}`,
-        text: ['Hello,', '', what, ...(message ? ['', message] : []), '', `Open it here: ${link(id)}`].join(
-          '\n',
-        ),
+        ...reviewMail(isLanguage(language) ? language : DEFAULT_LANGUAGE, action, {
+          actor: user.name,
+          title: done.row.title,
+          organisation: done.organisation,
+          message,
+          link: link(id),
+        }),
       });
     return get(user, id);
   }

@@ -570,12 +570,25 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
       }
       expect((await review(officer)).body).toMatchObject({ state: 'submitted', canDecide: true });
 
-      // An officer asks for changes, with a message the applicant receives.
+      // An officer asks for changes, with a message the applicant receives, in the language the
+      // applicant's account chose (French here; the officers' mails above were English).
       expect((await step(officer, 'request-changes', { message: '  ' })).status).toBe(400);
+      const french = await t.api('PUT', '/api/account/language', {
+        token: member.token,
+        body: { language: 'fr' },
+      });
+      expect(french.status).toBe(200);
       const changes = await step(officer, 'request-changes', { message: 'Name the partner authority.' });
       expect(changes.body).toMatchObject({ state: 'changes_requested', canDecide: false });
-      const asked = await t.smtp.waitFor(member.email, (m) => /Changes requested/.test(m.subject));
+      const asked = await t.smtp.waitFor(member.email, (m) => /Modifications demandées/.test(m.subject));
+      expect(asked.subject).toBe('Modifications demandées\u00a0: Ice sensing together');
+      expect(asked.text).toContain(
+        'Fran Officer demande des modifications à «\u00a0Ice sensing together\u00a0»',
+      );
       expect(asked.text).toContain('Name the partner authority.');
+      expect(asked.text).toContain(`Ouvrez-la ici\u00a0: `);
+      expect(asked.text).not.toMatch(/Hello|Open it here/);
+      await t.api('PUT', '/api/account/language', { token: member.token, body: { language: 'en' } });
       expect((await step(owner, 'approve')).status).toBe(409);
 
       // The co-applicant edits, the applicant submits again, the organisation's owner approves.

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Label, Textarea } from '../../../components/ui/input.tsx';
+import '../../../i18n/office-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';

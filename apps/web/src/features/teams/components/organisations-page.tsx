@@ -1,14 +1,12 @@
+import { APPLICATION_STATUSES, type ApplicationStatus } from '@grantleaf/shared/applications.schema';
 import { REVIEW_FILTERS, type ReviewFilter } from '@grantleaf/shared/office-review.schema';
 import {
-  ORGANISATION_ROLE_LABELS,
   ORGANISATION_ROLES,
   type Holiday,
   type OfficeListQuery,
   type OrganisationDetail,
   type OrganisationRole,
 } from '@grantleaf/shared/organisations.schema';
-import { SHARE_ROLE_LABELS } from '@grantleaf/shared/sharing.schema';
-import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,7 +14,8 @@ import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
-import { useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/office-catalogue.ts';
+import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
@@ -39,10 +38,17 @@ import {
 import { downloadFile } from '../../../lib/download.ts';
 
 const reason = (err: unknown) =>
-  err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.';
+  err instanceof ApiError ? (err.serverMessage ?? err.message) : translate('office.tryAgain');
 const failed = (title: string) => (err: unknown) => toast.error(title, { description: reason(err) });
 
+/** An application's status in the interface's language (a status the web does not know shows as sent). */
+const statusText = (status: string) =>
+  (APPLICATION_STATUSES as readonly string[]).includes(status)
+    ? translate(`office.appStatus.${status as ApplicationStatus}`)
+    : status;
+
 function CreateOrganisation() {
+  const { t } = useTranslation();
   const create = useCreateOrganisation();
   const [name, setName] = useState('');
   const [domain, setDomain] = useState('');
@@ -54,7 +60,7 @@ function CreateOrganisation() {
       { name, domain: domain.trim() ? domain.trim() : null },
       {
         onSuccess: () => {
-          toast.success('Organisation created');
+          toast.success(t('office.orgs.created'));
           setName('');
           setDomain('');
         },
@@ -64,14 +70,14 @@ function CreateOrganisation() {
   }
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Create an organisation</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('office.orgs.createTitle')}</h2>
       <form className="mt-3 grid gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
         <div>
-          <Label htmlFor="org-name">Name</Label>
+          <Label htmlFor="org-name">{t('office.orgs.name')}</Label>
           <Input id="org-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
         </div>
         <div>
-          <Label htmlFor="org-domain">Admit verified addresses at (optional)</Label>
+          <Label htmlFor="org-domain">{t('office.orgs.domain')}</Label>
           <Input
             id="org-domain"
             placeholder="utoronto.ca"
@@ -80,7 +86,7 @@ function CreateOrganisation() {
             aria-describedby="org-domain-hint"
           />
           <p id="org-domain-hint" className="mt-1 text-xs text-slate-600">
-            Only the domain of your own verified address.
+            {t('office.orgs.domainHint')}
           </p>
         </div>
         {error ? (
@@ -90,7 +96,7 @@ function CreateOrganisation() {
         ) : null}
         <div className="sm:col-span-2">
           <Button type="submit" disabled={create.isPending || !name.trim()}>
-            Create
+            {t('office.orgs.create')}
           </Button>
         </div>
       </form>
@@ -99,6 +105,7 @@ function CreateOrganisation() {
 }
 
 function InviteForm({ org }: { org: OrganisationDetail }) {
+  const { t } = useTranslation();
   const invite = useInvite(org.id);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<OrganisationRole>('member');
@@ -111,7 +118,7 @@ function InviteForm({ org }: { org: OrganisationDetail }) {
       { email, role },
       {
         onSuccess: () => {
-          toast.success(`Invitation sent to ${email.trim()}`);
+          toast.success(t('office.orgs.invitationSent', { email: email.trim() }));
           setEmail('');
         },
         onError: (err) => setError(reason(err)),
@@ -121,20 +128,20 @@ function InviteForm({ org }: { org: OrganisationDetail }) {
   return (
     <form className="mt-3 grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-end" onSubmit={submit} noValidate>
       <div>
-        <Label htmlFor="invite-email">Invite by e-mail</Label>
+        <Label htmlFor="invite-email">{t('office.orgs.inviteEmail')}</Label>
         <Input id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       <div>
-        <Label htmlFor="invite-role">Role</Label>
+        <Label htmlFor="invite-role">{t('office.orgs.roleLabel')}</Label>
         <Select
           id="invite-role"
           value={role}
           onChange={(e) => setRole(e.target.value as OrganisationRole)}
-          options={roles.map((r) => ({ value: r, label: ORGANISATION_ROLE_LABELS[r] }))}
+          options={roles.map((r) => ({ value: r, label: t(`office.role.${r}`) }))}
         />
       </div>
       <Button type="submit" disabled={invite.isPending || !email.trim()}>
-        Send invitation
+        {t('office.orgs.sendInvitation')}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-red-700 sm:col-span-3">
@@ -146,12 +153,14 @@ function InviteForm({ org }: { org: OrganisationDetail }) {
 }
 
 function OrganisationCard({ id, userId }: { id: string; userId: string }) {
+  const { t } = useTranslation();
   const org = useOrganisation(id);
   const changeRole = useChangeRole(id);
   const remove = useRemoveMember(id);
   const revoke = useRevokeInvitation(id);
-  if (org.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (!org.data) return <p className="text-sm text-red-700">{String(org.error?.message ?? 'Not found')}</p>;
+  if (org.isLoading) return <p className="text-sm text-slate-600">{t('office.orgs.loading')}</p>;
+  if (!org.data)
+    return <p className="text-sm text-red-700">{String(org.error?.message ?? t('office.orgs.notFound'))}</p>;
   const o = org.data;
   const isOwner = o.role === 'owner';
   const manages = isOwner || o.role === 'officer';
@@ -159,11 +168,16 @@ function OrganisationCard({ id, userId }: { id: string; userId: string }) {
     <Card className="p-4 sm:p-6" data-testid="organisation">
       <h2 className="text-lg font-semibold text-slate-900">{o.name}</h2>
       <p className="text-sm text-slate-700">
-        Your role: {ORGANISATION_ROLE_LABELS[o.role]}
-        {o.domain ? ` · admits verified addresses at ${o.domain}` : ''}
+        {t('office.orgs.yourRole', { role: t(`office.role.${o.role}`) })}
+        {o.domain ? t('office.orgs.admitsShort', { domain: o.domain }) : ''}
       </p>
-      <h3 className="mt-4 text-sm font-semibold text-slate-900">Members ({o.members})</h3>
-      <ul className="mt-2 divide-y divide-slate-200" aria-label={`Members of ${o.name}`}>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">
+        {t('office.orgs.members', { total: o.members })}
+      </h3>
+      <ul
+        className="mt-2 divide-y divide-slate-200"
+        aria-label={t('office.orgs.membersOf', { name: o.name })}
+      >
         {o.memberList.map((m) => (
           <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
             <span className="min-w-0 break-all">
@@ -173,19 +187,19 @@ function OrganisationCard({ id, userId }: { id: string; userId: string }) {
             <span className="flex flex-wrap items-center gap-2">
               {isOwner ? (
                 <Select
-                  aria-label={`Role of ${m.name}`}
+                  aria-label={t('office.orgs.roleOf', { name: m.name })}
                   className="h-9 w-44"
                   value={m.role}
                   onChange={(e) =>
                     changeRole.mutate(
                       { userId: m.userId, role: e.target.value as OrganisationRole },
-                      { onError: failed('The role was not changed') },
+                      { onError: failed(t('office.orgs.roleNotChanged')) },
                     )
                   }
-                  options={ORGANISATION_ROLES.map((r) => ({ value: r, label: ORGANISATION_ROLE_LABELS[r] }))}
+                  options={ORGANISATION_ROLES.map((r) => ({ value: r, label: t(`office.role.${r}`) }))}
                 />
               ) : (
-                <span className="text-slate-700">{ORGANISATION_ROLE_LABELS[m.role]}</span>
+                <span className="text-slate-700">{t(`office.role.${m.role}`)}</span>
               )}
               {isOwner || m.userId === userId ? (
                 <Button
@@ -194,12 +208,12 @@ function OrganisationCard({ id, userId }: { id: string; userId: string }) {
                   onClick={() =>
                     remove.mutate(m.userId, {
                       onSuccess: () =>
-                        toast.success(m.userId === userId ? 'You left the organisation' : 'Removed'),
-                      onError: failed('Not removed'),
+                        toast.success(m.userId === userId ? t('office.orgs.left') : t('office.orgs.removed')),
+                      onError: failed(t('office.orgs.notRemoved')),
                     })
                   }
                 >
-                  {m.userId === userId ? 'Leave' : 'Remove'}
+                  {m.userId === userId ? t('office.orgs.leave') : t('office.orgs.remove')}
                 </Button>
               ) : null}
             </span>
@@ -211,19 +225,22 @@ function OrganisationCard({ id, userId }: { id: string; userId: string }) {
           <InviteForm org={o} />
           {o.invitations.length > 0 ? (
             <>
-              <h3 className="mt-4 text-sm font-semibold text-slate-900">Open invitations</h3>
-              <ul className="mt-1 text-sm" aria-label="Open invitations">
+              <h3 className="mt-4 text-sm font-semibold text-slate-900">
+                {t('office.orgs.openInvitations')}
+              </h3>
+              <ul className="mt-1 text-sm" aria-label={t('office.orgs.openInvitations')}>
                 {o.invitations.map((i) => (
                   <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-1">
                     <span className="break-all">
-                      {i.email} · {ORGANISATION_ROLE_LABELS[i.role]} · until {formatDate(i.expiresAt)}
+                      {i.email} · {t(`office.role.${i.role}`)} ·{' '}
+                      {t('office.orgs.until', { date: formatDate(i.expiresAt) })}
                     </span>
                     <Button
                       size="sm"
                       variant="ghost"
-                      onClick={() => revoke.mutate(i.id, { onError: failed('Not withdrawn') })}
+                      onClick={() => revoke.mutate(i.id, { onError: failed(t('office.orgs.notWithdrawn')) })}
                     >
-                      Withdraw
+                      {t('office.orgs.withdraw')}
                     </Button>
                   </li>
                 ))}
@@ -344,7 +361,7 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
   return (
     <section className="mt-6" aria-labelledby={`office-${org.id}`}>
       <h3 id={`office-${org.id}`} className="text-sm font-semibold text-slate-900">
-        Applications shared with {org.name} ({rows.length})
+        {t('office.orgs.sharedWithOrg', { name: org.name, total: rows.length })}
       </h3>
       {org.role === 'owner' ? (
         <form
@@ -354,14 +371,14 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
             update.mutate(
               { internalDeadlineDays: Number(days) },
               {
-                onSuccess: () => toast.success('Internal deadline saved'),
-                onError: failed('Not saved'),
+                onSuccess: () => toast.success(t('office.orgs.deadlineSaved')),
+                onError: failed(t('office.orgs.notSaved')),
               },
             );
           }}
         >
           <div>
-            <Label htmlFor={`days-${org.id}`}>Internal deadline (business days before the funder’s)</Label>
+            <Label htmlFor={`days-${org.id}`}>{t('office.orgs.internalDays')}</Label>
             <Input
               id={`days-${org.id}`}
               type="number"
@@ -373,7 +390,7 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
             />
           </div>
           <Button type="submit" size="sm" variant="secondary" disabled={update.isPending}>
-            Save
+            {t('office.orgs.save')}
           </Button>
         </form>
       ) : null}
@@ -447,20 +464,20 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
       </form>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">
-          {officeQuery(filter) ? t('office.filter.none') : 'Nothing is shared with the organisation yet.'}
+          {officeQuery(filter) ? t('office.filter.none') : t('office.orgs.nothingShared')}
         </p>
       ) : (
         <div className="mt-2 overflow-x-auto">
           <table className="w-full min-w-[48rem] text-left text-sm" data-testid="office-list">
             <thead className="text-xs text-slate-600">
               <tr>
-                <th className="py-1 pr-3">Application</th>
-                <th className="py-1 pr-3">Applicant</th>
+                <th className="py-1 pr-3">{t('office.orgs.colApplication')}</th>
+                <th className="py-1 pr-3">{t('office.orgs.colApplicant')}</th>
                 <th className="py-1 pr-3">{t('office.list.review')}</th>
                 <th className="py-1 pr-3">{t('office.list.readiness')}</th>
-                <th className="py-1 pr-3">Status</th>
-                <th className="py-1 pr-3">Funder deadline</th>
-                <th className="py-1">Internal deadline</th>
+                <th className="py-1 pr-3">{t('office.orgs.colStatus')}</th>
+                <th className="py-1 pr-3">{t('office.orgs.colFunderDeadline')}</th>
+                <th className="py-1">{t('office.orgs.colInternalDeadline')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -483,7 +500,7 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
                           expected: a.readiness.expected,
                         })}
                   </td>
-                  <td className="py-1 pr-3">{applicationStatusLabel(a.status)}</td>
+                  <td className="py-1 pr-3">{statusText(a.status)}</td>
                   <td className="py-1 pr-3">{a.deadline ?? '—'}</td>
                   <td className="py-1">{a.internalDeadline ?? '—'}</td>
                 </tr>
@@ -501,39 +518,42 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
             `/api/organisations/${org.id}/applications.csv${officeQuery(filter)}`,
             'office-applications.csv',
           );
-          if (result !== 'ok') toast.error('Export failed', { description: 'Please try again.' });
+          if (result !== 'ok')
+            toast.error(t('office.orgs.exportFailed'), { description: t('office.tryAgain') });
         }}
       >
-        Download CSV
+        {t('office.orgs.downloadCsv')}
       </Button>
     </section>
   );
 }
 
 function SharedWithMe() {
+  const { t } = useTranslation();
   const shared = useSharedWithMe();
   const rows = shared.data?.data ?? [];
   return (
     <Card className="p-4 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Shared with me</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('office.orgs.sharedWithMe')}</h2>
       {shared.error ? <p className="mt-2 text-sm text-red-700">{shared.error.message}</p> : null}
       {rows.length === 0 && !shared.isLoading ? (
-        <p className="mt-2 text-sm text-slate-700">Nothing is shared with you yet.</p>
+        <p className="mt-2 text-sm text-slate-700">{t('office.orgs.nothingSharedWithMe')}</p>
       ) : (
-        <ul className="mt-2 divide-y divide-slate-200" aria-label="Applications shared with me">
+        <ul className="mt-2 divide-y divide-slate-200" aria-label={t('office.orgs.sharedWithMeList')}>
           {rows.map((a) => (
             <li key={a.id} className="py-2 text-sm">
               <Link to={`/applications/${a.id}`} className="font-medium text-brand-800 underline">
                 {a.title}
               </Link>
               <p className="text-slate-700">
-                {a.program} · {applicationStatusLabel(a.status)}
-                {a.deadline ? ` · Deadline ${a.deadline}` : ''} · from {a.owner} ·{' '}
+                {a.program} · {statusText(a.status)}
+                {a.deadline ? ` · ${t('office.orgs.deadline', { date: a.deadline })}` : ''} ·{' '}
+                {t('office.orgs.from', { name: a.owner })} ·{' '}
                 {a.access === 'commenter' && a.organisation
-                  ? `review for ${a.organisation}`
+                  ? t('office.orgs.reviewFor', { name: a.organisation })
                   : a.access === 'owner'
                     ? ''
-                    : SHARE_ROLE_LABELS[a.access]}
+                    : t(`office.shareRole.${a.access}`)}
               </p>
             </li>
           ))}
@@ -544,36 +564,37 @@ function SharedWithMe() {
 }
 
 export function OrganisationsPage() {
+  const { t } = useTranslation();
   const { data: user, isLoading } = useCurrentUser();
   const orgs = useOrganisations();
   const join = useJoinOrganisation();
   if (isLoading) return null;
-  if (!user) return <SignInRequired message="Access denied. Please log in to view your organisations." />;
+  if (!user) return <SignInRequired message={t('office.orgs.signIn')} />;
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
-      <h1 className="text-2xl font-bold text-slate-900">Organisations and shared work</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('office.orgs.pageTitle')}</h1>
       {!user.emailVerified ? (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="note">
-          Verify your e-mail address to create or join an organisation.
+          {t('office.orgs.verifyFirst')}
         </p>
       ) : null}
       <SharedWithMe />
       {(orgs.data?.joinable ?? []).map((o) => (
         <Card key={o.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
           <p className="text-sm text-slate-800">
-            {o.name} admits verified addresses at {o.domain}.
+            {t('office.orgs.admits', { name: o.name, domain: o.domain })}
           </p>
           <Button
             size="sm"
             disabled={join.isPending}
             onClick={() =>
               join.mutate(o.id, {
-                onSuccess: () => toast.success(`You joined ${o.name}`),
-                onError: failed('Not joined'),
+                onSuccess: () => toast.success(t('office.orgs.joined', { name: o.name })),
+                onError: failed(t('office.orgs.notJoined')),
               })
             }
           >
-            Join {o.name}
+            {t('office.orgs.join', { name: o.name })}
           </Button>
         </Card>
       ))}
@@ -588,6 +609,7 @@ export function OrganisationsPage() {
 
 /** The invitation link: /organisations/join?token=… (the signed-in, verified invitee accepts). */
 export function JoinOrganisationPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { data: user, isLoading } = useCurrentUser();
@@ -596,15 +618,12 @@ export function JoinOrganisationPage() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setError(null), [token]);
   if (isLoading) return null;
-  if (!user)
-    return <SignInRequired message="Please log in (or register) with the invited address to join." />;
+  if (!user) return <SignInRequired message={t('office.orgs.joinSignIn')} />;
   return (
     <main className="mx-auto max-w-xl px-4 py-10">
       <Card className="p-6">
-        <h1 className="text-xl font-semibold text-slate-900">Join an organisation</h1>
-        <p className="mt-2 text-sm text-slate-700">
-          You were invited to an organisation on Grantleaf. Accept with this account ({user.email}).
-        </p>
+        <h1 className="text-xl font-semibold text-slate-900">{t('office.orgs.joinTitle')}</h1>
+        <p className="mt-2 text-sm text-slate-700">{t('office.orgs.joinIntro', { email: user.email })}</p>
         {error ? (
           <p role="alert" className="mt-3 text-sm text-red-700">
             {error}
@@ -616,14 +635,14 @@ export function JoinOrganisationPage() {
           onClick={() =>
             accept.mutate(token, {
               onSuccess: (org) => {
-                toast.success(`You joined ${(org as OrganisationDetail).name}`);
+                toast.success(t('office.orgs.joined', { name: (org as OrganisationDetail).name }));
                 void navigate('/organisations');
               },
               onError: (err) => setError(reason(err)),
             })
           }
         >
-          Accept invitation
+          {t('office.orgs.accept')}
         </Button>
       </Card>
     </main>

@@ -1,15 +1,12 @@
 import type { ApplicationDetail } from '@grantleaf/shared/application-document.schema';
-import {
-  SHARE_ROLE_LABELS,
-  SHARE_ROLES,
-  type Comment,
-  type ShareRole,
-} from '@grantleaf/shared/sharing.schema';
+import { SHARE_ROLES, type Comment, type ShareRole } from '@grantleaf/shared/sharing.schema';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
+import '../../../i18n/office-catalogue.ts';
+import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import {
@@ -21,13 +18,13 @@ import {
 } from '../api/teams.api.ts';
 import { OfficeReviewPanel } from './office-review-panel.tsx';
 
-const failed = (title: string, err: unknown) =>
-  toast.error(title, {
-    description: err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.',
-  });
+const reason = (err: unknown) =>
+  err instanceof ApiError ? (err.serverMessage ?? err.message) : translate('office.tryAgain');
+const failed = (title: string, err: unknown) => toast.error(title, { description: reason(err) });
 
 /** The owner's sharing: named people with a role, and one of the owner's organisations. */
 function SharePanel({ applicationId }: { applicationId: string }) {
+  const { t } = useTranslation();
   const shares = useShares(applicationId, true);
   const orgs = useOrganisations();
   const actions = useShareActions(applicationId);
@@ -55,11 +52,11 @@ function SharePanel({ applicationId }: { applicationId: string }) {
     try {
       setBusy(true);
       await actions.share({ email, role });
-      toast.success(`Shared with ${email.trim()}`);
+      toast.success(t('office.share.sharedWith', { email: email.trim() }));
       setEmail('');
     } catch (err) {
       // The typed address stays in the field, with the server's reason beside it.
-      setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Please try again.');
+      setError(reason(err));
     } finally {
       setBusy(false);
     }
@@ -69,9 +66,9 @@ function SharePanel({ applicationId }: { applicationId: string }) {
   const myOrgs = orgs.data?.data ?? [];
   return (
     <Card className="p-4" data-testid="share-panel">
-      <h2 className="text-base font-semibold text-slate-900">Sharing</h2>
+      <h2 className="text-base font-semibold text-slate-900">{t('office.share.title')}</h2>
       <form className="mt-3 space-y-2" onSubmit={(e) => void onShare(e)} noValidate>
-        <Label htmlFor="share-email">Share with (e-mail)</Label>
+        <Label htmlFor="share-email">{t('office.share.email')}</Label>
         <Input
           id="share-email"
           type="email"
@@ -82,12 +79,12 @@ function SharePanel({ applicationId }: { applicationId: string }) {
           aria-describedby={error ? 'share-error' : undefined}
           required
         />
-        <Label htmlFor="share-role">Role</Label>
+        <Label htmlFor="share-role">{t('office.share.role')}</Label>
         <Select
           id="share-role"
           value={role}
           onChange={(e) => setRole(e.target.value as ShareRole)}
-          options={SHARE_ROLES.map((r) => ({ value: r, label: SHARE_ROLE_LABELS[r] }))}
+          options={SHARE_ROLES.map((r) => ({ value: r, label: t(`office.shareRole.${r}`) }))}
         />
         {error ? (
           <p id="share-error" role="alert" className="text-sm text-red-700">
@@ -95,45 +92,43 @@ function SharePanel({ applicationId }: { applicationId: string }) {
           </p>
         ) : null}
         <Button type="submit" size="sm" disabled={busy || !email.trim()}>
-          Share
+          {t('office.share.share')}
         </Button>
       </form>
-      <ul className="mt-3 space-y-2 text-sm" aria-label="People with access">
+      <ul className="mt-3 space-y-2 text-sm" aria-label={t('office.share.people')}>
         {(shares.data?.people ?? []).map((p) => (
           <li key={p.id} className="flex flex-wrap items-center justify-between gap-2">
             <span className="min-w-0 break-all text-slate-800">
-              {p.email} · {SHARE_ROLE_LABELS[p.role]}
+              {p.email} · {t(`office.shareRole.${p.role}`)}
             </span>
             <Button
               size="sm"
               variant="ghost"
               disabled={busy}
-              aria-label={`Stop sharing with ${p.email}`}
-              onClick={() => void run(() => actions.unshare(p.id), 'Sharing was not withdrawn')}
+              aria-label={t('office.share.stopSharingWith', { email: p.email })}
+              onClick={() => void run(() => actions.unshare(p.id), t('office.share.notWithdrawn'))}
             >
-              Remove
+              {t('office.share.remove')}
             </Button>
           </li>
         ))}
       </ul>
       <div className="mt-4 border-t border-slate-200 pt-3">
-        <h3 className="text-sm font-semibold text-slate-900">Research office</h3>
+        <h3 className="text-sm font-semibold text-slate-900">{t('office.share.office')}</h3>
         {orgShare ? (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-800">
-            Shared with {orgShare.name}: its owners and research officers review it.
+            {t('office.share.orgShared', { name: orgShare.name })}
             <Button
               size="sm"
               variant="ghost"
               disabled={busy}
-              onClick={() => void run(() => actions.unshareOrganisation(), 'Sharing was not withdrawn')}
+              onClick={() => void run(() => actions.unshareOrganisation(), t('office.share.notWithdrawn'))}
             >
-              Stop sharing
+              {t('office.share.stop')}
             </Button>
           </p>
         ) : myOrgs.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-700">
-            Join or create an organisation on the Organisations page to share with its research office.
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{t('office.share.noOrg')}</p>
         ) : (
           <div className="mt-1 flex flex-wrap gap-2">
             {myOrgs.map((o) => (
@@ -143,10 +138,10 @@ function SharePanel({ applicationId }: { applicationId: string }) {
                 variant="secondary"
                 disabled={busy}
                 onClick={() =>
-                  void run(() => actions.shareWithOrganisation(o.id), 'Not shared with the organisation')
+                  void run(() => actions.shareWithOrganisation(o.id), t('office.share.notShared'))
                 }
               >
-                Share with {o.name}
+                {t('office.share.withOrg', { name: o.name })}
               </Button>
             ))}
           </div>
@@ -166,6 +161,7 @@ function CommentsPanel({
   canComment: boolean;
   onFocus: (sectionId: string, quote: string) => void;
 }) {
+  const { t } = useTranslation();
   const comments = useComments(app.id);
   const actions = useCommentActions(app.id);
   const [sectionId, setSectionId] = useState(app.sections[0]?.id ?? 'general');
@@ -186,7 +182,7 @@ function CommentsPanel({
       setBody('');
       setQuote('');
     } catch (err) {
-      failed('The comment was not saved', err);
+      failed(t('office.comments.notSaved'), err);
     } finally {
       setBusy(false);
     }
@@ -194,13 +190,13 @@ function CommentsPanel({
 
   return (
     <Card className="p-4" data-testid="comments-panel">
-      <h2 className="text-base font-semibold text-slate-900">Comments</h2>
+      <h2 className="text-base font-semibold text-slate-900">{t('office.comments.title')}</h2>
       {comments.error ? <p className="mt-2 text-sm text-red-700">{String(comments.error.message)}</p> : null}
       {canComment ? (
         <form className="mt-3 space-y-2" onSubmit={(e) => void submit(e)}>
           {app.sections.length > 0 ? (
             <>
-              <Label htmlFor="comment-section">Section</Label>
+              <Label htmlFor="comment-section">{t('office.comments.section')}</Label>
               <Select
                 id="comment-section"
                 value={sectionId}
@@ -209,14 +205,14 @@ function CommentsPanel({
               />
             </>
           ) : null}
-          <Label htmlFor="comment-quote">Text it is about (optional)</Label>
+          <Label htmlFor="comment-quote">{t('office.comments.quote')}</Label>
           <Input
             id="comment-quote"
             value={quote}
             maxLength={1000}
             onChange={(e) => setQuote(e.target.value)}
           />
-          <Label htmlFor="comment-body">Comment</Label>
+          <Label htmlFor="comment-body">{t('office.comments.body')}</Label>
           <Textarea
             id="comment-body"
             className="min-h-20"
@@ -224,15 +220,13 @@ function CommentsPanel({
             maxLength={5000}
             onChange={(e) => setBody(e.target.value)}
           />
-          <p className="text-xs text-slate-600">
-            Write @ and an address (@name@university.ca) to e-mail someone who can open this application.
-          </p>
+          <p className="text-xs text-slate-600">{t('office.comments.mentionHint')}</p>
           <Button type="submit" size="sm" disabled={busy || !body.trim()}>
-            Comment
+            {t('office.comments.submit')}
           </Button>
         </form>
       ) : null}
-      <ul className="mt-4 space-y-3" aria-label="Comment threads">
+      <ul className="mt-4 space-y-3" aria-label={t('office.comments.threads')}>
         {roots.map((c) => (
           <Thread
             key={c.id}
@@ -247,11 +241,13 @@ function CommentsPanel({
         ))}
       </ul>
       {roots.length === 0 && !comments.isLoading ? (
-        <p className="mt-2 text-sm text-slate-600">No open comments.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('office.comments.none')}</p>
       ) : null}
       {resolvedCount > 0 ? (
         <Button size="sm" variant="ghost" className="mt-2" onClick={() => setShowResolved((v) => !v)}>
-          {showResolved ? 'Hide resolved' : `Show resolved (${resolvedCount})`}
+          {showResolved
+            ? t('office.comments.hideResolved')
+            : t('office.comments.showResolved', { total: resolvedCount })}
         </Button>
       ) : null}
     </Card>
@@ -275,6 +271,7 @@ function Thread({
   onReply: (text: string) => Promise<unknown>;
   onResolve: (resolved: boolean) => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
   const act = async (run: () => Promise<unknown>, title: string) => {
@@ -303,15 +300,19 @@ function Thread({
           <p className="break-words whitespace-pre-wrap text-slate-900">{c.body}</p>
         </div>
       ))}
-      {root.resolved ? <p className="mt-2 text-xs text-slate-600">Resolved by {root.resolvedBy}</p> : null}
+      {root.resolved ? (
+        <p className="mt-2 text-xs text-slate-600">
+          {t('office.comments.resolvedBy', { name: root.resolvedBy ?? '' })}
+        </p>
+      ) : null}
       {canComment ? (
         <div className="mt-2 space-y-2">
           <Label htmlFor={`reply-${root.id}`} className="sr-only">
-            Reply
+            {t('office.comments.reply')}
           </Label>
           <Input
             id={`reply-${root.id}`}
-            placeholder="Reply"
+            placeholder={t('office.comments.reply')}
             value={reply}
             maxLength={5000}
             onChange={(e) => setReply(e.target.value)}
@@ -322,18 +323,20 @@ function Thread({
               variant="secondary"
               disabled={busy || !reply.trim()}
               onClick={() =>
-                void act(() => onReply(reply), 'The reply was not saved').then((ok) => ok && setReply(''))
+                void act(() => onReply(reply), t('office.comments.replyNotSaved')).then(
+                  (ok) => ok && setReply(''),
+                )
               }
             >
-              Reply
+              {t('office.comments.reply')}
             </Button>
             <Button
               size="sm"
               variant="ghost"
               disabled={busy}
-              onClick={() => void act(() => onResolve(!root.resolved), 'Please try again')}
+              onClick={() => void act(() => onResolve(!root.resolved), t('office.review.failed'))}
             >
-              {root.resolved ? 'Reopen' : 'Resolve'}
+              {root.resolved ? t('office.comments.reopen') : t('office.comments.resolve')}
             </Button>
           </div>
         </div>

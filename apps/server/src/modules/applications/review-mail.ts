@@ -1,0 +1,52 @@
+import type { Language } from '@grantleaf/shared/language';
+import type { ReviewAction } from '@grantleaf/shared/office-review.schema';
+
+/**
+ * The office review's e-mails (issue 32 §3, ADR 0440) in the recipient's interface language
+ * (the account's `language`, ADR 0360). The English is the text these mails always had. French
+ * typography as in account-mail.ts: a no-break space before ":" and inside « ».
+ */
+export interface ReviewMailText {
+  subject: string;
+  text: string;
+}
+
+const NBSP = '\u00a0';
+const quoted = (title: string) => `«${NBSP}${title}${NBSP}»`;
+
+export type ReviewMailAction = Exclude<ReviewAction, 'returned'>;
+
+export function reviewMail(
+  language: Language,
+  action: ReviewMailAction,
+  v: { actor: string; title: string; organisation: string; message: string | null; link: string },
+): ReviewMailText {
+  const note = v.message ? ['', v.message] : [];
+  if (language === 'fr') {
+    const subject = {
+      submitted: `Soumise pour examen${NBSP}: ${v.title}`,
+      changes_requested: `Modifications demandées${NBSP}: ${v.title}`,
+      approved: `Approuvée par le bureau${NBSP}: ${v.title}`,
+    }[action];
+    const what = {
+      submitted: `${v.actor} a soumis ${quoted(v.title)} à ${v.organisation} pour examen.`,
+      changes_requested: `${v.actor} demande des modifications à ${quoted(v.title)} avant l’approbation de ${v.organisation}.`,
+      approved: `${v.actor} a approuvé ${quoted(v.title)} pour ${v.organisation}.`,
+    }[action];
+    return {
+      subject,
+      text: ['Bonjour,', '', what, ...note, '', `Ouvrez-la ici${NBSP}: ${v.link}`].join('\n'),
+    };
+  }
+  const subject = {
+    submitted: `Submitted for review: ${v.title}`,
+    changes_requested: `Changes requested: ${v.title}`,
+    approved: `Approved by the office: ${v.title}`,
+  }[action];
+  const what = {
+    submitted: `${v.actor} submitted "${v.title}" to ${v.organisation} for review.`,
+    changes_requested: `${v.actor} asked for changes to "${v.title}" before ${v.organisation} signs it off.`,
+    approved: `${v.actor} approved "${v.title}" for ${v.organisation}.`,
+  }[action];
+  return { subject, text: ['Hello,', '', what, ...note, '', `Open it here: ${v.link}`].join('\n') };
+}
