@@ -211,7 +211,9 @@ test('co-applicants write together, the office reviews and signs off, an outside
   });
   expect(french.status).toBe(200);
   await coPage.goto('/organisations');
-  await expect(coPage.getByRole('heading', { name: 'Organisations et travail partagé' })).toBeVisible();
+  await expect(
+    coPage.getByRole('heading', { name: 'Organisations et travail partagé', exact: true }),
+  ).toBeVisible();
   await expect(coPage.getByRole('list', { name: 'Demandes partagées avec moi' })).toContainText(
     'River ice together',
   );
@@ -219,7 +221,7 @@ test('co-applicants write together, the office reviews and signs off, an outside
   await coPage.goto(url);
   await expect(coPage.getByTestId('office-review-state')).toHaveText('Approuvée par le bureau');
   await expect(coPage.getByTestId('office-review')).toContainText('Historique de l’examen');
-  await expect(coPage.getByRole('heading', { name: 'Commentaires' })).toBeVisible();
+  await expect(coPage.getByRole('heading', { name: 'Commentaires', exact: true })).toBeVisible();
   expect(await fits(coPage)).toBe(true);
 
   // The outsider gets the unknown application's answer, on the page and from the API.
