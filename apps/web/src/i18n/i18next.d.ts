@@ -9,7 +9,9 @@ import type enReviews from './locales/en.reviews.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof enAuth & typeof enReviews & typeof enDashboard & typeof enOffice };
+    resources: {
+      translation: typeof en & typeof enAuth & typeof enReviews & typeof enDashboard & typeof enOffice;
+    };
     returnNull: false;
   }
 }
