@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type Server } from './fixtures.ts';
 import { fits, seriousViolations } from './axe.ts';
 
 // Issue 30: an SR&ED claim from a ledger and payroll import to the credits and narrative checks,
@@ -123,20 +123,71 @@ async function journey(page: Page) {
   );
 }
 
-test('desktop: a claim from ledger and payroll import to credits and narrative checks', async ({
+type Tree = { [key: string]: string | Tree };
+const read = (file: string): Tree =>
+  JSON.parse(fs.readFileSync(`apps/web/src/i18n/locales/${file}`, 'utf8')) as Tree;
+const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`),
+  );
+
+/**
+ * The same claim with the account in French (ADR 0540): the page's own text is French. What the
+ * user typed, the CSV's content, and the calculator's formulas, rule reasons and check findings
+ * (English records from the shared package and the server, said so on the page) stay as they are;
+ * only the page's catalogue strings are looked for.
+ */
+async function inFrench(page: Page, server: Server, token: string) {
+  const french = new Map(flatten(read('fr.sred.json')));
+  const forbidden = [
+    ...new Set(
+      flatten(read('en.sred.json'))
+        .filter(([key, value]) => french.get(key) !== value)
+        .flatMap(([, value]) => value.split(/\{\{\s*\w+\s*\}\}/))
+        .map((part) => part.trim())
+        .filter((part) => part.length >= 4),
+    ),
+  ];
+  expect(forbidden.length).toBeGreaterThan(100);
+  const res = await server.api('PUT', '/api/account/language', { token, body: { language: 'fr' } });
+  expect(res.status).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Demandes RS&DE', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Paramètres de la demande' })).toBeVisible();
+  await expect(page.getByTestId('sred-record-total-credits')).toHaveText('62\u00a0387,50\u00a0$');
+  await expect(page.getByText('Règle : Matériaux consommés ou transformés.')).toHaveCount(2);
+  const text = await page.locator('body').innerText();
+  expect(forbidden.filter((english) => text.includes(english))).toEqual([]);
+  await page.goto('/sred');
+  await expect(page.getByRole('heading', { name: 'Vos demandes' })).toBeVisible();
+  const list = await page.locator('body').innerText();
+  expect(forbidden.filter((english) => list.includes(english))).toEqual([]);
+}
+
+test('desktop: a claim from ledger and payroll import to credits and narrative checks, then in French', async ({
   page,
+  server,
   registerAndLogin,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await registerAndLogin(page);
+  const account = await registerAndLogin(page);
   await journey(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await inFrench(page, server, account.token);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('390 px: the same journey fits a phone and passes axe', async ({ page, registerAndLogin }) => {
+test('390 px: the same journey fits a phone and passes axe, in English and in French', async ({
+  page,
+  server,
+  registerAndLogin,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await registerAndLogin(page);
+  const account = await registerAndLogin(page);
   await journey(page);
+  expect(await fits(page)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await inFrench(page, server, account.token);
   expect(await fits(page)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
 });

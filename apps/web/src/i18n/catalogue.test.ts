@@ -58,6 +58,11 @@ const SAME_IN_BOTH = new Set([
   'Source',
   'NIH',
   'NSF',
+  // Place names, the same in both languages (the SR&ED page's provinces).
+  'Ontario',
+  'Québec',
+  'Alberta',
+  'Province',
 ]);
 
 const EN = flatten(en as Tree);

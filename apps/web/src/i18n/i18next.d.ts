@@ -4,13 +4,19 @@ import type enDashboard from './locales/en.dashboard.json';
 import type en from './locales/en.json';
 import type enOffice from './locales/en.office.json';
 import type enReviews from './locales/en.reviews.json';
+import type enSred from './locales/en.sred.json';
 
 // Keys are typed from the English catalogue: a t('…') of a key that does not exist fails typecheck.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & typeof enAuth & typeof enReviews & typeof enDashboard & typeof enOffice;
+      translation: typeof en &
+        typeof enAuth &
+        typeof enReviews &
+        typeof enDashboard &
+        typeof enOffice &
+        typeof enSred;
     };
     returnNull: false;
   }

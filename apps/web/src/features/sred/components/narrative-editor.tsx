@@ -15,17 +15,8 @@ import { useSaveProject, useUploadEvidence } from '../api/sred.api.ts';
 
 const countWords = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.\-/%$,]*/gu)?.length ?? 0;
 
-const FIELDS = [
-  {
-    key: 'uncertainty',
-    label: 'What scientific or technological uncertainties did you attempt to overcome?',
-  },
-  { key: 'work', label: 'What work did you perform in the tax year to overcome them?' },
-  {
-    key: 'advancements',
-    label: 'What scientific or technological advancements did you achieve or attempt to achieve?',
-  },
-] as const;
+/** T661 Part 2's three questions, in the order of the form (their labels are in en.sred.json). */
+const FIELDS = ['uncertainty', 'work', 'advancements'] as const;
 
 /** One project's T661 Part 2 text, its evidence log and the server's offline checks of them. */
 export function NarrativeEditor({ claim, project }: { claim: ClaimView; project: Project }) {
@@ -56,16 +47,19 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
   return (
     <details className="rounded border border-slate-200 bg-white p-3" open={project.checks.length > 0}>
       <summary className="cursor-pointer font-medium text-slate-900">
-        {project.title} · {project.checks.length === 0 ? 'no findings' : `${project.checks.length} findings`}
+        {project.title} ·{' '}
+        {project.checks.length === 0
+          ? t('sred.narrative.noFindings')
+          : t('sred.narrative.findings', { count: project.checks.length })}
       </summary>
       <div className="mt-3 space-y-3">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <div className="flex flex-col gap-1">
-            <Label htmlFor={id('title')}>Title</Label>
+            <Label htmlFor={id('title')}>{t('sred.narrative.projectTitle')}</Label>
             <Input id={id('title')} value={draft.title} onChange={(e) => set('title', e.target.value)} />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={id('fieldCode')}>Field of science or technology code</Label>
+            <Label htmlFor={id('fieldCode')}>{t('sred.narrative.fieldCode')}</Label>
             <Input
               id={id('fieldCode')}
               value={draft.fieldCode}
@@ -73,7 +67,7 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
             />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor={id('keyPersonnel')}>Key personnel</Label>
+            <Label htmlFor={id('keyPersonnel')}>{t('sred.narrative.keyPersonnel')}</Label>
             <Input
               id={id('keyPersonnel')}
               value={draft.keyPersonnel}
@@ -82,30 +76,23 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
           </div>
         </div>
         {FIELDS.map((f) => {
-          const limit = T661_WORD_LIMITS[f.key];
-          const n = countWords(draft[f.key]);
+          const limit = T661_WORD_LIMITS[f];
+          const n = countWords(draft[f]);
           return (
-            <div key={f.key} className="flex flex-col gap-1">
-              <Label htmlFor={id(f.key)}>
-                Line {limit.line}: {f.label}
+            <div key={f} className="flex flex-col gap-1">
+              <Label htmlFor={id(f)}>
+                {t('sred.narrative.lineLabel', { line: limit.line, question: t(`sred.narrative.${f}`) })}
               </Label>
-              <Textarea
-                id={id(f.key)}
-                rows={5}
-                value={draft[f.key]}
-                onChange={(e) => set(f.key, e.target.value)}
-              />
+              <Textarea id={id(f)} rows={5} value={draft[f]} onChange={(e) => set(f, e.target.value)} />
               <span className={n > limit.words ? 'text-xs text-red-700' : 'text-xs text-slate-600'}>
-                {n} / {limit.words} words
-                {!limit.verified && ' (limit unverified)'}
+                {t('sred.narrative.words', { words: n, limit: limit.words })}
+                {!limit.verified && ` ${t('sred.narrative.limitUnverified')}`}
               </span>
             </div>
           );
         })}
         <div className="flex flex-col gap-1">
-          <Label htmlFor={id('evidence')}>
-            Evidence log: one dated item per line (YYYY-MM-DD lab note, commit, test record)
-          </Label>
+          <Label htmlFor={id('evidence')}>{t('sred.narrative.evidenceLog')}</Label>
           <Textarea
             id={id('evidence')}
             rows={4}
@@ -162,23 +149,21 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
             save.mutate(
               { projectId: project.id, ...draft },
               {
-                onSuccess: () => toast.success('Project saved and checked'),
+                onSuccess: () => toast.success(t('sred.narrative.saved')),
                 onError: (err) =>
                   toast.error(
-                    (err instanceof ApiError && err.serverMessage) || 'The project could not be saved',
+                    (err instanceof ApiError && err.serverMessage) || t('sred.narrative.saveFailed'),
                   ),
               },
             )
           }
         >
-          Save and check
+          {t('sred.narrative.saveAndCheck')}
         </Button>
-        <section aria-label={`Checks of ${project.title}`}>
-          <h4 className="text-sm font-semibold text-slate-900">Checks (of the saved text)</h4>
+        <section aria-label={t('sred.narrative.checksOf', { title: project.title })}>
+          <h4 className="text-sm font-semibold text-slate-900">{t('sred.narrative.checks')}</h4>
           {project.checks.length === 0 ? (
-            <p className="text-sm text-slate-700">
-              No findings. The checks read the text; they cannot say the work qualifies.
-            </p>
+            <p className="text-sm text-slate-700">{t('sred.narrative.noChecks')}</p>
           ) : (
             <ul className="list-disc space-y-1 pl-5 text-sm text-amber-950" data-testid="sred-findings">
               {project.checks.map((c, i) => (
@@ -187,11 +172,11 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
             </ul>
           )}
           <p className="text-xs text-slate-600">
-            Word limits:{' '}
+            {t('sred.narrative.wordLimits')}{' '}
             <a className="underline" href={T661_SOURCE} target="_blank" rel="noreferrer">
-              CRA, How to write your project description for Form T661
+              {t('sred.narrative.t661Guide')}
             </a>{' '}
-            (read 2026-11-27).
+            {t('sred.narrative.read', { date: '2026-11-27' })}
           </p>
         </section>
       </div>

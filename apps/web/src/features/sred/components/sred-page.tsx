@@ -1,6 +1,5 @@
 import {
   computeSredCredits,
-  money,
   SredInputError,
   type SredInput,
   type SredResult,
@@ -8,8 +7,6 @@ import {
 import {
   claimSettingsSchema,
   EXPENSE_CATEGORIES,
-  EXPENSE_CATEGORY_LABELS,
-  IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
   JURISDICTION_LABELS,
   SRED_LIMITS,
@@ -27,9 +24,11 @@ import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FileInput, Input, Label, Select } from '../../../components/ui/input.tsx';
-import { useTranslation } from '../../../i18n/index.ts';
+import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/sred-catalogue.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { formatMoney } from '../../../lib/format-number.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
   auditPackageUrl,
@@ -51,8 +50,60 @@ const serverMessage = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;
 
 const SOURCE_URL = new Map(SRED_SOURCES.map((s) => [s.id, s] as const));
-const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: EXPENSE_CATEGORY_LABELS[c] }));
-const JURISDICTION_OPTIONS = Object.entries(JURISDICTION_LABELS).map(([value, label]) => ({ value, label }));
+type Jurisdiction = keyof typeof JURISDICTION_LABELS;
+const JURISDICTIONS = Object.keys(JURISDICTION_LABELS) as Jurisdiction[];
+
+/** Cents in the interface's language ("$1,234.56", "1 234,56 $"); the calculator's record keeps cents. */
+const cad = (cents: number) => formatMoney(cents / 100);
+const categoryLabel = (c: ExpenseCategory) => translate(`sred.categories.${c}`);
+const jurisdictionLabel = (j: string) =>
+  j in JURISDICTION_LABELS ? translate(`sred.jurisdictions.${j as Jurisdiction}`) : j;
+
+type CalcKey =
+  | 'federal_limit'
+  | 'federal_qualified'
+  | 'federal_enhanced'
+  | 'federal_basic'
+  | 'federal_refundable'
+  | 'ON_limit'
+  | 'ON_oitc'
+  | 'ON_ordtc'
+  | 'BC_credit'
+  | 'AB_ieg'
+  | 'QC_salaries';
+const CALC_KEYS = new Set<string>([
+  'federal_limit',
+  'federal_qualified',
+  'federal_enhanced',
+  'federal_basic',
+  'federal_refundable',
+  'ON_limit',
+  'ON_oitc',
+  'ON_ordtc',
+  'BC_credit',
+  'AB_ieg',
+  'QC_salaries',
+]);
+
+/**
+ * A calculation line's label in the interface's language, by the line's key (the calculator's
+ * record keeps its English label). A key the catalogue does not know yet shows the record's English.
+ */
+function lineLabel(line: SredResult['lines'][number]): string {
+  const perPlace = /^(\w+)\.(qualified|assistance)$/.exec(line.key);
+  if (perPlace) {
+    const place = jurisdictionLabel(perPlace[1]!);
+    return perPlace[2] === 'qualified'
+      ? translate('sred.calc.qualified', { place })
+      : translate('sred.calc.assistance', { place });
+  }
+  if (line.key === 'deadline') {
+    const months = /\((\d+) months/.exec(line.label)?.[1];
+    return months ? translate('sred.calc.deadline', { months }) : line.label;
+  }
+  const key = line.key.replace('.', '_');
+  return CALC_KEYS.has(key) ? translate(`sred.calc.${key as CalcKey}`) : line.label;
+}
 
 /** The settings form holds dollars as typed; the claim stores cents. */
 interface SettingsForm {
@@ -82,7 +133,7 @@ const toDollars = (cents: number | null) => (cents === null ? '' : String(cents 
 function formOf(s?: ClaimSettings): SettingsForm {
   const year = new Date().getUTCFullYear() - 1;
   return {
-    name: s?.name ?? `SR&ED claim ${year}`,
+    name: s?.name ?? translate('sred.defaultName', { year }),
     taxYearStart: s?.taxYearStart ?? `${year}-01-01`,
     taxYearEnd: s?.taxYearEnd ?? `${year}-12-31`,
     corporationType: s?.corporationType ?? 'ccpc',
@@ -125,9 +176,20 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
+type TextField =
+  | 'name'
+  | 'taxYearStart'
+  | 'taxYearEnd'
+  | 'priorYearTaxableCapital'
+  | 'priorYearTaxableIncome'
+  | 'expenditureLimitSharePercent'
+  | 'albertaPriorTwoYearsAverage'
+  | 'quebecPriorYearAssets';
+
 function SettingsFields({ form, set }: { form: SettingsForm; set: (patch: Partial<SettingsForm>) => void }) {
-  const text = (key: keyof SettingsForm, label: string, type = 'text', inputMode?: 'decimal') => (
-    <Field id={`sred-${key}`} label={label}>
+  const { t } = useTranslation();
+  const text = (key: TextField, type = 'text', inputMode?: 'decimal') => (
+    <Field id={`sred-${key}`} label={t(`sred.fields.${key}`)}>
       <Input
         id={`sred-${key}`}
         type={type}
@@ -139,52 +201,47 @@ function SettingsFields({ form, set }: { form: SettingsForm; set: (patch: Partia
   );
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-      {text('name', 'Claim name')}
-      {text('taxYearStart', 'Tax year starts', 'date')}
-      {text('taxYearEnd', 'Tax year ends', 'date')}
-      <Field id="sred-corporationType" label="Corporation type">
+      {text('name')}
+      {text('taxYearStart', 'date')}
+      {text('taxYearEnd', 'date')}
+      <Field id="sred-corporationType" label={t('sred.fields.corporationType')}>
         <Select
           id="sred-corporationType"
           value={form.corporationType}
           onChange={(e) => set({ corporationType: e.target.value as SettingsForm['corporationType'] })}
           options={[
-            { value: 'ccpc', label: 'Canadian-controlled private corporation (CCPC)' },
-            { value: 'ecpc', label: 'Eligible Canadian public corporation' },
-            { value: 'other', label: 'Other corporation' },
+            { value: 'ccpc', label: t('sred.fields.ccpc') },
+            { value: 'ecpc', label: t('sred.fields.ecpc') },
+            { value: 'other', label: t('sred.fields.otherCorporation') },
           ]}
         />
       </Field>
-      <Field id="sred-method" label="Overhead method">
+      <Field id="sred-method" label={t('sred.fields.method')}>
         <Select
           id="sred-method"
           value={form.method}
           onChange={(e) => set({ method: e.target.value as SettingsForm['method'] })}
           options={[
-            { value: 'proxy', label: 'Proxy (prescribed proxy amount)' },
-            { value: 'traditional', label: 'Traditional (overhead as incurred)' },
+            { value: 'proxy', label: t('sred.fields.proxy') },
+            { value: 'traditional', label: t('sred.fields.traditional') },
           ]}
         />
       </Field>
-      <Field id="sred-defaultJurisdiction" label="Province of the work (default)">
+      <Field id="sred-defaultJurisdiction" label={t('sred.fields.defaultJurisdiction')}>
         <Select
           id="sred-defaultJurisdiction"
           value={form.defaultJurisdiction}
           onChange={(e) =>
             set({ defaultJurisdiction: e.target.value as SettingsForm['defaultJurisdiction'] })
           }
-          options={JURISDICTION_OPTIONS}
+          options={JURISDICTIONS.map((value) => ({ value, label: jurisdictionLabel(value) }))}
         />
       </Field>
-      {text('priorYearTaxableCapital', 'Prior-year taxable capital, associated group ($)', 'text', 'decimal')}
-      {text('priorYearTaxableIncome', 'Prior-year taxable income ($, Ontario OITC)', 'text', 'decimal')}
-      {text('expenditureLimitSharePercent', 'Share of the expenditure limit (%)', 'text', 'decimal')}
-      {text(
-        'albertaPriorTwoYearsAverage',
-        'Alberta: average R&D spend of the 2 prior years ($)',
-        'text',
-        'decimal',
-      )}
-      {text('quebecPriorYearAssets', 'Québec: prior-year total assets ($)', 'text', 'decimal')}
+      {text('priorYearTaxableCapital', 'text', 'decimal')}
+      {text('priorYearTaxableIncome', 'text', 'decimal')}
+      {text('expenditureLimitSharePercent', 'text', 'decimal')}
+      {text('albertaPriorTwoYearsAverage', 'text', 'decimal')}
+      {text('quebecPriorYearAssets', 'text', 'decimal')}
       <div className="flex flex-col gap-2 pt-5">
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input
@@ -192,7 +249,7 @@ function SettingsFields({ form, set }: { form: SettingsForm; set: (patch: Partia
             checked={form.qualifyingCorporation}
             onChange={(e) => set({ qualifyingCorporation: e.target.checked })}
           />
-          Qualifying corporation (40% of the basic credit refunded)
+          {t('sred.fields.qualifyingCorporation')}
         </label>
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input
@@ -200,7 +257,7 @@ function SettingsFields({ form, set }: { form: SettingsForm; set: (patch: Partia
             checked={form.quebecForeignControlled}
             onChange={(e) => set({ quebecForeignControlled: e.target.checked })}
           />
-          Controlled by non-residents (Québec)
+          {t('sred.fields.quebecForeignControlled')}
         </label>
       </div>
     </div>
@@ -208,58 +265,54 @@ function SettingsFields({ form, set }: { form: SettingsForm; set: (patch: Partia
 }
 
 function Unverified({ verified }: { verified: boolean }) {
+  const { t } = useTranslation();
   return verified ? null : (
     <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
-      unverified
+      {t('sred.result.unverified')}
     </span>
   );
 }
 
 /** The calculation, line by line, with the sources of every rule (the preview and the record use it). */
 function ResultView({ result, title, testId }: { result: SredResult; title: string; testId: string }) {
+  const { t } = useTranslation();
   return (
     <section aria-label={title} data-testid={testId} className="space-y-3">
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {(
           [
-            ['Refundable', result.totals.refundable],
-            ['Non-refundable', result.totals.nonRefundable],
-            ['Total credits', result.totals.total],
+            ['refundable', t('sred.result.refundable'), result.totals.refundable],
+            ['non-refundable', t('sred.result.nonRefundable'), result.totals.nonRefundable],
+            ['total-credits', t('sred.result.total'), result.totals.total],
           ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="rounded border border-slate-200 bg-white p-3">
+        ).map(([id, label, value]) => (
+          <div key={id} className="rounded border border-slate-200 bg-white p-3">
             <dt className="text-xs text-slate-600">{label}</dt>
-            <dd
-              className="text-lg font-semibold text-slate-900"
-              data-testid={`${testId}-${label.toLowerCase().replace(/\W+/g, '-')}`}
-            >
-              {money(label === 'Total credits' ? value : value)}
+            <dd className="text-lg font-semibold text-slate-900" data-testid={`${testId}-${id}`}>
+              {cad(value)}
             </dd>
           </div>
         ))}
       </dl>
       <p className="text-sm text-slate-700">
-        Filing deadline: <strong>{result.filingDeadline}</strong>
-        {!result.verified && (
-          <span className="ml-2 text-amber-900">
-            Some rules in this calculation were read only on third parties’ pages and are marked unverified.
-          </span>
-        )}
+        {t('sred.result.filingDeadline')} <strong>{result.filingDeadline}</strong>
+        {!result.verified && <span className="ml-2 text-amber-900">{t('sred.result.someUnverified')}</span>}
       </p>
+      <p className="text-xs text-slate-600">{t('sred.calc.inEnglish')}</p>
       <ol className="space-y-2 text-sm">
         {result.lines.map((l) => (
           <li key={l.key} className="rounded border border-slate-200 bg-white p-2">
             <div className="flex flex-wrap justify-between gap-2">
               <span className="font-medium text-slate-900">
-                {l.label}
+                {lineLabel(l)}
                 <Unverified verified={l.verified} />
               </span>
-              {l.key !== 'deadline' && <span className="font-mono">{money(l.amount)}</span>}
+              {l.key !== 'deadline' && <span className="font-mono">{cad(l.amount)}</span>}
             </div>
             <p className="break-words text-xs text-slate-700">{l.formula}</p>
             <p className="text-xs text-slate-600">
-              Sources:{' '}
+              {t('sred.result.sources')}{' '}
               {[...new Set(l.sources)].map((id, i) => {
                 const s = SOURCE_URL.get(id);
                 return (
@@ -274,7 +327,7 @@ function ResultView({ result, title, testId }: { result: SredResult; title: stri
                     >
                       {s?.publisher.split(' (')[0] ?? id}
                     </a>{' '}
-                    (read {s?.read})
+                    {t('sred.result.read', { date: s?.read })}
                   </span>
                 );
               })}
@@ -297,7 +350,8 @@ function preview(
   input: SredInput,
   parsed: ReturnType<typeof settingsOf>,
 ): { result?: SredResult; error?: string } {
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the settings' };
+  if (!parsed.success)
+    return { error: translateMessage(parsed.error.issues[0]?.message) ?? translate('sred.checkSettings') };
   const s = parsed.data;
   try {
     return {
@@ -329,6 +383,7 @@ function preview(
 }
 
 function SettingsCard({ claim }: { claim: ClaimView }) {
+  const { t } = useTranslation();
   const [form, setForm] = useState(() => formOf(claim.settings));
   const save = useSaveSettings(claim.id);
   const parsed = settingsOf(form);
@@ -339,34 +394,30 @@ function SettingsCard({ claim }: { claim: ClaimView }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Check the settings');
+      toast.error(translateMessage(parsed.error.issues[0]?.message) ?? t('sred.checkSettings'));
       return;
     }
     save.mutate(parsed.data, {
-      onSuccess: () => toast.success('Claim saved and recalculated'),
-      onError: (err) => toast.error(serverMessage(err, 'The claim could not be saved')),
+      onSuccess: () => toast.success(t('sred.settings.saved')),
+      onError: (err) => toast.error(serverMessage(err, t('sred.settings.saveFailed'))),
     });
   }
   return (
     <Card className="space-y-4 p-4">
-      <h2 className="text-lg font-semibold text-slate-900">Claim settings</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('sred.settings.title')}</h2>
       <form onSubmit={submit} className="space-y-4" noValidate>
         <SettingsFields form={form} set={(p) => setForm((f) => ({ ...f, ...p }))} />
         <Button type="submit" disabled={save.isPending}>
-          Save settings
+          {t('sred.settings.save')}
         </Button>
       </form>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div>
           {live.result ? (
-            <ResultView
-              result={live.result}
-              title="Live preview (as typed, not saved)"
-              testId="sred-preview"
-            />
+            <ResultView result={live.result} title={t('sred.settings.previewTitle')} testId="sred-preview" />
           ) : (
             <p role="alert" className="text-sm text-red-700">
-              Preview unavailable: {live.error}
+              {t('sred.settings.previewUnavailable', { error: live.error })}
             </p>
           )}
         </div>
@@ -374,12 +425,12 @@ function SettingsCard({ claim }: { claim: ClaimView }) {
           {claim.result ? (
             <ResultView
               result={claim.result as SredResult}
-              title="Saved calculation (the server’s record)"
+              title={t('sred.settings.recordTitle')}
               testId="sred-record"
             />
           ) : (
             <p className="text-sm text-red-700">
-              The saved claim could not be calculated: {claim.resultError}
+              {t('sred.settings.recordFailed', { error: claim.resultError })}
             </p>
           )}
         </div>
@@ -389,6 +440,7 @@ function SettingsCard({ claim }: { claim: ClaimView }) {
 }
 
 function ImportCard({ claim }: { claim: ClaimView }) {
+  const { t } = useTranslation();
   const [source, setSource] = useState<'ledger' | 'payroll'>('ledger');
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
@@ -403,9 +455,7 @@ function ImportCard({ claim }: { claim: ClaimView }) {
     setPv(null);
     if (!file) return;
     if (file.size > SRED_LIMITS.csvBytes) {
-      toast.error(
-        `The file is larger than ${SRED_LIMITS.csvBytes / 1024 / 1024} MB. Split it and import each part.`,
-      );
+      toast.error(t('sred.import.tooLarge', { size: SRED_LIMITS.csvBytes / 1024 / 1024 }));
       return;
     }
     const text = await file.text();
@@ -417,7 +467,7 @@ function ImportCard({ claim }: { claim: ClaimView }) {
       setPv(p);
       setMapping(p.suggested);
     } catch (err) {
-      toast.error(serverMessage(err, 'The file could not be read'));
+      toast.error(serverMessage(err, t('sred.import.readFailed')));
     } finally {
       setBusy(false);
     }
@@ -426,7 +476,7 @@ function ImportCard({ claim }: { claim: ClaimView }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!csv || !mapping.date || !mapping.amount) {
-      toast.error('Choose the columns for the date and the amount');
+      toast.error(t('sred.import.chooseColumns'));
       return;
     }
     run.mutate(
@@ -448,11 +498,14 @@ function ImportCard({ claim }: { claim: ClaimView }) {
           setResult(r);
           setPv(null);
           setCsv(null);
+          const imported = t('sred.import.imported', { count: r.imported });
           toast.success(
-            `${r.imported} rows imported${r.errors.length ? `, ${r.errors.length} with errors kept for review` : ''}`,
+            r.errors.length
+              ? `${imported}, ${t('sred.import.withErrors', { count: r.errors.length })}`
+              : imported,
           );
         },
-        onError: (err) => toast.error(serverMessage(err, 'The import failed; nothing was imported')),
+        onError: (err) => toast.error(serverMessage(err, t('sred.import.failed'))),
       },
     );
   }
@@ -460,42 +513,41 @@ function ImportCard({ claim }: { claim: ClaimView }) {
   const headerOptions = (pv?.headers ?? []).map((h) => ({ value: h, label: h }));
   return (
     <Card className="space-y-3 p-4">
-      <h2 className="text-lg font-semibold text-slate-900">Import the general ledger or payroll (CSV)</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('sred.import.title')}</h2>
       <div className="flex flex-wrap items-end gap-3">
-        <Field id="sred-import-source" label="File">
+        <Field id="sred-import-source" label={t('sred.import.file')}>
           <Select
             id="sred-import-source"
             value={source}
             onChange={(e) => setSource(e.target.value as 'ledger' | 'payroll')}
             options={[
-              { value: 'ledger', label: 'General ledger' },
-              { value: 'payroll', label: 'Payroll' },
+              { value: 'ledger', label: t('sred.import.ledger') },
+              { value: 'payroll', label: t('sred.import.payroll') },
             ]}
           />
         </Field>
-        <Field id="sred-import-file" label="CSV file (UTF-8, header row first)">
+        <Field id="sred-import-file" label={t('sred.import.csvFile')}>
           <FileInput
             id="sred-import-file"
             accept=".csv,text/csv"
             onChange={(e) => void pick(e.target.files?.[0])}
           />
         </Field>
-        {busy && <span className="text-sm text-slate-600">Reading…</span>}
+        {busy && <span className="text-sm text-slate-600">{t('sred.import.reading')}</span>}
       </div>
       {pv && (
-        <form onSubmit={submit} className="space-y-3" aria-label="Column mapping">
+        <form onSubmit={submit} className="space-y-3" aria-label={t('sred.import.mapping')}>
           <p className="text-sm text-slate-700">
-            {fileName}: {pv.rowCount} rows. Match the file’s columns to the fields (date and amount are
-            required).
+            {t('sred.import.matchColumns', { file: fileName, rows: pv.rowCount })}
           </p>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {IMPORT_FIELDS.map((f) => (
-              <Field key={f} id={`sred-map-${f}`} label={IMPORT_FIELD_LABELS[f]}>
+              <Field key={f} id={`sred-map-${f}`} label={t(`sred.importFields.${f}`)}>
                 <Select
                   id={`sred-map-${f}`}
                   value={mapping[f] ?? ''}
                   onChange={(e) => setMapping((m) => ({ ...m, [f]: e.target.value || null }))}
-                  options={[{ value: '', label: '(none)' }, ...headerOptions]}
+                  options={[{ value: '', label: t('sred.import.none') }, ...headerOptions]}
                 />
               </Field>
             ))}
@@ -525,16 +577,13 @@ function ImportCard({ claim }: { claim: ClaimView }) {
             </table>
           </div>
           <Button type="submit" disabled={run.isPending}>
-            Import {pv.rowCount} rows
+            {t('sred.import.importRows', { rows: pv.rowCount })}
           </Button>
         </form>
       )}
       {result && result.errors.length > 0 && (
         <div role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <p className="font-medium">
-            {result.errors.length} rows could not be read. They are kept in the lines below with their error
-            and count for nothing until corrected in the file and imported again:
-          </p>
+          <p className="font-medium">{t('sred.import.rowErrors', { count: result.errors.length })}</p>
           <ul className="mt-1 list-disc pl-5">
             {result.errors.slice(0, 50).map((e) => (
               <li key={e.row}>{e.message}</li>
@@ -547,6 +596,7 @@ function ImportCard({ claim }: { claim: ClaimView }) {
 }
 
 function LineRow({ line, claimId }: { line: ExpenseLine; claimId: string }) {
+  const { t } = useTranslation();
   const [category, setCategory] = useState<ExpenseCategory>(line.category);
   const [reason, setReason] = useState('');
   const override = useOverride(claimId);
@@ -556,11 +606,12 @@ function LineRow({ line, claimId }: { line: ExpenseLine; claimId: string }) {
       <div className="flex flex-wrap justify-between gap-2">
         <span className="font-medium text-slate-900">
           {line.source === 'payroll' ? line.person : line.description || line.account} ·{' '}
-          {line.date ?? 'no date'} · {JURISDICTION_LABELS[line.jurisdiction]}
+          {line.date ?? t('sred.line.noDate')} · {jurisdictionLabel(line.jurisdiction)}
         </span>
         <span className="font-mono">
-          {money(line.amount)} → counts {money(line.counted)}
-          {line.sredShare !== null && ` (${Math.round(line.sredShare * 1000) / 10}% SR&ED time)`}
+          {t('sred.line.counts', { amount: cad(line.amount), counted: cad(line.counted) })}
+          {line.sredShare !== null &&
+            ` ${t('sred.line.timeShare', { percent: Math.round(line.sredShare * 1000) / 10 })}`}
         </span>
       </div>
       {line.error && (
@@ -569,38 +620,40 @@ function LineRow({ line, claimId }: { line: ExpenseLine; claimId: string }) {
         </p>
       )}
       <p className="text-xs text-slate-700">
-        Rule: {EXPENSE_CATEGORY_LABELS[line.ruleCategory]}. {line.ruleReason}
+        {t('sred.line.rule', { category: categoryLabel(line.ruleCategory) })} {line.ruleReason}
       </p>
       {(line.category === 'salary' || line.category === 'specified_salary') &&
         line.sredShare === null &&
         !line.error && (
-          <p className="text-xs text-amber-900">
-            No time records for {line.person}: add them below to count this salary.
-          </p>
+          <p className="text-xs text-amber-900">{t('sred.line.noTime', { person: line.person })}</p>
         )}
       {line.overrides.length > 0 && (
         <ul className="text-xs text-slate-700">
           {line.overrides.map((o) => (
             <li key={o.at}>
-              Changed {o.at.slice(0, 10)} from {EXPENSE_CATEGORY_LABELS[o.from]} to{' '}
-              {EXPENSE_CATEGORY_LABELS[o.to]}: {o.reason}
+              {t('sred.line.changed', {
+                date: o.at.slice(0, 10),
+                from: categoryLabel(o.from),
+                to: categoryLabel(o.to),
+                reason: o.reason,
+              })}
             </li>
           ))}
         </ul>
       )}
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <Select
-          aria-label={`Category of row ${line.row}`}
+          aria-label={t('sred.line.category', { row: line.row })}
           value={category}
           onChange={(e) => setCategory(e.target.value as ExpenseCategory)}
-          options={CATEGORY_OPTIONS}
+          options={EXPENSE_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }))}
           className="max-w-full"
         />
         {changed && (
           <>
             <Input
-              aria-label={`Reason for the change of row ${line.row}`}
-              placeholder="Why (kept with the line)"
+              aria-label={t('sred.line.reason', { row: line.row })}
+              placeholder={t('sred.line.reasonPlaceholder')}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               className="min-w-[12rem] flex-1"
@@ -610,7 +663,7 @@ function LineRow({ line, claimId }: { line: ExpenseLine; claimId: string }) {
               disabled={override.isPending}
               onClick={() => {
                 if (!reason.trim()) {
-                  toast.error('Say why the category changes; the reason is kept with the line.');
+                  toast.error(t('sred.line.reasonRequired'));
                   return;
                 }
                 override.mutate(
@@ -618,14 +671,14 @@ function LineRow({ line, claimId }: { line: ExpenseLine; claimId: string }) {
                   {
                     onSuccess: () => {
                       setReason('');
-                      toast.success('Category changed and recalculated');
+                      toast.success(t('sred.line.changedToast'));
                     },
-                    onError: (err) => toast.error(serverMessage(err, 'The change could not be saved')),
+                    onError: (err) => toast.error(serverMessage(err, t('sred.line.changeFailed'))),
                   },
                 );
               }}
             >
-              Save category
+              {t('sred.line.saveCategory')}
             </Button>
           </>
         )}
@@ -635,6 +688,7 @@ function LineRow({ line, claimId }: { line: ExpenseLine; claimId: string }) {
 }
 
 function TimeCard({ claim }: { claim: ClaimView }) {
+  const { t } = useTranslation();
   const [rows, setRows] = useState(() =>
     claim.time.map((t) => ({ person: t.person, projectId: t.projectId ?? '', hours: String(t.hours) })),
   );
@@ -643,21 +697,18 @@ function TimeCard({ claim }: { claim: ClaimView }) {
     ...new Set(claim.lines.filter((l) => l.source === 'payroll' && l.person).map((l) => l.person)),
   ];
   const projectOptions = [
-    { value: '', label: 'Other (non-SR&ED) work' },
+    { value: '', label: t('sred.time.otherWork') },
     ...claim.projects.map((p) => ({ value: p.id, label: p.title })),
   ];
   return (
     <Card className="space-y-3 p-4">
-      <h2 className="text-lg font-semibold text-slate-900">Time: hours per person per project</h2>
-      <p className="text-sm text-slate-700">
-        A salary counts by the person’s SR&ED hours over all their hours in the year. Enter their other work
-        too.
-      </p>
+      <h2 className="text-lg font-semibold text-slate-900">{t('sred.time.title')}</h2>
+      <p className="text-sm text-slate-700">{t('sred.time.intro')}</p>
       <ul className="space-y-2">
         {rows.map((r, i) => (
           <li key={i} className="flex flex-wrap items-end gap-2">
             <Input
-              aria-label={`Person, row ${i + 1}`}
+              aria-label={t('sred.time.person', { row: i + 1 })}
               list="sred-people"
               value={r.person}
               onChange={(e) =>
@@ -666,7 +717,7 @@ function TimeCard({ claim }: { claim: ClaimView }) {
               className="min-w-[10rem] flex-1"
             />
             <Select
-              aria-label={`Project, row ${i + 1}`}
+              aria-label={t('sred.time.project', { row: i + 1 })}
               value={r.projectId}
               onChange={(e) =>
                 setRows((rs) => rs.map((x, j) => (j === i ? { ...x, projectId: e.target.value } : x)))
@@ -674,7 +725,7 @@ function TimeCard({ claim }: { claim: ClaimView }) {
               options={projectOptions}
             />
             <Input
-              aria-label={`Hours, row ${i + 1}`}
+              aria-label={t('sred.time.hours', { row: i + 1 })}
               inputMode="decimal"
               value={r.hours}
               onChange={(e) =>
@@ -683,7 +734,7 @@ function TimeCard({ claim }: { claim: ClaimView }) {
               className="w-24"
             />
             <Button variant="ghost" size="sm" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
-              Remove
+              {t('sred.time.remove')}
             </Button>
           </li>
         ))}
@@ -699,7 +750,7 @@ function TimeCard({ claim }: { claim: ClaimView }) {
           size="sm"
           onClick={() => setRows((rs) => [...rs, { person: '', projectId: '', hours: '' }])}
         >
-          Add a row
+          {t('sred.time.addRow')}
         </Button>
         <Button
           size="sm"
@@ -709,7 +760,7 @@ function TimeCard({ claim }: { claim: ClaimView }) {
               (r) => !r.person.trim() || !(Number(r.hours) >= 0) || r.hours.trim() === '',
             );
             if (bad >= 0) {
-              toast.error(`Row ${bad + 1}: name the person and give the hours.`);
+              toast.error(t('sred.time.rowInvalid', { row: bad + 1 }));
               return;
             }
             save.mutate(
@@ -719,13 +770,13 @@ function TimeCard({ claim }: { claim: ClaimView }) {
                 hours: Number(r.hours),
               })),
               {
-                onSuccess: () => toast.success('Time saved and recalculated'),
-                onError: (err) => toast.error(serverMessage(err, 'The time records could not be saved')),
+                onSuccess: () => toast.success(t('sred.time.saved')),
+                onError: (err) => toast.error(serverMessage(err, t('sred.time.saveFailed'))),
               },
             );
           }}
         >
-          Save time
+          {t('sred.time.save')}
         </Button>
       </div>
     </Card>
@@ -733,17 +784,18 @@ function TimeCard({ claim }: { claim: ClaimView }) {
 }
 
 function ProjectsCard({ claim }: { claim: ClaimView }) {
+  const { t } = useTranslation();
   const [title, setTitle] = useState('');
   const add = useAddProject(claim.id);
   return (
     <Card className="space-y-3 p-4">
-      <h2 className="text-lg font-semibold text-slate-900">SR&ED projects</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('sred.projects.title')}</h2>
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           if (!title.trim()) {
-            toast.error('Give the project a title');
+            toast.error(t('sred.projects.titleRequired'));
             return;
           }
           add.mutate(
@@ -751,18 +803,18 @@ function ProjectsCard({ claim }: { claim: ClaimView }) {
             {
               onSuccess: () => {
                 setTitle('');
-                toast.success('Project added');
+                toast.success(t('sred.projects.added'));
               },
-              onError: (err) => toast.error(serverMessage(err, 'The project could not be added')),
+              onError: (err) => toast.error(serverMessage(err, t('sred.projects.addFailed'))),
             },
           );
         }}
       >
-        <Field id="sred-project-title" label="New project title">
+        <Field id="sred-project-title" label={t('sred.projects.newTitle')}>
           <Input id="sred-project-title" value={title} onChange={(e) => setTitle(e.target.value)} />
         </Field>
         <Button type="submit" disabled={add.isPending}>
-          Add project
+          {t('sred.projects.add')}
         </Button>
       </form>
       <ul className="space-y-3">
@@ -805,9 +857,10 @@ function ExportCard({ claim }: { claim: ClaimView }) {
 }
 
 function ClaimDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
   const { data: claim, isLoading, error } = useClaim(id);
-  if (isLoading) return <p className="text-sm text-slate-700">Loading…</p>;
-  if (!claim) return <p role="alert">{serverMessage(error, 'This claim was not found.')}</p>;
+  if (isLoading) return <p className="text-sm text-slate-700">{t('sred.loading')}</p>;
+  if (!claim) return <p role="alert">{serverMessage(error, t('sred.notFound'))}</p>;
   return (
     <div className="space-y-6">
       <SettingsCard key={claim.id} claim={claim} />
@@ -816,11 +869,11 @@ function ClaimDetail({ id }: { id: string }) {
       <ProjectsCard claim={claim} />
       <TimeCard key={claim.time.length + claim.projects.length} claim={claim} />
       <Card className="space-y-3 p-4">
-        <h2 className="text-lg font-semibold text-slate-900">Expense lines ({claim.lines.length})</h2>
+        <h2 className="text-lg font-semibold text-slate-900">
+          {t('sred.lines.title', { number: claim.lines.length })}
+        </h2>
         {claim.lines.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            Import a ledger or payroll file to see its lines classified here.
-          </p>
+          <p className="text-sm text-slate-700">{t('sred.lines.empty')}</p>
         ) : (
           <ul className="space-y-2">
             {claim.lines.map((l) => (
@@ -834,6 +887,7 @@ function ClaimDetail({ id }: { id: string }) {
 }
 
 function ClaimList() {
+  const { t } = useTranslation();
   const { data: claims } = useClaims();
   const [form, setForm] = useState(() => formOf());
   const create = useCreateClaim();
@@ -842,18 +896,18 @@ function ClaimList() {
     e.preventDefault();
     const parsed = settingsOf(form);
     if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Check the settings');
+      toast.error(translateMessage(parsed.error.issues[0]?.message) ?? t('sred.checkSettings'));
       return;
     }
     create.mutate(parsed.data, {
       onSuccess: (view) => void navigate(`/sred/${view.id}`),
-      onError: (err) => toast.error(serverMessage(err, 'The claim could not be created')),
+      onError: (err) => toast.error(serverMessage(err, t('sred.createFailed'))),
     });
   }
   return (
     <div className="space-y-6">
       <Card className="space-y-3 p-4">
-        <h2 className="text-lg font-semibold text-slate-900">Your claims</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('sred.yourClaims')}</h2>
         {claims?.length ? (
           <ul className="space-y-2">
             {claims.map((c) => (
@@ -865,22 +919,26 @@ function ClaimList() {
                   {c.name}
                 </Link>
                 <span className="text-sm text-slate-700">
-                  {c.taxYearStart} to {c.taxYearEnd} · credits {money(c.totalCredit)}
-                  <Unverified verified={c.verified} /> · file by {c.filingDeadline}
+                  {t('sred.claimSummary', {
+                    start: c.taxYearStart,
+                    end: c.taxYearEnd,
+                    credits: cad(c.totalCredit),
+                  })}
+                  <Unverified verified={c.verified} /> · {t('sred.fileBy', { date: c.filingDeadline })}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-700">No claims yet. Start one for a tax year below.</p>
+          <p className="text-sm text-slate-700">{t('sred.noClaims')}</p>
         )}
       </Card>
       <Card className="space-y-3 p-4">
-        <h2 className="text-lg font-semibold text-slate-900">New claim</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('sred.newClaim')}</h2>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <SettingsFields form={form} set={(p) => setForm((f) => ({ ...f, ...p }))} />
           <Button type="submit" disabled={create.isPending}>
-            Create claim
+            {t('sred.createClaim')}
           </Button>
         </form>
       </Card>
@@ -890,28 +948,26 @@ function ClaimList() {
 
 /** /sred and /sred/:id: SR&ED claims (issue 30). */
 export function SredPage() {
+  const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const { id } = useParams();
-  if (!user) return <SignInRequired message="Access denied. Please log in to view your SR&ED claims." />;
+  if (!user) return <SignInRequired message={t('sred.signInRequired')} />;
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
           <div>
-            <h1 className="text-xl font-bold text-slate-900">SR&ED claims</h1>
-            <p className="text-sm text-slate-700">
-              Import expenses, classify them, record time, and see the federal and provincial credits with the
-              source of every rule.
-            </p>
+            <h1 className="text-xl font-bold text-slate-900">{t('sred.title')}</h1>
+            <p className="text-sm text-slate-700">{t('sred.intro')}</p>
           </div>
           <div className="flex gap-2">
             {id && (
               <Link to="/sred" className={buttonClass('secondary', 'sm')}>
-                All claims
+                {t('sred.allClaims')}
               </Link>
             )}
             <Link to="/" className={buttonClass('secondary', 'sm')}>
-              Home
+              {t('sred.home')}
             </Link>
           </div>
         </div>
