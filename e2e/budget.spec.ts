@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, test } from './fixtures.ts';
+import { adminAccount, expect, test } from './fixtures.ts';
 import { fits } from './axe.ts';
 
 // Issue 26 (ADR 0281): build an NSERC Alliance budget with a large partner, see the 2:1 cost-share
-// finding with its source, fix the partner cash, save, and export DOCX and CSV — at 1280 and 390 px.
+// finding with its source, fix the partner cash, save, and export DOCX and CSV; then write a draft
+// for this application from the dashboard's dialog, which states the budget's request (ADR 0453) —
+// at 1280 and 390 px.
 test.describe.configure({ timeout: 180_000 });
 
 const ALLIANCE = 'ca-nserc-alliance-advantage';
@@ -14,6 +16,7 @@ for (const width of [1280, 390]) {
     page,
     server,
     registerAndLogin,
+    registerAccount,
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const user = await registerAndLogin(page);
@@ -94,5 +97,48 @@ for (const width of [1280, 390]) {
     );
     expect(xml).toContain('Budget justification');
     expect(xml).toContain('Hydro Giant Inc. contributes CAD $100,000 in cash and CAD $40,000 in kind.');
+
+    // "Write this draft for my application": the dialog offers it, says the saved request, and the
+    // draft states CAD $200,000, not the $420,000 typed as the total budget.
+    const admin = await adminAccount(server, registerAccount);
+    const topUp = await server.api('POST', `/api/admin/users/${user.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 2, reason: 'budget e2e: one draft' },
+    });
+    expect(topUp.status).toBe(200);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Generate Grant Application' }).click();
+    const generate = page.getByRole('dialog', { name: 'Generate New Grant Application' });
+    await generate.getByLabel('Grant program *').selectOption(ALLIANCE);
+    await generate.getByLabel('Project title *').fill('River ice sensors with Hydro Giant');
+    await generate
+      .getByLabel('Project overview *')
+      .fill('We design and field-test a low-cost sensor network that measures river ice thickness.');
+    await generate.getByLabel('Key objectives *').fill('Deploy 40 sensors by month 12.');
+    await generate.getByLabel('Total budget (CAD) *').fill('$420,000');
+    await generate.getByLabel('Project timeline *').fill('12 months');
+    await generate.getByLabel('Team lead name *').fill('Dr. Ada Lee');
+    await generate.getByLabel('Team lead role *').fill('Principal Investigator');
+    await generate.getByLabel('Team profiles *').fill('Ada Lee (hydrology, 15 years); a research associate.');
+    await generate.getByLabel('Industry partner (optional)').fill('Hydro Giant Inc.');
+    await generate.getByLabel('Write this draft for my application (optional)').selectOption(created.body.id);
+    await expect(generate.getByTestId('gen-budget')).toHaveText(
+      'Its saved budget requests CAD $200,000: the draft states that request, not the total above.',
+    );
+    expect(await fits(page)).toBe(true);
+    await generate.getByRole('button', { name: 'Generate Application' }).click();
+    await expect(page.getByText('Grant Generation Started')).toBeVisible();
+    const drafts = async () =>
+      (
+        (await server.api('GET', '/api/submissions', { token: user.token })).body as Array<{
+          id: string;
+          status: string;
+        }>
+      )[0];
+    await expect.poll(async () => (await drafts())?.status, { timeout: 90_000 }).toBe('completed');
+    await page.goto(`/submissions/${(await drafts())!.id}/view`);
+    const sections = page.getByTestId('result-section');
+    await expect(sections.filter({ hasText: 'The total request is CAD $200,000.' })).toHaveCount(1);
+    await expect(sections.filter({ hasText: /requests? (?:is )?CAD \$420,000/ })).toHaveCount(0);
   });
 }

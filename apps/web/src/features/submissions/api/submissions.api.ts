@@ -1,4 +1,5 @@
 import type { Application } from '@grantleaf/shared/applications.schema';
+import type { BudgetView } from '@grantleaf/shared/budget.schema';
 import { deriveDisplayStatus, SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
 import type {
   AdminSubmission,
@@ -56,6 +57,18 @@ export function useOwnApplications(userId: string | undefined) {
     queryKey: [`/api/users/${userId ?? ''}/applications`],
     enabled: Boolean(userId),
     queryFn: async () => (await api.get<{ data: Application[] }>(`/api/users/${userId}/applications`)).data,
+  });
+}
+
+/**
+ * The saved budget of an application a draft is written for, to say before payment which request
+ * the draft will state (ADR 0453). The same GET the editor's builder reads.
+ */
+export function useApplicationBudget(applicationId: string | undefined) {
+  return useQuery<BudgetView>({
+    queryKey: [`/api/applications/${applicationId ?? ''}/budget`],
+    enabled: Boolean(applicationId),
+    queryFn: () => api.get<BudgetView>(`/api/applications/${applicationId}/budget`),
   });
 }
 

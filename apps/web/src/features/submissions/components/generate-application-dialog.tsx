@@ -9,24 +9,37 @@ import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField, Input, Textarea } from '../../../components/ui/input.tsx';
+import { FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useCreateSubmission } from '../api/submissions.api.ts';
+import { useApplicationBudget, useCreateSubmission, useOwnApplications } from '../api/submissions.api.ts';
+import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import { formatBudgetMoney } from '@grantleaf/shared/budget-checks';
 import { makeMilestone, MilestoneEditor } from './milestone-editor.tsx';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
 import { capabilityClaim } from '@grantleaf/shared/marketing-content';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 
-type FormState = Omit<GenerationFormInput, 'timelineMilestones' | 'fileUrl' | 'originalFileName'> & {
+type FormState = Omit<
+  GenerationFormInput,
+  'timelineMilestones' | 'fileUrl' | 'originalFileName' | 'applicationId'
+> & {
   timelineMilestones: Milestone[];
+  /** '' for none: the draft is not written for one of the user's applications. */
+  applicationId: string;
 };
-type TextField = Exclude<keyof FormState, 'timelineMilestones'>;
+type TextField = Exclude<keyof FormState, 'timelineMilestones' | 'applicationId'>;
+
+/** What the schema and the route read: no application is left out, not sent as ''. */
+const toInput = ({ applicationId, ...rest }: FormState) => ({
+  ...rest,
+  ...(applicationId ? { applicationId } : {}),
+});
 
 const emptyForm = (): FormState => ({
   programId: '',
@@ -40,6 +53,7 @@ const emptyForm = (): FormState => ({
   teamLeadRole: '',
   teamProfiles: '',
   industryPartner: '',
+  applicationId: '',
 });
 
 /** A failed submission's own input, so "Try again" reopens the form as it was sent. */
@@ -68,11 +82,22 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
   // What the paid work delivers on this deployment, said before the user pays (issue 28 item 3).
   const { data: config } = usePublicConfig();
   const [first] = useState(() => (initial === undefined ? emptyForm() : generationFormFrom(initial)));
-  const form = useSchemaForm({ schema: generationFormSchema, initial: first, id: 'gen' });
+  const form = useSchemaForm({ schema: generationFormSchema, initial: first, id: 'gen', toInput });
   const create = useCreateSubmission();
   const key = useIdempotencyKey();
   const [program, setProgram] = useState<GrantProgram | null>(null);
   const currency = program?.currency ?? null;
+  // "Write this draft for my application" (ADR 0453): the user's own applications for the chosen
+  // program (or with none on record); the server reads the chosen one's saved budget and the draft
+  // states the request it computes. Another program's application is refused there (400).
+  const { data: user } = useCurrentUser();
+  const applications = useOwnApplications(open ? user?.id : undefined).data ?? [];
+  const programId = form.values.programId;
+  const choices = programId
+    ? applications.filter((a) => a.programId === programId || a.programId === null)
+    : [];
+  const chosen = choices.some((a) => a.id === form.values.applicationId) ? form.values.applicationId : '';
+  const budget = useApplicationBudget(chosen || undefined).data;
 
   const close = (next: boolean) => {
     if (!next) form.reset(emptyForm());
@@ -86,7 +111,8 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
       toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
       return;
     }
-    const { values } = form;
+    // An application left from another program is not sent: the list shows only this program's.
+    const values = toInput({ ...form.values, applicationId: chosen });
     const input = { type: 'generation' as const, programId: values.programId, contentJson: values };
     create.mutate(
       { input, idempotencyKey: key.for(input) },
@@ -176,6 +202,32 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
         </div>
         {text('teamProfiles', 'Team profiles', { area: true })}
         {text('industryPartner', 'Industry partner (optional)', { required: false })}
+        {choices.length > 0 && (
+          <div>
+            <Label htmlFor="gen-application">Write this draft for my application (optional)</Label>
+            <select
+              id="gen-application"
+              className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
+              value={chosen}
+              aria-describedby={chosen ? 'gen-application-budget' : undefined}
+              onChange={(e) => form.set('applicationId')(e.target.value)}
+            >
+              <option value="">None</option>
+              {choices.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.title} ({a.program})
+                </option>
+              ))}
+            </select>
+            {chosen && budget ? (
+              <p id="gen-application-budget" className="mt-1 text-sm text-slate-700" data-testid="gen-budget">
+                {budget.revision > 0
+                  ? `Its saved budget requests ${formatBudgetMoney(budget.summary.totals.requested, budget.summary.currency)}: the draft states that request, not the total above.`
+                  : 'It has no saved budget yet: the draft states the total budget above.'}
+              </p>
+            ) : null}
+          </div>
+        )}
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={() => close(false)}>
             Cancel
