@@ -54,7 +54,7 @@ for (const width of [1280, 390]) {
     await expect(costShare).toContainText('Raise the partner cash to CAD $100,000');
     await expect(costShare).toContainText('nserc-crsng.gc.ca');
     await expect(costShare).toContainText(/read \d{4}-\d{2}-\d{2}/);
-    await expect(builder.getByTestId('budget-total-Requested from the funder')).toHaveText('CAD $120,000');
+    await expect(builder.getByTestId('budget-total-requested')).toHaveText('CAD $120,000');
 
     // A bad amount: a clear message, nothing typed is lost, and the save is refused here.
     const cash = partner.getByRole('group', { name: /cash/ }).getByLabel('Year 1');
@@ -70,7 +70,7 @@ for (const width of [1280, 390]) {
     // Fixed: $100,000 of cash meets 2:1 and the request is $200,000.
     await cash.fill('100000');
     await expect(costShare).toHaveAttribute('data-status', 'met');
-    await expect(builder.getByTestId('budget-total-Requested from the funder')).toHaveText('CAD $200,000');
+    await expect(builder.getByTestId('budget-total-requested')).toHaveText('CAD $200,000');
     await builder.getByRole('button', { name: 'Save budget' }).click();
     await expect(builder.getByTestId('budget-save-state')).toHaveText('Budget saved');
     expect(await fits(page)).toBe(true);

@@ -63,6 +63,8 @@ const SAME_IN_BOTH = new Set([
   'Québec',
   'Alberta',
   'Province',
+  'Budget',
+  'Note',
 ]);
 
 const EN = flatten(en as Tree);

@@ -1,5 +1,6 @@
 import 'i18next';
 import type enAuth from './locales/en.auth.json';
+import type enBudget from './locales/en.budget.json';
 import type enDashboard from './locales/en.dashboard.json';
 import type en from './locales/en.json';
 import type enOffice from './locales/en.office.json';
@@ -16,7 +17,8 @@ declare module 'i18next' {
         typeof enReviews &
         typeof enDashboard &
         typeof enOffice &
-        typeof enSred;
+        typeof enSred &
+        typeof enBudget;
     };
     returnNull: false;
   }

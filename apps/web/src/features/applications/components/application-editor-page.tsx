@@ -15,6 +15,7 @@ import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/reviews-catalogue.ts';
+import '../../../i18n/budget-catalogue.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -283,7 +284,7 @@ function Editor({
         </div>
         <div className="flex flex-wrap gap-2">
           <a href="#budget" className={buttonClass('secondary', 'sm')}>
-            Budget
+            {t('budget.heading')}
           </a>
           {isOwner ? (
             // Reviews belong to the owner's application (the reviews module scopes them so).
@@ -387,12 +388,9 @@ function Editor({
           ))}
           <section id="budget" aria-labelledby="heading-budget" className="scroll-mt-4">
             <h2 id="heading-budget" className="text-lg font-semibold text-slate-900">
-              Budget
+              {t('budget.heading')}
             </h2>
-            <p className="mt-1 mb-3 text-xs text-slate-600">
-              Enter the costs by year and the partners&rsquo; contributions; the request is computed by the
-              program&rsquo;s cost rules, and the exports include this table.
-            </p>
+            <p className="mt-1 mb-3 text-xs text-slate-600">{t('budget.intro')}</p>
             <BudgetBuilder applicationId={app.id} readOnly={readOnly} />
           </section>
         </div>

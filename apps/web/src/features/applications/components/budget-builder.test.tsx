@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { checkBudget } from '@grantleaf/shared/budget-checks';
 import type { Budget, BudgetView } from '@grantleaf/shared/budget.schema';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
+import enBudget from '../../../i18n/locales/en.budget.json';
+import frBudget from '../../../i18n/locales/fr.budget.json';
+import { BUDGET_LINE_CATEGORIES } from '@grantleaf/shared/budget.schema';
 import { renderWithProviders } from '../../../test/kit.tsx';
 import { BudgetForm } from './budget-builder.tsx';
 
@@ -37,5 +41,43 @@ describe('Editor: budget builder access (ADR 0371)', () => {
     renderWithProviders(<BudgetForm applicationId="a1" view={view} />);
     expect(screen.getByLabelText('Line 1: what it pays for').matches(':disabled')).toBe(false);
     expect(screen.getByRole('button', { name: 'Save budget' })).toBeTruthy();
+  });
+});
+
+describe('Editor: the budget builder in English and French (issue 26 item 2)', () => {
+  afterEach(() => applyLanguage('en', { remember: false }));
+  const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+  it('names every line category in both catalogues', () => {
+    for (const c of BUDGET_LINE_CATEGORIES) {
+      expect(enBudget.budget.categories[c], c).toBeTruthy();
+      expect(frBudget.budget.categories[c], c).toBeTruthy();
+    }
+  });
+
+  it('shows English with the draft’s money form', () => {
+    renderWithProviders(<BudgetForm applicationId="a1" view={view} />);
+    expect(screen.getByTestId('budget-total-direct').textContent).toBe('CAD $40,000');
+    expect(screen.getByRole('option', { name: 'Equipment' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Year 1'), { target: { value: '40k' } });
+    expect(screen.getByText('Enter whole units, e.g. 25000')).toBeTruthy();
+  });
+
+  it('shows French labels, messages and money as "40 000 $", and says the findings quote English', async () => {
+    await applyLanguage('fr', { remember: false });
+    renderWithProviders(<BudgetForm applicationId="a1" view={view} />);
+    expect((screen.getByLabelText('Ligne 1 : ce qu’elle finance') as HTMLInputElement).value).toBe(
+      'Ice radar',
+    );
+    expect(screen.getByRole('option', { name: 'Équipement' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: '3 ans' })).toBeTruthy();
+    expect(plain(screen.getByTestId('budget-total-direct').textContent)).toBe('40 000 $');
+    expect(screen.getByRole('button', { name: 'Enregistrer le budget' })).toBeTruthy();
+    expect(screen.getByText(/Les constats et le calcul sont en anglais/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Année 1'), { target: { value: '40k' } });
+    expect(screen.getByText('Saisissez des unités entières, p. ex. 25000')).toBeTruthy();
+    // A typed French amount with its no-break spaces is read, not refused.
+    fireEvent.change(screen.getByLabelText('Année 1'), { target: { value: '45\u00a0000' } });
+    expect(plain(screen.getByTestId('budget-total-direct').textContent)).toBe('45 000 $');
   });
 });

@@ -1,6 +1,5 @@
-import { checkBudget, formatBudgetMoney } from '@grantleaf/shared/budget-checks';
+import { checkBudget } from '@grantleaf/shared/budget-checks';
 import {
-  BUDGET_CATEGORY_LABELS,
   BUDGET_LINE_CATEGORIES,
   BUDGET_MAX_AMOUNT,
   BUDGET_MAX_LINES,
@@ -20,6 +19,9 @@ import { ToneBadge, type BadgeTone } from '../../../components/ui/tone-badge.tsx
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { budgetKey, saveBudget, useBudget } from '../api/budget.api.ts';
+import '../../../i18n/budget-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { budgetMoney } from './budget-money.ts';
 
 /**
  * The budget builder (issue 26, ADR 0281): cost lines by category and year, partners' cash and
@@ -68,18 +70,21 @@ function toForm(b: Budget): BudgetForm {
   };
 }
 
+/** A field's message, as a catalogue key under budget.errors (shown in the interface's language). */
+type ErrorKey = 'wholeUnits' | 'tooLarge' | 'nameLine' | 'namePartner' | 'employees';
+
 /** An amount as typed: blank is 0; "25,000" and "$25 000" are 25000; anything else is an error. */
-function parseAmount(text: string): number | string {
-  const t = text.replace(/[\s,$]/g, '');
+function parseAmount(text: string): number | ErrorKey {
+  const t = text.replace(/[\s\u00a0\u202f,$]/g, '');
   if (t === '') return 0;
-  if (!/^\d+$/.test(t)) return 'Enter whole units, e.g. 25000';
+  if (!/^\d+$/.test(t)) return 'wholeUnits';
   const n = Number(t);
-  return n > BUDGET_MAX_AMOUNT ? 'That amount is too large' : n;
+  return n > BUDGET_MAX_AMOUNT ? 'tooLarge' : n;
 }
 
 /** The form as a budget, or the message of each field that is not valid (keyed by field id). */
-function fromForm(f: BudgetForm): { budget: Budget | null; errors: Map<string, string> } {
-  const errors = new Map<string, string>();
+function fromForm(f: BudgetForm): { budget: Budget | null; errors: Map<string, ErrorKey> } {
+  const errors = new Map<string, ErrorKey>();
   const amounts = (prefix: string, xs: string[]) =>
     xs.map((x, i) => {
       const v = parseAmount(x);
@@ -87,14 +92,13 @@ function fromForm(f: BudgetForm): { budget: Budget | null; errors: Map<string, s
       return typeof v === 'number' ? v : 0;
     });
   const lines = f.lines.map((l) => {
-    if (!l.label.trim()) errors.set(`line-${l.id}-label`, 'Name the line');
+    if (!l.label.trim()) errors.set(`line-${l.id}-label`, 'nameLine');
     return { ...l, label: l.label.trim(), amounts: amounts(`line-${l.id}`, l.amounts) };
   });
   const partners = f.partners.map((p) => {
-    if (!p.name.trim()) errors.set(`partner-${p.id}-name`, 'Name the partner');
+    if (!p.name.trim()) errors.set(`partner-${p.id}-name`, 'namePartner');
     const e = p.employees.replace(/[\s,]/g, '');
-    if (e && !/^\d+$/.test(e))
-      errors.set(`partner-${p.id}-employees`, 'Enter a number of employees, or leave it blank');
+    if (e && !/^\d+$/.test(e)) errors.set(`partner-${p.id}-employees`, 'employees');
     return {
       id: p.id,
       name: p.name.trim(),
@@ -106,11 +110,11 @@ function fromForm(f: BudgetForm): { budget: Budget | null; errors: Map<string, s
   return { budget: errors.size ? null : { years: f.years, lines, partners, notes: f.notes }, errors };
 }
 
-const STATUS: Record<BudgetFinding['status'], { tone: BadgeTone; label: string }> = {
-  unmet: { tone: 'red', label: 'Breaks a rule' },
-  check: { tone: 'yellow', label: 'Check with the funder' },
-  met: { tone: 'green', label: 'Meets the rule' },
-  info: { tone: 'blue', label: 'Note' },
+const TONE: Record<BudgetFinding['status'], BadgeTone> = {
+  unmet: 'red',
+  check: 'yellow',
+  met: 'green',
+  info: 'blue',
 };
 
 /** `readOnly`: shared below editor (ADR 0371); the budget and its checks show, nothing can change. */
@@ -121,12 +125,13 @@ export function BudgetBuilder({
   applicationId: string;
   readOnly?: boolean;
 }) {
+  const { t } = useTranslation();
   const query = useBudget(applicationId);
-  if (query.isLoading) return <p className="text-sm text-slate-600">Loading the budget…</p>;
+  if (query.isLoading) return <p className="text-sm text-slate-600">{t('budget.loading')}</p>;
   if (query.error || !query.data)
     return (
       <p role="alert" className="text-sm text-red-700">
-        The budget could not be loaded. Reload the page to try again.
+        {t('budget.loadFailed')}
       </p>
     );
   return <BudgetForm applicationId={applicationId} view={query.data} readOnly={readOnly} />;
@@ -141,6 +146,7 @@ export function BudgetForm({
   view: BudgetView;
   readOnly?: boolean;
 }) {
+  const { t, language } = useTranslation();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<BudgetForm>(() => toForm(view.budget));
   const [revision, setRevision] = useState(view.revision);
@@ -155,7 +161,7 @@ export function BudgetForm({
   if (summary && summary !== lastValid) setLastValid(summary);
   const shown = summary ?? lastValid;
   const currency = shown.currency;
-  const money = (n: number) => formatBudgetMoney(n, currency);
+  const money = (n: number) => budgetMoney(n, currency, language);
 
   const edit = (change: (f: BudgetForm) => BudgetForm) => {
     setForm((f) => change(f));
@@ -180,9 +186,7 @@ export function BudgetForm({
 
   async function save() {
     if (!budget) {
-      setSaveError(
-        'Some fields are not valid yet (marked in red). Nothing was lost; fix them and save again.',
-      );
+      setSaveError(t('budget.invalid'));
       return;
     }
     setSaving(true);
@@ -196,15 +200,20 @@ export function BudgetForm({
     } catch (error) {
       setSaveError(
         error instanceof ApiError
-          ? (error.body.message ?? 'The budget was not saved.') + ' Your entries are kept here.'
-          : 'The budget was not saved (no connection). Your entries are kept here; try again.',
+          ? t('budget.notSaved', {
+              reason: translateMessage(error.body.message) ?? t('budget.notSavedReason'),
+            })
+          : t('budget.offline'),
       );
     } finally {
       setSaving(false);
     }
   }
 
-  const fieldError = (id: string) => errors.get(id);
+  const fieldError = (id: string) => {
+    const key = errors.get(id);
+    return key && t(`budget.errors.${key}`);
+  };
   const yearsRange = Array.from({ length: form.years }, (_, i) => i);
 
   return (
@@ -213,7 +222,7 @@ export function BudgetForm({
       <fieldset disabled={readOnly} className="m-0 min-w-0 space-y-6 border-0 p-0">
         <div className="flex flex-wrap items-end gap-4">
           <div>
-            <Label htmlFor="budget-years">Years</Label>
+            <Label htmlFor="budget-years">{t('budget.years')}</Label>
             <Select
               id="budget-years"
               className="w-28"
@@ -221,39 +230,37 @@ export function BudgetForm({
               onChange={(e) => setYears(Number(e.target.value))}
               options={Array.from({ length: BUDGET_MAX_YEARS }, (_, i) => ({
                 value: String(i + 1),
-                label: `${i + 1} year${i ? 's' : ''}`,
+                label: t('budget.yearCount', { count: i + 1 }),
               }))}
             />
           </div>
           <p className="text-sm text-slate-700">
             {view.programName
-              ? `Checked against the cost rules of ${view.programName} (${currency}).`
-              : 'No cost rules are recorded for this program: the request is the sum of the costs.'}
+              ? t('budget.checkedAgainst', { program: view.programName, currency })
+              : t('budget.noRules')}
           </p>
         </div>
 
         <fieldset className="space-y-3">
-          <legend className="text-base font-semibold text-slate-900">Costs</legend>
-          {form.lines.length === 0 ? (
-            <p className="text-sm text-slate-600">No cost lines yet. Add one for each role, item or trip.</p>
-          ) : null}
+          <legend className="text-base font-semibold text-slate-900">{t('budget.costs')}</legend>
+          {form.lines.length === 0 ? <p className="text-sm text-slate-600">{t('budget.noLines')}</p> : null}
           {form.lines.map((l, index) => (
             <div key={l.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-line">
               <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto]">
                 <div>
-                  <Label htmlFor={`line-${l.id}-category`}>Category</Label>
+                  <Label htmlFor={`line-${l.id}-category`}>{t('budget.category')}</Label>
                   <Select
                     id={`line-${l.id}-category`}
                     value={l.category}
                     onChange={(e) => setLine(l.id, { category: e.target.value as BudgetLineCategory })}
                     options={BUDGET_LINE_CATEGORIES.map((c) => ({
                       value: c,
-                      label: BUDGET_CATEGORY_LABELS[c],
+                      label: t(`budget.categories.${c}`),
                     }))}
                   />
                 </div>
                 <div>
-                  <Label htmlFor={`line-${l.id}-label`}>Line {index + 1}: what it pays for</Label>
+                  <Label htmlFor={`line-${l.id}-label`}>{t('budget.lineLabel', { n: index + 1 })}</Label>
                   <Input
                     id={`line-${l.id}-label`}
                     value={l.label}
@@ -268,23 +275,23 @@ export function BudgetForm({
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={`Remove line ${index + 1}`}
+                    aria-label={t('budget.removeLine', { n: index + 1 })}
                     onClick={() => edit((f) => ({ ...f, lines: f.lines.filter((x) => x.id !== l.id) }))}
                   >
-                    Remove
+                    {t('budget.remove')}
                   </Button>
                 </div>
               </div>
               <AmountRow
                 prefix={`line-${l.id}`}
-                caption={`${l.label || `Line ${index + 1}`} (${currency})`}
+                caption={`${l.label || t('budget.lineName', { n: index + 1 })} (${currency})`}
                 years={yearsRange}
                 values={l.amounts}
-                errors={errors}
+                error={fieldError}
                 onChange={(amounts) => setLine(l.id, { amounts })}
               />
               <div className="mt-2">
-                <Label htmlFor={`line-${l.id}-note`}>Justification (optional)</Label>
+                <Label htmlFor={`line-${l.id}-note`}>{t('budget.justification')}</Label>
                 <Textarea
                   id={`line-${l.id}-note`}
                   className="min-h-[60px]"
@@ -309,17 +316,17 @@ export function BudgetForm({
               }))
             }
           >
-            Add a cost line
+            {t('budget.addLine')}
           </Button>
         </fieldset>
 
         <fieldset className="space-y-3">
-          <legend className="text-base font-semibold text-slate-900">Partners</legend>
+          <legend className="text-base font-semibold text-slate-900">{t('budget.partners')}</legend>
           {form.partners.map((p, index) => (
             <div key={p.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-partner">
               <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto]">
                 <div>
-                  <Label htmlFor={`partner-${p.id}-name`}>Partner {index + 1}</Label>
+                  <Label htmlFor={`partner-${p.id}-name`}>{t('budget.partner', { n: index + 1 })}</Label>
                   <Input
                     id={`partner-${p.id}-name`}
                     value={p.name}
@@ -333,7 +340,7 @@ export function BudgetForm({
                   </FieldError>
                 </div>
                 <div>
-                  <Label htmlFor={`partner-${p.id}-employees`}>Employees (worldwide)</Label>
+                  <Label htmlFor={`partner-${p.id}-employees`}>{t('budget.employees')}</Label>
                   <Input
                     id={`partner-${p.id}-employees`}
                     inputMode="numeric"
@@ -350,27 +357,33 @@ export function BudgetForm({
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={`Remove partner ${index + 1}`}
+                    aria-label={t('budget.removePartner', { n: index + 1 })}
                     onClick={() => edit((f) => ({ ...f, partners: f.partners.filter((x) => x.id !== p.id) }))}
                   >
-                    Remove
+                    {t('budget.remove')}
                   </Button>
                 </div>
               </div>
               <AmountRow
                 prefix={`partner-${p.id}-cash`}
-                caption={`${p.name || `Partner ${index + 1}`} cash (${currency})`}
+                caption={t('budget.cashCaption', {
+                  name: p.name || t('budget.partner', { n: index + 1 }),
+                  currency,
+                })}
                 years={yearsRange}
                 values={p.cash}
-                errors={errors}
+                error={fieldError}
                 onChange={(cash) => setPartner(p.id, { cash })}
               />
               <AmountRow
                 prefix={`partner-${p.id}-inKind`}
-                caption={`${p.name || `Partner ${index + 1}`} in-kind (${currency})`}
+                caption={t('budget.inKindCaption', {
+                  name: p.name || t('budget.partner', { n: index + 1 }),
+                  currency,
+                })}
                 years={yearsRange}
                 values={p.inKind}
-                errors={errors}
+                error={fieldError}
                 onChange={(inKind) => setPartner(p.id, { inKind })}
               />
             </div>
@@ -395,12 +408,12 @@ export function BudgetForm({
               }))
             }
           >
-            Add a partner
+            {t('budget.addPartner')}
           </Button>
         </fieldset>
 
         <div>
-          <Label htmlFor="budget-notes">Notes for the budget justification (rates, assumptions)</Label>
+          <Label htmlFor="budget-notes">{t('budget.notes')}</Label>
           <Textarea
             id="budget-notes"
             className="min-h-[80px]"
@@ -417,7 +430,7 @@ export function BudgetForm({
       <div className="flex flex-wrap items-center gap-3">
         {readOnly ? null : (
           <Button onClick={() => void save()} disabled={saving}>
-            {saving ? 'Saving…' : 'Save budget'}
+            {saving ? t('budget.saving') : t('budget.save')}
           </Button>
         )}
         <Button
@@ -427,7 +440,7 @@ export function BudgetForm({
           }
           disabled={revision === 0}
         >
-          Export CSV
+          {t('budget.exportCsv')}
         </Button>
         <span
           role="status"
@@ -435,7 +448,13 @@ export function BudgetForm({
           className="text-sm text-slate-700"
           data-testid="budget-save-state"
         >
-          {saving ? '' : dirty ? 'Not saved yet' : savedAt ? 'Budget saved' : 'No budget saved yet'}
+          {saving
+            ? ''
+            : dirty
+              ? t('budget.notSavedYet')
+              : savedAt
+                ? t('budget.saved')
+                : t('budget.noneSaved')}
         </span>
       </div>
       {saveError ? (
@@ -452,20 +471,21 @@ function AmountRow(props: {
   caption: string;
   years: number[];
   values: string[];
-  errors: Map<string, string>;
+  error: (id: string) => string | undefined;
   onChange: (values: string[]) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="mt-2" role="group" aria-label={props.caption}>
       <p className="mb-1 text-xs font-medium text-slate-700">{props.caption}</p>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
         {props.years.map((y) => {
           const id = `${props.prefix}-${y}`;
-          const error = props.errors.get(id);
+          const error = props.error(id);
           return (
             <div key={y}>
               <Label htmlFor={id} className="text-xs font-normal">
-                Year {y + 1}
+                {t('budget.year', { n: y + 1 })}
               </Label>
               <Input
                 id={id}
@@ -484,6 +504,9 @@ function AmountRow(props: {
   );
 }
 
+/** The totals' rows: their catalogue key (budget.totals.*), also the cell's stable test id. */
+const TOTAL_ROWS = ['direct', 'indirect', 'partnerCash', 'partnerInKind', 'requested'] as const;
+
 function BudgetTotals({
   summary,
   money,
@@ -493,22 +516,12 @@ function BudgetTotals({
   money: (n: number) => string;
   stale: boolean;
 }) {
-  const rows: [string, number[], number][] = [
-    ['Direct costs', summary.direct, summary.totals.direct],
-    ['Indirect costs', summary.indirect, summary.totals.indirect],
-    ['Partner cash', summary.partnerCash, summary.totals.partnerCash],
-    ['Partner in-kind', summary.partnerInKind, summary.totals.partnerInKind],
-    ['Requested from the funder', summary.requested, summary.totals.requested],
-  ];
+  const { t } = useTranslation();
   return (
     <div>
-      <h3 className="text-base font-semibold text-slate-900">Totals</h3>
-      {stale ? (
-        <p className="text-sm text-amber-800">
-          Totals as of the last valid entry; fix the fields in red to update.
-        </p>
-      ) : null}
-      <div className="mt-2 overflow-x-auto" tabIndex={0} aria-label="Budget totals by year">
+      <h3 className="text-base font-semibold text-slate-900">{t('budget.totals.heading')}</h3>
+      {stale ? <p className="text-sm text-amber-800">{t('budget.totals.stale')}</p> : null}
+      <div className="mt-2 overflow-x-auto" tabIndex={0} aria-label={t('budget.totals.table')}>
         <table className="min-w-full text-sm">
           <thead>
             <tr className="text-left text-slate-700">
@@ -517,30 +530,30 @@ function BudgetTotals({
               </th>
               {summary.direct.map((_, i) => (
                 <th key={i} scope="col" className="py-1 pr-3 text-right font-medium">
-                  Year {i + 1}
+                  {t('budget.year', { n: i + 1 })}
                 </th>
               ))}
               <th scope="col" className="py-1 text-right font-medium">
-                Total
+                {t('budget.totals.total')}
               </th>
             </tr>
           </thead>
           <tbody>
-            {rows.map(([label, years, total]) => (
-              <tr key={label} className="border-t border-slate-200">
+            {TOTAL_ROWS.map((row) => (
+              <tr key={row} className="border-t border-slate-200">
                 <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
-                  {label}
+                  {t(`budget.totals.${row}`)}
                 </th>
-                {years.map((v, i) => (
+                {summary[row].map((v, i) => (
                   <td key={i} className="py-1 pr-3 text-right whitespace-nowrap">
                     {money(v)}
                   </td>
                 ))}
                 <td
                   className="py-1 text-right font-medium whitespace-nowrap"
-                  data-testid={`budget-total-${label}`}
+                  data-testid={`budget-total-${row}`}
                 >
-                  {money(total)}
+                  {money(summary.totals[row])}
                 </td>
               </tr>
             ))}
@@ -551,15 +564,23 @@ function BudgetTotals({
   );
 }
 
+/**
+ * The findings and the basis are checkBudget's English, quoting the funder's rule as read on its
+ * page (cost-rules.json `says`); a French page says so rather than paraphrase a rule it never read.
+ */
 function BudgetFindings({ findings, basis }: { findings: BudgetFinding[]; basis: string }) {
+  const { t, language } = useTranslation();
   return (
     <div>
-      <h3 className="text-base font-semibold text-slate-900">Cost rules</h3>
-      <p className="mt-1 text-sm text-slate-700">How the request is computed: {basis}</p>
+      <h3 className="text-base font-semibold text-slate-900">{t('budget.rules.heading')}</h3>
+      {language === 'en' ? null : (
+        <p className="mt-1 text-xs text-slate-600">{t('budget.rules.englishOnly')}</p>
+      )}
+      <p className="mt-1 text-sm text-slate-700">{t('budget.rules.basis', { basis })}</p>
       {findings.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No cost rule applies to what is entered yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('budget.rules.none')}</p>
       ) : (
-        <ul className="mt-2 space-y-2" aria-label="Cost rule findings">
+        <ul className="mt-2 space-y-2" aria-label={t('budget.rules.list')}>
           {findings.map((f, i) => (
             <li
               key={i}
@@ -567,11 +588,11 @@ function BudgetFindings({ findings, basis }: { findings: BudgetFinding[]; basis:
               data-testid="budget-finding"
               data-status={f.status}
             >
-              <ToneBadge tone={STATUS[f.status].tone}>{STATUS[f.status].label}</ToneBadge>
+              <ToneBadge tone={TONE[f.status]}>{t(`budget.status.${f.status}`)}</ToneBadge>
               <p className="mt-1 break-words text-slate-900">{f.message}</p>
               {f.rule ? (
                 <p className="mt-1 text-xs break-words text-slate-600">
-                  Source:{' '}
+                  {t('budget.rules.source')}{' '}
                   <a
                     href={f.rule.source}
                     className="text-brand-800 underline"
@@ -580,7 +601,8 @@ function BudgetFindings({ findings, basis }: { findings: BudgetFinding[]; basis:
                   >
                     {new URL(f.rule.source).hostname}
                   </a>{' '}
-                  (read {f.rule.read}){f.rule.verified ? '' : ' · not confirmed on the funder’s own page'}
+                  {t('budget.rules.read', { date: f.rule.read })}
+                  {f.rule.verified ? '' : t('budget.rules.unconfirmed')}
                   {f.rule.note && !f.rule.verified ? ` · ${f.rule.note}` : ''}
                 </p>
               ) : null}
