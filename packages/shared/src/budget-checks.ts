@@ -7,7 +7,15 @@ import type {
   BudgetSummary,
 } from './budget.schema.ts';
 import { BUDGET_CATEGORY_LABELS } from './budget.schema.ts';
-import { costShareRequest, modularYear, shareOfCosts, unitsFor, withinLimit } from './cost-rules.ts';
+import {
+  costShareRequest,
+  indirectCostBase,
+  isEquipment,
+  modularYear,
+  shareOfCosts,
+  unitsFor,
+  withinLimit,
+} from './cost-rules.ts';
 import type { CostRule, ProgramCostRules } from './cost-rules.schema.ts';
 
 /**
@@ -56,6 +64,19 @@ function finding(
     year: at.year ?? null,
     rule: rule && ref(rule),
   };
+}
+
+/**
+ * A rule's note on the budget (not a verdict): said as information when the funder's page confirmed
+ * the rule, as something to check when it did not.
+ */
+function noteOf(rule: CostRule, message: string, at: { lineId?: string | null } = {}): BudgetFinding {
+  return rule.verified
+    ? finding(rule, 'info', message, at)
+    : {
+        ...finding(rule, 'check', message, at),
+        message: `Check with the funder (rule not confirmed on the funder's page): ${message}${rule.note ? ` ${rule.note}` : ''}`,
+      };
 }
 
 /** Verified rules first, so the rule that decides is the confirmed one. */
@@ -169,6 +190,54 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
           `${rule.says} No indirect costs are entered yet; add them at your institution's rate.`,
         ),
       );
+  }
+
+  // --- category terms: no indirect costs on a category, and its money kept to it (NSF participant support) ---
+  const directByCategory = new Map<string, number>();
+  for (const line of budget.lines)
+    if (line.category !== 'indirect')
+      directByCategory.set(line.category, (directByCategory.get(line.category) ?? 0) + sum(line.amounts));
+  for (const rule of ofKind(rules, 'category_terms')) {
+    const amount = directByCategory.get(rule.category) ?? 0;
+    if (amount === 0) continue;
+    const label =
+      BUDGET_CATEGORY_LABELS[rule.category as keyof typeof BUDGET_CATEGORY_LABELS] ?? rule.category;
+    const parts = [`${rule.says} ${label}: ${money(amount)}.`];
+    if (!rule.carriesIndirect)
+      parts.push(
+        `No indirect costs are paid on it: apply your institution's rate to ${money(indirectCostBase(directByCategory, [rule]))} of direct costs, not ${money(sum(direct))}.`,
+      );
+    if (rule.rebudgetNeedsApproval)
+      parts.push("Moving this money to other categories after the award needs the funder's prior approval.");
+    findings.push(noteOf(rule, parts.join(' ')));
+  }
+
+  // --- the equipment threshold: an item below it is supplies, not equipment ---
+  for (const rule of ofKind(rules, 'equipment_threshold')) {
+    for (const line of budget.lines) {
+      const total = sum(line.amounts);
+      if (total === 0) continue;
+      const where = `line ${lineName(line)} ${money(total)}`;
+      // A whole line below the threshold holds no item at or above it: none of it is equipment.
+      if (line.category === 'equipment' && !isEquipment(total, rule))
+        findings.push(
+          finding(
+            rule,
+            'unmet',
+            `${rule.says} — ${where} is less than ${money(rule.unitCost)} in all, so no item in it is equipment: enter it under materials and supplies.`,
+            { lineId: line.id },
+          ),
+        );
+      // Supplies that add up to the threshold may hide one item that is equipment; only the applicant knows.
+      else if (line.category === 'materials' && isEquipment(total, rule))
+        findings.push(
+          noteOf(
+            rule,
+            `${rule.says} — ${where}: an item in it that costs ${money(rule.unitCost)} or more is equipment; enter such an item under equipment.`,
+            { lineId: line.id },
+          ),
+        );
+    }
   }
 
   // --- the request, as the program computes it ---

@@ -24,6 +24,7 @@ export const BUDGET_LINE_CATEGORIES = [
   'dissemination',
   'knowledge_mobilisation',
   'subcontracts',
+  'participant_support',
   'indirect',
 ] as const satisfies readonly z.infer<typeof costCategorySchema>[];
 export const budgetLineCategorySchema = z.enum(BUDGET_LINE_CATEGORIES);
@@ -38,6 +39,7 @@ export const BUDGET_CATEGORY_LABELS: Record<BudgetLineCategory, string> = {
   dissemination: 'Dissemination and open access',
   knowledge_mobilisation: 'Knowledge mobilisation',
   subcontracts: 'Subcontracts, consultants, services',
+  participant_support: 'Participant support (stipends, travel, fees of participants or trainees)',
   indirect: 'Indirect costs (overhead)',
 };
 

@@ -26,6 +26,11 @@ export const costCategorySchema = z.enum([
   'knowledge_mobilisation',
   /** Subcontracts, consultants, contractor fees, purchased services. */
   'subcontracts',
+  /**
+   * Stipends, travel and registration fees paid to or for participants or trainees (not employees)
+   * of conferences or training projects: NSF's budget line F.
+   */
+  'participant_support',
   /** Indirect, overhead or facilities and administrative (F&A) costs. */
   'indirect',
   'partner_cash',
@@ -122,6 +127,28 @@ const unitRuleSchema = z.object({
   ...provenance,
 });
 
+/**
+ * How one category is treated beyond its eligibility (NSF participant support: no indirect costs are
+ * paid on it, and its money is not moved to other categories without the funder's prior approval).
+ */
+const categoryTermsRuleSchema = z.object({
+  kind: z.literal('category_terms'),
+  category: costCategorySchema,
+  /** False: the funder pays no indirect costs on this category; it leaves the indirect-cost base. */
+  carriesIndirect: z.boolean(),
+  /** True: moving this category's money to other categories needs the funder's prior approval. */
+  rebudgetNeedsApproval: z.boolean(),
+  ...provenance,
+});
+
+/** Where equipment starts: an item costing `unitCost` or more is equipment, a cheaper one supplies. */
+const equipmentThresholdRuleSchema = z.object({
+  kind: z.literal('equipment_threshold'),
+  /** Per item (unit acquisition cost), in the program's currency; inclusive. */
+  unitCost: z.number().int().positive(),
+  ...provenance,
+});
+
 /** How the amount requested follows from the budget. */
 const requestRuleSchema = z.object({
   kind: z.literal('request'),
@@ -148,6 +175,8 @@ export const costRuleSchema = z
     modularRuleSchema,
     unitRuleSchema,
     requestRuleSchema,
+    categoryTermsRuleSchema,
+    equipmentThresholdRuleSchema,
   ])
   .superRefine((rule, ctx) => {
     if (!rule.verified && !rule.note)
@@ -162,6 +191,12 @@ export const costRuleSchema = z
       ctx.addIssue({ code: 'custom', path: ['unitAmount'], message: 'the shares do not add up to the unit' });
     if (rule.kind === 'modular' && rule.maxPerYear % rule.moduleSize !== 0)
       ctx.addIssue({ code: 'custom', path: ['maxPerYear'], message: 'not a whole number of modules' });
+    if (rule.kind === 'category_terms' && rule.carriesIndirect && !rule.rebudgetNeedsApproval)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category'],
+        message: 'the terms say nothing beyond eligibility',
+      });
     if (rule.kind === 'indirect' && rule.treatment === 'fixed_rate' && rule.rate === undefined)
       ctx.addIssue({ code: 'custom', path: ['rate'], message: 'a fixed rate states the rate' });
   });

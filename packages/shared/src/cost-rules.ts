@@ -45,6 +45,32 @@ export function unitsFor(
 }
 
 /**
+ * Whether an item is equipment under an equipment threshold: its unit cost at or above the
+ * threshold (inclusive); below it, the item is materials and supplies.
+ */
+export function isEquipment(unitCost: number, rule: Rule<'equipment_threshold'>): boolean {
+  return unitCost >= rule.unitCost;
+}
+
+/**
+ * The base an indirect-cost rate applies to: the direct costs less the categories on which the
+ * funder pays no indirect costs (`category_terms` with `carriesIndirect: false`).
+ */
+export function indirectCostBase(
+  directByCategory: ReadonlyMap<string, number>,
+  rules: readonly CostRule[],
+): number {
+  const outside = new Set<string>(
+    rules
+      .filter((r): r is Rule<'category_terms'> => r.kind === 'category_terms' && !r.carriesIndirect)
+      .map((r) => r.category),
+  );
+  let base = 0;
+  for (const [category, amount] of directByCategory) if (!outside.has(category)) base += amount;
+  return base;
+}
+
+/**
  * A rule as a check or a draft quotes it: the funder's words when its own page confirmed them;
  * otherwise as something to check, with what to check (ADR 0280: never stated as fact).
  */

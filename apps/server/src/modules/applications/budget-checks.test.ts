@@ -1,5 +1,6 @@
 import { checkBudget } from '@grantleaf/shared/budget-checks';
 import type { Budget, BudgetLine, BudgetPartner } from '@grantleaf/shared/budget.schema';
+import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 import { describe, expect, it } from 'vitest';
 import { costRulesFor } from '../programs/cost-rules.ts';
 
@@ -195,6 +196,72 @@ describe('Mitacs units and IRAP shares', () => {
       s.findings.filter((f) => f.rule?.kind === 'share_of_costs').every((f) => f.status === 'info'),
     ).toBe(true);
     expect(s.findings.every((f) => f.rule === null || f.rule.verified || f.status !== 'unmet')).toBe(true);
+  });
+});
+
+describe('NSF participant support and the equipment threshold (issue 26 item 4)', () => {
+  const nsf = rules('us-nsf-standard-research-grant');
+  // The same rules as if NSF's page had confirmed them: what a verified rule would decide.
+  const confirmed: ProgramCostRules = { ...nsf, rules: nsf.rules.map((r) => ({ ...r, verified: true })) };
+  const about = (s: ReturnType<typeof checkBudget>, kind: string, lineId?: string) =>
+    s.findings.filter((f) => f.rule?.kind === kind && (lineId === undefined || f.lineId === lineId));
+
+  it('an equipment line under $5,000 in all is supplies ($4,999), one of $5,000 may be equipment', () => {
+    const under = checkBudget(budget(1, [line('eq', 'equipment', [4_999], 'Field laptop')]), confirmed);
+    expect(about(under, 'equipment_threshold', 'eq').map((f) => f.status)).toEqual(['unmet']);
+    expect(about(under, 'equipment_threshold')[0]?.message).toContain(
+      "line 'Field laptop' USD $4,999 is less than USD $5,000 in all, so no item in it is equipment",
+    );
+    const at = checkBudget(budget(1, [line('eq', 'equipment', [5_000], 'Ice radar')]), confirmed);
+    expect(about(at, 'equipment_threshold')).toEqual([]);
+    // Spread over years, the line's whole amount is what one item could cost.
+    const spread = checkBudget(budget(2, [line('eq', 'equipment', [2_500, 2_500])]), confirmed);
+    expect(about(spread, 'equipment_threshold')).toEqual([]);
+  });
+
+  it('supplies adding up to $5,000 may hide an item that is equipment ($4,999 says nothing)', () => {
+    const under = checkBudget(budget(1, [line('m', 'materials', [4_999])]), confirmed);
+    expect(about(under, 'equipment_threshold')).toEqual([]);
+    const at = checkBudget(budget(1, [line('m', 'materials', [5_000], 'Sensors')]), confirmed);
+    expect(about(at, 'equipment_threshold', 'm').map((f) => f.status)).toEqual(['info']);
+    expect(about(at, 'equipment_threshold')[0]?.message).toContain(
+      'an item in it that costs USD $5,000 or more is equipment',
+    );
+  });
+
+  it('participant support leaves the indirect-cost base and needs approval to rebudget', () => {
+    const s = checkBudget(
+      budget(1, [
+        line('gra', 'personnel', [100_000]),
+        line('ps', 'participant_support', [20_000], 'Workshop stipends'),
+        line('fa', 'indirect', [50_000]),
+      ]),
+      confirmed,
+    );
+    const [terms] = about(s, 'category_terms');
+    expect(terms?.status).toBe('info');
+    expect(terms?.message).toContain(
+      "apply your institution's rate to USD $100,000 of direct costs, not USD $120,000",
+    );
+    expect(terms?.message).toContain("needs the funder's prior approval");
+    // Participant support is a direct cost the funder pays: it stays in the request.
+    expect(s.totals.requested).toBe(170_000);
+    const none = checkBudget(budget(1, [line('gra', 'personnel', [100_000])]), confirmed);
+    expect(about(none, 'category_terms')).toEqual([]);
+  });
+
+  it('as recorded (unconfirmed on an NSF page), each says "check with the funder", never "breaks a rule"', () => {
+    const s = checkBudget(
+      budget(1, [
+        line('eq', 'equipment', [4_999]),
+        line('m', 'materials', [5_000]),
+        line('ps', 'participant_support', [20_000]),
+      ]),
+      nsf,
+    );
+    const findings = [...about(s, 'equipment_threshold'), ...about(s, 'category_terms')];
+    expect(findings.map((f) => f.status)).toEqual(['check', 'check', 'check']);
+    for (const f of findings) expect(f.message).toMatch(/^Check with the funder \(rule not confirmed/);
   });
 });
 

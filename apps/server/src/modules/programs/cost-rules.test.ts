@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { costRulesFileSchema } from '@grantleaf/shared/cost-rules.schema';
 import {
   costShareRequest,
+  indirectCostBase,
+  isEquipment,
   modularYear,
   shareOfCosts,
   unitsFor,
@@ -225,5 +227,65 @@ describe('the rules at their boundaries', () => {
       expect(only(id, 'limit').verified, id).toBe(true);
       expect(only(id, 'indirect').treatment, id).toBe('not_paid');
     }
+  });
+
+  it('NSF equipment threshold: an item of $5,000 is equipment, $4,999 is supplies; unverified', () => {
+    for (const id of ['us-nsf-standard-research-grant', 'us-nsf-career']) {
+      const rule = only(id, 'equipment_threshold');
+      expect([isEquipment(4_999, rule), isEquipment(5_000, rule), isEquipment(5_001, rule)], id).toEqual([
+        false,
+        true,
+        true,
+      ]);
+      expect(rule.verified, id).toBe(false);
+      expect(rule.note, id).toMatch(/PAPPG/);
+    }
+  });
+
+  it('NSF participant support: outside the indirect-cost base, rebudgeted only with approval; unverified', () => {
+    for (const id of ['us-nsf-standard-research-grant', 'us-nsf-career']) {
+      const rule = only(id, 'category_terms');
+      expect(rule).toMatchObject({
+        category: 'participant_support',
+        carriesIndirect: false,
+        rebudgetNeedsApproval: true,
+        verified: false,
+      });
+      const direct = new Map([
+        ['personnel', 100_000],
+        ['participant_support', 20_000],
+        ['equipment', 5_000],
+      ]);
+      expect(indirectCostBase(direct, [rule]), id).toBe(105_000);
+      // Without the rule every direct cost is in the base.
+      expect(indirectCostBase(direct, []), id).toBe(125_000);
+    }
+  });
+});
+
+describe('the schema refuses category terms that say nothing', () => {
+  it('a category that carries indirect costs and moves freely is not a rule', () => {
+    const rule = {
+      kind: 'category_terms',
+      category: 'travel',
+      carriesIndirect: true,
+      rebudgetNeedsApproval: false,
+      says: 'Travel is like any other cost.',
+      source: 'https://example.org/',
+      read: '2026-11-27',
+      verified: true,
+    };
+    const file = {
+      version: 1,
+      programs: { 'us-example': { name: 'Example', currency: 'USD', rules: [rule] } },
+    };
+    expect(costRulesFileSchema.safeParse(file).success).toBe(false);
+    const meaningful = { ...rule, rebudgetNeedsApproval: true };
+    expect(
+      costRulesFileSchema.safeParse({
+        ...file,
+        programs: { 'us-example': { ...file.programs['us-example'], rules: [meaningful] } },
+      }).success,
+    ).toBe(true);
   });
 });
