@@ -1,16 +1,19 @@
+import fs from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures.ts';
 import { fits } from './axe.ts';
 
 // Issue 25 §1: the applicant profile asked once in the funding finder, prefilled from the account's
 // e-mail domain, used by the search (and changed for one search only), editable on the account
-// page; bad input refused with its message and nothing lost. At 1280 px and at 390 px.
+// page, and in the privacy export; bad input refused with its message and nothing lost. At 1280 px
+// and at 390 px.
 test.describe.configure({ timeout: 180_000 });
 
 for (const [name, viewport] of [
   ['desktop', { width: 1280, height: 900 }],
   ['phone', { width: 390, height: 844 }],
 ] as const) {
-  test(`applicant profile: asked once, prefilled, overridden per search, editable (${name})`, async ({
+  test(`applicant profile: asked once, prefilled, overridden per search, editable, exported (${name})`, async ({
     page,
     registerAndLogin,
   }) => {
@@ -91,5 +94,15 @@ for (const [name, viewport] of [
     await expect(
       page.getByRole('form', { name: 'Applicant profile' }).getByLabel('Year of PhD or terminal degree'),
     ).toHaveValue('2017');
+
+    // The privacy export holds the profile as saved, opened (it is sealed at rest).
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const zip = unzipSync(new Uint8Array(fs.readFileSync(await (await downloading).path())));
+    expect(JSON.parse(strFromU8(zip['applicant-profile.json']!))).toEqual([
+      expect.objectContaining({
+        facts: expect.objectContaining({ kind: 'researcher', region: 'CA-BC', degreeYear: 2017 }),
+      }),
+    ]);
   });
 }
