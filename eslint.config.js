@@ -87,6 +87,19 @@ export default tseslint.config(
     },
   },
   {
+    // One way to sign a page in (e2e/session.ts), as e2e/axe.ts is the one way to run axe.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='setItem'][arguments.0.value='sessionId']",
+          message: 'Sign a page in with signIn or pageAs from e2e/session.ts.',
+        },
+      ],
+    },
+  },
+  {
     // A feature never imports another feature (bulletproof-react), except the current-user hook.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

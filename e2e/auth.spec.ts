@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { signIn } from './session.ts';
 
 test('register (gmail refused, university accepted) → verify by emailed code → log out → log in', async ({
   page,
@@ -84,8 +85,7 @@ test('unknown paths show the 404 card; the dashboard asks visitors to log in', a
 });
 
 test('a stale session signs the visitor out', async ({ page }) => {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('sessionId', 'revoked-or-forged'));
+  await signIn(page, 'revoked-or-forged');
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();

@@ -1,5 +1,6 @@
 import { adminAccount, expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { pageAs } from './session.ts';
 
 const NSERC_PROGRAM = 'ca-nserc-alliance-advantage';
 
@@ -86,11 +87,7 @@ test('buying credits: not enough to generate → buy a pack on Stripe → credit
 
   // An admin approves it in the browser: Stripe refunds, the 4 unspent credits go, all audited.
   const admin = await adminAccount(server, registerAccount);
-  const adminContext = await browser.newContext({ baseURL: server.url });
-  const adminPage = await adminContext.newPage();
-  await adminPage.goto('/login');
-  await adminPage.evaluate((token) => localStorage.setItem('sessionId', token), admin.token);
-  await adminPage.goto('/admin/billing');
+  const adminPage = await pageAs(browser, server.url, admin, { path: '/admin/billing' });
   const row = adminPage
     .getByRole('listitem')
     .filter({ hasText: account.email })
@@ -102,7 +99,7 @@ test('buying credits: not enough to generate → buy a pack on Stripe → credit
   await row.getByRole('button', { name: 'Approve and refund' }).click();
   await expect(adminPage.getByText('No refund requests.')).toBeVisible();
   expect(await seriousViolations(adminPage)).toEqual([]);
-  await adminContext.close();
+  await adminPage.context().close();
 
   const approved = await smtp.waitFor(account.email, (m) => m.subject === 'Your refund was approved');
   expect(approved.text).toContain('4 unspent credits');

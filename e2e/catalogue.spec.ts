@@ -1,15 +1,10 @@
-import type { Page } from '@playwright/test';
 import { adminAccount, expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { signIn } from './session.ts';
 
 const ALL_RULES = { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] };
 
 const PROGRAM = 'ca-sshrc-insight-development-grants';
-
-async function signIn(page: Page, token: string) {
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('sessionId', t), token);
-}
 
 test('catalogue: an admin edits a program and marks it verified; a user searches and pages the dashboard table', async ({
   page,

@@ -1,5 +1,6 @@
 import { adminAccount, expect, test } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
+import { pageAs } from './session.ts';
 
 // Issue 28 §2: credits on a deployment without card payments, in the browser at desktop and phone
 // widths: a user asks, an admin grants from the request on /admin/billing, the user's balance shows
@@ -43,14 +44,7 @@ for (const width of [1280, 390]) {
 
     // An admin grants it from the request, in the browser.
     const admin = await adminAccount(server, registerAccount);
-    const adminContext = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width, height: 900 },
-    });
-    const adminPage = await adminContext.newPage();
-    await adminPage.goto('/login');
-    await adminPage.evaluate((token) => localStorage.setItem('sessionId', token), admin.token);
-    await adminPage.goto('/admin/billing');
+    const adminPage = await pageAs(browser, server.url, admin, { width, path: '/admin/billing' });
     const row = adminPage.getByTestId('credit-request').filter({ hasText: user.email });
     await expect(row).toContainText('Asks for 6 credits');
     await expect(row).toContainText('“Two NSERC applications this month.”');
@@ -66,7 +60,7 @@ for (const width of [1280, 390]) {
     await expect(adminPage.getByTestId('credit-request').filter({ hasText: user.email })).toContainText(
       'Approved: 5 credits added',
     );
-    await adminContext.close();
+    await adminPage.context().close();
 
     const mail = await smtp.waitFor(user.email, (m) => m.subject === 'Your credit request was approved');
     expect(mail.text).toContain('We added 5 credits to your Grantleaf balance.');

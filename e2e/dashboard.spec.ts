@@ -1,16 +1,5 @@
-import { ADMIN_EMAIL, expect, PASSWORD, test, type Server } from './fixtures.ts';
-
-/** The one admin account of the (per-worker) server: log in, or register it the first time. */
-async function adminToken(
-  server: Server,
-  register: (opts: { email: string; name: string }) => Promise<{ token: string }>,
-) {
-  const login = await server.api('POST', '/api/auth/login', {
-    body: { email: ADMIN_EMAIL, password: PASSWORD },
-  });
-  if (login.status === 200) return login.body.sessionId as string;
-  return (await register({ email: ADMIN_EMAIL, name: 'Operator' })).token;
-}
+import { adminAccount, expect, test } from './fixtures.ts';
+import { signIn } from './session.ts';
 
 const BACKGROUND =
   'Professor of chemical engineering. Twelve years developing solid-state battery electrolytes and electrochemical recycling of lithium cathodes with utility partners.';
@@ -22,7 +11,7 @@ test('dashboard: every dialog, its validation, an idea to completion, paging, an
   registerAccount,
   server,
 }) => {
-  const admin = { token: await adminToken(server, registerAccount) };
+  const admin = await adminAccount(server, registerAccount);
   const account = await registerAndLogin(page, { name: 'Marie Curie' });
   await expect(page.getByText('Welcome, Marie Curie')).toBeVisible();
   await expect(page.getByText('Idea Generator is now available')).toBeVisible();
@@ -243,7 +232,7 @@ test('admins list marketing requests, affiliates and commissions on the dashboar
   server,
   registerAccount,
 }) => {
-  const token = await adminToken(server, registerAccount);
+  const { token } = await adminAccount(server, registerAccount);
   const member = await registerAccount({ name: 'Listed Member' });
   expect(
     (
@@ -261,8 +250,7 @@ test('admins list marketing requests, affiliates and commissions on the dashboar
       })
     ).status,
   ).toBe(200);
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('sessionId', t), token);
+  await signIn(page, token);
   await page.goto('/');
   await page.getByText('Marketing requests, affiliates and commissions (Admin)').click();
   await expect(
@@ -279,7 +267,7 @@ test('a sign-up through the referral link earns the affiliate 30% of a purchase'
   server,
   registerAccount,
 }) => {
-  const token = await adminToken(server, registerAccount);
+  const { token } = await adminAccount(server, registerAccount);
   const affiliate = await registerAccount({ name: 'Referring Rosalind' });
   const joined = await server.api('POST', '/api/affiliate-requests', {
     token: affiliate.token,
@@ -303,7 +291,7 @@ test('a sign-up through the referral link earns the affiliate 30% of a purchase'
   });
   expect(paid.body.commission.amountCents).toBe(6000);
 
-  await page.evaluate((t) => localStorage.setItem('sessionId', t), affiliate.token);
+  await signIn(page, affiliate.token);
   await page.goto('/');
   await page.getByRole('button', { name: 'Affiliate', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Affiliate Program' });

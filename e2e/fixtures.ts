@@ -8,6 +8,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { startFakeModelServer, type FakeModelServer } from '../apps/server/test/fake-model-server.ts';
 import { startFakeStripe } from '../apps/server/test/fake-stripe-server.ts';
 import { codeFrom, linkTokenFrom, startSmtpServer } from '../apps/server/test/smtp.ts';
+import { signIn } from './session.ts';
 
 export const ADMIN_EMAIL = 'admin@grantleaf.ca';
 export const PASSWORD = 'Tr1cky-Passphrase';
@@ -234,8 +235,7 @@ export const test = base.extend<
   registerAndLogin: async ({ registerAccount }, use) => {
     await use(async (page, opts = {}) => {
       const account = await registerAccount(opts);
-      await page.goto('/login');
-      await page.evaluate((token) => localStorage.setItem('sessionId', token), account.token);
+      await signIn(page, account.token);
       await page.goto('/');
       return account;
     });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN_EMAIL, expect, PASSWORD, test, type Account, type Server } from './fixtures.ts';
+import { adminAccount, expect, test } from './fixtures.ts';
+import { signIn } from './session.ts';
 
 // Issue 18 item 2: every signed-in page and dialog fits a phone, with no horizontal scroll.
 test.describe.configure({ timeout: 240_000 });
@@ -32,18 +33,6 @@ async function expectFits(page: Page, where: string) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, where).toEqual([]);
-}
-
-async function adminAccount(
-  server: Server,
-  registerAccount: (o?: { email?: string }) => Promise<Account>,
-): Promise<Account> {
-  const login = await server.api('POST', '/api/auth/login', {
-    body: { email: ADMIN_EMAIL, password: PASSWORD },
-  });
-  if (login.status === 200)
-    return { email: ADMIN_EMAIL, password: PASSWORD, token: login.body.sessionId, user: login.body.user };
-  return registerAccount({ email: ADMIN_EMAIL });
 }
 
 /** Opens a dialog by its button, checks it at phone width, closes it with its own close button. */
@@ -111,8 +100,7 @@ test('every signed-in route and dialog fits 390 px, header actions in a menu, an
     .toBe('completed');
 
   await page.setViewportSize({ width: WIDTH, height: 844 });
-  await page.goto('/login');
-  await page.evaluate((token) => localStorage.setItem('sessionId', token), admin.token);
+  await signIn(page, admin.token);
 
   await page.goto('/dashboard');
   await expect(page.getByTestId('credits')).toBeVisible();

@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fits, seriousViolations } from './axe.ts';
-import { expect, test, type Account } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { pageAs } from './session.ts';
 
 // Issue 32's journey: an applicant, a co-applicant and a research officer in their own browser
 // contexts (one server, one browser), and an outsider who gets 404 everywhere. Invite, co-edit
@@ -11,14 +11,6 @@ import { expect, test, type Account } from './fixtures.ts';
 // 1280 px, the co-applicant and the outsider at 390 px; the officer's pages are checked at 390 too.
 
 const tag = () => randomBytes(3).toString('hex');
-
-async function open(browser: Browser, baseURL: string, account: Account, width: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.evaluate((token) => localStorage.setItem('sessionId', token), account.token);
-  return page;
-}
 
 test('co-applicants write together, the office reviews and signs off, an outsider sees nothing', async ({
   browser,
@@ -34,7 +26,7 @@ test('co-applicants write together, the office reviews and signs off, an outside
   const office = `Research Office ${tag()}`;
 
   // The officer creates the organisation and invites the applicant, in the browser.
-  const officerPage = await open(browser, server.url, officer, 1280);
+  const officerPage = await pageAs(browser, server.url, officer, { width: 1280 });
   await officerPage.goto('/organisations');
   await officerPage.getByLabel('Name').fill(office);
   await officerPage.getByRole('button', { name: 'Create' }).click();
@@ -47,7 +39,7 @@ test('co-applicants write together, the office reviews and signs off, an outside
   // The applicant follows the e-mailed link.
   const mail = await smtp.waitFor(applicant.email, (m) => m.subject.includes(office));
   const link = /(\/organisations\/join\?token=[\w-]+)/.exec(mail.text)![1]!;
-  const applicantPage = await open(browser, server.url, applicant, 1280);
+  const applicantPage = await pageAs(browser, server.url, applicant, { width: 1280 });
   await applicantPage.goto(link);
   await applicantPage.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(applicantPage.getByTestId('organisation').filter({ hasText: office })).toContainText(
@@ -76,7 +68,7 @@ test('co-applicants write together, the office reviews and signs off, an outside
   await expect(share).toContainText(`Shared with ${office}`);
 
   // The co-applicant, on a phone, finds it under Shared with me and writes in it.
-  const coPage = await open(browser, server.url, coApplicant, 390);
+  const coPage = await pageAs(browser, server.url, coApplicant, { width: 390 });
   await coPage.goto('/organisations');
   await coPage.getByRole('link', { name: 'River ice together' }).click();
   await expect(coPage.getByRole('heading', { level: 1, name: 'River ice together' })).toBeVisible();
@@ -225,7 +217,7 @@ test('co-applicants write together, the office reviews and signs off, an outside
   expect(await fits(coPage)).toBe(true);
 
   // The outsider gets the unknown application's answer, on the page and from the API.
-  const outsiderPage = await open(browser, server.url, outsider, 390);
+  const outsiderPage = await pageAs(browser, server.url, outsider, { width: 390 });
   await outsiderPage.goto(url);
   await expect(outsiderPage.getByRole('heading', { name: 'Application not found' })).toBeVisible();
   const id = created.body.id;

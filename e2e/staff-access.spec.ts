@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { makePdf } from '../apps/server/test/documents.ts';
 import { adminAccount, expect, test } from './fixtures.ts';
+import { pageAs } from './session.ts';
 
 // Issue 15 §6 in the browser: the admin links a PDF they upload in the panel; the audit page shows
 // the staff reads in words.
@@ -38,11 +39,7 @@ test('an admin links an uploaded PDF from the panel, and the audit page names ea
   });
   expect(created.status).toBe(201);
 
-  const context = await browser.newContext({ baseURL: server.url });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.evaluate((token) => localStorage.setItem('sessionId', token), admin.token);
-  await page.goto('/');
+  const page = await pageAs(browser, server.url, admin, { path: '/' });
   const row = page.getByTestId('admin-pdf-row').filter({ hasText: user.email });
   const pdf = testInfo.outputPath('final.pdf');
   fs.writeFileSync(pdf, await makePdf(['Final application, formatted by the team']));
@@ -57,5 +54,5 @@ test('an admin links an uploaded PDF from the panel, and the audit page names ea
   const rows = page.getByTestId('audit-row');
   await expect(rows.filter({ hasText: 'Linked a PDF to a submission' })).toHaveCount(1);
   await expect(rows.filter({ hasText: "Saw a user's submission (PDF panel)" }).first()).toBeVisible();
-  await context.close();
+  await page.context().close();
 });

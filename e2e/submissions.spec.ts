@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { makePdf } from '../apps/server/test/documents.ts';
 import { ADMIN_EMAIL, expect, test, type Account, type Server } from './fixtures.ts';
+import { pageAs } from './session.ts';
 
 const NSERC_PROGRAM = 'ca-nserc-alliance-advantage';
 // Jobs run in the server under test on a shared 2-core machine: allow for a slow pickup.
@@ -233,11 +234,7 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   expect(xml).toContain('Low-cost sensors for river ice monitoring');
 
   // An admin links a PDF in the admin panel; the user downloads it.
-  const adminContext = await browser.newContext({ baseURL: server.url });
-  const adminPage = await adminContext.newPage();
-  await adminPage.goto('/login');
-  await adminPage.evaluate((token) => localStorage.setItem('sessionId', token), admin.token);
-  await adminPage.goto('/');
+  const adminPage = await pageAs(browser, server.url, admin, { path: '/' });
   const row = adminPage.getByTestId('admin-pdf-row').filter({ hasText: user.email });
   const notPdf = testInfo.outputPath('notes.txt');
   fs.writeFileSync(notPdf, 'not a pdf');
@@ -247,7 +244,7 @@ test('journey: top-up by an admin, analyse an uploaded PDF, generate for NSERC, 
   fs.writeFileSync(finalPdf, await makePdf(['Final application, formatted by the Grantleaf team']));
   await row.getByLabel(/Upload PDF for/).setInputFiles(finalPdf);
   await expect(row.getByRole('button', { name: 'Download PDF' })).toBeVisible();
-  await adminContext.close();
+  await adminPage.context().close();
 
   await page.reload();
   const [pdf] = await Promise.all([

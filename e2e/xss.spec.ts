@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_EMAIL, expect, PASSWORD, test, type Server } from './fixtures.ts';
+import { adminAccount, expect, test } from './fixtures.ts';
+import { signIn } from './session.ts';
 
 /**
  * Hostile content (issue 7 §3): 64 XSS payloads go into profile names, submission content,
@@ -96,17 +97,6 @@ async function hits(page: Page) {
   return page.evaluate(() => (window as unknown as { __xss: number[] }).__xss ?? ['hook missing']);
 }
 
-async function adminToken(
-  server: Server,
-  register: (opts: { email: string; name: string }) => Promise<{ token: string }>,
-) {
-  const login = await server.api('POST', '/api/auth/login', {
-    body: { email: ADMIN_EMAIL, password: PASSWORD },
-  });
-  if (login.status === 200) return login.body.sessionId as string;
-  return (await register({ email: ADMIN_EMAIL, name: 'Operator' })).token;
-}
-
 async function until<T>(fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -139,7 +129,7 @@ test('64 XSS payloads in content, results, ideas, funding requests and applicati
   await control.close();
 
   await armPage(page, seen);
-  const admin = await adminToken(server, registerAccount);
+  const { token: admin } = await adminAccount(server, registerAccount);
   const account = await registerAndLogin(page, { name: PAYLOADS[0]!.slice(0, 200) });
   const token = account.token;
   await server.api('POST', `/api/admin/users/${account.user.id}/credits`, {
@@ -334,7 +324,7 @@ test(`${NAME_PAYLOADS.length} XSS payloads as profile names never run in the hea
   for (const payload of NAME_PAYLOADS) {
     const name = payload.slice(0, 200);
     const account = await registerAccount({ name });
-    await page.evaluate((t) => localStorage.setItem('sessionId', t), account.token);
+    await signIn(page, account.token);
     await page.goto('/dashboard');
     await expect(page.locator('body')).toContainText(name.slice(0, 40));
     expect(await hits(page), `payload ran as a name: ${name}`).toEqual([]);
