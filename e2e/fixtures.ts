@@ -29,8 +29,12 @@ async function freePort(): Promise<number> {
   });
 }
 
+// A cold start compiles the server through tsx and migrates a fresh PGlite: ~15 s on a quiet machine,
+// but over 100 s when the machine is shared, so the wait and the fixture's own limit leave room.
+const SERVER_START_MS = 150_000;
+
 async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + SERVER_START_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
@@ -204,7 +208,7 @@ export const test = base.extend<
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: SERVER_START_MS + 30_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   registerAccount: async ({ server, smtp }, use) => {
