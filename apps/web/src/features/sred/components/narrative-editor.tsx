@@ -165,7 +165,11 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
           {project.checks.length === 0 ? (
             <p className="text-sm text-slate-700">{t('sred.narrative.noChecks')}</p>
           ) : (
-            <ul className="list-disc space-y-1 pl-5 text-sm text-amber-950" data-testid="sred-findings">
+            <ul
+              lang="en"
+              className="list-disc space-y-1 pl-5 text-sm text-amber-950"
+              data-testid="sred-findings"
+            >
               {project.checks.map((c, i) => (
                 <li key={i}>{c.message}</li>
               ))}

@@ -310,7 +310,10 @@ function ResultView({ result, title, testId }: { result: SredResult; title: stri
               </span>
               {l.key !== 'deadline' && <span className="font-mono">{cad(l.amount)}</span>}
             </div>
-            <p className="break-words text-xs text-slate-700">{l.formula}</p>
+            {/* The calculator's records are English (said above); lang tells screen readers so. */}
+            <p lang="en" className="break-words text-xs text-slate-700">
+              {l.formula}
+            </p>
             <p className="text-xs text-slate-600">
               {t('sred.result.sources')}{' '}
               {[...new Set(l.sources)].map((id, i) => {
@@ -336,7 +339,7 @@ function ResultView({ result, title, testId }: { result: SredResult; title: stri
         ))}
       </ol>
       {result.notes.length > 0 && (
-        <ul className="list-disc space-y-1 pl-5 text-xs text-slate-700">
+        <ul lang="en" className="list-disc space-y-1 pl-5 text-xs text-slate-700">
           {result.notes.map((n) => (
             <li key={n}>{n}</li>
           ))}
@@ -584,7 +587,7 @@ function ImportCard({ claim }: { claim: ClaimView }) {
       {result && result.errors.length > 0 && (
         <div role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-medium">{t('sred.import.rowErrors', { count: result.errors.length })}</p>
-          <ul className="mt-1 list-disc pl-5">
+          <ul lang="en" className="mt-1 list-disc pl-5">
             {result.errors.slice(0, 50).map((e) => (
               <li key={e.row}>{e.message}</li>
             ))}
@@ -615,12 +618,13 @@ function LineRow({ line, claimId }: { line: ExpenseLine; claimId: string }) {
         </span>
       </div>
       {line.error && (
-        <p role="alert" className="text-red-700">
+        <p role="alert" lang="en" className="text-red-700">
           {line.error}
         </p>
       )}
       <p className="text-xs text-slate-700">
-        {t('sred.line.rule', { category: categoryLabel(line.ruleCategory) })} {line.ruleReason}
+        {t('sred.line.rule', { category: categoryLabel(line.ruleCategory) })}{' '}
+        <span lang="en">{line.ruleReason}</span>
       </p>
       {(line.category === 'salary' || line.category === 'specified_salary') &&
         line.sredShare === null &&
