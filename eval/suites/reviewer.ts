@@ -177,7 +177,9 @@ export const reviewerSuite: EvalSuite = {
         else high = mid - 1;
       }
       const result = evaluateText(nsf, `${section?.name ?? ''}\n${tokens.slice(0, low).join(' ')}`);
-      const check = result.checks.limits.find((l) => l.section === section?.name);
+      // The check is named by the funder template's section (the profile's, ADR 0500), which may differ
+      // in case or wording from the catalogue record's name.
+      const check = result.checks.limits.find((l) => /project description/i.test(l.section));
       return `${check?.words ?? 0} words → ${check?.status ?? 'not found'}`;
     };
 
