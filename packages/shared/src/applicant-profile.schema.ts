@@ -201,8 +201,10 @@ export function applyFacts(
     indigenous: facts.indigenous ?? read.indigenous,
     stated: {
       clinicalDoctorate: facts.clinicalDoctorate,
-      careerStartYear: facts.careerStartYear,
-      degreeYear: facts.degreeYear,
+      // A year the profile leaves unknown is still the one the request's words state ("PhD 2016").
+      careerStartYear: facts.careerStartYear ?? read.stated?.careerStartYear ?? null,
+      degreeYear: facts.degreeYear ?? read.stated?.degreeYear ?? null,
+      fromText: (read.stated?.fromText ?? []).filter((key) => facts[key] === null),
       r15EligibleInstitution: facts.r15EligibleInstitution,
       citizenship: facts.citizenship,
       ownedInCountry: facts.ownedInCountry,

@@ -128,6 +128,8 @@ export interface ApplicantProfile {
     ownedInCountry?: boolean | null;
     /** Which of kind, country, region and fields the profile stated (the reason says so). */
     fromProfile?: Array<'kind' | 'country' | 'region' | 'fields'>;
+    /** Which career years the request's own words state ("PhD 2016"), not the profile. */
+    fromText?: Array<'careerStartYear' | 'degreeYear'>;
   };
 }
 
@@ -245,6 +247,9 @@ function requirementReasons(
 ): string[] {
   if (!requires) return [];
   const out: string[] = [];
+  // A year the request's words state is a fact the applicant wrote; the reason says where it was read.
+  const says = (key: 'careerStartYear' | 'degreeYear') =>
+    stated.fromText?.includes(key) ? 'you wrote' : 'your profile says';
   if (requires.clinicalDoctorate && stated.clinicalDoctorate === false)
     out.push(
       'It requires a clinical doctoral degree (MD, DVM, PharmD or equivalent); your profile says you hold none.',
@@ -252,17 +257,17 @@ function requirementReasons(
   const start = requires.careerStartOnOrAfter;
   if (start && typeof stated.careerStartYear === 'number' && stated.careerStartYear < yearOf(start))
     out.push(
-      `It is for researchers whose academic career started on or after ${start}; your profile says ${stated.careerStartYear}.`,
+      `It is for researchers whose academic career started on or after ${start}; ${says('careerStartYear')} ${stated.careerStartYear}.`,
     );
   const degree = requires.degreeOnOrAfter;
   if (degree && typeof stated.degreeYear === 'number' && stated.degreeYear < yearOf(degree))
     out.push(
-      `It requires a first PhD or terminal degree on or after ${degree}; your profile says ${stated.degreeYear}.`,
+      `It requires a first PhD or terminal degree on or after ${degree}; ${says('degreeYear')} ${stated.degreeYear}.`,
     );
   const within = requires.degreeWithinYears;
   if (within && typeof stated.degreeYear === 'number' && stated.degreeYear < today.getUTCFullYear() - within)
     out.push(
-      `It requires a PhD received no more than ${within} years before the deadline; your profile says ${stated.degreeYear}.`,
+      `It requires a PhD received no more than ${within} years before the deadline; ${says('degreeYear')} ${stated.degreeYear}.`,
     );
   if (requires.r15EligibleInstitution && stated.r15EligibleInstitution === false)
     out.push(

@@ -9,7 +9,7 @@ import {
 } from '@grantleaf/shared/applicant-profile.schema';
 import { eligibilityRulesSchema, ineligibilityReasons } from '@grantleaf/shared/eligibility';
 import { classifyFields } from '@grantleaf/shared/eligibility-fields';
-import { readApplicant } from './applicant.ts';
+import { readApplicant, readCareerYears } from './applicant.ts';
 
 // The applicant read from a funding request's text (applicant.ts) and with the profile's stated
 // facts (shared/applicant-profile.schema.ts): moved from packages/shared with the reader (ADR 0520).
@@ -379,5 +379,98 @@ describe('the province of a named Canadian institution (ADR 0520)', () => {
     expect(read('Professor at Carleton University; I live and work in Gatineau, Quebec.').regions).toEqual([
       'CA-QC',
     ]);
+  });
+});
+
+describe('career years from the text when the profile is empty (issue 25 §2 career windows)', () => {
+  const years = (text: string) => readCareerYears(text, TODAY);
+  const era = eligibilityRulesSchema.parse({
+    applicantTypes: ['faculty'],
+    countries: ['CA'],
+    regions: ['CA-ON'],
+    careerStages: ['early-career'],
+    requires: {
+      careerStartOnOrAfter: '2020-01-01',
+      degreeOnOrAfter: '2015-01-01',
+      text: 'Started their academic career on or after 1 January 2020 (Round 19 dates).',
+      source: 'https://www.ontario.ca/page/early-researcher-awards',
+    },
+  });
+
+  it('reads the first appointment year, in each phrasing', () => {
+    expect(years('Assistant professor since 2019 at the University of Waterloo').careerStartYear).toBe(2019);
+    expect(years('Assistant Professor of Biology, Purdue University, since 2019.').careerStartYear).toBe(
+      2019,
+    );
+    expect(years('She was appointed in 2021 to the Department of Chemistry.').careerStartYear).toBe(2021);
+    expect(years('Appointed assistant professor in 2021.').careerStartYear).toBe(2021);
+    expect(years('Since 2018 she has been a tenure-track faculty member at McMaster.').careerStartYear).toBe(
+      2018,
+    );
+    expect(years('He joined the faculty of York University in 2017.').careerStartYear).toBe(2017);
+    expect(years('Professeure adjointe depuis 2020 à l’Université Laval.').careerStartYear).toBe(2020);
+  });
+
+  it('reads the PhD year, in each phrasing', () => {
+    expect(years('PhD 2016, University of Toronto').degreeYear).toBe(2016);
+    expect(years('PhD in 2016 from McGill.').degreeYear).toBe(2016);
+    expect(years('Ph.D. (2016), Stanford University; assistant professor at Iowa State.').degreeYear).toBe(
+      2016,
+    );
+    expect(years('She received her PhD in ecology from UBC in 2014.').degreeYear).toBe(2014);
+    expect(years('In 2012 he completed his doctorate at ETH Zurich.').degreeYear).toBe(2012);
+    expect(years('Doctorat en 2017 (Université de Montréal).').degreeYear).toBe(2017);
+  });
+
+  it('reads no year where the clause is not about a first appointment or a finished PhD', () => {
+    expect(years('PhD student since 2022 in the Department of Physics')).toEqual({
+      careerStartYear: null,
+      degreeYear: null,
+    });
+    expect(years('She started her PhD in 2021 at Dalhousie.').degreeYear).toBeNull();
+    expect(years('Associate professor since 2015; appointed Canada Research Chair in 2021.')).toEqual({
+      careerStartYear: null,
+      degreeYear: null,
+    });
+    expect(years('Full professor since 2010, using survey data from 2016.').careerStartYear).toBeNull();
+    expect(years('Assistant professor; the lake record spans 1890 to 2020.').careerStartYear).toBeNull();
+    expect(years('Assistant professor since 2031').careerStartYear).toBeNull();
+  });
+
+  it('reads "early-career" as the stage, with no year', () => {
+    const who = read('Early-career researcher at the University of Regina.');
+    expect(who.careerStage).toBe('early-career');
+    expect(who.stated).toBeUndefined();
+  });
+
+  it('applies the ERA and CRII windows to the years written, and says they were written', () => {
+    const late = read(
+      'Assistant professor since 2019, Department of Physics, University of Ottawa. PhD 2013.',
+    );
+    expect(late.stated).toMatchObject({ careerStartYear: 2019, degreeYear: 2013 });
+    expect(ineligibilityReasons(era, late)).toEqual([
+      'It is for researchers whose academic career started on or after 2020-01-01; you wrote 2019.',
+      'It requires a first PhD or terminal degree on or after 2015-01-01; you wrote 2013.',
+    ]);
+    // The stage still comes from the title: a 2019 start does not make the applicant mid-career.
+    expect(late.careerStage).toBe('early-career');
+    const recent = read('Assistant professor since 2021, University of Ottawa; PhD 2018.');
+    expect(ineligibilityReasons(era, recent)).toEqual([]);
+    const engineer = read('Assistant professor of computer engineering since 2020; PhD 2015, Purdue.');
+    expect(ineligibilityReasons(crii, engineer)).toContain(
+      'It requires a PhD received no more than 6 years before the deadline; you wrote 2015.',
+    );
+    // What the profile states wins over the words, and the reason names the profile.
+    const stated = applyFacts(late, facts({ careerStartYear: 2021 }), TODAY);
+    expect(stated.stated).toMatchObject({
+      careerStartYear: 2021,
+      degreeYear: 2013,
+      fromText: ['degreeYear'],
+    });
+    expect(ineligibilityReasons(era, stated)).toEqual([
+      'It requires a first PhD or terminal degree on or after 2015-01-01; you wrote 2013.',
+    ]);
+    // Nothing written, nothing excluded.
+    expect(ineligibilityReasons(era, read('Assistant professor, University of Ottawa'))).toEqual([]);
   });
 });

@@ -32,6 +32,13 @@ const applicantCuesSchema = z.object({
   earlyCareer: phrases,
   established: phrases,
   headcount: phrases,
+  careerYears: z.object({
+    careerStart: phrases,
+    appointed: phrases,
+    careerStartNot: phrases,
+    degree: phrases,
+    degreeNot: phrases,
+  }),
 });
 type ApplicantCues = z.infer<typeof applicantCuesSchema>;
 
@@ -120,6 +127,64 @@ export function readLocation(text: string): Location {
   return { country, regions: region ? [region] : [] };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Career years (issue 25 §2: the career windows of ERA, CRII)
+
+/** A clause's text may run through "Ph.D." or "Dr." but not past a sentence's end. */
+const CLAUSE = String.raw`(?:[^.;:!?\n]|\.(?!\s))`;
+/** What joins a cue to its year: "since", "in", "depuis", "en", a comma, a bracket or a space. */
+const LINK = String.raw`(?:\s*[(,]\s*|\s+(?:since|in|from|of|depuis|en|au)\s+|\s+)`;
+const YEAR = String.raw`((?:19|20)\d{2})(?![\p{N}])`;
+
+/**
+ * The earliest year the text ties to one of the cues, in either order ("assistant professor since
+ * 2019", "PhD (2016)", "Since 2019 she has been an assistant professor", "In 2016 she received her
+ * PhD"); a clause holding one of the `not` words ("PhD student since 2022", "appointed associate
+ * professor in 2021") gives none. A year after next year is no career year.
+ */
+function yearAfter(text: string, key: string, cues: string[], not: string[], today: Date): number | null {
+  const cue = phraseRe(`applicant:${key}`, cues).source;
+  const after = new RegExp(`(${cue})(${CLAUSE}{0,80}?)${LINK}${YEAR}`, 'giu');
+  const before = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(?:since|in|depuis|en)\s+${YEAR}(${CLAUSE}{0,60}?)(${cue})`,
+    'giu',
+  );
+  const blocked = (clause: string) => phraseRe(`applicant:${key}:not`, not).test(clause);
+  const years: number[] = [];
+  for (const m of text.matchAll(after)) {
+    // The words just before the cue belong to its clause too ("Canada Research Chair appointed in").
+    const lead =
+      text
+        .slice(Math.max(0, m.index - 40), m.index)
+        .split(/[.;:!?\n]/)
+        .at(-1) ?? '';
+    if (!blocked(`${lead} ${m[1]} ${m[2]}`)) years.push(Number(m[3]));
+  }
+  for (const m of text.matchAll(before)) if (!blocked(m[2]!)) years.push(Number(m[1]));
+  const ok = years.filter((y) => y >= 1950 && y <= today.getUTCFullYear() + 1);
+  return ok.length > 0 ? Math.min(...ok) : null;
+}
+
+/**
+ * The year of the first academic appointment and of the PhD, when the text states them. They are
+ * facts the applicant wrote, so the career windows read them as they read a profile's (the reason
+ * says "you wrote"); they never set the career stage, since an assistant professor of seven years
+ * may still apply to NSF CAREER.
+ */
+export function readCareerYears(
+  text: string,
+  today = new Date(),
+): { careerStartYear: number | null; degreeYear: number | null } {
+  const y = applicantCues().careerYears;
+  const start = yearAfter(text, 'careerStart', y.careerStart, y.careerStartNot, today);
+  const appointed = yearAfter(text, 'appointed', y.appointed, y.careerStartNot, today);
+  const starts = [start, appointed].filter((v): v is number => v !== null);
+  return {
+    careerStartYear: starts.length > 0 ? Math.min(...starts) : null,
+    degreeYear: yearAfter(text, 'degree', y.degree, y.degreeNot, today),
+  };
+}
+
 export interface ApplicantText {
   topic: string;
   details: string;
@@ -141,6 +206,8 @@ export function readApplicant(parts: ApplicantText): ApplicantProfile {
   ).exec(text);
   const amounts = readAmounts(`${parts.details}\n${parts.topic}`, 'request');
   const budget = requestedAmount({ ...emptyFacts(), amounts }) ?? amounts[0];
+  const years = readCareerYears(text);
+  const yearsRead = (['careerStartYear', 'degreeYear'] as const).filter((key) => years[key] !== null);
   return {
     kind,
     country: location.country,
@@ -159,5 +226,6 @@ export function readApplicant(parts: ApplicantText): ApplicantProfile {
     hasPartner: says(text, 'partner', c.partner),
     indigenous: says(text, 'indigenousOrganisation', c.indigenousOrganisation),
     budget: budget ? Math.round(budget.value) : null,
+    ...(yearsRead.length > 0 ? { stated: { ...years, fromText: yearsRead } } : {}),
   };
 }

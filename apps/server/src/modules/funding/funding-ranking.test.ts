@@ -244,6 +244,36 @@ describe('built-in funding ranking', () => {
     );
   });
 
+  it('sets Ontario ERA aside for a career start the request states before its window, and says so', () => {
+    const query = {
+      researchTopic: 'Machine learning for the early detection of bridge corrosion',
+      researchDetails: 'Sensor networks and deep learning models that find corrosion in steel bridges.',
+      teamProfile:
+        'Assistant professor of civil engineering at the University of Waterloo since 2016; PhD 2012, University of Toronto.',
+    };
+    const before = matchPrograms(query, catalogue, TODAY);
+    const era = before.ineligible.find((i) => i.program.id === 'ca-on-era');
+    expect(era?.reasons).toContain(
+      'It is for researchers whose academic career started on or after 2020-01-01; you wrote 2016.',
+    );
+    expect(before.eligible.map((r) => r.program.id)).not.toContain('ca-on-era');
+    expect(toFundingResults(before.eligible, { applicant: before.applicant }).applicant_note).toMatch(
+      /Read from your text: [^—]*first appointment 2016, PhD 2012 — /,
+    );
+    // Within the window, the same request keeps ERA among the programs it may apply to.
+    const within = matchPrograms(
+      {
+        ...query,
+        teamProfile:
+          'Assistant professor of civil engineering at the University of Waterloo since 2022; PhD 2019.',
+      },
+      catalogue,
+      TODAY,
+    );
+    expect(within.ineligible.map((i) => i.program.id)).not.toContain('ca-on-era');
+    expect(within.eligible.map((r) => r.program.id)).toContain('ca-on-era');
+  });
+
   it('keeps every ranking weight in one named table, each with its reason', () => {
     for (const [name, entry] of Object.entries(RANKING_WEIGHTS)) {
       expect(Number.isFinite(entry.value), name).toBe(true);

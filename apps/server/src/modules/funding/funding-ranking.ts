@@ -1016,7 +1016,12 @@ export function applicantNote(who: ApplicantProfile, facts: ApplicantFacts | nul
         : null;
   const kind = !stated.has('kind') && who.kind ? KIND_NOUN[who.kind] : null;
   const readField = !stated.has('fields') && field ? field : null;
-  const read = [kind && place ? `${kind} in ${place}` : (kind ?? place), readField]
+  const written = who.stated?.fromText ?? [];
+  const years = [
+    written.includes('careerStartYear') ? `first appointment ${who.stated?.careerStartYear}` : null,
+    written.includes('degreeYear') ? `PhD ${who.stated?.degreeYear}` : null,
+  ];
+  const read = [kind && place ? `${kind} in ${place}` : (kind ?? place), readField, ...years]
     .filter(Boolean)
     .join(', ');
   const fromText = read
