@@ -29,7 +29,7 @@ async function importCsv(page: Page, source: 'ledger' | 'payroll', name: string,
   await expect(mapping).toBeHidden();
 }
 
-async function journey(page: Page) {
+async function journey(page: Page, server: Server, token: string) {
   await page.goto('/sred');
   await expect(page.getByRole('heading', { name: 'SR&ED claims', level: 1 })).toBeVisible();
   await page.getByLabel('Claim name').fill('FY2025 sensor claim');
@@ -83,6 +83,27 @@ async function journey(page: Page) {
   // + 10,000 counted: 178,250 × 35% = 62,387.50
   await expect(page.getByTestId('sred-record-total-credits')).toHaveText('$62,387.50');
   await expect(page.getByText('Filing deadline: 2027-06-30').first()).toBeVisible();
+
+  // A grant the tracker marks approved is offered as government assistance (ADR 0660).
+  const grants = page.getByTestId('sred-grants');
+  await expect(grants).toContainText('No application in your tracker is marked approved.');
+  const tracked = await server.api('POST', '/api/applications', {
+    token,
+    body: { title: 'Sensor prototype', program: 'NRC IRAP', amount: '$100,000' },
+  });
+  await server.api('PATCH', `/api/applications/${tracked.body.id}`, { token, body: { status: 'approved' } });
+  await page.reload();
+  await expect(grants).toContainText('Sensor prototype (NRC IRAP)');
+  await expect(grants).toContainText('award $100,000.00');
+  await grants.getByRole('button', { name: 'Count as assistance' }).click();
+  await expect(grants.getByRole('alert')).toHaveText(/Enter an amount above zero/);
+  await grants.getByLabel('Part that paid for SR&ED work in this tax year').fill('20,000');
+  await grants.getByLabel('Project it funded').selectOption({ label: 'Low-drift sensor calibration' });
+  await grants.getByRole('button', { name: 'Count as assistance' }).click();
+  // 178,250 − 20,000 of assistance = 158,250 × 35% = 55,387.50: the grant lowers the credit by 7,000.
+  await expect(grants).toContainText('Lowers the credit by $7,000.00');
+  await expect(grants).toContainText('project: Low-drift sensor calibration');
+  await expect(page.getByTestId('sred-record-total-credits')).toHaveText('$55,387.50');
 
   // Narrative checks on save.
   await page.getByLabel(/Line 244/).fill('We did market research with customers.');
@@ -154,7 +175,8 @@ async function inFrench(page: Page, server: Server, token: string) {
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Demandes RS&DE', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Paramètres de la demande' })).toBeVisible();
-  await expect(page.getByTestId('sred-record-total-credits')).toHaveText('62\u00a0387,50\u00a0$');
+  await expect(page.getByTestId('sred-record-total-credits')).toHaveText('55\u00a0387,50\u00a0$');
+  await expect(page.getByTestId('sred-grants')).toContainText('Réduit le crédit de 7\u00a0000,00\u00a0$');
   await expect(page.getByText('Règle : Matériaux consommés ou transformés.')).toHaveCount(2);
   const text = await frenchText(page);
   expect(forbidden.filter((english) => containsPhrase(text, english))).toEqual([]);
@@ -193,7 +215,7 @@ test('desktop: a claim from ledger and payroll import to credits and narrative c
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const account = await registerAndLogin(page);
-  await journey(page);
+  await journey(page, server, account.token);
   expect(await seriousViolations(page)).toEqual([]);
   await inFrench(page, server, account.token);
   expect(await seriousViolations(page)).toEqual([]);
@@ -206,7 +228,7 @@ test('390 px: the same journey fits a phone and passes axe, in English and in Fr
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const account = await registerAndLogin(page);
-  await journey(page);
+  await journey(page, server, account.token);
   expect(await fits(page)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
   await inFrench(page, server, account.token);

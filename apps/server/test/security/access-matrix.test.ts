@@ -389,6 +389,12 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ entries: [] }),
     foreign: true,
   },
+  'PUT /api/sred/claims/:id/grants': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/grants`,
+    body: () => ({ grants: [] }),
+    foreign: true,
+  },
   'POST /api/sred/claims/:id/import-preview': {
     access: 'user',
     url: (o) => `/api/sred/claims/${o.sredClaim}/import-preview`,

@@ -56,6 +56,7 @@ export const SRED_LIMITS = {
   csvBytes: 2 * 1024 * 1024,
   csvRows: 5_000,
   nameMax: 200,
+  grants: 50,
 } as const;
 
 /** Evidence files one project may attach (the package carries each). */
@@ -239,12 +240,60 @@ export const claimSummarySchema = z.object({
 });
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 
+/**
+ * Issue 30 §3: a grant the company's tracker records as approved, counted as government
+ * assistance on this claim. The amount is the part of the award that the user says concerns this
+ * claim's SR&ED work (whole cents); Grantleaf never assumes the whole award does.
+ */
+export const claimGrantInputSchema = z.object({
+  applicationId: z.uuid(),
+  amount: cents.min(1, 'Enter the part of the grant that paid for SR&ED work in this tax year'),
+  jurisdiction: jurisdictionSchema,
+  /** The project it funded, for the audit package (the credit is computed per jurisdiction). */
+  projectId: z.uuid().nullable(),
+});
+export type ClaimGrantInput = z.infer<typeof claimGrantInputSchema>;
+export const claimGrantsSchema = z.object({
+  grants: z
+    .array(claimGrantInputSchema)
+    .max(SRED_LIMITS.grants)
+    .refine(
+      (grants) => new Set(grants.map((g) => g.applicationId)).size === grants.length,
+      'Each grant can be counted once on a claim',
+    ),
+});
+
+export const claimGrantSchema = claimGrantInputSchema.extend({
+  title: z.string(),
+  program: z.string(),
+  approvedAt: z.string(),
+  /** False when the tracker no longer marks the application approved (or it was deleted). */
+  stillApproved: z.boolean(),
+  /** How much this grant lowers the claim's total credit (cents), or null when the claim cannot be computed. */
+  effect: z.number().nullable(),
+});
+export type ClaimGrant = z.infer<typeof claimGrantSchema>;
+
+/** An approved application in the tracker that the claim does not count yet. */
+export const grantOfferSchema = z.object({
+  applicationId: z.string(),
+  title: z.string(),
+  program: z.string(),
+  /** The award as the tracker records it (free text) and, when it reads as money, in cents. */
+  awardText: z.string(),
+  award: z.number().nullable(),
+  approvedAt: z.string(),
+});
+export type GrantOffer = z.infer<typeof grantOfferSchema>;
+
 export const claimViewSchema = z.object({
   id: z.string(),
   settings: z.any(),
   projects: z.array(projectSchema),
   lines: z.array(expenseLineSchema),
   time: z.array(timeEntrySchema),
+  grants: z.array(claimGrantSchema),
+  grantOffers: z.array(grantOfferSchema),
   /** The calculator's input as the server aggregated it (the web's preview starts from it). */
   calculatorInput: z.any(),
   /** The server's record of the calculation (computeSredCredits), or its refusal. */

@@ -14,7 +14,7 @@ import {
 
 const LIST_LIMIT = 500;
 
-export async function listApplications(db: Db, userId: string): Promise<ApplicationRow[]> {
+export async function listApplications(db: Tx, userId: string): Promise<ApplicationRow[]> {
   return db
     .select()
     .from(applications)
@@ -137,7 +137,7 @@ export async function insertHistory(tx: Tx, applicationId: string, status: strin
   await tx.insert(applicationStatusHistory).values({ applicationId, status });
 }
 
-export async function listHistory(db: Db, applicationIds: string[]) {
+export async function listHistory(db: Tx, applicationIds: string[]) {
   if (applicationIds.length === 0) return [];
   return db
     .select()

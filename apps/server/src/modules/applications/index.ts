@@ -5,7 +5,12 @@ import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { exportApplication } from './application-document.service.ts';
 import { findVersion, pinVersion } from './application-versions.repository.ts';
-import { findOwnApplication, findOwnApplicationOfDraft } from './applications.repository.ts';
+import {
+  findOwnApplication,
+  findOwnApplicationOfDraft,
+  listApplications,
+  listHistory,
+} from './applications.repository.ts';
 import { budgetFactsOf, budgetOfApplication } from './budget.service.ts';
 
 /**
@@ -53,6 +58,31 @@ export async function ownApplicationSections(
   const row = await findOwnApplication(db, userId, applicationId);
   if (!row) throw notFound();
   return row.sections.map((s) => ({ id: s.id, header: s.header }));
+}
+
+/**
+ * For the SR&ED module (issue 30 §3, ADR 0660): the user's own live applications marked approved,
+ * each with the date it was last marked so (its creation date when no history row says so).
+ */
+export async function ownApprovedApplications(
+  db: Tx,
+  userId: string,
+): Promise<{ id: string; title: string; program: string; amount: string; approvedAt: string }[]> {
+  const approved = (await listApplications(db, userId)).filter((a) => a.status === 'approved');
+  const history = await listHistory(
+    db,
+    approved.map((a) => a.id),
+  );
+  return approved.map((a) => {
+    const last = history.filter((h) => h.applicationId === a.id && h.status === 'approved').at(-1);
+    return {
+      id: a.id,
+      title: a.title,
+      program: a.program,
+      amount: a.amount,
+      approvedAt: (last?.changedAt ?? a.createdAt).toISOString().slice(0, 10),
+    };
+  });
 }
 
 /** For the credits module: the application each AI edit was made in, to link its ledger row. */

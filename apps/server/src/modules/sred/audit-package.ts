@@ -230,7 +230,18 @@ export function renderAuditPdf(view: ClaimView, files: EvidenceFile[], preparedO
 
     h2('2. Assistance and contract payments that reduced the claim');
     const assistance = view.lines.filter((l) => !l.error && ASSISTANCE_CATEGORIES.includes(l.category));
-    if (assistance.length === 0) p('None recorded on this claim.');
+    if (assistance.length === 0 && view.grants.length === 0) p('None recorded on this claim.');
+    // Grants counted from the tracker (ADR 0660), with the project they funded and their effect.
+    for (const g of view.grants) {
+      const project = view.projects.find((x) => x.id === g.projectId)?.title;
+      p(
+        `Grant counted from the tracker: ${g.title} (${g.program}) · approved ${g.approvedAt} · ` +
+          `${money(g.amount)} as government assistance (${JURISDICTION_LABELS[g.jurisdiction]})` +
+          `${project ? ` · project: ${project}` : ''}` +
+          `${g.effect === null ? '' : ` · lowers the credit by ${money(g.effect)}`}` +
+          `${g.stillApproved ? '' : ' · no longer marked approved in the tracker'}`,
+      );
+    }
     for (const l of assistance)
       p(
         `${l.date} · ${EXPENSE_CATEGORY_LABELS[l.category]} · ${money(l.amount)} · ${l.description || l.account}` +

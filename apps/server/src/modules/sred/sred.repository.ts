@@ -74,7 +74,10 @@ export async function updateClaim(
   userId: string,
   id: string,
   values: Partial<
-    Pick<SredClaimRow, 'taxYearStart' | 'taxYearEnd' | 'settings' | 'timeEntries' | 'result' | 'resultError'>
+    Pick<
+      SredClaimRow,
+      'taxYearStart' | 'taxYearEnd' | 'settings' | 'timeEntries' | 'grants' | 'result' | 'resultError'
+    >
   >,
 ): Promise<void> {
   await tx

@@ -1,4 +1,5 @@
 import {
+  claimGrantsSchema,
   claimSettingsSchema,
   claimSummarySchema,
   claimViewSchema,
@@ -93,6 +94,16 @@ export const sredRoutes: FastifyPluginAsyncZod<{ sred: SredService }> = async (a
       schema: { params: claimParams, body: timeEntriesSchema, response: { 200: claimViewSchema } },
     },
     (request) => sred.setTime(currentUser(request).id, request.params.id, request.body.entries),
+  );
+
+  // Grants from the tracker counted as government assistance (issue 30 §3, ADR 0660).
+  app.put(
+    '/api/sred/claims/:id/grants',
+    {
+      config: edit,
+      schema: { params: claimParams, body: claimGrantsSchema, response: { 200: claimViewSchema } },
+    },
+    (request) => sred.setGrants(currentUser(request).id, request.params.id, request.body.grants),
   );
 
   app.post(

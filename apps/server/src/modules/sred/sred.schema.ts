@@ -1,4 +1,9 @@
-import type { ClaimSettings, ExpenseCategory, ProjectInput } from '@grantleaf/shared/sred/sred.schema';
+import type {
+  ClaimSettings,
+  ExpenseCategory,
+  ProjectInput,
+  ClaimGrantInput,
+} from '@grantleaf/shared/sred/sred.schema';
 import type { SredResult } from '@grantleaf/shared/sred/calculator';
 import type { TimeEntry } from '@grantleaf/shared/sred/classify';
 import { sql } from 'drizzle-orm';
@@ -23,6 +28,12 @@ export interface OverrideEntry {
   reason: string;
 }
 
+export interface StoredGrant extends ClaimGrantInput {
+  title: string;
+  program: string;
+  approvedAt: string;
+}
+
 export const sredClaims = pgTable('sred_claims', {
   id: uuid('id')
     .primaryKey()
@@ -33,6 +44,11 @@ export const sredClaims = pgTable('sred_claims', {
   // A company's finances: sealed at rest (ADR 0084).
   settings: sealedJson<ClaimSettings>('sred_claims', 'settings').notNull(),
   timeEntries: sealedJson<TimeEntry[]>('sred_claims', 'time_entries').notNull(),
+  // Grants from the tracker counted as assistance (ADR 0660), with the title and program as they
+  // were when counted, so the audit package still names a grant whose application was deleted.
+  grants: sealedJson<StoredGrant[]>('sred_claims', 'grants')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   result: sealedJson<SredResult>('sred_claims', 'result'),
   resultError: text('result_error'),
   createdAt: createdAt(),

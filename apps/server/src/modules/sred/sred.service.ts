@@ -14,7 +14,10 @@ import {
   SRED_LIMITS,
   type ClaimSettings,
   type ClaimSummary,
+  type ClaimGrant,
+  type ClaimGrantInput,
   type ClaimView,
+  type GrantOffer,
   type ImportMapping,
   type ProjectInput,
 } from '@grantleaf/shared/sred/sred.schema';
@@ -27,11 +30,12 @@ import {
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
+import { ownApprovedApplications } from '../applications/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
 import { buildAuditPackage, safeName, type EvidenceFile } from './audit-package.ts';
 import { checkNarrative } from './narrative-checks.ts';
 import * as repo from './sred.repository.ts';
-import type { LineData, SredClaimRow } from './sred.schema.ts';
+import type { LineData, SredClaimRow, SredExpenseLineRow, StoredGrant } from './sred.schema.ts';
 
 const MESSAGES = {
   claimsFull: `You can keep at most ${SRED_LIMITS.claims} SR&ED claims.`,
@@ -43,6 +47,8 @@ const MESSAGES = {
   unknownColumn: (c: string) => `The column “${c}” is not in the file’s header.`,
   unknownProject: 'A time entry names a project that is not in this claim.',
   unknownFile: 'An evidence file is not one of your uploads (or was deleted). Upload it again.',
+  unknownGrant: 'A grant is not one of your applications marked approved in the tracker.',
+  grantProject: 'A grant names a project that is not in this claim.',
 } as const;
 
 /** Header words that suggest a mapping; the user confirms or changes it before importing. */
@@ -74,6 +80,44 @@ const fileIdOf = (fileUrl: string) => fileUrl.slice(fileUrl.lastIndexOf('/') + 1
 /** The claim's filing deadline when the record has none (a claim the calculator refused). */
 export function deadlineOf(settings: ClaimSettings): string {
   return addMonths(settings.taxYearEnd, 18);
+}
+
+type CalculatorLine = Parameters<typeof buildCalculatorInput>[1][number];
+
+/** The claim's expense lines as the calculator aggregates them. */
+const calculatorLines = (lines: SredExpenseLineRow[]): CalculatorLine[] =>
+  lines.map((l) => ({ ...l.data, category: l.category }));
+
+/**
+ * A counted grant enters the calculation as government assistance in its jurisdiction (ADR 0660),
+ * exactly as an imported line of that category would.
+ */
+const grantLines = (claim: SredClaimRow, grants: readonly StoredGrant[]): CalculatorLine[] =>
+  grants.map((g) => ({
+    category: 'government_assistance',
+    amount: g.amount,
+    jurisdiction: g.jurisdiction,
+    person: '',
+    date: claim.taxYearEnd,
+    error: null,
+  }));
+
+function totalCredit(
+  claim: SredClaimRow,
+  lines: CalculatorLine[],
+  grants: readonly StoredGrant[],
+): number | null {
+  try {
+    const input = buildCalculatorInput(
+      claim.settings,
+      [...lines, ...grantLines(claim, grants)],
+      claim.timeEntries,
+    );
+    return computeSredCredits(input).totals.total;
+  } catch (err) {
+    if (err instanceof SredInputError) return null;
+    throw err;
+  }
 }
 
 /** SR&ED claims (issue 30 §1–§3; ADR 0341). */
@@ -113,7 +157,7 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
     const lines = await repo.listLines(tx, claim.userId, claim.id);
     const input = buildCalculatorInput(
       claim.settings,
-      lines.map((l) => ({ ...l.data, category: l.category })),
+      [...calculatorLines(lines), ...grantLines(claim, claim.grants)],
       claim.timeEntries,
     );
     let result: SredResult | null = null;
@@ -130,11 +174,42 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
   async function view(tx: Tx, userId: string, id: string): Promise<ClaimView> {
     const claim = await repo.findClaim(tx, userId, id);
     if (!claim) throw notFound();
-    const [projects, lines] = await Promise.all([
+    const [projects, lines, approved] = await Promise.all([
       repo.listProjects(tx, userId, id),
       repo.listLines(tx, userId, id),
+      ownApprovedApplications(tx, userId),
     ]);
     const shares = sredShares(claim.timeEntries);
+    const aggregated = calculatorLines(lines);
+    const withAll = totalCredit(claim, aggregated, claim.grants);
+    const approvedIds = new Set(approved.map((a) => a.id));
+    const counted = new Set(claim.grants.map((g) => g.applicationId));
+    // Each grant's effect: the total credit without it, less the total with every grant.
+    const grants: ClaimGrant[] = claim.grants.map((g) => {
+      const without = totalCredit(
+        claim,
+        aggregated,
+        claim.grants.filter((o) => o !== g),
+      );
+      return {
+        ...g,
+        stillApproved: approvedIds.has(g.applicationId),
+        effect: without === null || withAll === null ? null : without - withAll,
+      };
+    });
+    const grantOffers: GrantOffer[] = approved
+      .filter((a) => !counted.has(a.id))
+      .map((a) => {
+        const award = parseAmount(a.amount.replace(/^(CAD|C\$|CA\$)\s*/i, ''));
+        return {
+          applicationId: a.id,
+          title: a.title,
+          program: a.program,
+          awardText: a.amount,
+          award: award !== null && award > 0 ? award : null,
+          approvedAt: a.approvedAt,
+        };
+      });
     return {
       id: claim.id,
       settings: claim.settings,
@@ -161,9 +236,11 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
         };
       }),
       time: claim.timeEntries,
+      grants,
+      grantOffers,
       calculatorInput: buildCalculatorInput(
         claim.settings,
-        lines.map((l) => ({ ...l.data, category: l.category })),
+        [...aggregated, ...grantLines(claim, claim.grants)],
         claim.timeEntries,
       ),
       result: claim.result,
@@ -251,6 +328,26 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
         if (entries.some((e) => e.projectId !== null && !projects.has(e.projectId)))
           throw badRequest(MESSAGES.unknownProject);
         await repo.updateClaim(tx, userId, id, { timeEntries: entries });
+      }),
+
+    /**
+     * Replaces the grants the claim counts (ADR 0660). Each must be the user's own application
+     * marked approved; its title, program and approval date are copied from the tracker.
+     */
+    setGrants: (userId: string, id: string, input: ClaimGrantInput[]) =>
+      mutate(userId, id, async (tx, claim) => {
+        const approved = new Map((await ownApprovedApplications(tx, userId)).map((a) => [a.id, a]));
+        // A grant already counted keeps its copy when the tracker no longer marks it approved, so
+        // editing another grant never fails on it; the page says it is no longer approved.
+        const kept = new Map(claim.grants.map((g) => [g.applicationId, g]));
+        const projects = new Set((await repo.listProjects(tx, userId, id)).map((p) => p.id));
+        const grants: StoredGrant[] = input.map((g) => {
+          const app = approved.get(g.applicationId) ?? kept.get(g.applicationId);
+          if (!app) throw badRequest(MESSAGES.unknownGrant);
+          if (g.projectId !== null && !projects.has(g.projectId)) throw badRequest(MESSAGES.grantProject);
+          return { ...g, title: app.title, program: app.program, approvedAt: app.approvedAt };
+        });
+        await repo.updateClaim(tx, userId, id, { grants });
       }),
 
     async previewImport(userId: string, id: string, csv: string) {

@@ -312,6 +312,127 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
     );
   });
 
+  it('offers approved grants from the tracker, counts one as assistance with its effect, refuses others (ADR 0660)', async () => {
+    const { token } = await registerUser(t);
+    const id = (
+      await t.api('POST', '/api/sred/claims', { token, body: { ...SETTINGS, defaultJurisdiction: 'ON' } })
+    ).body.id;
+    const mapping = { date: 'Date', account: 'Account', description: 'Memo', amount: 'Amount' };
+    const ledger = ['Date,Account,Memo,Amount', '2025-02-03,Subcontractors,Contract research,"400,000"'].join(
+      '\n',
+    );
+    expect(
+      (
+        await t.api('POST', `/api/sred/claims/${id}/imports`, {
+          token,
+          body: { source: 'ledger', csv: ledger, mapping },
+        })
+      ).status,
+    ).toBe(201);
+    const track = async (title: string, amount: string, status: string) => {
+      const made = await t.api('POST', '/api/applications', {
+        token,
+        body: { title, program: 'NRC IRAP', amount },
+      });
+      await t.api('PATCH', `/api/applications/${made.body.id}`, { token, body: { status } });
+      return made.body.id as string;
+    };
+    const irap = await track('Sensor prototype', 'CAD $150,000', 'approved');
+    const draft = await track('Next phase', '$90,000', 'draft');
+    const before = (await t.api('GET', `/api/sred/claims/${id}`, { token })).body;
+    // Only the approved application is offered, with its award read as money and today's approval.
+    expect(before.grants).toEqual([]);
+    expect(before.grantOffers).toEqual([
+      {
+        applicationId: irap,
+        title: 'Sensor prototype',
+        program: 'NRC IRAP',
+        awardText: 'CAD $150,000',
+        award: 15_000_000,
+        approvedAt: new Date().toISOString().slice(0, 10),
+      },
+    ]);
+    const creditBefore = before.result.totals.total as number;
+
+    // A draft, another user's approved grant and a project of no claim are refused; nothing changes.
+    const other = await registerUser(t);
+    const theirs = await t.api('POST', '/api/applications', {
+      token: other.token,
+      body: { title: 'Theirs', program: 'NRC IRAP', amount: '$1' },
+    });
+    await t.api('PATCH', `/api/applications/${theirs.body.id}`, {
+      token: other.token,
+      body: { status: 'approved' },
+    });
+    const grant = { applicationId: irap, amount: 10_000_000, jurisdiction: 'ON', projectId: null };
+    for (const [body, message] of [
+      [{ grants: [{ ...grant, applicationId: draft }] }, 'not one of your applications marked approved'],
+      [
+        { grants: [{ ...grant, applicationId: theirs.body.id }] },
+        'not one of your applications marked approved',
+      ],
+      [{ grants: [{ ...grant, projectId: crypto.randomUUID() }] }, 'project that is not in this claim'],
+      [{ grants: [grant, grant] }, 'Each grant can be counted once'],
+      [{ grants: [{ ...grant, amount: 0 }] }, 'Enter the part of the grant'],
+    ] as const) {
+      const refused = await t.api('PUT', `/api/sred/claims/${id}/grants`, { token, body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(message);
+    }
+    expect(
+      (await t.api('PUT', `/api/sred/claims/${id}/grants`, { token: other.token, body: { grants: [] } }))
+        .status,
+    ).toBe(404);
+
+    const saved = await t.api('PUT', `/api/sred/claims/${id}/grants`, { token, body: { grants: [grant] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.grantOffers).toEqual([]);
+    const [counted] = saved.body.grants;
+    expect(counted).toMatchObject({
+      ...grant,
+      title: 'Sensor prototype',
+      program: 'NRC IRAP',
+      stillApproved: true,
+    });
+    // The grant lowers the credit, by exactly the difference the page shows.
+    const creditAfter = saved.body.result.totals.total as number;
+    expect(creditAfter).toBeLessThan(creditBefore);
+    expect(counted.effect).toBe(creditBefore - creditAfter);
+    expect(
+      saved.body.calculatorInput.spend.find((b: { jurisdiction: string }) => b.jurisdiction === 'ON'),
+    ).toMatchObject({ governmentAssistance: 10_000_000 });
+    // Sealed at rest like the claim's other columns.
+    const [row] = await rows(sql`select grants from sred_claims where id = ${id}`);
+    expect(isSealed(row.grants)).toBe(true);
+
+    // The tracker moves the application back: the claim keeps the grant and says so; saving it again works.
+    await t.api('PATCH', `/api/applications/${irap}`, { token, body: { status: 'submitted' } });
+    const stale = (await t.api('GET', `/api/sred/claims/${id}`, { token })).body;
+    expect(stale.grants[0]).toMatchObject({ applicationId: irap, stillApproved: false });
+    expect(
+      (
+        await t.api('PUT', `/api/sred/claims/${id}/grants`, {
+          token,
+          body: { grants: [{ ...grant, amount: 5_000_000 }] },
+        })
+      ).status,
+    ).toBe(200);
+
+    // The audit package lists it under the assistance that reduced the claim.
+    const pkg = await fetch(`${t.baseUrl}/api/sred/claims/${id}/audit-package`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const zip = unzipSync(new Uint8Array(await pkg.arrayBuffer()));
+    const { text } = await extractText(new Uint8Array(zip['audit-defence.pdf']!), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Grant counted from the tracker: Sensor prototype (NRC IRAP)',
+    );
+
+    // Removing it restores the credit.
+    const removed = await t.api('PUT', `/api/sred/claims/${id}/grants`, { token, body: { grants: [] } });
+    expect(removed.body.result.totals.total).toBe(creditBefore);
+  });
+
   it("puts the claim's filing deadline in the calendar feed (issue 30 §4, ADR 0471)", async () => {
     const { token } = await registerUser(t);
     const id = (await t.api('POST', '/api/sred/claims', { token, body: SETTINGS })).body.id;

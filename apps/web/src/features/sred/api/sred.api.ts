@@ -1,4 +1,5 @@
 import type {
+  ClaimGrantInput,
   ClaimSettings,
   ClaimSummary,
   ClaimView,
@@ -65,6 +66,10 @@ export const useSaveTime = (id: string) =>
   useClaimChange(id, (entries: { person: string; projectId: string | null; hours: number }[]) =>
     api.put<ClaimView>(`${CLAIMS}/${id}/time`, { entries }),
   );
+
+/** Replaces the grants from the tracker that the claim counts as assistance (ADR 0660). */
+export const useSaveGrants = (id: string) =>
+  useClaimChange(id, (grants: ClaimGrantInput[]) => api.put<ClaimView>(`${CLAIMS}/${id}/grants`, { grants }));
 
 export const useOverride = (id: string) =>
   useClaimChange(id, ({ lineId, ...body }: { lineId: string; category: ExpenseCategory; reason: string }) =>

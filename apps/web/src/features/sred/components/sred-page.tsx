@@ -44,6 +44,7 @@ import {
   type ImportPreview,
   type ImportResult,
 } from '../api/sred.api.ts';
+import { GrantsCard } from './grants-card.tsx';
 import { NarrativeEditor } from './narrative-editor.tsx';
 
 const serverMessage = (error: unknown, fallback: string) =>
@@ -870,6 +871,7 @@ function ClaimDetail({ id }: { id: string }) {
       <SettingsCard key={claim.id} claim={claim} />
       <ExportCard claim={claim} />
       <ImportCard claim={claim} />
+      <GrantsCard claim={claim} />
       <ProjectsCard claim={claim} />
       <TimeCard key={claim.time.length + claim.projects.length} claim={claim} />
       <Card className="space-y-3 p-4">
