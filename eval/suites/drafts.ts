@@ -8,7 +8,7 @@ import {
   type GrantProgram,
 } from '../../apps/server/src/ai/grant-input.ts';
 import { FORM_STRONG, formFromEvalProfile } from '../../apps/server/src/ai/offline/fixtures/forms.ts';
-import { draftApplication } from '../../apps/server/src/ai/offline/generation.engine.ts';
+import { draftApplication } from '../../apps/server/src/ai/write/draft.ts';
 import { loadProgramSections } from '../../apps/server/src/ai/profile/data.ts';
 import { parseBudgetTotal } from '../../apps/server/src/ai/text/money.ts';
 import { splitSentences } from '../../apps/server/src/ai/text/review-text.ts';

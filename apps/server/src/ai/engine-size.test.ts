@@ -18,8 +18,6 @@ const MAX_LINES = 400;
 const NOT_YET_SPLIT: Record<string, number> = {
   // Element evidence patterns; to be replaced by the trained detector (ADR 0300), not split by hand.
   'offline/evidence.ts': 780,
-  // The offline writer: topic writers, rule checks, limits and criteria map; split next, by stage.
-  'offline/generation.engine.ts': 940,
   // Model entry points (generation, analysis, prompts, provenance); split next, by stage.
   'grant-ai.ts': 618,
 };

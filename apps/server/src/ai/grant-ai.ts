@@ -21,13 +21,9 @@ import type {
 } from '@grantleaf/shared/program-sections.schema';
 import { z } from 'zod';
 import { buildWorkPlan, headingMatchScore } from './offline/checks.ts';
-import {
-  assembleApplication,
-  countFor,
-  draftApplication,
-  programSectionSpecs,
-  writeSectionFromMaterial,
-} from './offline/generation.engine.ts';
+import { assembleApplication } from './write/assemble.ts';
+import { countFor } from './check/count.ts';
+import { draftApplication, programSectionSpecs, writeSectionFromMaterial } from './write/draft.ts';
 import { limitText } from './profile/data.ts';
 import { ELEMENT_LABELS, elementsForCriterion } from './offline/rubric.ts';
 import { programCriteria, programSections } from './profile/catalogue.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { FORM_STRONG } from '../offline/fixtures/forms.ts';
-import { draftApplication } from '../offline/generation.engine.ts';
+import { draftApplication } from '../write/draft.ts';
 import { programRequirements } from '../profile/criteria.ts';
 
 const programs = catalogue as unknown as GrantProgram[];

@@ -3,7 +3,7 @@ import catalogue from '../../../data/programs.json' with { type: 'json' };
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { analyseApplication } from '../offline/analysis.engine.ts';
 import { FORM_STRONG } from '../offline/fixtures/forms.ts';
-import { draftApplication } from '../offline/generation.engine.ts';
+import { draftApplication } from '../write/draft.ts';
 import { normalisePaste } from '../text/paste.ts';
 import { funderName } from './expected-length.ts';
 

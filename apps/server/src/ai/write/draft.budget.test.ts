@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { budgetFactsOf } from '../../modules/applications/budget.service.ts';
 import { costRulesFor } from '../../modules/programs/cost-rules.ts';
 import type { GrantProgram } from '../grant-input.ts';
-import programs from './fixtures/programs.json' with { type: 'json' };
-import { FORM_STRONG } from './fixtures/forms.ts';
-import { draftApplication } from './generation.engine.ts';
+import programs from '../offline/fixtures/programs.json' with { type: 'json' };
+import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import { draftApplication } from './draft.ts';
 
 /**
  * Issue 26: for the NSERC Alliance and NRC IRAP examples the budget computes the request from the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
-import programs from './fixtures/programs.json' with { type: 'json' };
-import { FORM_STRONG } from './fixtures/forms.ts';
-import { draftApplication } from './generation.engine.ts';
+import programs from '../offline/fixtures/programs.json' with { type: 'json' };
+import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import { draftApplication } from './draft.ts';
 
 /**
  * Drafts built from the fact model (issue 24 §6): the cases a grants officer found where the

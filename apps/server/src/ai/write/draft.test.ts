@@ -2,14 +2,17 @@ import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.sche
 import { describe, expect, it } from 'vitest';
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { generateApplication } from '../grant-ai.ts';
-import { buildWorkPlan, checkBudget, checkCoverage, checkLimits } from './checks.ts';
-import programs from './fixtures/programs.json' with { type: 'json' };
-import { FORM_STRONG } from './fixtures/forms.ts';
-import { certify, countFor, draftApplication } from './generation.engine.ts';
+import { buildWorkPlan, checkBudget } from '../check/budget.ts';
+import { checkCoverage, checkLimits } from '../check/checks.ts';
+import programs from '../offline/fixtures/programs.json' with { type: 'json' };
+import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import { certify } from './assemble.ts';
+import { countFor } from '../check/count.ts';
+import { draftApplication } from './draft.ts';
 import { programSectionsEntrySchema } from '@grantleaf/shared/program-sections.schema';
 import { loadProgramSections } from '../profile/data.ts';
 import { programWordsPerPage } from '../profile/sections.ts';
-import { evaluateText } from './analysis.engine.ts';
+import { evaluateText } from '../offline/analysis.engine.ts';
 import { parseLimit } from '../text/limits.ts';
 import { countWords, splitSentences } from '../text/review-text.ts';
 

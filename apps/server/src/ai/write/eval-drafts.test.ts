@@ -5,8 +5,8 @@ import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { loadProgramSections } from '../profile/data.ts';
 import { profileOf } from '../profile/profile.ts';
 import { isEngineSentence, partnerAmount, readForm, statementsOf } from '../read/index.ts';
-import { FORM_STRONG, formFromEvalProfile } from './fixtures/forms.ts';
-import { draftApplication } from './generation.engine.ts';
+import { FORM_STRONG, formFromEvalProfile } from '../offline/fixtures/forms.ts';
+import { draftApplication } from './draft.ts';
 
 /**
  * Issue 24's "Done when" list over every draft `npm run eval` writes (eval/suites/drafts.ts): the

@@ -16,7 +16,7 @@ import type { Access } from '@grantleaf/shared/sharing.schema';
 import { docToMarkdown, markdownToDoc } from '@grantleaf/shared/rich-markdown';
 import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.schema';
 import type { ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
-import { programSectionSpecs } from '../../ai/offline/generation.engine.ts';
+import { programSectionSpecs } from '../../ai/write/draft.ts';
 import { limitText } from '../../ai/profile/data.ts';
 import { formatMoney } from '../../ai/text/money.ts';
 import { countWords } from '../../ai/text/review-text.ts';

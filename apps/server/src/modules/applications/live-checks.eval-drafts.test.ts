@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { programToJudge, type GenerationForm, type GrantProgram } from '../../ai/grant-input.ts';
 import { FORM_STRONG } from '../../ai/offline/fixtures/forms.ts';
-import { draftApplication } from '../../ai/offline/generation.engine.ts';
+import { draftApplication } from '../../ai/write/draft.ts';
 import { programWordsPerPage } from '../../ai/profile/sections.ts';
 import { costRulesFor } from '../programs/cost-rules.ts';
 import { SEED_FILE } from '../programs/program-seed.ts';

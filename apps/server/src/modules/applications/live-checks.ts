@@ -4,7 +4,7 @@ import { programToJudge, type GrantProgram } from '../../ai/grant-input.ts';
 import { evaluateText } from '../../ai/offline/analysis.engine.ts';
 import { checkTextBudget, MIN_SECTION_WORDS, programCurrency } from '../../ai/offline/checks.ts';
 import { findPlaceholders } from '../../ai/offline/evidence.ts';
-import { countFor } from '../../ai/offline/generation.engine.ts';
+import { countFor } from '../../ai/check/count.ts';
 import { formatMoney } from '../../ai/text/money.ts';
 import { countMaterialWords, countWords } from '../../ai/text/review-text.ts';
 import { type AmountFact, type AmountRole, readText } from '../../ai/read/index.ts';

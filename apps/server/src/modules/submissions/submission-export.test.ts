@@ -6,7 +6,7 @@ import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 import programs from '../../ai/offline/fixtures/programs.json' with { type: 'json' };
 import { FORM_STRONG } from '../../ai/offline/fixtures/forms.ts';
-import { draftApplication } from '../../ai/offline/generation.engine.ts';
+import { draftApplication } from '../../ai/write/draft.ts';
 import type { GrantProgram } from '../../ai/grant-input.ts';
 import { draftBlocks, renderDocx, renderPdf } from './submission-export.ts';
 
