@@ -9,6 +9,7 @@ import type {
 import { BUDGET_CATEGORY_LABELS } from './budget.schema.ts';
 import {
   costShareRequest,
+  fixedRateIndirect,
   indirectCostBase,
   isEquipment,
   modularYear,
@@ -190,6 +191,37 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
           `${rule.says} No indirect costs are entered yet; add them at your institution's rate.`,
         ),
       );
+    else if (rule.treatment === 'fixed_rate' && rule.rate !== undefined && sum(eligibleDirect) > 0) {
+      // Year by year: the indirect costs entered against the rate on that year's eligible direct costs.
+      const pct = `${Math.round(rule.rate * 100)}%`;
+      const where = lines.length > 0 ? ` — line ${lines.map(lineName).join(', ')}` : '';
+      const over = indirect
+        .map((v, i) => ({ v, i, most: fixedRateIndirect(eligibleDirect[i] ?? 0, rule) ?? 0 }))
+        .filter(({ v, most }) => v > most);
+      for (const { v, i, most } of over)
+        findings.push(
+          finding(
+            rule,
+            'unmet',
+            `${rule.says}${where}: in ${yearLabel(i)} the indirect costs are ${money(v)}, more than ${pct} of the ${money(eligibleDirect[i] ?? 0)} of direct costs (${money(most)}).`,
+            { lineId: lines[0]?.id ?? null, year: i },
+          ),
+        );
+      if (over.length === 0)
+        findings.push(
+          lines.length === 0
+            ? noteOf(
+                rule,
+                `${rule.says} No indirect costs are entered; up to ${money(sum(eligibleDirect.map((d) => fixedRateIndirect(d, rule) ?? 0)))} (${pct} of the direct costs) may be requested.`,
+              )
+            : finding(
+                rule,
+                'met',
+                `${rule.says}${where}: every year's indirect costs are within ${pct} of its direct costs.`,
+                { lineId: lines[0]?.id ?? null },
+              ),
+        );
+    }
   }
 
   // --- category terms: no indirect costs on a category, and its money kept to it (NSF participant support) ---

@@ -53,6 +53,16 @@ export function isEquipment(unitCost: number, rule: Rule<'equipment_threshold'>)
 }
 
 /**
+ * The most indirect costs a fixed-rate rule allows on a base of direct costs (whole dollars, rounded
+ * down): NFRF's 25 % of the direct costs of research.
+ */
+export function fixedRateIndirect(directCosts: number, rule: Rule<'indirect'>): number | null {
+  return rule.treatment === 'fixed_rate' && rule.rate !== undefined
+    ? Math.floor(directCosts * rule.rate)
+    : null;
+}
+
+/**
  * The base an indirect-cost rate applies to: the direct costs less the categories on which the
  * funder pays no indirect costs (`category_terms` with `carriesIndirect: false`).
  */

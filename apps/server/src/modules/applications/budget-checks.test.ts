@@ -271,3 +271,116 @@ it('without cost rules, the request is the costs entered and nothing is claimed'
   expect(s.findings).toEqual([]);
   expect(s.basis).toContain('No cost rules');
 });
+
+describe('rules confirmed in the third pass: each finding names the rule’s words and its line (ADR 0630)', () => {
+  it('NIH K08: the candidate’s salary line is eligible only under the institute’s limit; other lines say nothing', () => {
+    const k08 = rules('us-nih-k08');
+    const s = checkBudget(
+      budget(1, [line('pi', 'applicant_salary', [100_000], 'Candidate salary (9 person-months)')]),
+      k08,
+    );
+    const f = s.findings.find((x) => x.rule?.kind === 'category')!;
+    expect(f.status).toBe('check');
+    expect(f.lineId).toBe('pi');
+    expect(f.message).toContain('salary limits vary by NIH institute');
+    expect(f.message).toContain("line 'Candidate salary (9 person-months)' USD $100,000");
+    expect(f.rule).toMatchObject({ verified: true, source: expect.stringContaining('grants.nih.gov') });
+    // The other side: a technician's salary is not the candidate's, and the rule says nothing of it.
+    const other = checkBudget(budget(1, [line('tech', 'personnel', [100_000], 'Technician')]), k08);
+    expect(other.findings.filter((x) => x.rule?.kind === 'category')).toEqual([]);
+  });
+
+  it('NFRF Exploration: $125,000 in a year including indirect costs is within, $125,001 is not', () => {
+    const nfrf = rules('ca-nfrf-exploration');
+    const at = (indirect: number) =>
+      checkBudget(
+        budget(2, [
+          line('ra', 'personnel', [100_000, 80_000], 'Research assistants'),
+          line('ic', 'indirect', [indirect, 20_000], 'Indirect costs of research'),
+        ]),
+        nfrf,
+      );
+    const within = at(25_000);
+    expect(statusOf(within, 'limit')).toEqual(['met']);
+    expect(within.totals.requested).toBe(225_000);
+    const over = at(25_001);
+    const f = over.findings.find((x) => x.rule?.kind === 'limit')!;
+    expect(f).toMatchObject({ status: 'unmet', year: 0 });
+    expect(f.message).toContain('up to $125,000 per year (including indirect costs)');
+    expect(f.message).toContain('In year 1 the request is CAD $125,001');
+  });
+
+  it('NFRF Exploration: indirect costs above 25% of a year’s direct costs, said as a check while unconfirmed', () => {
+    const nfrf = rules('ca-nfrf-exploration');
+    const lines = (indirect: number) => [
+      line('ra', 'personnel', [100_000], 'Research assistants'),
+      line('ic', 'indirect', [indirect], 'Indirect costs of research'),
+    ];
+    const fixed = (s: ReturnType<typeof checkBudget>) => s.findings.find((x) => x.rule?.kind === 'indirect')!;
+    const over = fixed(checkBudget(budget(1, lines(25_001)), nfrf));
+    expect(over.status).toBe('check');
+    expect(over.message).toMatch(/^Check with the funder/);
+    expect(over.message).toContain(
+      "line 'Indirect costs of research': in year 1 the indirect costs are CAD $25,001",
+    );
+    expect(over.message).toContain('more than 25% of the CAD $100,000 of direct costs (CAD $25,000)');
+    expect(fixed(checkBudget(budget(1, lines(25_000)), nfrf)).message).toContain('within 25%');
+    // Were the rule confirmed, the same two budgets would decide.
+    const confirmed = {
+      ...nfrf,
+      rules: nfrf.rules.map((r) => (r.kind === 'indirect' ? { ...r, verified: true } : r)),
+    };
+    expect(statusOf(checkBudget(budget(1, lines(25_001)), confirmed), 'indirect')).toEqual(['unmet']);
+    expect(statusOf(checkBudget(budget(1, lines(25_000)), confirmed), 'indirect')).toEqual(['met']);
+    const none = fixed(checkBudget(budget(1, [line('ra', 'personnel', [100_000])]), confirmed));
+    expect(none).toMatchObject({ status: 'info' });
+    expect(none.message).toContain('up to CAD $25,000 (25% of the direct costs) may be requested');
+  });
+
+  it('NSERC CREATE: $1.65M of direct costs over six years, both sides; an indirect line breaks a rule', () => {
+    const create = rules('ca-nserc-create');
+    const years = (last: number) =>
+      budget(6, [
+        line('st', 'personnel', [150_000, 300_000, 300_000, 300_000, 300_000, last], 'Trainee stipends'),
+      ]);
+    expect(statusOf(checkBudget(years(300_000), create), 'limit')).toEqual(['met']);
+    const over = checkBudget(years(300_001), create);
+    expect(statusOf(over, 'limit')).toEqual(['unmet']);
+    expect(over.findings.find((f) => f.rule?.kind === 'limit')!.message).toContain(
+      'for a maximum of $1.65M over six years. Over the project, the direct costs requested is CAD $1,650,001',
+    );
+    for (const id of ['ca-nserc-create', 'ca-nserc-i2i', 'ca-nserc-alliance-missions']) {
+      const s = checkBudget(
+        budget(1, [
+          line('m', 'materials', [50_000]),
+          line('oh', 'indirect', [10_000], 'University overhead'),
+        ]),
+        rules(id),
+      );
+      const f = s.findings.find((x) => x.rule?.kind === 'indirect')!;
+      expect(f.status, id).toBe('unmet');
+      expect(f.message, id).toContain("indirect or overhead costs. — line 'University overhead' CAD $10,000");
+      expect(s.totals.requested, id).toBe(50_000);
+      // Without an indirect line the rule has nothing to say.
+      const clean = checkBudget(budget(1, [line('m', 'materials', [50_000])]), rules(id));
+      expect(statusOf(clean, 'indirect'), id).toEqual([]);
+    }
+  });
+
+  it('NIH SBIR/STTR Phase I: $314,363 in total costs is within, $314,364 breaks the confirmed cap', () => {
+    const sbir = rules('us-nih-sbir-sttr-phase-1');
+    const at = (indirect: number) =>
+      checkBudget(
+        budget(1, [
+          line('eng', 'personnel', [200_000], 'Engineers'),
+          line('fa', 'indirect', [indirect], 'F&A'),
+        ]),
+        sbir,
+      );
+    expect(statusOf(at(114_363), 'limit')).toEqual(['met']);
+    const over = at(114_364).findings.find((f) => f.rule?.kind === 'limit')!;
+    expect(over.status).toBe('unmet');
+    expect(over.message).toContain('may not exceed $314,363');
+    expect(over.message).toContain('Over the project, the request is USD $314,364');
+  });
+});
