@@ -3,6 +3,7 @@ import {
   addMonths,
   computeSredCredits,
   emptySpend,
+  filingDeadline,
   SredInputError,
   type JurisdictionSpend,
   type SredInput,
@@ -348,6 +349,16 @@ describe('provincial credits and their interaction with the federal credit', () 
 });
 
 describe('deadline, inputs and sources', () => {
+  it('one dated rule gives the deadline to the record and to a claim the calculator refused', () => {
+    // The rule's months, not a constant: the record's line and the stand-alone answer agree.
+    const months = RULES.FEDERAL.filingDeadlineMonths.versions[0]!.value;
+    expect(filingDeadline('2025-01-01', '2025-06-30')).toEqual({
+      date: addMonths('2025-06-30', months),
+      verified: false,
+    });
+    expect(filingDeadline('2025-01-01', '2025-06-30').date).toBe('2026-12-31');
+  });
+
   it('filing deadline is 18 months after the tax year end, clipped to the month', () => {
     expect(addMonths('2025-12-31', 18)).toBe('2027-06-30');
     expect(addMonths('2024-08-31', 18)).toBe('2026-02-28');

@@ -154,6 +154,27 @@ export function addMonths(isoDate: string, months: number): string {
   return iso(Date.UTC(y, m, monthEnd ? last : Math.min(d.getUTCDate(), last)));
 }
 
+/**
+ * The T661 filing deadline by the dated rule in force for the tax year (issue 30 §4): the
+ * calculator's record and, for a claim it refused, the calendar feed and the reminders use this one
+ * rule, so a change of the rule's months changes all of them.
+ */
+export function filingDeadline(
+  taxYearStart: string,
+  taxYearEnd: string,
+): { date: string; verified: boolean } {
+  const { date, rule } = deadlineByRule(taxYearStart, taxYearEnd);
+  return { date, verified: rule.verified };
+}
+
+function deadlineByRule(taxYearStart: string, taxYearEnd: string) {
+  const rule = must(
+    resolve(FEDERAL.filingDeadlineMonths, parseDate(taxYearStart), parseDate(taxYearEnd)),
+    'the filing deadline',
+  );
+  return { date: addMonths(taxYearEnd, rule.value), rule };
+}
+
 interface Resolved<T> {
   value: T;
   sources: string[];
@@ -673,13 +694,12 @@ export function computeSredCredits(input: SredInput): SredResult {
   };
   totals.total = totals.refundable + totals.nonRefundable;
 
-  const deadlineRule = must(resolve(FEDERAL.filingDeadlineMonths, start, end), 'the filing deadline');
-  const filingDeadline = addMonths(input.taxYearEnd, deadlineRule.value);
+  const { date: deadlineDate, rule: deadlineRule } = deadlineByRule(input.taxYearStart, input.taxYearEnd);
   line({
     key: 'deadline',
     label: `Filing deadline (${deadlineRule.value} months after the tax year end)`,
     amount: 0,
-    formula: `${input.taxYearEnd} + ${deadlineRule.value} months = ${filingDeadline}`,
+    formula: `${input.taxYearEnd} + ${deadlineRule.value} months = ${deadlineDate}`,
     sources: deadlineRule.sources,
     verified: deadlineRule.verified,
   });
@@ -701,7 +721,7 @@ export function computeSredCredits(input: SredInput): SredResult {
     },
     provincial,
     totals,
-    filingDeadline,
+    filingDeadline: deadlineDate,
     verified: lines.every((l) => l.verified),
     notes,
   };

@@ -189,7 +189,7 @@ export function listProgramDeadlines(
 /** Open applications (not yet decided) whose deadline is `minDays`..`maxDays` days after `today`. */
 export async function listApplicationsDueBetween(db: Db, today: string, minDays: number, maxDays: number) {
   return db
-    .select({ application: applications, email: users.email, name: users.name })
+    .select({ application: applications, email: users.email, name: users.name, language: users.language })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .where(

@@ -6,6 +6,7 @@ import {
   type UpdateApplicationInput,
 } from '@grantleaf/shared/applications.schema';
 import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
+import { applicationReminderMail, sredFilingReminderMail } from './reminder-mail.ts';
 import { businessDaysBefore } from '@grantleaf/shared/organisations.schema';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
@@ -259,31 +260,37 @@ export async function sendDeadlineReminders(
       deps.db,
       due.map((d) => d.application.id),
     );
-    for (const { application, email, name } of due) {
+    for (const { application, email, name, language } of due) {
       if (
         !(await repo.claimReminder(deps.db, { applicationId: application.id }, application.deadline!, days))
       )
         continue;
       const office = offices.get(application.id);
-      const internal = office
-        ? `${office.organisation}'s internal deadline: ${businessDaysBefore(application.deadline!, office.days, office.holidays)}.`
-        : null;
       const left = Math.round(
         (Date.parse(`${application.deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
       );
+      const mail = applicationReminderMail(
+        {
+          name,
+          title: application.title,
+          program: application.program,
+          deadline: application.deadline!,
+          daysLeft: left,
+          status: application.status,
+          internal: office
+            ? {
+                organisation: office.organisation,
+                date: businessDaysBefore(application.deadline!, office.days, office.holidays),
+              }
+            : null,
+          trackerUrl: `${deps.env.APP_URL.replace(/\/$/, '')}/applications`,
+        },
+        language,
+      );
       await deps.mailer.send({
         to: email,
-        subject: `Deadline in ${left} day${left === 1 ? '' : 's'}: ${application.title}`,
+        ...mail,
         dedupeKey: `deadline-reminder:${application.id}:${application.deadline}:${days}`,
-        text: [
-          `Hello ${name},`,
-          '',
-          `Your application "${application.title}" (${application.program}) is due on ${application.deadline}, in ${left} day${left === 1 ? '' : 's'}.`,
-          `Status: ${applicationStatusLabel(application.status)}`,
-          ...(internal ? [internal] : []),
-          '',
-          `Track it here: ${deps.env.APP_URL.replace(/\/$/, '')}/applications`,
-        ].join('\n'),
       });
       sent++;
     }
@@ -302,23 +309,22 @@ async function sendSredFilingReminders(deps: { db: Db; mailer: Mailer; env: Env 
     const days = reminderDue(SRED_REMINDER_DAYS, claim.daysLeft);
     if (days === undefined) continue;
     if (!(await repo.claimReminder(deps.db, { sredClaimId: claim.id }, claim.filingDeadline, days))) continue;
-    const left = `${claim.daysLeft} day${claim.daysLeft === 1 ? '' : 's'}`;
+    const mail = sredFilingReminderMail(
+      {
+        name: claim.name,
+        claimName: claim.claimName,
+        taxYearEnd: claim.taxYearEnd,
+        filingDeadline: claim.filingDeadline,
+        daysLeft: claim.daysLeft,
+        verified: claim.verified,
+        claimUrl: `${base}/sred/${claim.id}`,
+      },
+      claim.language,
+    );
     await deps.mailer.send({
       to: claim.email,
-      subject: `SR&ED filing deadline in ${left}: ${claim.claimName}`,
+      ...mail,
       dedupeKey: `sred-filing-reminder:${claim.id}:${claim.filingDeadline}:${days}`,
-      text: [
-        `Hello ${claim.name},`,
-        '',
-        `Your SR&ED claim "${claim.claimName}" (tax year ending ${claim.taxYearEnd}) must reach CRA by ${claim.filingDeadline}, in ${left}. CRA does not accept a claim after this date.`,
-        ...(claim.verified
-          ? []
-          : [
-              'This deadline follows a rule Grantleaf read only on third parties’ pages (18 months after the tax year end for a corporation): confirm it with CRA or your accountant.',
-            ]),
-        '',
-        `Open the claim: ${base}/sred/${claim.id}`,
-      ].join('\n'),
     });
     sent++;
   }

@@ -1,3 +1,4 @@
+import type { Language } from '@grantleaf/shared/language';
 import type { Tx } from '../../db/client.ts';
 import { addMonths } from '@grantleaf/shared/sred/calculator';
 import { listClaims, listClaimsEndedBetween } from './sred.repository.ts';
@@ -16,7 +17,7 @@ export async function sredFilingDeadlines(
     id: c.id,
     name: c.settings.name,
     taxYearEnd: c.taxYearEnd,
-    filingDeadline: c.result?.filingDeadline ?? deadlineOf(c.settings),
+    filingDeadline: c.result?.filingDeadline ?? deadlineOf(c.settings).date,
   }));
 }
 
@@ -37,6 +38,7 @@ export async function sredFilingDeadlinesDue(
     id: string;
     email: string;
     name: string;
+    language: Language;
     claimName: string;
     taxYearEnd: string;
     filingDeadline: string;
@@ -47,8 +49,9 @@ export async function sredFilingDeadlinesDue(
   // A deadline is months after the tax year's end: a year that has not ended has none due, and
   // three years back covers any rule the calculator holds (18 months today).
   const rows = await listClaimsEndedBetween(db, addMonths(today, -36), today);
-  return rows.flatMap(({ claim, email, name }) => {
-    const filingDeadline = claim.result?.filingDeadline ?? deadlineOf(claim.settings);
+  return rows.flatMap(({ claim, email, name, language }) => {
+    const rule = deadlineOf(claim.settings);
+    const filingDeadline = claim.result?.filingDeadline ?? rule.date;
     const daysLeft = Math.round((Date.parse(filingDeadline) - Date.parse(today)) / DAY_MS);
     if (daysLeft < 0 || daysLeft > withinDays) return [];
     return [
@@ -56,11 +59,12 @@ export async function sredFilingDeadlinesDue(
         id: claim.id,
         email,
         name,
+        language,
         claimName: claim.settings.name,
         taxYearEnd: claim.taxYearEnd,
         filingDeadline,
         daysLeft,
-        verified: claim.result?.lines.find((l) => l.key === 'deadline')?.verified ?? false,
+        verified: claim.result?.lines.find((l) => l.key === 'deadline')?.verified ?? rule.verified,
       },
     ];
   });

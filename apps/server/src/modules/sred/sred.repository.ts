@@ -27,7 +27,7 @@ export async function listClaims(db: Tx, userId: string): Promise<SredClaimRow[]
  */
 export async function listClaimsEndedBetween(db: Tx, from: string, to: string) {
   return db
-    .select({ claim: sredClaims, email: users.email, name: users.name })
+    .select({ claim: sredClaims, email: users.email, name: users.name, language: users.language })
     .from(sredClaims)
     .innerJoin(users, eq(users.id, sredClaims.userId))
     .where(and(isNull(users.deletedAt), gte(sredClaims.taxYearEnd, from), lte(sredClaims.taxYearEnd, to)));

@@ -21,7 +21,7 @@ import {
   type ImportMapping,
   type ProjectInput,
 } from '@grantleaf/shared/sred/sred.schema';
-import { addMonths } from '@grantleaf/shared/sred/calculator';
+import { filingDeadline } from '@grantleaf/shared/sred/calculator';
 import {
   DOCUMENT_TOO_HEAVY,
   ExtractionLimitError,
@@ -77,9 +77,12 @@ function suggestMapping(headers: string[]): Partial<ImportMapping> {
 
 const fileIdOf = (fileUrl: string) => fileUrl.slice(fileUrl.lastIndexOf('/') + 1);
 
-/** The claim's filing deadline when the record has none (a claim the calculator refused). */
-export function deadlineOf(settings: ClaimSettings): string {
-  return addMonths(settings.taxYearEnd, 18);
+/**
+ * The claim's filing deadline when the record has none (a claim the calculator refused), by the
+ * same dated rule the calculator applies.
+ */
+export function deadlineOf(settings: ClaimSettings): { date: string; verified: boolean } {
+  return filingDeadline(settings.taxYearStart, settings.taxYearEnd);
 }
 
 type CalculatorLine = Parameters<typeof buildCalculatorInput>[1][number];
@@ -272,7 +275,7 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
         name: r.settings.name,
         taxYearStart: r.taxYearStart,
         taxYearEnd: r.taxYearEnd,
-        filingDeadline: r.result?.filingDeadline ?? deadlineOf(r.settings),
+        filingDeadline: r.result?.filingDeadline ?? deadlineOf(r.settings).date,
         totalCredit: r.result?.totals.total ?? 0,
         verified: r.result?.verified ?? false,
       }));

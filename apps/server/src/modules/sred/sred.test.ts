@@ -449,6 +449,23 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
     expect(otherFeed).not.toContain('sred-claim-');
   });
 
+  it('mails the filing reminder in the account’s language (issue 31 §1)', async () => {
+    const { token, email } = await registerUser(t);
+    expect((await t.api('PUT', '/api/account/language', { token, body: { language: 'fr' } })).status).toBe(
+      200,
+    );
+    await t.api('POST', '/api/sred/claims', { token, body: { ...SETTINGS, name: 'Demande 2025' } });
+    await sendDeadlineReminders({ db: t.database.db, mailer: t.runtime.mailer, env: t.env }, '2027-04-01');
+    const mail = (
+      await t.database.db
+        .select({ subject: outboxEmails.subject, text: outboxEmails.bodyText })
+        .from(outboxEmails)
+        .where(eq(outboxEmails.toAddress, email))
+    ).find((m) => m.subject.includes('RS&DE'));
+    expect(mail?.subject).toBe('Date limite de production RS&DE dans 90\u00a0jours\u00a0: Demande 2025');
+    expect(mail?.text).toContain('au plus tard le 30 juin 2027');
+  });
+
   it('mails the filing deadline 90, 30 and 7 days before, each once, through the one send-once table (ADR 0541)', async () => {
     const { token, email, user } = await registerUser(t);
     const id = (await t.api('POST', '/api/sred/claims', { token, body: SETTINGS })).body.id;

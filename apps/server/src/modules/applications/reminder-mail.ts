@@ -1,0 +1,122 @@
+import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
+import type { Language } from '@grantleaf/shared/language';
+
+/**
+ * The deadline-reminder e-mails (ADR 33, 0541) in the account's language (issue 31 §1, ADR 0551's
+ * rule for the alert mails): the English is the text these mails always had, character for
+ * character; the French is written for Canadian researchers, with a no-break space before ":" and
+ * dates as "5 janvier 2027". Titles, programs and names are the user's and stay as typed.
+ */
+export interface ReminderMail {
+  subject: string;
+  text: string;
+}
+
+const NBSP = '\u00a0';
+const frenchDay = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone: 'UTC' });
+const frDate = (iso: string) => frenchDay.format(new Date(`${iso}T00:00:00Z`));
+const days = (n: number, language: Language) =>
+  language === 'fr' ? `${n}${NBSP}jour${n > 1 ? 's' : ''}` : `${n} day${n === 1 ? '' : 's'}`;
+
+/** The tracker's statuses in French, as the office pages name them (fr.office.json appStatus). */
+const FRENCH_STATUS: Record<string, string> = {
+  draft: 'Brouillon',
+  submitted: 'Soumise',
+  under_review: 'En évaluation',
+  approved: 'Approuvée',
+  rejected: 'Refusée',
+};
+
+export function applicationReminderMail(
+  m: {
+    name: string;
+    title: string;
+    program: string;
+    deadline: string;
+    daysLeft: number;
+    status: string;
+    /** The organisation's internal deadline, when an office set one (ADR 0374). */
+    internal: { organisation: string; date: string } | null;
+    trackerUrl: string;
+  },
+  language: Language = 'en',
+): ReminderMail {
+  const left = days(m.daysLeft, language);
+  if (language === 'fr') {
+    return {
+      subject: `Date limite dans ${left}${NBSP}: ${m.title}`,
+      text: [
+        `Bonjour ${m.name},`,
+        '',
+        `Votre demande «${NBSP}${m.title}${NBSP}» (${m.program}) doit être déposée le ${frDate(m.deadline)}, dans ${left}.`,
+        `Statut${NBSP}: ${FRENCH_STATUS[m.status] ?? applicationStatusLabel(m.status)}`,
+        ...(m.internal
+          ? [`Date limite interne de ${m.internal.organisation}${NBSP}: ${frDate(m.internal.date)}.`]
+          : []),
+        '',
+        `Suivez-la ici${NBSP}: ${m.trackerUrl}`,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Deadline in ${left}: ${m.title}`,
+    text: [
+      `Hello ${m.name},`,
+      '',
+      `Your application "${m.title}" (${m.program}) is due on ${m.deadline}, in ${left}.`,
+      `Status: ${applicationStatusLabel(m.status)}`,
+      ...(m.internal ? [`${m.internal.organisation}'s internal deadline: ${m.internal.date}.`] : []),
+      '',
+      `Track it here: ${m.trackerUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function sredFilingReminderMail(
+  m: {
+    name: string;
+    claimName: string;
+    taxYearEnd: string;
+    filingDeadline: string;
+    daysLeft: number;
+    /** Whether the deadline's rule was read on CRA's own pages. */
+    verified: boolean;
+    claimUrl: string;
+  },
+  language: Language = 'en',
+): ReminderMail {
+  const left = days(m.daysLeft, language);
+  if (language === 'fr') {
+    return {
+      subject: `Date limite de production RS&DE dans ${left}${NBSP}: ${m.claimName}`,
+      text: [
+        `Bonjour ${m.name},`,
+        '',
+        `Votre demande RS&DE «${NBSP}${m.claimName}${NBSP}» (année d’imposition se terminant le ${frDate(m.taxYearEnd)}) doit parvenir à l’ARC au plus tard le ${frDate(m.filingDeadline)}, dans ${left}. L’ARC n’accepte aucune demande après cette date.`,
+        ...(m.verified
+          ? []
+          : [
+              'Cette date limite suit une règle que Grantleaf n’a lue que sur des pages de tiers (18 mois après la fin de l’année d’imposition pour une société)' +
+                `${NBSP}: confirmez-la auprès de l’ARC ou de votre comptable.`,
+            ]),
+        '',
+        `Ouvrir la demande${NBSP}: ${m.claimUrl}`,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `SR&ED filing deadline in ${left}: ${m.claimName}`,
+    text: [
+      `Hello ${m.name},`,
+      '',
+      `Your SR&ED claim "${m.claimName}" (tax year ending ${m.taxYearEnd}) must reach CRA by ${m.filingDeadline}, in ${left}. CRA does not accept a claim after this date.`,
+      ...(m.verified
+        ? []
+        : [
+            'This deadline follows a rule Grantleaf read only on third parties’ pages (18 months after the tax year end for a corporation): confirm it with CRA or your accountant.',
+          ]),
+      '',
+      `Open the claim: ${m.claimUrl}`,
+    ].join('\n'),
+  };
+}
