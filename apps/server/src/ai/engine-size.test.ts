@@ -16,8 +16,6 @@ const MAX_LINES = 400;
  * ADR 0501 records why each is still here.
  */
 const NOT_YET_SPLIT: Record<string, number> = {
-  // Element evidence patterns; to be replaced by the trained detector (ADR 0300), not split by hand.
-  'offline/evidence.ts': 780,
   // Model entry points (generation, analysis, prompts, provenance); split next, by stage.
   'grant-ai.ts': 618,
 };

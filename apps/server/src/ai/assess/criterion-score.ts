@@ -1,4 +1,4 @@
-import type { ElementFinding } from '../offline/evidence.ts';
+import type { ElementFinding } from '../detect/elements.ts';
 
 /**
  * The offline score of one criterion, as one stated function of the checks shown beside it

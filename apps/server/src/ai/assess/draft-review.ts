@@ -1,7 +1,7 @@
 import type { GeneratedSection } from '@grantleaf/shared/grant-results.schema';
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { evaluateText, type OfflineEvaluation } from '../offline/analysis.engine.ts';
-import { findPlaceholders } from '../offline/evidence.ts';
+import { findPlaceholders } from '../detect/reading.ts';
 import { headingMatchScore } from '../offline/checks.ts';
 import { programRequirements } from '../profile/criteria.ts';
 import { normalisePaste } from '../text/paste.ts';

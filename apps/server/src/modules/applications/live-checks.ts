@@ -3,7 +3,7 @@ import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
 import { programToJudge, type GrantProgram } from '../../ai/grant-input.ts';
 import { evaluateText } from '../../ai/offline/analysis.engine.ts';
 import { checkTextBudget, MIN_SECTION_WORDS, programCurrency } from '../../ai/offline/checks.ts';
-import { findPlaceholders } from '../../ai/offline/evidence.ts';
+import { findPlaceholders } from '../../ai/detect/reading.ts';
 import { countFor } from '../../ai/check/count.ts';
 import { formatMoney } from '../../ai/text/money.ts';
 import { countMaterialWords, countWords } from '../../ai/text/review-text.ts';
