@@ -383,4 +383,34 @@ describe('rules confirmed in the third pass: each finding names the rule’s wor
     expect(over.message).toContain('may not exceed $314,363');
     expect(over.message).toContain('Over the project, the request is USD $314,364');
   });
+  it('CFI JELF: the request is 40% of the eligible costs, each category named with its amount', () => {
+    const jelf = rules('ca-cfi-jelf');
+    const s = checkBudget(
+      budget(
+        1,
+        [line('ms', 'equipment', [250_000], 'Mass spectrometer')],
+        [partner('Province', null, [100_000], [0])],
+      ),
+      jelf,
+    );
+    expect(s.totals.requested).toBe(100_000);
+    const f = s.findings.find((x) => x.rule?.kind === 'share_of_costs')!;
+    expect(f.status).toBe('info');
+    expect(f.message).toContain('up to a maximum of 40 percent of the total eligible costs');
+    expect(f.message).toContain('Equipment: CAD $100,000 of CAD $250,000 (40%)');
+    // One dollar more of costs adds 40 cents, which round down: the request moves only at $2.50.
+    const more = (n: number) => checkBudget(budget(1, [line('ms', 'equipment', [n])]), jelf).totals.requested;
+    expect([more(250_002), more(250_003)]).toEqual([100_000, 100_001]);
+  });
+
+  it('Mitacs Globalink Research Award: $12,000 is within the two units, $12,001 is not', () => {
+    const gra = rules('ca-mitacs-globalink-research-award');
+    const at = (n: number) =>
+      checkBudget(budget(1, [line('tr', 'travel', [n], 'Travel and stay abroad')]), gra);
+    expect(statusOf(at(12_000), 'limit')).toEqual(['met']);
+    const over = at(12_001).findings.find((f) => f.rule?.kind === 'limit')!;
+    expect(over.status).toBe('unmet');
+    expect(over.message).toContain('$6,000 per internship unit');
+    expect(over.message).toContain('Over the project, the request is CAD $12,001');
+  });
 });

@@ -315,6 +315,25 @@ describe('rules confirmed in the third pass, each on both sides of its boundary 
       expect(only(id, 'indirect'), id).toMatchObject({ treatment: 'not_paid', verified: true });
   });
 
+  it('CFI (JELF and Innovation Fund): at most 40% of eligible costs, rounded down to the dollar', () => {
+    for (const id of ['ca-cfi-jelf', 'ca-cfi-innovation-fund']) {
+      const rule = only(id, 'share_of_costs');
+      expect(rule, id).toMatchObject({ maxShare: 0.4, verified: true });
+      expect(rule.source, id).toContain('innovation.ca');
+      expect(
+        [100_000, 100_002, 100_003].map((n) => shareOfCosts(n, rule)),
+        id,
+      ).toEqual([40_000, 40_000, 40_001]);
+      expect(only(id, 'request').computed, id).toBe('share_of_eligible_costs');
+    }
+  });
+
+  it('Mitacs Globalink Research Award: two units of $6,000 at most, $12,000 / $12,001', () => {
+    const rule = only('ca-mitacs-globalink-research-award', 'limit');
+    expect(rule).toMatchObject({ scope: 'per_project', basis: 'total', verified: true });
+    expect([withinLimit(12_000, rule), withinLimit(12_001, rule)]).toEqual([true, false]);
+  });
+
   it('IRAP: the shares stay unverified and say what was read', () => {
     for (const rule of rulesOfKind('ca-nrc-irap', 'share_of_costs')) {
       expect(rule.verified).toBe(false);
