@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import { fits, seriousViolations } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { adminAccount, expect, test } from './fixtures.ts';
+import { pageAs } from './session.ts';
 
 /**
  * Issue 31: the product in Canadian French (ADRs 0360, 0430). A French visitor's first page, and
@@ -132,5 +134,82 @@ for (const width of [1280, 390]) {
       expect(await fits(page), `${route} fits ${width} px`).toBe(true);
     }
     await context.close();
+  });
+}
+
+/**
+ * The text a French page shows of its own: without the parts marked lang="en" (records that stay
+ * English, said so to screen readers) and without the program lists' options (the catalogue's
+ * program names, proper nouns in their funders' own words).
+ */
+async function ownText(page: Page, selector = 'body'): Promise<string> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector<HTMLElement>(selector)!;
+    const hidden = [...root.querySelectorAll<HTMLElement>('[lang="en"], select')];
+    const before = hidden.map((el) => el.style.display);
+    for (const el of hidden) el.style.display = 'none';
+    const text = root.innerText;
+    hidden.forEach((el, i) => (el.style.display = before[i] ?? ''));
+    return text;
+  }, selector);
+}
+
+/**
+ * Signed-in work in French (ADR 0640): the dashboard's generate and analyze dialogs, with the
+ * account's language set to French, at 1280 and 390 px: no English of any catalogue, axe clean,
+ * no sideways scroll.
+ */
+for (const width of [1280, 390]) {
+  test(`the generate and analyze dialogs in French at ${width} px`, async ({
+    browser,
+    baseURL,
+    server,
+    registerAccount,
+  }) => {
+    const fr = catalogue('fr');
+    // A one-word part that French uses too ("total": "Budget total") is not English on its own.
+    const frenchWords = new Set(flatten(fr).flatMap(([, value]) => value.toLowerCase().split(/[^\p{L}]+/u)));
+    const forbidden = englishLeft(catalogue('en'), fr).filter(
+      (part) => /\s/.test(part) || !frenchWords.has(part.toLowerCase()),
+    );
+    const account = await registerAccount();
+    const res = await server.api('PUT', '/api/account/language', {
+      token: account.token,
+      body: { language: 'fr' },
+    });
+    expect(res.status).toBe(200);
+    // A draft costs more than the free credit: the generate button is enabled with two.
+    const admin = await adminAccount(server, registerAccount);
+    const topUp = await server.api('POST', `/api/admin/users/${account.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 2, reason: 'french e2e: the generate dialog' },
+    });
+    expect(topUp.status).toBe(200);
+    const page = await pageAs(browser, baseURL!, account, { width, path: '/dashboard' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+    for (const [action, title, program] of [
+      ['Rédiger une demande de subvention', 'Rédiger une nouvelle demande de subvention', '#gen-program'],
+      ['Analyser une demande existante', 'Analyser une demande de subvention existante', '#analysis-program'],
+    ] as const) {
+      await page.getByRole('button', { name: action }).first().click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      // The picker's programs have loaded: the country groups are named in French.
+      await expect(dialog.locator(`${program} optgroup`).first()).toHaveAttribute(
+        'label',
+        /^(Canada|États-Unis) · /,
+      );
+      await expect(dialog.getByText(/^Coût : \d+ crédits?\./)).toBeVisible();
+      const text = await ownText(page, '[role="dialog"]');
+      expect(
+        forbidden.filter((english) => text.includes(english)),
+        `English in "${title}"`,
+      ).toEqual([]);
+      expect(await seriousViolations(page, { selector: '[role="dialog"]' }), title).toEqual([]);
+      expect(await fits(page), `${title} fits ${width} px`).toBe(true);
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await page.context().close();
   });
 }

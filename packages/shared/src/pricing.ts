@@ -28,9 +28,25 @@ export const DEFAULT_CREDIT_PACKS: CreditPack[] = [
 export const PAYMENTS_NOT_CONFIGURED =
   'Payments are not configured on this server; an administrator can add credits';
 
-/** "CAD 29.00": the code keeps CAD and USD apart wherever both are sold. */
-export function formatMoney(cents: number, currency: string, locale = 'en-CA'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'code' }).format(
-    cents / 100,
-  );
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * "CAD 29.00": the code keeps CAD and USD apart wherever both are sold. The one money formatter
+ * of prices and amounts in cents: the web's `formatMoney` (lib/format-number.ts) calls it with the
+ * interface's locale and the currency's symbol ("29,00 $", "22,00 $ US" in fr-CA). Formats are
+ * made once per locale, currency and display.
+ */
+export function formatMoney(
+  cents: number,
+  currency: string,
+  locale = 'en-CA',
+  currencyDisplay: 'code' | 'symbol' = 'code',
+): string {
+  const key = `${locale}:${currency}:${currencyDisplay}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }

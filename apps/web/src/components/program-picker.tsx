@@ -3,6 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { FieldError, Label } from './ui/input.tsx';
+import '../i18n/submissions-catalogue.ts';
+import { t as translate, useTranslation } from '../i18n/index.ts';
 
 // Typing pauses this long before the server is asked, so each keystroke is not a request.
 const SEARCH_DELAY_MS = 250;
@@ -26,7 +28,9 @@ export function useProgramSearch(q: string) {
   });
 }
 
-const COUNTRY_NAME: Record<string, string> = { CA: 'Canada', US: 'United States' };
+/** A country's name in the interface's language ("United States", "États-Unis"); else its code. */
+const countryName = (code: string) =>
+  code === 'CA' || code === 'US' ? translate(`programPicker.country.${code}`) : code;
 
 /**
  * "Natural Sciences and Engineering Research Council of Canada (NSERC)" → "NSERC". A trailing
@@ -45,7 +49,7 @@ export function shortAgency(agency: string): string {
 export function groupPrograms(programs: GrantProgram[]): Array<{ label: string; programs: GrantProgram[] }> {
   const groups = new Map<string, GrantProgram[]>();
   for (const p of programs) {
-    const label = `${COUNTRY_NAME[p.country] ?? p.country} · ${shortAgency(p.agency)}`;
+    const label = `${countryName(p.country)} · ${shortAgency(p.agency)}`;
     groups.set(label, [...(groups.get(label) ?? []), p]);
   }
   return [...groups.entries()]
@@ -79,6 +83,7 @@ export function ProgramPicker({
   /** Marked wrong without a message of its own (the form's toast says why). */
   invalid?: boolean;
 }) {
+  const { t, language } = useTranslation();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<GrantProgram | null>(null);
@@ -94,19 +99,20 @@ export function ProgramPicker({
     const withChosen =
       chosen && chosen.id === value && !list.some((p) => p.id === chosen.id) ? [chosen, ...list] : list;
     return groupPrograms(withChosen);
-  }, [programs, chosen, value]);
+    // The group labels name countries in the interface's language.
+  }, [programs, chosen, value, language]);
   return (
     <div>
-      <Label htmlFor={`${id}-search`}>Search programs</Label>
+      <Label htmlFor={`${id}-search`}>{t('programPicker.search')}</Label>
       <input
         id={`${id}-search`}
         type="search"
         className="mb-2 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
-        placeholder="Program, agency or topic (e.g. NSERC Discovery, SBIR)"
+        placeholder={t('programPicker.searchPlaceholder')}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <Label htmlFor={id}>{optional ? 'Program from the catalogue (optional)' : 'Grant program *'}</Label>
+      <Label htmlFor={id}>{optional ? t('programPicker.optionalLabel') : t('programPicker.label')}</Label>
       <select
         id={id}
         className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 aria-[invalid=true]:border-red-600"
@@ -120,12 +126,12 @@ export function ProgramPicker({
       >
         <option value="">
           {isLoading
-            ? 'Loading programs…'
+            ? t('programPicker.loading')
             : optional
-              ? 'None: track it by name only'
+              ? t('programPicker.none')
               : groups.length === 0
-                ? 'No program matches the search'
-                : 'Select a grant program'}
+                ? t('programPicker.noMatch')
+                : t('programPicker.select')}
         </option>
         {groups.map((group) => (
           <optgroup key={group.label} label={group.label}>
@@ -137,7 +143,7 @@ export function ProgramPicker({
           </optgroup>
         ))}
       </select>
-      {loadError && <p className="mt-1 text-sm text-red-700">Failed to fetch programs</p>}
+      {loadError && <p className="mt-1 text-sm text-red-700">{t('programPicker.failed')}</p>}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );

@@ -65,6 +65,9 @@ const SAME_IN_BOTH = new Set([
   'Province',
   'Budget',
   'Note',
+  // The generate dialog's milestones (ADR 0640): a country and a label the same in French.
+  'Canada',
+  'Budget ({{currency}})',
 ]);
 
 const EN = flatten(en as Tree);

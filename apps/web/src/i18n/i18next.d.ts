@@ -6,6 +6,7 @@ import type en from './locales/en.json';
 import type enOffice from './locales/en.office.json';
 import type enReviews from './locales/en.reviews.json';
 import type enSred from './locales/en.sred.json';
+import type enSubmissions from './locales/en.submissions.json';
 
 // Keys are typed from the English catalogue: a t('…') of a key that does not exist fails typecheck.
 declare module 'i18next' {
@@ -18,7 +19,8 @@ declare module 'i18next' {
         typeof enDashboard &
         typeof enOffice &
         typeof enSred &
-        typeof enBudget;
+        typeof enBudget &
+        typeof enSubmissions;
     };
     returnNull: false;
   }

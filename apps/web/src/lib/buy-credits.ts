@@ -1,3 +1,5 @@
+import '../i18n/dashboard-catalogue.ts';
+import { t } from '../i18n/index.ts';
 import { ApiError } from './api.ts';
 
 // Any feature can offer to buy credits (a 402 toast, a disabled button's note) without importing
@@ -13,10 +15,20 @@ export function onBuyCredits(listener: () => void): () => void {
   return () => window.removeEventListener(EVENT, listener);
 }
 
-/** A toast's "Buy credits" button. */
-export const BUY_CREDITS_ACTION = { label: 'Buy credits', onClick: openBuyCredits };
+/**
+ * A toast's "Buy credits" button, in the interface's language when the toast is made (the header's
+ * own words, appHeader.buyCredits: "Acheter des crédits" in French).
+ */
+export const BUY_CREDITS_ACTION = {
+  get label() {
+    return t('appHeader.buyCredits');
+  },
+  onClick: openBuyCredits,
+};
 
 /** Toast options for an answer of 402 Insufficient credits: the "Buy credits" action. */
 export function buyCreditsAction(error: unknown) {
-  return error instanceof ApiError && error.status === 402 ? { action: BUY_CREDITS_ACTION } : {};
+  return error instanceof ApiError && error.status === 402
+    ? { action: { label: BUY_CREDITS_ACTION.label, onClick: openBuyCredits } }
+    : {};
 }

@@ -1,3 +1,4 @@
+import { formatMoney as formatShared } from '@grantleaf/shared/pricing';
 import { currentLanguage, INTL_LOCALE } from '../i18n/index.ts';
 
 /**
@@ -11,18 +12,22 @@ export function formatCount(value: number): string {
   return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
-const money = new Map<string, Intl.NumberFormat>();
-
-/** An amount of money in the interface's language: "$1,234.56" in English, "1 234,56 $" in French. */
+/**
+ * An amount of money in the interface's language: "$1,234.56" in English, "1 234,56 $" in French.
+ * Through the shared formatter (packages/shared/src/pricing.ts), so the web has one way to write
+ * money, not two that disagree.
+ */
 export function formatMoney(amount: number, currency = 'CAD'): string {
-  const locale = INTL_LOCALE[currentLanguage()];
-  const key = `${locale}:${currency}`;
-  let format = money.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    money.set(key, format);
-  }
-  return format.format(amount);
+  return formatShared(Math.round(amount * 100), currency, INTL_LOCALE[currentLanguage()], 'symbol');
+}
+
+/**
+ * A price or amount in cents as paid work shows it: "CAD 29.00" / "USD 22.00" in English (the
+ * code keeps the two currencies apart, the text these pages always had), "29,00 $" /
+ * "22,00 $ US" in French (issue 31).
+ */
+export function formatCents(cents: number, currency: string): string {
+  return currentLanguage() === 'fr' ? formatMoney(cents / 100, currency) : formatShared(cents, currency);
 }
 
 /**

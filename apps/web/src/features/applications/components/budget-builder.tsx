@@ -21,7 +21,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { budgetKey, saveBudget, useBudget } from '../api/budget.api.ts';
 import '../../../i18n/budget-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { budgetMoney } from './budget-money.ts';
+import { budgetMoney } from '../../../lib/budget-money.ts';
 
 /**
  * The budget builder (issue 26, ADR 0281): cost lines by category and year, partners' cash and

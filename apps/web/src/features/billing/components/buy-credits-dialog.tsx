@@ -1,4 +1,4 @@
-import { formatMoney as formatCents, REFUND_WINDOW_DAYS, type Currency } from '@grantleaf/shared/pricing';
+import { REFUND_WINDOW_DAYS, type Currency } from '@grantleaf/shared/pricing';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -10,15 +10,8 @@ import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePricing, useStartCheckout } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
 import '../../../i18n/dashboard-catalogue.ts';
-import { useTranslation, type Language } from '../../../i18n/index.ts';
-import { formatCreditAmount, formatMoney as formatLocalMoney } from '../../../lib/format-number.ts';
-
-/**
- * A pack's price: the shared formatter's "$49.00" / "US$22.00" in English (the text the dialog always
- * had), the French locale's "49,00 $" / "22,00 $ US" through Intl in French (issue 31).
- */
-const price = (cents: number, currency: Currency, language: Language) =>
-  language === 'fr' ? formatLocalMoney(cents / 100, currency) : formatCents(cents, currency);
+import { useTranslation } from '../../../i18n/index.ts';
+import { formatCents, formatCreditAmount } from '../../../lib/format-number.ts';
 
 // The request form validates with zod; the dashboard's first paint must not load it (ADR 190), so
 // it comes with the opened dialog.
@@ -34,7 +27,7 @@ export function BuyCreditsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t, language } = useTranslation();
+  const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const pricing = usePricing();
   const [currency, setCurrency] = useState<Currency>('CAD');
@@ -72,12 +65,12 @@ export function BuyCreditsDialog({
                   {t('pricing.packCredits', { count: pack.credits })}
                 </p>
                 <p className="mt-1 text-slate-900">
-                  {cents ? price(cents, currency, language) : t('buyCredits.notSoldIn', { currency })}
+                  {cents ? formatCents(cents, currency) : t('buyCredits.notSoldIn', { currency })}
                 </p>
                 {cents ? (
                   <p className="text-xs text-slate-600">
                     {t('pricing.perCredit', {
-                      price: price(Math.round(cents / pack.credits), currency, language),
+                      price: formatCents(Math.round(cents / pack.credits), currency),
                     })}
                   </p>
                 ) : null}
@@ -86,7 +79,7 @@ export function BuyCreditsDialog({
                   disabled={!cents || !configured || checkout.isPending}
                   aria-label={t('buyCredits.buyPack', {
                     credits: pack.credits,
-                    price: cents ? price(cents, currency, language) : '',
+                    price: cents ? formatCents(cents, currency) : '',
                   })}
                   onClick={() => {
                     setChosen(pack.id);

@@ -1,4 +1,3 @@
-import { priceText } from '@grantleaf/shared/constants';
 import {
   analysisFormSchema,
   checkUploadFile,
@@ -7,18 +6,19 @@ import {
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FileInput, FormField, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FileInput, FormField, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useCreateSubmission, useOwnApplications, useUploadFile } from '../api/submissions.api.ts';
+import { useCreateSubmission, useUploadFile } from '../api/submissions.api.ts';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
-import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
-import { capabilityClaim } from '@grantleaf/shared/marketing-content';
-import { usePublicConfig } from '../../../lib/public-config.ts';
+import '../../../i18n/submissions-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { ApplicationSelect, useApplicationChoices } from './application-select.tsx';
+import { usePaidWorkCost } from './paid-work-cost.ts';
 
 type Mode = 'text' | 'file';
 const EMPTY = { programId: '', inputMethod: 'text' as Mode, content: '', fileUrl: '', applicationId: '' };
@@ -34,8 +34,9 @@ const contentJsonOf = (values: typeof EMPTY) => ({
 
 /** Analyze Existing Grant Application (§2, §4 text/file toggle, §5 rules, §8 upload toasts). */
 export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: SubmissionDialogProps) {
+  const { t } = useTranslation();
   // What the paid work delivers on this deployment, said before the user pays (issue 28 item 3).
-  const { data: config } = usePublicConfig();
+  const cost = usePaidWorkCost('analysis');
   const sent = analysisFormSchema.safeParse(initial);
   const before = sent.success ? sent.data : null;
   const form = useSchemaForm({
@@ -53,15 +54,11 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
   const { programId, inputMethod: mode, fileUrl } = form.values;
   // The uploaded file's name, shown beside the form's fileUrl.
   const [fileName, setFileName] = useState(
-    before?.fileUrl ? (before.originalFileName ?? 'the file you uploaded before') : '',
+    before?.fileUrl ? (before.originalFileName ?? t('analyzeDialog.uploadedBefore')) : '',
   );
-  const { data: user } = useCurrentUser();
-  const applications = useOwnApplications(open ? user?.id : undefined).data ?? [];
   // Only the chosen program's applications (and those with no program on record): an analysis
   // against another program's criteria is refused by the server (issue 28 item 10).
-  const choices = programId
-    ? applications.filter((a) => a.programId === programId || a.programId === null)
-    : [];
+  const choices = useApplicationChoices(open, programId);
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadFile();
   const create = useCreateSubmission();
@@ -87,9 +84,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
     if (!chosen) return;
     const problem = checkUploadFile(chosen);
     if (problem) {
-      toast.error(problem === SUBMISSION_MESSAGES.fileSize ? 'File too large' : 'Invalid file type', {
-        description: problem,
-      });
+      toast.error(
+        problem === SUBMISSION_MESSAGES.fileSize
+          ? t('analyzeDialog.fileTooLarge')
+          : t('analyzeDialog.invalidFileType'),
+        { description: translateMessage(problem) },
+      );
       clearFile();
       return;
     }
@@ -97,12 +97,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       onSuccess: (uploaded) => {
         form.set('fileUrl')(uploaded.fileUrl);
         setFileName(chosen.name);
-        toast.success('File Uploaded', { description: chosen.name });
+        toast.success(t('analyzeDialog.fileUploaded'), { description: chosen.name });
       },
       onError: (error) => {
         // A refused file (not really a PDF, too large) cannot succeed on a retry: say why instead.
-        toast.error('Upload Failed', {
-          description: refusalReason(error) ?? 'Failed to upload file. Please try again.',
+        toast.error(t('analyzeDialog.uploadFailed'), {
+          description: translateMessage(refusalReason(error)) ?? t('analyzeDialog.uploadRetry'),
         });
         clearFile();
       },
@@ -113,7 +113,9 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
     event.preventDefault();
     const parsed = form.parse();
     if (!parsed.success) {
-      toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
+      toast.error(t('submissionForm.validationError'), {
+        description: translateMessage(parsed.error.issues[0]?.message),
+      });
       return;
     }
     const input = { type: 'analysis' as const, programId, contentJson: contentJsonOf(form.values) };
@@ -122,14 +124,13 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       {
         onSuccess: () => {
           key.done();
-          toast.success('Grant Analysis Started', {
-            description: "We'll email you when the analysis is ready.",
-          });
+          toast.success(t('analyzeDialog.started'), { description: t('analyzeDialog.startedDescription') });
           close(false);
         },
         onError: (error) =>
           toast.error(
-            (error instanceof ApiError && error.serverMessage) || 'Failed to start analysis',
+            translateMessage(error instanceof ApiError ? error.serverMessage : undefined) ||
+              t('analyzeDialog.failed'),
             buyCreditsAction(error),
           ),
       },
@@ -137,13 +138,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
   };
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={close}
-      title="Analyze Existing Grant Application"
-      description={`Costs ${priceText('analysis')}. ${capabilityClaim('analysis', config?.aiModel)}`}
-      wide
-    >
+    <Modal open={open} onOpenChange={close} title={t('analyzeDialog.title')} description={cost} wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
         <ProgramPicker
           id="analysis-program"
@@ -151,7 +146,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
           onChange={form.set('programId')}
           error={form.errors.programId}
         />
-        <div role="radiogroup" aria-label="Input method" className="flex gap-2">
+        <div role="radiogroup" aria-label={t('analyzeDialog.inputMethod')} className="flex gap-2">
           {(['text', 'file'] as const).map((m) => (
             <Button
               key={m}
@@ -161,16 +156,16 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
               size="sm"
               onClick={() => form.set('inputMethod')(m)}
             >
-              {m === 'text' ? 'Paste Text' : 'Upload File'}
+              {m === 'text' ? t('analyzeDialog.pasteText') : t('analyzeDialog.uploadFile')}
             </Button>
           ))}
         </div>
         {mode === 'text' ? (
-          <FormField label="Grant application content *" {...form.slot('content')}>
+          <FormField label={t('analyzeDialog.content')} {...form.slot('content')}>
             <Textarea {...form.input('content')} className="min-h-[200px]" />
           </FormField>
         ) : (
-          <FormField label="Application file (PDF, Word or text, up to 10MB) *" {...form.slot('fileUrl')}>
+          <FormField label={t('analyzeDialog.file')} {...form.slot('fileUrl')}>
             <FileInput
               {...form.field('fileUrl')}
               ref={fileInput}
@@ -178,38 +173,29 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
               disabled={upload.isPending}
               onChange={(e) => chooseFile(e.target.files?.[0])}
             />
-            {upload.isPending && <p className="mt-1 text-sm text-slate-700">Uploading…</p>}
+            {upload.isPending && (
+              <p className="mt-1 text-sm text-slate-700">{t('analyzeDialog.uploading')}</p>
+            )}
             {fileUrl && (
               <p className="mt-1 text-sm text-green-800" data-testid="uploaded-file">
-                Uploaded: {fileName}
+                {t('analyzeDialog.uploaded', { name: fileName })}
               </p>
             )}
           </FormField>
         )}
-        {choices.length > 0 && (
-          <div>
-            <Label htmlFor="analysis-application">Attach to application (optional)</Label>
-            <select
-              id="analysis-application"
-              className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
-              value={form.values.applicationId}
-              onChange={(e) => form.set('applicationId')(e.target.value)}
-            >
-              <option value="">None</option>
-              {choices.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.title} ({a.program})
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <ApplicationSelect
+          id="analysis-application"
+          label={t('analyzeDialog.attach')}
+          choices={choices}
+          value={form.values.applicationId}
+          onChange={form.set('applicationId')}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('submissionForm.cancel')}
           </Button>
           <Button type="submit" disabled={create.isPending || upload.isPending}>
-            {create.isPending ? 'Submitting...' : 'Analyze Application'}
+            {create.isPending ? t('submissionForm.submitting') : t('analyzeDialog.submit')}
           </Button>
         </div>
       </form>

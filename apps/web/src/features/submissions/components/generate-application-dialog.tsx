@@ -1,4 +1,4 @@
-import { priceText, PROJECT_TITLE_MAX_CHARS } from '@grantleaf/shared/constants';
+import { PROJECT_TITLE_MAX_CHARS } from '@grantleaf/shared/constants';
 import {
   generationFormSchema,
   SUBMISSION_MESSAGES,
@@ -9,21 +9,22 @@ import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import { FormField, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useApplicationBudget, useCreateSubmission, useOwnApplications } from '../api/submissions.api.ts';
-import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { formatBudgetMoney } from '@grantleaf/shared/budget-checks';
+import { useApplicationBudget, useCreateSubmission } from '../api/submissions.api.ts';
+import { budgetMoney } from '../../../lib/budget-money.ts';
 import { makeMilestone, MilestoneEditor } from './milestone-editor.tsx';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { SubmissionDialogProps } from './submission-dialog-props.ts';
-import { capabilityClaim } from '@grantleaf/shared/marketing-content';
-import { usePublicConfig } from '../../../lib/public-config.ts';
+import '../../../i18n/submissions-catalogue.ts';
+import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { ApplicationSelect, useApplicationChoices } from './application-select.tsx';
+import { usePaidWorkCost } from './paid-work-cost.ts';
 
 type FormState = Omit<
   GenerationFormInput,
@@ -74,13 +75,14 @@ export function generationFormFrom(contentJson: unknown): FormState {
 // before three drafts completed; rows from before that may still have none.
 const startedText = (eta: string | null) =>
   eta
-    ? `Estimated completion: ${formatDateTime(eta)}. We'll email you when it is ready.`
-    : "We'll email you when it is ready.";
+    ? translate('generateDialog.startedEta', { time: formatDateTime(eta) })
+    : translate('generateDialog.startedNoEta');
 
 /** Generate New Grant Application (§2, §5); the dashboard mounts it from its action row. */
 export function GenerateApplicationDialog({ open, onOpenChange, initial }: SubmissionDialogProps) {
+  const { t, language } = useTranslation();
   // What the paid work delivers on this deployment, said before the user pays (issue 28 item 3).
-  const { data: config } = usePublicConfig();
+  const cost = usePaidWorkCost('generation');
   const [first] = useState(() => (initial === undefined ? emptyForm() : generationFormFrom(initial)));
   const form = useSchemaForm({ schema: generationFormSchema, initial: first, id: 'gen', toInput });
   const create = useCreateSubmission();
@@ -90,12 +92,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
   // "Write this draft for my application" (ADR 0453): the user's own applications for the chosen
   // program (or with none on record); the server reads the chosen one's saved budget and the draft
   // states the request it computes. Another program's application is refused there (400).
-  const { data: user } = useCurrentUser();
-  const applications = useOwnApplications(open ? user?.id : undefined).data ?? [];
-  const programId = form.values.programId;
-  const choices = programId
-    ? applications.filter((a) => a.programId === programId || a.programId === null)
-    : [];
+  const choices = useApplicationChoices(open, form.values.programId);
   const chosen = choices.some((a) => a.id === form.values.applicationId) ? form.values.applicationId : '';
   const budget = useApplicationBudget(chosen || undefined).data;
 
@@ -108,7 +105,9 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
     event.preventDefault();
     const parsed = form.parse();
     if (!parsed.success) {
-      toast.error('Validation Error', { description: parsed.error.issues[0]?.message });
+      toast.error(t('submissionForm.validationError'), {
+        description: translateMessage(parsed.error.issues[0]?.message),
+      });
       return;
     }
     // An application left from another program is not sent: the list shows only this program's.
@@ -119,14 +118,15 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
       {
         onSuccess: (submission) => {
           key.done();
-          toast.success('Grant Generation Started', {
+          toast.success(t('generateDialog.started'), {
             description: startedText(submission.etaTimestamp),
           });
           close(false);
         },
         onError: (error) =>
           toast.error(
-            (error instanceof ApiError && error.serverMessage) || 'Failed to start generation',
+            translateMessage(error instanceof ApiError ? error.serverMessage : undefined) ||
+              t('generateDialog.failed'),
             buyCreditsAction(error),
           ),
       },
@@ -164,8 +164,8 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
     <Modal
       open={open}
       onOpenChange={close}
-      title="Generate New Grant Application"
-      description={`Costs ${priceText('generation')}. ${capabilityClaim('generation', config?.aiModel)} We email you when the draft is ready.`}
+      title={t('generateDialog.title')}
+      description={`${cost} ${t('generateDialog.emailed')}`}
       wide
     >
       <form onSubmit={submit} className="space-y-3" noValidate>
@@ -177,18 +177,22 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
           error={fieldError('programId')}
           invalid={Boolean(form.errors.programId)}
         />
-        {text('projectTitle', 'Project title', {
+        {text('projectTitle', t('generateDialog.projectTitle'), {
           max: PROJECT_TITLE_MAX_CHARS,
-          placeholder: '15 words or less',
+          placeholder: t('generateDialog.titlePlaceholder'),
         })}
-        {text('projectOverview', 'Project overview', { area: true })}
-        {text('keyObjectives', 'Key objectives', { area: true })}
+        {text('projectOverview', t('generateDialog.projectOverview'), { area: true })}
+        {text('keyObjectives', t('generateDialog.keyObjectives'), { area: true })}
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {/* In the program's own currency (issue 18 item 6): US programs budget in USD. */}
-          {text('totalBudget', currency ? `Total budget (${currency})` : 'Total budget', {
-            placeholder: '150,000',
+          {text(
+            'totalBudget',
+            currency ? t('generateDialog.totalBudgetIn', { currency }) : t('generateDialog.totalBudget'),
+            { placeholder: t('generateDialog.budgetPlaceholder') },
+          )}
+          {text('projectTimeline', t('generateDialog.projectTimeline'), {
+            placeholder: t('generateDialog.timelinePlaceholder'),
           })}
-          {text('projectTimeline', 'Project timeline', { placeholder: '24 months' })}
         </div>
         <MilestoneEditor
           value={form.values.timelineMilestones}
@@ -197,43 +201,35 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
           error={fieldError('timelineMilestones')}
         />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {text('teamLeadName', 'Team lead name')}
-          {text('teamLeadRole', 'Team lead role')}
+          {text('teamLeadName', t('generateDialog.teamLeadName'))}
+          {text('teamLeadRole', t('generateDialog.teamLeadRole'))}
         </div>
-        {text('teamProfiles', 'Team profiles', { area: true })}
-        {text('industryPartner', 'Industry partner (optional)', { required: false })}
-        {choices.length > 0 && (
-          <div>
-            <Label htmlFor="gen-application">Write this draft for my application (optional)</Label>
-            <select
-              id="gen-application"
-              className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
-              value={chosen}
-              aria-describedby={chosen ? 'gen-application-budget' : undefined}
-              onChange={(e) => form.set('applicationId')(e.target.value)}
-            >
-              <option value="">None</option>
-              {choices.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.title} ({a.program})
-                </option>
-              ))}
-            </select>
-            {chosen && budget ? (
-              <p id="gen-application-budget" className="mt-1 text-sm text-slate-700" data-testid="gen-budget">
-                {budget.revision > 0
-                  ? `Its saved budget requests ${formatBudgetMoney(budget.summary.totals.requested, budget.summary.currency)}: the draft states that request, not the total above.`
-                  : 'It has no saved budget yet: the draft states the total budget above.'}
-              </p>
-            ) : null}
-          </div>
-        )}
+        {text('teamProfiles', t('generateDialog.teamProfiles'), { area: true })}
+        {text('industryPartner', t('generateDialog.industryPartner'), { required: false })}
+        <ApplicationSelect
+          id="gen-application"
+          label={t('generateDialog.forApplication')}
+          choices={choices}
+          value={chosen}
+          onChange={form.set('applicationId')}
+          describedBy={chosen ? 'gen-application-budget' : undefined}
+        >
+          {chosen && budget ? (
+            <p id="gen-application-budget" className="mt-1 text-sm text-slate-700" data-testid="gen-budget">
+              {budget.revision > 0
+                ? t('generateDialog.savedBudget', {
+                    amount: budgetMoney(budget.summary.totals.requested, budget.summary.currency, language),
+                  })
+                : t('generateDialog.noSavedBudget')}
+            </p>
+          ) : null}
+        </ApplicationSelect>
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('submissionForm.cancel')}
           </Button>
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Submitting...' : 'Generate Application'}
+            {create.isPending ? t('submissionForm.submitting') : t('generateDialog.submit')}
           </Button>
         </div>
       </form>

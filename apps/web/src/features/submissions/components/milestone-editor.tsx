@@ -5,9 +5,11 @@ import {
   totalMilestoneBudget,
   type Milestone,
 } from '@grantleaf/shared/submissions.schema';
-import { formatMoney } from '@grantleaf/shared/pricing';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input.tsx';
+import '../../../i18n/submissions-catalogue.ts';
+import { INTL_LOCALE, useTranslation } from '../../../i18n/index.ts';
+import { formatCents } from '../../../lib/format-number.ts';
 
 let nextKey = 0;
 export const makeMilestone = (index: number): Milestone => newMilestone(index, `m${Date.now()}-${nextKey++}`);
@@ -26,6 +28,7 @@ export function MilestoneEditor({
   /** The form's message about the milestones (spec §5: complete them or remove them). */
   error?: string;
 }) {
+  const { t, language } = useTranslation();
   const update = (id: string, patch: Partial<Milestone>) =>
     onChange(value.map((m) => (m.id === id ? { ...m, ...patch } : m)));
   const total = totalMilestoneBudget(value);
@@ -34,7 +37,7 @@ export function MilestoneEditor({
       className="space-y-3 rounded-md border border-slate-200 p-3"
       aria-describedby={error ? 'milestones-error' : undefined}
     >
-      <legend className="px-1 text-sm font-semibold text-slate-800">Timeline milestones</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{t('milestones.legend')}</legend>
       {value.map((m, i) => {
         const days = milestoneDurationDays(m.startDate, m.endDate);
         const p = `milestone-${i + 1}`;
@@ -42,7 +45,7 @@ export function MilestoneEditor({
           <div key={m.id} className="space-y-2 rounded-md bg-slate-50 p-3" data-testid="milestone">
             <div className="flex items-end gap-2">
               <div className="flex-1">
-                <Label htmlFor={`${p}-title`}>Milestone {i + 1} title</Label>
+                <Label htmlFor={`${p}-title`}>{t('milestones.title', { n: i + 1 })}</Label>
                 <Input
                   id={`${p}-title`}
                   value={m.title}
@@ -54,15 +57,15 @@ export function MilestoneEditor({
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Remove milestone ${i + 1}`}
+                  aria-label={t('milestones.removeLabel', { n: i + 1 })}
                   onClick={() => onChange(value.filter((x) => x.id !== m.id))}
                 >
-                  Remove
+                  {t('milestones.remove')}
                 </Button>
               )}
             </div>
             <div>
-              <Label htmlFor={`${p}-description`}>Description</Label>
+              <Label htmlFor={`${p}-description`}>{t('milestones.description')}</Label>
               <Textarea
                 id={`${p}-description`}
                 className="min-h-[60px]"
@@ -72,7 +75,7 @@ export function MilestoneEditor({
             </div>
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
               <div>
-                <Label htmlFor={`${p}-start`}>Start date</Label>
+                <Label htmlFor={`${p}-start`}>{t('milestones.start')}</Label>
                 <Input
                   id={`${p}-start`}
                   type="date"
@@ -81,7 +84,7 @@ export function MilestoneEditor({
                 />
               </div>
               <div>
-                <Label htmlFor={`${p}-end`}>End date</Label>
+                <Label htmlFor={`${p}-end`}>{t('milestones.end')}</Label>
                 <Input
                   id={`${p}-end`}
                   type="date"
@@ -90,24 +93,28 @@ export function MilestoneEditor({
                 />
               </div>
               <div>
-                <Label htmlFor={`${p}-budget`}>{currency ? `Budget (${currency})` : 'Budget'}</Label>
+                <Label htmlFor={`${p}-budget`}>
+                  {currency ? t('milestones.budgetIn', { currency }) : t('milestones.budget')}
+                </Label>
                 <Input
                   id={`${p}-budget`}
-                  placeholder="$25,000"
+                  placeholder={t('milestones.budgetPlaceholder')}
                   value={m.budgetAmount}
                   onChange={(e) => update(m.id, { budgetAmount: e.target.value })}
                 />
               </div>
             </div>
             <div>
-              <Label htmlFor={`${p}-deliverables`}>Deliverables</Label>
+              <Label htmlFor={`${p}-deliverables`}>{t('milestones.deliverables')}</Label>
               <Input
                 id={`${p}-deliverables`}
                 value={m.deliverables}
                 onChange={(e) => update(m.id, { deliverables: e.target.value })}
               />
             </div>
-            {days !== null && <p className="text-xs text-slate-700">Duration: {days} days</p>}
+            {days !== null && (
+              <p className="text-xs text-slate-700">{t('milestones.duration', { count: days })}</p>
+            )}
           </div>
         );
       })}
@@ -117,10 +124,14 @@ export function MilestoneEditor({
           size="sm"
           onClick={() => onChange([...value, makeMilestone(value.length + 1)])}
         >
-          Add milestone
+          {t('milestones.add')}
         </Button>
         <p className="text-sm text-slate-800" data-testid="milestone-total">
-          Total milestone budget: {currency ? formatMoney(total * 100, currency) : total.toLocaleString()}
+          {t('milestones.total', {
+            total: currency
+              ? formatCents(Math.round(total * 100), currency)
+              : total.toLocaleString(INTL_LOCALE[language]),
+          })}
         </p>
       </div>
       <FieldError id="milestones-error">{error}</FieldError>

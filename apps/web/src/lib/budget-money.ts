@@ -1,5 +1,5 @@
 import { formatBudgetMoney } from '@grantleaf/shared/budget-checks';
-import { INTL_LOCALE, type Language } from '../../../i18n/index.ts';
+import { INTL_LOCALE, type Language } from '../i18n/index.ts';
 
 const french = new Map<string, Intl.NumberFormat>();
 
