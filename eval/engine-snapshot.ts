@@ -6,11 +6,9 @@ import { z } from 'zod';
 import catalogue from '../apps/server/data/programs.json' with { type: 'json' };
 import { RUBRIC_WORDS_TEXT } from '../apps/server/src/ai/assess/fixtures/rubric-words.ts';
 import { CONCISE_TWINS } from '../apps/server/src/ai/assess/fixtures/twins.ts';
-import {
-  analyseApplication,
-  buildAnalysisPrompt,
-  generateApplication,
-} from '../apps/server/src/ai/grant-ai.ts';
+import { analyseApplication } from '../apps/server/src/ai/model/analyse.ts';
+import { generateApplication } from '../apps/server/src/ai/model/generate.ts';
+import { buildAnalysisPrompt } from '../apps/server/src/ai/model/prompts.ts';
 import { type GenerationForm, type GrantProgram, programToJudge } from '../apps/server/src/ai/grant-input.ts';
 import { FORM_STRONG, formFromEvalProfile } from '../apps/server/src/ai/offline/fixtures/forms.ts';
 import { PROPOSAL_PAIRS } from '../apps/server/src/ai/offline/fixtures/proposals.ts';

@@ -1,7 +1,8 @@
 import type { GrantProgram as CatalogueProgram } from '@grantleaf/shared/programs.schema';
 import { generationFormSchema } from '@grantleaf/shared/submissions.schema';
 import { describe, expect, it } from 'vitest';
-import { analyseApplication, generateApplication } from './grant-ai.ts';
+import { analyseApplication } from './model/analyse.ts';
+import { generateApplication } from './model/generate.ts';
 import { FORM_STRONG } from './offline/fixtures/forms.ts';
 import { PROPOSAL_PAIRS } from './offline/fixtures/proposals.ts';
 

@@ -1,7 +1,7 @@
 import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.schema';
 import { describe, expect, it } from 'vitest';
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
-import { generateApplication } from '../grant-ai.ts';
+import { generateApplication } from '../model/generate.ts';
 import { buildWorkPlan, checkBudget } from '../check/budget.ts';
 import { checkCoverage, checkLimits } from '../check/checks.ts';
 import programs from '../offline/fixtures/programs.json' with { type: 'json' };

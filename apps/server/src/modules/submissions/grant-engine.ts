@@ -1,5 +1,6 @@
 import type { AnalysisResults, GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
-import { analyseApplication, generateApplication } from '../../ai/grant-ai.ts';
+import { analyseApplication } from '../../ai/model/analyse.ts';
+import { generateApplication } from '../../ai/model/generate.ts';
 import { programToJudge, type GenerationForm, type GrantProgram } from '../../ai/grant-input.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeModelServer, startFakeModelServer } from '../../test/fake-model-server.ts';
-import { FORM_STRONG } from './offline/fixtures/forms.ts';
-import { loadProgramSections } from './profile/data.ts';
-import type { GrantProgram } from './grant-input.ts';
-import { analyseApplication, generateApplication, MAX_REVISIONS, sectionTokenBudget } from './grant-ai.ts';
-import { createAiProvider } from './provider.ts';
+import { type FakeModelServer, startFakeModelServer } from '../../../test/fake-model-server.ts';
+import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import { loadProgramSections } from '../profile/data.ts';
+import type { GrantProgram } from '../grant-input.ts';
+import { analyseApplication } from './analyse.ts';
+import { generateApplication, MAX_REVISIONS, sectionTokenBudget } from './generate.ts';
+import { createAiProvider } from '../provider.ts';
 
 /** A program without its own entry: drafted on the general template's seven sections. */
 const LOCAL: GrantProgram = { id: 'local-fund', name: 'Local innovation fund', currency: 'CAD' };
