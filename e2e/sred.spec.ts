@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test, type Server } from './fixtures.ts';
 import { fits, seriousViolations } from './axe.ts';
+import { xlsxOf } from '../apps/server/test/xlsx.ts';
 
 // Issue 30: an SR&ED claim from a ledger and payroll import to the credits and narrative checks,
 // at desktop width and at 390 px.
@@ -14,14 +15,20 @@ const LEDGER = [
   '2025-03-10,Subcontractors,Contract research: sensor calibration,"50,000"',
   '2025-06-07,Lab supplies,Not a number,twelve',
 ].join('\n');
-const PAYROLL = ['Pay date,Employee,Gross', '2025-01-31,Ada Lovelace,"100,000"'].join('\n');
+// The payroll comes as an Excel workbook (ADR 0661): a date cell and a number cell.
+const PAYROLL = xlsxOf([
+  ['Pay date', 'Employee', 'Gross'],
+  [{ date: '2025-01-31' }, 'Ada Lovelace', 100_000],
+]);
 
-async function importCsv(page: Page, source: 'ledger' | 'payroll', name: string, csv: string) {
+async function importCsv(page: Page, source: 'ledger' | 'payroll', name: string, csv: string | Buffer) {
   await page.getByLabel('File', { exact: true }).selectOption(source);
-  await page.getByLabel('CSV file (UTF-8, header row first)').setInputFiles({
+  await page.getByLabel('CSV or Excel file (.csv in UTF-8 or .xlsx, header row first)').setInputFiles({
     name,
-    mimeType: 'text/csv',
-    buffer: Buffer.from(csv),
+    mimeType: name.endsWith('.xlsx')
+      ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+      : 'text/csv',
+    buffer: typeof csv === 'string' ? Buffer.from(csv) : csv,
   });
   const mapping = page.getByRole('form', { name: 'Column mapping' });
   await expect(mapping).toBeVisible();
@@ -45,7 +52,7 @@ async function journey(page: Page, server: Server, token: string) {
   await expect(page.getByTestId('sred-line')).toHaveCount(3);
   // Two ledger lines are materials; each shows its reason.
   await expect(page.getByText('Rule: Materials consumed or transformed.')).toHaveCount(2);
-  await importCsv(page, 'payroll', 'payroll.csv', PAYROLL);
+  await importCsv(page, 'payroll', 'payroll.xlsx', PAYROLL);
   await expect(page.getByText('No time records for Ada Lovelace')).toBeVisible();
 
   // A project and Ada's time: 75% of her hours on SR&ED.

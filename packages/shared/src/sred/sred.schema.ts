@@ -133,10 +133,22 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 };
 
 export const importSourceSchema = z.enum(['ledger', 'payroll']);
-export const importPreviewSchema = z.object({
+/**
+ * The file travels in JSON: a CSV as its text, an Excel workbook (.xlsx, ADR 0661) as base64. Each
+ * is at most SRED_LIMITS.csvBytes; exactly one of the two is sent.
+ */
+const importFile = z.object({
   source: importSourceSchema,
-  csv: z.string().min(1).max(SRED_LIMITS.csvBytes),
+  csv: z.string().min(1).max(SRED_LIMITS.csvBytes).optional(),
+  xlsx: z
+    .base64()
+    .min(1)
+    .max(Math.ceil(SRED_LIMITS.csvBytes / 3) * 4, 'An Excel file can be at most 2 MB')
+    .optional(),
 });
+const oneFile = (v: { csv?: string; xlsx?: string }) => (v.csv === undefined) !== (v.xlsx === undefined);
+const ONE_FILE = { message: 'Send one file: a CSV or an Excel workbook (.xlsx)' };
+export const importPreviewSchema = importFile.refine(oneFile, ONE_FILE);
 /** Which CSV column (by header) fills each field; amount and date are required. */
 export const importMappingSchema = z.object({
   date: z.string().min(1),
@@ -148,7 +160,10 @@ export const importMappingSchema = z.object({
   vendor: z.string().nullable().default(null),
 });
 export type ImportMapping = z.infer<typeof importMappingSchema>;
-export const importRequestSchema = importPreviewSchema.extend({ mapping: importMappingSchema });
+export const importRequestSchema = importFile
+  .extend({ mapping: importMappingSchema })
+  .refine(oneFile, ONE_FILE);
+export type ImportFile = { csv: string } | { xlsx: string };
 
 export const importPreviewResultSchema = z.object({
   headers: z.array(z.string()),

@@ -5,11 +5,12 @@
 import { Unzip, unzipSync, zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { readSheet } from 'read-excel-file/node';
 import { getDocumentProxy } from 'unpdf';
 import WordExtractor from 'word-extractor';
 import { checkCfbChains } from './cfb-check.ts';
 
-type Kind = 'pdf' | 'doc' | 'docx' | 'txt' | 'csv';
+type Kind = 'pdf' | 'doc' | 'docx' | 'txt' | 'csv' | 'xlsx';
 export interface ExtractionRequest {
   id: number;
   kind: Kind;
@@ -36,23 +37,15 @@ async function extract(request: ExtractionRequest): Promise<{ text: string; page
     case 'txt':
       return { text: new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '') };
     case 'docx': {
-      // mammoth's zip reader inflates whatever an entry's stream holds. fflate inflates each
-      // entry into a buffer of its declared size (checked before the upload got here), so a
-      // stream that lies about its size is cut there; mammoth then reads the stored copy.
-      const entries = unzipSync(data);
-      // unzipSync names entries by the central directory, mammoth's reader by the local headers:
-      // a zip whose two lists differ shows each reader a different document.
-      const local: string[] = [];
-      const headers = new Unzip((file) => local.push(file.name));
-      headers.push(data, true);
-      const central = Object.keys(entries);
-      if (local.length !== central.length || local.some((name) => !(name in entries)))
-        throw new Refused('local and central zip names differ');
-      const stored = zipSync(entries, { level: 0 });
-      const { value } = await mammoth.extractRawText({
-        buffer: Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength),
-      });
+      const { value } = await mammoth.extractRawText({ buffer: storedCopy(data) });
       return { text: value };
+    }
+    case 'xlsx': {
+      // An Excel workbook (SR&ED ledger and payroll imports, ADR 0661): its first sheet's rows as
+      // JSON text cells, like the CSV case, read from the checked stored copy.
+      const rows = await readSheet(storedCopy(data));
+      // Blank rows stay, so row numbers match the sheet's; the importer skips them.
+      return { text: JSON.stringify(rows.slice(0, request.maxPages + 1).map((row) => row.map(cellText))) };
     }
     case 'doc': {
       const loop = checkCfbChains(data);
@@ -78,6 +71,34 @@ async function extract(request: ExtractionRequest): Promise<{ text: string; page
       return { text: JSON.stringify(rows) };
     }
   }
+}
+
+/**
+ * A zip's entries re-stored without compression, for readers whose own unzip inflates whatever an
+ * entry's stream holds. fflate inflates each entry into a buffer of its declared size (checked
+ * before the upload got here), so a stream that lies about its size is cut there.
+ */
+function storedCopy(data: Uint8Array): Buffer {
+  const entries = unzipSync(data);
+  // unzipSync names entries by the central directory, other readers by the local headers: a zip
+  // whose two lists differ shows each reader a different document.
+  const local: string[] = [];
+  const headers = new Unzip((file) => local.push(file.name));
+  headers.push(data, true);
+  const central = Object.keys(entries);
+  if (local.length !== central.length || local.some((name) => !(name in entries)))
+    throw new Refused('local and central zip names differ');
+  const stored = zipSync(entries, { level: 0 });
+  return Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
+}
+
+/** A spreadsheet cell as the CSV import would have read it: dates as YYYY-MM-DD, numbers plain. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return String(value);
 }
 
 async function extractPdf({ data, maxPages, maxChars }: ExtractionRequest) {
@@ -123,10 +144,10 @@ process.on('message', async (request: ExtractionRequest) => {
   let reply: Omit<ExtractionReply, 'heapBytes'>;
   try {
     const { text, pages } = await extract(request);
-    // CSV rows come back as JSON: normalising would cut or bend it.
+    // Spreadsheet rows come back as JSON: normalising would cut or bend it.
     reply = {
       id: request.id,
-      text: request.kind === 'csv' ? text : normaliseText(text, request.maxChars),
+      text: request.kind === 'csv' || request.kind === 'xlsx' ? text : normaliseText(text, request.maxChars),
       pages,
     };
   } catch (err) {

@@ -53,7 +53,7 @@ interface Job {
   id: number;
   /** Whose document it is: each owner has a queue of its own (see dispatch). */
   owner: string;
-  kind: DocumentKind | 'csv';
+  kind: DocumentKind | 'csv' | 'xlsx';
   data: Buffer;
   maxPages?: number;
   resolve: (v: ExtractedText) => void;
@@ -112,15 +112,20 @@ export function extractDocumentText(
 }
 
 /**
- * Parses a CSV file (SR&ED ledger and payroll imports, ADR 0341) in the same pool, with the same
- * time and memory limits and the same per-user turn-taking: the rows as arrays of cells, the
- * header first, at most `maxRows` rows after it.
+ * Parses a spreadsheet, CSV or Excel (SR&ED ledger and payroll imports, ADRs 0341, 0661), in the
+ * same pool, with the same time and memory limits and the same per-user turn-taking: the rows as
+ * arrays of cells (an Excel workbook's first sheet), the header first, at most `maxRows` rows after it.
  */
-export function parseCsvRows(data: Buffer, owner: string, maxRows: number): Promise<string[][]> {
+export function parseTableRows(
+  data: Buffer,
+  kind: 'csv' | 'xlsx',
+  owner: string,
+  maxRows: number,
+): Promise<string[][]> {
   stopped = false;
   return new Promise<ExtractedText>((resolve, reject) => {
     const list = queues.get(owner) ?? [];
-    list.push({ id: ++nextId, owner, kind: 'csv', data, maxPages: maxRows, resolve, reject });
+    list.push({ id: ++nextId, owner, kind, data, maxPages: maxRows, resolve, reject });
     queues.set(owner, list);
     dispatch();
   }).then((r) => JSON.parse(r.text) as string[][]);

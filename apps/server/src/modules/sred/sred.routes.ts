@@ -11,6 +11,7 @@ import {
   projectInputSchema,
   SRED_LIMITS,
   timeEntriesSchema,
+  type ImportFile,
 } from '@grantleaf/shared/sred/sred.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,8 +23,13 @@ import type { SredService } from './sred.service.ts';
 const claimParams = z.object({ id: z.uuid() });
 const projectParams = z.object({ id: z.uuid(), projectId: z.uuid() });
 const lineParams = z.object({ id: z.uuid(), lineId: z.uuid() });
-// The CSV travels as JSON text; its own cap is SRED_LIMITS.csvBytes, quoting can double it.
+// The CSV travels as JSON text, an Excel file as base64 (ADR 0661); each is capped at
+// SRED_LIMITS.csvBytes, and JSON quoting can double a CSV.
 const IMPORT_BODY_LIMIT = SRED_LIMITS.csvBytes * 2 + 64 * 1024;
+
+/** The one file a body carries (the schema refuses none or both). */
+const fileOf = (body: { csv?: string; xlsx?: string }): ImportFile =>
+  body.xlsx !== undefined ? { xlsx: body.xlsx } : { csv: body.csv! };
 
 export const sredRoutes: FastifyPluginAsyncZod<{ sred: SredService }> = async (app, { sred }) => {
   const edit = { auth: true, rateLimit: USER_LIMITS.editorSave } as const;
@@ -117,7 +123,7 @@ export const sredRoutes: FastifyPluginAsyncZod<{ sred: SredService }> = async (a
         response: { 200: importPreviewResultSchema },
       },
     },
-    (request) => sred.previewImport(currentUser(request).id, request.params.id, request.body.csv),
+    (request) => sred.previewImport(currentUser(request).id, request.params.id, fileOf(request.body)),
   );
 
   app.post(
@@ -135,7 +141,7 @@ export const sredRoutes: FastifyPluginAsyncZod<{ sred: SredService }> = async (a
             currentUser(request).id,
             request.params.id,
             request.body.source,
-            request.body.csv,
+            fileOf(request.body),
             request.body.mapping,
           ),
         ),

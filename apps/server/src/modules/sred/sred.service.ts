@@ -18,6 +18,7 @@ import {
   type ClaimGrantInput,
   type ClaimView,
   type GrantOffer,
+  type ImportFile,
   type ImportMapping,
   type ProjectInput,
 } from '@grantleaf/shared/sred/sred.schema';
@@ -25,7 +26,7 @@ import { filingDeadline } from '@grantleaf/shared/sred/calculator';
 import {
   DOCUMENT_TOO_HEAVY,
   ExtractionLimitError,
-  parseCsvRows,
+  parseTableRows,
 } from '../../adapters/text-extraction/text-extraction.ts';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -43,6 +44,8 @@ const MESSAGES = {
   linesFull: (room: number) =>
     `A claim holds at most ${SRED_LIMITS.lines} expense lines; this file has more rows than the ${room} still free. Split it or remove an earlier import.`,
   csvUnreadable: 'This file could not be read as CSV (UTF-8, comma-separated, a header row first).',
+  xlsxUnreadable:
+    'This file could not be read as an Excel workbook (.xlsx): its first sheet needs a header row first.',
   noRows: 'The file has a header row but no rows under it.',
   unknownColumn: (c: string) => `The column “${c}” is not in the file’s header.`,
   unknownProject: 'A time entry names a project that is not in this claim.',
@@ -141,18 +144,33 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
     return { ...input, evidenceFiles };
   }
 
-  async function parseCsv(userId: string, csv: string): Promise<{ headers: string[]; rows: string[][] }> {
+  async function parseTable(
+    userId: string,
+    file: ImportFile,
+  ): Promise<{ headers: string[]; rows: string[][] }> {
+    const xlsx = 'xlsx' in file;
     let rows: string[][];
     try {
       // Parsed in the extraction pool, off the request thread, with its limits (ADR 0238).
-      rows = await parseCsvRows(Buffer.from(csv, 'utf8'), userId, SRED_LIMITS.csvRows);
+      rows = await parseTableRows(
+        xlsx ? Buffer.from(file.xlsx, 'base64') : Buffer.from(file.csv, 'utf8'),
+        xlsx ? 'xlsx' : 'csv',
+        userId,
+        SRED_LIMITS.csvRows,
+      );
     } catch (err) {
       if (err instanceof ExtractionLimitError) throw unprocessable(DOCUMENT_TOO_HEAVY);
-      throw badRequest(MESSAGES.csvUnreadable);
+      throw badRequest(xlsx ? MESSAGES.xlsxUnreadable : MESSAGES.csvUnreadable);
     }
     const [header, ...body] = rows;
-    if (!header || header.length === 0) throw badRequest(MESSAGES.csvUnreadable);
+    if (!header || header.every((h) => h.trim() === ''))
+      throw badRequest('xlsx' in file ? MESSAGES.xlsxUnreadable : MESSAGES.csvUnreadable);
     return { headers: header.map((h) => h.trim()), rows: body };
+  }
+
+  /** A row with no cell filled in (a spreadsheet's blank row): skipped, not reported as an error. */
+  function isBlank(row: string[]): boolean {
+    return row.every((c) => c.trim() === '');
   }
 
   /** Recomputes the claim's credit with the shared calculator and stores it as the record. */
@@ -353,10 +371,16 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
         await repo.updateClaim(tx, userId, id, { grants });
       }),
 
-    async previewImport(userId: string, id: string, csv: string) {
+    async previewImport(userId: string, id: string, file: ImportFile) {
       if (!(await repo.findClaim(db, userId, id))) throw notFound();
-      const { headers, rows } = await parseCsv(userId, csv);
-      return { headers, rows: rows.slice(0, 5), rowCount: rows.length, suggested: suggestMapping(headers) };
+      const { headers, rows } = await parseTable(userId, file);
+      const filled = rows.filter((r) => !isBlank(r));
+      return {
+        headers,
+        rows: filled.slice(0, 5),
+        rowCount: filled.length,
+        suggested: suggestMapping(headers),
+      };
     },
 
     /**
@@ -367,12 +391,12 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
       userId: string,
       id: string,
       source: 'ledger' | 'payroll',
-      csv: string,
+      file: ImportFile,
       mapping: ImportMapping,
     ) {
       if (!(await repo.findClaim(db, userId, id))) throw notFound();
-      const { headers, rows } = await parseCsv(userId, csv);
-      if (rows.length === 0) throw badRequest(MESSAGES.noRows);
+      const { headers, rows } = await parseTable(userId, file);
+      if (rows.every(isBlank)) throw badRequest(MESSAGES.noRows);
       const index: Partial<Record<keyof ImportMapping, number>> = {};
       for (const [field, column] of Object.entries(mapping) as [keyof ImportMapping, string | null][]) {
         if (column === null) continue;
@@ -388,9 +412,10 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
       let imported = 0;
       await mutate(userId, id, async (tx, claim) => {
         const room = SRED_LIMITS.lines - (await repo.countLines(tx, userId, id));
-        if (rows.length > room) throw conflict(MESSAGES.linesFull(room));
-        const values = rows.map((row, i) => {
-          const rowNo = i + 2; // the header is row 1, as a spreadsheet numbers them
+        const filled = rows.flatMap((row, i) => (isBlank(row) ? [] : [{ row, rowNo: i + 2 }]));
+        if (filled.length > room) throw conflict(MESSAGES.linesFull(room));
+        // The header is row 1, as a spreadsheet numbers them; blank rows keep their numbers.
+        const values = filled.map(({ row, rowNo }) => {
           const problems: string[] = [];
           const rawDate = cell(row, 'date');
           const date = parseIsoDate(rawDate);

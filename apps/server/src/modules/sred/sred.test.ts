@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import { extractText } from 'unpdf';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { uploadFile } from '../../../test/documents.ts';
+import { xlsxOf } from '../../../test/xlsx.ts';
 
 const SETTINGS = {
   name: 'FY2025 claim',
@@ -431,6 +432,63 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
     // Removing it restores the credit.
     const removed = await t.api('PUT', `/api/sred/claims/${id}/grants`, { token, body: { grants: [] } });
     expect(removed.body.result.totals.total).toBe(creditBefore);
+  });
+
+  it('imports a ledger from an Excel workbook like a CSV: dates, numbers, blank rows (ADR 0661)', async () => {
+    const { token } = await registerUser(t);
+    const id = (await t.api('POST', '/api/sred/claims', { token, body: SETTINGS })).body.id;
+    const workbook = xlsxOf([
+      ['Date', 'Account', 'Memo', 'Amount'],
+      [{ date: '2025-02-03' }, 'Lab supplies', 'Reagents for assay trials', 12000.5],
+      [null, null, null, null],
+      ['2025-03-10', 'Subcontractors', 'Contract research', '50,000'],
+      [{ date: '2024-12-31' }, 'Lab supplies', 'Last year', 500],
+    ]).toString('base64');
+    const preview = await t.api('POST', `/api/sred/claims/${id}/import-preview`, {
+      token,
+      body: { source: 'ledger', xlsx: workbook },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      headers: ['Date', 'Account', 'Memo', 'Amount'],
+      rowCount: 3,
+      rows: [
+        ['2025-02-03', 'Lab supplies', 'Reagents for assay trials', '12000.5'],
+        ['2025-03-10', 'Subcontractors', 'Contract research', '50,000'],
+        ['2024-12-31', 'Lab supplies', 'Last year', '500'],
+      ],
+    });
+    const mapping = { date: 'Date', account: 'Account', description: 'Memo', amount: 'Amount' };
+    const imported = await t.api('POST', `/api/sred/claims/${id}/imports`, {
+      token,
+      body: { source: 'ledger', xlsx: workbook, mapping },
+    });
+    expect(imported.status).toBe(201);
+    expect(imported.body.imported).toBe(2);
+    expect(imported.body.errors).toEqual([
+      // Row 5 as the sheet numbers it: the blank row 3 keeps its number and is skipped.
+      { row: 5, message: 'Row 5: date 2024-12-31 is outside the tax year 2025-01-01 to 2025-12-31' },
+    ]);
+    const claim = (await t.api('GET', `/api/sred/claims/${id}`, { token })).body;
+    expect(claim.lines.map((l: { amount: number; date: string }) => [l.date, l.amount])).toEqual([
+      ['2025-02-03', 1_200_050],
+      ['2025-03-10', 5_000_000],
+      ['2024-12-31', 50_000],
+    ]);
+
+    // Not a workbook, or two files at once: refused with a sentence, nothing imported.
+    const junk = await t.api('POST', `/api/sred/claims/${id}/import-preview`, {
+      token,
+      body: { source: 'ledger', xlsx: Buffer.from('not a zip at all').toString('base64') },
+    });
+    expect(junk.status).toBe(400);
+    expect(junk.body.message).toContain('could not be read as an Excel workbook (.xlsx)');
+    const both = await t.api('POST', `/api/sred/claims/${id}/import-preview`, {
+      token,
+      body: { source: 'ledger', xlsx: workbook, csv: 'a,b' },
+    });
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(both.body)).toContain('Send one file');
   });
 
   it("puts the claim's filing deadline in the calendar feed (issue 30 §4, ADR 0471)", async () => {

@@ -4,6 +4,7 @@ import type {
   ClaimSummary,
   ClaimView,
   ExpenseCategory,
+  ImportFile,
   ImportMapping,
   ProjectInput,
 } from '@grantleaf/shared/sred/sred.schema';
@@ -76,14 +77,21 @@ export const useOverride = (id: string) =>
     api.put<ClaimView>(`${CLAIMS}/${id}/lines/${lineId}/category`, body),
   );
 
-export const previewImport = (id: string, source: 'ledger' | 'payroll', csv: string) =>
-  api.post<ImportPreview>(`${CLAIMS}/${id}/import-preview`, { source, csv });
+/** The file goes as CSV text or as an Excel workbook in base64 (ADR 0661). */
+export const previewImport = (id: string, source: 'ledger' | 'payroll', file: ImportFile) =>
+  api.post<ImportPreview>(`${CLAIMS}/${id}/import-preview`, { source, ...file });
 
 export function useImport(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { source: 'ledger' | 'payroll'; csv: string; mapping: ImportMapping }) =>
-      api.post<ImportResult>(`${CLAIMS}/${id}/imports`, body),
+    mutationFn: ({
+      file,
+      ...body
+    }: {
+      source: 'ledger' | 'payroll';
+      file: ImportFile;
+      mapping: ImportMapping;
+    }) => api.post<ImportResult>(`${CLAIMS}/${id}/imports`, { ...body, ...file }),
     onSuccess: () => client.invalidateQueries({ queryKey: [CLAIMS] }),
   });
 }

@@ -14,6 +14,7 @@ import {
   type ClaimView,
   type ExpenseCategory,
   type ExpenseLine,
+  type ImportFile,
   type ImportMapping,
 } from '@grantleaf/shared/sred/sred.schema';
 import { SRED_SOURCES } from '@grantleaf/shared/sred/rules';
@@ -443,10 +444,22 @@ function SettingsCard({ claim }: { claim: ClaimView }) {
   );
 }
 
+const XLSX_FILE = /\.xlsx$/i;
+
+/** A file's bytes in base64, for the JSON body (an Excel workbook, ADR 0661). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
 function ImportCard({ claim }: { claim: ClaimView }) {
   const { t } = useTranslation();
   const [source, setSource] = useState<'ledger' | 'payroll'>('ledger');
-  const [csv, setCsv] = useState<string | null>(null);
+  const [file, setFile] = useState<ImportFile | null>(null);
   const [fileName, setFileName] = useState('');
   const [pv, setPv] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<Partial<ImportMapping>>({});
@@ -454,20 +467,22 @@ function ImportCard({ claim }: { claim: ClaimView }) {
   const [busy, setBusy] = useState(false);
   const run = useImport(claim.id);
 
-  async function pick(file: File | undefined) {
+  async function pick(picked: File | undefined) {
     setResult(null);
     setPv(null);
-    if (!file) return;
-    if (file.size > SRED_LIMITS.csvBytes) {
+    if (!picked) return;
+    if (picked.size > SRED_LIMITS.csvBytes) {
       toast.error(t('sred.import.tooLarge', { size: SRED_LIMITS.csvBytes / 1024 / 1024 }));
       return;
     }
-    const text = await file.text();
-    setFileName(file.name);
-    setCsv(text);
+    const body: ImportFile = XLSX_FILE.test(picked.name)
+      ? { xlsx: await base64Of(picked) }
+      : { csv: await picked.text() };
+    setFileName(picked.name);
+    setFile(body);
     setBusy(true);
     try {
-      const p = await previewImport(claim.id, source, text);
+      const p = await previewImport(claim.id, source, body);
       setPv(p);
       setMapping(p.suggested);
     } catch (err) {
@@ -479,14 +494,14 @@ function ImportCard({ claim }: { claim: ClaimView }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!csv || !mapping.date || !mapping.amount) {
+    if (!file || !mapping.date || !mapping.amount) {
       toast.error(t('sred.import.chooseColumns'));
       return;
     }
     run.mutate(
       {
         source,
-        csv,
+        file,
         mapping: {
           date: mapping.date,
           amount: mapping.amount,
@@ -501,7 +516,7 @@ function ImportCard({ claim }: { claim: ClaimView }) {
         onSuccess: (r) => {
           setResult(r);
           setPv(null);
-          setCsv(null);
+          setFile(null);
           const imported = t('sred.import.imported', { count: r.imported });
           toast.success(
             r.errors.length
@@ -533,7 +548,7 @@ function ImportCard({ claim }: { claim: ClaimView }) {
         <Field id="sred-import-file" label={t('sred.import.csvFile')}>
           <FileInput
             id="sred-import-file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             onChange={(e) => void pick(e.target.files?.[0])}
           />
         </Field>
