@@ -117,6 +117,20 @@ const LEXICON: Record<Field, string[]> = {
     'mathemat*',
     'statistic*',
     'computer science',
+    // Computer and information sciences (FORD 1.2): NSF CISE's areas (CRII's directorate rule reads them).
+    'computing',
+    'computer vision',
+    'human-computer interaction',
+    'networking',
+    'database*',
+    'cryptograph*',
+    'natural language processing',
+    'distributed systems',
+    'operating systems',
+    'compiler*',
+    'programming languages',
+    'cyberinfrastructure',
+    'information retrieval',
     'geolog*',
     'geoscience*',
     'ecolog*',
@@ -220,6 +234,7 @@ const LEXICON: Record<Field, string[]> = {
     'nanotechnolog*',
     'microfluidic*',
     'cybersecurity',
+    'computer engineering',
     'spintronic*',
     'photovoltaic*',
     'carbon capture',
@@ -338,7 +353,8 @@ const LEXICON: Record<Field, string[]> = {
   ],
 };
 
-const toPattern = (word: string) => {
+/** A lexicon word as a regular-expression source: a trailing * allows endings, a space any spaces. */
+export const toPattern = (word: string) => {
   const stem = word.endsWith('*') ? word.slice(0, -1) : word;
   const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
   return `${escaped}${word.endsWith('*') ? '[\\w-]*' : ''}`;
@@ -365,7 +381,7 @@ export function classifyFields(text: string, topic = ''): FieldScore[] {
     const inText = [...text.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase());
     const inTopic = [...topic.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase());
     const score = inText.length + 2 * inTopic.length;
-    if (score >= 2) scores.push({ field, score, words: [...new Set([...inTopic, ...inText])].slice(0, 4) });
+    if (score >= 2) scores.push({ field, score, words: [...new Set([...inTopic, ...inText])].slice(0, 8) });
   }
   scores.sort((a, b) => b.score - a.score);
   if (scores.length === 0) return [];

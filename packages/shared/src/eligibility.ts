@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_LABEL, FIELD_VALUES, type Field } from './eligibility-fields.ts';
+import { FIELD_LABEL, FIELD_VALUES, toPattern, type Field } from './eligibility-fields.ts';
 import { COUNTRY_NAME, SUBDIVISION_BY_CODE, type Country } from './locations.ts';
 
 /**
@@ -86,6 +86,16 @@ export const eligibilityRulesSchema = z
         degreeWithinYears: z.number().int().positive().nullable().default(null),
         /** R15: an institution whose NIH support is no more than $6M a year in 4 of the last 7 years. */
         r15EligibleInstitution: z.boolean().default(false),
+        /**
+         * A directorate-limited program (NSF CRII: CISE only): the area in the funder's words and
+         * the field-lexicon words (eligibility-fields.ts, a trailing * allows endings) that name
+         * it. Excludes only when the request's own field words are known and name none of it.
+         */
+        directorate: z
+          .object({ name: z.string().min(1), words: z.array(z.string().min(2)).min(1) })
+          .strict()
+          .nullable()
+          .default(null),
         text: z.string().min(1),
         source: z.string().url(),
       })
@@ -218,6 +228,8 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
     }
   }
   reasons.push(...requirementReasons(rules.requires, who.stated ?? {}));
+  const area = directorateReason(rules.requires?.directorate ?? null, who.fieldWords);
+  if (area) reasons.push(area);
   const stated = who.stated ?? {};
   // The record's citizenship rule in the funder's words; one that admits foreign nationals
   // (Hertz: three years' residence) is left to the applicant to read.
@@ -238,6 +250,23 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
 }
 
 const yearOf = (day: string) => Number(day.slice(0, 4));
+
+/**
+ * A directorate-limited program (issue 25 §2: CRII is CISE-only): the words that placed the
+ * request in its fields must name the directorate's area. Where the request gave no field words
+ * (a profile's fields alone, or none), nothing is known and nothing is excluded.
+ */
+function directorateReason(
+  directorate: { name: string; words: string[] } | null,
+  fieldWords: ApplicantProfile['fieldWords'],
+): string | null {
+  if (!directorate) return null;
+  const words = [...new Set(Object.values(fieldWords).flat())];
+  if (words.length === 0) return null;
+  const area = new RegExp(`^(?:${directorate.words.map(toPattern).join('|')})$`, 'i');
+  if (words.some((w) => area.test(w))) return null;
+  return `It is limited to ${directorate.name}; the words that place your work in a field (${words.slice(0, 4).join(', ')}) name none of it.`;
+}
 
 /** The officer's first checks (issue 25 §2), each naming the rule and the stated fact it read. */
 function requirementReasons(

@@ -474,3 +474,107 @@ describe('career years from the text when the profile is empty (issue 25 §2 car
     expect(ineligibilityReasons(era, read('Assistant professor, University of Ottawa'))).toEqual([]);
   });
 });
+
+describe('the role decides who applies; the university only says where (issue 25 §1)', () => {
+  it('reads students and postdocs in a university department as such, not as faculty', () => {
+    const kind = (team: string) => read(team).kind;
+    expect(
+      kind(
+        'PhD candidate in the Department of Biology at the University of Toronto, supervised by Professor Jane Doe.',
+      ),
+    ).toBe('student');
+    expect(
+      kind(
+        "Master's student in the School of Social Work, Dalhousie University; her thesis examines housing.",
+      ),
+    ).toBe('student');
+    expect(kind('MSc candidate, Faculty of Science, University of Calgary.')).toBe('student');
+    expect(kind('A senior majoring in chemistry at Ohio State University.')).toBe('student');
+    expect(kind('Doctoral researcher at the University of Guelph, School of Environmental Sciences.')).toBe(
+      'student',
+    );
+    expect(
+      kind('Postdoctoral fellow in the Department of Medicine, McGill University, with Dr. Smith.'),
+    ).toBe('postdoc');
+    expect(kind('Banting Fellow at the University of British Columbia, Faculty of Medicine.')).toBe(
+      'postdoc',
+    );
+  });
+
+  it('reads a company whose founder was a professor as a company, and a bare department as faculty', () => {
+    expect(
+      read(
+        'The Ottawa-based firm builds hospital software; its CEO was a professor at the University of Ottawa.',
+      ).kind,
+    ).toBe('company');
+    expect(read('Department of History, Acadia University.').kind).toBe('researcher');
+    expect(read('Our lab studies lake sediments.').kind).toBe('researcher');
+  });
+
+  it('keeps a student out of faculty programs on the text alone', () => {
+    const who = read('PhD candidate, Department of Sociology, Concordia University, Montréal.');
+    expect(ineligibilityReasons(discovery, who)[0]).toBe(
+      'It is for faculty members at eligible institutions; you wrote as a student.',
+    );
+  });
+});
+
+describe("NSF CRII's directorate rule: CISE research only (NSF 23-576)", () => {
+  const criiCise = eligibilityRulesSchema.parse({
+    applicantTypes: ['faculty'],
+    countries: ['US'],
+    fields: ['natural-sciences', 'engineering'],
+    requires: {
+      degreeWithinYears: 6,
+      directorate: {
+        name: 'research in computer and information science and engineering (CISE)',
+        words: [
+          'computer science',
+          'computing',
+          'algorithm*',
+          'machine learning',
+          'software',
+          'wireless',
+          'networking',
+        ],
+      },
+      text: 'CISE research only (NSF 23-576).',
+      source: 'https://www.nsf.gov/pubs/2023/nsf23576/nsf23576.htm',
+    },
+  });
+  const ask = (topic: string, team: string) => readApplicant({ topic, details: '', team });
+
+  it('sets aside research the request places outside computing, naming the words it read', () => {
+    const ecologist = ask(
+      'Invasive lizard ecology and evolution on Caribbean islands',
+      'Assistant professor of biology, University of Tennessee, Knoxville.',
+    );
+    expect(ineligibilityReasons(criiCise, ecologist)).toEqual([
+      expect.stringMatching(
+        /^It is limited to research in computer and information science and engineering \(CISE\); the words that place your work in a field \(.*ecology.*\) name none of it\.$/,
+      ),
+    ]);
+    const mathEducation = ask(
+      'Mathematics anxiety of middle-school students and teacher education',
+      'Assistant professor of mathematics education, Texas Tech University.',
+    );
+    expect(ineligibilityReasons(criiCise, mathEducation).join(' ')).toMatch(
+      /limited to research in computer/,
+    );
+  });
+
+  it('keeps computing research, and excludes nothing when the request gives no field words', () => {
+    const cs = ask(
+      'Machine learning for wireless networking at the edge',
+      'Assistant professor of computer science, Texas State University.',
+    );
+    expect(ineligibilityReasons(criiCise, cs)).toEqual([]);
+    const silent = ask('A new project', 'Assistant professor, Texas State University.');
+    expect(silent.fields).toEqual([]);
+    expect(ineligibilityReasons(criiCise, silent)).toEqual([]);
+    // A profile's fields alone give no words: the mandate rule reads them, the directorate rule does not.
+    expect(
+      ineligibilityReasons(criiCise, applyFacts(silent, facts({ fields: ['engineering'] }), TODAY)),
+    ).toEqual([]);
+  });
+});

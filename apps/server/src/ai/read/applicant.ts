@@ -26,6 +26,7 @@ const applicantCuesSchema = z.object({
     student: phrases,
     'non-profit': phrases,
   }),
+  academicPlace: phrases,
   partner: phrases,
   partnerPlaces: phrases,
   indigenousOrganisation: phrases,
@@ -70,14 +71,21 @@ const KIND_WEIGHT: Record<ApplicantKind, { team: number; details: number }> = {
 };
 
 function readKind(team: string, details: string): ApplicantKind | null {
-  const { kinds } = applicantCues();
+  const { kinds, academicPlace } = applicantCues();
   const scores = (Object.keys(KIND_WEIGHT) as ApplicantKind[]).map((kind) => {
     const w = KIND_WEIGHT[kind];
     const list = kinds[kind];
     return [kind, w.team * count(team, kind, list) + w.details * count(details, kind, list)] as const;
   });
   const best = [...scores].sort((a, b) => b[1] - a[1])[0]!;
-  return best[1] > 0 ? best[0] : null;
+  if (best[1] > 0) return best[0];
+  // A university, department or lab says where an academic works, not who they are: it decides
+  // only when no role is named ("Department of History, Acadia University" is a researcher; a
+  // "PhD candidate in the Department of Biology" is a student).
+  const w = KIND_WEIGHT.researcher;
+  const place =
+    w.team * count(team, 'place', academicPlace) + w.details * count(details, 'place', academicPlace);
+  return place > 0 ? 'researcher' : null;
 }
 
 /**

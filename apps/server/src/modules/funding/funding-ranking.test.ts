@@ -274,6 +274,25 @@ describe('built-in funding ranking', () => {
     expect(within.eligible.map((r) => r.program.id)).toContain('ca-on-era');
   });
 
+  it("sets NSF CRII aside for research outside CISE, by the record's directorate rule", () => {
+    const ids = (q: FundingQuery) => matchPrograms(q, catalogue, TODAY);
+    const ecology = ids({
+      researchTopic: 'Thermal tolerance of invasive anole lizards',
+      researchDetails: 'Field and laboratory work on lizard physiology, ecology and evolution.',
+      teamProfile:
+        'Assistant professor of ecology and evolutionary biology, University of Tennessee, Knoxville.',
+    });
+    expect(ecology.ineligible.find((i) => i.program.id === 'us-nsf-crii')?.reasons.join(' ')).toMatch(
+      /^It is limited to research in computer and information science and engineering \(NSF's CISE directorate/,
+    );
+    const computing = ids({
+      researchTopic: 'Machine learning for energy-efficient wireless networking',
+      researchDetails: 'Algorithms and software for edge devices.',
+      teamProfile: 'Assistant professor of computer science, Texas State University, San Marcos.',
+    });
+    expect(computing.eligible.map((r) => r.program.id)).toContain('us-nsf-crii');
+  });
+
   it('keeps every ranking weight in one named table, each with its reason', () => {
     for (const [name, entry] of Object.entries(RANKING_WEIGHTS)) {
       expect(Number.isFinite(entry.value), name).toBe(true);
