@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { EMPTY_FACTS } from '@grantleaf/shared/applicant-profile.schema';
 import { readSeedPrograms, SEED_FILE } from '../programs/program-seed.ts';
-import { RANKING_WEIGHTS } from './funding-weights.ts';
+import { RANKING_WEIGHTS, RELEVANCE_WEIGHTS } from './funding-weights.ts';
 import {
   LOCATION_UNKNOWN_NOTICE,
   matchPrograms,
@@ -294,13 +294,19 @@ describe('built-in funding ranking', () => {
   });
 
   it('keeps every ranking weight in one named table, each with its reason', () => {
-    for (const [name, entry] of Object.entries(RANKING_WEIGHTS)) {
+    for (const [name, entry] of Object.entries({ ...RANKING_WEIGHTS, ...RELEVANCE_WEIGHTS })) {
       expect(Number.isFinite(entry.value), name).toBe(true);
       expect(entry.why.length, name).toBeGreaterThan(20);
     }
-    // No bare number is added to or taken from a score outside the table.
+    // No bare number is added to or taken from a score outside the table, nor weighs a word or a
+    // record's part in text relevance, nor scales the budget threshold.
     const source = fs.readFileSync(new URL('./funding-ranking.ts', import.meta.url), 'utf8');
     expect(source.match(/score\s*[-+]=\s*-?\d/g) ?? []).toEqual([]);
+    expect(source.match(/\badd\(.*,\s*-?\d[\d.]*\);/g) ?? []).toEqual([]);
+    expect(
+      source.match(/\b(?:name|agency|eligibility|description):\s*\d|\b(?:K1|B)\s*=\s*\d|cap\s*\*\s*\d/g) ??
+        [],
+    ).toEqual([]);
   });
 
   it('explains every recommendation in plain words', () => {

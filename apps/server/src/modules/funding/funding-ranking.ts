@@ -22,7 +22,7 @@ import {
 } from '@grantleaf/shared/locations';
 import { formatFundingRange, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 import { readApplicant } from '../../ai/read/index.ts';
-import { weight as W } from './funding-weights.ts';
+import { relevance as R, weight as W } from './funding-weights.ts';
 
 /**
  * The built-in funding finder (issue 14 §3). Rules first: the applicant is read from the request
@@ -226,16 +226,16 @@ function queryTerms(q: FundingQuery): Map<string, { weight: number; word: string
       if (word.length <= 2 || STOPWORDS.has(word) || /^\d+$/.test(word) || isPlaceWord(word)) continue;
       const term = stem(word);
       const entry = terms.get(term);
-      if (entry) entry.weight = Math.min(entry.weight + weight * 0.5, weight * 3);
+      if (entry) entry.weight = Math.min(entry.weight + weight * R('repeatShare'), weight * R('repeatCap'));
       else terms.set(term, { weight, word });
     }
   };
-  add(q.fileText?.slice(0, 100_000), 0.5);
-  add(q.teamProfile, 1);
-  add(q.researchDetails, 1);
-  add(q.researchTopic, 3);
+  add(q.fileText?.slice(0, 100_000), R('fileWord'));
+  add(q.teamProfile, R('teamWord'));
+  add(q.researchDetails, R('detailsWord'));
+  add(q.researchTopic, R('topicWord'));
   for (const [term, entry] of terms) {
-    if (entry.weight < 0.75 && terms.size > 400) terms.delete(term);
+    if (entry.weight < R('pruneBelow') && terms.size > R('pruneAbove')) terms.delete(term);
   }
   return terms;
 }
@@ -442,9 +442,14 @@ export function programTraits(p: RankableProgram): Traits {
 // ---------------------------------------------------------------------------------------------
 // BM25 over the candidates
 
-const FIELD_WEIGHTS = { name: 3, agency: 2, eligibility: 1.2, description: 0.4 } as const;
-const K1 = 1.2;
-const B = 0.75;
+const FIELD_WEIGHTS = {
+  name: R('nameField'),
+  agency: R('agencyField'),
+  eligibility: R('eligibilityField'),
+  description: R('descriptionField'),
+} as const;
+const K1 = R('bm25K1');
+const B = R('bm25B');
 
 interface Doc {
   tf: Map<string, number>;
@@ -719,7 +724,12 @@ function scoreProgram(
   // Size: a request far above what the program gives fits it poorly.
   const cap = p.fundingMax;
   if (who.budget !== null && cap)
-    score += who.budget > cap * 3 ? W('budgetFarAbove') : who.budget <= cap ? W('budgetWithin') : 0;
+    score +=
+      who.budget > cap * W('budgetFarAboveTimes')
+        ? W('budgetFarAbove')
+        : who.budget <= cap
+          ? W('budgetWithin')
+          : 0;
 
   // Timing: enough time left to prepare.
   const days = daysUntil(p.deadline, today);

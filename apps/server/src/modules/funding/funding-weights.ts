@@ -82,7 +82,14 @@ export const RANKING_WEIGHTS = {
     value: 0.8,
     why: 'A company R&D grant or contribution, for a company developing a technology.',
   },
-  budgetFarAbove: { value: -0.8, why: 'The amount asked is more than three times what the program gives.' },
+  budgetFarAbove: {
+    value: -0.8,
+    why: 'The amount asked is more than budgetFarAboveTimes what the program gives.',
+  },
+  budgetFarAboveTimes: {
+    value: 3,
+    why: "How many times the program's maximum a request must exceed to be far above it (a threshold, not added).",
+  },
   budgetWithin: { value: 0.3, why: 'The amount asked is within what the program gives.' },
   deadlineTooSoon: {
     value: -1.2,
@@ -94,3 +101,43 @@ export type RankingWeight = keyof typeof RANKING_WEIGHTS;
 
 /** A weight's value by name. */
 export const weight = (name: RankingWeight): number => RANKING_WEIGHTS[name].value;
+
+/**
+ * How the request's words weigh in text relevance (BM25, funding-ranking.ts): which part of the
+ * request a word comes from, and which part of a program record it is found in. Named here with
+ * the ranking weights (issue 25 §2), so no bare number shapes the ranking; tuned on the
+ * development profiles only.
+ */
+export const RELEVANCE_WEIGHTS = {
+  topicWord: { value: 3, why: 'A word of the research topic: the topic names what is to be funded.' },
+  detailsWord: { value: 1, why: 'A word of the research details.' },
+  teamWord: { value: 1, why: 'A word of the team profile (who applies, and often their field).' },
+  fileWord: { value: 0.5, why: 'A word of an uploaded file: long, and partly about other things.' },
+  repeatShare: {
+    value: 0.5,
+    why: "Each further mention of a word adds this share of its part's weight.",
+  },
+  repeatCap: {
+    value: 3,
+    why: "A word counts at most this many times its part's weight, however often repeated.",
+  },
+  pruneBelow: {
+    value: 0.75,
+    why: 'In a request of more than pruneAbove distinct words, words weighing less are dropped (file-only words).',
+  },
+  pruneAbove: { value: 400, why: 'The number of distinct words above which light words are dropped.' },
+  nameField: { value: 3, why: "A word found in a program's name counts three times." },
+  agencyField: { value: 2, why: 'A word found in the funder\'s name ("CIHR", "Genome") counts twice.' },
+  eligibilityField: { value: 1.2, why: 'A word found in who may apply counts a little more than once.' },
+  descriptionField: {
+    value: 0.4,
+    why: 'A word found only in the long description counts for less than half.',
+  },
+  bm25K1: { value: 1.2, why: 'BM25 term saturation: further matches of a word add less and less.' },
+  bm25B: { value: 0.75, why: "BM25 length normalization: a long record's matches count for less." },
+} as const satisfies Record<string, { value: number; why: string }>;
+
+export type RelevanceWeight = keyof typeof RELEVANCE_WEIGHTS;
+
+/** A relevance weight's value by name. */
+export const relevance = (name: RelevanceWeight): number => RELEVANCE_WEIGHTS[name].value;
