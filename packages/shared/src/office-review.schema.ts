@@ -34,6 +34,8 @@ export const reviewEventSchema = z.object({
   /** Null when the account that acted has since been deleted. */
   actor: z.string().nullable(),
   message: z.string().nullable(),
+  /** For `returned`: the sections changed after approval (ADR 0650); empty otherwise. */
+  sections: z.array(z.string()),
   version: z.number().int(),
   at: z.string(),
 });
@@ -48,6 +50,8 @@ export const officeReviewSchema = z.object({
   approvedVersion: z.number().int().nullable(),
   /** The office's internal deadline for this application (business days before the funder's). */
   internalDeadline: z.string().nullable(),
+  /** Its business days before the funder's: the program's own number or the office's (ADR 0650). */
+  internalDeadlineDays: z.number().int().nullable(),
   /** What the caller may do now: the applicant submits, an officer decides. */
   canSubmit: z.boolean(),
   canDecide: z.boolean(),

@@ -51,10 +51,19 @@ export const createOrganisationSchema = z.object({
 });
 export type CreateOrganisationInput = z.input<typeof createOrganisationSchema>;
 
+/** Business days before the funder's deadline an internal deadline may be set at (ADR 0374). */
+export const INTERNAL_DEADLINE_DAYS_MAX = 30;
+const daysMessage = `Between 0 and ${INTERNAL_DEADLINE_DAYS_MAX} business days`;
+const internalDays = z
+  .number({ error: 'Give a whole number of business days' })
+  .int('Give a whole number of business days')
+  .min(0, daysMessage)
+  .max(INTERNAL_DEADLINE_DAYS_MAX, daysMessage);
+
 export const updateOrganisationSchema = z.object({
   name: createOrganisationSchema.shape.name.optional(),
   domain: domainRule.nullable().optional(),
-  internalDeadlineDays: z.number().int().min(0).max(30).optional(),
+  internalDeadlineDays: internalDays.optional(),
 });
 export type UpdateOrganisationInput = z.infer<typeof updateOrganisationSchema>;
 
@@ -166,6 +175,30 @@ export const holidayListSchema = z.object({
     .refine((list) => new Set(list.map((h) => h.date)).size === list.length, 'Each date once'),
 });
 export type HolidayList = z.infer<typeof holidayListSchema>;
+
+/**
+ * A per-program internal deadline (ADR 0650): for applications to this catalogue program, this
+ * many business days before the funder's deadline instead of the organisation's number.
+ */
+export const programDeadlineSchema = z.object({
+  programId: z.string().trim().min(1, 'Choose a program').max(200, 'Choose a program'),
+  days: internalDays,
+});
+export type ProgramDeadline = z.infer<typeof programDeadlineSchema>;
+/** The catalogue holds a few hundred programs; an office sets a rule for a few of them. */
+export const PROGRAM_DEADLINES_MAX = 200;
+export const programDeadlineListSchema = z.object({
+  deadlines: z
+    .array(programDeadlineSchema)
+    .max(PROGRAM_DEADLINES_MAX, `At most ${PROGRAM_DEADLINES_MAX} programs`)
+    .refine((list) => new Set(list.map((d) => d.programId)).size === list.length, 'Each program once'),
+});
+export type ProgramDeadlineList = z.infer<typeof programDeadlineListSchema>;
+/** As served: each rule with the program's catalogue name. */
+export const programDeadlineViewSchema = z.object({
+  deadlines: z.array(programDeadlineSchema.extend({ program: z.string() })),
+});
+export type ProgramDeadlineView = z.infer<typeof programDeadlineViewSchema>;
 
 /**
  * The live checks' summary for one application (ADR 0442): how many of the program's expected

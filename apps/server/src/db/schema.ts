@@ -23,4 +23,5 @@ export * from '../modules/audit/audit.schema.ts';
 export * from '../modules/uploads/uploads.schema.ts';
 export * from '../modules/webhooks/webhooks.schema.ts';
 export * from '../modules/organisations/organisations.schema.ts';
+export * from '../modules/organisations/competitions.schema.ts';
 export * from '../modules/sred/sred.schema.ts';

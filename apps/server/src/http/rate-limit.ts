@@ -206,6 +206,16 @@ export const USER_LIMITS = {
     windowSeconds: 60 * 60,
     message: 'Too many review steps. Please wait a few minutes and try again.',
   },
+  /**
+   * Competitions (ADR 0650): announcing, entering, scoring and selecting; a selection mails the
+   * applicant. An office scoring a round of entries in a sitting stays well under this.
+   */
+  competition: {
+    name: 'competition',
+    points: 300,
+    windowSeconds: 60 * 60,
+    message: 'Too many competition changes. Please wait a few minutes and try again.',
+  },
   /** Every attempt counts, so the password it asks for cannot be guessed through it. */
   accountDeletion: {
     name: 'account-delete',

@@ -37,6 +37,9 @@ interface Objects {
   invitation: string;
   share: string;
   comment: string;
+  /** A competition of A's organisation, and A's own entry in it (ADR 0650). */
+  competition: string;
+  entry: string;
 }
 
 interface Entry {
@@ -527,6 +530,61 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ holidays: [{ date: '2031-12-25', name: 'Planted holiday' }] }),
     foreign: true,
   },
+  // Per-program internal deadlines (ADR 0650): members read, owners and officers replace.
+  'GET /api/organisations/:id/program-deadlines': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/program-deadlines`,
+    foreign: true,
+  },
+  'PUT /api/organisations/:id/program-deadlines': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/program-deadlines`,
+    body: () => ({ deadlines: [{ programId: PROGRAM, days: 3 }] }),
+    foreign: true,
+  },
+  // Limited-submission competitions (ADR 0650): members read and enter, owners and officers
+  // announce, score and select; B (no member) and R (removed) get 404 on every one.
+  'GET /api/organisations/:id/competitions': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/competitions`,
+    foreign: true,
+  },
+  'POST /api/organisations/:id/competitions': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/competitions`,
+    body: () => ({
+      title: 'Planted competition',
+      programId: PROGRAM,
+      cap: 1,
+      internalDeadline: '2031-03-01',
+      criteria: ['Merit'],
+    }),
+    foreign: true,
+  },
+  'GET /api/organisations/:id/competitions/:competitionId': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/competitions/${o.competition}`,
+    foreign: true,
+  },
+  'PUT /api/organisations/:id/competitions/:competitionId/entry': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/competitions/${o.competition}/entry`,
+    body: () => ({ title: 'Planted entry', summary: 'Planted.' }),
+    foreign: true,
+  },
+  'PUT /api/organisations/:id/competitions/:competitionId/entries/:entryId/score': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/competitions/${o.competition}/entries/${o.entry}/score`,
+    body: () => ({ scores: [5] }),
+    foreign: true,
+  },
+  'POST /api/organisations/:id/competitions/:competitionId/entries/:entryId/selection': {
+    access: 'user',
+    url: (o) =>
+      `/api/organisations/${o.organisation}/competitions/${o.competition}/entries/${o.entry}/selection`,
+    body: () => ({ selected: true }),
+    foreign: true,
+  },
   // The office's review (issue 32 §3, ADR 0440): readers read, the owner submits, officers decide.
   'GET /api/applications/:id/office-review': {
     access: 'user',
@@ -778,6 +836,24 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       token: a.token,
       body: { sectionId: 'any', body: 'Alice note to self' },
     });
+    const competition = await t.api('POST', `/api/organisations/${org.body.id}/competitions`, {
+      token: a.token,
+      body: {
+        title: 'Alice competition',
+        programId: PROGRAM,
+        cap: 1,
+        internalDeadline: '2031-03-01',
+        criteria: ['Merit'],
+      },
+    });
+    const entry = await t.api(
+      'PUT',
+      `/api/organisations/${org.body.id}/competitions/${competition.body.id}/entry`,
+      {
+        token: a.token,
+        body: { title: 'Alice entry', summary: 'Alice summary' },
+      },
+    );
     // R was a research officer of A's organisation and a named editor; both are taken back.
     removed = await registerUser(t, { name: 'Remy Removed' });
     await t.api('POST', `/api/organisations/${org.body.id}/invitations`, {
@@ -850,6 +926,8 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       invitation: invitation.body.id,
       share: share.body.people.find((p: any) => p.email === 'coauthor@utoronto.ca').id,
       comment: comment.body.data[0].id,
+      competition: competition.body.id,
+      entry: entry.body.entryList[0].id,
     };
     routes = apiRoutes(t.app);
   }, 300_000);

@@ -318,12 +318,27 @@ export async function readinessOf(db: Db, ids: string[]): Promise<Map<string, Re
   return out;
 }
 
+/** An approved application a save returned to review (ADR 0650). */
+export interface ReturnedToReview {
+  applicationId: string;
+  organisationId: string;
+  actorId: string;
+  version: number;
+  /** The headers of the sections that changed. */
+  sections: string[];
+}
+
 export function createApplicationDocuments(deps: {
   db: Db;
   /** The application as the tracker shows it (history, documents). */
   present: (row: ApplicationRow) => Promise<Application>;
   /** What one account's applications and versions may take (EDITOR_STORAGE_MB). */
   storageBytes: number;
+  /**
+   * After a save that returned an approved application to review has committed: the review tells
+   * the office (ADR 0650). The save is already committed when this runs.
+   */
+  onReturned?: (returned: ReturnedToReview) => Promise<void>;
 }) {
   const { db } = deps;
 
@@ -346,6 +361,7 @@ export function createApplicationDocuments(deps: {
     /** An editor autosave may fold into the newest version; a restore or an accepted suggestion never does. */
     autosave = false,
   ) {
+    let returned: ReturnedToReview | undefined;
     const row = await db.transaction(async (tx) => {
       // The row lock orders two saves; the second then sees the first's version and is refused.
       // Editors save too (issue 32 §2); the version records who wrote it.
@@ -366,10 +382,21 @@ export function createApplicationDocuments(deps: {
         sections,
         autosave,
       });
-      // A change after the office approved sends it back to review, in the same transaction (ADR 0440).
-      await returnToReview(tx, id, user.id, written.version);
+      // A change after the office approved sends it back to review, in the same transaction (ADR 0440),
+      // naming the sections that changed (ADR 0650).
+      const headers = headerOf(sections, changed);
+      const organisationId = await returnToReview(tx, id, user.id, written.version, headers);
+      if (organisationId)
+        returned = {
+          applicationId: id,
+          organisationId,
+          actorId: user.id,
+          version: written.version,
+          sections: headers,
+        };
       return written;
     });
+    if (returned && deps.onReturned) await deps.onReturned(returned);
     return { version: row.version, updatedAt: row.updatedAt.toISOString() };
   }
 

@@ -16,10 +16,15 @@ import {
  */
 export async function findReviewContext(db: Tx, applicationId: string, userId: string, lock = false) {
   const result = (await db.execute(sql`
-    select o.organisation_id as "organisationId", g.name, g.internal_deadline_days as "days",
+    select o.organisation_id as "organisationId", g.name,
+           coalesce(pd.days, g.internal_deadline_days) as "days",
            o.review_state as "state", o.review_version as "version", m.role as "role"
       from application_org_shares o
       join organisations g on g.id = o.organisation_id
+      join applications a on a.id = o.application_id
+      -- The program's own internal deadline where the office set one (ADR 0650).
+      left join organisation_program_deadlines pd
+             on pd.organisation_id = o.organisation_id and pd.program_id = a.program_id
       left join organisation_members m on m.organisation_id = o.organisation_id and m.user_id = ${userId}
      where o.application_id = ${applicationId}
      ${lock ? sql`for update of o` : sql``}
@@ -51,6 +56,7 @@ export async function insertReviewEvent(
     actorId: string;
     action: ReviewAction;
     message: string | null;
+    sections?: string[] | null;
     version: number;
   },
 ): Promise<ApplicationReviewEventRow> {
@@ -76,14 +82,15 @@ export async function listReviewEvents(db: Db, applicationId: string, organisati
 
 /**
  * A saved change after approval returns the application to review (ADR 0440): called in the
- * save's transaction, so the new version and the state change are one. Returns the organisation
- * when it did.
+ * save's transaction, so the new version and the state change are one. The event names the
+ * sections that changed (ADR 0650). Returns the organisation when it did.
  */
 export async function returnToReview(
   tx: Tx,
   applicationId: string,
   actorId: string,
   version: number,
+  sections: string[],
 ): Promise<string | undefined> {
   const [row] = await tx
     .update(applicationOrgShares)
@@ -102,6 +109,7 @@ export async function returnToReview(
     actorId,
     action: 'returned',
     message: null,
+    sections,
     version,
   });
   return row.organisationId;
@@ -149,11 +157,16 @@ export async function officeDeadlinesOf(db: Db, applicationIds: string[]) {
   const out = new Map<string, { organisation: string; days: number; holidays: Set<string> }>();
   if (applicationIds.length === 0) return out;
   const result = (await db.execute(sql`
-    select o.application_id as "applicationId", g.name, g.internal_deadline_days as days,
+    select o.application_id as "applicationId", g.name,
+           coalesce(pd.days, g.internal_deadline_days) as days,
            coalesce((select array_agg(h.day::text) from organisation_holidays h
                       where h.organisation_id = g.id), '{}') as holidays
       from application_org_shares o
       join organisations g on g.id = o.organisation_id
+      join applications a on a.id = o.application_id
+      -- The program's own internal deadline where the office set one (ADR 0650).
+      left join organisation_program_deadlines pd
+             on pd.organisation_id = o.organisation_id and pd.program_id = a.program_id
      where o.application_id in (${sql.join(
        applicationIds.map((id) => sql`${id}`),
        sql`, `,
@@ -172,4 +185,19 @@ export async function officeDeadlinesOf(db: Db, applicationIds: string[]) {
     out.set(r.applicationId, { organisation: r.name, days: Number(r.days), holidays: new Set(days) });
   }
   return out;
+}
+
+/** The application's title, the organisation's name and who changed it, for the returned mail (ADR 0650). */
+export async function returnedMailContext(
+  db: Db,
+  r: { applicationId: string; organisationId: string; actorId: string },
+): Promise<{ title: string; organisation: string; actor: string | null } | undefined> {
+  const result = (await db.execute(sql`
+    select a.title, g.name as organisation,
+           (select u.name from users u where u.id = ${r.actorId}) as actor
+      from applications a
+      join organisations g on g.id = ${r.organisationId}
+     where a.id = ${r.applicationId} and a.deleted_at is null
+  `)) as unknown as { rows: Array<{ title: string; organisation: string; actor: string | null }> };
+  return result.rows[0];
 }

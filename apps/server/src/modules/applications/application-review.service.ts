@@ -12,6 +12,7 @@ import type { UserRow } from '../auth/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import * as reviews from './application-review.repository.ts';
+import type { ReturnedToReview } from './application-document.service.ts';
 import * as repo from './applications.repository.ts';
 import { reviewMail } from './review-mail.ts';
 
@@ -39,6 +40,7 @@ export function createApplicationReview(deps: { db: Db; env: Env; mailer: Mailer
         state: null,
         approvedVersion: null,
         internalDeadline: null,
+        internalDeadlineDays: null,
         canSubmit: false,
         canDecide: false,
         events: [],
@@ -52,7 +54,10 @@ export function createApplicationReview(deps: { db: Db; env: Env; mailer: Mailer
       organisation: { id: context.organisationId, name: context.name },
       state,
       approvedVersion: state === 'approved' ? context.version : null,
-      internalDeadline: row.deadline ? businessDaysBefore(row.deadline, context.days, holidays) : null,
+      internalDeadline: row.deadline
+        ? businessDaysBefore(row.deadline, Number(context.days), holidays)
+        : null,
+      internalDeadlineDays: Number(context.days),
       canSubmit: access === 'owner' && (state === null || state === 'changes_requested'),
       canDecide:
         reviews_(context.role) && row.userId !== user.id && (state === 'submitted' || state === 'approved'),
@@ -61,6 +66,7 @@ export function createApplicationReview(deps: { db: Db; env: Env; mailer: Mailer
         action: e.action,
         actor,
         message: e.message,
+        sections: e.sections ?? [],
         version: e.version,
         at: e.createdAt.toISOString(),
       })),
@@ -140,8 +146,36 @@ export function createApplicationReview(deps: { db: Db; env: Env; mailer: Mailer
     return get(user, id);
   }
 
+  /**
+   * A save after approval returned the application to review (ADR 0650): the organisation's owners
+   * and research officers are told once, each in their language, with who changed which sections.
+   * The state is `submitted` from then on, so later autosaves send nothing; the dedupe key holds
+   * against a retried job. The one who changed it gets no mail about their own change.
+   */
+  async function notifyReturned(returned: ReturnedToReview): Promise<void> {
+    const [context, officers] = await Promise.all([
+      reviews.returnedMailContext(db, returned),
+      reviews.officersOf(db, returned.organisationId),
+    ]);
+    if (!context) return;
+    for (const { email: to, language } of officers.filter((o) => o.id !== returned.actorId))
+      await deps.mailer.send({
+        to,
+        dedupeKey: `office-review:${returned.applicationId}:returned:${returned.version}:${to}`,
+        ...reviewMail(isLanguage(language) ? language : DEFAULT_LANGUAGE, 'returned', {
+          actor: context.actor ?? '',
+          title: context.title,
+          organisation: context.organisation,
+          message: null,
+          sections: returned.sections,
+          link: link(returned.applicationId),
+        }),
+      });
+  }
+
   return {
     get,
+    notifyReturned,
     submit: (user: UserRow, id: string, message: string | undefined, requestId: string | null) =>
       step(user, id, 'submitted', message || null, requestId),
     requestChanges: (user: UserRow, id: string, message: string, requestId: string | null) =>

@@ -187,6 +187,8 @@ export const applicationReviewEvents = pgTable('application_review_events', {
   actorId: uuid('actor_id'),
   action: text('action', { enum: REVIEW_ACTIONS }).notNull(),
   message: sealedText('application_review_events', 'message'),
+  /** For `returned`: the headers of the sections changed after approval (ADR 0650). */
+  sections: sealedJson<string[]>('application_review_events', 'sections'),
   version: integer('version').notNull(),
   createdAt: createdAt(),
 });

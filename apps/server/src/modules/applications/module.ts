@@ -21,10 +21,12 @@ export const applicationsModule: AppModule = {
   name: 'applications',
   routes: async (app, { runtime: { database, env, queue, mailer } }) => {
     const applications = createApplicationsService({ db: database.db, env });
+    const review = createApplicationReview({ db: database.db, env, mailer });
     const documents = createApplicationDocuments({
       db: database.db,
       present: applications.present,
       storageBytes: env.EDITOR_STORAGE_MB * 1024 * 1024,
+      onReturned: review.notifyReturned,
     });
     const actions = createSectionActions({ db: database.db, queue, env, documents });
     await app.register(applicationsRoutes, { applications, documents });
@@ -33,9 +35,7 @@ export const applicationsModule: AppModule = {
       sharing: createApplicationSharing({ db: database.db, env, mailer }),
       comments: createApplicationComments({ db: database.db, env, mailer }),
     });
-    await app.register(applicationReviewRoutes, {
-      review: createApplicationReview({ db: database.db, env, mailer }),
-    });
+    await app.register(applicationReviewRoutes, { review });
     await app.register(budgetRoutes, { budget: createBudgetService({ db: database.db }) });
   },
   jobs: [deadlineRemindersJob, sectionActionWork.job],

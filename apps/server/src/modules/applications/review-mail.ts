@@ -14,15 +14,36 @@ export interface ReviewMailText {
 const NBSP = '\u00a0';
 const quoted = (title: string) => `«${NBSP}${title}${NBSP}»`;
 
-export type ReviewMailAction = Exclude<ReviewAction, 'returned'>;
+export type ReviewMailAction = ReviewAction;
 
 export function reviewMail(
   language: Language,
   action: ReviewMailAction,
-  v: { actor: string; title: string; organisation: string; message: string | null; link: string },
+  v: {
+    actor: string;
+    title: string;
+    organisation: string;
+    message: string | null;
+    /** For `returned`: the sections changed after approval (ADR 0650). */
+    sections?: string[];
+    link: string;
+  },
 ): ReviewMailText {
   const note = v.message ? ['', v.message] : [];
+  const changed = v.sections?.length ? v.sections.join(', ') : null;
   if (language === 'fr') {
+    if (action === 'returned')
+      return {
+        subject: `De retour en examen${NBSP}: ${v.title}`,
+        text: [
+          'Bonjour,',
+          '',
+          `${v.actor} a modifié ${quoted(v.title)} après son approbation par ${v.organisation}${NBSP}; la demande est de retour en examen et doit être approuvée de nouveau.`,
+          ...(changed ? ['', `Sections modifiées${NBSP}: ${changed}`] : []),
+          '',
+          `Ouvrez-la ici${NBSP}: ${v.link}`,
+        ].join('\n'),
+      };
     const subject = {
       submitted: `Soumise pour examen${NBSP}: ${v.title}`,
       changes_requested: `Modifications demandées${NBSP}: ${v.title}`,
@@ -38,6 +59,18 @@ export function reviewMail(
       text: ['Bonjour,', '', what, ...note, '', `Ouvrez-la ici${NBSP}: ${v.link}`].join('\n'),
     };
   }
+  if (action === 'returned')
+    return {
+      subject: `Back in review: ${v.title}`,
+      text: [
+        'Hello,',
+        '',
+        `${v.actor} changed "${v.title}" after ${v.organisation} approved it, so it is back in review and needs approving again.`,
+        ...(changed ? ['', `Sections changed: ${changed}`] : []),
+        '',
+        `Open it here: ${v.link}`,
+      ].join('\n'),
+    };
   const subject = {
     submitted: `Submitted for review: ${v.title}`,
     changes_requested: `Changes requested: ${v.title}`,

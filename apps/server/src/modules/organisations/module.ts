@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readinessOf } from '../applications/index.ts';
 import type { AppModule } from '../contract.ts';
+import { createCompetitionsService } from './competitions.service.ts';
 import { organisationsRoutes } from './organisations.routes.ts';
 import { createOrganisationsService } from './organisations.service.ts';
 
@@ -9,6 +10,7 @@ export const organisationsModule: AppModule = {
   routes: (app, { runtime: { database, env, mailer } }) =>
     app.register(organisationsRoutes, {
       organisations: createOrganisationsService({ db: database.db, env, mailer, readiness: readinessOf }),
+      competitions: createCompetitionsService({ db: database.db, env, mailer }),
     }),
   exportSections: [
     {
@@ -21,6 +23,24 @@ export const organisationsModule: AppModule = {
       file: 'organisation-invitations.json',
       table: 'organisation_invitations',
       where: (id) => sql`(invited_by = ${id} or used_by = ${id}) order by created_at`,
+    },
+    // Competitions (ADR 0650): the user's own internal applications (title and summary opened),
+    // and the scores and comments they gave as an officer. Others' entries stay out: their words.
+    {
+      file: 'competition-entries.json',
+      table: 'office_competition_entries',
+      where: (id) => sql`applicant_id = ${id} order by created_at`,
+    },
+    {
+      file: 'competition-scores.json',
+      table: 'office_competition_scores',
+      where: (id) => sql`officer_id = ${id} order by updated_at`,
+    },
+    // The competitions the user announced as an officer (the office's own text, no private words).
+    {
+      file: 'competitions-announced.json',
+      table: 'office_competitions',
+      where: (id) => sql`created_by = ${id} order by created_at`,
     },
   ],
 };

@@ -1,11 +1,17 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ReviewState } from '@grantleaf/shared/office-review.schema';
-import type { Holiday, OfficeListQuery, OrganisationRole } from '@grantleaf/shared/organisations.schema';
+import type {
+  Holiday,
+  OfficeListQuery,
+  OrganisationRole,
+  ProgramDeadline,
+} from '@grantleaf/shared/organisations.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import {
   organisationHolidays,
   organisationInvitations,
+  organisationProgramDeadlines,
   organisationMembers,
   organisations,
   type HolidayRow,
@@ -287,10 +293,13 @@ export async function listOfficeApplications(db: Db, organisationId: string, fil
   if (filter.to) conditions.push(sql`a.deadline <= ${filter.to}::date`);
   const result = (await db.execute(sql`
     select a.id, a.title, a.program, a.status, a.deadline::text as deadline, a.updated_at as "updatedAt",
-           o.created_at as "sharedAt", o.review_state as "reviewState", u.name as owner, u.email as "ownerEmail"
+           o.created_at as "sharedAt", o.review_state as "reviewState", u.name as owner, u.email as "ownerEmail",
+           pd.days as "programDays"
       from application_org_shares o
       join applications a on a.id = o.application_id and a.deleted_at is null
       join users u on u.id = a.user_id and u.deleted_at is null
+      left join organisation_program_deadlines pd
+             on pd.organisation_id = o.organisation_id and pd.program_id = a.program_id
      where ${sql.join(conditions, sql` and `)}
      order by a.deadline asc nulls last, a.title asc
      limit 2000
@@ -306,6 +315,8 @@ export async function listOfficeApplications(db: Db, organisationId: string, fil
       reviewState: ReviewState | null;
       owner: string;
       ownerEmail: string;
+      /** The program's own internal deadline, where the office set one (ADR 0650). */
+      programDays: number | null;
     }>;
   };
   return result.rows;
@@ -326,4 +337,31 @@ export async function replaceHolidays(tx: Tx, organisationId: string, holidays: 
     await tx
       .insert(organisationHolidays)
       .values(holidays.map((h) => ({ organisationId, day: h.date, name: h.name })));
+}
+
+/** The office's per-program internal deadlines with the programs' catalogue names (ADR 0650). */
+export async function listProgramDeadlines(db: Tx, organisationId: string) {
+  const result = (await db.execute(sql`
+    select d.program_id as "programId", d.days, coalesce(p.name, d.program_id) as program
+      from organisation_program_deadlines d
+      left join grant_programs p on p.id = d.program_id
+     where d.organisation_id = ${organisationId}
+     order by program asc
+  `)) as unknown as { rows: Array<{ programId: string; days: number; program: string }> };
+  return result.rows.map((r) => ({ ...r, days: Number(r.days) }));
+}
+
+/** Replaced whole, like the holidays: what is saved is what the page showed. */
+export async function replaceProgramDeadlines(
+  tx: Tx,
+  organisationId: string,
+  deadlines: ProgramDeadline[],
+): Promise<void> {
+  await tx
+    .delete(organisationProgramDeadlines)
+    .where(eq(organisationProgramDeadlines.organisationId, organisationId));
+  if (deadlines.length > 0)
+    await tx
+      .insert(organisationProgramDeadlines)
+      .values(deadlines.map((d) => ({ organisationId, programId: d.programId, days: d.days })));
 }

@@ -56,3 +56,14 @@ export const organisationHolidays = pgTable(
   (t) => [primaryKey({ columns: [t.organisationId, t.day] })],
 );
 export type HolidayRow = typeof organisationHolidays.$inferSelect;
+
+/** Per-program internal deadlines (ADR 0650): a catalogue program's own business-day count. */
+export const organisationProgramDeadlines = pgTable(
+  'organisation_program_deadlines',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    programId: text('program_id').notNull(),
+    days: integer('days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.programId] })],
+);

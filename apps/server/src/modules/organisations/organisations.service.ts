@@ -17,6 +17,8 @@ import {
   type OrganisationDetail,
   type OrganisationRole,
   type OrganisationSummary,
+  type ProgramDeadlineList,
+  type ProgramDeadlineView,
   type UpdateOrganisationInput,
 } from '@grantleaf/shared/organisations.schema';
 import { csvTable } from '@grantleaf/shared/csv';
@@ -26,6 +28,8 @@ import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { newSecretToken, sha256, type UserRow } from '../auth/index.ts';
 import type { Mailer } from '../mail/index.ts';
+import { findProgramById } from '../programs/index.ts';
+import { deleteAllEntriesOf, deleteEntriesIn } from './competitions.repository.ts';
 import * as repo from './organisations.repository.ts';
 import type { InvitationRow } from './organisations.schema.ts';
 
@@ -98,6 +102,8 @@ export function createOrganisationsService(deps: {
     if (leaving.role === 'owner' && (await repo.countOwners(tx, organisationId, userId)) === 0)
       throw conflict(ORGANISATION_MESSAGES.lastOwner);
     await repo.deleteMember(tx, organisationId, userId);
+    // Their internal applications to the office's competitions are withdrawn with them (ADR 0650).
+    await deleteEntriesIn(tx, organisationId, userId);
   }
 
   return {
@@ -226,8 +232,9 @@ export function createOrganisationsService(deps: {
         program: r.program,
         status: r.status,
         deadline: r.deadline,
+        // The program's own number where the office set one (ADR 0650), else the organisation's.
         internalDeadline: r.deadline
-          ? businessDaysBefore(r.deadline, organisation.internalDeadlineDays, closed)
+          ? businessDaysBefore(r.deadline, r.programDays ?? organisation.internalDeadlineDays, closed)
           : null,
         reviewState: r.reviewState,
         readiness: readiness.get(r.id) ?? { found: 0, expected: 0, left: 0, ready: false },
@@ -253,6 +260,35 @@ export function createOrganisationsService(deps: {
       });
       const rows = await repo.listHolidays(db, id);
       return { holidays: rows.map((h) => ({ date: h.day, name: h.name })) };
+    },
+
+    /** Per-program internal deadlines (ADR 0650): every member reads them, like the holidays. */
+    async programDeadlines(user: UserRow, id: string): Promise<ProgramDeadlineView> {
+      await member(db, user, id);
+      return { deadlines: await repo.listProgramDeadlines(db, id) };
+    },
+
+    /**
+     * Owners and research officers replace the list; a program the catalogue does not hold is
+     * refused by name (400), so a typo never silently keeps the organisation's number.
+     */
+    async setProgramDeadlines(
+      user: UserRow,
+      id: string,
+      input: ProgramDeadlineList,
+    ): Promise<ProgramDeadlineView> {
+      await db.transaction(async (tx) => {
+        const { role } = await member(tx, user, id);
+        if (!manages(role)) throw notFound('Organisation not found');
+        for (const d of input.deadlines)
+          if (!(await findProgramById(tx, d.programId)))
+            throw new AppError(400, `Unknown program "${d.programId}": choose one from the catalogue.`, {
+              reason: 'unknown_program',
+            });
+        await repo.lockOrganisation(tx, id);
+        await repo.replaceProgramDeadlines(tx, id, input.deadlines);
+      });
+      return { deadlines: await repo.listProgramDeadlines(db, id) };
     },
 
     async revokeInvitation(user: UserRow, id: string, invitationId: string): Promise<void> {
@@ -337,6 +373,8 @@ export function createOrganisationsService(deps: {
  * and with it its shares.
  */
 export async function leaveAllOrganisations(tx: Tx, userId: string): Promise<void> {
+  // The account's internal applications to competitions are its words: they go at once (ADR 0650).
+  await deleteAllEntriesOf(tx, userId);
   for (const { organisationId } of await repo.listMembershipsOf(tx, userId)) {
     await repo.lockOrganisation(tx, organisationId);
     await repo.deleteMember(tx, organisationId, userId);

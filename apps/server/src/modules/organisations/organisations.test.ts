@@ -627,6 +627,30 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
           version: changed,
         });
       }
+      // …naming the section that changed (ADR 0650), and the office is told once by e-mail.
+      const header = (await t.api('GET', `/api/applications/${appId}`, { token: member.token })).body
+        .sections[0].header as string;
+      expect((await review(member)).body.events.at(-1).sections).toEqual([header]);
+      for (const u of [officer, owner]) {
+        const back = await t.smtp.waitFor(u.email, (m) => /Back in review/.test(m.subject));
+        expect(back.subject).toBe('Back in review: Ice sensing together');
+        expect(back.text).toContain(
+          `Cora Coapplicant changed "Ice sensing together" after ${orgName} approved it`,
+        );
+        expect(back.text).toContain(`Sections changed: ${header}`);
+        expect(back.text).toContain(`/applications/${appId}`);
+      }
+      // The one who changed it is no officer and gets none; a later autosave sends no second mail.
+      await save(editor, 'Another late change.');
+      await new Promise((r) => setTimeout(r, 300));
+      const backs = (email: string) =>
+        t.smtp.inbox.filter((m) => m.to.includes(email) && /Back in review/.test(m.subject)).length;
+      expect(backs(officer.email)).toBe(1);
+      expect(backs(editor.email)).toBe(0);
+      const sealed = (await t.database.db.execute(
+        sql`select sections::text as s from application_review_events where application_id = ${appId} and action = 'returned'`,
+      )) as unknown as { rows: Array<{ s: string }> };
+      expect(sealed.rows[0]!.s).not.toContain(header);
       expect((await review(member)).body.events.map((e: any) => [e.action, e.actor])).toEqual([
         ['submitted', 'Mia Member'],
         ['changes_requested', 'Fran Officer'],

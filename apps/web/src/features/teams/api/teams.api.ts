@@ -1,3 +1,10 @@
+import type {
+  CompetitionDetail,
+  CompetitionList,
+  CreateCompetitionInput,
+  EntryInput,
+  ScoreInput,
+} from '@grantleaf/shared/competitions.schema';
 import type { OfficeReview } from '@grantleaf/shared/office-review.schema';
 import type {
   HolidayList,
@@ -8,8 +15,11 @@ import type {
   OrganisationDetail,
   OrganisationRole,
   OrganisationSummary,
+  ProgramDeadlineList,
+  ProgramDeadlineView,
   UpdateOrganisationInput,
 } from '@grantleaf/shared/organisations.schema';
+import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import type {
   Comment,
   CommentInput,
@@ -111,6 +121,96 @@ export function useHolidays(id: string) {
     },
   });
   return { query, save };
+}
+
+/** Per-program internal deadlines (ADR 0650): members read them, owners and officers replace them. */
+export function useProgramDeadlines(id: string) {
+  const client = useQueryClient();
+  const key = [ORGS, id, 'program-deadlines'] as const;
+  const query = useQuery<ProgramDeadlineView>({
+    queryKey: key,
+    queryFn: () => queryGet(`${ORGS}/${id}/program-deadlines`, 'the program deadlines'),
+  });
+  const save = useMutation({
+    mutationFn: (input: ProgramDeadlineList) =>
+      api.put<ProgramDeadlineView>(`${ORGS}/${id}/program-deadlines`, input),
+    onSuccess: (list) => {
+      client.setQueryData(key, list);
+      // The internal deadlines in the office list follow them.
+      void client.invalidateQueries({ queryKey: [ORGS, id, 'applications'] });
+    },
+  });
+  return { query, save };
+}
+
+/** Catalogue programs whose name matches the words (at most 10), for choosing one by name. */
+export function useProgramSearch(q: string) {
+  const words = q.trim();
+  return useQuery<GrantProgram[]>({
+    queryKey: ['/api/grant-programs', 'pick', words],
+    enabled: words.length >= 2,
+    staleTime: 60_000,
+    queryFn: () =>
+      api.get<GrantProgram[]>(`/api/grant-programs?q=${encodeURIComponent(words)}&pageSize=10&page=1`),
+  });
+}
+
+// --- limited-submission competitions (ADR 0650) ----------------------------------------------------
+
+const competitionsKey = (orgId: string) => [ORGS, orgId, 'competitions'] as const;
+export function useCompetitions(orgId: string) {
+  return useQuery<CompetitionList>({
+    queryKey: competitionsKey(orgId),
+    queryFn: () => queryGet(`${ORGS}/${orgId}/competitions`, 'the competitions'),
+  });
+}
+
+export function useCompetition(orgId: string, competitionId: string) {
+  return useQuery<CompetitionDetail>({
+    queryKey: [...competitionsKey(orgId), competitionId],
+    queryFn: () => queryGet(`${ORGS}/${orgId}/competitions/${competitionId}`, 'the competition'),
+  });
+}
+
+/** The user's own applications (id and title), to link one to an internal application. */
+export function useMyApplicationTitles(userId: string) {
+  return useQuery<Array<{ id: string; title: string }>>({
+    queryKey: ['teams', 'own-applications', userId],
+    queryFn: async () =>
+      (
+        await queryGet<{ data: Array<{ id: string; title: string }> }>(
+          `/api/users/${userId}/applications`,
+          'applications',
+        )
+      ).data.map(({ id, title }) => ({ id, title })),
+  });
+}
+
+/** Every change answers with the competition, which replaces the cached one; the list reloads. */
+export function useCompetitionActions(orgId: string) {
+  const client = useQueryClient();
+  const base = `${ORGS}/${orgId}/competitions`;
+  const set = (detail: CompetitionDetail) => {
+    client.setQueryData([...competitionsKey(orgId), detail.id], detail);
+    void client.invalidateQueries({ queryKey: competitionsKey(orgId), exact: true });
+    return detail;
+  };
+  return {
+    announce: async (input: CreateCompetitionInput) =>
+      set(await api.post<CompetitionDetail>(base, input, keyed())),
+    enter: async (competitionId: string, input: EntryInput) =>
+      set(await api.put<CompetitionDetail>(`${base}/${competitionId}/entry`, input)),
+    score: async (competitionId: string, entryId: string, input: ScoreInput) =>
+      set(await api.put<CompetitionDetail>(`${base}/${competitionId}/entries/${entryId}/score`, input)),
+    select: async (competitionId: string, entryId: string, selected: boolean) =>
+      set(
+        await api.post<CompetitionDetail>(
+          `${base}/${competitionId}/entries/${entryId}/selection`,
+          { selected },
+          keyed(),
+        ),
+      ),
+  };
 }
 
 // --- the office's review ---------------------------------------------------------------------------

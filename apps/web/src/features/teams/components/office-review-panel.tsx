@@ -49,6 +49,9 @@ export function OfficeReviewPanel({ app }: { app: ApplicationDetail }) {
   }
 
   const canWrite = r.canSubmit || r.canDecide;
+  // Why it is back in review (ADR 0650): the last step was a change after approval.
+  const last = r.events.at(-1);
+  const returned = r.state === 'submitted' && last?.action === 'returned' ? last : null;
   return (
     <Card className="p-4" data-testid="office-review">
       <h2 className="text-base font-semibold text-slate-900">{t('office.review.title')}</h2>
@@ -61,9 +64,26 @@ export function OfficeReviewPanel({ app }: { app: ApplicationDetail }) {
           {t(`office.state.${state}`)}
         </span>
       </p>
+      {returned ? (
+        <p
+          className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900"
+          data-testid="office-review-returned"
+        >
+          {t('office.review.returnedWhy', {
+            name: returned.actor ?? t('office.formerMember'),
+            sections: returned.sections.join(', ') || '—',
+            version: returned.version,
+          })}
+        </p>
+      ) : null}
       {r.internalDeadline ? (
         <p className="mt-2 text-sm text-slate-700">
-          {t('office.review.internalDeadline', { date: formatDate(`${r.internalDeadline}T12:00:00`) })}
+          {r.internalDeadlineDays === null
+            ? t('office.review.internalDeadline', { date: formatDate(`${r.internalDeadline}T12:00:00`) })
+            : t('office.review.internalDeadlineDays', {
+                date: formatDate(`${r.internalDeadline}T12:00:00`),
+                count: r.internalDeadlineDays,
+              })}
         </p>
       ) : null}
       {canWrite ? (
@@ -123,6 +143,11 @@ export function OfficeReviewPanel({ app }: { app: ApplicationDetail }) {
                   })}
                 </p>
                 <p className="text-xs text-slate-600">{formatDateTime(e.at)}</p>
+                {e.sections.length > 0 ? (
+                  <p className="text-slate-800">
+                    {t('office.event.returnedSections', { sections: e.sections.join(', ') })}
+                  </p>
+                ) : null}
                 {e.message ? (
                   <p className="whitespace-pre-wrap break-words text-slate-800">{e.message}</p>
                 ) : null}

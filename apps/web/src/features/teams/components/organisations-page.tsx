@@ -36,6 +36,8 @@ import {
   useUpdateOrganisation,
 } from '../api/teams.api.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { Competitions } from './competitions-panel.tsx';
+import { ProgramDeadlines } from './program-deadlines.tsx';
 
 const reason = (err: unknown) =>
   err instanceof ApiError ? (err.serverMessage ?? err.message) : translate('office.tryAgain');
@@ -250,6 +252,7 @@ function OrganisationCard({ id, userId }: { id: string; userId: string }) {
           <OfficeList org={o} />
         </>
       ) : null}
+      <Competitions org={o} userId={userId} />
     </Card>
   );
 }
@@ -396,6 +399,7 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
       ) : null}
       <p className="mt-1 text-xs text-slate-600">{t('office.list.holidaysNote')}</p>
       <Holidays org={org} />
+      <ProgramDeadlines org={org} />
       <form
         className="mt-4 flex flex-wrap items-end gap-2"
         aria-label={t('office.filter.label')}
