@@ -8,24 +8,27 @@ import {
   type ClaimView,
   type ExpenseCategory,
 } from '@grantleaf/shared/sred/sred.schema';
-import { zipSync } from 'fflate';
+import { Zip, ZipDeflate } from 'fflate';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 
 /**
  * The audit-defence package (issue 30 §5; ADR 0470): one PDF a reviewer reads from the first page
  * to the last, and a ZIP that carries it with the CSVs a spreadsheet opens and the evidence files
- * themselves. Built in memory from the claim's decrypted view; nothing is written to disk.
+ * themselves. Streamed from the claim's decrypted view (ADR 0662): one evidence file in memory at a
+ * time; nothing is written to disk.
  */
 
-/** One evidence file as the package carries it: its bytes and where it sits in the ZIP. */
+/** One evidence file as the package carries it: whether it was read back, and where it sits in the ZIP. */
 export interface EvidenceFile {
   projectId: string;
   name: string;
   uploadedAt: string;
   sizeBytes: number;
   sha256: string;
-  /** Null when the file could not be read back (deleted since); the index says so. */
-  data: Buffer | null;
+  /** False when the file could not be read back (deleted since); the index says so. */
+  stored: boolean;
   path: string;
 }
 
@@ -275,7 +278,7 @@ export function renderAuditPdf(view: ClaimView, files: EvidenceFile[], preparedO
       for (const f of own)
         p(
           `${f.uploadedAt.slice(0, 10)} (uploaded) · file ${f.name} · ${f.sizeBytes} bytes · SHA-256 ${f.sha256} · ` +
-            (f.data ? `in the ZIP at ${f.path}` : 'no longer stored: not in the ZIP'),
+            (f.stored ? `in the ZIP at ${f.path}` : 'no longer stored: not in the ZIP'),
         );
     }
 
@@ -307,21 +310,45 @@ export function renderAuditPdf(view: ClaimView, files: EvidenceFile[], preparedO
   });
 }
 
-/** The ZIP: the PDF, both CSVs, and each readable evidence file under evidence/. */
-export async function buildAuditPackage(
+/**
+ * The ZIP, streamed (ADR 0662): each readable evidence file under evidence/ first, loaded one at a
+ * time and released once deflated, then the PDF (whose index says which files were read back) and
+ * both CSVs. `load` answers undefined for a file that is no longer stored.
+ */
+export function streamAuditPackage(
   view: ClaimView,
-  files: EvidenceFile[],
+  files: Omit<EvidenceFile, 'stored'>[],
+  load: (file: Omit<EvidenceFile, 'stored'>) => Promise<Buffer | undefined>,
   preparedOn: string,
-): Promise<{ fileName: string; zip: Buffer }> {
-  const pdf = await renderAuditPdf(view, files, preparedOn);
-  const entries: Record<string, Uint8Array> = {
-    'audit-defence.pdf': pdf,
-    'expense-lines.csv': Buffer.from(expenseLinesCsv(view), 'utf8'),
-    'time-records.csv': Buffer.from(timeRecordsCsv(view), 'utf8'),
+): { fileName: string; stream: Readable } {
+  const out = new PassThrough();
+  const mtime = new Date(`${preparedOn}T00:00:00Z`);
+  const zip = new Zip((err, chunk, final) => {
+    if (err) return void out.destroy(err);
+    out.write(chunk);
+    if (final) out.end();
+  });
+  const add = async (path: string, data: Uint8Array) => {
+    // Level 6 deflate: CSVs and text shrink well; PDFs and images are stored nearly as they are.
+    const entry = new ZipDeflate(path, { level: 6 });
+    entry.mtime = mtime;
+    zip.add(entry);
+    entry.push(data, true);
+    // The reader is slower than the disk: wait for it before loading the next file.
+    if (out.writableNeedDrain) await once(out, 'drain');
   };
-  for (const f of files) if (f.data) entries[f.path] = f.data;
-  // Level 6 deflate: CSVs and text shrink well; PDFs and images are stored nearly as they are.
-  const zip = Buffer.from(zipSync(entries, { level: 6, mtime: new Date(`${preparedOn}T00:00:00Z`) }));
+  void (async () => {
+    const read: EvidenceFile[] = [];
+    for (const f of files) {
+      const data = await load(f);
+      if (data) await add(f.path, data);
+      read.push({ ...f, stored: data !== undefined });
+    }
+    await add('audit-defence.pdf', await renderAuditPdf(view, read, preparedOn));
+    await add('expense-lines.csv', Buffer.from(expenseLinesCsv(view), 'utf8'));
+    await add('time-records.csv', Buffer.from(timeRecordsCsv(view), 'utf8'));
+    zip.end();
+  })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   const fileName = `sred-audit-package-${safeName(view.settings.name, 'claim').replace(/\s+/g, '-')}-${view.settings.taxYearEnd}.zip`;
-  return { fileName, zip };
+  return { fileName, stream: out };
 }

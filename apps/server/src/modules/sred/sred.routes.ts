@@ -147,17 +147,18 @@ export const sredRoutes: FastifyPluginAsyncZod<{ sred: SredService }> = async (a
         ),
   );
 
-  // The audit-defence package (ADR 0470): a ZIP with the PDF, the CSVs and the evidence files.
+  // The audit-defence package (ADR 0470): a ZIP with the PDF, the CSVs and the evidence files,
+  // streamed (ADR 0662).
   app.get(
     '/api/sred/claims/:id/audit-package',
     { config: { auth: true, rateLimit: USER_LIMITS.export }, schema: { params: claimParams } },
     async (request, reply) => {
-      const { fileName, zip } = await sred.auditPackage(currentUser(request).id, request.params.id);
+      const { fileName, stream } = await sred.auditPackage(currentUser(request).id, request.params.id);
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', attachmentHeader(fileName))
         .header('Cache-Control', 'no-store')
-        .send(zip);
+        .send(stream);
     },
   );
 

@@ -33,7 +33,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
 import { ownApprovedApplications } from '../applications/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
-import { buildAuditPackage, safeName, type EvidenceFile } from './audit-package.ts';
+import type { Readable } from 'node:stream';
+import { safeName, streamAuditPackage } from './audit-package.ts';
 import { checkNarrative } from './narrative-checks.ts';
 import * as repo from './sred.repository.ts';
 import type { LineData, SredClaimRow, SredExpenseLineRow, StoredGrant } from './sred.schema.ts';
@@ -464,12 +465,15 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
     },
 
     /**
-     * The audit-defence package (ADR 0470): the owner's claim only (another user's reads as 404);
-     * sealed columns and evidence files are decrypted in memory for the length of the request.
+     * The audit-defence package (ADR 0470, 0662): the owner's claim only (another user's reads as
+     * 404, before anything is sent); sealed columns are decrypted for the length of the request and
+     * evidence files one at a time, as the ZIP streams.
      */
-    async auditPackage(userId: string, id: string): Promise<{ fileName: string; zip: Buffer }> {
+    async auditPackage(userId: string, id: string): Promise<{ fileName: string; stream: Readable }> {
       const claim = await view(db, userId, id);
-      const files: EvidenceFile[] = [];
+      type Ref = Parameters<typeof streamAuditPackage>[1][number];
+      const files: Ref[] = [];
+      const keys = new Map<Ref, string>();
       const used = new Set<string>();
       for (const [i, project] of claim.projects.entries()) {
         const folder = `evidence/${String(i + 1).padStart(2, '0')}-${safeName(project.title, 'project')}`;
@@ -482,7 +486,6 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
               uploadedAt: '',
               sizeBytes: 0,
               sha256: '',
-              data: null,
               path: '',
             });
             continue;
@@ -491,18 +494,27 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
           let path = `${folder}/${name}`;
           for (let n = 2; used.has(path); n++) path = `${folder}/${n}-${name}`;
           used.add(path);
-          files.push({
+          const ref: Ref = {
             projectId: project.id,
             name: upload.originalName,
             uploadedAt: upload.createdAt.toISOString(),
             sizeBytes: upload.sizeBytes,
             sha256: upload.sha256,
-            data: (await deps.storage.get(upload.storageKey)) ?? null,
             path,
-          });
+          };
+          keys.set(ref, upload.storageKey);
+          files.push(ref);
         }
       }
-      return buildAuditPackage(claim, files, new Date().toISOString().slice(0, 10));
+      return streamAuditPackage(
+        claim,
+        files,
+        async (ref) => {
+          const key = keys.get(ref);
+          return key === undefined ? undefined : deps.storage.get(key);
+        },
+        new Date().toISOString().slice(0, 10),
+      );
     },
 
     /** The user's category wins; the rule's stays visible and every change is kept with its reason. */
