@@ -2,7 +2,7 @@ import { checkBudget } from '@grantleaf/shared/budget-checks';
 import type { Budget, BudgetLine, BudgetPartner } from '@grantleaf/shared/budget.schema';
 import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 import { describe, expect, it } from 'vitest';
-import { costRulesFor } from '../programs/cost-rules.ts';
+import { costRulesFor, loadCostRules } from '../programs/cost-rules.ts';
 
 /**
  * The budget checks on the real cost rules (data/cost-rules.json): each rule on both sides of its
@@ -412,5 +412,136 @@ describe('rules confirmed in the third pass: each finding names the rule’s wor
     expect(over.status).toBe('unmet');
     expect(over.message).toContain('$6,000 per internship unit');
     expect(over.message).toContain('Over the project, the request is CAD $12,001');
+  });
+});
+
+/**
+ * Every rule of its kind in cost-rules.json, on both sides of its boundary, through the builder
+ * (issue 26 "done when"): each rule alone in its program, so the boundary is the rule's own. A
+ * confirmed rule decides ("unmet"/"met"); an unconfirmed one says "Check with the funder" on both
+ * sides. Category and indirect findings name the rule's words and the line's label.
+ */
+describe('every rule in cost-rules.json, on both sides of its boundary', () => {
+  const all = Object.entries(loadCostRules().programs).flatMap(([id, program]) =>
+    program.rules.map((rule) => ({ id, program, rule })),
+  );
+  const alone = (program: ProgramCostRules, rule: ProgramCostRules['rules'][number]): ProgramCostRules => ({
+    ...program,
+    rules: [rule],
+  });
+  const decided = (verified: boolean, status: string) => (verified ? status : 'check');
+
+  it('each limit: the bound itself is within, one dollar past it is not', () => {
+    const limits = all.filter((x) => x.rule.kind === 'limit');
+    expect(limits.length).toBeGreaterThan(20);
+    for (const { id, program, rule } of limits) {
+      if (rule.kind !== 'limit') continue;
+      const category =
+        rule.category && rule.category !== 'partner_cash' && rule.category !== 'partner_in_kind'
+          ? rule.category
+          : 'materials';
+      const at = (amount: number) =>
+        checkBudget(
+          budget(1, [line('x', category, [amount], 'The line')]),
+          alone(program, rule),
+        ).findings.filter((f) => f.rule?.kind === 'limit');
+      const bounds = [
+        ...(rule.max !== undefined ? [[rule.max, rule.max + 1]] : []),
+        ...(rule.min !== undefined && rule.min > 0 ? [[rule.min, rule.min - 1]] : []),
+      ];
+      expect(bounds.length, id).toBeGreaterThan(0);
+      for (const [inside, outside] of bounds) {
+        const within = at(inside!);
+        const past = at(outside!);
+        expect(
+          within.map((f) => f.status),
+          `${id} ${inside}`,
+        ).toEqual([decided(rule.verified, 'met')]);
+        expect(
+          past.map((f) => f.status),
+          `${id} ${outside}`,
+        ).toEqual([decided(rule.verified, 'unmet')]);
+        expect(past[0]!.message, id).toContain(rule.says.slice(0, 40));
+        if (!rule.verified) expect(past[0]!.message, id).toMatch(/^Check with the funder/);
+      }
+    }
+  });
+
+  it('each category rule: a line of the category is named with the rule’s words; another category is not', () => {
+    const categories = all.filter(
+      (x) =>
+        x.rule.kind === 'category' &&
+        x.rule.eligible !== true &&
+        x.rule.category !== 'partner_cash' &&
+        x.rule.category !== 'partner_in_kind',
+    );
+    expect(categories.length).toBeGreaterThan(10);
+    for (const { id, program, rule } of categories) {
+      if (rule.kind !== 'category') continue;
+      const other = rule.category === 'travel' ? 'materials' : 'travel';
+      const s = checkBudget(
+        budget(1, [
+          line('hit', rule.category as BudgetLine['category'], [9_000], 'The named line'),
+          line('miss', other, [1_000]),
+        ]),
+        alone(program, rule),
+      );
+      const found = s.findings.filter((f) => f.rule?.kind === 'category');
+      expect(
+        found.map((f) => f.lineId),
+        id,
+      ).toEqual(['hit']);
+      expect(found[0]!.message, id).toContain(rule.says);
+      expect(found[0]!.message, id).toContain("line 'The named line'");
+      expect(found[0]!.status, id).toBe(
+        rule.eligible === 'conditional' ? 'check' : decided(rule.verified, 'unmet'),
+      );
+    }
+  });
+
+  it('each "not paid" indirect rule: an indirect line is named; a budget without one says nothing', () => {
+    const notPaid = all.filter((x) => x.rule.kind === 'indirect' && x.rule.treatment === 'not_paid');
+    expect(notPaid.length).toBeGreaterThan(10);
+    for (const { id, program, rule } of notPaid) {
+      const withLine = checkBudget(
+        budget(1, [line('m', 'materials', [5_000]), line('oh', 'indirect', [1_000], 'Overhead')]),
+        alone(program, rule),
+      );
+      const f = withLine.findings.filter((x) => x.rule?.kind === 'indirect');
+      expect(
+        f.map((x) => [x.status, x.lineId]),
+        id,
+      ).toEqual([[decided(rule.verified, 'unmet'), 'oh']]);
+      expect(f[0]!.message, id).toContain("line 'Overhead'");
+      const without = checkBudget(budget(1, [line('m', 'materials', [5_000])]), alone(program, rule));
+      expect(statusOf(without, 'indirect'), id).toEqual([]);
+    }
+  });
+
+  it('each modular rule: the yearly ceiling is modular, one dollar more needs a detailed budget', () => {
+    const modular = all.filter((x) => x.rule.kind === 'modular');
+    expect(modular.length).toBeGreaterThanOrEqual(4);
+    for (const { id, program, rule } of modular) {
+      if (rule.kind !== 'modular') continue;
+      const at = (n: number) =>
+        checkBudget(budget(1, [line('m', 'materials', [n])]), alone(program, rule)).findings.some((f) =>
+          /detailed budget is needed/.test(f.message),
+        );
+      expect([at(rule.maxPerYear), at(rule.maxPerYear + 1)], id).toEqual([false, true]);
+    }
+  });
+
+  it('each equipment threshold: an equipment line one dollar under it is not equipment; at it, it is', () => {
+    const thresholds = all.filter((x) => x.rule.kind === 'equipment_threshold');
+    expect(thresholds.length).toBeGreaterThanOrEqual(2);
+    for (const { id, program, rule } of thresholds) {
+      if (rule.kind !== 'equipment_threshold') continue;
+      const at = (n: number) =>
+        statusOf(
+          checkBudget(budget(1, [line('e', 'equipment', [n])]), alone(program, rule)),
+          'equipment_threshold',
+        );
+      expect([at(rule.unitCost - 1), at(rule.unitCost)], id).toEqual([[decided(rule.verified, 'unmet')], []]);
+    }
   });
 });
