@@ -7,10 +7,14 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { UserRow } from '../auth/index.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@grantleaf/shared/language';
+import { findUserByEmail, type UserRow } from '../auth/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import * as comments from './application-comments.repository.ts';
 import * as repo from './applications.repository.ts';
+import { mentionMail } from './sharing-mail.ts';
+
+const languageOf = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
 /**
  * Comments on an application (issue 32 §2, ADR 0373): anyone who may read it reads them; commenters,
@@ -79,19 +83,16 @@ export function createApplicationComments(deps: { db: Db; env: Env; mailer: Mail
         for (const address of mentioned.filter(
           (a) => readers.has(a) && a !== user.email.trim().toLowerCase(),
         )) {
+          const reader = await findUserByEmail(db, address);
           await deps.mailer.send({
             to: address,
-            subject: `${user.name} mentioned you in "${row.title}"`,
             dedupeKey: `comment-mention:${created.id}:${address}`,
-            text: [
-              'Hello,',
-              '',
-              `${user.name} mentioned you in a comment on "${row.title}":`,
-              '',
-              created.body,
-              '',
-              `Open it here: ${link}`,
-            ].join('\n'),
+            ...mentionMail(languageOf(reader?.language), {
+              actor: user.name,
+              title: row.title,
+              comment: created.body,
+              link,
+            }),
           });
         }
       }

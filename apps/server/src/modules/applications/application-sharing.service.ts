@@ -9,11 +9,15 @@ import type { ApplicationStatus } from '@grantleaf/shared/applications.schema';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { UserRow } from '../auth/index.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@grantleaf/shared/language';
+import { findUserByEmail, type UserRow } from '../auth/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { findMembership } from '../organisations/index.ts';
 import * as shares from './application-shares.repository.ts';
 import * as repo from './applications.repository.ts';
+import { shareMail } from './sharing-mail.ts';
+
+const languageOf = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
 /**
  * Sharing an application (issue 32 §2, ADR 0371). Only the owner shares, changes or withdraws a
@@ -72,19 +76,17 @@ export function createApplicationSharing(deps: { db: Db; env: Env; mailer: Maile
       });
       if (created) {
         const link = `${deps.env.APP_URL.replace(/\/$/, '')}/applications/${row.id}`;
+        // The recipient's language when the address has an account, else the sharer's.
+        const recipient = await findUserByEmail(db, email);
         await deps.mailer.send({
           to: email,
-          subject: `${user.name} shared an application with you on Grantleaf`,
           dedupeKey: `application-share:${created}`,
-          text: [
-            'Hello,',
-            '',
-            `${user.name} shared the application "${row.title}" with you on Grantleaf as ${SHARE_ROLE_LABELS[input.role].toLowerCase()}.`,
-            '',
-            `Open it here: ${link}`,
-            '',
-            'Sign in or create an account with this address and verify it to open it.',
-          ].join('\n'),
+          ...shareMail(languageOf(recipient?.language ?? user.language), {
+            sharer: user.name,
+            title: row.title,
+            role: input.role,
+            link,
+          }),
         });
       }
       return list(user, id);

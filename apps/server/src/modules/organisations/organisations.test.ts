@@ -424,6 +424,15 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
       expect(t.smtp.inbox.some((m) => m.to.includes(outsider.email) && /mentioned/.test(m.subject))).toBe(
         false,
       );
+      // A reader whose account is in French is told in French (issue 31 §1).
+      await t.api('PUT', '/api/account/language', { token: editor.token, body: { language: 'fr' } });
+      await t.api('POST', `/api/applications/${appId}/comments`, {
+        token: officer.token,
+        body: { sectionId, quote: 'flood warning lead time', body: `@${editor.email} voir l’objectif 2` },
+      });
+      const french = await t.smtp.waitFor(editor.email, (m) => /vous a mentionné/.test(m.subject));
+      expect(french.text).toContain('voir l’objectif 2');
+      await t.api('PUT', '/api/account/language', { token: editor.token, body: { language: 'en' } });
 
       const reply = await t.api('POST', `/api/applications/${appId}/comments`, {
         token: editor.token,
