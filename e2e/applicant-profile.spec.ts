@@ -28,7 +28,19 @@ for (const [name, viewport] of [
     await expect(step.getByLabel('Organization (university, company, institute)')).toHaveValue(/Toronto/);
     await expect(step.getByLabel('Country', { exact: true })).toHaveValue('CA');
 
+    // Bad inputs are refused together, each with its message beside its field: a company of no
+    // employees and an organization name over 200 characters.
+    await step.getByLabel('Who applies').selectOption('company');
+    await step.getByLabel('Employees').fill('0');
+    await step.getByLabel('Organization (university, company, institute)').fill('x'.repeat(201));
+    await step.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(step.getByText('Enter the number of employees as a whole number (1 or more)')).toBeVisible();
+    await expect(step.getByText('Organization name must be 200 characters or fewer')).toBeVisible();
+    await expect(step.getByRole('heading', { name: 'First, who is applying?' })).toBeVisible();
+    expect(await fits(page)).toBe(true);
+    await step.getByLabel('Organization (university, company, institute)').fill('University of Toronto');
     await step.getByLabel('Who applies').selectOption('researcher');
+    await expect(step.getByLabel('Employees')).toHaveCount(0);
     await step.getByLabel('Province, territory or state').selectOption('CA-ON');
     await step.getByLabel('Main field of research').selectOption('natural-sciences');
     // A bad year is refused with its message, and nothing typed is lost.
