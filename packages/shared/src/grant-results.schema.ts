@@ -55,10 +55,6 @@ export const budgetCheckSchema = z.object({
   difference: z.number().nullable(),
   /** null when there is nothing to compare (no stated total or no milestone budgets). */
   matches: z.boolean().nullable(),
-  programMin: z.number().nullable(),
-  programMax: z.number().nullable(),
-  programPeriod: z.string().nullable(),
-  withinProgramRange: z.boolean().nullable(),
   message: z.string(),
 });
 export type BudgetCheck = z.infer<typeof budgetCheckSchema>;

@@ -50,7 +50,6 @@ describe('inputs from the catalogue and the submission form', () => {
     expect(draft.budgetCheck).toMatchObject({
       statedTotal: 420_000,
       matches: true,
-      withinProgramRange: true,
       currency: 'USD',
     });
     // A general-template section the material cannot fill is missing, and asks for what it needs.

@@ -2,7 +2,7 @@ import type { GeneratedSection } from '@grantleaf/shared/grant-results.schema';
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import { evaluateText, type OfflineEvaluation } from '../offline/analysis.engine.ts';
 import { findPlaceholders } from '../detect/reading.ts';
-import { headingMatchScore } from '../offline/checks.ts';
+import { headingMatchScore } from '../check/sections.ts';
 import { programRequirements } from '../profile/criteria.ts';
 import { normalisePaste } from '../text/paste.ts';
 import { splitSentences } from '../text/review-text.ts';

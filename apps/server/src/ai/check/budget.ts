@@ -10,8 +10,9 @@ import { daysBetween, formatDay, parseDay } from '../text/days.ts';
 import { formatMoney, parseMilestoneBudget } from '../text/money.ts';
 
 /**
- * Budget checks that need no model: the form's work plan and money against the program's range,
- * and the arithmetic of a written budget section, both read from the fact model.
+ * Budget checks that need no model: the form's work plan against its money, and the arithmetic of
+ * a written budget section, both read from the fact model. A request is judged against a cap only
+ * by the funder's cost rules (ADR 0530), never here.
  */
 
 // Budget figures closer than this (in currency units) are equal: rounding in free text.
@@ -69,7 +70,7 @@ export function buildWorkPlan(form: GenerationForm): WorkPlan {
 }
 
 /**
- * The form's money against its milestones and the program's range, read from the fact model:
+ * The form's money against its milestones, read from the fact model:
  * the request is the amount requested from this funder when the form states one ("IRAP
  * contribution requested $252,000"), the total otherwise; the milestones are compared with the
  * total project cost when one is stated, since they plan the whole project's spending.
@@ -92,7 +93,6 @@ export function checkBudget(
   const difference = comparable ? roundCents(milestoneSum - base.value) : null;
   const matches = comparable ? Math.abs(difference ?? 0) <= BUDGET_TOLERANCE : null;
 
-  const range = programRange(program, statedTotal, workPlan.totalDurationDays);
   const parts: string[] = [];
   if (base === null) parts.push(`The stated total "${form.totalBudget}" has no amount in it.`);
   else if (milestonesWithBudget === 0)
@@ -107,7 +107,6 @@ export function checkBudget(
       `Milestone budgets add up to ${formatMoney(milestoneSum, currency)} but the ${baseName} is ${formatMoney(base.value, currency)} (${diff > 0 ? 'over' : 'under'} by ${formatMoney(Math.abs(diff), currency)}).`,
     );
   }
-  if (range.message) parts.push(range.message);
 
   return {
     currency,
@@ -117,43 +116,8 @@ export function checkBudget(
     milestonesWithBudget,
     difference,
     matches,
-    programMin: program.fundingMin ?? null,
-    programMax: program.fundingMax ?? null,
-    programPeriod: program.fundingPeriod ?? null,
-    withinProgramRange: range.within,
     message: parts.join(' '),
   };
-}
-
-/** Compares the request with the program's range; a per-year range is compared per year of the plan. */
-export function programRange(
-  program: GrantProgram,
-  total: number | null,
-  planDays: number | null,
-): { within: boolean | null; message: string | null } {
-  const min = program.fundingMin ?? null;
-  const max = program.fundingMax ?? null;
-  if (total === null || (min === null && (max === null || max === 0))) return { within: null, message: null };
-  const currency = programCurrency(program);
-  const perYear = program.fundingPeriod === 'per_year';
-  const years = perYear && planDays !== null ? Math.max(1, planDays / 365) : 1;
-  const compared = perYear ? total / years : total;
-  const what = perYear
-    ? `${formatMoney(roundCents(compared), currency)} per year`
-    : formatMoney(total, currency);
-  if (max !== null && max > 0 && compared > max + BUDGET_TOLERANCE) {
-    return {
-      within: false,
-      message: `The request (${what}) exceeds the program maximum of ${formatMoney(max, currency)}${perYear ? ' per year' : ''}.`,
-    };
-  }
-  if (min !== null && compared < min - BUDGET_TOLERANCE) {
-    return {
-      within: false,
-      message: `The request (${what}) is below the program minimum of ${formatMoney(min, currency)}${perYear ? ' per year' : ''}.`,
-    };
-  }
-  return { within: true, message: `The request (${what}) is within the program range.` };
 }
 
 /**
@@ -188,7 +152,6 @@ export function checkTextBudget(sections: GeneratedSection[], program: GrantProg
   const comparable = statedTotal !== null && items.length > 1;
   const difference = comparable && statedTotal !== null ? roundCents(itemSum - statedTotal) : null;
   const matches = difference === null ? null : Math.abs(difference) <= BUDGET_TOLERANCE;
-  const range = programRange(program, statedTotal ?? (items.length ? itemSum : null), null);
   let message: string;
   if (statedTotal === null)
     message = `The budget section itemises ${formatMoney(itemSum, currency)} but states no total.`;
@@ -198,7 +161,6 @@ export function checkTextBudget(sections: GeneratedSection[], program: GrantProg
     message = `Itemised amounts add up to the stated total of ${formatMoney(statedTotal, currency)}.`;
   else
     message = `Itemised amounts add up to ${formatMoney(itemSum, currency)} but the stated total is ${formatMoney(statedTotal, currency)}.`;
-  if (range.message) message += ` ${range.message}`;
   return {
     currency,
     statedTotalText,
@@ -207,10 +169,6 @@ export function checkTextBudget(sections: GeneratedSection[], program: GrantProg
     milestonesWithBudget: items.length,
     difference,
     matches,
-    programMin: program.fundingMin ?? null,
-    programMax: program.fundingMax ?? null,
-    programPeriod: program.fundingPeriod ?? null,
-    withinProgramRange: range.within,
     message,
   };
 }

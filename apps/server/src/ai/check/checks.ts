@@ -11,7 +11,7 @@ import { programWordsPerPage } from '../profile/sections.ts';
 import { parseLimit } from '../text/limits.ts';
 import { findMoney, formatMoney } from '../text/money.ts';
 import { countMaterialWords, countWords } from '../text/review-text.ts';
-import { BUDGET_TOLERANCE, buildWorkPlan, checkBudget, checkTextBudget, programRange } from './budget.ts';
+import { BUDGET_TOLERANCE, checkBudget, checkTextBudget } from './budget.ts';
 import {
   findSection,
   isMainNarrative,
@@ -176,17 +176,8 @@ export function runOfflineChecks(input: {
     }
   }
   if (budget) {
-    // The range verdict ("The request (…) is within…") gets its own gap below.
-    const arithmetic = budget.message.split(' The request (')[0] ?? budget.message;
-    if (budget.statedTotal === null && form) gaps.push({ severity: 'major', message: arithmetic });
-    else if (budget.matches === false) gaps.push({ severity: 'major', message: arithmetic });
-    if (budget.withinProgramRange === false) {
-      const planDays = form ? buildWorkPlan(form).totalDurationDays : null;
-      const total = budget.statedTotal ?? budget.milestoneSum;
-      const range = programRange(program, total, planDays);
-      const exceeds = range.message?.includes('exceeds') ?? false;
-      gaps.push({ severity: exceeds ? 'critical' : 'major', message: range.message ?? budget.message });
-    }
+    if (budget.statedTotal === null && form) gaps.push({ severity: 'major', message: budget.message });
+    else if (budget.matches === false) gaps.push({ severity: 'major', message: budget.message });
   }
   if (form && budget?.statedTotal) {
     const budgetIndex = sections.findIndex((s) => /budget|funds requested/i.test(s.heading));

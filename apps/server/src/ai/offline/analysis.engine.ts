@@ -6,7 +6,8 @@ import type {
 } from '@grantleaf/shared/grant-results.schema';
 import { resultVerdict } from '@grantleaf/shared/verdict';
 import type { GrantProgram } from '../grant-input.ts';
-import { runOfflineChecks, splitIntoSections } from './checks.ts';
+import { runOfflineChecks } from '../check/checks.ts';
+import { splitIntoSections } from '../check/sections.ts';
 import { criterionScore, WEAK_CREDIT } from '../assess/criterion-score.ts';
 import { funderName, shortTextFinding } from '../assess/expected-length.ts';
 import { type ElementFinding, findElement } from '../detect/elements.ts';

@@ -3,7 +3,7 @@ import type { CostRule } from '@grantleaf/shared/cost-rules.schema';
 import type { GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
 import { profileOf } from '../profile/profile.ts';
 import type { GrantProgram } from '../grant-input.ts';
-import { programCurrency } from './checks.ts';
+import { programCurrency } from '../check/budget.ts';
 import { formatMoney } from '../text/money.ts';
 
 /**

@@ -11,7 +11,6 @@ import { reviewDraft } from '../assess/draft-review.ts';
 import type { OfflineEvaluation } from '../offline/analysis.engine.ts';
 import { buildWorkPlan, checkBudget } from '../check/budget.ts';
 import { runOfflineChecks } from '../check/checks.ts';
-import { projectCap } from '../offline/cost-rule-checks.ts';
 import { ruleChecks } from '../check/program-rules.ts';
 import { programShape } from '../profile/sections.ts';
 import { requiresPartner } from '../profile/catalogue.ts';
@@ -71,12 +70,8 @@ export function assembleApplication(input: {
   const criteriaMap = mapCriteria(program, sections, shape, input.modelCriteriaMap);
   const gaps: Gap[] = [
     ...materialGaps(program, form, workPlan, facts),
-    // Limits are counted below in the funder's units; a program cap is stated once, as its rule.
-    ...checks.gaps.filter(
-      (g) =>
-        !/over its limit/.test(g.message) &&
-        !(projectCap(program) && /exceeds the program maximum/.test(g.message)),
-    ),
+    // Limits are counted below in the funder's units.
+    ...checks.gaps.filter((g) => !/over its limit/.test(g.message)),
     ...limitGaps(limits),
   ];
   for (const rule of rules) {

@@ -2,7 +2,8 @@ import type { CheckResult, ElementCheck, SectionCheck } from '@grantleaf/shared/
 import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
 import { programToJudge, type GrantProgram } from '../../ai/grant-input.ts';
 import { evaluateText } from '../../ai/offline/analysis.engine.ts';
-import { checkTextBudget, MIN_SECTION_WORDS, programCurrency } from '../../ai/offline/checks.ts';
+import { checkTextBudget, programCurrency } from '../../ai/check/budget.ts';
+import { MIN_SECTION_WORDS } from '../../ai/check/checks.ts';
 import { findPlaceholders } from '../../ai/detect/reading.ts';
 import { countFor } from '../../ai/check/count.ts';
 import { formatMoney } from '../../ai/text/money.ts';
@@ -181,7 +182,7 @@ export function runLiveChecks(input: {
     const byHeader = sections.map((s) => ({ heading: s.header, body: s.text }));
     const check = checkTextBudget(byHeader, program);
     if (check) {
-      const ok = check.matches !== false && check.withinProgramRange !== false;
+      const ok = check.matches !== false;
       // The section checkTextBudget read: the one whose heading names the budget.
       const section = sections.find((s) => /budget|funds requested|cost/i.test(s.header));
       budget = { ok, message: check.message, sectionId: section?.id ?? null };

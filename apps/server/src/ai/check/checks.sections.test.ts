@@ -3,7 +3,8 @@ import catalogue from '../../../data/programs.json' with { type: 'json' };
 import type { GrantProgram } from '../grant-input.ts';
 import { loadProgramSections } from '../profile/data.ts';
 import { profileOf } from '../profile/profile.ts';
-import { checkLimits, runOfflineChecks, splitIntoSections } from './checks.ts';
+import { checkLimits, runOfflineChecks } from './checks.ts';
+import { splitIntoSections } from './sections.ts';
 
 /**
  * Sections inside the engine (issue 24 §2, ADRs 0461 and 0500): the checks read the program
