@@ -1,5 +1,4 @@
 import {
-  SHARE_ROLE_LABELS,
   SHARES_MAX,
   type ShareInput,
   type SharedApplication,
