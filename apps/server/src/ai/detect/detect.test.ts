@@ -58,11 +58,30 @@ describe('the element detector (ADR 0300)', () => {
     expect(t.figures.wrongMissing ?? 0).toBeLessThanOrEqual(0.05);
   });
 
+  it('never says "found" where no threshold reaches the precision target, and bounds "missing" by recall (ADR 0610)', () => {
+    // Half the passages at every probability evidence the family: no cut is 0.85 precise.
+    const pairs = Array.from({ length: 40 }, (_, i) => ({ p: (i % 20) / 20, truth: i % 2 === 0 }));
+    expect(chooseThresholds(pairs).found).toBe(1.01);
+    // A rare family (2 of 60): its base rate alone is under 4%, yet neither positive may fall
+    // under "missing".
+    const rare = [
+      ...Array.from({ length: 58 }, (_, i) => ({ p: i / 100, truth: false })),
+      { p: 0.3, truth: true },
+      { p: 0.05, truth: true },
+    ];
+    const t = chooseThresholds(rare);
+    expect(t.missing).toBeLessThanOrEqual(0.05);
+  });
+
   it('reads features through the language layer: stems, cues, money and dates', () => {
     const f = featuresOf('Budget\nWe will hire two graduate students ($45,000 per year) from January 2027.');
     expect(f).toEqual(
       expect.arrayContaining(['#heading', 'h:budget', 'f:we', 'f:will', 's:student', '#money', '#date']),
     );
+    // The cue rule as features: a training cue with specific content in the project's own words.
+    expect(
+      featuresOf('We will train two graduate students in mass spectrometry at the Halifax lab.'),
+    ).toContain('spec:training');
   });
 
   it('quotes a sentence it was given, and claims nothing of an empty text', () => {

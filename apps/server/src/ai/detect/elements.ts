@@ -46,10 +46,10 @@ const matchers = new Map<string, RegExp[]>();
 
 /**
  * Whether the text supplies one required element. For the families the trained detector was
- * measured on (ADR 0300), found by the detector or by the cue rule below is found (the detector's
- * quote first); "missing" is said only when neither finds it and the detector is below its
- * "missing" threshold; otherwise the element is not assessed. Elements no labelled family stands
- * for keep the cue rule alone.
+ * measured on, the detector decides (ADR 0610): "found" at or above its precision-calibrated
+ * threshold, "missing" below its "missing" one, "not assessed" between. What the applicant states
+ * outright (the fact model) is never missing. Elements no labelled family stands for keep the cue
+ * rule alone.
  */
 export function findElement(
   reading: ReviewReading,
@@ -70,15 +70,18 @@ function judgedFinding(
   element: ResolvedElement,
   taken: ReadonlySet<string>,
 ): ElementFinding {
-  const rule = cueFinding(reading, element, taken);
   const family = DETECTED_FAMILY.get(element.id);
-  if (!family) return rule;
-  const detected = detectedFinding(reading, element, detectionsOf(reading)[family]);
-  if (detected.status === 'found' || rule.status === 'found')
-    return detected.status === 'found' ? detected : rule;
-  if (detected.status === 'weak' || rule.status === 'weak')
-    return detected.status === 'weak' ? detected : rule;
-  return detected;
+  // Elements no labelled family stands for (rigour, cost share, the SR&ED elements, …) keep the
+  // cue rule: nothing measured could replace it yet.
+  if (!family) return cueFinding(reading, element, taken);
+  // A labelled family is the detector's alone (ADR 0610): the cue rule OR-ed with it said "found"
+  // wrongly three times in four on development; it is one of the model's features instead.
+  return detectedFinding(reading, element, detectionsOf(reading)[family]);
+}
+
+/** Whether the fact model names a partner organisation in the text (an exact reading, ADR 0610). */
+export function namesPartner(text: string): boolean {
+  return readText([{ id: 'text', text }]).organisations.some((o) => o.role === 'partner');
 }
 
 const factsOfReading = new WeakMap<ReviewReading, FactModel>();

@@ -1,6 +1,8 @@
+import { ELEMENTS, LIBRARY_FOR_ELEMENT } from '../offline/rubric.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { cues, phraseRe } from '../read/cues.ts';
 import { findAmounts, findDates, findDurations, stem, stopWords, tokenize } from '../text/index.ts';
+import { escapeRe, MIN_EVIDENCE_WORDS, MIN_OWN_TERMS, readForReview } from './reading.ts';
 
 /**
  * What the element detector sees of a passage (ADR 0300): binary features read through the one
@@ -59,6 +61,8 @@ export function featuresOf(text: string): string[] {
     if (hits > 0) out.add(`el:${id}:${hits >= 3 ? '3+' : hits}`);
   }
 
+  for (const f of specificCueFeatures(text)) out.add(f);
+
   if (findAmounts(text).some((a) => a.explicit)) out.add('#money');
   if (findDates(text).length > 0) out.add('#date');
   if (findDurations(text).length > 0) out.add('#duration');
@@ -80,6 +84,44 @@ function elementCues(): [string, RegExp[]][] {
     e.cues.map((c) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(c)}`, 'u')),
   ]);
   return cueMatchers;
+}
+
+const ALL_CUES = Object.values(PROGRAM_CRITERIA.elements).flatMap((e) => e.cues);
+let familyCues: [string, { cues: RegExp[]; needs: string[] }[]][] | undefined;
+
+/**
+ * The reviewer's reading as features: per family, whether a sentence uses one of the family's
+ * required-element cues and carries the specific content that element needs (a number, a date,
+ * money, a name, a method) in the project's own words ("spec"), or only the cue in its own words
+ * ("own"), and how many such sentences there are. Alone this rule says "found" far too often on
+ * real proposals; as features the model learns how much each is worth (ADR 0610).
+ */
+function specificCueFeatures(text: string): string[] {
+  familyCues ??= ELEMENTS.map((family) => [
+    family,
+    LIBRARY_FOR_ELEMENT[family].flatMap((id) => {
+      const e = PROGRAM_CRITERIA.elements[id];
+      if (!e) return [];
+      const res = e.cues.map((c) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRe(c.toLowerCase())}`, 'u'));
+      return [{ cues: res, needs: e.needs as string[] }];
+    }),
+  ]);
+  const reading = readForReview(text, PROGRAM_CRITERIA.genericVocabulary, ALL_CUES);
+  const out: string[] = [];
+  for (const [family, elements] of familyCues) {
+    let specific = 0;
+    let own = 0;
+    for (const s of reading.sentences) {
+      if (s.words < MIN_EVIDENCE_WORDS || /\?\s*$/.test(s.text) || s.ownTerms < MIN_OWN_TERMS) continue;
+      const hit = elements.filter((e) => e.cues.some((re) => re.test(s.lower)));
+      if (hit.length === 0) continue;
+      if (hit.some((e) => e.needs.some((n) => s.has[n as keyof typeof s.has]))) specific++;
+      else own++;
+    }
+    if (specific > 0) out.push(`spec:${family}`, `spec:${family}:${specific >= 2 ? '2+' : '1'}`);
+    else if (own > 0) out.push(`own:${family}`);
+  }
+  return out;
 }
 
 /** The passage's first line when it reads as a heading ("Broader Impacts", "C. Approach"). */

@@ -47,11 +47,21 @@ export type DetectorWeights = z.infer<typeof detectorWeightsSchema>;
 export const WEIGHTS_URL = new URL('../../../data/element-detector.json', import.meta.url);
 
 let cached: DetectorWeights | undefined;
+let override: DetectorWeights | undefined;
 
 /** The committed weights; throws (naming the file) when they are missing or malformed. */
 export function detectorWeights(): DetectorWeights {
+  if (override) return override;
   cached ??= detectorWeightsSchema.parse(JSON.parse(fs.readFileSync(WEIGHTS_URL, 'utf8')));
   return cached;
+}
+
+/**
+ * Cross-validation only (eval/detector-cv.ts): score with weights trained without the passages
+ * being measured; `undefined` restores the committed weights.
+ */
+export function useDetectorWeights(weights: DetectorWeights | undefined): void {
+  override = weights;
 }
 
 export type Decision = 'found' | 'unsure' | 'missing';

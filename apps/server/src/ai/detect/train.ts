@@ -22,6 +22,8 @@ export interface TrainingPassage {
 export const TARGET_PRECISION = 0.85;
 /** A margin under the 5% target: cross-validated figures are themselves estimates. */
 export const TARGET_WRONG_MISSING = 0.04;
+/** At most this share of the passages that evidence a family may fall under its "missing" threshold. */
+export const MAX_MISSED_SHARE = 0.1;
 const FOLDS = 5;
 const EPOCHS = 200;
 const LEARNING_RATE = 0.05;
@@ -117,10 +119,12 @@ export interface FamilyFigures {
 }
 
 /**
- * The thresholds for one family from (probability, truth) pairs: `found` is the lowest that keeps
- * precision at TARGET_PRECISION with at least three hits (the most recall that precision allows),
- * or, where no threshold reaches it, the best F0.5 (precision counts double); `missing` is the
- * highest under which at most TARGET_WRONG_MISSING of passages evidence the family.
+ * The thresholds for one family from (probability, truth) pairs (ADR 0610): `found` is the lowest
+ * that keeps precision at TARGET_PRECISION with at least three hits (the most recall that precision
+ * allows); where no threshold reaches it the family is never "found" (1.01) and the product says
+ * "not assessed" rather than guess. `missing` is the highest under which at most
+ * TARGET_WRONG_MISSING of passages evidence the family and at most MAX_MISSED_SHARE of those that
+ * evidence it fall.
  */
 export function chooseThresholds(pairs: { p: number; truth: boolean }[]): {
   found: number;
@@ -131,8 +135,6 @@ export function chooseThresholds(pairs: { p: number; truth: boolean }[]): {
   const positives = pairs.filter((x) => x.truth).length;
   let found = 1.01;
   let bestRecall = -1;
-  let bestF = -1;
-  let fallback = 1.01;
   let tp = 0;
   for (let i = 0; i < sorted.length; i++) {
     const cur = sorted[i]!;
@@ -145,13 +147,8 @@ export function chooseThresholds(pairs: { p: number; truth: boolean }[]): {
       bestRecall = recall;
       found = cur.p;
     }
-    const f = precision + recall > 0 ? (1.25 * precision * recall) / (0.25 * precision + recall) : 0;
-    if (tp >= 3 && f > bestF) {
-      bestF = f;
-      fallback = cur.p;
-    }
   }
-  if (bestRecall < 0) found = fallback;
+
   const ascending = [...sorted].reverse();
   let missing = 0;
   let wrong = 0;
@@ -160,7 +157,10 @@ export function chooseThresholds(pairs: { p: number; truth: boolean }[]): {
     if (cur.truth) wrong++;
     if (i + 1 < ascending.length && ascending[i + 1]!.p === cur.p) continue;
     const next = ascending[i + 1]?.p ?? 1;
-    if (wrong / (i + 1) <= TARGET_WRONG_MISSING) missing = Math.min(next, found);
+    // Both bounds: few "missing" claims wrong, and few present elements called missing (a rare
+    // family's base rate alone would otherwise let every passage be called missing).
+    if (wrong / (i + 1) <= TARGET_WRONG_MISSING && wrong <= MAX_MISSED_SHARE * positives)
+      missing = Math.min(next, found);
   }
   const saidFound = pairs.filter((x) => x.p >= found);
   const saidMissing = pairs.filter((x) => x.p < missing);

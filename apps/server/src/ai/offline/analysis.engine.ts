@@ -10,7 +10,7 @@ import { runOfflineChecks } from '../check/checks.ts';
 import { splitIntoSections } from '../check/sections.ts';
 import { criterionScore, WEAK_CREDIT } from '../assess/criterion-score.ts';
 import { funderName, shortTextFinding } from '../assess/expected-length.ts';
-import { type ElementFinding, findElement } from '../detect/elements.ts';
+import { type ElementFinding, findElement, namesPartner } from '../detect/elements.ts';
 import { readForReview, type ReviewReading } from '../detect/reading.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { programRequirements, type ProgramRequirementsView } from '../profile/criteria.ts';
@@ -340,7 +340,9 @@ function findReasons(
   }
   const partner = findings.flat().find((f) => f.id === 'partner_role');
   // A required partner not found with specific content is not shown to a reviewer: named as a gap.
-  if (requiresPartner(program) && partner?.status !== 'found')
+  // Not assessed is "no partner" only when the fact model names none either (ADR 0610).
+  const unassessed = partner?.status === 'not_assessed' && namesPartner(reading.text);
+  if (requiresPartner(program) && partner?.status !== 'found' && !unassessed)
     reasons.push('no partner organisation is named; this program requires one');
   requirements.criteria.forEach((criterion, i) => {
     for (const f of findings[i] ?? [])
