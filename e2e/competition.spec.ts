@@ -38,10 +38,43 @@ for (const width of [1280, 390]) {
       body: { title: 'Ana river ice application', program: 'x', programId: 'ca-nserc-discovery-grants' },
     });
 
-    // The officer announces the competition in the browser, choosing the program by name.
+    // Ana's application, due 15 January 2031, is shared with the office.
+    await server.api('PATCH', `/api/applications/${own.body.id}`, {
+      token: ana.token,
+      body: { deadline: '2031-01-15' },
+    });
+    const shared = await server.api('PUT', `/api/applications/${own.body.id}/organisation-share`, {
+      token: ana.token,
+      body: { organisationId: orgId },
+    });
+    expect(shared.status).toBe(200);
+
+    // The officer gives the program its own internal deadline: 10 business days (ADR 0650).
     const officerPage = await pageAs(browser, server.url, officer, { width });
     await officerPage.goto('/organisations');
     const card = officerPage.getByTestId('organisation').filter({ hasText: office });
+    const rules = card.getByRole('region', { name: 'Internal deadlines by program' });
+    await rules.getByLabel('Program', { exact: true }).fill('Discovery');
+    const pick = rules.getByLabel('Choose a program');
+    await expect(pick.locator('option', { hasText: 'Discovery Grants' }).first()).toBeAttached();
+    await pick.selectOption(
+      (await pick.locator('option', { hasText: 'Discovery Grants' }).first().getAttribute('value'))!,
+    );
+    await rules.getByLabel('Business days before the funder’s deadline').fill('31');
+    await expect(rules.getByText('Between 0 and 30 business days')).toBeVisible();
+    await rules.getByLabel('Business days before the funder’s deadline').fill('10');
+    await rules.getByRole('button', { name: 'Add program' }).click();
+    await rules.getByRole('button', { name: 'Save program deadlines' }).click();
+    await expect(rules.getByRole('list')).toContainText(
+      'Discovery Grants (individual): 10 business days before',
+    );
+    // Ten business days before Wednesday 15 January 2031 is Wednesday 1 January.
+    await expect(card.getByTestId('office-list')).toContainText('Ana river ice application');
+    const listed = await server.api('GET', `/api/organisations/${orgId}/applications`, {
+      token: officer.token,
+    });
+    expect(listed.body.data[0].internalDeadline).toBe('2031-01-01');
+
     const competitions = card.getByTestId('competitions');
     await competitions.getByText('Announce a competition').click();
     await competitions.getByLabel('Title').fill('Discovery nominations 2031');
@@ -124,6 +157,11 @@ for (const width of [1280, 390]) {
     await expect(hers).not.toContainText('Permafrost thaw');
     await expect(hers).not.toContainText('Strong fit.');
     expect(await fits(anaPage)).toBe(true);
+    // She sees the program's internal deadline on her application, and how it is counted.
+    await anaPage.goto(`/applications/${own.body.id}`);
+    await expect(anaPage.getByTestId('office-review')).toContainText(
+      '(10 business days before the funder’s)',
+    );
 
     // The outsider gets 404 on every competition route and sees nothing of it.
     const list = await server.api('GET', `/api/organisations/${orgId}/competitions`, {

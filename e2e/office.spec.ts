@@ -163,6 +163,14 @@ test('co-applicants write together, the office reviews and signs off, an outside
   );
   expect(await fits(coPage)).toBe(true);
   expect(await seriousViolations(coPage, { selector: '[data-testid="office-review"]' })).toEqual([]);
+  // The office is told by e-mail, and the applicant sees why it is back (ADR 0650).
+  const back = await smtp.waitFor(officer.email, (m) => m.subject.includes('Back in review'));
+  expect(back.text).toContain('Cora Coapplicant changed "River ice together"');
+  expect(back.text).toContain('Sections changed: ');
+  await applicantPage.reload();
+  await expect(applicantReview.getByTestId('office-review-returned')).toContainText(
+    'Back in review: Cora Coapplicant changed',
+  );
   await officerPage.reload();
   await expect(officerReview.getByTestId('office-review-state')).toHaveText('With the office for review');
   await officerReview.getByRole('button', { name: 'Approve' }).click();
