@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ELEMENTS } from '../offline/rubric.ts';
+import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { detectFamilies } from './detect.ts';
+import { findElement } from './elements.ts';
+import { readForReview } from './reading.ts';
 import { featuresOf } from './features.ts';
 import { detectorWeights, detectorWeightsSchema, familyProbabilities } from './model.ts';
 import { assertDevelopmentOnly, chooseThresholds, frozenSplit, trainDetector } from './train.ts';
@@ -71,6 +74,14 @@ describe('the element detector (ADR 0300)', () => {
     ];
     const t = chooseThresholds(rare);
     expect(t.missing).toBeLessThanOrEqual(0.05);
+  });
+
+  it("never quotes an element's own description as the applicant's stated record", () => {
+    const team = PROGRAM_CRITERIA.elements.team!;
+    const reading = readForReview(team.expects, PROGRAM_CRITERIA.genericVocabulary, team.cues);
+    const finding = findElement(reading, { id: 'team', ...team });
+    expect(finding.quote).toBeNull();
+    expect(finding.status).not.toBe('found');
   });
 
   it('reads features through the language layer: stems, cues, money and dates', () => {

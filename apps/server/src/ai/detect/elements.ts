@@ -103,6 +103,8 @@ function statedFinding(reading: ReviewReading, element: ResolvedElement): Elemen
   let best: { text: string; carries: EvidenceNeed[] } | null = null;
   for (const statement of facts.statements) {
     if (!kinds.includes(statement.kind) || /\?\s*$/.test(statement.text)) continue;
+    // An element's own description ("Who does the work, their … record") is the engine's text.
+    if (isEngineText(statement.text)) continue;
     // The reviewer's reading of the same words says which specific content they carry.
     const read = reading.sentences.filter(
       (s) => statement.text.includes(s.text) || s.text.includes(statement.text),
