@@ -29,6 +29,9 @@ import type { CostRule, ProgramCostRules } from './cost-rules.schema.ts';
 
 type Rule<K extends CostRule['kind']> = Extract<CostRule, { kind: K }>;
 
+/** A rule's words before " — line …": its closing full stop dropped, so the sentence reads once. */
+const ruleWords = (rule: { says: string }) => rule.says.trim().replace(/\.$/, '');
+
 export function formatBudgetMoney(value: number, currency: string): string {
   return `${currency} $${Math.round(value).toLocaleString('en-US')}`;
 }
@@ -165,10 +168,10 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
     for (const line of budget.lines.filter((l) => l.category === rule.category && sum(l.amounts) > 0)) {
       const where = `line ${lineName(line)} ${money(sum(line.amounts))}`;
       if (rule.eligible === false)
-        findings.push(finding(rule, 'unmet', `${rule.says} — ${where}.`, { lineId: line.id }));
+        findings.push(finding(rule, 'unmet', `${ruleWords(rule)} — ${where}.`, { lineId: line.id }));
       else if (rule.eligible === 'conditional')
         findings.push(
-          finding(rule, 'check', `Eligible only under conditions: ${rule.says} — ${where}.`, {
+          finding(rule, 'check', `Eligible only under conditions: ${ruleWords(rule)} — ${where}.`, {
             lineId: line.id,
           }),
         );
@@ -179,7 +182,7 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
     if (rule.treatment === 'not_paid')
       for (const line of lines)
         findings.push(
-          finding(rule, 'unmet', `${rule.says} — line ${lineName(line)} ${money(sum(line.amounts))}.`, {
+          finding(rule, 'unmet', `${ruleWords(rule)} — line ${lineName(line)} ${money(sum(line.amounts))}.`, {
             lineId: line.id,
           }),
         );
@@ -256,7 +259,7 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
           finding(
             rule,
             'unmet',
-            `${rule.says} — ${where} is less than ${money(rule.unitCost)} in all, so no item in it is equipment: enter it under materials and supplies.`,
+            `${ruleWords(rule)} — ${where} is less than ${money(rule.unitCost)} in all, so no item in it is equipment: enter it under materials and supplies.`,
             { lineId: line.id },
           ),
         );
@@ -265,7 +268,7 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
         findings.push(
           noteOf(
             rule,
-            `${rule.says} — ${where}: an item in it that costs ${money(rule.unitCost)} or more is equipment; enter such an item under equipment.`,
+            `${ruleWords(rule)} — ${where}: an item in it that costs ${money(rule.unitCost)} or more is equipment; enter such an item under equipment.`,
             { lineId: line.id },
           ),
         );

@@ -359,7 +359,7 @@ describe('rules confirmed in the third pass: each finding names the rule’s wor
       );
       const f = s.findings.find((x) => x.rule?.kind === 'indirect')!;
       expect(f.status, id).toBe('unmet');
-      expect(f.message, id).toContain("indirect or overhead costs. — line 'University overhead' CAD $10,000");
+      expect(f.message, id).toContain("indirect or overhead costs — line 'University overhead' CAD $10,000");
       expect(s.totals.requested, id).toBe(50_000);
       // Without an indirect line the rule has nothing to say.
       const clean = checkBudget(budget(1, [line('m', 'materials', [50_000])]), rules(id));
@@ -491,7 +491,7 @@ describe('every rule in cost-rules.json, on both sides of its boundary', () => {
         found.map((f) => f.lineId),
         id,
       ).toEqual(['hit']);
-      expect(found[0]!.message, id).toContain(rule.says);
+      expect(found[0]!.message, id).toContain(rule.says.replace(/\.$/, ''));
       expect(found[0]!.message, id).toContain("line 'The named line'");
       expect(found[0]!.status, id).toBe(
         rule.eligible === 'conditional' ? 'check' : decided(rule.verified, 'unmet'),
