@@ -231,6 +231,37 @@ describe.each(DATABASES)('limited-submission competitions on %s', (kind) => {
     ]);
   });
 
+  it('lets no officer score or select their own entry', async () => {
+    const own = await t.api('PUT', `${base}/${competitionId}/entry`, {
+      token: owner.token,
+      body: { title: 'Owner idea', summary: 'Mine.' },
+    });
+    const id = own.body.entryList.find((e: any) => e.mine).id;
+    const message = 'You cannot score or select your own entry; another officer does.';
+    expect(
+      await t.api('PUT', `${base}/${competitionId}/entries/${id}/score`, {
+        token: owner.token,
+        body: { scores: [5, 5] },
+      }),
+    ).toMatchObject({ status: 400, body: { message } });
+    expect(
+      await t.api('POST', `${base}/${competitionId}/entries/${id}/selection`, {
+        token: owner.token,
+        body: { selected: true },
+        headers: key(),
+      }),
+    ).toMatchObject({ status: 400, body: { message } });
+    // Another officer may.
+    expect(
+      (
+        await t.api('PUT', `${base}/${competitionId}/entries/${id}/score`, {
+          token: officer.token,
+          body: { scores: [2, 2] },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('closes entries after the internal deadline', async () => {
     await t.database.db.execute(
       sql`update office_competitions set internal_deadline = current_date - 1 where id = ${competitionId}`,
