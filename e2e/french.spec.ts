@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import { fits, seriousViolations } from './axe.ts';
-import { adminAccount, expect, test } from './fixtures.ts';
+import { adminAccount, expect, test, type Account, type Server } from './fixtures.ts';
 import { pageAs } from './session.ts';
 
 /**
@@ -30,6 +30,12 @@ const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
   Object.entries(tree).flatMap(([k, v]) =>
     typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`),
   );
+
+/** The phrase as whole words: "Program" is English, "Programme" is French (as e2e/sred.spec.ts). */
+function containsPhrase(text: string, phrase: string): boolean {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}
 
 /**
  * The English a French page must not show: every English catalogue value that its French differs
@@ -80,7 +86,7 @@ test('a French browser gets `/` in French, not the English pre-rendered HTML, an
   await expect(pricing.getByText(/^\d+,\d crédits$/).first()).toBeVisible();
   for (const part of [pricing, page.locator('footer')]) {
     const text = await part.innerText();
-    expect(forbidden.filter((english) => text.includes(english))).toEqual([]);
+    expect(forbidden.filter((english) => containsPhrase(text, english))).toEqual([]);
   }
   // The switch back to English works in place, without a reload.
   await page.getByRole('button', { name: 'English' }).first().click();
@@ -127,7 +133,7 @@ for (const width of [1280, 390]) {
       await page.waitForLoadState('networkidle');
       const text = `${await page.title()}\n${await page.locator('body').innerText()}`;
       expect(
-        forbidden.filter((english) => text.includes(english)),
+        forbidden.filter((english) => containsPhrase(text, english)),
         `English on ${route}`,
       ).toEqual([]);
       expect(await seriousViolations(page), route).toEqual([]);
@@ -142,16 +148,19 @@ for (const width of [1280, 390]) {
  * English, said so to screen readers) and without the program lists' options (the catalogue's
  * program names, proper nouns in their funders' own words).
  */
-async function ownText(page: Page, selector = 'body'): Promise<string> {
-  return page.evaluate((selector) => {
-    const root = document.querySelector<HTMLElement>(selector)!;
-    const hidden = [...root.querySelectorAll<HTMLElement>('[lang="en"], select')];
-    const before = hidden.map((el) => el.style.display);
-    for (const el of hidden) el.style.display = 'none';
-    const text = root.innerText;
-    hidden.forEach((el, i) => (el.style.display = before[i] ?? ''));
-    return text;
-  }, selector);
+async function ownText(page: Page, selector = 'body', skip: string[] = []): Promise<string> {
+  return page.evaluate(
+    ({ selector, skip }) => {
+      const root = document.querySelector<HTMLElement>(selector)!;
+      const hidden = [...root.querySelectorAll<HTMLElement>(['[lang="en"]', 'select', ...skip].join(', '))];
+      const before = hidden.map((el) => el.style.display);
+      for (const el of hidden) el.style.display = 'none';
+      const text = root.innerText;
+      hidden.forEach((el, i) => (el.style.display = before[i] ?? ''));
+      return text;
+    },
+    { selector, skip },
+  );
 }
 
 /**
@@ -159,6 +168,37 @@ async function ownText(page: Page, selector = 'body'): Promise<string> {
  * account's language set to French, at 1280 and 390 px: no English of any catalogue, axe clean,
  * no sideways scroll.
  */
+/** Catalogue English a French page must not show, without one-word parts French uses too. */
+function forbiddenInFrench(): string[] {
+  const fr = catalogue('fr');
+  // A one-word part that French uses too ("total": "Budget total") is not English on its own.
+  const frenchWords = new Set(flatten(fr).flatMap(([, value]) => value.toLowerCase().split(/[^\p{L}]+/u)));
+  return englishLeft(catalogue('en'), fr).filter(
+    (part) => /\s/.test(part) || !frenchWords.has(part.toLowerCase()),
+  );
+}
+
+/** A verified account whose language is French, topped up to `credits` more by the admin. */
+async function frenchAccount(
+  server: Server,
+  registerAccount: (opts?: { email?: string; name?: string }) => Promise<Account>,
+  credits: number,
+): Promise<Account> {
+  const account = await registerAccount();
+  const res = await server.api('PUT', '/api/account/language', {
+    token: account.token,
+    body: { language: 'fr' },
+  });
+  expect(res.status).toBe(200);
+  const admin = await adminAccount(server, registerAccount);
+  const topUp = await server.api('POST', `/api/admin/users/${account.user.id}/credits`, {
+    token: admin.token,
+    body: { amount: credits, reason: 'french e2e' },
+  });
+  expect(topUp.status).toBe(200);
+  return account;
+}
+
 for (const width of [1280, 390]) {
   test(`the generate and analyze dialogs in French at ${width} px`, async ({
     browser,
@@ -166,25 +206,9 @@ for (const width of [1280, 390]) {
     server,
     registerAccount,
   }) => {
-    const fr = catalogue('fr');
-    // A one-word part that French uses too ("total": "Budget total") is not English on its own.
-    const frenchWords = new Set(flatten(fr).flatMap(([, value]) => value.toLowerCase().split(/[^\p{L}]+/u)));
-    const forbidden = englishLeft(catalogue('en'), fr).filter(
-      (part) => /\s/.test(part) || !frenchWords.has(part.toLowerCase()),
-    );
-    const account = await registerAccount();
-    const res = await server.api('PUT', '/api/account/language', {
-      token: account.token,
-      body: { language: 'fr' },
-    });
-    expect(res.status).toBe(200);
-    // A draft costs more than the free credit: the generate button is enabled with two.
-    const admin = await adminAccount(server, registerAccount);
-    const topUp = await server.api('POST', `/api/admin/users/${account.user.id}/credits`, {
-      token: admin.token,
-      body: { amount: 2, reason: 'french e2e: the generate dialog' },
-    });
-    expect(topUp.status).toBe(200);
+    const forbidden = forbiddenInFrench();
+    // A draft costs more than the free credit: the generate button is enabled with two more.
+    const account = await frenchAccount(server, registerAccount, 2);
     const page = await pageAs(browser, baseURL!, account, { width, path: '/dashboard' });
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
     for (const [action, title, program] of [
@@ -202,7 +226,7 @@ for (const width of [1280, 390]) {
       await expect(dialog.getByText(/^Coût : \d+ crédits?\./)).toBeVisible();
       const text = await ownText(page, '[role="dialog"]');
       expect(
-        forbidden.filter((english) => text.includes(english)),
+        forbidden.filter((english) => containsPhrase(text, english)),
         `English in "${title}"`,
       ).toEqual([]);
       expect(await seriousViolations(page, { selector: '[role="dialog"]' }), title).toEqual([]);
@@ -210,6 +234,111 @@ for (const width of [1280, 390]) {
       await dialog.getByRole('button', { name: 'Annuler' }).click();
       await expect(dialog).toBeHidden();
     }
+    await page.context().close();
+  });
+}
+
+const NSERC_ALLIANCE = 'ca-nserc-alliance-advantage';
+
+/** A submission made through the API, once its job has completed. */
+async function completed(server: Server, token: string, body: Record<string, unknown>): Promise<string> {
+  const created = await server.api('POST', '/api/submissions', { token, body });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  await expect
+    .poll(async () => (await server.api('GET', `/api/submissions/${id}`, { token })).body.status, {
+      timeout: 90_000,
+    })
+    .toBe('completed');
+  return id;
+}
+
+/**
+ * The result viewer and the dashboard's Recent Activity in French (ADR 0640), at 1280 and 390 px:
+ * an offline draft and an offline analysis. The draft's and the analysis's own words (the engine
+ * writes English) are marked lang="en"; everything else is French.
+ */
+for (const width of [1280, 390]) {
+  test(`the submission viewer, Recent Activity and the account page in French at ${width} px`, async ({
+    browser,
+    baseURL,
+    server,
+    registerAccount,
+  }) => {
+    test.setTimeout(240_000);
+    const forbidden = forbiddenInFrench();
+    const account = await frenchAccount(server, registerAccount, 2);
+    const draft = await completed(server, account.token, {
+      type: 'generation',
+      programId: NSERC_ALLIANCE,
+      contentJson: {
+        programId: NSERC_ALLIANCE,
+        projectTitle: 'Capteurs de glace de rivière',
+        projectOverview: 'We build river ice sensors with a partner to warn towns of ice jams.',
+        keyObjectives: 'Deploy 40 sensors. Train two graduate students.',
+        totalBudget: '$100,000',
+        projectTimeline: '24 months',
+        timelineMilestones: [],
+        teamLeadName: 'Ada Tremblay',
+        teamLeadRole: 'PI',
+        teamProfiles: 'Ada Tremblay, hydrology.',
+        industryPartner: 'NorthFlow Inc.',
+      },
+    });
+    const analysis = await completed(server, account.token, {
+      type: 'analysis',
+      programId: NSERC_ALLIANCE,
+      contentJson: {
+        programId: NSERC_ALLIANCE,
+        inputMethod: 'text',
+        content:
+          'Objectives: deploy 40 river-ice sensors by month 12. Methods: field trials on three rivers. Training: two PhD students. Budget: $50,000 hardware.',
+      },
+    });
+    const page = await pageAs(browser, baseURL!, account, { width });
+    for (const [path, heading] of [
+      [`/submissions/${draft}/view`, 'Capteurs de glace de rivière'],
+      [`/submissions/${analysis}/view`, 'Analyse de la demande de subvention'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+      await expect(page.getByText(/^Probabilité de financement/)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const text = await ownText(page);
+      expect(
+        forbidden.filter((english) => containsPhrase(text, english)),
+        `English on ${path}`,
+      ).toEqual([]);
+      expect(await seriousViolations(page), path).toEqual([]);
+      expect(await fits(page), `${path} fits ${width} px`).toBe(true);
+    }
+    // The account page: its own cards (the applicant profile card is the funding finder's, still
+    // English: ADR 0640), the credit history naming the draft and the analysis in French.
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'Compte' })).toBeVisible();
+    await expect(page.getByText('Ébauche de demande de subvention').first()).toBeVisible();
+    await expect(page.getByText('Cet appareil')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const accountText = await ownText(page, 'body', ['[aria-labelledby="applicant-profile-title"]']);
+    expect(forbidden.filter((english) => containsPhrase(accountText, english))).toEqual([]);
+    expect(await seriousViolations(page), '/account').toEqual([]);
+    expect(await fits(page), `/account fits ${width} px`).toBe(true);
+
+    await page.goto('/dashboard');
+    const recent = page.getByRole('region', { name: 'Activité récente' });
+    await expect(recent.getByText('Capteurs de glace de rivière')).toBeVisible();
+    await expect(recent.getByText('Rédaction', { exact: true })).toBeVisible();
+    // The table's own words; its rows are the user's titles and the catalogue's program names
+    // (marked lang="en").
+    const table = await recent.evaluate((root: HTMLElement) => {
+      const hidden = [...root.querySelectorAll<HTMLElement>('[lang="en"]')];
+      for (const el of hidden) el.style.display = 'none';
+      const text = root.innerText;
+      for (const el of hidden) el.style.display = '';
+      return text;
+    });
+    expect(forbidden.filter((english) => containsPhrase(table, english))).toEqual([]);
     await page.context().close();
   });
 }

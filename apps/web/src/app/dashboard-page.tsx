@@ -1,4 +1,4 @@
-import { formatCredits, priceInCredits } from '@grantleaf/shared/constants';
+import { priceInCredits } from '@grantleaf/shared/constants';
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
@@ -21,6 +21,7 @@ import { CollapsingActions } from '../components/ui/collapsing-actions.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import '../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../i18n/index.ts';
+import { formatCreditAmount } from '../lib/format-number.ts';
 import { SignInRequired } from '../components/sign-in-required.tsx';
 import { AdminWorkspacePanel } from '../features/admin-workspace/components/admin-workspace-panel.tsx';
 import { FollowToggle, SaveSearchButton } from '../features/alerts/index.ts';
@@ -207,7 +208,7 @@ export function DashboardPage() {
               className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900"
               data-testid="credits"
             >
-              {t('appHeader.credits', { credits: formatCredits(user.credits) })}
+              {t('appHeader.credits', { credits: formatCreditAmount(user.credits) })}
             </span>
             <BuyCreditsButton />
             <BuyCreditsHost />

@@ -1,4 +1,5 @@
 import 'i18next';
+import type enAccount from './locales/en.account.json';
 import type enAuth from './locales/en.auth.json';
 import type enBudget from './locales/en.budget.json';
 import type enDashboard from './locales/en.dashboard.json';
@@ -20,7 +21,8 @@ declare module 'i18next' {
         typeof enOffice &
         typeof enSred &
         typeof enBudget &
-        typeof enSubmissions;
+        typeof enSubmissions &
+        typeof enAccount;
     };
     returnNull: false;
   }

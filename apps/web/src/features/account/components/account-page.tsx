@@ -1,5 +1,5 @@
 import { accountDeletionRequestSchema } from '@grantleaf/shared/account.schema';
-import { formatCredits, RETENTION_PROMISE_DAYS } from '@grantleaf/shared/constants';
+import { RETENTION_PROMISE_DAYS } from '@grantleaf/shared/constants';
 import type { LedgerEntry } from '@grantleaf/shared/credits.schema';
 import { ledgerReasonLabel } from '@grantleaf/shared/paid-work';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -20,12 +20,27 @@ import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { ChangePasswordCard } from './change-password-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { formatCreditAmount } from '../../../lib/format-number.ts';
+import '../../../i18n/account-catalogue.ts';
+import { currentLanguage, t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
 
 export function describeLedgerEntry(
   entry: Pick<LedgerEntry, 'reason' | 'reference' | 'note'> & Partial<Pick<LedgerEntry, 'work'>>,
 ): string {
-  const label = ledgerReasonLabel(entry);
+  const label = ledgerLabel(ledgerReasonLabel(entry));
   return entry.note ? `${label}: ${entry.note}` : label;
+}
+
+/**
+ * The shared label in the interface's language: fixed labels through fr.messages.json, and the
+ * one built around the work ("Refund: Research idea failed") from its parts.
+ */
+function ledgerLabel(label: string): string {
+  if (currentLanguage() === 'en') return label;
+  const refund = /^Refund: (.+) failed$/.exec(label);
+  return refund
+    ? translate('account.history.refundOf', { work: translateMessage(refund[1]!) })
+    : translateMessage(label);
 }
 
 /** A ledger row's description, linked to the work it paid for when that still exists (issue 28 §5). */
@@ -41,46 +56,52 @@ function LedgerDescription({ entry }: { entry: LedgerEntry }) {
 }
 
 const signed = (amount: number) =>
-  `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCredits(Math.abs(amount))}`;
+  `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCreditAmount(Math.abs(amount))}`;
 
 function CreditHistory() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const ledger = useCreditLedger(page);
   const pageCount = Math.max(1, Math.ceil((ledger.data?.total ?? 0) / LEDGER_PAGE_SIZE));
   const th = 'px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
   return (
     // Focusable and named, so a keyboard user can scroll the table on a phone (axe: scrollable-region-focusable).
-    <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Credit history">
+    <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={t('account.history.label')}>
       {ledger.isLoading ? (
-        <p className="text-sm text-slate-700">Loading...</p>
+        <p className="text-sm text-slate-700">{t('account.history.loading')}</p>
       ) : ledger.isError ? (
-        <p className="text-sm text-red-700">Failed to fetch your credit history: {ledger.error.message}</p>
+        <p className="text-sm text-red-700">
+          {t('account.history.failed', { message: ledger.error.message })}
+        </p>
       ) : !ledger.data?.entries.length ? (
-        <p className="text-sm text-slate-700">No credit changes yet.</p>
+        <p className="text-sm text-slate-700">{t('account.history.empty')}</p>
       ) : (
         <>
           <table
             className={`min-w-full divide-y divide-slate-200 ${stacked.table}`}
-            aria-label="Credit history"
+            aria-label={t('account.history.label')}
           >
             <thead className={`bg-slate-50 ${stacked.head}`}>
               <tr>
-                <th className={th}>Date</th>
-                <th className={th}>Description</th>
-                <th className={`${th} text-right`}>Credits</th>
+                <th className={th}>{t('account.history.date')}</th>
+                <th className={th}>{t('account.history.description')}</th>
+                <th className={`${th} text-right`}>{t('account.history.credits')}</th>
               </tr>
             </thead>
             <tbody className={`divide-y divide-slate-100 text-sm text-slate-900 ${stacked.body}`}>
               {ledger.data.entries.map((entry) => (
                 <tr key={entry.id} data-testid="ledger-row" className={stacked.row}>
-                  <td data-label="Date" className={`whitespace-nowrap px-4 py-2 ${stacked.cell}`}>
+                  <td
+                    data-label={t('account.history.date')}
+                    className={`whitespace-nowrap px-4 py-2 ${stacked.cell}`}
+                  >
                     {formatDateTime(entry.createdAt)}
                   </td>
-                  <td data-label="Description" className={`px-4 py-2 ${stacked.cell}`}>
+                  <td data-label={t('account.history.description')} className={`px-4 py-2 ${stacked.cell}`}>
                     <LedgerDescription entry={entry} />
                   </td>
                   <td
-                    data-label="Credits"
+                    data-label={t('account.history.credits')}
                     className={`whitespace-nowrap px-4 py-2 text-right font-medium ${entry.amount < 0 ? 'text-red-800' : 'text-green-800'} ${stacked.cell}`}
                   >
                     {signed(entry.amount)}
@@ -89,7 +110,7 @@ function CreditHistory() {
               ))}
             </tbody>
           </table>
-          <Pager label="Credit history" page={page} pageCount={pageCount} setPage={setPage} />
+          <Pager label={t('account.history.label')} page={page} pageCount={pageCount} setPage={setPage} />
         </>
       )}
     </div>
@@ -103,6 +124,7 @@ function DeleteAccountDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const form = useSchemaForm({
     schema: accountDeletionRequestSchema,
     initial: { password: '' },
@@ -124,15 +146,15 @@ function DeleteAccountDialog({
     remove.mutate(parsed.data, {
       onSuccess: (result) => {
         navigate('/');
-        toast.success('Your account has been deleted', {
-          description: `Everything you stored with us will be permanently removed by ${formatDate(result.purgeBy)}.`,
+        toast.success(t('account.delete.deleted'), {
+          description: t('account.delete.removedBy', { date: formatDate(result.purgeBy) }),
         });
       },
       onError: (err) =>
         form.show({
           password:
-            (err instanceof ApiError && err.serverMessage) ||
-            'Unable to delete your account. Please try again',
+            translateMessage(err instanceof ApiError ? err.serverMessage : undefined) ||
+            t('account.delete.unable'),
         }),
     });
   }
@@ -141,31 +163,25 @@ function DeleteAccountDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="Delete your account?"
-      description="This cannot be undone from your side."
+      title={t('account.delete.dialogTitle')}
+      description={t('account.delete.dialogDescription')}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
-          <li>You are signed out on every device at once, and nobody can sign in to this account again.</li>
-          <li>
-            Your applications, analyses, ideas, tracked applications and uploaded documents stop being
-            reachable at once.
-          </li>
-          <li>
-            Everything is permanently removed within {RETENTION_PROMISE_DAYS} days, unless the law requires us
-            to keep it.
-          </li>
-          <li>Credits left on the account are lost. Download your data first if you want a copy.</li>
+          <li>{t('account.delete.signedOut')}</li>
+          <li>{t('account.delete.unreachable')}</li>
+          <li>{t('account.delete.removed', { days: RETENTION_PROMISE_DAYS })}</li>
+          <li>{t('account.delete.creditsLost')}</li>
         </ul>
-        <FormField label="Your password" {...form.slot('password')}>
+        <FormField label={t('account.delete.password')} {...form.slot('password')}>
           <Input {...form.input('password')} type="password" autoComplete="current-password" />
         </FormField>
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => close(false)} disabled={remove.isPending}>
-            Cancel
+            {t('account.delete.cancel')}
           </Button>
           <Button type="submit" variant="danger" disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            {remove.isPending ? t('account.delete.deleting') : t('account.delete.confirm')}
           </Button>
         </div>
       </form>
@@ -185,22 +201,23 @@ export function AccountPage({
   /** The auth feature's verification banner: the 403 before paid work sends users here (ADR 0150). */
   verification?: ReactNode;
 } = {}) {
+  const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
   if (!user) {
-    return <SignInRequired message="Please log in to manage your account" />;
+    return <SignInRequired message={t('account.signIn')} />;
   }
 
   async function exportData() {
     setExporting(true);
     const outcome = await downloadFile('/api/account/export', 'grantleaf-export.zip');
     setExporting(false);
-    if (outcome === 'ok') toast.success('Your data export is downloading');
+    if (outcome === 'ok') toast.success(t('account.data.downloading'));
     else
-      toast.error(outcome === 'failed' ? 'Failed to export your data' : 'Error exporting your data', {
-        description: 'Please try again.',
+      toast.error(outcome === 'failed' ? t('account.data.failed') : t('account.data.error'), {
+        description: t('account.data.retry'),
       });
   }
 
@@ -208,28 +225,28 @@ export function AccountPage({
     <div className="min-h-screen bg-slate-50">
       <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <h1 className="text-2xl font-bold text-slate-900">Account</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t('account.title')}</h1>
           <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
-            Back to dashboard
+            {t('account.back')}
           </Link>
         </div>
         {verification}
 
         <Card className="p-6">
-          <h2 className="text-lg font-semibold text-slate-900">Profile</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('account.profile')}</h2>
           <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
-            <dt className="font-medium text-slate-700">Name</dt>
+            <dt className="font-medium text-slate-700">{t('account.name')}</dt>
             <dd className="text-slate-900">{user.name || '—'}</dd>
-            <dt className="font-medium text-slate-700">Email</dt>
+            <dt className="font-medium text-slate-700">{t('account.email')}</dt>
             <dd className="text-slate-900">
               {user.email}{' '}
               <span
                 className={`ml-2 rounded-full px-2 py-0.5 text-xs font-medium ${user.emailVerified ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
               >
-                {user.emailVerified ? 'Verified' : 'Not verified'}
+                {user.emailVerified ? t('account.verified') : t('account.notVerified')}
               </span>
             </dd>
-            <dt className="font-medium text-slate-700">Phone</dt>
+            <dt className="font-medium text-slate-700">{t('account.phone')}</dt>
             <dd className="text-slate-900">{user.phone || '—'}</dd>
           </dl>
         </Card>
@@ -238,11 +255,11 @@ export function AccountPage({
 
         <Card className="p-6">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">Credits</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t('account.credits')}</h2>
             <p className="text-sm text-slate-800">
-              Balance:{' '}
+              {t('account.balance')}{' '}
               <span className="font-semibold" data-testid="account-balance">
-                {formatCredits(user.credits)}
+                {formatCreditAmount(user.credits)}
               </span>
             </p>
           </div>
@@ -256,35 +273,28 @@ export function AccountPage({
         <SessionsCard />
 
         <Card className="p-6">
-          <h2 className="text-lg font-semibold text-slate-900">Saved searches and alerts</h2>
-          <p className="mt-2 text-sm text-slate-700">
-            Your saved searches, the programs you follow, and which alert e-mails you receive.
-          </p>
+          <h2 className="text-lg font-semibold text-slate-900">{t('account.alerts.title')}</h2>
+          <p className="mt-2 text-sm text-slate-700">{t('account.alerts.body')}</p>
           <Link to="/alerts" className="mt-2 inline-block text-sm font-medium text-brand-800 underline">
-            Manage saved searches and alerts
+            {t('account.alerts.link')}
           </Link>
         </Card>
 
         <Card className="p-6">
-          <h2 className="text-lg font-semibold text-slate-900">Your data</h2>
-          <p className="mt-2 text-sm text-slate-700">
-            Download everything Grantleaf holds about you as one ZIP file: your profile, applications and
-            analyses, ideas, funding searches, tracked applications, credit history and payments, affiliate
-            records, the log of staff access to your documents, and the documents you uploaded.
-          </p>
+          <h2 className="text-lg font-semibold text-slate-900">{t('account.data.title')}</h2>
+          <p className="mt-2 text-sm text-slate-700">{t('account.data.body')}</p>
           <Button className="mt-4" variant="secondary" onClick={() => void exportData()} disabled={exporting}>
-            {exporting ? 'Preparing...' : 'Download my data'}
+            {exporting ? t('account.data.preparing') : t('account.data.download')}
           </Button>
         </Card>
 
         <Card className="border-red-200 p-6">
-          <h2 className="text-lg font-semibold text-red-900">Delete account</h2>
+          <h2 className="text-lg font-semibold text-red-900">{t('account.delete.title')}</h2>
           <p className="mt-2 text-sm text-slate-700">
-            Deleting your account signs you out everywhere and stops all access to your work at once.
-            Everything is permanently removed within {RETENTION_PROMISE_DAYS} days.
+            {t('account.delete.body', { days: RETENTION_PROMISE_DAYS })}
           </p>
           <Button className="mt-4" variant="danger" onClick={() => setDeleting(true)}>
-            Delete account
+            {t('account.delete.button')}
           </Button>
         </Card>
       </main>

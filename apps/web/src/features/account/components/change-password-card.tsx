@@ -8,12 +8,15 @@ import { ApiError } from '../../../lib/api.ts';
 import { preloadPasswordCheck, weakPasswordMessage } from '../../../lib/password-check.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useChangePassword } from '../api/account.api.ts';
+import '../../../i18n/account-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 const NEW_PASSWORD_HINT = 'change-newPassword-hint';
 
 /** Change password: the current one is required; every other device is signed out. */
 export function ChangePasswordCard({ userInputs }: { userInputs: readonly string[] }) {
+  const { t } = useTranslation();
   const change = useChangePassword();
   const form = useSchemaForm({ schema: changePasswordFormSchema, initial: EMPTY, id: 'change' });
   const [checking, setChecking] = useState(false);
@@ -32,20 +35,18 @@ export function ChangePasswordCard({ userInputs }: { userInputs: readonly string
       {
         onSuccess: ({ signedOut }) => {
           form.reset();
-          toast.success('Your password has been changed', {
-            description:
-              signedOut > 0
-                ? `${signedOut === 1 ? 'One other device was' : `${signedOut} other devices were`} signed out.`
-                : undefined,
+          toast.success(t('passwordCard.changed'), {
+            description: signedOut > 0 ? t('passwordCard.othersOut', { count: signedOut }) : undefined,
           });
         },
         onError: (err) => {
           const field = err instanceof ApiError ? err.body.errors?.[0] : undefined;
           if (field && (field.path === 'currentPassword' || field.path === 'newPassword'))
             return form.show({ [field.path]: field.message });
-          toast.error('Unable to change your password', {
+          toast.error(t('passwordCard.unable'), {
             description:
-              (err instanceof ApiError && err.status < 500 && err.serverMessage) || 'Please try again.',
+              (err instanceof ApiError && err.status < 500 && translateMessage(err.serverMessage)) ||
+              t('passwordCard.retry'),
           });
         },
       },
@@ -55,15 +56,13 @@ export function ChangePasswordCard({ userInputs }: { userInputs: readonly string
   const busy = checking || change.isPending;
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Password</h2>
-      <p className="mt-2 text-sm text-slate-700">
-        Changing your password signs out every other device; this one stays signed in.
-      </p>
+      <h2 className="text-lg font-semibold text-slate-900">{t('passwordCard.title')}</h2>
+      <p className="mt-2 text-sm text-slate-700">{t('passwordCard.intro')}</p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-4 max-w-md space-y-4">
-        <FormField label="Current password" {...form.slot('currentPassword')}>
+        <FormField label={t('passwordCard.current')} {...form.slot('currentPassword')}>
           <Input {...form.input('currentPassword')} type="password" autoComplete="current-password" />
         </FormField>
-        <FormField label="New password" {...form.slot('newPassword')}>
+        <FormField label={t('passwordCard.new')} {...form.slot('newPassword')}>
           <Input
             {...form.input('newPassword', NEW_PASSWORD_HINT)}
             type="password"
@@ -71,14 +70,14 @@ export function ChangePasswordCard({ userInputs }: { userInputs: readonly string
             onFocus={() => void preloadPasswordCheck().catch(() => undefined)}
           />
           <p id={NEW_PASSWORD_HINT} className="mt-1 text-xs text-slate-700">
-            At least 6 characters, and not easy to guess: several unrelated words work well.
+            {t('passwordCard.hint')}
           </p>
         </FormField>
-        <FormField label="Repeat the new password" {...form.slot('confirm')}>
+        <FormField label={t('passwordCard.repeat')} {...form.slot('confirm')}>
           <Input {...form.input('confirm')} type="password" autoComplete="new-password" />
         </FormField>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Change password'}
+          {busy ? t('passwordCard.saving') : t('passwordCard.change')}
         </Button>
       </form>
     </Card>

@@ -4,10 +4,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/account.api.ts';
+import '../../../i18n/account-catalogue.ts';
+import { t as translate, useTranslation } from '../../../i18n/index.ts';
 
 /** "Firefox on Windows" from a stored user agent; a session from before they were stored says so. */
 export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return translate('sessions.unknownDevice');
   const browser = /Edg(A|iOS)?\//.test(userAgent)
     ? 'Edge'
     : /OPR\//.test(userAgent)
@@ -32,17 +34,18 @@ export function describeUserAgent(userAgent: string | null): string {
             : /Linux/.test(userAgent)
               ? 'Linux'
               : undefined;
-  if (browser && os) return `${browser} on ${os}`;
-  return browser ?? os ?? 'Unknown browser';
+  if (browser && os) return translate('sessions.browserOn', { browser, os });
+  return browser ?? os ?? translate('sessions.unknownBrowser');
 }
 
 function SessionRow({ session }: { session: SessionInfo }) {
+  const { t } = useTranslation();
   const end = useEndSession();
   const device = describeUserAgent(session.userAgent);
   const details = [
-    `Signed in ${formatDateTime(session.createdAt)}`,
-    session.lastUsedAt ? `last active ${formatDateTime(session.lastUsedAt)}` : null,
-    session.ip ? `from ${session.ip}` : null,
+    t('sessions.signedIn', { time: formatDateTime(session.createdAt) }),
+    session.lastUsedAt ? t('sessions.lastActive', { time: formatDateTime(session.lastUsedAt) }) : null,
+    session.ip ? t('sessions.from', { ip: session.ip }) : null,
   ].filter(Boolean);
   return (
     <li
@@ -55,7 +58,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
           {device}
           {session.current ? (
             <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">
-              This device
+              {t('sessions.thisDevice')}
             </span>
           ) : null}
         </p>
@@ -65,16 +68,16 @@ function SessionRow({ session }: { session: SessionInfo }) {
         <Button
           size="sm"
           variant="secondary"
-          aria-label={`Sign out ${device}, signed in ${formatDateTime(session.createdAt)}`}
+          aria-label={t('sessions.signOutLabel', { device, time: formatDateTime(session.createdAt) })}
           disabled={end.isPending}
           onClick={() =>
             end.mutate(session.id, {
-              onSuccess: () => toast.success(`${device} was signed out`),
-              onError: () => toast.error('Unable to sign out that device. Please try again'),
+              onSuccess: () => toast.success(t('sessions.signedOutDevice', { device })),
+              onError: () => toast.error(t('sessions.unable')),
             })
           }
         >
-          {end.isPending ? 'Signing out...' : 'Sign out'}
+          {end.isPending ? t('sessions.signingOut') : t('sessions.signOut')}
         </Button>
       )}
     </li>
@@ -83,24 +86,24 @@ function SessionRow({ session }: { session: SessionInfo }) {
 
 /** Where the account is signed in; any other device can be signed out, or all of them at once. */
 export function SessionsCard() {
+  const { t } = useTranslation();
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((session) => !session.current).length;
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Signed-in devices</h2>
-      <p className="mt-2 text-sm text-slate-700">
-        Every browser where your account is signed in. &ldquo;Sign out all other devices&rdquo; keeps you
-        signed in here; to sign out here too, use Sign Out in the menu.
-      </p>
+      <h2 className="text-lg font-semibold text-slate-900">{t('sessions.title')}</h2>
+      <p className="mt-2 text-sm text-slate-700">{t('sessions.intro')}</p>
       {sessions.isLoading ? (
-        <p className="mt-4 text-sm text-slate-700">Loading...</p>
+        <p className="mt-4 text-sm text-slate-700">{t('sessions.loading')}</p>
       ) : sessions.isError ? (
-        <p className="mt-4 text-sm text-red-700">Failed to fetch your sessions: {sessions.error.message}</p>
+        <p className="mt-4 text-sm text-red-700">
+          {t('sessions.failed', { message: sessions.error.message })}
+        </p>
       ) : (
         <>
-          <ul className="mt-2 divide-y divide-slate-100" aria-label="Signed-in devices">
+          <ul className="mt-2 divide-y divide-slate-100" aria-label={t('sessions.title')}>
             {list.map((session) => (
               <SessionRow key={session.id} session={session} />
             ))}
@@ -111,19 +114,14 @@ export function SessionsCard() {
             disabled={others === 0 || endOthers.isPending}
             onClick={() =>
               endOthers.mutate(undefined, {
-                onSuccess: ({ signedOut }) =>
-                  toast.success(
-                    signedOut === 1
-                      ? 'One other device was signed out'
-                      : `${signedOut} other devices were signed out`,
-                  ),
-                onError: () => toast.error('Unable to sign out the other devices. Please try again'),
+                onSuccess: ({ signedOut }) => toast.success(t('sessions.othersOut', { count: signedOut })),
+                onError: () => toast.error(t('sessions.unableOthers')),
               })
             }
           >
-            {endOthers.isPending ? 'Signing out...' : 'Sign out all other devices'}
+            {endOthers.isPending ? t('sessions.signingOut') : t('sessions.signOutOthers')}
           </Button>
-          {others === 0 ? <p className="mt-2 text-sm text-slate-700">No other device is signed in.</p> : null}
+          {others === 0 ? <p className="mt-2 text-sm text-slate-700">{t('sessions.noOthers')}</p> : null}
         </>
       )}
     </Card>

@@ -4,6 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useApplicationDetail } from '../api/application-document.api.ts';
 import { useApplications } from '../api/applications.api.ts';
 import { RichText } from './rich-text.tsx';
+import '../../../i18n/submissions-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 
 /** What the draft viewer shows of the application a generated draft became (issue 28 §1). */
 export interface DraftVersion {
@@ -50,6 +52,7 @@ function VersionNotice({
   /** True when the page shows the application's latest version (2 or later). */
   latest: boolean;
 }) {
+  const { t } = useTranslation();
   const edited = application.version > 1;
   const link = 'font-medium text-brand-800 underline';
   return (
@@ -58,18 +61,20 @@ function VersionNotice({
       data-testid="version-notice"
     >
       {latest
-        ? `Showing version ${application.version}, the latest saved in the editor. `
+        ? t('viewer.version.latest', { version: application.version })
         : edited
-          ? `Showing version 1, the draft as generated. The latest is version ${application.version}. `
-          : 'Showing version 1, the draft as generated. Edits saved in the editor will show here. '}
+          ? t('viewer.version.firstEdited', { version: application.version })
+          : t('viewer.version.first')}{' '}
       <Link to={`/applications/${application.id}`} className={link}>
-        Open in the editor
+        {t('viewer.version.openEditor')}
       </Link>
       {edited && (
         <>
           {' · '}
           <Link to={`/submissions/${submissionId}/view${latest ? '?version=1' : ''}`} className={link}>
-            {latest ? 'View version 1 (the draft as generated)' : `View version ${application.version}`}
+            {latest
+              ? t('viewer.version.viewFirst')
+              : t('viewer.version.viewLatest', { version: application.version })}
           </Link>
         </>
       )}
@@ -79,9 +84,10 @@ function VersionNotice({
 
 /** The application's latest saved sections, in the funder's order, drawn as the editor stores them. */
 function LatestVersionView({ applicationId }: { applicationId: string }) {
+  const { t } = useTranslation();
   const { data, isLoading, error } = useApplicationDetail(applicationId, { fresh: true });
-  if (isLoading) return <p>Loading...</p>;
-  if (error || !data) return <p className="text-red-800">No content available</p>;
+  if (isLoading) return <p>{t('viewer.loading')}</p>;
+  if (error || !data) return <p className="text-red-800">{t('viewer.noContent')}</p>;
   return (
     <div className="space-y-6">
       <header>

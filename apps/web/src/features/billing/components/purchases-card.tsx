@@ -1,4 +1,4 @@
-import { formatMoney, refundRequestSchema, type Purchase } from '@grantleaf/shared/payments.schema';
+import { refundRequestSchema, type Purchase } from '@grantleaf/shared/payments.schema';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -7,16 +7,22 @@ import { ApiError } from '../../../lib/api.ts';
 import { usePurchases, useRequestRefund } from '../api/billing.api.ts';
 import { BuyCreditsButton, BuyCreditsHost } from './buy-credits-dialog.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { formatCents, formatCreditAmount } from '../../../lib/format-number.ts';
+import '../../../i18n/account-catalogue.ts';
+import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
 
 function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () => void }) {
+  const { t } = useTranslation();
   const [hours, setHours] = useState('');
   const [comment, setComment] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const refund = useRequestRefund();
   const serverError =
-    refund.error instanceof ApiError ? (refund.error.serverMessage ?? refund.error.message) : null;
+    refund.error instanceof ApiError
+      ? translateMessage(refund.error.serverMessage ?? refund.error.message)
+      : null;
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title="Request a refund">
+    <Modal open onOpenChange={(open) => !open && onClose()} title={t('purchases.dialog.title')}>
       <form
         className="space-y-4"
         noValidate
@@ -26,19 +32,18 @@ function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () =
             hoursSpent: hours.trim() === '' ? undefined : Number(hours),
             comment,
           });
-          if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Check the form');
+          if (!parsed.success)
+            return setFieldError(
+              translateMessage(parsed.error.issues[0]?.message) ?? t('purchases.dialog.checkForm'),
+            );
           setFieldError(null);
           refund.mutate({ paymentId: purchase.id, input: parsed.data }, { onSuccess: onClose });
         }}
       >
-        <p className="text-sm text-slate-700">
-          Our money-back guarantee refunds the fee if Grantleaf did not save you at least 20 hours on your
-          first application. Credits of this purchase you have not spent are removed when the refund is
-          approved.
-        </p>
+        <p className="text-sm text-slate-700">{t('purchases.dialog.body')}</p>
         <div>
           <label htmlFor="refund-hours" className="block text-sm font-medium text-slate-900">
-            Hours you spent on your first application
+            {t('purchases.dialog.hours')}
           </label>
           <input
             id="refund-hours"
@@ -64,7 +69,7 @@ function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () =
         </div>
         <div>
           <label htmlFor="refund-comment" className="block text-sm font-medium text-slate-900">
-            Anything we should know (optional)
+            {t('purchases.dialog.comment')}
           </label>
           <textarea
             id="refund-comment"
@@ -80,7 +85,7 @@ function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () =
           </p>
         )}
         <Button type="submit" disabled={refund.isPending}>
-          {refund.isPending ? 'Sending…' : 'Send refund request'}
+          {refund.isPending ? t('purchases.dialog.sending') : t('purchases.dialog.send')}
         </Button>
       </form>
     </Modal>
@@ -88,34 +93,40 @@ function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () =
 }
 
 function refundState(p: Purchase): string {
-  if (p.refundedAt) return `Refunded on ${formatDate(p.refundedAt)}`;
-  if (p.refundRequest?.status === 'pending') return 'Refund requested; we will e-mail you the decision';
+  if (p.refundedAt) return translate('purchases.refundedOn', { date: formatDate(p.refundedAt) });
+  if (p.refundRequest?.status === 'pending') return translate('purchases.refundPending');
   if (p.refundRequest?.status === 'declined')
-    return `Refund declined${p.refundRequest.note ? `: ${p.refundRequest.note}` : ''}`;
+    return p.refundRequest.note
+      ? translate('purchases.refundDeclinedNote', { note: p.refundRequest.note })
+      : translate('purchases.refundDeclined');
   return '';
 }
 
 /** The account page's purchases: receipts, and the 30-day money-back guarantee as a request. */
 export function PurchasesCard() {
+  const { t } = useTranslation();
   const purchases = usePurchases();
   const [refunding, setRefunding] = useState<Purchase | null>(null);
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Purchases</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('purchases.title')}</h2>
         <BuyCreditsButton />
         <BuyCreditsHost />
       </div>
-      {purchases.isLoading && <p className="mt-3 text-sm text-slate-700">Loading…</p>}
-      {purchases.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">No purchases yet.</p>}
+      {purchases.isLoading && <p className="mt-3 text-sm text-slate-700">{t('purchases.loading')}</p>}
+      {purchases.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">{t('purchases.empty')}</p>}
       {purchases.data && purchases.data.length > 0 && (
-        <ul className="mt-3 divide-y divide-slate-200" aria-label="Purchases">
+        <ul className="mt-3 divide-y divide-slate-200" aria-label={t('purchases.label')}>
           {purchases.data.map((p) => (
             <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">
-                  {p.credits.toFixed(1)} credits · {formatMoney(p.amountCents, p.currency)}
-                  {p.taxCents ? ` + ${formatMoney(p.taxCents, p.currency)} tax` : ''}
+                  {t('purchases.line', {
+                    credits: formatCreditAmount(p.credits),
+                    price: formatCents(p.amountCents, p.currency),
+                  })}
+                  {p.taxCents ? t('purchases.tax', { tax: formatCents(p.taxCents, p.currency) }) : ''}
                 </p>
                 <p className="text-sm text-slate-700">{formatDate(p.createdAt)}</p>
                 {refundState(p) && <p className="text-sm text-slate-700">{refundState(p)}</p>}
@@ -128,12 +139,12 @@ export function PurchasesCard() {
                     rel="noreferrer noopener"
                     className="text-sm font-medium text-brand-800 underline"
                   >
-                    Receipt
+                    {t('purchases.receipt')}
                   </a>
                 )}
                 {p.refundableUntil && (
                   <Button size="sm" variant="secondary" onClick={() => setRefunding(p)}>
-                    Request a refund
+                    {t('purchases.requestRefund')}
                   </Button>
                 )}
               </div>

@@ -2,7 +2,16 @@
 import type { GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DraftSections, draftOrigin } from './draft-sections.tsx';
+import { DraftSections, useDraftOrigin } from './draft-sections.tsx';
+
+function Origin({ of }: { of: GeneratedApplication }) {
+  const origin = useDraftOrigin(of);
+  return (
+    <p data-testid="origin" lang={origin.lang}>
+      {origin.text}
+    </p>
+  );
+}
 
 afterEach(cleanup);
 
@@ -67,6 +76,16 @@ describe('DraftSections', () => {
     // Untrusted text stays text.
     expect(container.querySelector('img')).toBeNull();
     expect(container.textContent).toContain('<img src=x onerror=alert(1)>');
-    expect(draftOrigin(app)).toMatch(/no AI model was used/);
+    cleanup();
+    // The engine's own basis is English, and says so to screen readers.
+    render(<Origin of={app} />);
+    expect(screen.getByTestId('origin').textContent).toMatch(
+      /NSF SBIR\/STTR Phase I's published instructions/,
+    );
+    expect(screen.getByTestId('origin').getAttribute('lang')).toBe('en');
+    cleanup();
+    render(<Origin of={{ ...app, basis: undefined }} />);
+    expect(screen.getByTestId('origin').textContent).toMatch(/no AI model was used/);
+    expect(screen.getByTestId('origin').getAttribute('lang')).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import type {
   GeneratedSection,
   SectionTable,
 } from '@grantleaf/shared/grant-results.schema';
+import '../../../i18n/submissions-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 
 /**
  * A draft's sections as the funder asks for them: the prose, the section's count against its limit,
@@ -45,31 +47,46 @@ function Table({ table }: { table: SectionTable }) {
   );
 }
 
+/**
+ * The draft's own text (headings, prose, notes, questions) is the engine's, in English until it
+ * writes French (issue 31 §2): marked lang="en" so a screen reader in French reads it as English.
+ */
 function Section({ section }: { section: GeneratedSection }) {
+  const { t } = useTranslation();
   const questions = section.questions ?? [];
   return (
     <section className="space-y-2" data-testid="result-section">
-      <h2 className="text-lg font-semibold text-slate-900">{clean(section.heading)}</h2>
+      <h2 lang="en" className="text-lg font-semibold text-slate-900">
+        {clean(section.heading)}
+      </h2>
       {section.count && (
         <p
           className={`text-sm ${section.count.status === 'over' ? 'text-red-800' : 'text-slate-700'}`}
           data-testid="section-count"
         >
-          Length: {clean(section.count.note)}
+          {t('viewer.length')} <span lang="en">{clean(section.count.note)}</span>
         </p>
       )}
-      {section.body && <p className="whitespace-pre-wrap text-slate-800">{clean(section.body)}</p>}
+      {section.body && (
+        <p lang="en" className="whitespace-pre-wrap text-slate-800">
+          {clean(section.body)}
+        </p>
+      )}
       {section.table && <Table table={section.table} />}
-      {section.fallbackReason && <p className="text-sm text-amber-900">{clean(section.fallbackReason)}</p>}
+      {section.fallbackReason && (
+        <p lang="en" className="text-sm text-amber-900">
+          {clean(section.fallbackReason)}
+        </p>
+      )}
       {section.toConfirm && section.toConfirm.length > 0 && (
         <p className="text-sm text-amber-900">
-          Not found in your material, please confirm: {section.toConfirm.map(clean).join(', ')}
+          {t('viewer.toConfirm')} <span lang="en">{section.toConfirm.map(clean).join(', ')}</span>
         </p>
       )}
       {questions.length > 0 && (
         <div className="rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="section-questions">
-          <p className="text-sm font-medium text-amber-900">To write this section, answer:</p>
-          <ul className="list-disc pl-6 text-sm text-amber-900">
+          <p className="text-sm font-medium text-amber-900">{t('viewer.questions')}</p>
+          <ul lang="en" className="list-disc pl-6 text-sm text-amber-900">
             {questions.map((q, i) => (
               <li key={i}>{clean(q)}</li>
             ))}
@@ -81,6 +98,7 @@ function Section({ section }: { section: GeneratedSection }) {
 }
 
 export function DraftSections({ app }: { app: GeneratedApplication }) {
+  const { t } = useTranslation();
   const rules = app.ruleChecks ?? [];
   const hasTable = app.sections.some((s) => s.table);
   return (
@@ -92,8 +110,14 @@ export function DraftSections({ app }: { app: GeneratedApplication }) {
       {!hasTable && app.workPlan.rows.length > 0 && (
         <Table
           table={{
-            caption: 'Work plan',
-            columns: ['Milestone', 'Start', 'End', 'Days', 'Budget'],
+            caption: t('viewer.workPlan'),
+            columns: [
+              t('viewer.workPlanColumns.milestone'),
+              t('viewer.workPlanColumns.start'),
+              t('viewer.workPlanColumns.end'),
+              t('viewer.workPlanColumns.days'),
+              t('viewer.workPlanColumns.budget'),
+            ],
             rows: app.workPlan.rows.map((r) => [
               r.milestone,
               r.startDate ?? '—',
@@ -106,13 +130,17 @@ export function DraftSections({ app }: { app: GeneratedApplication }) {
       )}
       {rules.length > 0 && (
         <section className="space-y-1" data-testid="program-rules">
-          <h2 className="text-lg font-semibold text-slate-900">Program rules</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('viewer.programRules')}</h2>
           <ul className="list-disc pl-6 text-slate-800">
             {rules.map((r, i) => (
               <li key={i}>
-                <strong>{clean(r.rule)}</strong> (
-                {r.status === 'met' ? 'met' : r.status === 'unmet' ? 'not met' : 'to check'}):{' '}
-                {clean(r.message)}
+                <strong lang="en">{clean(r.rule)}</strong> (
+                {r.status === 'met'
+                  ? t('viewer.ruleStatus.met')
+                  : r.status === 'unmet'
+                    ? t('viewer.ruleStatus.unmet')
+                    : t('viewer.ruleStatus.check')}
+                ): <span lang="en">{clean(r.message)}</span>
               </li>
             ))}
           </ul>
@@ -122,10 +150,17 @@ export function DraftSections({ app }: { app: GeneratedApplication }) {
   );
 }
 
-/** Where the draft came from, in words a researcher understands. */
-export function draftOrigin(app: GeneratedApplication): string {
-  if (app.basis) return app.basis;
-  return app.engine === 'llm' && app.provider
-    ? `Written by an AI model (${app.provider}) from your material.`
-    : "Drafted from your material and the program's published instructions; no AI model was used.";
+/**
+ * Where the draft came from, in words a researcher understands: the engine's own basis (English,
+ * so `lang` says so), or our sentence in the interface's language.
+ */
+export function useDraftOrigin(app: GeneratedApplication): { text: string; lang?: 'en' } {
+  const { t } = useTranslation();
+  if (app.basis) return { text: app.basis, lang: 'en' };
+  return {
+    text:
+      app.engine === 'llm' && app.provider
+        ? t('viewer.writtenByModel', { provider: app.provider })
+        : t('viewer.draftedOffline'),
+  };
 }

@@ -8,6 +8,8 @@ import { DownloadButton } from '../../../components/download-button.tsx';
 import { EvaluationDetails, PaidWorkStatus } from '../../../components/status-cells.tsx';
 import { buttonClass, Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import '../../../i18n/submissions-catalogue.ts';
+import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import { useSubmissions } from '../api/submissions.api.ts';
 
 function parseResults(results: unknown): Record<string, unknown> | null {
@@ -38,8 +40,10 @@ function activityTitle(s: Submission): string {
     return content.originalFileName;
   // Several pasted texts must be told apart (issue 28 item 10): their opening words.
   if (s.type === 'analysis' && typeof content.content === 'string' && content.content.trim())
-    return `Pasted text: “${openingWords(content.content)}”`;
-  return s.type === 'analysis' ? 'Pasted text' : 'Untitled';
+    return translate('recentActivity.pastedOpening', { words: openingWords(content.content) });
+  return s.type === 'analysis'
+    ? translate('recentActivity.pastedText')
+    : translate('recentActivity.untitled');
 }
 
 /**
@@ -56,19 +60,20 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
   applicationOf: ReadonlyMap<string, string>;
   onRetry: (s: Submission) => void;
 }) {
+  const { t } = useTranslation();
   const submissions = useSubmissions();
   return (
     <div className="space-y-2">
       <DataTable<Submission>
-        title="Recent Activity"
+        title={t('recentActivity.title')}
         rows={submissions.data}
         isLoading={submissions.isLoading}
         error={submissions.error}
-        emptyText="No grant applications generated or analysed yet."
+        emptyText={t('recentActivity.empty')}
         rowKey={(s) => s.id}
         columns={[
           {
-            header: 'Title',
+            header: t('recentActivity.columns.title'),
             cell: (s) => {
               const id = applicationOf.get(s.id);
               return id ? (
@@ -81,14 +86,25 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
             },
           },
           {
-            header: 'Type',
+            header: t('recentActivity.columns.type'),
             cell: (s) =>
-              s.type === 'generation' ? 'Generation' : s.type === 'analysis' ? 'Analysis' : s.type,
+              s.type === 'generation'
+                ? t('recentActivity.generation')
+                : s.type === 'analysis'
+                  ? t('recentActivity.analysis')
+                  : s.type,
           },
-          { header: 'Program', cell: (s) => programNames.get(s.programId) ?? s.programId },
-          { header: 'Submitted', cell: (s) => formatDateTime(s.submissionTimestamp) },
           {
-            header: 'Status',
+            header: t('recentActivity.columns.program'),
+            // The catalogue's program name, in the funder's English (ADR 0640).
+            cell: (s) => <span lang="en">{programNames.get(s.programId) ?? s.programId}</span>,
+          },
+          {
+            header: t('recentActivity.columns.submitted'),
+            cell: (s) => formatDateTime(s.submissionTimestamp),
+          },
+          {
+            header: t('recentActivity.columns.status'),
             cell: (s) => (
               <PaidWorkStatus
                 status={submissionStatus(s.results, s.status)}
@@ -98,7 +114,7 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
             ),
           },
           {
-            header: 'Downloads',
+            header: t('recentActivity.columns.downloads'),
             cell: (s) =>
               submissionStatus(s.results, s.status) === 'complete' ? (
                 <div className="flex flex-wrap gap-2">
@@ -108,7 +124,7 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
                     rel="noopener noreferrer"
                     className={buttonClass('ghost', 'sm')}
                   >
-                    View
+                    {t('recentActivity.view')}
                   </a>
                   {s.type === 'generation' && (
                     <>
@@ -128,7 +144,7 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
                     <DownloadButton
                       url={s.fileUrl}
                       name="application.pdf"
-                      label="Download Application"
+                      label={t('viewer.downloadApplication')}
                       variant="primary"
                     />
                   )}
@@ -142,7 +158,7 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
           return results ? (
             <EvaluationDetails results={results} />
           ) : (
-            <p className="text-sm text-slate-600">No content available</p>
+            <p className="text-sm text-slate-600">{t('viewer.noContent')}</p>
           );
         }}
       />
@@ -153,7 +169,7 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
           disabled={submissions.isFetchingNextPage}
           onClick={() => void submissions.fetchNextPage()}
         >
-          {submissions.isFetchingNextPage ? 'Loading...' : 'Load older submissions'}
+          {submissions.isFetchingNextPage ? t('recentActivity.loadingMore') : t('recentActivity.loadOlder')}
         </Button>
       )}
     </div>

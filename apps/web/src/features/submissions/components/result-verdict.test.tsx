@@ -3,7 +3,9 @@ import type { AnalysisResults, GeneratedApplication } from '@grantleaf/shared/gr
 import { cleanup, render as renderDom, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { resultVerdict } from '@grantleaf/shared/verdict';
 import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { AnalysisView, GenerationView } from './submission-viewer-page.tsx';
 
 // The viewer links to /methodology (ADR 0300), so it renders inside a router.
@@ -140,6 +142,80 @@ describe('the viewer shows one verdict per result', () => {
     );
     expect(screen.getByText('Needs Revision')).toBeTruthy();
     expect(screen.getByText('Funding probability: moderate')).toBeTruthy();
+  });
+});
+
+describe('the verdict in each language (issue 31, ADR 0640)', () => {
+  const cases = [
+    draft({
+      gaps: [{ severity: 'critical', message: 'Required section missing or empty: Broader Impacts.' }],
+    }),
+    // Stored values the schema no longer writes (an older model's answer) read as given.
+    draft({
+      engine: 'llm',
+      provider: 'openai',
+      funding_probability: 'uncertain',
+    } as unknown as Partial<GeneratedApplication>),
+    draft({ coverage: undefined, funding_probability: '' } as unknown as Partial<GeneratedApplication>),
+  ];
+
+  it('English labels are the shared verdict’s own texts, character for character', () => {
+    for (const app of cases) {
+      const verdict = resultVerdict(app);
+      render(<GenerationView app={app} />);
+      expect(screen.getByTestId('requirement-coverage').textContent).toBe(verdict.coverageLine ?? '');
+      expect(screen.getByText(verdict.probabilityLabel)).toBeTruthy();
+      expect(screen.getByText(verdict.badge)).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('French: badge, probability, coverage, severities and headings in French; the engine’s words marked English', async () => {
+    await applyLanguage('fr', { remember: false });
+    try {
+      render(<GenerationView app={cases[0]!} />);
+      expect(screen.getByText('À réviser')).toBeTruthy();
+      expect(
+        screen.getByText('Probabilité de financement (estimation selon l’exhaustivité) : faible'),
+      ).toBeTruthy();
+      expect(screen.getByTestId('requirement-coverage').textContent).toBe(
+        'Couverture des exigences : 80\u00a0% (4 sections obligatoires sur 5; manquantes : Broader Impacts)',
+      );
+      expect(screen.getByRole('heading', { name: 'Lacunes à combler' })).toBeTruthy();
+      expect(screen.getByText('critique')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: /^Notes d’évaluation \(moyenne 5,7\/10\)$/ })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Vérification du budget' })).toBeTruthy();
+      // What the engine wrote stays as written, said to be English for screen readers.
+      expect(screen.getByTestId('certification-status').getAttribute('lang')).toBe('en');
+      expect(
+        screen.getByText('Stated total USD $275,000; no milestone has a budget.').getAttribute('lang'),
+      ).toBe('en');
+      for (const english of [
+        'Needs Revision',
+        'Funding probability',
+        'Requirement coverage',
+        'Gaps to address',
+      ])
+        expect(document.body.textContent).not.toContain(english);
+      cleanup();
+      render(
+        <AnalysisView
+          results={analysis({
+            engine: 'llm',
+            provider: 'openai',
+            funding_probability: 'high',
+            criticalGaps: [],
+            evaluation_scores: [{ criterion: 'Significance', score: 8.5, justification: 'Clear.' }],
+          })}
+        />,
+      );
+      expect(screen.getByRole('heading', { name: 'Analyse de la demande de subvention' })).toBeTruthy();
+      expect(screen.getByText('Prête')).toBeTruthy();
+      expect(screen.getByText('Probabilité de financement : élevée')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Comment l’évaluation hors ligne est mesurée' })).toBeTruthy();
+    } finally {
+      await applyLanguage('en', { remember: false });
+    }
   });
 });
 

@@ -29,7 +29,13 @@ const ENGLISH = [
       .filter((part) => part.length >= 4),
   ),
 ];
-const englishIn = (text: string) => ENGLISH.filter((english) => text.includes(english));
+/** The phrase as whole words: "Program" is English, "Programme" is French. */
+const hasPhrase = (text: string, phrase: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+    'u',
+  ).test(text);
+const englishIn = (text: string) => ENGLISH.filter((english) => hasPhrase(text, english));
 
 const PROGRAM = {
   id: 'ca-nserc-alliance-advantage',

@@ -9,13 +9,15 @@ import { deriveDisplayStatus, type Submission } from '@grantleaf/shared/submissi
 import { resultVerdict, type Verdict as ResultVerdict } from '@grantleaf/shared/verdict';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { FAILURE_FALLBACK } from '../../../components/failure-note.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useSubmission } from '../api/submissions.api.ts';
-import { DraftSections, draftOrigin } from './draft-sections.tsx';
+import '../../../i18n/submissions-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { DraftSections, useDraftOrigin } from './draft-sections.tsx';
+import { useVerdictText } from './verdict-text.ts';
 
 /**
  * The result of a completed submission, opened in its own window (§2). Generated and uploaded
@@ -31,20 +33,27 @@ const clean = (value: unknown): string =>
   );
 
 function Scores({ scores }: { scores: EvaluationScore[] }) {
+  const { t, language } = useTranslation();
   const mean = scores.length ? scores.reduce((s, x) => s + x.score, 0) / scores.length : 0;
+  // A decimal comma in French ("7,5/10"); English as it always was.
+  const decimal = (text: string) => (language === 'fr' ? text.replace('.', ',') : text);
+  const meanText = decimal(mean.toFixed(1));
   return (
     <section aria-labelledby="scores-heading" className="space-y-3">
       <h2 id="scores-heading" className="text-lg font-semibold text-slate-900">
-        Evaluation scores{' '}
-        <span className="text-base font-normal text-slate-700">(mean {mean.toFixed(1)}/10)</span>
+        {t('viewer.scores')}{' '}
+        <span className="text-base font-normal text-slate-700">{t('viewer.mean', { mean: meanText })}</span>
       </h2>
       <ul className="space-y-2">
         {scores.map((s, i) => (
           <li key={i} className="rounded-md border border-slate-200 p-3" data-testid="evaluation-score">
             <p className="font-medium text-slate-900">
-              {clean(s.criterion)}: <span className="text-brand-800">{s.score}/10</span>
+              <span lang="en">{clean(s.criterion)}</span>:{' '}
+              <span className="text-brand-800">{decimal(String(s.score))}/10</span>
             </p>
-            <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800">{clean(s.justification)}</p>
+            <p lang="en" className="mt-1 whitespace-pre-wrap text-sm text-slate-800">
+              {clean(s.justification)}
+            </p>
           </li>
         ))}
       </ul>
@@ -52,19 +61,25 @@ function Scores({ scores }: { scores: EvaluationScore[] }) {
   );
 }
 
+const SEVERITY = {
+  critical: 'viewer.severity.critical',
+  major: 'viewer.severity.major',
+  minor: 'viewer.severity.minor',
+} as const;
+
 /** The one verdict of a result (packages/shared/src/verdict.ts): every label below comes from it. */
 function Verdict({ verdict }: { verdict: ResultVerdict }) {
+  const text = useVerdictText(verdict);
   return (
     <div className="flex flex-wrap gap-3 text-sm" data-testid="verdict">
-      <span className="rounded-full bg-slate-100 px-3 py-1 text-slate-900">
-        {clean(verdict.probabilityLabel)}
-      </span>
+      <span className="rounded-full bg-slate-100 px-3 py-1 text-slate-900">{clean(text.probability)}</span>
       <span
         className={`rounded-full px-3 py-1 ${verdict.ready ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
       >
-        {verdict.badge}
+        {text.badge}
       </span>
-      <span className="text-slate-800" data-testid="certification-status">
+      {/* The status line is the engine's own words, or its reasons: English (ADR 0640). */}
+      <span lang="en" className="text-slate-800" data-testid="certification-status">
         {clean(verdict.status)}
       </span>
     </div>
@@ -72,33 +87,41 @@ function Verdict({ verdict }: { verdict: ResultVerdict }) {
 }
 
 export function GenerationView({ app }: { app: GeneratedApplication }) {
+  const { t } = useTranslation();
   const verdict = resultVerdict(app);
+  const verdictText = useVerdictText(verdict);
+  const origin = useDraftOrigin(app);
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold text-slate-900" data-testid="result-title">
           {clean(app.title)}
         </h1>
-        <p className="text-slate-700">{clean(app.programName)}</p>
-        <p className="mt-1 text-sm text-slate-800" data-testid="requirement-coverage">
-          {clean(verdict.coverageLine)}
+        {/* The catalogue's program name, in the funder's English (its French name is issue 31 §2). */}
+        <p lang="en" className="text-slate-700">
+          {clean(app.programName)}
         </p>
-        <p className="mt-1 text-sm text-slate-800" data-testid="draft-origin">
-          {clean(draftOrigin(app))}
+        <p className="mt-1 text-sm text-slate-800" data-testid="requirement-coverage">
+          {clean(verdictText.coverage)}
+        </p>
+        <p className="mt-1 text-sm text-slate-800" data-testid="draft-origin" lang={origin.lang}>
+          {clean(origin.text)}
         </p>
       </header>
       <DraftSections app={app} />
       <section className="space-y-1">
-        <h2 className="text-lg font-semibold text-slate-900">Budget check</h2>
-        <p className="text-slate-800">{clean(app.budgetCheck.message)}</p>
+        <h2 className="text-lg font-semibold text-slate-900">{t('viewer.budgetCheck')}</h2>
+        <p lang="en" className="text-slate-800">
+          {clean(app.budgetCheck.message)}
+        </p>
       </section>
       {app.gaps.length > 0 && (
         <section className="space-y-1">
-          <h2 className="text-lg font-semibold text-slate-900">Gaps to address</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('viewer.gaps')}</h2>
           <ul className="list-disc pl-6 text-slate-800">
             {app.gaps.map((g, i) => (
               <li key={i}>
-                <strong>{g.severity}</strong>: {clean(g.message)}
+                <strong>{t(SEVERITY[g.severity])}</strong>: <span lang="en">{clean(g.message)}</span>
               </li>
             ))}
           </ul>
@@ -111,21 +134,22 @@ export function GenerationView({ app }: { app: GeneratedApplication }) {
 }
 
 export function AnalysisView({ results }: { results: AnalysisResults }) {
+  const { t } = useTranslation();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900" data-testid="result-title">
-        Grant application analysis
+        {t('viewer.analysisTitle')}
       </h1>
       {results.basis && (
-        <p className="text-sm text-slate-800" data-testid="analysis-basis">
+        <p lang="en" className="text-sm text-slate-800" data-testid="analysis-basis">
           {clean(results.basis)}
         </p>
       )}
       <p className="text-sm text-slate-700">
         <Link to="/methodology" className="font-medium text-brand-800 underline">
-          How the offline review is measured
+          {t('viewer.methodologyLink')}
         </Link>{' '}
-        — its accuracy on proposals it never saw, and why no score predicts funding.
+        {t('viewer.methodologyAfter')}
       </p>
       <Verdict verdict={resultVerdict(results)} />
       <Scores scores={results.evaluation_scores} />
@@ -134,17 +158,18 @@ export function AnalysisView({ results }: { results: AnalysisResults }) {
 }
 
 function ResultBody({ submission }: { submission: Submission }) {
+  const { t } = useTranslation();
   const status = deriveDisplayStatus(submission);
-  if (status === 'processing') return <p className="text-slate-800">Processing...</p>;
+  if (status === 'processing') return <p className="text-slate-800">{t('viewer.processing')}</p>;
   if (status === 'error') {
     return (
       <div className="space-y-3" role="alert">
-        <h1 className="text-xl font-semibold text-red-900">This request failed</h1>
+        <h1 className="text-xl font-semibold text-red-900">{t('viewer.failed')}</h1>
         <p className="text-red-800" data-testid="failure-reason">
-          {clean(submission.error) || FAILURE_FALLBACK}
+          {submission.error ? translateMessage(clean(submission.error)) : t('viewer.failureFallback')}
         </p>
         <Link to={`/dashboard?retry=${submission.id}`} className={buttonClass('primary')}>
-          Try again
+          {t('viewer.tryAgain')}
         </Link>
       </div>
     );
@@ -187,6 +212,7 @@ export function SubmissionViewerPage({
     userId: string | undefined,
   ) => DraftVersionView | null;
 } = {}) {
+  const { t } = useTranslation();
   const { id } = useParams();
   const { data: user } = useCurrentUser();
   const { data: submission, isLoading, error } = useSubmission(user ? id : undefined);
@@ -199,7 +225,7 @@ export function SubmissionViewerPage({
   if (!user) {
     return (
       <main className="flex min-h-screen items-center justify-center p-4">
-        <Card className="p-8 text-center">Please log in to access your dashboard</Card>
+        <Card className="p-8 text-center">{t('viewer.signIn')}</Card>
       </main>
     );
   }
@@ -210,18 +236,16 @@ export function SubmissionViewerPage({
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 bg-white p-6">
-      {isLoading && <p>Loading...</p>}
-      {error && <p className="text-red-800">No content available</p>}
+      {isLoading && <p>{t('viewer.loading')}</p>}
+      {error && <p className="text-red-800">{t('viewer.noContent')}</p>}
       {submission && (
         <>
           <div className="flex flex-wrap gap-2 print:hidden">
             {submission.type === 'generation' && submission.fileUrl && (
               <Button
-                onClick={() =>
-                  download(submission.fileUrl!, 'grant-application.pdf', 'Failed to download PDF')
-                }
+                onClick={() => download(submission.fileUrl!, 'grant-application.pdf', t('viewer.pdfFailed'))}
               >
-                Download Application
+                {t('viewer.downloadApplication')}
               </Button>
             )}
             {deriveDisplayStatus(submission) === 'complete' && (
@@ -232,11 +256,11 @@ export function SubmissionViewerPage({
                     download(
                       `/api/submissions/${submission.id}/export?format=docx${versionQuery}`,
                       'grant-application.docx',
-                      'Failed to download file',
+                      t('viewer.fileFailed'),
                     )
                   }
                 >
-                  Download DOCX
+                  {t('viewer.downloadDocx')}
                 </Button>
                 <Button
                   variant="secondary"
@@ -244,17 +268,17 @@ export function SubmissionViewerPage({
                     download(
                       `/api/submissions/${submission.id}/export?format=pdf${versionQuery}`,
                       'grant-application.pdf',
-                      'Failed to download file',
+                      t('viewer.fileFailed'),
                     )
                   }
                 >
-                  Download PDF
+                  {t('viewer.downloadPdf')}
                 </Button>
               </>
             )}
             {submission.applicationId && (
               <Link to={`/applications/${submission.applicationId}`} className={buttonClass('secondary')}>
-                Open the application
+                {t('viewer.openApplication')}
               </Link>
             )}
           </div>

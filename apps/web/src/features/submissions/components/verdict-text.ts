@@ -1,0 +1,41 @@
+import type { Verdict } from '@grantleaf/shared/verdict';
+import '../../../i18n/submissions-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+
+const LEVEL = {
+  high: 'viewer.level.high',
+  moderate: 'viewer.level.moderate',
+  low: 'viewer.level.low',
+} as const;
+const isLevel = (value: string): value is keyof typeof LEVEL => value in LEVEL;
+
+/**
+ * A verdict's labels in the interface's language (ADR 0640), from its fields, not its English
+ * sentences: the badge, the funding probability and the requirement coverage. In English they are
+ * the verdict's own texts character for character (packages/shared/src/verdict.ts; the test holds
+ * them together). The missing sections keep the funder's names. The status line stays the engine's.
+ */
+export function useVerdictText(verdict: Verdict): { badge: string; probability: string; coverage: string } {
+  const { t } = useTranslation();
+  const level = isLevel(verdict.probability) ? t(LEVEL[verdict.probability]) : verdict.probability;
+  const estimate = verdict.probabilityLabel.includes('(completeness-based estimate)');
+  const coverage = verdict.coverage;
+  return {
+    badge: verdict.ready ? t('viewer.badge.ready') : t('viewer.badge.needsRevision'),
+    probability: t(estimate ? 'viewer.probabilityEstimate' : 'viewer.probability', { level }),
+    coverage: !coverage
+      ? ''
+      : coverage.missing.length
+        ? t('viewer.coverageMissing', {
+            percent: coverage.percent,
+            present: coverage.present,
+            required: coverage.required,
+            missing: coverage.missing.join('; '),
+          })
+        : t('viewer.coverage', {
+            percent: coverage.percent,
+            present: coverage.present,
+            required: coverage.required,
+          }),
+  };
+}
