@@ -298,7 +298,9 @@ describe('AI providers against a fake OpenAI-compatible server', () => {
       // the template's "Summary of the proposal".
       expect(result.checks.coverage.missing).toEqual(['Summary of the proposal']);
       const prompt = JSON.stringify(fake.requests[0]?.body);
-      expect(prompt).toContain('Partner organization section');
+      // The model is told the sections the checks read (the template's, ADR 0600), not the record's list.
+      expect(prompt).toContain(String.raw`Required sections (name | limit):\n- Summary of the proposal |`);
+      expect(prompt).not.toContain('Partner organization section');
       expect(prompt).toContain('Relevance and outcomes');
       expect(modelAnalysisSchema.safeParse({ ...result, funding_probability: 'high' }).success).toBe(true);
     });

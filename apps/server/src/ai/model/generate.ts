@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { GenerationForm, GrantProgram } from '../grant-input.ts';
 import type { AiProvider } from '../provider.ts';
 import { assembleApplication } from '../write/assemble.ts';
-import { draftApplication, programSectionSpecs, writeSectionFromMaterial } from '../write/draft.ts';
+import { draftApplication, writeSectionFromMaterial } from '../write/draft.ts';
+import { profileOf } from '../profile/profile.ts';
 import { describeFailure } from './failure.ts';
 import { buildRevisionPrompt, buildSectionPrompt, SECTION_SYSTEM } from './prompts.ts';
 import { provenanceSources } from './provenance.ts';
@@ -45,7 +46,8 @@ export async function generateApplication({
   provider,
 }: GenerateApplicationInput): Promise<GeneratedApplication> {
   if (!provider) return draftApplication(program, form);
-  const entry = programSectionSpecs(program);
+  const profile = profileOf(program);
+  const entry = profile.writing;
   const sources = provenanceSources(program, entry, form);
   let used = provider.name;
   const failures: string[] = [];
@@ -63,12 +65,10 @@ export async function generateApplication({
             used = info.provider;
           },
         });
-      let body = (await ask(buildSectionPrompt(program, entry, spec, form))).body.trim();
+      let body = (await ask(buildSectionPrompt(profile, spec, form))).body.trim();
       let problems = checkModelSection(body, spec, entry, form, sources);
       for (let round = 0; round < MAX_REVISIONS && problems.failures.length > 0; round++) {
-        body = (
-          await ask(buildRevisionPrompt(program, entry, spec, form, body, problems.failures))
-        ).body.trim();
+        body = (await ask(buildRevisionPrompt(profile, spec, form, body, problems.failures))).body.trim();
         problems = checkModelSection(body, spec, entry, form, sources);
       }
       sections.push({
