@@ -16,6 +16,8 @@ const corpusDir = path.resolve(
   process.argv[2] ?? path.join(import.meta.dirname, '..', '..', 'shared', 'eval-corpus'),
 );
 const { passages } = loadPassages(corpusDir, { sides: ['development'] });
+if (passages.length === 0)
+  throw new Error(`no development passages readable in ${corpusDir} (see eval/SOURCES.md)`);
 const split = frozenSplit();
 const FOLDS = 5;
 const foldOf = (doc: string) =>

@@ -185,7 +185,9 @@ function detectionsOf(reading: ReviewReading): ReturnType<typeof detectFamilies>
     };
     // The engine's own words (rule explanations, questions, what an element expects) are neither
     // evidence nor quotable: the detector never sees them.
-    const own = reading.sentences.flatMap((s, i) => (isEngineText(s.text) ? [] : [i]));
+    // Fragments under three words (a running header, a page number) are page furniture: kept out of
+    // the windows, a PDF paste's re-wrapping does not move them.
+    const own = reading.sentences.flatMap((s, i) => (isEngineText(s.text) || s.words < 3 ? [] : [i]));
     const found = detectFamilies(
       own.map((i) => reading.sentences[i]!),
       (j) => quotable(own[j]!),

@@ -309,16 +309,12 @@ describe('offline analysis: adversarial probes', () => {
       const p = program(pair.programId);
       const raw = simulatePdfPaste(pair.strong);
       expect(raw).not.toBe(pair.strong);
-      // Since ADR 0610 the detector decides most elements, and re-wrapping a text moves its
-      // windows: an element near the threshold can flip (measured: Mitacs's methods, 1.2 points).
-      // At most one element's share of one criterion, never more.
-      const clean = evaluateText(p, pair.strong);
-      const oneElement =
-        Math.max(...clean.evaluation_scores.map((s) => 10 / Math.max(1, s.elements?.length ?? 1))) /
-        Math.max(1, clean.evaluation_scores.length);
-      expect(Math.abs(evaluateText(p, raw).meanScore - clean.meanScore), pair.label).toBeLessThanOrEqual(
-        oneElement + 0.3,
-      );
+      // Since ADR 0610 the detector decides most elements; page furniture (a running header, a
+      // page number) is kept out of its windows so re-wrapping does not move them.
+      expect(
+        Math.abs(evaluateText(p, raw).meanScore - evaluateText(p, pair.strong).meanScore),
+        pair.label,
+      ).toBeLessThanOrEqual(0.3);
     }
   });
 
