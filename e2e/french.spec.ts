@@ -79,7 +79,7 @@ test('a French browser gets `/` in French, not the English pre-rendered HTML, an
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   expect(scripts.some((s) => /i18next/.test(s))).toBe(true);
   // The landing's converted parts: the pricing section (credits as "1,0") and the footer.
-  const forbidden = englishLeft(catalogue('en'), catalogue('fr'));
+  const forbidden = forbiddenInFrench();
   const pricing = page.locator('#pricing');
   await expect(pricing.getByRole('heading', { name: 'Tarifs' })).toBeVisible();
   await expect(pricing.getByText('Générer une demande de subvention')).toBeVisible();
@@ -115,9 +115,7 @@ for (const width of [1280, 390]) {
     browser,
     baseURL,
   }) => {
-    const en = catalogue('en');
-    const fr = catalogue('fr');
-    const forbidden = englishLeft(en, fr);
+    const forbidden = forbiddenInFrench();
     expect(forbidden.length).toBeGreaterThan(100);
     const context = await browser.newContext({
       baseURL,

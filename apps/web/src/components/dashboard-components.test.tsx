@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n/index.ts';
 import { DataTable } from './data-table.tsx';
 import { DeadlineCell, EvaluationDetails, StatusBadge } from './status-cells.tsx';
 
@@ -37,6 +38,23 @@ describe('DataTable', () => {
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect(screen.getByText('Row 6')).toBeTruthy();
     expect(screen.queryByText('Row 0')).toBeNull();
+  });
+
+  it('pages and expands in French (issue 31, ADR 0640)', async () => {
+    await applyLanguage('fr', { remember: false });
+    try {
+      render(table());
+      expect(screen.getByText('Page 1 sur 2')).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Pages : Things' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Suivante' }));
+      expect(screen.getByText('Page 2 sur 2')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Précédente' }));
+      fireEvent.click(screen.getAllByRole('button', { name: 'Afficher les détails' })[0]!);
+      expect(screen.getByRole('button', { name: 'Masquer les détails' })).toBeTruthy();
+      expect(screen.getByText('Détails')).toBeTruthy();
+    } finally {
+      await applyLanguage('en', { remember: false });
+    }
   });
 
   it('expands only rows that have details (complete ones)', () => {

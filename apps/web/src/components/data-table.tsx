@@ -1,6 +1,8 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Card } from './ui/card.tsx';
 import { Pager, usePaged } from './ui/pager.tsx';
+import '../i18n/dashboard-catalogue.ts';
+import { useTranslation } from '../i18n/index.ts';
 
 export interface Column<T> {
   header: string;
@@ -64,6 +66,7 @@ export function DataTable<T>({
 }) {
   const local = usePaged(rows ?? []);
   const paged = paging ? { ...paging, rows: rows ?? [] } : local;
+  const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   const headingId = `table-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
@@ -74,7 +77,7 @@ export function DataTable<T>({
       {toolbar}
       {isLoading ? (
         <p className="p-4 text-sm text-slate-600" role="status">
-          Loading...
+          {t('table.loading')}
         </p>
       ) : error ? (
         <p className="p-4 text-sm text-red-700" role="alert">
@@ -91,7 +94,7 @@ export function DataTable<T>({
                 <tr>
                   {expand && (
                     <th className="w-10 px-2 py-2">
-                      <span className="sr-only">Details</span>
+                      <span className="sr-only">{t('table.details')}</span>
                     </th>
                   )}
                   {columns.map((c) => (
@@ -115,7 +118,7 @@ export function DataTable<T>({
                               <button
                                 type="button"
                                 aria-expanded={isOpen}
-                                aria-label={isOpen ? 'Hide details' : 'Show details'}
+                                aria-label={isOpen ? t('table.hideDetails') : t('table.showDetails')}
                                 onClick={() => setOpen(isOpen ? null : key)}
                                 className="h-7 w-7 rounded text-slate-700 hover:bg-slate-100"
                               >

@@ -1,15 +1,14 @@
 import { downloadFile } from '../lib/download.ts';
+import '../i18n/dashboard-catalogue.ts';
+import { t } from '../i18n/index.ts';
 import { Button } from './ui/button.tsx';
-
-const FILE_ALERTS = { failed: 'Failed to download file', error: 'Error downloading file' };
-const PDF_ALERTS = { failed: 'Failed to download PDF', error: 'Error downloading PDF' };
 
 /** Downloads a file and, if it fails, shows the spec §8 alert: the PDF ones for a PDF, else the file ones. */
 export async function downloadWithAlert(url: string, name: string) {
-  const alerts = name.endsWith('.pdf') ? PDF_ALERTS : FILE_ALERTS;
+  const pdf = name.endsWith('.pdf');
   const result = await downloadFile(url, name);
-  if (result === 'failed') window.alert(alerts.failed);
-  if (result === 'error') window.alert(alerts.error);
+  if (result === 'failed') window.alert(pdf ? t('table.pdfFailed') : t('table.fileFailed'));
+  if (result === 'error') window.alert(pdf ? t('table.pdfError') : t('table.fileError'));
 }
 
 /** A table row's download button (the dashboard's panels). */

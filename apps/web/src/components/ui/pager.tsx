@@ -1,6 +1,8 @@
 import { TABLE_PAGE_SIZE } from '@grantleaf/shared/constants';
 import { useState } from 'react';
 import { Button } from './button.tsx';
+import '../../i18n/dashboard-catalogue.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** The rows of the current page (spec §9: 5 per page); the page snaps back when rows disappear. */
 export function usePaged<T>(rows: readonly T[], pageSize: number = TABLE_PAGE_SIZE) {
@@ -26,20 +28,19 @@ export function Pager({
   pageCount: number;
   setPage: (n: number) => void;
 }) {
+  const { t } = useTranslation();
   if (pageCount <= 1) return null;
   return (
     <nav
-      aria-label={`${label} pages`}
+      aria-label={t('table.pages', { label })}
       className="flex items-center justify-end gap-3 border-t border-slate-200 px-4 py-2 text-sm"
     >
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-        Previous
+        {t('table.previous')}
       </Button>
-      <span aria-live="polite">
-        Page {page} of {pageCount}
-      </span>
+      <span aria-live="polite">{t('table.page', { page, total: pageCount })}</span>
       <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-        Next
+        {t('table.next')}
       </Button>
     </nav>
   );
