@@ -95,6 +95,24 @@ describe('the audit-defence package streams (ADR 0662)', () => {
     expect(Object.keys(zip)).toEqual(expect.arrayContaining(['expense-lines.csv', 'time-records.csv']));
   });
 
+  it('stops loading files once the client has gone away', async () => {
+    let loads = 0;
+    const { stream } = streamAuditPackage(
+      VIEW,
+      Array.from({ length: 50 }, (_, i) => ref(i)),
+      async () => {
+        loads += 1;
+        return randomBytes(1 << 16);
+      },
+      '2026-11-27',
+    );
+    // Nobody reads: the first file fills the buffer, then the client disconnects.
+    await new Promise((r) => setTimeout(r, 50));
+    stream.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(loads).toBeLessThan(5);
+  });
+
   it('ends the stream with an error when a file cannot be read, never a silently short ZIP', async () => {
     const { stream } = streamAuditPackage(
       VIEW,

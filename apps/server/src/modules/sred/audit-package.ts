@@ -334,12 +334,15 @@ export function streamAuditPackage(
     entry.mtime = mtime;
     zip.add(entry);
     entry.push(data, true);
-    // The reader is slower than the disk: wait for it before loading the next file.
-    if (out.writableNeedDrain) await once(out, 'drain');
+    // The reader is slower than the disk: wait for it before loading the next file (or for the
+    // stream to close, when the client went away).
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
   };
   void (async () => {
     const read: EvidenceFile[] = [];
     for (const f of files) {
+      // A download the client abandoned loads nothing more.
+      if (out.destroyed) return;
       const data = await load(f);
       if (data) await add(f.path, data);
       read.push({ ...f, stored: data !== undefined });
