@@ -5,22 +5,9 @@ import { text as readAll } from 'node:stream/consumers';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { streamAuditPackage } from './audit-package.ts';
+import { CLAIM_SETTINGS } from './sred.fixtures.ts';
 
-const SETTINGS = {
-  name: 'FY2025 claim',
-  taxYearStart: '2025-01-01',
-  taxYearEnd: '2025-12-31',
-  corporationType: 'ccpc',
-  method: 'proxy',
-  priorYearTaxableCapital: 0,
-  priorYearTaxableIncome: 0,
-  expenditureLimitShare: 1,
-  qualifyingCorporation: false,
-  defaultJurisdiction: 'ON',
-  albertaPriorTwoYearsAverage: null,
-  quebecPriorYearAssets: null,
-  quebecForeignControlled: false,
-} as ClaimView['settings'];
+const SETTINGS = { ...CLAIM_SETTINGS, defaultJurisdiction: 'ON' } as const;
 
 const VIEW = {
   id: 'c1',

@@ -8,22 +8,9 @@ import { extractText } from 'unpdf';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { uploadFile } from '../../../test/documents.ts';
 import { xlsxOf } from '../../../test/xlsx.ts';
+import { CLAIM_SETTINGS } from './sred.fixtures.ts';
 
-const SETTINGS = {
-  name: 'FY2025 claim',
-  taxYearStart: '2025-01-01',
-  taxYearEnd: '2025-12-31',
-  corporationType: 'ccpc',
-  method: 'proxy',
-  priorYearTaxableCapital: 0,
-  priorYearTaxableIncome: 0,
-  expenditureLimitShare: 1,
-  qualifyingCorporation: false,
-  defaultJurisdiction: 'OTHER',
-  albertaPriorTwoYearsAverage: null,
-  quebecPriorYearAssets: null,
-  quebecForeignControlled: false,
-};
+const SETTINGS = CLAIM_SETTINGS;
 
 // A ledger with a bad date, a bad amount and a row outside the tax year among good ones.
 const LEDGER = [
