@@ -10,11 +10,19 @@ import type { EvalLine, EvalSuite } from '../suite.ts';
  * eval/reviews (real NSF GRFP rating sheets published by their applicants) is parsed whole, and
  * its critiques are matched against the hand labels (guide in eval/reviews/README.md). Development,
  * held-out (frozen in eval/reviews/SPLIT.md before tuning) and the fresh held-out document (labelled
- * and frozen before the parser ever read it, its labels' SHA-256 checked) are printed side by side.
+ * and frozen before the parser ever read it, its labels' SHA-256 checked; development since ADR 0750)
+ * and the third held-out part (frozen the same way) are printed side by side.
  */
 
-type Side = 'development' | 'held-out' | 'fresh held-out';
-const SIDES: readonly Side[] = ['development', 'held-out', 'fresh held-out'];
+type Side = 'development' | 'held-out' | 'fresh held-out' | 'third held-out';
+const SIDES: readonly Side[] = ['development', 'held-out', 'fresh held-out', 'third held-out'];
+/** How each side is printed: the fresh part was spent (measured once) and is development since ADR 0750. */
+const SIDE_NAMES: Record<Side, string> = {
+  development: 'development',
+  'held-out': 'held-out (seen during the first design)',
+  'fresh held-out': 'fresh (measured once, development since ADR 0750)',
+  'third held-out': 'third held-out',
+};
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
 interface Label {
@@ -35,11 +43,15 @@ function loadLabels(file: string): Label[] {
     .map((l) => JSON.parse(l) as Label);
 }
 
-/** Whether the fresh held-out labels are byte for byte the ones frozen in documents.json. */
-function freshAsFrozen(): boolean {
-  const bytes = fs.readFileSync(path.join(REVIEWS_DIR, documents.fresh.labels));
-  return createHash('sha256').update(bytes).digest('hex') === documents.fresh.labelsSha256;
+/** Whether a frozen part's labels are byte for byte the ones whose SHA-256 documents.json holds. */
+function asFrozen(part: { labels: string; labelsSha256: string }): boolean {
+  const bytes = fs.readFileSync(path.join(REVIEWS_DIR, part.labels));
+  return createHash('sha256').update(bytes).digest('hex') === part.labelsSha256;
 }
+const FROZEN: Partial<Record<Side, { labels: string; labelsSha256: string }>> = {
+  'fresh held-out': documents.fresh,
+  'third held-out': documents.third,
+};
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
   const shared = Math.min(a.end, b.end) - Math.max(a.start, b.start);
@@ -84,7 +96,11 @@ const figure = (t: Tally) =>
 export const critiquesSuite: EvalSuite = {
   name: 'critiques',
   async run({ corpusDir, log }) {
-    const labels = [...loadLabels('critiques.jsonl'), ...loadLabels(documents.fresh.labels)];
+    const labels = [
+      ...loadLabels('critiques.jsonl'),
+      ...loadLabels(documents.fresh.labels),
+      ...loadLabels(documents.third.labels),
+    ];
     const tallies = Object.fromEntries(
       SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
     ) as Record<Side, { all: Tally; weakness: Tally; docs: number }>;
@@ -138,12 +154,14 @@ export const critiquesSuite: EvalSuite = {
     for (const side of SIDES) {
       const t = tallies[side];
       if (t.docs === 0) continue;
-      const frozen = side !== 'fresh held-out' || freshAsFrozen() ? '' : ' (labels CHANGED since the freeze)';
+      const part = FROZEN[side];
+      const frozen = !part || asFrozen(part) ? '' : ' (labels CHANGED since the freeze)';
+      const name = SIDE_NAMES[side];
       lines.push({
-        metric: `${side} (${t.docs} NSF GRFP rating sheet${t.docs === 1 ? '' : 's'})${frozen}: weaknesses`,
+        metric: `${name} (${t.docs} document${t.docs === 1 ? '' : 's'})${frozen}: weaknesses`,
         value: figure(t.weakness),
       });
-      lines.push({ metric: `${side}: all critiques (strengths and weaknesses)`, value: figure(t.all) });
+      lines.push({ metric: `${name}: all critiques (strengths and weaknesses)`, value: figure(t.all) });
     }
     if (missing.length > 0) lines.push({ metric: 'documents skipped', value: missing.join(', ') });
     return lines;

@@ -256,7 +256,97 @@ She suggested we add a data management plan.`);
   });
 });
 
+describe('parseReviews: structure before words (ADR 0750)', () => {
+  // Written for these tests in the shapes real sheets take; no measured text is quoted.
+  const kinds = (text: string) =>
+    parseReviews(text).critiques.map((c) => [c.source, c.criterion, c.kind, c.quote.slice(0, 24)]);
+
+  it('switches the kind at an inline marker in the middle of a paragraph, and reads "weaknesses: none" as nothing', () => {
+    expect(
+      kinds(`Intellectual Merit Criterion
+Explanation to Applicant
+strengths: a thoughtful applicant with two first-author papers. The plan is clearly written. weaknesses: the second aim
+has no stated hypothesis.
+Broader Impacts Criterion
+Explanation to Applicant
+strengths: outreach through a radio series is well planned. weaknesses:
+none`),
+    ).toEqual([
+      ['Reviewer 1', 'Intellectual Merit', 'strength', 'a thoughtful applicant w'],
+      ['Reviewer 1', 'Intellectual Merit', 'strength', 'The plan is clearly writ'],
+      ['Reviewer 1', 'Intellectual Merit', 'weakness', 'the second aim has no st'],
+      ['Reviewer 1', 'Broader Impacts', 'strength', 'outreach through a radio'],
+    ]);
+  });
+
+  it('drops the sheet header a page break repeats, and reads on after it', () => {
+    const page = (body: string) => `Regional Science Fund\nReviewer Form\n${body}`;
+    const parsed = parseReviews(
+      [
+        page('The design is rigorous and the team is well qualified.\nThe budget for the second year'),
+        'Page 1 of 2',
+        page('is not justified.'),
+        'Page 2 of 2',
+      ].join('\n'),
+    );
+    expect(parsed.critiques.map((c) => [c.kind, c.quote])).toEqual([
+      ['strength', 'The design is rigorous and the team is well qualified.'],
+      ['weakness', 'is not justified.'],
+    ]);
+    expect(parsed.critiques.some((c) => /Regional Science Fund|Reviewer Form/.test(c.quote))).toBe(false);
+  });
+
+  it('numbers reviews a sheet separates with rules, skipping a separator note, and keeps unnamed headings as printed', () => {
+    const parsed = parseReviews(`Agency for Coastal Research - PANEL SUMMARY
+Positive Aspects of the Proposal
+The sampling plan is excellent.
+Negative Aspects of the Proposal
+The timeline for year two is unclear.
+Overall Remarks
+The panel was enthusiastic about this proposal.
+==========================
+The reviews below were submitted for this proposal.
+==========================
+Merit of the Research Plan
+How the plan advances the field
+Strengths: The aims are novel. Weaknesses: The power analysis is missing.
+Training Plan and Mentoring Team Strengths: The mentoring team is outstanding.
+__________________________
+The field design is sound. The applicant could have said more about permits.`);
+    expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind])).toEqual([
+      ['Panel summary', 'General', 'strength'],
+      ['Panel summary', 'General', 'weakness'],
+      ['Panel summary', 'Overall Remarks', 'strength'],
+      ['Reviewer 1', 'Merit of the Research Plan', 'strength'],
+      ['Reviewer 1', 'Merit of the Research Plan', 'weakness'],
+      ['Reviewer 1', 'Training Plan and Mentoring Team', 'strength'],
+      ['Reviewer 2', 'General', 'strength'],
+      ['Reviewer 2', 'General', 'weakness'],
+    ]);
+  });
+
+  it('calls criticism in a Strengths section’s prose a weakness, but keeps a bullet under its heading', () => {
+    expect(
+      kinds(`Strengths:
+The writing is clear, although the second aim is not explicitly tied to the first.
+• The budget could be tighter but the team is strong.`),
+    ).toEqual([
+      ['Notes', 'General', 'weakness', 'The writing is clear, al'],
+      ['Notes', 'General', 'strength', 'The budget could be tigh'],
+    ]);
+  });
+});
+
 describe('polarity', () => {
+  it('reads conceding and contrasting words by what their clause says', () => {
+    expect(polarity('The applicant has a strong record despite interruptions to her fieldwork.')).toBe(
+      'strength',
+    );
+    expect(polarity('Her project is on soils, but she collaborates with three other labs.')).toBeNull();
+    expect(polarity('The record is solid, but more detail on the analysis is expected.')).toBe('weakness');
+    expect(polarity('The student has the resources needed to complete the work.')).toBeNull();
+  });
+
   it('calls any criticism a weakness, praise a strength, description nothing', () => {
     expect(polarity('Although ambitious, the candidate is uniquely suited to the task.')).toBe('weakness');
     expect(polarity('Is there any evidence that the birds use torpor?')).toBe('weakness');

@@ -25,6 +25,11 @@ const layoutsSchema = z.object({
   ignoredHeadings: phrases,
   emptyItems: phrases,
   weaknessCues: phrases,
+  /** Words that concede ("although", "despite"): a weakness only where their clause also judges. */
+  concessionCues: phrases,
+  /** Words that contrast ("but"): a weakness where their clause hedges or compares ("but more detail …"). */
+  contrastCues: phrases,
+  hedgeCues: phrases,
   strengthCues: phrases,
   notWeaknessAfter: phrases,
   /** Section headings a criterion's critiques usually concern, to suggest them when words do not. */

@@ -26,3 +26,4 @@ export {
   readNumber,
 } from './numbers.ts';
 export { type ListItem, splitList, splitListItems } from './lists.ts';
+export { furnitureLines } from './paste.ts';

@@ -12,6 +12,63 @@ const WRAPPED_SHARE = 0.7;
 const RUNNING_HEADER_REPEATS = 3;
 const RUNNING_HEADER_MAX_CHARS = 90;
 
+/** Non-blank lines after a page break, and before one, in which a running header or footer sits. */
+const PAGE_TOP_LINES = 3;
+const PAGE_BOTTOM_LINES = 2;
+
+/**
+ * Which lines of a PDF paste are page furniture rather than the author's text, line by line so a
+ * reader that keeps offsets can skip them: page numbers ("Page 2 of 3"); unless `repeated` is
+ * false, short lines repeated at least three times (a running header or footer; a form that repeats
+ * its own headings, as review sheets do per reviewer, turns this off); and, with `pageEdges`, a
+ * short line that sits at the top or the bottom of two pages or more and nowhere else (the header a
+ * two-page form repeats after its page break). A page break is a form feed or a page-number line.
+ */
+export function furnitureLines(
+  lines: readonly string[],
+  options: { repeated?: boolean; pageEdges?: boolean } = {},
+): boolean[] {
+  const shape = (l: string) => l.replace(/\f/g, '').trim().replace(/\d+/g, '#').toLowerCase();
+  const seen = new Map<string, number>();
+  for (const l of lines) {
+    const key = shape(l);
+    if (key && l.trim().length <= RUNNING_HEADER_MAX_CHARS) seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  const pageNumber = lines.map((l) => PAGE_NUMBER_LINE.test(l.replace(/\f/g, '')));
+  const repeated = options.repeated ?? true;
+  const flags = lines.map(
+    (l, i) => pageNumber[i]! || (repeated && (seen.get(shape(l)) ?? 0) >= RUNNING_HEADER_REPEATS),
+  );
+  if (!options.pageEdges) return flags;
+  // Pages: split at form feeds and page-number lines; each page's first and last non-blank lines.
+  const atEdge = new Map<string, Set<number>>();
+  let page = 0;
+  let body: number[] = [];
+  const closePage = () => {
+    const edges = [...body.slice(0, PAGE_TOP_LINES), ...body.slice(-PAGE_BOTTOM_LINES)];
+    for (const i of edges) {
+      const key = shape(lines[i]!);
+      if (lines[i]!.trim().length > RUNNING_HEADER_MAX_CHARS) continue;
+      atEdge.set(key, (atEdge.get(key) ?? new Set()).add(page));
+    }
+    page += 1;
+    body = [];
+  };
+  lines.forEach((l, i) => {
+    if (l.includes('\f')) closePage();
+    if (pageNumber[i]) return closePage();
+    if (shape(l)) body.push(i);
+  });
+  closePage();
+  // On two pages' edges, and every time it occurs: a line of the text repeated elsewhere stays.
+  const edgeCount = new Map<string, number>();
+  for (const [key, pages] of atEdge) if (pages.size >= 2) edgeCount.set(key, pages.size);
+  return lines.map((l, i) => {
+    const key = shape(l);
+    return flags[i]! || (edgeCount.has(key) && (seen.get(key) ?? 0) <= edgeCount.get(key)!);
+  });
+}
+
 /**
  * Text as a person pasted it from a PDF, read as the author wrote it: page numbers and running
  * headers/footers dropped, words hyphenated across lines re-joined, hard-wrapped lines joined
@@ -25,17 +82,8 @@ export function normalisePaste(raw: string): string {
     .replace(/\f/g, '\n')
     .split('\n')
     .map((l) => l.replace(/[ \t]+$/g, ''));
-  const shape = (l: string) => l.trim().replace(/\d+/g, '#').toLowerCase();
-  const seen = new Map<string, number>();
-  for (const l of lines) {
-    const key = shape(l);
-    if (key && l.trim().length <= RUNNING_HEADER_MAX_CHARS) seen.set(key, (seen.get(key) ?? 0) + 1);
-  }
-  const kept = lines.filter((l) => {
-    if (PAGE_NUMBER_LINE.test(l)) return false;
-    const key = shape(l);
-    return !key || (seen.get(key) ?? 0) < RUNNING_HEADER_REPEATS;
-  });
+  const furniture = furnitureLines(lines);
+  const kept = lines.filter((_, i) => !furniture[i]);
   // A PDF wraps body lines near one width; lines much shorter than it are headings or paragraph
   // ends. Clean text has long paragraph lines, so its headings never count as wrapped.
   const lengths = kept

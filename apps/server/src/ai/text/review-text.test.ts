@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLimit } from './limits.ts';
 import { findMoney, parseBudgetTotal } from './money.ts';
-import { normalisePaste } from './paste.ts';
+import { furnitureLines, normalisePaste } from './paste.ts';
 import { splitSentences } from './review-text.ts';
 
 describe('splitSentences', () => {
@@ -77,6 +77,42 @@ describe('normalisePaste', () => {
   it('leaves clean text as it is', () => {
     const clean = 'Approach\nEach stream is sampled monthly.\n\nBudget\nTravel: $4,000.';
     expect(normalisePaste(clean)).toBe(clean);
+  });
+});
+
+describe('furnitureLines', () => {
+  it('finds a header a page break repeats only with pageEdges, and keeps a line repeated in the text', () => {
+    const lines = [
+      'Review Form',
+      'Applicant: 1234',
+      'The aims are clear.',
+      'Methods',
+      'We sample soils.',
+      'The team is strong.',
+      'Page 1 of 2',
+      'Review Form',
+      'Applicant: 1234',
+      'Methods',
+      'The sample is small.',
+      'Page 2 of 2',
+    ];
+    expect(
+      furnitureLines(lines)
+        .map((f, i) => (f ? lines[i] : null))
+        .filter(Boolean),
+    ).toEqual(['Page 1 of 2', 'Page 2 of 2']);
+    expect(
+      furnitureLines(lines, { repeated: false, pageEdges: true })
+        .map((f, i) => (f ? lines[i] : null))
+        .filter(Boolean),
+    ).toEqual([
+      'Review Form',
+      'Applicant: 1234',
+      'Page 1 of 2',
+      'Review Form',
+      'Applicant: 1234',
+      'Page 2 of 2',
+    ]);
   });
 });
 

@@ -1,0 +1,59 @@
+import { alternation } from '../text/index.ts';
+import { reviewLayouts } from './layouts.ts';
+
+/**
+ * Whether a sentence of reviewers' prose praises or criticises (ADR 0330, redesigned in ADR 0750).
+ * It is the parser's fallback: under a Strengths/Weaknesses heading or an inline "weaknesses:"
+ * marker the structure decides, and only unmarked prose is read sentence by sentence.
+ */
+export type Polarity = 'strength' | 'weakness';
+
+let cues:
+  | { weak: RegExp; strong: RegExp; concession: RegExp; contrast: RegExp; hedge: RegExp; notWeak: RegExp }
+  | undefined;
+
+function lexicon() {
+  if (cues) return cues;
+  const l = reviewLayouts();
+  const words = (list: string[]) =>
+    new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(list)})(?![\\p{L}\\p{N}])`, 'giu');
+  cues = {
+    weak: words(l.weaknessCues),
+    strong: words(l.strengthCues),
+    concession: words(l.concessionCues),
+    contrast: words(l.contrastCues),
+    hedge: words(l.hedgeCues),
+    notWeak: words(l.notWeaknessAfter),
+  };
+  return cues;
+}
+
+const has = (re: RegExp, text: string) => {
+  re.lastIndex = 0;
+  return re.test(text);
+};
+
+/**
+ * A weakness when the sentence criticises, doubts or asks (a question, "would have been
+ * strengthened", "not clear"), even inside praise; a conceding word ("although", "despite") makes
+ * it one only when its own clause judges ("Although ambitious, …"), not when it concedes
+ * circumstances ("a strong record despite the pandemic's interruptions"); a contrasting "but" only
+ * when its clause hedges or compares ("but more competitive applicants have…", "but it would be
+ * nice to…"), not when it adds ("but she collaborates widely"). Otherwise praise makes
+ * it a strength, and a sentence that only describes is no critique.
+ */
+export function polarity(sentence: string): Polarity | null {
+  const lx = lexicon();
+  const cleared = sentence.replace(lx.notWeak, ' ');
+  if (/\?\s*$/.test(sentence)) return 'weakness';
+  if (has(lx.weak, cleared)) return 'weakness';
+  // The clause a conceding or contrasting word opens: to the next comma, semicolon or dash.
+  const clauses = (re: RegExp) =>
+    [...cleared.matchAll(re)].map(
+      (m) => cleared.slice(m.index + m[0].length).split(/[,;:–—]|\s-\s/)[0] ?? '',
+    );
+  if (clauses(lx.concession).some((c) => has(lx.strong, c))) return 'weakness';
+  if (clauses(lx.contrast).some((c) => has(lx.hedge, c))) return 'weakness';
+  if (has(lx.strong, cleared)) return 'strength';
+  return null;
+}
