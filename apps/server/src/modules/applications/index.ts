@@ -3,7 +3,8 @@ import { checkBudget } from '@grantleaf/shared/budget-checks';
 import type { BudgetFacts } from '../../ai/grant-input.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { exportApplication } from './application-document.service.ts';
+import { exportApplication, programTemplate } from './application-document.service.ts';
+import { exportLayout } from './export-layout.ts';
 import { findVersion, pinVersion } from './application-versions.repository.ts';
 import {
   findOwnApplication,
@@ -31,6 +32,15 @@ export async function ownApplicationBudgetFacts(
     program: row.program,
     budget: saved ? budgetFactsOf(checkBudget(saved.budget, saved.rules)) : null,
   };
+}
+
+/**
+ * The page a program's documents are exported on (ADR 0160): its template's font, size and
+ * margins (NIH: 0.5-inch margins), the default page without a program. Other exports of an
+ * application's text (the response to reviews, ADR 0750) use it so both look like the funder's.
+ */
+export async function programExportLayout(db: Tx, programId: string | null) {
+  return exportLayout((await programTemplate(db, programId))?.entry.formatting);
 }
 
 /** For other modules that attach rows to an application: 404 unless the session's user owns it. */

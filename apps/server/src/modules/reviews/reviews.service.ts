@@ -19,7 +19,12 @@ import { profileOf } from '../../ai/profile/profile.ts';
 import { WORDS_PER_PAGE } from '../../ai/text/limits.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
-import { ownApplicationText, ownApplicationTextAt, pinOwnVersion } from '../applications/index.ts';
+import {
+  ownApplicationText,
+  ownApplicationTextAt,
+  pinOwnVersion,
+  programExportLayout,
+} from '../applications/index.ts';
 import { findProgramById } from '../programs/index.ts';
 import { renderDocx, type ExportBlock } from '../submissions/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
@@ -305,10 +310,12 @@ export function createReviewsService(deps: { db: Db }) {
     /**
      * The same text as a DOCX through the one export renderer (ADR 0412): its lines as paragraphs,
      * the reviewers' sources as headings, and the count against the limit as a note. What is left
-     * unanswered or out is not in the file: it is not part of the response.
+     * unanswered or out is not in the file: it is not part of the response. The page is the
+     * program's, as the application's export uses (ADR 0750 amends ADR 0412's default page).
      */
     async responseDocx(userId: string, applicationId: string): Promise<Buffer> {
       const section = await response(userId, applicationId);
+      const app = await ownApplicationText(db, userId, applicationId);
       const [, ...lines] = section.text.split('\n');
       const blocks: ExportBlock[] = [{ kind: 'h1', text: section.heading }];
       let afterBlank = false;
@@ -328,7 +335,8 @@ export function createReviewsService(deps: { db: Db }) {
           ? `${section.words} words; limit ${section.limit.text} (about ${section.limit.words} words).`
           : `${section.words} words; no limit is known for this program.`,
       });
-      return renderDocx(blocks);
+      // On the funder's page (NIH: 0.5-inch margins, Arial 11 pt), as the application's own export.
+      return renderDocx(blocks, await programExportLayout(db, app.programId));
     },
 
     /**

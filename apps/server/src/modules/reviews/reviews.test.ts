@@ -209,6 +209,9 @@ describe.each(DATABASES)('reviews and the response plan on %s', (kind) => {
     expect(xml).toContain('Not changed: The plan follows the NIH template already cited in the application.');
     expect(xml).not.toContain('No alternative is described');
     expect(xml).toContain('limit 1 page (about 650 words)');
+    // On NIH's page, as the application's own export (program-sections.json: margins of at least
+    // 0.5 inch, Arial 11 point): 720 twips on every side, not the renderer's default page.
+    expect(xml).toMatch(/<w:pgMar w:top="720" w:right="720" w:bottom="720" w:left="720"/);
   });
 
   it('refuses a save over a newer change of the same row (409), and applies one based on the latest', async () => {
