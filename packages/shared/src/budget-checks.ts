@@ -13,6 +13,7 @@ import {
   indirectCostBase,
   isEquipment,
   modularYear,
+  requestIsStated,
   shareOfCosts,
   unitsFor,
   withinLimit,
@@ -351,6 +352,7 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
     const shares = ofKind(rules, 'share_of_costs');
     const general = shares.find((r) => !r.category) ?? null;
     requestedDirect = zeros(n);
+    const supported = zeros(n);
     const byCategory = new Map<string, number[]>();
     for (const line of budget.lines) {
       if (line.category === 'indirect' && indirectNotPaid) continue;
@@ -374,13 +376,39 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
       }
       const paid = amounts.map((a) => shareOfCosts(a, rule));
       addInto(requestedDirect, paid);
+      addInto(supported, amounts);
+      // An unconfirmed share is an estimate to check, never the funder's word.
       findings.push(
-        finding(
+        noteOf(
           rule,
-          'info',
           `${rule.says} ${label}: ${money(sum(paid))} of ${money(sum(amounts))} (${Math.round(rule.maxShare * 100)}%).`,
         ),
       );
+    }
+    if (requestIsStated(program)) {
+      const estimate = sum(requestedDirect);
+      if (budget.statedRequest === undefined) {
+        basis = `${basis.trim().replace(/\.$/, '')}. The shares are not confirmed on the funder's page: ${money(estimate)} is an estimate at those shares; check with the funder and enter the amount you request.`;
+        findings.push(
+          finding(
+            requestRule,
+            'check',
+            `Check with the funder (rule not confirmed on the funder's page): enter the amount you request, as agreed with the funder. At the shares quoted above it would be ${money(estimate)}.`,
+          ),
+        );
+      } else {
+        const stated = budget.statedRequest;
+        requestedDirect = spread(stated, supported);
+        basis = `The request is the amount the applicant states, ${money(stated)}: the funder's shares of costs are not confirmed on its page, so none is applied (check with the funder).`;
+        if (stated > sum(supported))
+          findings.push(
+            finding(
+              null,
+              'unmet',
+              `The request you state, ${money(stated)}, is more than the supported costs of ${money(sum(supported))}.`,
+            ),
+          );
+      }
     }
   } else if (computed === 'units') {
     const rule = ofKind(rules, 'unit')[0];
@@ -461,7 +489,29 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
     const what = rule.category
       ? (BUDGET_CATEGORY_LABELS[rule.category as keyof typeof BUDGET_CATEGORY_LABELS] ?? rule.category)
       : `the ${rule.basis === 'direct' ? 'direct costs requested' : 'request'}`;
-    if (rule.scope === 'per_year') {
+    if (rule.scope === 'one_year') {
+      // One year's bound (CREATE's first year): judged on that year alone, when the budget has it.
+      const y = (rule.year ?? 1) - 1;
+      if (y >= n) continue;
+      const v = series[y] ?? 0;
+      findings.push(
+        withinLimit(v, rule)
+          ? finding(
+              rule,
+              'met',
+              `${rule.says} In ${yearLabel(y)} ${what} is ${money(v)}, within ${bounds}.`,
+              {
+                year: y,
+              },
+            )
+          : finding(
+              rule,
+              'unmet',
+              `${rule.says} In ${yearLabel(y)} ${what} is ${money(v)}; it must be ${bounds} in that year.`,
+              { year: y },
+            ),
+      );
+    } else if (rule.scope === 'per_year') {
       const off = series.map((v, i) => ({ v, i })).filter(({ v }) => !withinLimit(v, rule));
       for (const { v, i } of off)
         findings.push(

@@ -5,7 +5,8 @@ import { plainText } from './plain-text.ts';
 /**
  * An application's budget (issue 26 §1, ADR 0281): costs by category and year, the partners'
  * cash and in-kind by year, in the program's currency, in whole currency units. The request is
- * never typed: it is computed from these lines by the funder's cost rules (budget-checks.ts).
+ * not typed: it is computed from these lines by the funder's cost rules (budget-checks.ts), except
+ * where those rules are unconfirmed (`statedRequest`, ADR 0740).
  */
 
 export const BUDGET_MAX_YEARS = 7;
@@ -79,6 +80,12 @@ export const budgetSchema = z
     partners: z.array(budgetPartnerSchema).max(BUDGET_MAX_PARTNERS),
     /** General notes for the justification (assumptions, rates the institution applies). */
     notes: plainText().max(5000).default(''),
+    /**
+     * The amount the applicant requests, used only where the program's way of computing the request
+     * is not confirmed on the funder's page (NRC IRAP's shares, ADR 0740): there the applicant's
+     * figure, agreed with the funder, is the request, never an unconfirmed share.
+     */
+    statedRequest: amountSchema.optional(),
   })
   .superRefine((b, ctx) => {
     const ids = new Set<string>();

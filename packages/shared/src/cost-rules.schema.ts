@@ -63,7 +63,10 @@ const categoryRuleSchema = z.object({
 /** A floor and/or ceiling on what may be requested. */
 const limitRuleSchema = z.object({
   kind: z.literal('limit'),
-  scope: z.enum(['per_year', 'per_project']),
+  /** 'one_year': the bound holds in one budget year only, named by `year` (NSERC CREATE's first year). */
+  scope: z.enum(['per_year', 'per_project', 'one_year']),
+  /** With scope 'one_year': which budget year, counted from 1. */
+  year: z.number().int().min(1).max(7).optional(),
   /** Which costs the amount counts: direct costs only, or direct plus indirect. */
   basis: z.enum(['direct', 'total']),
   /** Set when the limit concerns one category only. */
@@ -186,6 +189,12 @@ export const costRuleSchema = z
         ctx.addIssue({ code: 'custom', path: ['max'], message: 'a limit has a min or a max' });
       if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max)
         ctx.addIssue({ code: 'custom', path: ['min'], message: 'min is above max' });
+      if ((rule.scope === 'one_year') !== (rule.year !== undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['year'],
+          message: 'a one-year limit, and only it, names its year',
+        });
     }
     if (rule.kind === 'unit' && rule.partnerPerUnit + rule.funderPerUnit !== rule.unitAmount)
       ctx.addIssue({ code: 'custom', path: ['unitAmount'], message: 'the shares do not add up to the unit' });

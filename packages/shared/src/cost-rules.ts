@@ -1,4 +1,4 @@
-import type { CostRule } from './cost-rules.schema.ts';
+import type { CostRule, ProgramCostRules } from './cost-rules.schema.ts';
 
 /**
  * The arithmetic of a funder's cost rules (cost-rules.schema.ts), kept pure so the budget
@@ -89,4 +89,16 @@ export function ruleWords(rule: Pick<CostRule, 'says' | 'verified' | 'note'>): s
   return rule.verified
     ? says
     : `Check with the funder (rule not confirmed on the funder's page): ${says}${rule.note ? ` ${rule.note}` : ''}`;
+}
+
+/**
+ * Whether the request must be the applicant's own figure (ADR 0740): the program computes it as
+ * shares of eligible costs, and the funder's page confirms neither the computation nor a share
+ * (NRC IRAP). An unconfirmed share then only gives an estimate to check with the funder.
+ */
+export function requestIsStated(program: ProgramCostRules | null): boolean {
+  const rules = program?.rules ?? [];
+  const request = rules.find((r) => r.kind === 'request');
+  if (request?.kind !== 'request' || request.computed !== 'share_of_eligible_costs') return false;
+  return !request.verified || rules.some((r) => r.kind === 'share_of_costs' && !r.verified);
 }

@@ -73,22 +73,28 @@ describe('the draft states the request its budget computes', () => {
     expect(shortDraft.ruleChecks?.find((r) => r.rule === 'Cost share')?.status).toBe('met');
   });
 
-  it('NRC IRAP: the request is the share of supported costs the budget computes, not the project cost', () => {
-    const summary = checkBudget(IRAP_BUDGET, costRulesFor('ca-nrc-irap'));
-    expect(summary.totals.projectCost).toBe(140_000);
-    const requested = summary.totals.requested;
-    expect(requested).toBeGreaterThan(0);
-    expect(requested).toBeLessThan(140_000);
+  it('NRC IRAP: shares unconfirmed, so the draft states the amount the applicant requests and says to check it', () => {
+    // Without a stated amount the budget only estimates the request at the unconfirmed shares.
+    const estimate = checkBudget(IRAP_BUDGET, costRulesFor('ca-nrc-irap'));
+    expect(estimate.totals.requested).toBe(100_000);
+    expect(estimate.basis).toContain('is an estimate at those shares; check with the funder');
+    expect(estimate.findings.filter((f) => f.rule?.kind === 'share_of_costs').map((f) => f.status)).toEqual([
+      'check',
+      'check',
+    ]);
+
+    const summary = checkBudget({ ...IRAP_BUDGET, statedRequest: 91_500 }, costRulesFor('ca-nrc-irap'));
+    expect(summary.totals).toMatchObject({ projectCost: 140_000, requested: 91_500 });
     const draft = draftApplication(program('ca-nrc-irap'), {
       ...FORM_STRONG,
       budget: budgetFactsOf(summary),
     });
-    const money = `CAD $${requested.toLocaleString('en-US')}`;
     const all = text(draft);
-    expect(draft.budgetCheck.statedTotal).toBe(requested);
-    expect(all).toContain(`The total request is ${money}.`);
-    expect(all).toContain(`requests ${money} of a total project cost of CAD $140,000`);
-    expect(all).not.toMatch(/requests CAD \$420,000/);
+    expect(draft.budgetCheck.statedTotal).toBe(91_500);
+    expect(all).toContain('The total request is CAD $91,500.');
+    expect(all).toContain('requests CAD $91,500 of a total project cost of CAD $140,000');
+    expect(all).toContain("the funder's shares of costs are not confirmed on its page, so none is applied");
+    expect(all).not.toMatch(/requests CAD \$(?:420,000|100,000)/);
   });
 
   it('without a saved budget, the form’s own total stands', () => {

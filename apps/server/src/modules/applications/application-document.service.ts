@@ -259,14 +259,26 @@ export async function exportApplication(
   db: Tx,
   row: ApplicationRow,
   format: ExportFormat,
+  part: 'all' | 'budget' = 'all',
 ): Promise<{ data: Buffer; fileName: string; version: number }> {
   const { template, sections, wordsPerPage } = await shapedSections(db, row);
-  const fileName = `${safeBaseName(row.title)}${format === 'csv' ? '-budget' : ''}.${format}`;
+  const budgetOnly = format === 'csv' || (part === 'budget' && format !== 'txt');
+  const fileName = `${safeBaseName(row.title)}${budgetOnly ? '-budget' : ''}.${format}`;
   const version = row.version;
   const budget = await budgetOfApplication(db, row);
-  if (format === 'csv') {
-    if (!budget) throw notFound('No budget is saved for this application yet.');
+  if (budgetOnly && !budget) throw notFound('No budget is saved for this application yet.');
+  if (format === 'csv' && budget)
     return { data: Buffer.from(budgetCsv(budget.budget, budget.rules), 'utf8'), fileName, version };
+  if (budgetOnly && budget) {
+    // The budget alone, in the funder's shape (ADR 0741), through the same renderers and layout.
+    const blocks: ExportBlock[] = [
+      { kind: 'h1', text: row.title },
+      { kind: 'p', text: `Program: ${row.program}` },
+      ...budgetBlocks(budget.budget, budget.rules),
+    ];
+    const layout = exportLayout(template?.entry.formatting);
+    const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
+    return { data, fileName, version };
   }
   if (format === 'txt') {
     const parts = sections.map((s) => {
@@ -558,8 +570,8 @@ export function createApplicationDocuments(deps: {
     },
 
     /** The application as a file (see exportApplication), to anyone who may read it. */
-    async exportFile(user: Owner, id: string, format: ExportFormat) {
-      return exportApplication(db, await readable(user, id), format);
+    async exportFile(user: Owner, id: string, format: ExportFormat, part: 'all' | 'budget' = 'all') {
+      return exportApplication(db, await readable(user, id), format, part);
     },
   };
 }

@@ -142,11 +142,23 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{
     '/api/applications/:id/export',
     {
       ...auth,
-      schema: { params: idParams, querystring: z.object({ format: z.enum(['docx', 'pdf', 'txt', 'csv']) }) },
+      schema: {
+        params: idParams,
+        // part=budget: the saved budget alone in the funder's shape (ADR 0741); CSV is always the budget.
+        querystring: z.object({
+          format: z.enum(['docx', 'pdf', 'txt', 'csv']),
+          part: z.enum(['all', 'budget']).default('all'),
+        }),
+      },
     },
     async (request, reply) => {
-      const { format } = request.query;
-      const { data, fileName } = await documents.exportFile(currentUser(request), request.params.id, format);
+      const { format, part } = request.query;
+      const { data, fileName } = await documents.exportFile(
+        currentUser(request),
+        request.params.id,
+        format,
+        part,
+      );
       return reply
         .header('Content-Type', EXPORT_TYPES[format])
         .header('Content-Disposition', `attachment; filename="${fileName}"`)

@@ -186,16 +186,50 @@ describe('Mitacs units and IRAP shares', () => {
     expect(statusOf(none, 'unit')).toEqual(['unmet']);
   });
 
-  it('IRAP: unverified shares of salaries and contractor fees, shown as checks', () => {
+  it('IRAP: unverified shares of salaries and contractor fees are checks, and only an estimate of the request', () => {
+    const lines = [line('s', 'personnel', [100_000], 'Two engineers'), line('c', 'subcontracts', [40_000])];
+    const s = checkBudget(budget(1, lines), rules('ca-nrc-irap'));
+    // No amount stated: the estimate at the quoted shares (80% and 50%), said to be one.
+    expect(s.totals.requested).toBe(100_000);
+    const shares = s.findings.filter((f) => f.rule?.kind === 'share_of_costs');
+    expect(shares.map((f) => f.status)).toEqual(['check', 'check']);
+    expect(shares.every((f) => f.message.startsWith('Check with the funder'))).toBe(true);
+    expect(s.basis).toContain('CAD $100,000 is an estimate at those shares; check with the funder');
+    expect(
+      s.findings.find((f) => f.rule?.kind === 'request' && f.message.includes('enter the amount you request'))
+        ?.status,
+    ).toBe('check');
+    expect(s.findings.every((f) => f.rule === null || f.rule.verified || f.status !== 'unmet')).toBe(true);
+  });
+
+  it('IRAP: the amount the applicant states is the request, up to the supported costs, both sides', () => {
+    const at = (stated: number) =>
+      checkBudget(
+        {
+          ...budget(1, [line('s', 'personnel', [100_000]), line('c', 'subcontracts', [40_000])]),
+          statedRequest: stated,
+        },
+        rules('ca-nrc-irap'),
+      );
+    const s = at(95_000);
+    expect(s.totals.requested).toBe(95_000);
+    expect(s.basis).toBe(
+      "The request is the amount the applicant states, CAD $95,000: the funder's shares of costs are not confirmed on its page, so none is applied (check with the funder).",
+    );
+    expect(s.findings.filter((f) => f.rule === null && f.status === 'unmet')).toEqual([]);
+    expect(at(140_000).findings.filter((f) => f.status === 'unmet')).toEqual([]);
+    const over = at(140_001).findings.filter((f) => f.status === 'unmet');
+    expect(over.map((f) => f.message)).toEqual([
+      'The request you state, CAD $140,001, is more than the supported costs of CAD $140,000.',
+    ]);
+  });
+
+  it('a program whose shares are confirmed (CFI, 40%) computes the request and ignores a stated amount', () => {
     const s = checkBudget(
-      budget(1, [line('s', 'personnel', [100_000]), line('c', 'subcontracts', [40_000])]),
-      rules('ca-nrc-irap'),
+      { ...budget(1, [line('eq', 'equipment', [250_000])]), statedRequest: 1 },
+      rules('ca-cfi-jelf'),
     );
     expect(s.totals.requested).toBe(100_000);
-    expect(
-      s.findings.filter((f) => f.rule?.kind === 'share_of_costs').every((f) => f.status === 'info'),
-    ).toBe(true);
-    expect(s.findings.every((f) => f.rule === null || f.rule.verified || f.status !== 'unmet')).toBe(true);
   });
 });
 
@@ -337,15 +371,36 @@ describe('rules confirmed in the third pass: each finding names the rule’s wor
     expect(none.message).toContain('up to CAD $25,000 (25% of the direct costs) may be requested');
   });
 
-  it('NSERC CREATE: $1.65M of direct costs over six years, both sides; an indirect line breaks a rule', () => {
+  it('NSERC CREATE: $150,000 in year 1, $300,000 a year, $1.65M over six years, each both sides', () => {
     const create = rules('ca-nserc-create');
-    const years = (last: number) =>
+    const years = (first: number, last: number) =>
       budget(6, [
-        line('st', 'personnel', [150_000, 300_000, 300_000, 300_000, 300_000, last], 'Trainee stipends'),
+        line('st', 'personnel', [first, 300_000, 300_000, 300_000, 300_000, last], 'Trainee stipends'),
       ]);
-    expect(statusOf(checkBudget(years(300_000), create), 'limit')).toEqual(['met']);
-    const over = checkBudget(years(300_001), create);
-    expect(statusOf(over, 'limit')).toEqual(['unmet']);
+    const limits = (s: ReturnType<typeof checkBudget>) =>
+      s.findings.filter((f) => f.rule?.kind === 'limit').map((f) => [f.status, f.year]);
+    expect(limits(checkBudget(years(150_000, 300_000), create))).toEqual([
+      ['met', null],
+      ['met', 0],
+      ['met', null],
+    ]);
+    const firstOver = checkBudget(years(150_001, 299_999), create);
+    expect(firstOver.totals.requested).toBe(1_650_000);
+    expect(limits(firstOver)).toEqual([
+      ['met', null],
+      ['unmet', 0],
+      ['met', null],
+    ]);
+    expect(firstOver.findings.find((f) => f.year === 0)!.message).toContain(
+      'up to $150,000 in the first year and up to $300,000 for up to five subsequent years, for a maximum of $1.65M over six years. In year 1 the direct costs requested is CAD $150,001; it must be at most CAD $150,000 in that year.',
+    );
+    // The sixth year one dollar over $300,000: that year, and the six-year total, break their rules.
+    const over = checkBudget(years(150_000, 300_001), create);
+    expect(limits(over)).toEqual([
+      ['unmet', null],
+      ['met', 0],
+      ['unmet', 5],
+    ]);
     expect(over.findings.find((f) => f.rule?.kind === 'limit')!.message).toContain(
       'for a maximum of $1.65M over six years. Over the project, the direct costs requested is CAD $1,650,001',
     );

@@ -3,10 +3,11 @@ import { checkBudget, formatBudgetMoney } from '@grantleaf/shared/budget-checks'
 import { BUDGET_CATEGORY_LABELS, type Budget } from '@grantleaf/shared/budget.schema';
 import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 import type { ExportBlock } from '../submissions/index.ts';
+import { budgetShape } from './budget-shape.ts';
 
 /**
- * The budget in the application's exports (issue 26 §1, ADR 0281): a table by category and year,
- * the partners' contributions, the request as the program's rules compute it, and a justification
+ * The budget in the application's exports (issue 26 §1, ADR 0281): the funder's own table first
+ * (budget-shape.ts, ADR 0741), then each line by year, the partners' contributions, the request as the program's rules compute it, and a justification
  * written only from the lines and the applicant's notes (offline; nothing invented).
  */
 
@@ -39,8 +40,23 @@ function tables(budget: Budget, rules: ProgramCostRules | null) {
 
 export function budgetBlocks(budget: Budget, rules: ProgramCostRules | null): ExportBlock[] {
   const t = tables(budget, rules);
+  const shape = budgetShape(budget, rules, t.summary);
   const blocks: ExportBlock[] = [
     { kind: 'h2', text: 'Budget' },
+    { kind: 'h3', text: shape.title },
+    { kind: 'note', text: shape.note },
+    {
+      kind: 'table',
+      rows: [
+        shape.head,
+        ...shape.rows.map((r) => [
+          r.label,
+          ...(r.amounts ?? []).map((v) => (r.label.startsWith('Modules') ? String(v) : t.money(v))),
+          ...(shape.kind === 'eligible_costs' ? [r.note ?? ''] : []),
+        ]),
+      ],
+    },
+    { kind: 'h3', text: 'Budget lines' },
     { kind: 'note', text: `Amounts in ${t.summary.currency}, by budget year.` },
     { kind: 'table', rows: [t.head, ...t.lines, ...t.totalRows] },
   ];
@@ -92,5 +108,9 @@ export function budgetCsv(budget: Budget, rules: ProgramCostRules | null): strin
   ] as const)
     rows.push(['Total', '', label, ...ys.map(String), String(total), '']);
   rows.push(['Currency', '', summary.currency, ...years(budget).map(() => ''), '', summary.basis]);
+  // The funder's table (ADR 0741) after the lines, its amounts as plain numbers.
+  const shape = budgetShape(budget, rules, summary);
+  for (const r of shape.rows)
+    rows.push([shape.title, '', r.label, ...(r.amounts ?? []).map(String), r.note ?? '']);
   return csvTable(rows);
 }

@@ -144,6 +144,105 @@ describe.each(DATABASES)('application budget on %s', (kind) => {
     expect((await file('csv', other.token)).status).toBe(404);
   });
 
+  it("exports the budget alone in the funder's shape as PDF, DOCX and CSV (ADR 0741)", async () => {
+    const { token } = await registerUser(t);
+    const saved = async (programId: string, program: string, budget: object) => {
+      const created = await t.api('POST', '/api/applications', {
+        token,
+        body: { title: `Shapes ${programId}`, program, programId },
+      });
+      expect(created.status).toBe(201);
+      const put = await t.api('PUT', `/api/applications/${created.body.id}/budget`, {
+        token,
+        body: { baseRevision: 0, budget },
+      });
+      expect(put.status).toBe(200);
+      return created.body.id as string;
+    };
+    const get = async (id: string, query: string) => {
+      const res = await fetch(`${t.baseUrl}/api/applications/${id}/export?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return {
+        status: res.status,
+        name: res.headers.get('content-disposition'),
+        data: Buffer.from(await res.arrayBuffer()),
+      };
+    };
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'budget-shape-'));
+    const pdfText = async (id: string) => {
+      const pdf = await get(id, 'format=pdf&part=budget');
+      expect(pdf.status).toBe(200);
+      expect(pdf.name).toContain('-budget.pdf');
+      const file = path.join(tmp, `${id}.pdf`);
+      fs.writeFileSync(file, pdf.data);
+      return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    };
+
+    // NSERC Alliance: the tri-agency table by year and category; the sections are not in this file.
+    const alliance = await saved(ALLIANCE, 'NSERC Alliance', budgetWith(100_000));
+    const a = await pdfText(alliance);
+    expect(a).toContain('Budget by year and category');
+    expect(a).toMatch(/Personnel \(students,\s+CAD \$150,000\s+CAD \$150,000\s+CAD \$300,000/);
+    expect(a).toMatch(/Requested from the\s+CAD \$100,000\s+CAD \$100,000\s+CAD \$200,000/);
+    expect(a).not.toContain('Modular budget');
+    const docx = strFromU8(
+      unzipSync(new Uint8Array((await get(alliance, 'format=docx&part=budget')).data))['word/document.xml']!,
+    );
+    expect(docx).toContain('Budget by year and category');
+
+    // NRC IRAP: the eligible-cost summary; the shares are unconfirmed, so the stated request stands.
+    const irap = await saved('ca-nrc-irap', 'NRC IRAP', {
+      years: 1,
+      lines: [
+        { id: 's', category: 'personnel', label: 'Two engineers', amounts: [100_000], note: '' },
+        { id: 'c', category: 'subcontracts', label: 'Test-lab contractor', amounts: [40_000], note: '' },
+        { id: 'o', category: 'indirect', label: 'Overhead', amounts: [20_000], note: '' },
+      ],
+      partners: [],
+      notes: '',
+      statedRequest: 91_500,
+    });
+    const i = await pdfText(irap);
+    expect(i).toContain('Eligible-cost summary');
+    expect(i).toMatch(/Total project costs\s+CAD \$160,000\s+CAD \$160,000/);
+    expect(i).toMatch(/Contribution\s+CAD \$91,500\s+CAD \$91,500/);
+    expect(i).toMatch(/Applicant's share\s+CAD \$68,500\s+CAD \$68,500/);
+    expect(i).toContain('Not supported (check');
+    expect(i).toContain('Supported at a share');
+    expect(i).toContain('funder (80% quoted)');
+    expect(i).not.toMatch(/IRAP contributes|Supported, up to/);
+    const irapCsv = (await get(irap, 'format=csv')).data.toString('utf8');
+    expect(irapCsv).toContain('"Eligible-cost summary","","Contribution requested","91500","91500",""');
+
+    // NIH R01: the modular table, $112,000 of direct costs is five modules of $25,000.
+    const r01 = await saved('us-nih-r01', 'NIH R01', {
+      years: 2,
+      lines: [
+        { id: 'p', category: 'personnel', label: 'Postdoc', amounts: [90_000, 90_000], note: '' },
+        { id: 'm', category: 'materials', label: 'Reagents', amounts: [22_000, 35_000], note: '' },
+      ],
+      partners: [],
+      notes: '',
+    });
+    const n = await pdfText(r01);
+    expect(n).toContain('Modular budget (NIH)');
+    expect(n).toMatch(/Modules of USD \$25,000\s+5\s+5\s+10/);
+    expect(n).toMatch(/Direct costs requested\s+USD \$125,000\s+USD \$125,000\s+USD \$250,000/);
+    const r01Csv = (await get(r01, 'format=csv')).data.toString('utf8');
+    expect(r01Csv).toContain('"Modular budget (NIH)","","Modules of USD $25,000","5","5","10",""');
+    fs.rmSync(tmp, { recursive: true, force: true });
+
+    // No budget saved: a budget-only export is a 404 with the reason; the full PDF still exports.
+    const bare = await t.api('POST', '/api/applications', {
+      token,
+      body: { title: 'No budget', program: 'X' },
+    });
+    expect((await get(bare.body.id, 'format=pdf&part=budget')).status).toBe(404);
+    expect((await get(bare.body.id, 'format=pdf')).status).toBe(200);
+    expect((await get(bare.body.id, 'format=pdf&part=sections')).status).toBe(400);
+  });
+
   it('opens the budget to the people the application is shared with, by their role (ADR 0371)', async () => {
     const owner = await registerUser(t);
     const created = await t.api('POST', '/api/applications', {

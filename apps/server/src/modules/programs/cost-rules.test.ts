@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { costRulesFileSchema } from '@grantleaf/shared/cost-rules.schema';
+import { costRuleSchema, costRulesFileSchema } from '@grantleaf/shared/cost-rules.schema';
 import {
   costShareRequest,
   fixedRateIndirect,
@@ -280,10 +280,29 @@ describe('rules confirmed in the third pass, each on both sides of its boundary 
     expect(fixedRateIndirect(100_000, only('us-nih-r01', 'indirect'))).toBeNull();
   });
 
-  it('NSERC CREATE: $1.65M over six years on direct costs, both sides; no indirect costs', () => {
-    const rule = only('ca-nserc-create', 'limit');
-    expect(rule).toMatchObject({ scope: 'per_project', basis: 'direct', verified: true });
-    expect([withinLimit(1_650_000, rule), withinLimit(1_650_001, rule)]).toEqual([true, false]);
+  it('NSERC CREATE: $1.65M over six years, $150,000 in year 1, $300,000 a year; direct costs, both sides', () => {
+    const [project, first, year] = rulesOfKind('ca-nserc-create', 'limit');
+    expect(project).toMatchObject({ scope: 'per_project', basis: 'direct', verified: true });
+    expect(first).toMatchObject({ scope: 'one_year', year: 1, basis: 'direct', verified: true });
+    expect(year).toMatchObject({ scope: 'per_year', basis: 'direct', verified: true });
+    expect([withinLimit(1_650_000, project!), withinLimit(1_650_001, project!)]).toEqual([true, false]);
+    expect([withinLimit(150_000, first!), withinLimit(150_001, first!)]).toEqual([true, false]);
+    expect([withinLimit(300_000, year!), withinLimit(300_001, year!)]).toEqual([true, false]);
+  });
+
+  it('a one-year limit names its year, and only it does (ADR 0740)', () => {
+    const base = {
+      kind: 'limit',
+      basis: 'direct',
+      max: 1,
+      says: 'A limit of one dollar.',
+      source: 'https://example.org/',
+      read: '2026-11-28',
+      verified: true,
+    };
+    expect(costRuleSchema.safeParse({ ...base, scope: 'one_year', year: 1 }).success).toBe(true);
+    expect(costRuleSchema.safeParse({ ...base, scope: 'one_year' }).success).toBe(false);
+    expect(costRuleSchema.safeParse({ ...base, scope: 'per_year', year: 1 }).success).toBe(false);
   });
 
   it('NIH SBIR/STTR: Phase I $314,363 and Phase II $2,095,748 in total costs, read on an NIH page', () => {

@@ -9,6 +9,8 @@ import frBudget from '../../../i18n/locales/fr.budget.json';
 import { BUDGET_LINE_CATEGORIES } from '@grantleaf/shared/budget.schema';
 import { renderWithProviders } from '../../../test/kit.tsx';
 import { BudgetForm } from './budget-builder.tsx';
+import costRules from '../../../../../server/data/cost-rules.json';
+import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 
 const budget: Budget = {
   years: 1,
@@ -79,5 +81,46 @@ describe('Editor: the budget builder in English and French (issue 26 item 2)', (
     // A typed French amount with its no-break spaces is read, not refused.
     fireEvent.change(screen.getByLabelText('Année 1'), { target: { value: '45\u00a0000' } });
     expect(plain(screen.getByTestId('budget-total-direct').textContent)).toBe('45 000 $');
+  });
+});
+
+describe('Editor: the request an IRAP applicant states (ADR 0740)', () => {
+  const irap = costRules.programs['ca-nrc-irap'] as ProgramCostRules;
+  const lines: Budget = {
+    years: 1,
+    lines: [
+      { id: 's', category: 'personnel', label: 'Two engineers', amounts: [100_000], note: '' },
+      { id: 'c', category: 'subcontracts', label: 'Test lab', amounts: [40_000], note: '' },
+    ],
+    partners: [],
+    notes: '',
+  };
+  const irapView: BudgetView = {
+    ...view,
+    budget: lines,
+    programId: 'ca-nrc-irap',
+    programName: irap.name,
+    rules: irap,
+    summary: checkBudget(lines, irap),
+  };
+
+  it('asks for the amount, uses it as the request, and refuses one that is not whole units', () => {
+    renderWithProviders(<BudgetForm applicationId="a1" view={irapView} />);
+    // Blank: an estimate at the quoted shares, said to be one.
+    expect(screen.getByTestId('budget-total-requested').textContent).toBe('CAD $100,000');
+    expect(screen.getByText(/is an estimate at those shares; check with the funder/)).toBeTruthy();
+    const field = screen.getByLabelText('The amount you request (CAD)');
+    fireEvent.change(field, { target: { value: '91,500' } });
+    expect(screen.getByTestId('budget-total-requested').textContent).toBe('CAD $91,500');
+    expect(screen.getByText(/The request is the amount the applicant states, CAD \$91,500/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: '91.5k' } });
+    expect(screen.getByText('Enter whole units, e.g. 25000')).toBeTruthy();
+    expect((field as HTMLInputElement).value).toBe('91.5k');
+  });
+
+  it('does not ask where the program computes the request itself', () => {
+    renderWithProviders(<BudgetForm applicationId="a1" view={view} />);
+    expect(screen.queryByLabelText(/The amount you request/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Budget as PDF' })).toBeTruthy();
   });
 });

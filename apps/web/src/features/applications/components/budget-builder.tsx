@@ -1,4 +1,5 @@
 import { checkBudget } from '@grantleaf/shared/budget-checks';
+import { requestIsStated } from '@grantleaf/shared/cost-rules';
 import {
   BUDGET_LINE_CATEGORIES,
   BUDGET_MAX_AMOUNT,
@@ -6,7 +7,6 @@ import {
   BUDGET_MAX_PARTNERS,
   BUDGET_MAX_YEARS,
   type Budget,
-  type BudgetFinding,
   type BudgetLineCategory,
   type BudgetSummary,
   type BudgetView,
@@ -15,10 +15,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
-import { ToneBadge, type BadgeTone } from '../../../components/ui/tone-badge.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { budgetKey, saveBudget, useBudget } from '../api/budget.api.ts';
+import { AmountRow, BudgetFindings, BudgetTotals } from './budget-parts.tsx';
 import '../../../i18n/budget-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { budgetMoney } from '../../../lib/budget-money.ts';
@@ -49,6 +49,8 @@ interface BudgetForm {
   lines: LineForm[];
   partners: PartnerForm[];
   notes: string;
+  /** The amount requested, where the program's computation is unconfirmed (ADR 0740); blank: none. */
+  statedRequest: string;
 }
 
 const newId = () => Math.random().toString(36).slice(2, 10);
@@ -59,6 +61,7 @@ function toForm(b: Budget): BudgetForm {
   return {
     years: b.years,
     notes: b.notes,
+    statedRequest: b.statedRequest === undefined ? '' : String(b.statedRequest),
     lines: b.lines.map((l) => ({ ...l, amounts: l.amounts.map(s) })),
     partners: b.partners.map((p) => ({
       id: p.id,
@@ -107,15 +110,14 @@ function fromForm(f: BudgetForm): { budget: Budget | null; errors: Map<string, E
       inKind: amounts(`partner-${p.id}-inKind`, p.inKind),
     };
   });
-  return { budget: errors.size ? null : { years: f.years, lines, partners, notes: f.notes }, errors };
+  const stated = parseAmount(f.statedRequest);
+  if (typeof stated === 'string') errors.set('stated-request', stated);
+  const statedRequest = f.statedRequest.trim() && typeof stated === 'number' ? { statedRequest: stated } : {};
+  return {
+    budget: errors.size ? null : { years: f.years, lines, partners, notes: f.notes, ...statedRequest },
+    errors,
+  };
 }
-
-const TONE: Record<BudgetFinding['status'], BadgeTone> = {
-  unmet: 'red',
-  check: 'yellow',
-  met: 'green',
-  info: 'blue',
-};
 
 /** `readOnly`: shared below editor (ADR 0371); the budget and its checks show, nothing can change. */
 export function BudgetBuilder({
@@ -412,6 +414,25 @@ export function BudgetForm({
           </Button>
         </fieldset>
 
+        {requestIsStated(view.rules) ? (
+          <div>
+            <Label htmlFor="stated-request">{t('budget.statedRequest', { currency })}</Label>
+            <p id="stated-request-help" className="mb-1 text-sm text-slate-700">
+              {t('budget.statedRequestHelp')}
+            </p>
+            <Input
+              id="stated-request"
+              className="max-w-xs"
+              inputMode="numeric"
+              value={form.statedRequest}
+              aria-invalid={fieldError('stated-request') ? true : undefined}
+              aria-describedby="stated-request-help stated-request-error"
+              onChange={(e) => edit((f) => ({ ...f, statedRequest: e.target.value }))}
+            />
+            <FieldError id="stated-request-error">{fieldError('stated-request')}</FieldError>
+          </div>
+        ) : null}
+
         <div>
           <Label htmlFor="budget-notes">{t('budget.notes')}</Label>
           <Textarea
@@ -442,6 +463,21 @@ export function BudgetForm({
         >
           {t('budget.exportCsv')}
         </Button>
+        {(['pdf', 'docx'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="secondary"
+            onClick={() =>
+              void downloadFile(
+                `/api/applications/${applicationId}/export?format=${format}&part=budget`,
+                `budget.${format}`,
+              )
+            }
+            disabled={revision === 0}
+          >
+            {t(format === 'pdf' ? 'budget.exportPdf' : 'budget.exportDocx')}
+          </Button>
+        ))}
         <span
           role="status"
           aria-live="polite"
@@ -462,154 +498,6 @@ export function BudgetForm({
           {saveError}
         </p>
       ) : null}
-    </div>
-  );
-}
-
-function AmountRow(props: {
-  prefix: string;
-  caption: string;
-  years: number[];
-  values: string[];
-  error: (id: string) => string | undefined;
-  onChange: (values: string[]) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="mt-2" role="group" aria-label={props.caption}>
-      <p className="mb-1 text-xs font-medium text-slate-700">{props.caption}</p>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
-        {props.years.map((y) => {
-          const id = `${props.prefix}-${y}`;
-          const error = props.error(id);
-          return (
-            <div key={y}>
-              <Label htmlFor={id} className="text-xs font-normal">
-                {t('budget.year', { n: y + 1 })}
-              </Label>
-              <Input
-                id={id}
-                inputMode="numeric"
-                value={props.values[y] ?? ''}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-error`}
-                onChange={(e) => props.onChange(props.values.map((v, i) => (i === y ? e.target.value : v)))}
-              />
-              <FieldError id={`${id}-error`}>{error}</FieldError>
-            </div>
-          );
-        })}
-      </div>
-    </div>
-  );
-}
-
-/** The totals' rows: their catalogue key (budget.totals.*), also the cell's stable test id. */
-const TOTAL_ROWS = ['direct', 'indirect', 'partnerCash', 'partnerInKind', 'requested'] as const;
-
-function BudgetTotals({
-  summary,
-  money,
-  stale,
-}: {
-  summary: BudgetSummary;
-  money: (n: number) => string;
-  stale: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div>
-      <h3 className="text-base font-semibold text-slate-900">{t('budget.totals.heading')}</h3>
-      {stale ? <p className="text-sm text-amber-800">{t('budget.totals.stale')}</p> : null}
-      <div className="mt-2 overflow-x-auto" tabIndex={0} aria-label={t('budget.totals.table')}>
-        <table className="min-w-full text-sm">
-          <thead>
-            <tr className="text-left text-slate-700">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                &nbsp;
-              </th>
-              {summary.direct.map((_, i) => (
-                <th key={i} scope="col" className="py-1 pr-3 text-right font-medium">
-                  {t('budget.year', { n: i + 1 })}
-                </th>
-              ))}
-              <th scope="col" className="py-1 text-right font-medium">
-                {t('budget.totals.total')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {TOTAL_ROWS.map((row) => (
-              <tr key={row} className="border-t border-slate-200">
-                <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-800">
-                  {t(`budget.totals.${row}`)}
-                </th>
-                {summary[row].map((v, i) => (
-                  <td key={i} className="py-1 pr-3 text-right whitespace-nowrap">
-                    {money(v)}
-                  </td>
-                ))}
-                <td
-                  className="py-1 text-right font-medium whitespace-nowrap"
-                  data-testid={`budget-total-${row}`}
-                >
-                  {money(summary.totals[row])}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
-}
-
-/**
- * The findings and the basis are checkBudget's English, quoting the funder's rule as read on its
- * page (cost-rules.json `says`); a French page says so rather than paraphrase a rule it never read.
- */
-function BudgetFindings({ findings, basis }: { findings: BudgetFinding[]; basis: string }) {
-  const { t, language } = useTranslation();
-  return (
-    <div>
-      <h3 className="text-base font-semibold text-slate-900">{t('budget.rules.heading')}</h3>
-      {language === 'en' ? null : (
-        <p className="mt-1 text-xs text-slate-600">{t('budget.rules.englishOnly')}</p>
-      )}
-      <p className="mt-1 text-sm text-slate-700">{t('budget.rules.basis', { basis })}</p>
-      {findings.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{t('budget.rules.none')}</p>
-      ) : (
-        <ul className="mt-2 space-y-2" aria-label={t('budget.rules.list')}>
-          {findings.map((f, i) => (
-            <li
-              key={i}
-              className="rounded-md border border-slate-200 p-2 text-sm"
-              data-testid="budget-finding"
-              data-status={f.status}
-            >
-              <ToneBadge tone={TONE[f.status]}>{t(`budget.status.${f.status}`)}</ToneBadge>
-              <p className="mt-1 break-words text-slate-900">{f.message}</p>
-              {f.rule ? (
-                <p className="mt-1 text-xs break-words text-slate-600">
-                  {t('budget.rules.source')}{' '}
-                  <a
-                    href={f.rule.source}
-                    className="text-brand-800 underline"
-                    target="_blank"
-                    rel="noreferrer"
-                  >
-                    {new URL(f.rule.source).hostname}
-                  </a>{' '}
-                  {t('budget.rules.read', { date: f.rule.read })}
-                  {f.rule.verified ? '' : t('budget.rules.unconfirmed')}
-                  {f.rule.note && !f.rule.verified ? ` · ${f.rule.note}` : ''}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   );
 }
