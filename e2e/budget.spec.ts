@@ -1,10 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminAccount, expect, test } from './fixtures.ts';
-import { fits } from './axe.ts';
+import { fits, seriousViolations } from './axe.ts';
 
-// Issue 26 (ADR 0281): build an NSERC Alliance budget with a large partner, see the 2:1 cost-share
-// finding with its source, fix the partner cash, save, and export DOCX and CSV; then write a draft
+// Issue 26 (ADR 0281): build an NSERC Alliance budget with a large partner, break the overhead rule
+// and see its live check (the rule's words and the line), fix it, see the 2:1 cost-share finding
+// with its source, fix the partner cash, save, and export CSV, DOCX and the budget as PDF in the
+// funder's table (ADR 0741); then write a draft
 // for this application from the dashboard's dialog, which states the budget's request (ADR 0453) —
 // at 1280 and 390 px.
 test.describe.configure({ timeout: 180_000 });
@@ -35,6 +38,21 @@ for (const width of [1280, 390]) {
     const line = builder.getByTestId('budget-line').first();
     await line.getByLabel('Line 1: what it pays for').fill('Research associate (salary + benefits)');
     await line.getByLabel('Year 1').fill('300,000');
+
+    // Break a rule: a university overhead line. The live check quotes NSERC's words and names the line.
+    await builder.getByRole('button', { name: 'Add a cost line' }).click();
+    const overhead = builder.getByTestId('budget-line').nth(1);
+    await overhead.getByLabel('Category').selectOption('indirect');
+    await overhead.getByLabel('Line 2: what it pays for').fill('University overhead');
+    await overhead.getByLabel('Year 1').fill('30000');
+    const overheadRule = builder.getByTestId('budget-finding').filter({ hasText: 'not including overhead' });
+    await expect(overheadRule).toHaveAttribute('data-status', 'unmet');
+    await expect(overheadRule).toContainText("— line 'University overhead' CAD $30,000.");
+    await expect(overheadRule).toContainText('Alliance funding covers the direct costs of the research');
+    expect(await fits(page)).toBe(true);
+    // Fixed: the line removed, the check is gone.
+    await builder.getByRole('button', { name: 'Remove line 2' }).click();
+    await expect(overheadRule).toHaveCount(0);
 
     // A large partner (12,000 employees) with $60,000 of cash: short of the 2:1 ratio.
     await builder.getByRole('button', { name: 'Add a partner' }).click();
@@ -74,6 +92,7 @@ for (const width of [1280, 390]) {
     await builder.getByRole('button', { name: 'Save budget' }).click();
     await expect(builder.getByTestId('budget-save-state')).toHaveText('Budget saved');
     expect(await fits(page)).toBe(true);
+    expect(await seriousViolations(page, { selector: '[data-testid="budget-builder"]' })).toEqual([]);
 
     // Saved on the server with the same computation.
     const stored = await server.api('GET', `/api/applications/${created.body.id}/budget`, {
@@ -97,6 +116,14 @@ for (const width of [1280, 390]) {
     );
     expect(xml).toContain('Budget justification');
     expect(xml).toContain('Hydro Giant Inc. contributes CAD $100,000 in cash and CAD $40,000 in kind.');
+    // The budget alone as PDF, in the tri-agency table by year and category (ADR 0741).
+    const pdfDownload = page.waitForEvent('download');
+    await builder.getByRole('button', { name: 'Budget as PDF' }).click();
+    const pdf = (await (await pdfDownload).path())!;
+    const pdfText = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(pdfText).toContain('Budget by year and category');
+    expect(pdfText).toMatch(/Requested from the\s+CAD \$200,000\s+CAD \$200,000/);
+    expect(pdfText).toMatch(/Partner in-kind\s+CAD \$40,000\s+CAD \$40,000/);
 
     // "Write this draft for my application": the dialog offers it, says the saved request, and the
     // draft states CAD $200,000, not the $420,000 typed as the total budget.
