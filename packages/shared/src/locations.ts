@@ -320,6 +320,16 @@ export function parseLocation(text: string): Location {
   return { country, regions };
 }
 
+/**
+ * The text with every province, state and city name blanked ("British Columbia" → spaces): a
+ * place says where the applicant is, which the rules and scores read once; it is not a topic word.
+ */
+export function withoutPlaceNames(text: string): string {
+  let rest = text.replace(WASHINGTON_DC, (m) => ' '.repeat(m.length));
+  for (const m of MATCHERS) rest = rest.replace(m.pattern, (found) => ' '.repeat(found.length));
+  return rest;
+}
+
 /** A province or state by code, name or abbreviation ('ON', 'Ont.', 'Ontario', 'CA-ON'); null if unknown. */
 export function subdivisionOf(value: string): Subdivision | null {
   const v = value.trim();

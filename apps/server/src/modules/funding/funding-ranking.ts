@@ -19,6 +19,7 @@ import {
   parseLocation,
   SUBDIVISION_BY_CODE,
   type Country,
+  withoutPlaceNames,
 } from '@grantleaf/shared/locations';
 import { formatFundingRange, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 import { readApplicant } from '../../ai/read/index.ts';
@@ -221,7 +222,10 @@ function queryTerms(q: FundingQuery): Map<string, { weight: number; word: string
   const terms = new Map<string, { weight: number; word: string }>();
   const isPlaceWord = placeTest();
   const add = (text: string | null | undefined, weight: number) => {
-    const words = (text ?? '').toLowerCase().match(/[a-z0-9][a-z0-9&+-]*[a-z0-9]/g) ?? [];
+    const words =
+      withoutPlaceNames(text ?? '')
+        .toLowerCase()
+        .match(/[a-z0-9][a-z0-9&+-]*[a-z0-9]/g) ?? [];
     for (const word of words) {
       if (word.length <= 2 || STOPWORDS.has(word) || /^\d+$/.test(word) || isPlaceWord(word)) continue;
       const term = stem(word);
@@ -254,10 +258,18 @@ export function readProfile(q: FundingQuery, who: ApplicantProfile): Profile {
   );
 
   const sectors = new Map<Sector, string[]>();
+  const topic = q.researchTopic.toLowerCase();
+  const passing: Sector[] = [];
   for (const [name, re] of Object.entries(SECTORS) as Array<[Sector, RegExp]>) {
     const found = hits(text, re);
-    if (found.length > 0) sectors.set(name, [...new Set(found)]);
+    if (found.length === 0) continue;
+    sectors.set(name, [...new Set(found)]);
+    if (found.length === 1 && hits(topic, re).length === 0) passing.push(name);
   }
+  // A specific sector named once in passing, outside the topic, beside another the request keeps
+  // coming back to ("relevant to infections, vaccination, cancer and autoimmunity") is not its focus.
+  const focus = [...sectors].filter(([s]) => SPECIFIC.includes(s) && !passing.includes(s));
+  if (focus.length > 0) for (const s of passing) if (SPECIFIC.includes(s)) sectors.delete(s);
   return {
     text: original,
     countries,
@@ -326,6 +338,11 @@ const PURPOSES: Array<[RegExp, RegExp]> = [
     /\b(commerciali[sz]\w*|licens\w*|spin-?off|start-?up|market|prototype)\b/i,
   ],
   [/\b(catalyst grants|chairs)\b/i, /\b(catalyst|chair|nominat\w*)\b/i],
+  // A wage subsidy for new hires ("Innovator Skills Initiative") suits a request that hires.
+  [
+    /\b(skills initiative|wage subsid\w*|hiring)\b/i,
+    /\b(hir(e|es|ed|ing)|recruit\w*|new (employees?|staff|positions?)|interns?|internships?|wages?|salar(y|ies))\b/i,
+  ],
   [
     /\bCISE\b/,
     /\b(comput\w*|software|algorithm\w*|network\w*|machine learning|artificial intelligence|cyber\w*|wireless)\b/i,
@@ -472,6 +489,17 @@ function buildDoc(p: RankableProgram): Doc {
     }
   }
   return { tf, length };
+}
+
+/**
+ * The BM25 of a full match: one word of the research topic found in the name of a single program
+ * of average length. Relevance reaches 1 only with at least this much evidence, so a request whose
+ * best match is one generic word does not outweigh the rules' fit (ADR 0760).
+ */
+function fullMatch(programs: number): number {
+  const idf = Math.log(1 + (programs - 1 + 0.5) / (1 + 0.5));
+  const f = FIELD_WEIGHTS.name;
+  return (idf * R('topicWord') * (f * (K1 + 1))) / (f + K1);
 }
 
 function bm25(programs: RankableProgram[], terms: Map<string, { weight: number; word: string }>) {
@@ -707,13 +735,14 @@ function scoreProgram(
     }
   }
   if (t.export) score += profile.export ? W('exportAsked') : W('exportUnasked');
-  if (t.taxCredit && isCompany && profile.taxCredit) score += W('taxCreditAsked');
+  // A tax credit repays spending already made; it funds no project the request describes.
+  if (t.taxCredit && isCompany) score += profile.taxCredit ? W('taxCreditAsked') : W('taxCreditUnasked');
   if (t.startupFinance && !(isCompany && !isAcademic)) score += W('financeNotCompany');
   // A company developing a technology is better served by R&D funding than by loans or equity.
   if (isCompany && !isAcademic && profile.rnd && !profile.seeksFinance) {
     if (t.startupFinance) score += W('financeForRnd');
     else if (
-      (p.programType === 'grant' || p.programType === 'contribution') &&
+      (p.programType === 'grant' || p.programType === 'contribution' || p.programType === 'contract') &&
       t.applicant === 'company' &&
       !t.scaleUp
     ) {
@@ -883,7 +912,9 @@ export function matchPrograms(
   if (q.profileFacts?.careerStage || q.profileFacts?.careerStartYear)
     profile.earlyCareer = who.careerStage === 'early-career';
   const relevance = bm25(eligible, terms);
-  const max = Math.max(...relevance.map((r) => r.score), 1e-9);
+  // Scaled to a full match, not to the best candidate: one generic word ("create", "standards")
+  // that happens to be the best match is still a weak one.
+  const max = Math.max(...relevance.map((r) => r.score), fullMatch(eligible.length));
   const ranked = eligible
     .map((p, i) => scoreProgram(p, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today))
     .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name));

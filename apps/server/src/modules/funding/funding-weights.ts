@@ -73,6 +73,10 @@ export const RANKING_WEIGHTS = {
   exportAsked: { value: 1, why: 'An export program, and the request is about foreign markets.' },
   exportUnasked: { value: -0.8, why: 'An export program, and the request is not about foreign markets.' },
   taxCreditAsked: { value: 0.6, why: 'A tax credit, and the company speaks of its own R&D spending.' },
+  taxCreditUnasked: {
+    value: -1,
+    why: 'A tax credit, and the company asks to fund a project: a credit repays spending, it funds no project.',
+  },
   financeNotCompany: {
     value: -0.8,
     why: 'A loan, investment or accelerator, for an applicant who is not a company.',
