@@ -90,6 +90,8 @@ export const envSchema = z.object({
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
   /** How often the job queue turns expired runs (a killed worker) into retries; tests that kill workers set 1. */
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Every job's first retry delay instead of its own (the backoff still doubles it); tests set 1 so retries do not wait 5–40 s each. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /** AI: "offline" (built-in engine, no network) or a model provider; the fallback is tried when it fails. */
   AI_PROVIDER: z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']).default('offline'),
   AI_MODEL: z.string().optional(),

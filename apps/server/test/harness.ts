@@ -188,6 +188,8 @@ export async function startTestAppWithModel(kind: 'pglite' | 'postgres', opts: {
     AI_BASE_URL: fake.baseUrl,
     AI_MODEL: 'fake-model',
     AI_TIMEOUT_MS: String(opts.timeoutMs ?? 5000),
+    // A failed model answer is retried after 1–2 s (then 2–4 s), not the job's own 5–20 s.
+    JOB_RETRY_DELAY_SECONDS: '1',
   });
   return {
     t,

@@ -42,7 +42,7 @@ export async function createJobQueue(
     await boss.createQueue(job.name, {
       name: job.name,
       retryLimit: job.retryLimit,
-      retryDelay: job.retryDelaySeconds,
+      retryDelay: deps.env.JOB_RETRY_DELAY_SECONDS ?? job.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds:
         typeof job.expireInSeconds === 'function' ? job.expireInSeconds(deps.env) : job.expireInSeconds,

@@ -72,6 +72,8 @@ const EXPIRE_SECONDS = 5;
       JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
       // The dead run becomes a retry at the next maintenance: every second here, not every 30 s.
       JOB_MAINTENANCE_SECONDS: '1',
+      // Each retry comes due after 1–2 s (then 2–4 s), not the job's own 10–20 s (then 20–40 s).
+      JOB_RETRY_DELAY_SECONDS: '1',
       AI_PROVIDER: 'openai-compatible',
       AI_BASE_URL: modelUrl,
       AI_MODEL: 'crashing',

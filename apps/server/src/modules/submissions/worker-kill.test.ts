@@ -39,6 +39,8 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
         JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
         // The killed run becomes a retry at the next maintenance: every second here, not every 30 s.
         JOB_MAINTENANCE_SECONDS: '1',
+        // The killed run's retry comes due after 1–2 s, not the job's own 10–20 s.
+        JOB_RETRY_DELAY_SECONDS: '1',
         AI_PROVIDER: 'openai-compatible',
         AI_BASE_URL: `${modelUrl}/v1`,
         AI_MODEL: 'fake-slow',
@@ -117,6 +119,7 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
         // The queue takes the jobs' expiry from the env it starts with (the killed run must expire).
         JOB_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
         JOB_MAINTENANCE_SECONDS: '1',
+        JOB_RETRY_DELAY_SECONDS: '1',
       }),
     );
     try {
