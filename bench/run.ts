@@ -14,7 +14,7 @@ import { creditsSuite } from './suites/credits.ts';
 import { eventLoopSuite } from './suites/event-loop.ts';
 import { httpSuite } from './suites/http.ts';
 import { jobsSuite } from './suites/jobs.ts';
-import { cleanWebBuild, lighthouseSuite, webSizeSuite } from './suites/web.ts';
+import { lighthouseSuite, webSizeSuite } from './suites/web.ts';
 import { loginSuite } from './suites/login.ts';
 import { pdfSuite } from './suites/pdf.ts';
 import { searchSuite } from './suites/search.ts';
@@ -101,7 +101,6 @@ async function main() {
       }
     }
   } finally {
-    cleanWebBuild(ctx);
     await ctx.postgres?.drop().catch(() => undefined);
     await ctx.pglite?.drop().catch(() => undefined);
   }

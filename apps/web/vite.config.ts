@@ -114,6 +114,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the chunk graph the bench's web-size suite measures this build by.
+    manifest: true,
     rollupOptions: {
       output: {
         // The browser compiles each file as it arrives: several mid-sized files are several short

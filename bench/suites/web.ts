@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +21,7 @@ const CHROMIUM = '/usr/bin/chromium';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -29,22 +32,21 @@ interface ManifestChunk {
 const gz = (file: string) => gzipSync(fs.readFileSync(file)).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function viteBuild(root: string, outDir: string, configFile: string | false) {
-  const { build } = await import('vite');
-  const react = (await import('@vitejs/plugin-react')).default;
-  await build({
-    root,
-    configFile,
-    plugins: configFile ? undefined : [react()],
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true, manifest: true },
-  });
-  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+const readManifest = (outDir: string) =>
+  JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
   >;
-  return manifest;
-}
+
+/**
+ * The Vite that apps/web builds with. The repository root resolves another one (Vitest's), whose
+ * bundler splits chunks differently: a bench build through it measured a bundle that never ships.
+ */
+const webViteBin = () =>
+  path.join(
+    path.dirname(createRequire(path.join(WEB, 'package.json')).resolve('vite/package.json')),
+    'bin/vite.js',
+  );
 
 /** The JS files a chunk needs before it runs: itself and its static imports, transitively. */
 function closure(
@@ -62,31 +64,52 @@ function closure(
 const sumGzip = (dir: string, files: Iterable<string>) =>
   [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(path.join(dir, f)), 0);
 
-/** Builds the web app once per bench run (into bench/.tmp, never over apps/web/dist). */
-async function buildWeb(ctx: Context): Promise<{ dir: string; manifest: Record<string, ManifestChunk> }> {
+/**
+ * The build that ships: apps/web/dist as `npm run build -w apps/web` wrote it (`npm test` has just
+ * made it, so the bench smoke test builds nothing), rebuilt first only when the sources changed
+ * since (scripts/lib.mjs ensureWebBuilt, as `npm start` does).
+ */
+function shippedWeb(ctx: Context): { dir: string; manifest: Record<string, ManifestChunk> } {
   const cached = ctx.shared.webBuild as { dir: string; manifest: Record<string, ManifestChunk> } | undefined;
   if (cached) return cached;
   if (!fs.existsSync(path.join(WEB, 'index.html'))) skip('apps/web has no index.html');
-  const dir = path.join(TMP, `web-${randomBytes(4).toString('hex')}`);
-  const manifest = await viteBuild(WEB, dir, path.join(WEB, 'vite.config.ts'));
-  ctx.shared.webBuild = { dir, manifest };
-  return { dir, manifest };
+  const built = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "(await import('./scripts/lib.mjs')).ensureWebBuilt()"],
+    { cwd: REPO, stdio: ['ignore', 2, 2] },
+  );
+  if (built.status !== 0) throw new Error(`building apps/web failed (exit ${built.status})`);
+  const dir = path.join(WEB, 'dist');
+  const web = { dir, manifest: readManifest(dir) };
+  ctx.shared.webBuild = web;
+  return web;
+}
+
+/** Files under apps/web/src that export the signed-in dashboard page. */
+function dashboardSources(dir = path.join(WEB, 'src')): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return dashboardSources(full);
+    if (!/\.tsx?$/.test(entry.name) || /\.test\./.test(entry.name)) return [];
+    return DASHBOARD_EXPORT.test(fs.readFileSync(full, 'utf8')) ? [path.relative(WEB, full)] : [];
+  });
 }
 
 /** gzip of the landing route's initial JS and of the dashboard's, vs a bare Vite + React template. */
 export async function webSizeSuite(ctx: Context): Promise<Row[]> {
-  ctx.log('building apps/web');
-  const { dir, manifest } = await buildWeb(ctx);
+  ctx.log('measuring apps/web/dist');
+  const { dir, manifest } = shippedWeb(ctx);
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   const initial = closure(manifest, entryKey);
   const landing = sumGzip(dir, initial);
+  // A lazy chunk is keyed by its source file, or, when Rollup merged modules other chunks share
+  // into it (the dialogs import from the dashboard's), has no source and takes the file's name.
+  const sources = dashboardSources();
+  const names = sources.map((src) => path.basename(src).replace(/\.tsx?$/, ''));
   const dashboardKeys = Object.keys(manifest).filter((k) => {
-    const src = manifest[k]!.src;
-    return (
-      manifest[k]!.isDynamicEntry &&
-      src &&
-      DASHBOARD_EXPORT.test(fs.readFileSync(path.join(WEB, src), 'utf8'))
-    );
+    const chunk = manifest[k]!;
+    if (!chunk.isDynamicEntry) return false;
+    return chunk.src ? sources.includes(chunk.src) : names.includes(chunk.name ?? '');
   });
   // Everything the dashboard route downloads: the landing route's files, then the page's chunk and its imports.
   const dashboard =
@@ -114,7 +137,16 @@ createRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMo
   );
   let template: number;
   try {
-    const tm = await viteBuild(tpl, path.join(tpl, 'dist'), false);
+    fs.writeFileSync(
+      path.join(tpl, 'vite.config.mjs'),
+      "import react from '@vitejs/plugin-react';\nexport default { plugins: [react()], logLevel: 'error' };\n",
+    );
+    const built = spawnSync(process.execPath, [webViteBin(), 'build', '--manifest'], {
+      cwd: tpl,
+      stdio: ['ignore', 2, 2],
+    });
+    if (built.status !== 0) throw new Error(`building the template failed (exit ${built.status})`);
+    const tm = readManifest(path.join(tpl, 'dist'));
     const tEntry = Object.keys(tm).find((k) => tm[k]!.isEntry)!;
     template = sumGzip(path.join(tpl, 'dist'), closure(tm, tEntry));
   } finally {
@@ -163,7 +195,7 @@ interface LhFigures {
 /** Lighthouse (performance and accessibility) on /, /login and the dashboard with a seeded session, vs a static hello page. */
 export async function lighthouseSuite(ctx: Context): Promise<Row[]> {
   if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} not installed`);
-  const { dir } = await buildWeb(ctx);
+  const { dir } = shippedWeb(ctx);
   const lighthouse = (await import('lighthouse')).default;
   const puppeteer = (await import('puppeteer-core')).default;
 
@@ -327,10 +359,4 @@ export async function lighthouseSuite(ctx: Context): Promise<Row[]> {
     await new Promise<void>((r) => hello.close(() => r()));
     await target.close();
   }
-}
-
-/** Removes the web build of this run. */
-export function cleanWebBuild(ctx: Context) {
-  const cached = ctx.shared.webBuild as { dir: string } | undefined;
-  if (cached) fs.rmSync(cached.dir, { recursive: true, force: true });
 }

@@ -57,8 +57,16 @@ describe('npm run bench -- --quick', () => {
         .filter((r: { status: string }) => r.status === 'ok')
         .map((r: { suite: string }) => r.suite),
     );
-    for (const suite of ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'event-loop'])
+    for (const suite of ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'event-loop', 'web-size'])
       expect(ok.has(suite), suite).toBe(true);
+    // web-size measures the build that ships (apps/web/dist, which `npm test` built just before),
+    // not a build of its own, and finds the dashboard's lazy chunk in it.
+    const web = report.results.find((r: { suite: string }) => r.suite === 'web-size');
+    const [landing, dashboard] = web.rows;
+    expect(landing.data.files.length).toBeGreaterThan(0);
+    for (const file of landing.data.files)
+      expect(fs.existsSync(path.join(REPO, 'apps/web/dist', file)), file).toBe(true);
+    expect(dashboard.data?.dashboardBytes, dashboard.candidate).toBeGreaterThan(landing.data.landingBytes);
     // Issue 29 §9: the request path is judged against bare Fastify on the same route, same run.
     const http = report.results.find((r: { suite: string }) => r.suite === 'http');
     expect(http.rows).toContainEqual(
