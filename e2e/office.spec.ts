@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fits, seriousViolations } from './axe.ts';
-import { expect, test } from './fixtures.ts';
+import { adminAccount, expect, test } from './fixtures.ts';
 import { pageAs } from './session.ts';
 
 // Issue 32's journey: an applicant, a co-applicant and a research officer in their own browser
@@ -254,3 +254,80 @@ test('co-applicants write together, the office reviews and signs off, an outside
   await expect(outsiderPage.getByText(office)).toHaveCount(0);
   expect(await fits(outsiderPage)).toBe(true);
 });
+
+// Issue 32 §1, ADR 0720: the owner moves credits into the organisation and sets a member's limit;
+// the member pays an idea from the organisation (their own credits untouched), meets the limit's
+// message, and the owner's ledger shows who spent what. At 1280 and at 390 px.
+for (const width of [1280, 390]) {
+  test(`members spend the organisation's credits within their limit at ${width} px`, async ({
+    browser,
+    server,
+    registerAccount,
+  }) => {
+    test.setTimeout(240_000);
+    const owner = await registerAccount({ name: 'Olive Owner', email: `olive-${tag()}@utoronto.ca` });
+    const ana = await registerAccount({ name: 'Ana Applicant', email: `ana-${tag()}@utoronto.ca` });
+    const admin = await adminAccount(server, registerAccount);
+    await server.api('POST', `/api/admin/users/${owner.user.id}/credits`, {
+      token: admin.token,
+      body: { amount: 4, reason: 'Office budget' },
+    });
+    const office = `Research Office ${tag()}`;
+    const created = await server.api('POST', '/api/organisations', {
+      token: owner.token,
+      body: { name: office, domain: 'utoronto.ca' },
+    });
+    const orgId = created.body.id as string;
+    expect((await server.api('POST', `/api/organisations/${orgId}/join`, { token: ana.token })).status).toBe(
+      200,
+    );
+
+    // The owner moves 3 of their 5 credits in and gives Ana 1 credit a month.
+    const ownerPage = await pageAs(browser, server.url, owner, { width });
+    await ownerPage.goto('/organisations');
+    const credits = ownerPage
+      .getByTestId('organisation')
+      .filter({ hasText: office })
+      .getByTestId('organisation-credits');
+    await expect(credits).toContainText('Balance: 0.0 credits');
+    await credits.getByLabel('Credits to move from your own balance').fill('3');
+    await credits.getByRole('button', { name: 'Move credits' }).click();
+    await expect(credits).toContainText('Balance: 3.0 credits');
+    await expect(ownerPage.getByTestId('credits')).toContainText('2.0');
+    await credits.getByLabel('Limit for Ana Applicant, in credits').fill('1');
+    await credits.getByRole('button', { name: 'Set limit' }).last().click();
+    await expect(credits).toContainText('Limit 1.0 a month, 0.0 spent this month: 1.0 left.');
+    expect(await fits(ownerPage)).toBe(true);
+    expect(await seriousViolations(ownerPage)).toEqual([]);
+
+    // Ana pays two ideas from the organisation; her own credit stays 1.0; the third passes her limit.
+    const anaPage = await pageAs(browser, server.url, ana, { width });
+    await anaPage.goto('/dashboard');
+    for (const attempt of [1, 2, 3]) {
+      await anaPage.getByRole('button', { name: 'Idea Generator', exact: true }).click();
+      const dialog = anaPage.getByRole('dialog', { name: 'Commercial Research Idea Generator' });
+      await dialog.getByLabel('Pay from').selectOption({ label: `${office} (organisation)` });
+      await dialog.getByLabel('Research interests').fill(`River-ice sensors, request ${attempt}`);
+      await dialog.getByRole('button', { name: 'Generate Idea' }).click();
+      if (attempt < 3) {
+        await expect(dialog.getByText('Idea request submitted!')).toBeVisible();
+        await dialog.getByRole('button', { name: 'Close' }).click();
+      } else {
+        await expect(
+          anaPage.getByText(`This would pass your limit at ${office}: 0.0 credits left this month.`),
+        ).toBeVisible();
+        await anaPage.keyboard.press('Escape');
+      }
+    }
+    await expect(anaPage.getByTestId('credits')).toContainText('1.0');
+
+    // The owner's ledger lists Ana's spending, by name and work.
+    await ownerPage.reload();
+    const rows = credits.getByTestId('organisation-ledger-row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText('Ana Applicant · Research idea');
+    await expect(rows.first()).toContainText('-0.5');
+    await expect(credits).toContainText('Balance: 2.0 credits');
+    expect(await fits(ownerPage)).toBe(true);
+  });
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicantOverrideSchema } from './applicant-profile.schema.ts';
 import { FUNDING_DETAILS_MAX, FUNDING_TEAM_MAX, FUNDING_TOPIC_MAX } from './constants.ts';
+import { payFromSchema } from './organisation-credits.schema.ts';
 import { FILE_URL_PATTERN, SUBMISSION_MESSAGES } from './submissions.schema.ts';
 
 /** fileContent above this many bytes (UTF-8) is refused with 413. */
@@ -37,6 +38,8 @@ export const fundingFinderRequestSchema = z.object({
    * co-applicant's company, a student's project); keys left out keep the profile's value.
    */
   applicant: applicantOverrideSchema.optional(),
+  /** Pay from this organisation's credits instead of the own (issue 32 §1, ADR 0720). */
+  payFrom: payFromSchema,
 });
 export type FundingFinderInput = z.infer<typeof fundingFinderRequestSchema>;
 

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { IDEA_FIELD_MAX } from './constants.ts';
+import { payFromSchema } from './organisation-credits.schema.ts';
 
 /** Spec §5: both fields optional, at most 5000 characters each. */
 export const ideaRequestSchema = z.object({
   researchBackground: z.string().max(IDEA_FIELD_MAX, 'Research background too long').default(''),
   researchInterests: z.string().max(IDEA_FIELD_MAX, 'Research interests too long').default(''),
+  /** Pay from this organisation's credits instead of the own (issue 32 §1, ADR 0720). */
+  payFrom: payFromSchema,
 });
 export type IdeaRequestInput = z.input<typeof ideaRequestSchema>;
 

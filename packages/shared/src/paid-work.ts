@@ -17,7 +17,15 @@ export type PaidWorkKind = (typeof PAID_WORK_KINDS)[number];
 export const paidWorkReference = (kind: PaidWorkKind, id: string) => `${kind}:${id}`;
 
 /** Why a balance changed. (reason, reference) happens once in the ledger. */
-export const LEDGER_REASONS = ['signup', 'purchase', 'purchase_refund', 'admin', 'spend', 'refund'] as const;
+export const LEDGER_REASONS = [
+  'signup',
+  'purchase',
+  'purchase_refund',
+  'admin',
+  'spend',
+  'refund',
+  'organisation_transfer',
+] as const;
 export const ledgerReasonSchema = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof ledgerReasonSchema>;
 
@@ -28,6 +36,7 @@ const REASON_LABELS: Record<LedgerReason, string> = {
   admin: 'Adjustment by Grantleaf',
   spend: 'Paid work',
   refund: 'Refund for work that failed',
+  organisation_transfer: "Moved to an organisation's balance",
 };
 
 /**

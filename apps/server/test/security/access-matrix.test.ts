@@ -585,6 +585,25 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ selected: true }),
     foreign: true,
   },
+  // Organisation credits (issue 32 §1, ADR 0720): members read, owners move credits in, owners
+  // and officers set limits; B (no member) and R (removed) get 404 on every one.
+  'GET /api/organisations/:id/credits': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/credits`,
+    foreign: true,
+  },
+  'POST /api/organisations/:id/credits/transfers': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/credits/transfers`,
+    body: () => ({ credits: 1 }),
+    foreign: true,
+  },
+  'PUT /api/organisations/:id/credits/limits/:userId': {
+    access: 'user',
+    url: (o) => `/api/organisations/${o.organisation}/credits/limits/${o.aId}`,
+    body: () => ({ limit: { credits: 1000, period: 'total' } }),
+    foreign: true,
+  },
   // The office's review (issue 32 §3, ADR 0440): readers read, the owner submits, officers decide.
   'GET /api/applications/:id/office-review': {
     access: 'user',

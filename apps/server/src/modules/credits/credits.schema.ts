@@ -1,5 +1,6 @@
 import { bigserial, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LEDGER_REASONS } from '@grantleaf/shared/paid-work';
+import { LIMIT_PERIODS, ORGANISATION_LEDGER_REASONS } from '@grantleaf/shared/organisation-credits.schema';
 import { createdAt } from '../auth/auth.schema.ts';
 import { sealedText } from '../../adapters/storage/content-crypto.ts';
 
@@ -35,3 +36,36 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/** Organisation balances (ADR 0720), in tenths; written only with a row of the ledger below. */
+export const organisationCreditBalances = pgTable('organisation_credit_balances', {
+  organisationId: uuid('organisation_id').primaryKey(),
+  credits: integer('credits').notNull().default(0),
+});
+
+/** Who moved what in or out of an organisation's balance; append-only (migration 0720). */
+export const organisationCreditLedger = pgTable('organisation_credit_ledger', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: uuid('organisation_id').notNull(),
+  userId: uuid('user_id'),
+  amount: integer('amount').notNull(),
+  reason: text('reason', { enum: ORGANISATION_LEDGER_REASONS }).notNull(),
+  reference: text('reference').notNull(),
+  createdAt: createdAt(),
+});
+export type OrganisationLedgerRow = typeof organisationCreditLedger.$inferSelect;
+
+/** A member's limit, tenths per calendar month (UTC) or in total; no row, no limit. */
+export const organisationCreditLimits = pgTable(
+  'organisation_credit_limits',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    credits: integer('credits').notNull(),
+    period: text('period', { enum: LIMIT_PERIODS }).notNull(),
+    setBy: uuid('set_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.userId] })],
+);
+export type OrganisationLimitRow = typeof organisationCreditLimits.$inferSelect;

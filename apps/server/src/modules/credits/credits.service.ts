@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound, paymentRequired } from '../../errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import * as repo from './credits.repository.ts';
+import { refundToOrganisation, spendFromOrganisation } from './organisation-ledger.ts';
 import type { LedgerRow } from './credits.schema.ts';
 
 export interface LedgerChange {
@@ -74,6 +75,8 @@ export interface PaidWorkCharge {
   workId: string;
   /** Tenths of a credit. */
   amount: number;
+  /** Pay from this organisation's balance, within the member's limit (ADR 0720); else the own. */
+  organisationId?: string;
 }
 
 /**
@@ -81,6 +84,14 @@ export interface PaidWorkCharge {
  * caller's transaction (the row the spend pays for) back.
  */
 export function spendOnPaidWork(tx: Tx, charge: PaidWorkCharge): Promise<boolean> {
+  if (charge.organisationId) {
+    return spendFromOrganisation(tx, {
+      organisationId: charge.organisationId,
+      userId: charge.userId,
+      reference: paidWorkReference(charge.kind, charge.workId),
+      amount: positiveTenths(charge.amount),
+    });
+  }
   return applyLedgerChange(tx, {
     userId: charge.userId,
     amount: -positiveTenths(charge.amount),
@@ -94,10 +105,15 @@ export function spendOnPaidWork(tx: Tx, charge: PaidWorkCharge): Promise<boolean
  * price (a price change between the two refunds what was paid). Once: false when it was already
  * refunded or nothing was spent on it.
  */
-export async function refundPaidWork(tx: Tx, work: Omit<PaidWorkCharge, 'amount'>): Promise<boolean> {
+export async function refundPaidWork(
+  tx: Tx,
+  work: Omit<PaidWorkCharge, 'amount' | 'organisationId'>,
+): Promise<boolean> {
   const reference = paidWorkReference(work.kind, work.workId);
   const spend = await repo.findLedgerEntry(tx, 'spend', reference);
-  if (!spend || spend.userId !== work.userId) return false;
+  // Work paid from an organisation goes back to it (ADR 0720), never to the member.
+  if (!spend) return refundToOrganisation(tx, work.userId, reference);
+  if (spend.userId !== work.userId) return false;
   return applyLedgerChange(tx, {
     userId: work.userId,
     amount: positiveTenths(-spend.amount),

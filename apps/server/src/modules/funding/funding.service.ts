@@ -104,6 +104,7 @@ export function createFundingService(deps: { db: Db; queue: JobQueue; etaLimitMs
         userId: user.id,
         cost: PRICES.funding,
         idempotency,
+        payFrom: input.payFrom,
         insert: (tx) =>
           repo.insertRequest(tx, {
             userId: user.id,

@@ -50,6 +50,7 @@ export function createIdeasService(deps: { db: Db; queue: JobQueue; etaLimitMs: 
         userId: user.id,
         cost: PRICES.idea,
         idempotency,
+        payFrom: input.payFrom,
         insert: (tx) =>
           repo.insertIdeaRequest(tx, {
             userId: user.id,

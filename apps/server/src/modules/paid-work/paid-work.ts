@@ -70,6 +70,8 @@ export interface StartPaidWork<Row extends PaidWorkRow, Body> {
   cost: number;
   /** The request's Idempotency-Key, when it sent one (request.idempotencyKey). */
   idempotency?: IdempotencyClaim;
+  /** The organisation the member pays from (its balance, their limit; ADR 0720); else their own. */
+  payFrom?: string;
   insert(tx: Tx): Promise<Row>;
   /** The API answer (201) for the new row. */
   present(row: Row): Body;
@@ -145,6 +147,7 @@ export function definePaidWork<Row extends PaidWorkRow, Results>(
           kind: spec.kind,
           workId: row.id,
           amount: input.cost,
+          organisationId: input.payFrom,
         });
         await deps.queue.send(tx, work.job, { [spec.idField]: row.id });
         const body = input.present(row);

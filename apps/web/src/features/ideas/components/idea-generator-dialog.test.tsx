@@ -9,10 +9,17 @@ import { IdeaGeneratorDialog } from './idea-generator-dialog.tsx';
 const toastError = vi.spyOn(toast, 'error');
 
 let answer: { status: number; body: unknown } = { status: 201, body: {} };
-let calls: ApiCall[] = [];
+let organisations: unknown[] = [];
+let all: ApiCall[] = [];
+// The requests the form sent (the pay-from list's GET aside).
+const posts = () => all.filter((c) => c.method === 'POST');
 beforeEach(() => {
   toastError.mockClear();
-  ({ calls } = stubApi({ 'POST /api/idea-generator-requests': () => json(answer.status, answer.body) }));
+  organisations = [];
+  ({ calls: all } = stubApi({
+    'POST /api/idea-generator-requests': () => json(answer.status, answer.body),
+    'GET /api/organisations': () => json(200, { data: organisations, joinable: [] }),
+  }));
 });
 
 const renderDialog = (credits: number) =>
@@ -32,7 +39,7 @@ describe('IdeaGeneratorDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Idea' }));
     expect(screen.getByText('Research background too long')).toBeTruthy();
     expect(screen.getByText('Research interests too long')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it('a server failure shows the Submission Failed toast with the server message', async () => {
@@ -46,7 +53,7 @@ describe('IdeaGeneratorDialog', () => {
         action: expect.objectContaining({ label: 'Buy credits' }),
       }),
     );
-    const sent = calls[0]!;
+    const sent = posts()[0]!;
     expect(sent.url).toBe('/api/idea-generator-requests');
     expect(sent.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -57,9 +64,37 @@ describe('IdeaGeneratorDialog', () => {
     fireEvent.change(screen.getByLabelText('Research interests'), { target: { value: 'Soil sensors' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Idea' }));
     expect(await screen.findByText('Idea request submitted!')).toBeTruthy();
-    expect(calls[0]!.body).toEqual({
+    expect(posts()[0]!.body).toEqual({
       researchBackground: '',
       researchInterests: 'Soil sensors',
     });
+  });
+
+  it('pays from an organisation the member chose, and says what the limit leaves', async () => {
+    organisations = [{ id: '0b9a3c1e-7d2f-4a4e-9c55-3f1f7d3a2b10', name: 'Research Office', role: 'member' }];
+    answer = {
+      status: 402,
+      body: {
+        message: 'This would pass your limit at Research Office: 0 credits left this month.',
+        reason: 'organisation_limit',
+        organisation: 'Research Office',
+        available: 0,
+        period: 'month',
+      },
+    };
+    // No own credits: paying from the organisation is still allowed to reach the server.
+    renderDialog(0);
+    const select = (await screen.findByLabelText('Pay from')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: '0b9a3c1e-7d2f-4a4e-9c55-3f1f7d3a2b10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Idea' }));
+    await vi.waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(
+        'Submission Failed',
+        expect.objectContaining({
+          description: 'This would pass your limit at Research Office: 0.0 credits left this month.',
+        }),
+      ),
+    );
+    expect(posts()[0]!.body).toMatchObject({ payFrom: '0b9a3c1e-7d2f-4a4e-9c55-3f1f7d3a2b10' });
   });
 });

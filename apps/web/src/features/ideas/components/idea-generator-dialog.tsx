@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { CharCount, FormField, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
@@ -30,9 +30,11 @@ export function IdeaGeneratorDialog({
 }) {
   const form = useSchemaForm({ schema: ideaRequestSchema, initial: initial ?? EMPTY, id: 'idea' });
   const [done, setDone] = useState(false);
+  const [payFrom, setPayFrom] = useState('');
   const create = useCreateIdeaRequest();
   const key = useIdempotencyKey();
-  const insufficient = credits < priceInCredits('idea');
+  // Paying from an organisation, its balance and the member's limit decide (the server says so).
+  const insufficient = !payFrom && credits < priceInCredits('idea');
 
   function close(next: boolean) {
     onOpenChange(next);
@@ -47,7 +49,10 @@ export function IdeaGeneratorDialog({
     const parsed = form.parse();
     if (!parsed.success) return;
     create.mutate(
-      { input: parsed.data, idempotencyKey: key.for(parsed.data) },
+      {
+        input: { ...parsed.data, payFrom: payFrom || undefined },
+        idempotencyKey: key.for({ ...parsed.data, payFrom }),
+      },
       {
         onSuccess: () => {
           setDone(true);
@@ -56,8 +61,7 @@ export function IdeaGeneratorDialog({
         onError: (error) =>
           toast.error('Submission Failed', {
             description:
-              (error instanceof ApiError && error.serverMessage) ||
-              'There was an error submitting your request. Please try again.',
+              payFromRefusal(error) || 'There was an error submitting your request. Please try again.',
             ...buyCreditsAction(error),
           }),
       },
@@ -100,6 +104,7 @@ export function IdeaGeneratorDialog({
             'Research interests',
             'Problems you want to solve, applications you are curious about...',
           )}
+          <PayFromSelect id="idea-pay-from" value={payFrom} onChange={setPayFrom} />
           {insufficient && (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
               Insufficient credits. You need {priceText('idea')} to generate an idea.

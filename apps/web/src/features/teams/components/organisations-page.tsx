@@ -37,6 +37,7 @@ import {
 } from '../api/teams.api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { Competitions } from './competitions-panel.tsx';
+import { OrganisationCreditsPanel } from './organisation-credits.tsx';
 import { ProgramDeadlines } from './program-deadlines.tsx';
 
 const reason = (err: unknown) =>
@@ -252,6 +253,7 @@ function OrganisationCard({ id, userId }: { id: string; userId: string }) {
           <OfficeList org={o} />
         </>
       ) : null}
+      <OrganisationCreditsPanel org={o} />
       <Competitions org={o} userId={userId} />
     </Card>
   );
