@@ -347,10 +347,10 @@ export function createApplicationDocuments(deps: {
   /** What one account's applications and versions may take (EDITOR_STORAGE_MB). */
   storageBytes: number;
   /**
-   * After a save that returned an approved application to review has committed: the review tells
-   * the office (ADR 0650). The save is already committed when this runs.
+   * A save that returned an approved application to review queues the office's mail (ADR 0650)
+   * in its own transaction: sent after the commit by a job, so the save never waits for SMTP.
    */
-  onReturned?: (returned: ReturnedToReview) => Promise<void>;
+  queueReturned?: (tx: Tx, returned: ReturnedToReview) => Promise<void>;
 }) {
   const { db } = deps;
 
@@ -373,7 +373,6 @@ export function createApplicationDocuments(deps: {
     /** An editor autosave may fold into the newest version; a restore or an accepted suggestion never does. */
     autosave = false,
   ) {
-    let returned: ReturnedToReview | undefined;
     const row = await db.transaction(async (tx) => {
       // The row lock orders two saves; the second then sees the first's version and is refused.
       // Editors save too (issue 32 §2); the version records who wrote it.
@@ -398,17 +397,16 @@ export function createApplicationDocuments(deps: {
       // naming the sections that changed (ADR 0650).
       const headers = headerOf(sections, changed);
       const organisationId = await returnToReview(tx, id, user.id, written.version, headers);
-      if (organisationId)
-        returned = {
+      if (organisationId && deps.queueReturned)
+        await deps.queueReturned(tx, {
           applicationId: id,
           organisationId,
           actorId: user.id,
           version: written.version,
           sections: headers,
-        };
+        });
       return written;
     });
-    if (returned && deps.onReturned) await deps.onReturned(returned);
     return { version: row.version, updatedAt: row.updatedAt.toISOString() };
   }
 

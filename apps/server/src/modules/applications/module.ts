@@ -11,6 +11,7 @@ import { createApplicationsService } from './applications.service.ts';
 import { budgetRoutes } from './budget.routes.ts';
 import { createBudgetService } from './budget.service.ts';
 import { deadlineRemindersJob } from './deadline-reminders.job.ts';
+import { reviewReturnedMailJob } from './review-returned.job.ts';
 import { createSectionActions, sectionActionWork } from './section-actions.ts';
 import { sectionActionsRoutes } from './section-actions.routes.ts';
 
@@ -26,7 +27,7 @@ export const applicationsModule: AppModule = {
       db: database.db,
       present: applications.present,
       storageBytes: env.EDITOR_STORAGE_MB * 1024 * 1024,
-      onReturned: review.notifyReturned,
+      queueReturned: (tx, returned) => queue.send(tx, reviewReturnedMailJob, returned),
     });
     const actions = createSectionActions({ db: database.db, queue, env, documents });
     await app.register(applicationsRoutes, { applications, documents });
@@ -38,7 +39,7 @@ export const applicationsModule: AppModule = {
     await app.register(applicationReviewRoutes, { review });
     await app.register(budgetRoutes, { budget: createBudgetService({ db: database.db }) });
   },
-  jobs: [deadlineRemindersJob, sectionActionWork.job],
+  jobs: [deadlineRemindersJob, sectionActionWork.job, reviewReturnedMailJob],
   // 13:00 UTC is morning across Canada.
   schedules: [{ job: deadlineRemindersJob, cron: '0 13 * * *' }],
   exportSections: [

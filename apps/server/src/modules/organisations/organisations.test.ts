@@ -626,6 +626,14 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
 
       // A change to a section after approval sends it back to review, shown to both sides.
       const changed = await save(editor, 'A late change by the co-applicant.');
+      // The save answered without waiting for SMTP: the office's mail is a job queued in the
+      // save's transaction, sent once the workers run it.
+      const queued = (await t.database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'office-review-returned-mail' and data->>'applicationId' = ${appId}`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      expect(queued.rows[0]!.n).toBe(1);
+      expect(t.smtp.inbox.filter((m) => /Back in review/.test(m.subject))).toEqual([]);
+      await t.runtime.queue.work();
       for (const u of [member, officer]) {
         const seen = (await review(u)).body;
         expect(seen.state).toBe('submitted');
