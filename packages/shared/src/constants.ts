@@ -8,6 +8,8 @@ export const PRICES = {
   funding: 10,
   /** One AI action on one section of an application (shorten, improve): a small edit. */
   sectionAction: 2,
+  /** A model's draft of one SR&ED project's T661 Part 2 from its evidence log (ADR 0710). */
+  sredNarrative: 5,
 } as const;
 export type PricedWork = keyof typeof PRICES;
 

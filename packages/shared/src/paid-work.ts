@@ -11,7 +11,7 @@ export const paidWorkStatusSchema = z.enum(PAID_WORK_STATUSES);
 export type PaidWorkStatus = z.infer<typeof paidWorkStatusSchema>;
 
 /** The kinds of paid work; a ledger reference is `<kind>:<id>`. */
-export const PAID_WORK_KINDS = ['submission', 'idea', 'funding', 'section_action'] as const;
+export const PAID_WORK_KINDS = ['submission', 'idea', 'funding', 'section_action', 'sred_narrative'] as const;
 export type PaidWorkKind = (typeof PAID_WORK_KINDS)[number];
 
 export const paidWorkReference = (kind: PaidWorkKind, id: string) => `${kind}:${id}`;
@@ -43,7 +43,14 @@ const REASON_LABELS: Record<LedgerReason, string> = {
  * What a ledger row paid for (issue 28 §5): a submission is a draft or an analysis, which its
  * reference alone does not say, so the server names it (`work.kind`) and links it (`work.href`).
  */
-export const LEDGER_WORK_KINDS = ['generation', 'analysis', 'idea', 'funding', 'section_action'] as const;
+export const LEDGER_WORK_KINDS = [
+  'generation',
+  'analysis',
+  'idea',
+  'funding',
+  'section_action',
+  'sred_narrative',
+] as const;
 export type LedgerWorkKind = (typeof LEDGER_WORK_KINDS)[number];
 export const ledgerWorkSchema = z.object({
   kind: z.enum(LEDGER_WORK_KINDS),
@@ -58,6 +65,7 @@ const WORK_LABELS: Record<LedgerWorkKind, string> = {
   idea: 'Research idea',
   funding: 'Funding search',
   section_action: 'AI edit of an application section',
+  sred_narrative: 'SR&ED narrative draft',
 };
 
 /** Without the server's `work` (an old client, a purged row): what the reference alone tells. */
@@ -66,6 +74,7 @@ const KIND_LABELS: Record<PaidWorkKind, string> = {
   idea: WORK_LABELS.idea,
   funding: WORK_LABELS.funding,
   section_action: WORK_LABELS.section_action,
+  sred_narrative: WORK_LABELS.sred_narrative,
 };
 
 /** What a ledger row means to the user: a spend or its refund is named by the work it paid for. */

@@ -420,6 +420,22 @@ export const MATRIX: Record<string, Entry> = {
     body: () => ({ category: 'materials', reason: 'Taken' }),
     foreign: true,
   },
+  // Model drafts of a T661 narrative (ADR 0710): no model here, so A gets 409 on asking, B 404.
+  'POST /api/sred/claims/:id/projects/:projectId/narrative-drafts': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/projects/${randomUUID()}/narrative-drafts`,
+    foreign: true,
+  },
+  'GET /api/sred/claims/:id/narrative-drafts': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/narrative-drafts`,
+    foreign: true,
+  },
+  'POST /api/sred/claims/:id/narrative-drafts/:draftId/dismiss': {
+    access: 'user',
+    url: (o) => `/api/sred/claims/${o.sredClaim}/narrative-drafts/${randomUUID()}/dismiss`,
+    foreign: true,
+  },
   'GET /api/alerts': { access: 'user' },
   'POST /api/saved-searches': { access: 'user', body: () => ({ name: 'Planted', query: { q: 'ice' } }) },
   'PATCH /api/saved-searches/:id': {

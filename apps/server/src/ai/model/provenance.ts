@@ -44,7 +44,8 @@ function normaliseNumber(n: string): string {
   return String(Number(plain));
 }
 
-function numbersIn(text: string): string[] {
+/** Every number in `text`, without thousands separators ("2,000" and "2000" are one). */
+export function numbersIn(text: string): string[] {
   return (text.match(NUMBER_RE) ?? []).map(normaliseNumber);
 }
 

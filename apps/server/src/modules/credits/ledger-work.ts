@@ -1,6 +1,7 @@
 import type { LedgerWork } from '@grantleaf/shared/paid-work';
 import type { Tx } from '../../db/client.ts';
 import { ownSuggestionApplications } from '../applications/index.ts';
+import { ownDraftClaims } from '../sred/index.ts';
 import { ownSubmissionTypes } from '../submissions/index.ts';
 
 /**
@@ -16,9 +17,10 @@ export async function describeLedgerWork(
 ): Promise<Map<string, LedgerWork>> {
   const ids = (kind: string) =>
     references.filter((r) => r.startsWith(`${kind}:`)).map((r) => r.slice(kind.length + 1));
-  const [types, applications] = await Promise.all([
+  const [types, applications, draftClaims] = await Promise.all([
     ownSubmissionTypes(db, userId, ids('submission')),
     ownSuggestionApplications(db, userId, ids('section_action')),
+    ownDraftClaims(db, userId, ids('sred_narrative')),
   ]);
   const out = new Map<string, LedgerWork>();
   for (const [id, type] of types)
@@ -33,6 +35,10 @@ export async function describeLedgerWork(
       kind: 'section_action',
       href: application ? `/applications/${application}` : null,
     });
+  }
+  for (const id of ids('sred_narrative')) {
+    const claim = draftClaims.get(id);
+    out.set(`sred_narrative:${id}`, { kind: 'sred_narrative', href: claim ? `/sred/${claim}` : null });
   }
   return out;
 }

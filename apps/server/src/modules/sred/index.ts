@@ -2,6 +2,8 @@ import type { Language } from '@grantleaf/shared/language';
 import type { Tx } from '../../db/client.ts';
 import { addMonths } from '@grantleaf/shared/sred/calculator';
 import { listClaims, listClaimsEndedBetween } from './sred.repository.ts';
+/** The claim of each of the user's narrative drafts, for the credit history (ADR 0710). */
+export { ownDraftClaims } from './narrative-drafts.repository.ts';
 import { deadlineOf } from './sred.service.ts';
 
 /**

@@ -4,6 +4,8 @@ import type {
   ProjectInput,
   ClaimGrantInput,
 } from '@grantleaf/shared/sred/sred.schema';
+import type { DraftSource, NarrativeDraft } from '@grantleaf/shared/sred/narrative-draft.schema';
+import type { PaidWorkStatus } from '@grantleaf/shared/paid-work';
 import type { SredResult } from '@grantleaf/shared/sred/calculator';
 import type { TimeEntry } from '@grantleaf/shared/sred/classify';
 import { sql } from 'drizzle-orm';
@@ -84,3 +86,28 @@ export const sredExpenseLines = pgTable('sred_expense_lines', {
   createdAt: createdAt(),
 });
 export type SredExpenseLineRow = typeof sredExpenseLines.$inferSelect;
+
+/** The checked draft (ADR 0710): the kept and left-out statements per part, and the offline checks. */
+export interface StoredDraft {
+  parts: NonNullable<NarrativeDraft['parts']>;
+  checks: NarrativeDraft['checks'];
+}
+
+export const sredNarrativeDrafts = pgTable('sred_narrative_drafts', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  claimId: uuid('claim_id').notNull(),
+  projectId: uuid('project_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  sources: sealedJson<DraftSource[]>('sred_narrative_drafts', 'sources').notNull(),
+  taxYearStart: text('tax_year_start').notNull(),
+  taxYearEnd: text('tax_year_end').notNull(),
+  draft: sealedJson<StoredDraft>('sred_narrative_drafts', 'draft'),
+  status: text('status').$type<PaidWorkStatus>().notNull().default('processing'),
+  error: text('error'),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+export type SredNarrativeDraftRow = typeof sredNarrativeDrafts.$inferSelect;

@@ -8,6 +8,7 @@ import type {
   ImportMapping,
   ProjectInput,
 } from '@grantleaf/shared/sred/sred.schema';
+import type { NarrativeDraft, NarrativeDraftList } from '@grantleaf/shared/sred/narrative-draft.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -108,3 +109,36 @@ export const useUploadEvidence = () =>
 
 /** The audit-defence package's address (a ZIP, ADR 0470). */
 export const auditPackageUrl = (id: string) => `${CLAIMS}/${id}/audit-package`;
+
+/** How often the page asks after a narrative draft being written, like the editor's AI actions. */
+const DRAFT_POLL_MS = 2000;
+const draftsKey = (id: string) => [`${CLAIMS}/${id}/narrative-drafts`] as const;
+
+/** The claim's open model drafts of T661 narratives (ADR 0710), polled while one is being written. */
+export const useNarrativeDrafts = (id: string) =>
+  useQuery<NarrativeDraftList>({
+    queryKey: draftsKey(id),
+    queryFn: () => api.get(`${CLAIMS}/${id}/narrative-drafts`),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((d) => d.status === 'processing') ? DRAFT_POLL_MS : false,
+  });
+
+/** Paid work: the key makes a double click or a retried request one charge. */
+export function useStartNarrativeDraft(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ projectId, key }: { projectId: string; key: string }) =>
+      api.post<NarrativeDraft>(`${CLAIMS}/${id}/projects/${projectId}/narrative-drafts`, undefined, {
+        headers: { 'Idempotency-Key': key },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: draftsKey(id) }),
+  });
+}
+
+export function useDismissNarrativeDraft(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (draftId: string) => api.post(`${CLAIMS}/${id}/narrative-drafts/${draftId}/dismiss`),
+    onSuccess: () => client.invalidateQueries({ queryKey: draftsKey(id) }),
+  });
+}

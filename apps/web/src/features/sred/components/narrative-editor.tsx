@@ -12,6 +12,7 @@ import { FileInput, Input, Label, Textarea } from '../../../components/ui/input.
 import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSaveProject, useUploadEvidence } from '../api/sred.api.ts';
+import { NarrativeDraftPanel } from './narrative-draft-panel.tsx';
 
 const countWords = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.\-/%$,]*/gu)?.length ?? 0;
 
@@ -100,6 +101,11 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
             onChange={(e) => set('evidence', e.target.value)}
           />
         </div>
+        <NarrativeDraftPanel
+          claimId={claim.id}
+          projectId={project.id}
+          onUse={(part, text) => set(part, text)}
+        />
         <div className="flex flex-col gap-1">
           <h4 className="text-sm font-semibold text-slate-900">{t('sred.evidenceFiles')}</h4>
           {draft.evidenceFiles.length === 0 ? (
