@@ -354,7 +354,7 @@ describe('deadline, inputs and sources', () => {
     const months = RULES.FEDERAL.filingDeadlineMonths.versions[0]!.value;
     expect(filingDeadline('2025-01-01', '2025-06-30')).toEqual({
       date: addMonths('2025-06-30', months),
-      verified: false,
+      verified: true,
     });
     expect(filingDeadline('2025-01-01', '2025-06-30').date).toBe('2026-12-31');
   });
@@ -373,6 +373,16 @@ describe('deadline, inputs and sources', () => {
       computeSredCredits(input({ taxYearStart: '2024-07-01', taxYearEnd: '2025-06-30' })).filingDeadline,
     ).toBe('2026-12-31');
     expect(computeSredCredits(input({})).filingDeadline).toBe('2027-06-30');
+  });
+
+  it('the 18-month rule is read on canada.ca; a February 29 deadline stays unverified', () => {
+    const rule = RULES.FEDERAL.filingDeadlineMonths.versions[0]!;
+    expect(rule).toMatchObject({ value: 18, verified: true, source: 'cra-sred-submit' });
+    expect(RULES.SRED_SOURCES.find((s) => s.id === rule.source)?.url).toMatch(/^https:\/\/www\.canada\.ca\//);
+    // A year ending August 31, 2026: the return is due February 28, 2027; 12 months after it, CRA
+    // does not say whether February 28 or 29, 2028.
+    expect(filingDeadline('2025-09-01', '2026-08-31')).toEqual({ date: '2028-02-29', verified: false });
+    expect(filingDeadline('2024-09-01', '2025-08-31')).toEqual({ date: '2027-02-28', verified: true });
   });
 
   it('rejects bad input with a message', () => {

@@ -141,9 +141,8 @@ function daysInclusive(a: number, b: number): number {
  * The end date plus whole months, as CRA counts a corporation's due dates: a tax year that ends on
  * the last day of a month is due on the last day of the target month (June 30 + 18 months =
  * December 31, not 30); another day keeps its number, clipped to a shorter month (September 23 →
- * March 23). Read on a copy of CRA's "When to file your corporation income tax return" (date
- * modified 2016-02-24, taxinterpretations.com, read 2026-11-27), not on canada.ca: unverified, like
- * the 18-month rule that uses it.
+ * March 23). Read on canada.ca, "When to file your corporation income tax return" (read
+ * 2026-11-28, source `cra-t2-when-file`), with its examples.
  */
 export function addMonths(isoDate: string, months: number): string {
   const d = new Date(parseDate(isoDate));
@@ -172,7 +171,11 @@ function deadlineByRule(taxYearStart: string, taxYearEnd: string) {
     resolve(FEDERAL.filingDeadlineMonths, parseDate(taxYearStart), parseDate(taxYearEnd)),
     'the filing deadline',
   );
-  return { date: addMonths(taxYearEnd, rule.value), rule };
+  const date = addMonths(taxYearEnd, rule.value);
+  // CRA counts 12 months from the return's due date; whether 12 months after a February 28 due
+  // date is February 28 or 29 of a leap year, its pages do not say: that one date stays unverified.
+  const leapEdge = date.endsWith('-02-29');
+  return { date, rule: leapEdge ? { ...rule, verified: false } : rule };
 }
 
 interface Resolved<T> {

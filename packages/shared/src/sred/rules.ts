@@ -85,10 +85,24 @@ export const SRED_SOURCES: readonly SredSource[] = [
     publisher: 'DLA Piper (third party): 2024 Fall Economic Statement SR&ED measures',
   },
   {
-    id: 'sred-deadline-allabouttax',
-    url: 'http://allabouttax.ca/what-is-the-deadline-to-file-your-sr-ed-claim/',
-    read: READ,
-    publisher: 'allabouttax.ca (third party): the SR&ED reporting deadline',
+    id: 'cra-sred-submit',
+    url: 'https://www.canada.ca/en/revenue-agency/services/scientific-research-experimental-development-tax-incentive-program/submit-sred-claim.html',
+    read: '2026-11-28',
+    publisher:
+      'Canada Revenue Agency (Submit your claim: "Your SR&ED reporting deadline is 12 months after your T2 Corporation Income Tax Return is due")',
+  },
+  {
+    id: 'cra-filing-policy',
+    url: 'https://www.canada.ca/en/revenue-agency/services/scientific-research-experimental-development-tax-incentive-program/filing-requirements-policy.html',
+    read: '2026-11-28',
+    publisher: 'Canada Revenue Agency (SR&ED Filing Requirements Policy, November 26, 2020)',
+  },
+  {
+    id: 'cra-t2-when-file',
+    url: 'https://www.canada.ca/en/revenue-agency/services/tax/businesses/topics/corporations/corporation-income-tax-return/when-file-your-corporation-income-tax-return.html',
+    read: '2026-11-28',
+    publisher:
+      'Canada Revenue Agency (When to file your corporation income tax return: six months, the last day of the sixth month for a month-end year)',
   },
   {
     id: 'on-oitc',
@@ -285,9 +299,10 @@ export const FEDERAL = {
     versions: [
       {
         value: 18,
-        source: 'sred-deadline-allabouttax',
-        verified: false,
-        note: 'The SR&ED reporting deadline is 12 months after the return’s filing due date (six months after year end): 18 months for corporations. Read on third-party pages only; gov.bc.ca states the same 18 months for the BC credit.',
+        source: 'cra-sred-submit',
+        alsoSources: ['cra-filing-policy', 'cra-t2-when-file'],
+        verified: true,
+        note: 'The SR&ED reporting deadline is 12 months after the T2 return is due (CRA, Submit your claim; Filing Requirements Policy), and the T2 is due six months after the tax year end, on the last day of the sixth month when the year ends on a month’s last day (CRA, When to file your corporation income tax return): 18 months for corporations. Read on canada.ca 2026-11-28. Not stated there: whether 12 months after a February 28 due date is February 28 or 29 of a leap year.',
       },
     ],
   } as DatedRule<number>,

@@ -40,7 +40,9 @@ describe('deadline reminders in the account’s language (issue 31 §1)', () => 
     expect(sred.subject).toBe('SR&ED filing deadline in 7 days: FY2025 claim');
     expect(sred.text).toContain('must reach CRA by 2027-06-30, in 7 days.');
     expect(sred.text).toContain('confirm it with CRA or your accountant');
-    expect(sredFilingReminderMail({ ...CLAIM, verified: true }).text).not.toContain('third parties');
+    expect(sredFilingReminderMail({ ...CLAIM, verified: true }).text).not.toContain(
+      'do not fix this exact day',
+    );
   });
 
   it('French: French words, dates and statuses; the user’s titles unchanged', () => {

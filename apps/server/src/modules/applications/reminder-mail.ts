@@ -96,7 +96,7 @@ export function sredFilingReminderMail(
         ...(m.verified
           ? []
           : [
-              'Cette date limite suit une règle que Grantleaf n’a lue que sur des pages de tiers (18 mois après la fin de l’année d’imposition pour une société)' +
+              'Les pages de l’ARC que Grantleaf a lues ne fixent pas ce jour précis (12 mois après une échéance du 28 février, une année bissextile)' +
                 `${NBSP}: confirmez-la auprès de l’ARC ou de votre comptable.`,
             ]),
         '',
@@ -113,7 +113,7 @@ export function sredFilingReminderMail(
       ...(m.verified
         ? []
         : [
-            'This deadline follows a rule Grantleaf read only on third parties’ pages (18 months after the tax year end for a corporation): confirm it with CRA or your accountant.',
+            'The CRA pages Grantleaf read do not fix this exact day (12 months after a February 28 due date, in a leap year): confirm it with CRA or your accountant.',
           ]),
       '',
       `Open the claim: ${m.claimUrl}`,

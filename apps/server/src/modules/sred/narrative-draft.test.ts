@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { checkDraft } from './narrative-draft.ts';
 
 const SOURCES: DraftSource[] = [
-  { id: 'E1', kind: 'evidence', text: '2025-03-04 Bench test of 2 coil designs: both overheated at 1,200 rpm' },
+  {
+    id: 'E1',
+    kind: 'evidence',
+    text: '2025-03-04 Bench test of 2 coil designs: both overheated at 1,200 rpm',
+  },
   { id: 'E2', kind: 'evidence', text: '2025-06-20 Third design ran cool at 1200 rpm' },
 ];
 const YEAR = { start: '2025-01-01', end: '2025-12-31' };
@@ -12,7 +16,9 @@ const only = (text: string, cites: string[]) =>
 
 describe('the check of a model-drafted narrative', () => {
   it('traces dates to the cited entries: the day, or the month of a cited day', () => {
-    expect(only('On March 4, 2025 we bench-tested 2 coil designs.', ['E1']).statements[0]!.problems).toEqual([]);
+    expect(only('On March 4, 2025 we bench-tested 2 coil designs.', ['E1']).statements[0]!.problems).toEqual(
+      [],
+    );
     expect(only('In March 2025 both designs overheated.', ['E1']).statements[0]!.problems).toEqual([]);
     // The right day in the wrong entry, and a day no entry has.
     expect(only('On March 4, 2025 the third design ran cool.', ['E2']).statements[0]!.problems).toEqual([

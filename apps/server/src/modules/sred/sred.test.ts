@@ -530,8 +530,8 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
     expect(sent[0]!.text).toContain(`Hello ${user.name},`);
     expect(sent[0]!.text).toContain('must reach CRA by 2027-06-30, in 90 days');
     expect(sent[0]!.text).toContain(`/sred/${id}`);
-    // The 18-month rule is marked unverified (ADR 0340): the e-mail says so.
-    expect(sent[0]!.text).toContain('confirm it with CRA');
+    // The 18-month rule was read on canada.ca (ADR 0711): the e-mail asks for no confirmation.
+    expect(sent[0]!.text).not.toContain('confirm it with CRA');
     expect(
       await t.smtp.waitFor(email, (m) => m.subject.startsWith('SR&ED filing deadline in 90')),
     ).toBeTruthy();
