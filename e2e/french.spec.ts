@@ -161,11 +161,6 @@ async function ownText(page: Page, selector = 'body', skip: string[] = []): Prom
   );
 }
 
-/**
- * Signed-in work in French (ADR 0640): the dashboard's generate and analyze dialogs, with the
- * account's language set to French, at 1280 and 390 px: no English of any catalogue, axe clean,
- * no sideways scroll.
- */
 /** Catalogue English a French page must not show, without one-word parts French uses too. */
 function forbiddenInFrench(): string[] {
   const fr = catalogue('fr');
@@ -197,13 +192,19 @@ async function frenchAccount(
   return account;
 }
 
+/**
+ * Signed-in work in French (ADR 0640, 0730): the dashboard's generate, analyze and funding finder
+ * dialogs and its Funding Searches panel, with the account's language set to French, at 1280 and
+ * 390 px: no English of any catalogue, axe clean, no sideways scroll.
+ */
 for (const width of [1280, 390]) {
-  test(`the generate and analyze dialogs in French at ${width} px`, async ({
+  test(`the generate, analyze and funding finder dialogs in French at ${width} px`, async ({
     browser,
     baseURL,
     server,
     registerAccount,
   }) => {
+    test.setTimeout(240_000);
     const forbidden = forbiddenInFrench();
     // A draft costs more than the free credit: the generate button is enabled with two more.
     const account = await frenchAccount(server, registerAccount, 2);
@@ -232,6 +233,32 @@ for (const width of [1280, 390]) {
       await dialog.getByRole('button', { name: 'Annuler' }).click();
       await expect(dialog).toBeHidden();
     }
+    // The funding finder (ADR 0730): first the applicant profile it asks for once, then, skipped,
+    // the search form with the profile summed up.
+    await page.getByRole('button', { name: 'Trouver du financement' }).first().click();
+    const finder = page.getByRole('dialog', { name: 'Trouver du financement' });
+    await expect(finder.getByRole('heading', { name: 'D’abord, qui présente la demande?' })).toBeVisible();
+    await expect(finder.getByText(/Coût : 1 crédit\./)).toBeVisible();
+    for (const step of ['profile', 'search']) {
+      const text = await ownText(page, '[role="dialog"]');
+      expect(
+        forbidden.filter((english) => containsPhrase(text, english)),
+        `English in the finder (${step})`,
+      ).toEqual([]);
+      expect(await seriousViolations(page, { selector: '[role="dialog"]' }), step).toEqual([]);
+      expect(await fits(page), `the finder (${step}) fits ${width} px`).toBe(true);
+      if (step === 'profile') {
+        await finder.getByRole('button', { name: 'Passer pour l’instant' }).click();
+        await expect(finder.getByText('Aucun profil de demandeur pour l’instant')).toBeVisible();
+      }
+    }
+    await finder.getByRole('button', { name: 'Fermer la boîte de dialogue' }).click();
+    await expect(finder).toBeHidden();
+    // The dashboard's Funding Searches panel, empty: its own words.
+    const searches = page.getByRole('region', { name: 'Recherches de financement' });
+    await expect(searches.getByText(/^Aucune recherche de financement/)).toBeVisible();
+    const panel = await searches.innerText();
+    expect(forbidden.filter((english) => containsPhrase(panel, english))).toEqual([]);
     await page.context().close();
   });
 }
@@ -265,7 +292,8 @@ for (const width of [1280, 390]) {
   }) => {
     test.setTimeout(240_000);
     const forbidden = forbiddenInFrench();
-    const account = await frenchAccount(server, registerAccount, 2);
+    // A draft, an analysis and a funding search.
+    const account = await frenchAccount(server, registerAccount, 4);
     const draft = await completed(server, account.token, {
       type: 'generation',
       programId: NSERC_ALLIANCE,
@@ -311,14 +339,16 @@ for (const width of [1280, 390]) {
       expect(await seriousViolations(page), path).toEqual([]);
       expect(await fits(page), `${path} fits ${width} px`).toBe(true);
     }
-    // The account page: its own cards (the applicant profile card is the funding finder's, still
-    // English: ADR 0640), the credit history naming the draft and the analysis in French.
+    // The account page: its cards, the applicant profile's too (ADR 0730), the credit history
+    // naming the draft and the analysis in French.
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1, name: 'Compte' })).toBeVisible();
     await expect(page.getByText('Ébauche de demande de subvention').first()).toBeVisible();
     await expect(page.getByText('Cet appareil')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Profil du demandeur' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enregistrer le profil' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const accountText = await ownText(page, 'body', ['[aria-labelledby="applicant-profile-title"]']);
+    const accountText = await ownText(page);
     expect(forbidden.filter((english) => containsPhrase(accountText, english))).toEqual([]);
     expect(await seriousViolations(page), '/account').toEqual([]);
     expect(await fits(page), `/account fits ${width} px`).toBe(true);
@@ -337,6 +367,39 @@ for (const width of [1280, 390]) {
       return text;
     });
     expect(forbidden.filter((english) => containsPhrase(table, english))).toEqual([]);
+
+    // A finished funding search, opened in the Funding Searches panel (ADR 0730): the panel's
+    // words in French; what the engine wrote (notes, ranges, deadlines, reasons) marked lang="en".
+    const search = await server.api('POST', '/api/funding-finder-requests', {
+      token: account.token,
+      body: {
+        researchTopic: 'Capteurs de glace de rivière',
+        researchDetails:
+          'River ice sensors with a municipal partner in Quebec; field trials on three rivers.',
+        teamProfile: 'A university hydrology lab in Quebec, two graduate students.',
+      },
+    });
+    expect(search.status).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await server.api('GET', '/api/funding-finder-requests', { token: account.token })).body as {
+              id: string;
+              fundingResults: unknown;
+            }[]
+          ).find((r) => r.id === search.body.id)?.fundingResults != null,
+        { timeout: 90_000 },
+      )
+      .toBe(true);
+    await page.reload();
+    const searches = page.getByRole('region', { name: 'Recherches de financement' });
+    await searches.getByRole('button', { name: 'Afficher les détails' }).first().click();
+    await expect(searches.getByText(/Date limite :/).first()).toBeVisible();
+    const results = await ownText(page, '[aria-labelledby="table-recherches-de-financement"]');
+    expect(forbidden.filter((english) => containsPhrase(results, english))).toEqual([]);
+    expect(await seriousViolations(page), 'funding results').toEqual([]);
+    expect(await fits(page), `funding results fit ${width} px`).toBe(true);
     await page.context().close();
   });
 }

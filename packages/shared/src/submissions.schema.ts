@@ -31,8 +31,15 @@ const KIND_NAMES: Record<(typeof UPLOAD_EXTENSIONS)[number], string> = {
  */
 export function uploadContentRefusal(kind: (typeof UPLOAD_EXTENSIONS)[number]): string {
   const name = KIND_NAMES[kind];
-  return `This file is not a readable ${name} file: its content does not match its .${kind} name, or it is empty or damaged. Uploading it again will not help; save or export it again as ${name}, or choose another file.`;
+  return UPLOAD_CONTENT_REFUSAL.replaceAll('{{name}}', name).replace('{{kind}}', kind);
 }
+
+/**
+ * The refusal's words around the file's kind, as one text: the web finds its French by this text
+ * (fr.messages.json, `translateMessage` fills the {{parts}} back in; issue 31).
+ */
+export const UPLOAD_CONTENT_REFUSAL =
+  'This file is not a readable {{name}} file: its content does not match its .{{kind}} name, or it is empty or damaged. Uploading it again will not help; save or export it again as {{name}}, or choose another file.';
 
 const LONG_TEXT_MAX = 20_000;
 const SHORT_TEXT_MAX = 500;

@@ -63,6 +63,11 @@ const SAME_IN_BOTH = new Set([
   'Québec',
   'Alberta',
   'Province',
+  // The applicant profile's provinces and territories named the same in French (ADR 0730).
+  'Manitoba',
+  'Saskatchewan',
+  'Nunavut',
+  'Yukon',
   'Budget',
   'Note',
   // The generate dialog's milestones (ADR 0640): a country and a label the same in French.

@@ -142,6 +142,11 @@ function loadEngine(): Promise<I18n> {
   return loading;
 }
 
+/** The messages keyed with {{values}} in them, as patterns (made on first use). */
+let templates: { names: string[]; pattern: RegExp; french: string }[] | undefined;
+const own = (messages: Record<string, string>, english: string) =>
+  Object.hasOwn(messages, english) ? messages[english] : undefined;
+
 /**
  * A fixed English message from packages/shared (a zod schema's, an e-mail rule's) or the server's
  * answer, in the interface's language: `locales/fr.messages.json` is keyed by the English text
@@ -152,8 +157,30 @@ export function translateMessage(message: string): string;
 export function translateMessage(message: string | undefined): string | undefined;
 export function translateMessage(message: string | undefined): string | undefined {
   if (!message || shown === 'en' || !engine) return message;
-  const french = engine.getResource('fr', 'messages', message, { keySeparator: false }) as unknown;
-  return typeof french === 'string' ? french : message;
+  const messages = engine.getResourceBundle('fr', 'messages') as Record<string, string>;
+  const french = own(messages, message);
+  if (french !== undefined) return french;
+  // A message built around a value (the file kind in an upload refusal) is keyed by its text with
+  // {{name}} where the value goes: the French gets the same values back, each in French if it has one.
+  templates ??= Object.keys(messages)
+    .filter((english) => english.includes('{{'))
+    .map((english) => {
+      const names = [...english.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+      const pattern = english
+        .split(/\{\{\w+\}\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('(.+?)');
+      return { names, pattern: new RegExp(`^${pattern}$`), french: messages[english]! };
+    });
+  for (const { names, pattern, french: template } of templates) {
+    const found = pattern.exec(message);
+    if (!found) continue;
+    return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+      const value = found[names.indexOf(name) + 1] ?? '';
+      return own(messages, value) ?? value;
+    });
+  }
+  return message;
 }
 
 /**

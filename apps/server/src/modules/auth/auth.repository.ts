@@ -24,8 +24,11 @@ export async function findUserById(db: Tx, id: string): Promise<UserRow | undefi
 export async function findUserContact(
   db: Tx,
   id: string,
-): Promise<{ email: string; name: string } | undefined> {
-  const [row] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, id));
+): Promise<{ email: string; name: string; language: Language } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, name: users.name, language: users.language })
+    .from(users)
+    .where(eq(users.id, id));
   return row;
 }
 

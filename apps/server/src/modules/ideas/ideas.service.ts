@@ -16,6 +16,7 @@ import { deliverAutomationWebhook } from '../webhooks/index.ts';
 import { extractDomainTerms, generateOfflineIdea, markModelFigures } from './idea-engine.ts';
 import * as repo from './ideas.repository.ts';
 import type { IdeaRequestRow } from './ideas.schema.ts';
+import { ideaFailedMail, ideaReadyMail } from './idea-mail.ts';
 
 export const IDEA_FAILURE_MESSAGE = `Idea generation failed. Your ${priceText('idea')} were refunded.`;
 
@@ -128,9 +129,8 @@ async function notifyIdea(deps: JobDeps, row: IdeaRequestRow): Promise<void> {
   if (row.status === 'failed') {
     await deps.mailer.send({
       to: user.email,
-      subject: 'Your idea request could not be completed',
       dedupeKey: `idea-failed:${row.id}`,
-      text: [`Hello ${user.name},`, '', row.error ?? IDEA_FAILURE_MESSAGE].join('\n'),
+      ...ideaFailedMail(user.language, { name: user.name, reason: row.error ?? IDEA_FAILURE_MESSAGE }),
     });
     await deliverAutomationWebhook(deps, {
       eventId: `idea.failed:${row.id}`,
@@ -144,16 +144,13 @@ async function notifyIdea(deps: JobDeps, row: IdeaRequestRow): Promise<void> {
   if (!idea?.success) return;
   await deps.mailer.send({
     to: user.email,
-    subject: `Your research idea is ready: ${idea.data.research_topic.name}`,
     dedupeKey: `idea-ready:${row.id}`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `Your commercial research idea "${idea.data.research_topic.name}" is ready.`,
-      idea.data.research_topic.tagline,
-      '',
-      `Open your dashboard to read it and download it: ${deps.env.APP_URL.replace(/\/$/, '')}/`,
-    ].join('\n'),
+    ...ideaReadyMail(user.language, {
+      name: user.name,
+      topic: idea.data.research_topic.name,
+      tagline: idea.data.research_topic.tagline,
+      appUrl: deps.env.APP_URL,
+    }),
   });
   await deliverAutomationWebhook(deps, {
     eventId: `idea.completed:${row.id}`,

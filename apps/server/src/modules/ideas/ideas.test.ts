@@ -80,6 +80,42 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
     await new Promise((r) => hooks.close(r));
   });
 
+  it(
+    "mails the finished idea in the owner's language (issue 31, ADR 0730)",
+    { timeout: 180_000 },
+    async () => {
+      const nbsp = '\u00a0';
+      const fr = await registerUser(t);
+      expect(
+        (await t.api('PUT', '/api/account/language', { token: fr.token, body: { language: 'fr' } })).status,
+      ).toBe(200);
+      const created = await t.api('POST', '/api/idea-generator-requests', {
+        token: fr.token,
+        body: { researchBackground: BACKGROUND, researchInterests: INTERESTS },
+      });
+      expect(created.status).toBe(201);
+      // Read back from the SMTP test server, in French (the English mail: the test below).
+      const french = await t.smtp.waitFor(
+        fr.email,
+        (m) => m.subject.startsWith('Votre idée de recherche est prête'),
+        150_000,
+      );
+      const topic = french.subject.split(`prête${nbsp}: `)[1]!;
+      expect(topic.toLowerCase()).toMatch(/sepsis|microfluidic/);
+      expect(french.text).toContain(`Bonjour ${fr.user.name},`);
+      expect(french.text).toContain(
+        `Votre idée de recherche commerciale «${nbsp}${topic}${nbsp}» est prête.`,
+      );
+      expect(french.text).toContain(
+        `Ouvrez votre tableau de bord pour la lire et la télécharger${nbsp}: ${t.env.APP_URL.replace(/\/$/, '')}/`,
+      );
+      expect(french.text).not.toMatch(/Hello|is ready|Open your dashboard/);
+      expect(
+        t.smtp.inbox.filter((m) => m.to.includes(fr.email) && /^Your research idea/.test(m.subject)),
+      ).toEqual([]);
+    },
+  );
+
   it('charges 0.5 credit, completes in the background with the §3 shape, and lists it', async () => {
     const { token, user, email } = await registerUser(t);
     expect(user.credits).toBe(1);

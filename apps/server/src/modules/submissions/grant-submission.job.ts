@@ -9,6 +9,7 @@ import { findProgramById } from '../programs/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
 import { deliverAutomationWebhook } from '../webhooks/index.ts';
 import { createGrantEngine } from './grant-engine.ts';
+import { submissionMail } from './submission-mail.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
 import { findSubmission, markCompleted, markFailed } from './submissions.repository.ts';
 
@@ -45,15 +46,17 @@ async function notifyOwner(deps: JobDeps, row: SubmissionRow): Promise<void> {
   const owner = await findUserContact(deps.database.db, row.userId);
   if (!owner) return;
   const done = row.status === 'complete';
-  const what = row.type === 'generation' ? 'grant application' : 'grant analysis';
   const dashboard = new URL('/dashboard', deps.env.APP_URL).toString();
   await deps.mailer.send({
     to: owner.email,
     dedupeKey: `submission-${done ? 'completed' : 'failed'}:${row.id}`,
-    subject: done ? `Your ${what} is ready` : `Your ${what} could not be completed`,
-    text: done
-      ? `Hello ${owner.name},\n\nYour ${what} is complete. Open your dashboard to view it:\n${dashboard}\n\n— Grantleaf`
-      : `Hello ${owner.name},\n\nYour ${what} could not be completed: ${row.error ?? GENERIC_FAILURE}\n\nYour dashboard: ${dashboard}\n\n— Grantleaf`,
+    ...submissionMail(owner.language, {
+      name: owner.name,
+      type: row.type === 'generation' ? 'generation' : 'analysis',
+      done,
+      reason: row.error ?? GENERIC_FAILURE,
+      dashboard,
+    }),
   });
   await deliverAutomationWebhook(deps, {
     eventId: `submission.${done ? 'completed' : 'failed'}:${row.id}`,

@@ -338,6 +338,73 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     expect((await t.api('GET', '/api/submissions')).status).toBe(401);
   });
 
+  it(
+    "writes the ready and failed mails in the owner's language (issue 31, ADR 0730)",
+    { timeout: 180_000 },
+    async () => {
+      const nbsp = '\u00a0';
+      const fr = await registerUser(t);
+      const en = await registerUser(t);
+      expect(
+        (await t.api('PUT', '/api/account/language', { token: fr.token, body: { language: 'fr' } })).status,
+      ).toBe(200);
+      const blank = await makePdf([]);
+      const dashboard = new URL('/dashboard', t.env.APP_URL).toString();
+      for (const u of [fr, en]) {
+        await topUp(u.user.id, 20);
+        const ok = await t.api('POST', '/api/submissions', {
+          token: u.token,
+          body: {
+            type: 'analysis',
+            programId: PROGRAM,
+            contentJson: { programId: PROGRAM, content: ANALYSIS_TEXT },
+          },
+        });
+        expect((await waitDone(u.token, ok.body.id)).status).toBe('completed');
+        const up = await uploadFile(t.baseUrl, u.token, 'scan.pdf', blank);
+        const bad = await t.api('POST', '/api/submissions', {
+          token: u.token,
+          body: {
+            type: 'analysis',
+            programId: PROGRAM,
+            contentJson: { programId: PROGRAM, inputMethod: 'file', fileUrl: up.body.fileUrl },
+          },
+        });
+        expect((await waitDone(u.token, bad.body.id)).status).toBe('failed');
+      }
+      // Read back from the SMTP test server: French for the French account...
+      const ready = await t.smtp.waitFor(
+        fr.email,
+        (m) => m.subject === 'Votre analyse de demande de subvention est prête',
+      );
+      expect(ready.text.replace(/\s+$/, '')).toBe(
+        `Bonjour ${fr.user.name},\n\nVotre analyse de demande de subvention est terminée. Ouvrez votre tableau de bord pour la consulter${nbsp}:\n${dashboard}\n\n— Grantleaf`,
+      );
+      const failed = await t.smtp.waitFor(
+        fr.email,
+        (m) => m.subject === 'Votre analyse de demande de subvention n’a pas pu être terminée',
+      );
+      expect(failed.text).toContain(
+        `n’a pas pu être terminée${nbsp}: Aucun texte n’a pu être lu dans le fichier téléversé (s’agit-il d’une image numérisée?). Vos crédits vous ont été remboursés.`,
+      );
+      expect(
+        t.smtp.inbox.filter((m) => m.to.includes(fr.email) && /^Your grant/.test(m.subject)),
+      ).toHaveLength(0);
+      // ...and the English it always was for the English one.
+      const readyEn = await t.smtp.waitFor(en.email, (m) => m.subject === 'Your grant analysis is ready');
+      expect(readyEn.text.replace(/\s+$/, '')).toBe(
+        `Hello ${en.user.name},\n\nYour grant analysis is complete. Open your dashboard to view it:\n${dashboard}\n\n— Grantleaf`,
+      );
+      const failedEn = await t.smtp.waitFor(
+        en.email,
+        (m) => m.subject === 'Your grant analysis could not be completed',
+      );
+      expect(failedEn.text.replace(/\s+$/, '')).toBe(
+        `Hello ${en.user.name},\n\nYour grant analysis could not be completed: No text could be read from the uploaded file (is it a scanned image?). Your credits have been refunded.\n\nYour dashboard: ${dashboard}\n\n— Grantleaf`,
+      );
+    },
+  );
+
   it('fails with a readable reason and refunds once', async () => {
     const u = await registerUser(t);
     await topUp(u.user.id, 10);

@@ -1,5 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import '../../i18n/dashboard-catalogue.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 const FIELDS = 'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 const CONTROLS = `${FIELDS}, button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])`;
@@ -30,6 +32,7 @@ export function Modal({
   // The callers open dialogs from their own buttons, not a Dialog.Trigger, so radix has nothing
   // to give focus back to: remember what had focus when the dialog opened (a layout effect runs
   // before radix moves focus into the dialog) and return there on close.
+  const { t } = useTranslation();
   const opener = useRef<HTMLElement | null>(null);
   const body = useRef<HTMLDivElement | null>(null);
   useLayoutEffect(() => {
@@ -65,7 +68,7 @@ export function Modal({
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
             <Dialog.Close
-              aria-label="Dismiss dialog"
+              aria-label={t('modal.dismiss')}
               className="-m-1 shrink-0 rounded p-1 text-xl leading-none text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
             >
               <span aria-hidden="true">×</span>

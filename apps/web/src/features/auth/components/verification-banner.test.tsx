@@ -2,6 +2,7 @@
 import { CODE_SPENT_MESSAGE, CODE_SPENT_REASON } from '@grantleaf/shared/verification';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
 import { ADA, json, renderWithProviders, stubApi, type Answer } from '../../../test/kit.tsx';
 import { VerificationBanner } from './verification-banner.tsx';
 
@@ -58,5 +59,31 @@ describe('VerificationBanner', () => {
     });
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '1234' } });
     expect((await screen.findByRole('status')).textContent).toBe('Email verified successfully.');
+  });
+});
+
+describe('VerificationBanner in French (issue 31, ADR 0730)', () => {
+  it('asks for the code, counts the wait down and says a burnt code is spent, in French', async () => {
+    await applyLanguage('fr', { remember: false });
+    try {
+      renderBanner({
+        'POST /api/verify-email-code': () =>
+          json(400, { success: false, message: CODE_SPENT_MESSAGE, reason: CODE_SPENT_REASON }),
+        'POST /api/auth/resend-verification': () =>
+          json(200, { success: true, message: 'Verification email sent.' }),
+      });
+      const banner = screen.getByRole('region', { name: 'Vérification de l’adresse courriel' });
+      expect(banner.textContent).toContain('Veuillez vérifier votre adresse courriel.');
+      expect(banner.textContent).toContain(`Entrez le code à 4 chiffres envoyé à ${ADA.email}.`);
+      fireEvent.change(screen.getByLabelText('Code de vérification'), { target: { value: '1234' } });
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Ce code n’est plus valide. Demandez un nouveau code et entrez celui-là.',
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Envoyer un nouveau code' }));
+      expect(await screen.findByRole('button', { name: /^Renvoyer le code dans (59|60) s$/ })).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toBe(`Un nouveau code a été envoyé à ${ADA.email}.`);
+    } finally {
+      await applyLanguage('en', { remember: false });
+    }
   });
 });

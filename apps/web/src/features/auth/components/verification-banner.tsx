@@ -3,6 +3,8 @@ import type { User } from '@grantleaf/shared/auth.schema';
 import { CODE_SPENT_REASON, RESEND_WAIT_SECONDS, VERIFIED_NOTICE_MS } from '@grantleaf/shared/verification';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import '../../../i18n/auth-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useCurrentUser, useResendVerification, useVerifyCode } from '../api/auth.api.ts';
 
@@ -29,6 +31,8 @@ export function VerificationBanner({ user }: { user: User }) {
   const wait = useSecondsLeft(resendAt);
   const verify = useVerifyCode();
   const resend = useResendVerification();
+  const { t } = useTranslation();
+  const server = (error: ApiError) => translateMessage(error.serverMessage);
 
   useEffect(() => {
     if (!verifiedNotice) return;
@@ -38,9 +42,12 @@ export function VerificationBanner({ user }: { user: User }) {
 
   if (verifiedNotice) {
     return (
-      <section aria-label="Email verification" className="rounded-lg border border-green-300 bg-green-50 p-4">
+      <section
+        aria-label={t('verificationBanner.label')}
+        className="rounded-lg border border-green-300 bg-green-50 p-4"
+      >
         <p role="status" className="font-medium text-green-900">
-          {verifiedNotice}
+          {translateMessage(verifiedNotice)}
         </p>
       </section>
     );
@@ -55,23 +62,23 @@ export function VerificationBanner({ user }: { user: User }) {
     verify.mutate(digits, {
       onSuccess: (result) => {
         if (result.success) setVerifiedNotice(result.message);
-        else setAlert({ tone: 'error', text: 'Invalid verification code. Please try again.' });
+        else setAlert({ tone: 'error', text: t('verificationBanner.invalid') });
       },
       onError: (error) => {
         setCode('');
         if (error instanceof ApiError && error.body.reason === CODE_SPENT_REASON) {
           setSpent(true);
-          setAlert({ tone: 'error', text: error.serverMessage ?? 'This code is no longer valid.' });
+          setAlert({ tone: 'error', text: server(error) ?? t('verificationBanner.noLongerValid') });
           return;
         }
         setAlert({
           tone: 'error',
           text:
             error instanceof ApiError && error.status === 400
-              ? 'Invalid verification code. Please try again.'
+              ? t('verificationBanner.invalid')
               : error instanceof ApiError && error.status === 429
-                ? (error.serverMessage ?? 'Too many attempts. Please try again later.')
-                : 'Error verifying code. Please try again.',
+                ? (server(error) ?? t('verificationBanner.tooMany'))
+                : t('verificationBanner.verifyError'),
         });
       },
     });
@@ -82,7 +89,7 @@ export function VerificationBanner({ user }: { user: User }) {
       onSuccess: () => {
         setSpent(false);
         setResendAt(Date.now() + RESEND_WAIT_SECONDS * 1000);
-        setAlert({ tone: 'info', text: `A new code was sent to ${user.email}.` });
+        setAlert({ tone: 'info', text: t('verificationBanner.sent', { email: user.email }) });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.retryAfterSeconds)
@@ -91,33 +98,36 @@ export function VerificationBanner({ user }: { user: User }) {
           tone: 'error',
           text:
             error instanceof ApiError && error.status === 429
-              ? (error.serverMessage ?? 'Failed to send verification email. Please try again.')
+              ? (server(error) ?? t('verificationBanner.sendFailed'))
               : error instanceof ApiError
-                ? 'Failed to send verification email. Please try again.'
-                : 'Error sending verification email. Please try again.',
+                ? t('verificationBanner.sendFailed')
+                : t('verificationBanner.sendError'),
         });
       },
     });
   }
 
   const resendLabel = resend.isPending
-    ? 'Sending...'
+    ? t('verificationBanner.sending')
     : wait > 0
-      ? `Resend code in ${wait} s`
+      ? t('verificationBanner.resendIn', { seconds: wait })
       : spent
-        ? 'Send a new code'
-        : 'Resend code';
+        ? t('verificationBanner.newCode')
+        : t('verificationBanner.resend');
   return (
-    <section aria-label="Email verification" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <p className="font-medium text-amber-900">Please verify your email address.</p>
+    <section
+      aria-label={t('verificationBanner.label')}
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4"
+    >
+      <p className="font-medium text-amber-900">{t('verificationBanner.title')}</p>
       <p className="mt-1 text-sm text-amber-900">
-        Enter the {VERIFICATION_CODE_LENGTH}-digit code we sent to {user.email}.
+        {t('verificationBanner.enterCode', { length: VERIFICATION_CODE_LENGTH, email: user.email })}
       </p>
       {/* Paid work and the free credit wait for the verified address (ADR 0150). */}
-      <p className="mt-1 text-sm text-amber-900">Credits can be used once your address is verified.</p>
+      <p className="mt-1 text-sm text-amber-900">{t('verificationBanner.creditsWait')}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <label htmlFor="verification-code" className="sr-only">
-          Verification code
+          {t('verificationBanner.code')}
         </label>
         <input
           id="verification-code"
@@ -138,7 +148,9 @@ export function VerificationBanner({ user }: { user: User }) {
         >
           {resendLabel}
         </Button>
-        {verify.isPending && <span className="text-sm text-amber-900">Verifying...</span>}
+        {verify.isPending && (
+          <span className="text-sm text-amber-900">{t('verificationBanner.verifying')}</span>
+        )}
       </div>
       {alert && (
         <p

@@ -1,18 +1,20 @@
 import {
   APPLICANT_KIND_OPTIONS,
   applicantProfileInputSchema,
-  CAREER_STAGE_LABEL,
   CITIZENSHIP_OPTIONS,
   type ApplicantFacts,
   type ApplicantProfileResponse,
 } from '@grantleaf/shared/applicant-profile.schema';
 import { CAREER_STAGES } from '@grantleaf/shared/eligibility';
 import { FIELDS } from '@grantleaf/shared/eligibility-fields';
-import { COUNTRY_NAME, SUBDIVISIONS, SUBDIVISION_BY_CODE } from '@grantleaf/shared/locations';
+import { SUBDIVISIONS, SUBDIVISION_BY_CODE } from '@grantleaf/shared/locations';
+import type { TFunction } from 'i18next';
 import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input, Select } from '../../../components/ui/input.tsx';
+import '../../../i18n/funding-catalogue.ts';
+import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveApplicantProfile } from '../api/applicant-profile.api.ts';
@@ -35,19 +37,44 @@ type Values = {
   indigenous: string;
 };
 
-const COUNTRY_OPTIONS = [
-  { value: 'CA', label: 'Canada' },
-  { value: 'US', label: 'United States' },
-];
-const FIELD_OPTIONS = FIELDS.map((f) => ({
-  value: f.value,
-  label: f.label[0]!.toUpperCase() + f.label.slice(1),
-}));
-const STAGE_OPTIONS = CAREER_STAGES.map((s) => ({ value: s, label: CAREER_STAGE_LABEL[s] }));
-const YES_NO = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-];
+type T = TFunction<'translation'>;
+type Option = { value: string; label: string };
+
+/**
+ * The profile's answers in the interface's language (the shared labels are the English, which
+ * the catalogue repeats). Provinces and territories have their French names; US states keep theirs.
+ */
+export const profileOptions = (t: T) => ({
+  kinds: APPLICANT_KIND_OPTIONS.map((k) => ({
+    value: k.value,
+    label: t(`applicantProfile.kinds.${k.value}`),
+  })),
+  citizenships: CITIZENSHIP_OPTIONS.map((c) => ({
+    value: c.value,
+    label: t(`applicantProfile.citizenships.${c.value}`),
+  })),
+  stages: CAREER_STAGES.map((s) => ({ value: s, label: t(`applicantProfile.careerStages.${s}`) })),
+  fields: FIELDS.map((f) => ({ value: f.value, label: t(`applicantProfile.fields.${f.value}`) })),
+  countries: (['CA', 'US'] as const).map((c) => ({ value: c, label: t(`applicantProfile.countries.${c}`) })),
+  yesNo: [
+    { value: 'yes', label: t('applicantProfile.yes') },
+    { value: 'no', label: t('applicantProfile.no') },
+  ],
+});
+
+/** A province's or state's name as the interface writes it. */
+export function regionName(t: T, code: string): string | undefined {
+  const region = SUBDIVISION_BY_CODE.get(code);
+  if (!region) return undefined;
+  return region.country === 'CA' ? t(`applicantProfile.provinces.${code as 'CA-QC'}`) : region.name;
+}
+
+/** The provinces or states of a country, as a select lists them. */
+export const regionOptions = (t: T, country: string): Option[] =>
+  SUBDIVISIONS.filter((s) => s.country === country).map((s) => ({
+    value: s.code,
+    label: regionName(t, s.code) ?? s.name,
+  }));
 
 const text = (v: string | null | undefined) => v ?? '';
 const yesNo = (v: boolean | null | undefined) => (v === true ? 'yes' : v === false ? 'no' : '');
@@ -105,14 +132,14 @@ export function inputOf(v: Values) {
 }
 
 /** "Faculty member · Ontario, Canada · Natural sciences": a stated profile in one line. */
-export function profileSummary(facts: ApplicantFacts | null): string {
-  if (!facts) return 'No applicant profile yet';
-  const kind = APPLICANT_KIND_OPTIONS.find((k) => k.value === facts.kind)?.label;
-  const region = facts.region ? SUBDIVISION_BY_CODE.get(facts.region)?.name : null;
-  const country = facts.country ? (facts.country === 'US' ? 'United States' : COUNTRY_NAME.CA) : null;
+export function profileSummary(facts: ApplicantFacts | null, t: T = translate): string {
+  if (!facts) return t('applicantProfile.none');
+  const kind = facts.kind ? t(`applicantProfile.kinds.${facts.kind}`) : null;
+  const region = facts.region ? regionName(t, facts.region) : null;
+  const country = facts.country ? t(`applicantProfile.countries.${facts.country}`) : null;
   const place = [region, country].filter(Boolean).join(', ');
-  const field = facts.fields[0] ? FIELD_OPTIONS.find((f) => f.value === facts.fields[0])?.label : null;
-  return [kind ?? 'Applicant kind not stated', place || null, field].filter(Boolean).join(' · ');
+  const field = facts.fields[0] ? t(`applicantProfile.fields.${facts.fields[0]}`) : null;
+  return [kind ?? t('applicantProfile.kindUnknown'), place || null, field].filter(Boolean).join(' · ');
 }
 
 /**
@@ -124,10 +151,10 @@ export function ApplicantProfileForm({
   profile,
   suggested,
   id = 'profile',
-  submitLabel = 'Save profile',
+  submitLabel,
   onSaved,
   onCancel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
 }: {
   profile: ApplicantFacts | null;
   suggested?: ApplicantProfileResponse['suggested'];
@@ -144,13 +171,12 @@ export function ApplicantProfileForm({
     toInput: inputOf,
   });
   const save = useSaveApplicantProfile();
+  const { t } = useTranslation();
+  const options = profileOptions(t);
   const v = form.values;
   const company = v.kind === 'company';
   const person = v.kind === '' || v.kind === 'researcher' || v.kind === 'postdoc' || v.kind === 'student';
-  const regions = SUBDIVISIONS.filter((s) => s.country === v.country).map((s) => ({
-    value: s.code,
-    label: s.name,
-  }));
+  const regions = regionOptions(t, v.country);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -158,14 +184,14 @@ export function ApplicantProfileForm({
     if (!parsed.success) return;
     save.mutate(inputOf(v) as Parameters<typeof save.mutate>[0], {
       onSuccess: (saved) => {
-        toast.success('Applicant profile saved', {
-          description: 'Every funding search starts from it; you can change it for one search.',
-        });
+        toast.success(t('applicantProfile.saved'), { description: t('applicantProfile.savedDescription') });
         onSaved?.(saved);
       },
       onError: (err) =>
-        toast.error('The profile was not saved', {
-          description: (err instanceof ApiError && err.serverMessage) || 'Please try again.',
+        toast.error(t('applicantProfile.notSaved'), {
+          description:
+            translateMessage(err instanceof ApiError ? err.serverMessage : undefined) ||
+            t('applicantProfile.retry'),
         }),
     });
   }
@@ -174,7 +200,7 @@ export function ApplicantProfileForm({
     name: keyof Values,
     label: string,
     options: readonly { value: string; label: string }[],
-    placeholder = 'Not stated',
+    placeholder = t('applicantProfile.notStated'),
   ) => (
     <FormField label={label} {...form.slot(name)}>
       <Select
@@ -204,51 +230,58 @@ export function ApplicantProfileForm({
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Applicant profile">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('applicantProfile.title')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        {select('kind', 'Who applies', APPLICANT_KIND_OPTIONS)}
-        {input('organisation', 'Organization (university, company, institute)')}
-        {select('country', 'Country', COUNTRY_OPTIONS)}
+        {select('kind', t('applicantProfile.kind'), options.kinds)}
+        {input('organisation', t('applicantProfile.organisation'))}
+        {select('country', t('applicantProfile.country'), options.countries)}
         {select(
           'region',
-          'Province, territory or state',
+          t('applicantProfile.region'),
           regions,
-          v.country ? 'Not stated' : 'Choose a country first',
+          v.country ? t('applicantProfile.notStated') : t('applicantProfile.chooseCountry'),
         )}
-        {select('field', 'Main field of research', FIELD_OPTIONS)}
-        {select('secondField', 'Second field (optional)', FIELD_OPTIONS, 'None')}
-        {select('citizenship', 'Citizenship or permanent residency', CITIZENSHIP_OPTIONS)}
-        {person && select('careerStage', 'Career stage', STAGE_OPTIONS)}
+        {select('field', t('applicantProfile.field'), options.fields)}
+        {select(
+          'secondField',
+          t('applicantProfile.secondField'),
+          options.fields,
+          t('applicantProfile.noSecondField'),
+        )}
+        {select('citizenship', t('applicantProfile.citizenship'), options.citizenships)}
+        {person && select('careerStage', t('applicantProfile.careerStage'), options.stages)}
         {person &&
-          input('careerStartYear', 'Year of first academic appointment', {
+          input('careerStartYear', t('applicantProfile.careerStartYear'), {
             inputMode: 'numeric',
-            placeholder: 'e.g. 2021',
+            placeholder: t('applicantProfile.example', { example: '2021' }),
           })}
         {person &&
-          input('degreeYear', 'Year of PhD or terminal degree', {
+          input('degreeYear', t('applicantProfile.degreeYear'), {
             inputMode: 'numeric',
-            placeholder: 'e.g. 2016',
+            placeholder: t('applicantProfile.example', { example: '2016' }),
           })}
-        {person && select('clinicalDoctorate', 'Clinical doctorate (MD, DVM, PharmD…)', YES_NO)}
+        {person && select('clinicalDoctorate', t('applicantProfile.clinicalDoctorate'), options.yesNo)}
         {person &&
           v.country === 'US' &&
-          select('r15EligibleInstitution', 'Institution under $6M a year of NIH support (R15)', YES_NO)}
-        {company && input('employees', 'Employees', { inputMode: 'numeric', placeholder: 'e.g. 40' })}
-        {company && select('ownedInCountry', 'Owned and controlled in that country', YES_NO)}
+          select('r15EligibleInstitution', t('applicantProfile.r15'), options.yesNo)}
+        {company &&
+          input('employees', t('applicantProfile.employees'), {
+            inputMode: 'numeric',
+            placeholder: t('applicantProfile.example', { example: '40' }),
+          })}
+        {company && select('ownedInCountry', t('applicantProfile.ownedInCountry'), options.yesNo)}
         {(company || v.kind === 'non-profit') &&
-          select('indigenous', 'Indigenous-led or Indigenous-owned', YES_NO)}
+          select('indigenous', t('applicantProfile.indigenous'), options.yesNo)}
       </div>
-      <p className="text-xs text-slate-700">
-        Every question is optional. A question left blank never rules a program out; a fact you state can.
-      </p>
+      <p className="text-xs text-slate-700">{t('applicantProfile.optionalNote')}</p>
       <div className="flex flex-wrap justify-end gap-3">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>
-            {cancelLabel}
+            {cancelLabel ?? t('applicantProfile.cancel')}
           </Button>
         )}
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : submitLabel}
+          {save.isPending ? t('applicantProfile.saving') : (submitLabel ?? t('applicantProfile.save'))}
         </Button>
       </div>
     </form>

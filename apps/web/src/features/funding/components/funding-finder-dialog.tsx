@@ -3,7 +3,6 @@ import {
   FUNDING_TEAM_MAX,
   FUNDING_TOPIC_MAX,
   priceInCredits,
-  priceText,
   UPLOAD_MAX_BYTES,
 } from '@grantleaf/shared/constants';
 import { FUNDING_FILE_EXTENSIONS, fundingFinderRequestSchema } from '@grantleaf/shared/funding.schema';
@@ -21,6 +20,8 @@ import {
   Textarea,
 } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import '../../../i18n/funding-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -38,14 +39,13 @@ const LIMITS = {
   teamProfile: FUNDING_TEAM_MAX,
 } as const;
 
-export const AUTH_REQUIRED = {
-  title: 'Authentication required',
-  description: 'Please log in to submit funding requests.',
-} as const;
-export const NOT_ENOUGH_CREDITS = {
-  title: 'Insufficient credits',
-  description: `You need at least ${priceText('funding')} to find funding opportunities.`,
-} as const;
+/** The finder's price in the interface's language: "1 credit" (spec §8's words), "1 crédit". */
+function usePriceText(): string {
+  const { t, language } = useTranslation();
+  const count = priceInCredits('funding');
+  const credits = language === 'fr' ? String(count).replace('.', ',') : String(count);
+  return t('fundingFinder.credits', { count, credits });
+}
 
 /** Funding Finder (spec §2, §5, §8): 1 credit; results appear in Funding Searches. */
 export function FundingFinderDialog({
@@ -63,6 +63,13 @@ export function FundingFinderDialog({
   /** The input of a failed search, for "Try again" (the dashboard remounts the dialog per retry). */
   initial?: typeof EMPTY & { hadFile: boolean };
 }) {
+  const { t } = useTranslation();
+  const price = usePriceText();
+  const authRequired = [
+    t('fundingFinder.authRequired'),
+    { description: t('fundingFinder.authRequiredDescription') },
+  ] as const;
+  const notEnough = t('fundingFinder.insufficientDescription', { price });
   const form = useSchemaForm({
     schema: fundingFinderRequestSchema,
     initial: initial
@@ -108,11 +115,11 @@ export function FundingFinderDialog({
     if (!chosen) return;
     const ext = chosen.name.split('.').pop()?.toLowerCase() ?? '';
     if (!(FUNDING_FILE_EXTENSIONS as readonly string[]).includes(ext)) {
-      setFileError(SUBMISSION_MESSAGES.fileType);
+      setFileError(translateMessage(SUBMISSION_MESSAGES.fileType));
       return;
     }
     if (chosen.size > UPLOAD_MAX_BYTES) {
-      setFileError(SUBMISSION_MESSAGES.fileSize);
+      setFileError(translateMessage(SUBMISSION_MESSAGES.fileSize));
       return;
     }
     setFile(chosen);
@@ -121,14 +128,11 @@ export function FundingFinderDialog({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!signedIn) {
-      toast.error(AUTH_REQUIRED.title, { description: AUTH_REQUIRED.description });
+      toast.error(...authRequired);
       return;
     }
     if (insufficient) {
-      toast.error(NOT_ENOUGH_CREDITS.title, {
-        description: NOT_ENOUGH_CREDITS.description,
-        action: BUY_CREDITS_ACTION,
-      });
+      toast.error(t('fundingFinder.insufficient'), { description: notEnough, action: BUY_CREDITS_ACTION });
       return;
     }
     const parsed = form.parse();
@@ -146,8 +150,8 @@ export function FundingFinderDialog({
         fileUrl = (await upload.mutateAsync(file)).fileUrl;
       } catch (error) {
         setFileError(
-          (error instanceof ApiError && error.serverMessage) ||
-            'The file could not be uploaded. Please try again.',
+          translateMessage(error instanceof ApiError ? error.serverMessage : undefined) ||
+            t('fundingFinder.uploadFailed'),
         );
         return;
       }
@@ -157,22 +161,22 @@ export function FundingFinderDialog({
       {
         onSuccess: () => {
           key.done();
-          toast.success('Funding search started', {
-            description: 'Your matches will appear in Funding Searches in a minute or two.',
-          });
+          toast.success(t('fundingFinder.started'), { description: t('fundingFinder.startedDescription') });
           close(false);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) {
-            toast.error(AUTH_REQUIRED.title, { description: AUTH_REQUIRED.description });
+            toast.error(...authRequired);
           } else if (error instanceof ApiError && error.status === 402) {
-            toast.error(NOT_ENOUGH_CREDITS.title, {
-              description: NOT_ENOUGH_CREDITS.description,
+            toast.error(t('fundingFinder.insufficient'), {
+              description: notEnough,
               ...buyCreditsAction(error),
             });
           } else {
-            toast.error('Submission failed', {
-              description: (error instanceof ApiError && error.serverMessage) || 'Please try again later.',
+            toast.error(t('fundingFinder.failed'), {
+              description:
+                translateMessage(error instanceof ApiError ? error.serverMessage : undefined) ||
+                t('fundingFinder.failedDescription'),
             });
           }
         },
@@ -194,8 +198,8 @@ export function FundingFinderDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="Funding Finder"
-      description={`Describe your research and team; we match it against Canadian and US funding programs. Costs ${priceText('funding')}.`}
+      title={t('fundingFinder.title')}
+      description={t('fundingFinder.description', { price })}
       wide
     >
       {askProfile && (
@@ -205,19 +209,16 @@ export function FundingFinderDialog({
           data-testid="applicant-profile-step"
         >
           <h3 id="finder-profile-title" className="text-base font-semibold text-slate-900">
-            First, who is applying?
+            {t('fundingFinder.profileTitle')}
           </h3>
-          <p className="text-sm text-slate-700">
-            Asked once: programs check who may apply, where and in which field. Your answers prefill every
-            search (you can change them for one search) and are kept on your Account page.
-          </p>
+          <p className="text-sm text-slate-700">{t('fundingFinder.profileIntro')}</p>
           <ApplicantProfileForm
             profile={null}
             suggested={applicant.data?.suggested}
             id="finder-profile"
-            submitLabel="Save and continue"
+            submitLabel={t('fundingFinder.saveAndContinue')}
             onCancel={() => setSkippedProfile(true)}
-            cancelLabel="Skip for now"
+            cancelLabel={t('fundingFinder.skip')}
           />
         </section>
       )}
@@ -234,26 +235,11 @@ export function FundingFinderDialog({
             setValues={setOverride}
           />
         )}
-        {text(
-          'researchTopic',
-          'Research topic *',
-          'e.g. Low-cost battery recycling for electric vehicles',
-          false,
-        )}
-        {text(
-          'researchDetails',
-          'Research details *',
-          'Goals, methods, stage (lab, prototype, pilot), where the work happens, what the money is for...',
-          true,
-        )}
-        {text(
-          'teamProfile',
-          'Team profile *',
-          'University lab or company? Province or state, size, roles, career stage, partners...',
-          true,
-        )}
+        {text('researchTopic', t('fundingFinder.topic'), t('fundingFinder.topicPlaceholder'), false)}
+        {text('researchDetails', t('fundingFinder.details'), t('fundingFinder.detailsPlaceholder'), true)}
+        {text('teamProfile', t('fundingFinder.team'), t('fundingFinder.teamPlaceholder'), true)}
         <div>
-          <Label htmlFor="funding-file">Supporting document (optional: PDF, Word or text)</Label>
+          <Label htmlFor="funding-file">{t('fundingFinder.file')}</Label>
           <FileInput
             ref={fileInput}
             id="funding-file"
@@ -262,25 +248,25 @@ export function FundingFinderDialog({
             aria-describedby={fileError ? 'funding-file-error' : undefined}
             onChange={(e) => onFile(e.target.files?.[0])}
           />
-          {file && <p className="mt-1 text-xs text-slate-600">Attached: {file.name}</p>}
+          {file && (
+            <p className="mt-1 text-xs text-slate-600">{t('fundingFinder.attached', { name: file.name })}</p>
+          )}
           {!file && initial?.hadFile && (
-            <p className="mt-1 text-xs text-slate-600">
-              The earlier search had a document; attach it again to include it.
-            </p>
+            <p className="mt-1 text-xs text-slate-600">{t('fundingFinder.hadFile')}</p>
           )}
           <FieldError id="funding-file-error">{fileError}</FieldError>
         </div>
         {insufficient && (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            {`Insufficient credits. ${NOT_ENOUGH_CREDITS.description}`}
+            {`${t('fundingFinder.insufficient')}. ${notEnough}`}
           </p>
         )}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('fundingFinder.cancel')}
           </Button>
           <Button type="submit" disabled={create.isPending || upload.isPending}>
-            {create.isPending || upload.isPending ? 'Submitting...' : 'Find Funding'}
+            {create.isPending || upload.isPending ? t('fundingFinder.submitting') : t('fundingFinder.submit')}
           </Button>
         </div>
       </form>

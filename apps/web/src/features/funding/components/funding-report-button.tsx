@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import '../../../i18n/funding-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { fundingReportUrl } from '../api/funding.api.ts';
 
@@ -12,6 +14,7 @@ export function FundingReportButton({
   disabled?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   return (
     <Button
       variant="secondary"
@@ -21,10 +24,10 @@ export function FundingReportButton({
         setBusy(true);
         const outcome = await downloadFile(fundingReportUrl(requestId), 'funding-report.pdf');
         setBusy(false);
-        if (outcome !== 'ok') window.alert('Error downloading funding results');
+        if (outcome !== 'ok') window.alert(t('fundingSearches.downloadFailed'));
       }}
     >
-      {busy ? 'Preparing...' : 'Download Report'}
+      {busy ? t('fundingSearches.preparing') : t('fundingSearches.download')}
     </Button>
   );
 }

@@ -3,6 +3,8 @@ import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import { memo } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PaidWorkStatus } from '../../../components/status-cells.tsx';
+import '../../../i18n/funding-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useFundingRequests } from '../api/funding.api.ts';
 import { FundingReportButton } from './funding-report-button.tsx';
@@ -18,19 +20,20 @@ export const FundingSearchesPanel = memo(function FundingSearchesPanel({
   onRetry: (r: FundingRequest) => void;
 }) {
   const funding = useFundingRequests();
+  const { t } = useTranslation();
   return (
     <DataTable<FundingRequest>
-      title="Funding Searches"
+      title={t('fundingSearches.title')}
       rows={funding.data}
       isLoading={funding.isLoading}
       error={funding.error}
-      emptyText="No funding searches yet. Try the Funding Finder."
+      emptyText={t('fundingSearches.empty')}
       rowKey={(r) => r.id}
       columns={[
-        { header: 'Research topic', cell: (r) => r.researchTopic },
-        { header: 'Submitted', cell: (r) => formatDateTime(r.submissionTimestamp) },
+        { header: t('fundingSearches.topic'), cell: (r) => r.researchTopic },
+        { header: t('fundingSearches.submitted'), cell: (r) => formatDateTime(r.submissionTimestamp) },
         {
-          header: 'Status',
+          header: t('fundingSearches.status'),
           cell: (r) => (
             <PaidWorkStatus
               status={requestStatus(r.fundingResults, r.status)}
@@ -40,7 +43,7 @@ export const FundingSearchesPanel = memo(function FundingSearchesPanel({
           ),
         },
         {
-          header: 'Report',
+          header: t('fundingSearches.report'),
           cell: (r) => (r.fundingResults ? <FundingReportButton requestId={r.id} /> : null),
         },
       ]}

@@ -1,26 +1,13 @@
-import {
-  APPLICANT_KIND_OPTIONS,
-  type ApplicantFacts,
-  type ApplicantOverride,
-} from '@grantleaf/shared/applicant-profile.schema';
-import { FIELDS } from '@grantleaf/shared/eligibility-fields';
-import { SUBDIVISIONS } from '@grantleaf/shared/locations';
+import type { ApplicantFacts, ApplicantOverride } from '@grantleaf/shared/applicant-profile.schema';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Select } from '../../../components/ui/input.tsx';
-import { profileSummary } from './applicant-profile-form.tsx';
+import '../../../i18n/funding-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+import { profileOptions, profileSummary, regionOptions } from './applicant-profile-form.tsx';
 
 export type OverrideValues = { kind: string; country: string; region: string; field: string };
 export const EMPTY_OVERRIDE: OverrideValues = { kind: '', country: '', region: '', field: '' };
-
-const FIELD_OPTIONS = FIELDS.map((f) => ({
-  value: f.value,
-  label: f.label[0]!.toUpperCase() + f.label.slice(1),
-}));
-const COUNTRY_OPTIONS = [
-  { value: 'CA', label: 'Canada' },
-  { value: 'US', label: 'United States' },
-];
 
 /** The facts this search changes from the profile; undefined when it changes none. */
 export function overrideOf(v: OverrideValues, profile: ApplicantFacts | null): ApplicantOverride | undefined {
@@ -53,11 +40,9 @@ export function SearchAsFields({
   values: OverrideValues;
   setValues: (next: OverrideValues) => void;
 }) {
-  const country = values.country || profile?.country || '';
-  const regions = SUBDIVISIONS.filter((s) => s.country === country).map((s) => ({
-    value: s.code,
-    label: s.name,
-  }));
+  const { t } = useTranslation();
+  const options = profileOptions(t);
+  const regions = regionOptions(t, values.country || profile?.country || '');
   const select = (
     name: keyof OverrideValues,
     label: string,
@@ -71,7 +56,7 @@ export function SearchAsFields({
           setValues({ ...values, [name]: e.target.value, ...(name === 'country' ? { region: '' } : {}) })
         }
         options={options}
-        anyOption="As in my profile"
+        anyOption={t('searchAs.asInProfile')}
       />
     </FormField>
   );
@@ -79,21 +64,21 @@ export function SearchAsFields({
     <div className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="search-as">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-slate-800">
-          <span className="font-medium">Searching as:</span> {profileSummary(profile)}{' '}
+          <span className="font-medium">{t('searchAs.searchingAs')}</span> {profileSummary(profile, t)}{' '}
           <Link to="/account" className="text-brand-800 underline">
-            Edit profile
+            {t('searchAs.editProfile')}
           </Link>
         </p>
         <Button variant="secondary" size="sm" onClick={() => setChanging(!changing)} aria-expanded={changing}>
-          {changing ? 'Use my profile' : 'Change for this search'}
+          {changing ? t('searchAs.useProfile') : t('searchAs.change')}
         </Button>
       </div>
       {changing && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          {select('kind', 'Who applies (this search)', APPLICANT_KIND_OPTIONS)}
-          {select('country', 'Country (this search)', COUNTRY_OPTIONS)}
-          {select('region', 'Province or state (this search)', regions)}
-          {select('field', 'Main field (this search)', FIELD_OPTIONS)}
+          {select('kind', t('searchAs.kind'), options.kinds)}
+          {select('country', t('searchAs.country'), options.countries)}
+          {select('region', t('searchAs.region'), regions)}
+          {select('field', t('searchAs.field'), options.fields)}
         </div>
       )}
     </div>
