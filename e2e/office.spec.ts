@@ -295,7 +295,12 @@ for (const width of [1280, 390]) {
     await expect(credits).toContainText('Balance: 3.0 credits');
     expect((await server.api('GET', '/api/auth/user', { token: owner.token })).body.credits).toBe(2);
     await credits.getByLabel('Limit for Ana Applicant, in credits').fill('1');
-    await credits.getByRole('button', { name: 'Set limit' }).last().click();
+    // Members are listed by name: Ana's row, not the last one (Olive's, whose limit is empty).
+    await credits
+      .getByRole('listitem')
+      .filter({ hasText: 'Ana Applicant' })
+      .getByRole('button', { name: 'Set limit' })
+      .click();
     await expect(credits).toContainText('Limit 1.0 a month, 0.0 spent this month: 1.0 left.');
     expect(await fits(ownerPage)).toBe(true);
     expect(await seriousViolations(ownerPage)).toEqual([]);
