@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { submissionResultsSchema } from './grant-results.schema.ts';
+import { payFromSchema } from './organisation-credits.schema.ts';
 import {
   PROJECT_TITLE_MAX_CHARS,
   PROJECT_TITLE_MAX_WORDS,
@@ -162,6 +163,8 @@ export const createSubmissionSchema = z
     z.object({
       type: z.literal('generation'),
       programId: generationFields.shape.programId,
+      /** Pay from this organisation's credits instead of the own (issue 32 §1, ADR 0720). */
+      payFrom: payFromSchema,
       contentJson: generationFields
         .partial({ programId: true })
         .superRefine(checkMilestones)
@@ -170,6 +173,7 @@ export const createSubmissionSchema = z
     z.object({
       type: z.literal('analysis'),
       programId: analysisFields.shape.programId,
+      payFrom: payFromSchema,
       contentJson: analysisFields.partial({ programId: true }).superRefine(checkAnalysisInput),
     }),
   ])

@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { generationRequest } from '../../../test/fixtures/generation-form.ts';
 import { ideaWork } from '../ideas/ideas.service.ts';
 import { assertLedgerMatchesBalances } from './ledger-invariant.ts';
 import { assertOrganisationLedgerMatches } from './organisation-credits.service.ts';
@@ -14,6 +15,9 @@ const tag = () => randomBytes(3).toString('hex');
 const key = () => ({ 'idempotency-key': randomBytes(8).toString('hex') });
 type User = Awaited<ReturnType<typeof registerUser>>;
 const IDEA = { researchInterests: 'River-ice sensors for flood warning' };
+const PROGRAM = 'ca-nserc-alliance-advantage';
+const ANALYSIS_TEXT =
+  'Objectives: We will deploy 40 river-ice sensors by month 12 and cut flood warning lead time by 50%.\nMethods: Field trials on three rivers.\nBudget: $50,000 for hardware.';
 
 describe.each(DATABASES)('organisation credits on %s', (kind) => {
   let t: TestApp;
@@ -131,6 +135,43 @@ describe.each(DATABASES)('organisation credits on %s', (kind) => {
     // The personal ledger holds none of it: personal credits stay personal.
     const anas = await t.api('GET', '/api/credits/ledger', { token: ana.token });
     expect(anas.body.entries.map((e: any) => e.reference)).not.toContain(`idea:${res.body.id}`);
+    await invariants();
+  });
+
+  it('pays drafts and analyses from the organisation too', async () => {
+    // Three credits in for the three this test spends, so the later tests start where they did.
+    expect((await transfer(owner, 3)).status).toBeLessThan(300);
+    const before = { org: await balance(), own: await personal(officer) };
+    const analysis = await t.api('POST', '/api/submissions', {
+      token: officer.token,
+      body: {
+        type: 'analysis',
+        programId: PROGRAM,
+        payFrom: orgId,
+        contentJson: { programId: PROGRAM, inputMethod: 'text', content: ANALYSIS_TEXT },
+      },
+      headers: key(),
+    });
+    expect(analysis.status, JSON.stringify(analysis.body)).toBe(201);
+    const draft = await t.api('POST', '/api/submissions', {
+      token: officer.token,
+      body: { ...generationRequest(PROGRAM), payFrom: orgId },
+      headers: key(),
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    // An analysis costs 1 credit and a draft 2, both from the organisation, none from the officer.
+    expect(await balance()).toBe(before.org - 3);
+    expect(await personal(officer)).toBe(before.own);
+    const spent = (await view(owner)).body.entries.filter((e: any) => e.member?.id === officer.user.id);
+    expect(spent.map((e: any) => e.amount).sort((a: number, b: number) => a - b)).toEqual([-2, -1]);
+    // Someone outside the organisation cannot pay a draft from it.
+    const refused = await t.api('POST', '/api/submissions', {
+      token: outsider.token,
+      body: { ...generationRequest(PROGRAM), payFrom: orgId },
+      headers: key(),
+    });
+    expect(refused.status).toBe(400);
+    expect(await balance()).toBe(before.org - 3);
     await invariants();
   });
 

@@ -104,6 +104,7 @@ export function createSubmissionsService(deps: {
         userId: user.id,
         cost,
         idempotency,
+        payFrom: body.payFrom,
         insert: (tx) =>
           insertSubmission(tx, {
             id: randomUUID(),

@@ -23,6 +23,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import '../../../i18n/funding-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { BUY_CREDITS_ACTION, buyCreditsAction } from '../../../lib/buy-credits.ts';
@@ -89,7 +90,9 @@ export function FundingFinderDialog({
   const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateFundingRequest();
   const upload = useUploadFundingFile();
-  const insufficient = credits !== null && credits < priceInCredits('funding');
+  const [payFrom, setPayFrom] = useState('');
+  // Paying from an organisation, its balance and the member's limit decide (the server says so).
+  const insufficient = !payFrom && credits !== null && credits < priceInCredits('funding');
   // Issue 25 §1: the applicant profile is asked the first time it matters, then prefills each search.
   const applicant = useApplicantProfile(open && signedIn);
   const [skippedProfile, setSkippedProfile] = useState(false);
@@ -142,6 +145,7 @@ export function FundingFinderDialog({
     const idempotencyKey = key.for({
       ...parsed.data,
       applicant: changed,
+      payFrom,
       file: file && [file.name, file.size, file.lastModified],
     });
     let fileUrl: string | undefined;
@@ -157,7 +161,15 @@ export function FundingFinderDialog({
       }
     }
     create.mutate(
-      { input: { ...parsed.data, fileUrl, ...(changed ? { applicant: changed } : {}) }, idempotencyKey },
+      {
+        input: {
+          ...parsed.data,
+          fileUrl,
+          ...(changed ? { applicant: changed } : {}),
+          payFrom: payFrom || undefined,
+        },
+        idempotencyKey,
+      },
       {
         onSuccess: () => {
           key.done();
@@ -167,16 +179,14 @@ export function FundingFinderDialog({
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) {
             toast.error(...authRequired);
-          } else if (error instanceof ApiError && error.status === 402) {
+          } else if (error instanceof ApiError && error.status === 402 && !payFrom) {
             toast.error(t('fundingFinder.insufficient'), {
               description: notEnough,
               ...buyCreditsAction(error),
             });
           } else {
             toast.error(t('fundingFinder.failed'), {
-              description:
-                translateMessage(error instanceof ApiError ? error.serverMessage : undefined) ||
-                t('fundingFinder.failedDescription'),
+              description: translateMessage(payFromRefusal(error)) || t('fundingFinder.failedDescription'),
             });
           }
         },
@@ -256,6 +266,7 @@ export function FundingFinderDialog({
           )}
           <FieldError id="funding-file-error">{fileError}</FieldError>
         </div>
+        {signedIn && <PayFromSelect id="funding-pay-from" value={payFrom} onChange={setPayFrom} />}
         {insufficient && (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             {`${t('fundingFinder.insufficient')}. ${notEnough}`}

@@ -8,7 +8,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FileInput, FormField, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError, refusalReason } from '../../../lib/api.ts';
+import { refusalReason } from '../../../lib/api.ts';
+import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -63,6 +64,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
   const upload = useUploadFile();
   const create = useCreateSubmission();
   const key = useIdempotencyKey();
+  const [payFrom, setPayFrom] = useState('');
 
   const clearFile = () => {
     form.set('fileUrl')('');
@@ -118,7 +120,12 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       });
       return;
     }
-    const input = { type: 'analysis' as const, programId, contentJson: contentJsonOf(form.values) };
+    const input = {
+      type: 'analysis' as const,
+      programId,
+      contentJson: contentJsonOf(form.values),
+      payFrom: payFrom || undefined,
+    };
     create.mutate(
       { input, idempotencyKey: key.for(input) },
       {
@@ -129,8 +136,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
         },
         onError: (error) =>
           toast.error(
-            translateMessage(error instanceof ApiError ? error.serverMessage : undefined) ||
-              t('analyzeDialog.failed'),
+            translateMessage(payFromRefusal(error)) || t('analyzeDialog.failed'),
             buyCreditsAction(error),
           ),
       },
@@ -190,6 +196,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
           value={form.values.applicationId}
           onChange={form.set('applicationId')}
         />
+        <PayFromSelect id="analysis-pay-from" value={payFrom} onChange={setPayFrom} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => close(false)}>
             {t('submissionForm.cancel')}

@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
@@ -87,6 +87,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
   const form = useSchemaForm({ schema: generationFormSchema, initial: first, id: 'gen', toInput });
   const create = useCreateSubmission();
   const key = useIdempotencyKey();
+  const [payFrom, setPayFrom] = useState('');
   const [program, setProgram] = useState<GrantProgram | null>(null);
   const currency = program?.currency ?? null;
   // "Write this draft for my application" (ADR 0453): the user's own applications for the chosen
@@ -112,7 +113,12 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
     }
     // An application left from another program is not sent: the list shows only this program's.
     const values = toInput({ ...form.values, applicationId: chosen });
-    const input = { type: 'generation' as const, programId: values.programId, contentJson: values };
+    const input = {
+      type: 'generation' as const,
+      programId: values.programId,
+      contentJson: values,
+      payFrom: payFrom || undefined,
+    };
     create.mutate(
       { input, idempotencyKey: key.for(input) },
       {
@@ -125,8 +131,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
         },
         onError: (error) =>
           toast.error(
-            translateMessage(error instanceof ApiError ? error.serverMessage : undefined) ||
-              t('generateDialog.failed'),
+            translateMessage(payFromRefusal(error)) || t('generateDialog.failed'),
             buyCreditsAction(error),
           ),
       },
@@ -224,6 +229,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
             </p>
           ) : null}
         </ApplicationSelect>
+        <PayFromSelect id="gen-pay-from" value={payFrom} onChange={setPayFrom} />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={() => close(false)}>
             {t('submissionForm.cancel')}

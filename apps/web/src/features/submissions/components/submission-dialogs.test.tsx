@@ -25,12 +25,16 @@ async function chooseProgram(id: string) {
 let uploadStatus = 200;
 let submitStatus = 500;
 let calls: ApiCall[] = [];
+let organisations: unknown[] = [];
+const OFFICE = '0b9a3c1e-7d2f-4a4e-9c55-3f1f7d3a2b10';
 
 beforeEach(() => {
   uploadStatus = 200;
   submitStatus = 500;
+  organisations = [];
   // The component's only outside dependency, answered like our API would.
   ({ calls } = stubApi({
+    'GET /api/organisations': () => json(200, { data: organisations, joinable: [] }),
     'GET /api/grant-programs?*': () => json(200, PROGRAMS),
     'POST /api/upload': () =>
       uploadStatus === 200
@@ -180,6 +184,25 @@ describe('AnalyzeApplicationDialog', () => {
     await waitFor(() => expect(keys()).toHaveLength(3));
     expect(keys()[2]).not.toBe(keys()[0]);
     await waitFor(() => expect(screen.getByText('Grant Analysis Started')).toBeTruthy());
+  });
+
+  it('pays from an organisation the member chose (issue 32 §1), and from the own credits otherwise', async () => {
+    organisations = [{ id: OFFICE, name: 'Research Office', role: 'member' }];
+    submitStatus = 201;
+    open();
+    await chooseProgram(PROGRAMS[0]!.id);
+    fireEvent.change(screen.getByLabelText(/Grant application content/), {
+      target: { value: 'Aim 1: measure river ice thickness.' },
+    });
+    const payFrom = (await screen.findByLabelText('Pay from')) as HTMLSelectElement;
+    expect([...payFrom.options].map((o) => o.text)).toEqual(['My credits', 'Research Office (organisation)']);
+    fireEvent.change(payFrom, { target: { value: OFFICE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze Application' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/submissions')).toHaveLength(1));
+    expect(calls.find((c) => c.url === '/api/submissions')!.body).toMatchObject({
+      type: 'analysis',
+      payFrom: OFFICE,
+    });
   });
 
   it('checks type and size before uploading, and clears the file when the upload fails', async () => {
