@@ -4,27 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import en from '../../../i18n/locales/en.account.json';
 import fr from '../../../i18n/locales/fr.account.json';
+import { englishLeftIn } from '../../../test/french.ts';
 import { ADA, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { AccountPage } from './account-page.tsx';
 
 // Issue 31, ADR 0640: the account page's own cards in Canadian French, credits with a decimal
 // comma, the shared ledger labels through fr.messages.json, and none of their English left.
 
-type Tree = { [key: string]: string | Tree };
-const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`),
-  );
-const FRENCH = new Map(flatten(fr as Tree));
-const ENGLISH = [
-  ...new Set(
-    flatten(en as Tree)
-      .filter(([key, value]) => FRENCH.get(key) !== value)
-      .flatMap(([, value]) => value.split(/\{\{\s*\w+\s*\}\}/))
-      .map((part) => part.trim())
-      .filter((part) => part.length >= 4),
-  ),
-];
+const englishIn = englishLeftIn(en, fr);
 
 const entry = (id: number, amount: number, reason: string, reference: string, work: unknown = null) => ({
   id,
@@ -84,13 +71,6 @@ describe('Account page in French (issue 31)', () => {
     expect(await screen.findByText('Chrome sur Windows')).toBeTruthy();
     expect(screen.getByText('Cet appareil')).toBeTruthy();
     expect(screen.getByLabelText('Mot de passe actuel')).toBeTruthy();
-    const text = document.body.textContent ?? '';
-    // Whole words: "Program" is English, "Programme" is French.
-    const has = (phrase: string) =>
-      new RegExp(
-        `(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
-        'u',
-      ).test(text);
-    expect(ENGLISH.filter(has)).toEqual([]);
+    expect(englishIn(document.body.textContent ?? '')).toEqual([]);
   });
 });

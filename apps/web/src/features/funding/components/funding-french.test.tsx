@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage, translateMessage } from '../../../i18n/index.ts';
 import en from '../../../i18n/locales/en.funding.json';
 import fr from '../../../i18n/locales/fr.funding.json';
+import { englishLeftIn } from '../../../test/french.ts';
 import { ADA, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { ApplicantProfileCard } from './applicant-profile-card.tsx';
 import { FundingFinderDialog } from './funding-finder-dialog.tsx';
@@ -22,33 +23,8 @@ import { FundingResultsView } from './funding-results.tsx';
 // Issue 31, ADR 0730: the funding finder, its results and the applicant profile card in Canadian
 // French, with none of their English left; the engine's own words marked lang="en".
 
-type Tree = { [key: string]: string | Tree };
-const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`),
-  );
-const FRENCH = new Map(flatten(fr as Tree));
-const ENGLISH = [
-  ...new Set(
-    flatten(en as Tree)
-      .filter(([key, value]) => FRENCH.get(key) !== value)
-      .flatMap(([, value]) => value.split(/\{\{\s*\w+\s*\}\}/))
-      .map((part) => part.trim())
-      .filter((part) => part.length >= 4),
-  ),
-];
-const hasPhrase = (text: string, phrase: string) =>
-  new RegExp(
-    `(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
-    'u',
-  ).test(text);
-/** The element's text without its lang="en" parts (what the engine wrote), then its English. */
-function englishIn(element: HTMLElement): string[] {
-  const copy = element.cloneNode(true) as HTMLElement;
-  for (const part of copy.querySelectorAll('[lang="en"]')) part.remove();
-  const text = copy.textContent ?? '';
-  return ENGLISH.filter((english) => hasPhrase(text, english));
-}
+/** The finder's English a French page must not show (its lang="en" parts, the engine's, aside). */
+const englishIn = englishLeftIn(en, fr);
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 const PROFILE: ApplicantFacts = {
@@ -131,7 +107,7 @@ describe('the funding finder in French (issue 31)', () => {
     expect([...region.options].map((o) => o.textContent)).toContain('Île-du-Prince-Édouard');
     expect(englishIn(step)).toEqual([]);
     // Options are part of the text here: none of them is English either.
-    expect(ENGLISH.filter((english) => hasPhrase(step.textContent ?? '', english))).toEqual([]);
+    expect(englishIn(step.textContent ?? '')).toEqual([]);
   });
 });
 

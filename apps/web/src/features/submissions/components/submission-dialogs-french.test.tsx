@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import en from '../../../i18n/locales/en.submissions.json';
 import fr from '../../../i18n/locales/fr.submissions.json';
+import { englishLeftIn } from '../../../test/french.ts';
 import { ADA, fillIn, json, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { AnalyzeApplicationDialog } from './analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from './generate-application-dialog.tsx';
@@ -13,29 +14,8 @@ import { GenerateApplicationDialog } from './generate-application-dialog.tsx';
 // Issue 31, ADR 0640: the generate and analyze dialogs in Canadian French, money and counts as
 // fr-CA writes them, and none of their English left.
 
-type Tree = { [key: string]: string | Tree };
-const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
-  Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`),
-  );
-const FRENCH = new Map(flatten(fr as Tree));
-/** The dialogs' English that French must not show: parts of 4 characters or more, variables cut out. */
-const ENGLISH = [
-  ...new Set(
-    flatten(en as Tree)
-      .filter(([key, value]) => FRENCH.get(key) !== value)
-      .flatMap(([, value]) => value.split(/\{\{\s*\w+\s*\}\}/))
-      .map((part) => part.trim())
-      .filter((part) => part.length >= 4),
-  ),
-];
-/** The phrase as whole words: "Program" is English, "Programme" is French. */
-const hasPhrase = (text: string, phrase: string) =>
-  new RegExp(
-    `(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
-    'u',
-  ).test(text);
-const englishIn = (text: string) => ENGLISH.filter((english) => hasPhrase(text, english));
+/** The dialogs' English that French must not show. */
+const englishIn = englishLeftIn(en, fr);
 
 const PROGRAM = {
   id: 'ca-nserc-alliance-advantage',

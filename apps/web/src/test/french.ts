@@ -1,0 +1,44 @@
+// The check the French component tests share (issue 31): which of a catalogue's English texts a
+// French page still shows. One copy, so every French test judges "English left" the same way.
+
+type Tree = { [key: string]: string | Tree };
+
+const flatten = (tree: Tree, prefix = ''): Array<[string, string]> =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flatten(v, `${prefix}${k}.`),
+  );
+
+/** The phrase as whole words: "Program" is English, "Programme" is French. */
+const hasPhrase = (text: string, phrase: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+    'u',
+  ).test(text);
+
+/**
+ * A finder of `en`'s texts in a French page: the parts of 4 characters or more of each English
+ * text whose French differs, variables cut out. Given an element, its lang="en" parts (what the
+ * engine or the funder wrote, marked as English for screen readers) are left out first.
+ */
+export function englishLeftIn(en: unknown, fr: unknown): (shown: string | Element) => string[] {
+  const french = new Map(flatten(fr as Tree));
+  const english = [
+    ...new Set(
+      flatten(en as Tree)
+        .filter(([key, value]) => french.get(key) !== value)
+        .flatMap(([, value]) => value.split(/\{\{\s*\w+\s*\}\}/))
+        .map((part) => part.trim())
+        .filter((part) => part.length >= 4),
+    ),
+  ];
+  return (shown) => {
+    let text: string;
+    if (typeof shown === 'string') text = shown;
+    else {
+      const copy = shown.cloneNode(true) as Element;
+      for (const part of copy.querySelectorAll('[lang="en"]')) part.remove();
+      text = copy.textContent ?? '';
+    }
+    return english.filter((phrase) => hasPhrase(text, phrase));
+  };
+}
