@@ -57,8 +57,9 @@ export function readEnglish(key: string, options: Options = {}): string {
     typeof options.count === 'number' ? parent[`${leaf}_${englishPlural.select(options.count)}`] : undefined;
   const text = typeof form === 'string' ? form : parent[leaf];
   if (typeof text !== 'string') return key;
+  // As i18next: a variable given as undefined reads empty, one not given at all stays as written.
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in options ? String(options[name]) : whole,
+    name in options ? String(options[name] ?? '') : whole,
   );
 }
 
