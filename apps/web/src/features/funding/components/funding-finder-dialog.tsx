@@ -58,7 +58,7 @@ export function FundingFinderDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Balance in tenths, or null when unknown. */
+  /** Balance in whole credits (as the API gives it), or null when unknown. */
   credits: number | null;
   signedIn?: boolean;
   /** The input of a failed search, for "Try again" (the dashboard remounts the dialog per retry). */
