@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOffice } from '../../../test/fixtures/organisation.ts';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { generationRequest } from '../../../test/fixtures/generation-form.ts';
 import { ideaWork } from '../ideas/ideas.service.ts';
@@ -57,17 +58,7 @@ describe.each(DATABASES)('organisation credits on %s', (kind) => {
     ana = await registerUser(t, { name: 'Ana Applicant', email: `ana-${tag()}@utoronto.ca` });
     ben = await registerUser(t, { name: 'Ben Applicant', email: `ben-${tag()}@utoronto.ca` });
     outsider = await registerUser(t, { name: 'Xavier Outsider', email: `xavier-${tag()}@mcgill.ca` });
-    const created = await t.api('POST', '/api/organisations', {
-      token: owner.token,
-      body: { name: orgName, domain: 'utoronto.ca' },
-    });
-    orgId = created.body.id;
-    for (const u of [officer, ana, ben])
-      expect((await t.api('POST', `/api/organisations/${orgId}/join`, { token: u.token })).status).toBe(200);
-    await t.api('PATCH', `/api/organisations/${orgId}/members/${officer.user.id}`, {
-      token: owner.token,
-      body: { role: 'officer' },
-    });
+    orgId = await createOffice(t, { name: orgName, owner, officer, members: [officer, ana, ben] });
     base = `/api/organisations/${orgId}/credits`;
     await fundUser(t.database.db, owner.user.id, 200);
   }, 300_000);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOffice } from '../../../test/fixtures/organisation.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 
 /** Issue 32 §3, ADR 0650: limited-submission competitions, end to end through the API. */
@@ -32,17 +33,7 @@ describe.each(DATABASES)('limited-submission competitions on %s', (kind) => {
     ben = await registerUser(t, { name: 'Ben Applicant', email: `ben-${tag()}@utoronto.ca` });
     cleo = await registerUser(t, { name: 'Cleo Applicant', email: `cleo-${tag()}@utoronto.ca` });
     outsider = await registerUser(t, { name: 'Xavier Outsider', email: `xavier-${tag()}@mcgill.ca` });
-    const created = await t.api('POST', '/api/organisations', {
-      token: owner.token,
-      body: { name: orgName, domain: 'utoronto.ca' },
-    });
-    orgId = created.body.id;
-    for (const u of [officer, ana, ben, cleo])
-      expect((await t.api('POST', `/api/organisations/${orgId}/join`, { token: u.token })).status).toBe(200);
-    await t.api('PATCH', `/api/organisations/${orgId}/members/${officer.user.id}`, {
-      token: owner.token,
-      body: { role: 'officer' },
-    });
+    orgId = await createOffice(t, { name: orgName, owner, officer, members: [officer, ana, ben, cleo] });
     base = `/api/organisations/${orgId}/competitions`;
   }, 300_000);
   afterAll(() => t?.close());
