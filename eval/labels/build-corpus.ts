@@ -26,7 +26,9 @@ fs.mkdirSync(out, { recursive: true });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-corpus-'));
 
 for (const doc of documents.documents) {
-  const gitDir = path.join(mirror, doc.repo.replace('/', '+'), 'repo');
+  // The fetch tool writes a bare copy (`repo`) or, for some repositories, a checkout (`repo/.git`).
+  const copy = path.join(mirror, doc.repo.replace('/', '+'), 'repo');
+  const gitDir = fs.existsSync(path.join(copy, '.git')) ? path.join(copy, '.git') : copy;
   const pdf = path.join(work, `${doc.id}.pdf`);
   try {
     fs.writeFileSync(

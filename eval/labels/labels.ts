@@ -15,10 +15,15 @@ import split from './split.json' with { type: 'json' };
 /**
  * `heldout`: the first held-out side (frozen 2026-11-27; three detector designs were compared on it
  * before one was chosen, ADR 0300, so its figures are "seen during design choice"). `heldout2`: a
- * second, fresh held-out part labelled before the detector ever ran on it (SPLIT.md), in its own
- * file whose SHA-256 is recorded in split.json.
+ * second held-out part labelled before the detector ever ran on it (SPLIT.md), in its own file
+ * whose SHA-256 is recorded in split.json; measured once for ADR 0610, so spent. `heldout3`: a third
+ * part frozen the same way (ADR 0800).
  */
-export type Side = 'development' | 'heldout' | 'heldout2';
+export type Side = 'development' | 'heldout' | 'heldout2' | 'heldout3';
+/** The parts kept in their own frozen file, each with its SHA-256 in split.json. */
+const FROZEN_PARTS = { heldout2: split.heldout2, heldout3: split.heldout3 } as const;
+type FrozenPart = keyof typeof FROZEN_PARTS;
+const isFrozenPart = (side: Side): side is FrozenPart => side in FROZEN_PARTS;
 
 export interface LabelledPassage {
   id: string;
@@ -39,21 +44,23 @@ export interface ReadPassage extends LabelledPassage {
 const HERE = import.meta.dirname;
 const DOCS = new Map(documents.documents.map((d) => [d.id, d]));
 const SIDE = new Map<string, Side>(
-  [...Object.values(split.applications), ...Object.values(split.heldout2.applications)].flatMap((apps) =>
-    Object.entries(apps).map(([app, side]) => [app, side as Side]),
-  ),
+  [
+    ...Object.values(split.applications),
+    ...Object.values(FROZEN_PARTS).flatMap((part) => Object.values(part.applications)),
+  ].flatMap((apps) => Object.entries(apps).map(([app, side]) => [app, side as Side])),
 );
-/** Labels of the first set (development and the first held-out side), and of the second held-out part. */
-const LABEL_FILES = ['passages.jsonl', split.heldout2.labels] as const;
+/** Labels of the first set (development and the first held-out side), then of each frozen part. */
+const LABEL_FILES = ['passages.jsonl', ...Object.values(FROZEN_PARTS).map((part) => part.labels)];
 
 /**
- * Whether the second held-out part's labels are byte for byte the ones frozen in split.json: a
- * changed file is reported beside its figures, never silently measured as held-out.
+ * Whether a frozen part's labels are byte for byte the ones recorded in split.json: a changed file
+ * is reported beside its figures, never silently measured as held-out.
  */
-export function heldout2AsFrozen(): boolean {
-  const bytes = fs.readFileSync(path.join(HERE, split.heldout2.labels));
-  return createHash('sha256').update(bytes).digest('hex') === split.heldout2.labelsSha256;
+export function partAsFrozen(part: FrozenPart): boolean {
+  const bytes = fs.readFileSync(path.join(HERE, FROZEN_PARTS[part].labels));
+  return createHash('sha256').update(bytes).digest('hex') === FROZEN_PARTS[part].labelsSha256;
 }
+export const heldout2AsFrozen = () => partAsFrozen('heldout2');
 
 export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -101,11 +108,10 @@ export function loadPassages(
   lines.forEach(({ p, file, where }) => {
     check(p, where);
     const side = sideOf(p.doc);
-    // Each part keeps to its own file, so the frozen hash covers every fresh held-out label.
-    if (side && (side === 'heldout2') !== (file === split.heldout2.labels))
-      throw new Error(
-        `${where} (${p.id}): a ${side} document's labels belong in ${side === 'heldout2' ? split.heldout2.labels : 'passages.jsonl'}`,
-      );
+    // Each frozen part keeps to its own file, so its hash covers every one of its labels.
+    const home = side && isFrozenPart(side) ? FROZEN_PARTS[side].labels : 'passages.jsonl';
+    if (side && file !== home)
+      throw new Error(`${where} (${p.id}): a ${side} document's labels belong in ${home}`);
     if (!side) {
       skipped.set(p.doc, 'not in split.json');
       return;

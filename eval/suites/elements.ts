@@ -154,7 +154,8 @@ const SIDES = ['development', 'heldout', 'heldout2'] as const satisfies readonly
 const SIDE_NAME: Record<Side, string> = {
   development: 'dev',
   heldout: 'held-out (seen during design choice)',
-  heldout2: 'fresh held-out',
+  heldout2: 'held-out 2 (spent: measured for ADR 0610)',
+  heldout3: 'held-out 3 (fresh)',
 };
 const perSide = <T>(make: () => T) => Object.fromEntries(SIDES.map((s) => [s, make()])) as Record<Side, T>;
 
