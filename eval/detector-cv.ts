@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { useDetectorWeights } from '../apps/server/src/ai/detect/model.ts';
 import { frozenSplit, trainDetector } from '../apps/server/src/ai/detect/train.ts';
-import { ELEMENTS, type Element } from '../apps/server/src/ai/offline/rubric.ts';
+import { ELEMENTS, type Element } from '../apps/server/src/ai/profile/rubric.ts';
 import { loadPassages } from './labels/labels.ts';
 import { engineDetect } from './suites/elements.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ELEMENTS, type Element } from '../../apps/server/src/ai/offline/rubric.ts';
+import { ELEMENTS, type Element } from '../../apps/server/src/ai/profile/rubric.ts';
 import documents from './documents.json' with { type: 'json' };
 import split from './split.json' with { type: 'json' };
 

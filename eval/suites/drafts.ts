@@ -2,12 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import catalogue from '../../apps/server/data/programs.json' with { type: 'json' };
-import {
-  programToJudge,
-  type GenerationForm,
-  type GrantProgram,
-} from '../../apps/server/src/ai/grant-input.ts';
-import { FORM_STRONG, formFromEvalProfile } from '../../apps/server/src/ai/offline/fixtures/forms.ts';
+import { programToJudge, type GrantProgram } from '../../apps/server/src/ai/profile/program.ts';
+import { type GenerationForm } from '../../apps/server/src/ai/read/form.ts';
+import { FORM_STRONG, formFromEvalProfile } from '../../apps/server/src/ai/fixtures/forms.ts';
 import { draftApplication } from '../../apps/server/src/ai/write/draft.ts';
 import { loadProgramSections } from '../../apps/server/src/ai/profile/data.ts';
 import { parseBudgetTotal } from '../../apps/server/src/ai/text/money.ts';

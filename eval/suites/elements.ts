@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { DETECTED_FAMILY } from '../../apps/server/src/ai/detect/detect.ts';
 import { findElement } from '../../apps/server/src/ai/detect/elements.ts';
 import { readForReview } from '../../apps/server/src/ai/detect/reading.ts';
-import { type Element, ELEMENTS, LIBRARY_FOR_ELEMENT } from '../../apps/server/src/ai/offline/rubric.ts';
+import { type Element, ELEMENTS, LIBRARY_FOR_ELEMENT } from '../../apps/server/src/ai/profile/rubric.ts';
 import { PROGRAM_CRITERIA } from '../../apps/server/src/ai/profile/data.ts';
 import { heldout2AsFrozen, loadPassages, readJsonl, type Side } from '../labels/labels.ts';
 import type { EvalLine, EvalSuite } from '../suite.ts';

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import catalogue from '../../apps/server/data/programs.json' with { type: 'json' };
-import type { GrantProgram } from '../../apps/server/src/ai/grant-input.ts';
-import { evaluateText } from '../../apps/server/src/ai/offline/analysis.engine.ts';
-import { PROPOSAL_PAIRS } from '../../apps/server/src/ai/offline/fixtures/proposals.ts';
+import type { GrantProgram } from '../../apps/server/src/ai/profile/program.ts';
+import { evaluateText } from '../../apps/server/src/ai/assess/analysis.ts';
+import { PROPOSAL_PAIRS } from '../../apps/server/src/ai/fixtures/proposals.ts';
 import {
   keywordStuffing,
   shuffleSentences,
   simulatePdfPaste,
-} from '../../apps/server/src/ai/offline/probes.ts';
+} from '../../apps/server/src/ai/assess/fixtures/probes.ts';
 import { programWordsPerPage } from '../../apps/server/src/ai/profile/sections.ts';
 import { PROGRAM_CRITERIA } from '../../apps/server/src/ai/profile/data.ts';
 import { parseLimit } from '../../apps/server/src/ai/text/limits.ts';

@@ -6,10 +6,10 @@ import { type FakeModelServer, startFakeModelServer } from '../../test/fake-mode
 import { analyseApplication } from './model/analyse.ts';
 import { generateApplication } from './model/generate.ts';
 import { MAX_PROMPT_TEXT_CHARS } from './model/prompts.ts';
-import type { GrantProgram } from './grant-input.ts';
-import { FORM_STRONG } from './offline/fixtures/forms.ts';
-import programs from './offline/fixtures/programs.json' with { type: 'json' };
-import { PROPOSAL_PAIRS } from './offline/fixtures/proposals.ts';
+import type { GrantProgram } from './profile/program.ts';
+import { FORM_STRONG } from './fixtures/forms.ts';
+import programs from './fixtures/programs.json' with { type: 'json' };
+import { PROPOSAL_PAIRS } from './fixtures/proposals.ts';
 import { type AiConfig, AiProviderError, createAiProvider, type ProviderOptions } from './provider.ts';
 
 const schema = z.object({ title: z.string(), score: z.number().min(0).max(10) });

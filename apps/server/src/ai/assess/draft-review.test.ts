@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
-import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
+import { FORM_STRONG } from '../fixtures/forms.ts';
 import { draftApplication } from '../write/draft.ts';
 import { programRequirements } from '../profile/criteria.ts';
 

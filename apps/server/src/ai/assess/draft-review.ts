@@ -1,6 +1,7 @@
 import type { GeneratedSection } from '@grantleaf/shared/grant-results.schema';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
-import { evaluateText, type OfflineEvaluation } from '../offline/analysis.engine.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
+import { evaluateText, type OfflineEvaluation } from './analysis.ts';
 import { findPlaceholders } from '../detect/reading.ts';
 import { headingMatchScore } from '../check/sections.ts';
 import { programRequirements } from '../profile/criteria.ts';

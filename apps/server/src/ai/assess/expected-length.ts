@@ -1,4 +1,4 @@
-import type { GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
 import { funderByAgency, limitText } from '../profile/data.ts';
 import { programShape } from '../profile/sections.ts';
 

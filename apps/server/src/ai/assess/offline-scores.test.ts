@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
-import type { GrantProgram } from '../grant-input.ts';
-import { evaluateText } from '../offline/analysis.engine.ts';
-import { PROPOSAL_PAIRS } from '../offline/fixtures/proposals.ts';
-import { keywordStuffing } from '../offline/probes.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import { evaluateText } from './analysis.ts';
+import { PROPOSAL_PAIRS } from '../fixtures/proposals.ts';
+import { keywordStuffing } from './fixtures/probes.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { WEAK_CREDIT } from './criterion-score.ts';
 import { RUBRIC_WORDS_TEXT } from './fixtures/rubric-words.ts';

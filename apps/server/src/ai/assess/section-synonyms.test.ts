@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
-import type { GrantProgram } from '../grant-input.ts';
-import { analyseApplication } from '../offline/analysis.engine.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import { analyseApplication } from './analysis.ts';
 
 const programs = catalogue as unknown as GrantProgram[];
 function program(id: string): GrantProgram {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import data from '../../../data/section-synonyms.json' with { type: 'json' };
-import type { GrantProgram, ProgramSection } from '../grant-input.ts';
+import type { GrantProgram, ProgramSection } from '../profile/program.ts';
 
 /**
  * Sections applicants write that the catalogue's lists do not name (apps/server/data/

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
-import { analyseApplication } from '../offline/analysis.engine.ts';
-import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
+import { analyseApplication } from './analysis.ts';
+import { FORM_STRONG } from '../fixtures/forms.ts';
 import { draftApplication } from '../write/draft.ts';
 import { normalisePaste } from '../text/paste.ts';
 import { funderName } from './expected-length.ts';

@@ -4,7 +4,8 @@ import type {
   WorkPlan,
   WorkPlanRow,
 } from '@grantleaf/shared/grant-results.schema';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { type FactModel, readForm, readText, requestedAmount, totalCost } from '../read/index.ts';
 import { daysBetween, formatDay, parseDay } from '../text/days.ts';
 import { formatMoney, parseMilestoneBudget } from '../text/money.ts';

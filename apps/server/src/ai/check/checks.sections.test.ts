@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
-import type { GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
 import { loadProgramSections } from '../profile/data.ts';
 import { profileOf } from '../profile/profile.ts';
 import { checkLimits, runOfflineChecks } from './checks.ts';

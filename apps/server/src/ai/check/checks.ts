@@ -5,7 +5,8 @@ import type {
   LimitCheck,
   OfflineChecks,
 } from '@grantleaf/shared/grant-results.schema';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { sameHeading } from '../assess/section-synonyms.ts';
 import { programWordsPerPage } from '../profile/sections.ts';
 import { parseLimit } from '../text/limits.ts';

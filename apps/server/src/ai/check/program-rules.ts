@@ -1,8 +1,9 @@
 import type { BudgetCheck, GeneratedApplication, WorkPlan } from '@grantleaf/shared/grant-results.schema';
 import type { ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { type FactModel, partnerAmount, readForm } from '../read/index.ts';
-import { costRuleChecks } from '../offline/cost-rule-checks.ts';
+import { costRuleChecks } from './cost-rules.ts';
 
 /** Words that say the project trains people (the training rule and the training writer). */
 export const TRAINEE = /student|postdoc|trainee|intern|HQP|graduate|mentor|train/i;

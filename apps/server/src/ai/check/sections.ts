@@ -1,8 +1,8 @@
 import type { GeneratedSection } from '@grantleaf/shared/grant-results.schema';
 import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
 import { sameHeading } from '../assess/section-synonyms.ts';
-import type { GrantProgram, ProgramSection } from '../grant-input.ts';
-import { TOPIC_PATTERNS } from '../offline/rubric.ts';
+import type { GrantProgram, ProgramSection } from '../profile/program.ts';
+import { TOPIC_PATTERNS } from '../profile/rubric.ts';
 import { sectionHead } from '../profile/catalogue.ts';
 import { limitText } from '../profile/data.ts';
 import { profileOf } from '../profile/profile.ts';

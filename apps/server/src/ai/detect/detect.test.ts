@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELEMENTS } from '../offline/rubric.ts';
+import { ELEMENTS } from '../profile/rubric.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { detectFamilies } from './detect.ts';
 import { findElement } from './elements.ts';

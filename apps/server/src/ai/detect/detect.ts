@@ -1,4 +1,4 @@
-import { type Element, LIBRARY_FOR_ELEMENT } from '../offline/rubric.ts';
+import { type Element, LIBRARY_FOR_ELEMENT } from '../profile/rubric.ts';
 import { type Decision, decide, detectorWeights, familyProbabilities } from './model.ts';
 
 /**

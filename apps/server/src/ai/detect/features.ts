@@ -1,4 +1,4 @@
-import { ELEMENTS, LIBRARY_FOR_ELEMENT } from '../offline/rubric.ts';
+import { ELEMENTS, LIBRARY_FOR_ELEMENT } from '../profile/rubric.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { cues, phraseRe } from '../read/cues.ts';
 import { findAmounts, findDates, findDurations, stem, stopWords, tokenize } from '../text/index.ts';

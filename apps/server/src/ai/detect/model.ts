@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { ELEMENTS, type Element } from '../offline/rubric.ts';
+import { ELEMENTS, type Element } from '../profile/rubric.ts';
 import { featuresOf } from './features.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { ELEMENTS, type Element } from '../offline/rubric.ts';
+import { ELEMENTS, type Element } from '../profile/rubric.ts';
 import { featuresOf } from './features.ts';
 import { type DetectorWeights, detectorWeightsSchema, sigmoid } from './model.ts';
 

@@ -6,13 +6,13 @@ import {
 } from '@grantleaf/shared/grant-results.schema';
 import { resultVerdict } from '@grantleaf/shared/verdict';
 import { z } from 'zod';
-import type { GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
 import {
   analyseApplication as analyseOffline,
-  certificationStatus,
   evaluateText,
   fundingProbabilityFor,
-} from '../offline/analysis.engine.ts';
+} from '../assess/analysis.ts';
+import { certificationStatus } from '../explain/review.ts';
 import { headingMatchScore } from '../check/sections.ts';
 import { programCriteria } from '../profile/catalogue.ts';
 import type { AiProvider } from '../provider.ts';

@@ -1,7 +1,8 @@
 import type { GeneratedApplication, GeneratedSection } from '@grantleaf/shared/grant-results.schema';
 import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
 import { z } from 'zod';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import type { AiProvider } from '../provider.ts';
 import { assembleApplication } from '../write/assemble.ts';
 import { draftApplication, writeSectionFromMaterial } from '../write/draft.ts';

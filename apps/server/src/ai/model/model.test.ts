@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeModelServer, startFakeModelServer } from '../../../test/fake-model-server.ts';
-import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import { FORM_STRONG } from '../fixtures/forms.ts';
 import { loadProgramSections } from '../profile/data.ts';
-import type { GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
 import { analyseApplication } from './analyse.ts';
 import { generateApplication, MAX_REVISIONS, sectionTokenBudget } from './generate.ts';
 import { createAiProvider } from '../provider.ts';

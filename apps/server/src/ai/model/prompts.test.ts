@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
-import type { GrantProgram } from '../grant-input.ts';
-import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import { FORM_STRONG } from '../fixtures/forms.ts';
 import { profileOf } from '../profile/profile.ts';
 import { buildAnalysisPrompt, buildSectionPrompt } from './prompts.ts';
 

@@ -1,6 +1,7 @@
 import type { ProgramSectionSpec } from '@grantleaf/shared/program-sections.schema';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
-import { ELEMENT_LABELS, elementsForCriterion } from '../offline/rubric.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
+import { ELEMENT_LABELS, elementsForCriterion } from '../profile/rubric.ts';
 import { limitText } from '../profile/data.ts';
 import { programCriteria } from '../profile/catalogue.ts';
 import { type ProfileSection, type ProgramProfile, profileOf } from '../profile/profile.ts';

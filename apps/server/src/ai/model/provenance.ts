@@ -1,5 +1,6 @@
 import type { ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { buildWorkPlan } from '../check/budget.ts';
 import { splitList } from '../text/index.ts';
 

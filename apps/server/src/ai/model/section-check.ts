@@ -1,5 +1,5 @@
 import type { ProgramSectionSpec, ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
-import type { GenerationForm } from '../grant-input.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { countFor } from '../check/count.ts';
 import { normalise, type ProvenanceSources, untracedItems } from './provenance.ts';
 

@@ -1,4 +1,4 @@
-import type { GrantProgram, ProgramCriterion, ProgramSection } from '../grant-input.ts';
+import type { GrantProgram, ProgramCriterion, ProgramSection } from './program.ts';
 import { limitText, loadProgramSections, PROGRAM_CRITERIA } from './data.ts';
 
 /**

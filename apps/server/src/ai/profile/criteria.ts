@@ -4,8 +4,8 @@ import type {
   ProgramRequirements,
   RequiredElement,
 } from '@grantleaf/shared/program-criteria.schema';
-import type { GrantProgram } from '../grant-input.ts';
-import { elementsForCriterion, LIBRARY_FOR_ELEMENT } from '../offline/rubric.ts';
+import type { GrantProgram } from './program.ts';
+import { elementsForCriterion, LIBRARY_FOR_ELEMENT } from './rubric.ts';
 import { programCriteria } from './catalogue.ts';
 import { PROGRAM_CRITERIA } from './data.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
-import type { GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from './program.ts';
 import { loadProgramSections, PROGRAM_CRITERIA } from './data.ts';
 import { profileOf } from './profile.ts';
 

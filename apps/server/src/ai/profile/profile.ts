@@ -8,7 +8,7 @@ import type {
 } from '@grantleaf/shared/program-sections.schema';
 import { costRulesFor } from '../../modules/programs/cost-rules.ts';
 import { optionalSections, sectionSynonyms } from '../assess/section-synonyms.ts';
-import type { GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from './program.ts';
 import { parseLimit } from '../text/limits.ts';
 import { attachmentsAmong, GENERAL_SECTIONS, programSections, requiresPartner } from './catalogue.ts';
 import { programRequirements, type ResolvedCriterion, type ResolvedElement } from './criteria.ts';

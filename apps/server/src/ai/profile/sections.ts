@@ -5,8 +5,8 @@ import type {
   SectionLimit,
   SectionTopic,
 } from '@grantleaf/shared/program-sections.schema';
-import type { GrantProgram } from '../grant-input.ts';
-import { topicsForSection } from '../offline/rubric.ts';
+import type { GrantProgram } from './program.ts';
+import { topicsForSection } from './rubric.ts';
 import { parseLimit } from '../text/limits.ts';
 import { attachmentSections, programSections } from './catalogue.ts';
 import { loadProgramSections } from './data.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import { FORM_STRONG } from '../fixtures/forms.ts';
 import { costRulesFor } from '../../modules/programs/cost-rules.ts';
 import {
   maskEngineText,

@@ -1,4 +1,4 @@
-import type { GenerationForm } from '../grant-input.ts';
+import type { GenerationForm } from './form.ts';
 import { detectLanguage, splitListItems } from '../text/index.ts';
 import { readAmounts } from './amounts.ts';
 import { maskEngineText } from './engine-text.ts';

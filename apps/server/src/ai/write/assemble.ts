@@ -4,11 +4,12 @@ import type {
   GeneratedSection,
   WorkPlan,
 } from '@grantleaf/shared/grant-results.schema';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { resultVerdict } from '@grantleaf/shared/verdict';
 import { type FactModel, partnerAmount, readForm } from '../read/index.ts';
 import { reviewDraft } from '../assess/draft-review.ts';
-import type { OfflineEvaluation } from '../offline/analysis.engine.ts';
+import type { OfflineEvaluation } from '../assess/analysis.ts';
 import { buildWorkPlan, checkBudget } from '../check/budget.ts';
 import { runOfflineChecks } from '../check/checks.ts';
 import { ruleChecks } from '../check/program-rules.ts';

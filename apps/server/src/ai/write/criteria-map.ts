@@ -1,7 +1,7 @@
 import type { CriterionMapEntry, GeneratedSection } from '@grantleaf/shared/grant-results.schema';
-import type { GrantProgram } from '../grant-input.ts';
-import { measureEvidence } from '../offline/evidence.ts';
-import { type Element, ELEMENT_LABELS, elementsForCriterion } from '../offline/rubric.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import { measureEvidence } from './evidence.ts';
+import { type Element, ELEMENT_LABELS, elementsForCriterion } from '../profile/rubric.ts';
 import { programCriteria, sectionHead } from '../profile/catalogue.ts';
 import type { ProgramShape } from '../profile/sections.ts';
 

@@ -3,9 +3,9 @@ import type { Budget } from '@grantleaf/shared/budget.schema';
 import { describe, expect, it } from 'vitest';
 import { budgetFactsOf } from '../../modules/applications/budget.service.ts';
 import { costRulesFor } from '../../modules/programs/cost-rules.ts';
-import type { GrantProgram } from '../grant-input.ts';
-import programs from '../offline/fixtures/programs.json' with { type: 'json' };
-import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import programs from '../fixtures/programs.json' with { type: 'json' };
+import { FORM_STRONG } from '../fixtures/forms.ts';
 import { draftApplication } from './draft.ts';
 
 /**

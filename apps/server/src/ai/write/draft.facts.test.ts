@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
-import programs from '../offline/fixtures/programs.json' with { type: 'json' };
-import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
+import programs from '../fixtures/programs.json' with { type: 'json' };
+import { FORM_STRONG } from '../fixtures/forms.ts';
 import { draftApplication } from './draft.ts';
 
 /**

@@ -1,18 +1,19 @@
 import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.schema';
 import { describe, expect, it } from 'vitest';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { generateApplication } from '../model/generate.ts';
 import { buildWorkPlan, checkBudget } from '../check/budget.ts';
 import { checkCoverage, checkLimits } from '../check/checks.ts';
-import programs from '../offline/fixtures/programs.json' with { type: 'json' };
-import { FORM_STRONG } from '../offline/fixtures/forms.ts';
+import programs from '../fixtures/programs.json' with { type: 'json' };
+import { FORM_STRONG } from '../fixtures/forms.ts';
 import { certify } from './assemble.ts';
 import { countFor } from '../check/count.ts';
 import { draftApplication } from './draft.ts';
 import { programSectionsEntrySchema } from '@grantleaf/shared/program-sections.schema';
 import { loadProgramSections } from '../profile/data.ts';
 import { programWordsPerPage } from '../profile/sections.ts';
-import { evaluateText } from '../offline/analysis.engine.ts';
+import { evaluateText } from '../assess/analysis.ts';
 import { parseLimit } from '../text/limits.ts';
 import { countWords, splitSentences } from '../text/review-text.ts';
 

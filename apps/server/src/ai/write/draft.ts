@@ -4,7 +4,8 @@ import type {
   ProgramSectionsEntry,
   SectionTopic,
 } from '@grantleaf/shared/program-sections.schema';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { countFor } from '../check/count.ts';
 import { limitText } from '../profile/data.ts';
 import { programShape } from '../profile/sections.ts';

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { loadProgramSections } from '../profile/data.ts';
 import { profileOf } from '../profile/profile.ts';
 import { isEngineSentence, partnerAmount, readForm, statementsOf } from '../read/index.ts';
-import { FORM_STRONG, formFromEvalProfile } from '../offline/fixtures/forms.ts';
+import { FORM_STRONG, formFromEvalProfile } from '../fixtures/forms.ts';
 import { draftApplication } from './draft.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { BudgetCheck, SectionTable, WorkPlan } from '@grantleaf/shared/grant-results.schema';
-import type { GenerationForm, GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import type { GenerationForm } from '../read/form.ts';
 import { type FactModel, type ObjectiveFact, readForm, statementsOf } from '../read/index.ts';
 import { buildWorkPlan, checkBudget, programCurrency } from '../check/budget.ts';
 import { ensurePeriod, splitSentences } from '../text/review-text.ts';

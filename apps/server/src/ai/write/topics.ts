@@ -1,7 +1,7 @@
 import type { SectionTable } from '@grantleaf/shared/grant-results.schema';
 import type { SectionTopic } from '@grantleaf/shared/program-sections.schema';
 import { type ObjectiveFact, partnerAmount, statementsOf, totalCost } from '../read/index.ts';
-import { MONEY_RULES } from '../offline/cost-rule-checks.ts';
+import { MONEY_RULES } from '../check/cost-rules.ts';
 import { ruleChecks, TRAINEE } from '../check/program-rules.ts';
 import { programShape } from '../profile/sections.ts';
 import { requiresPartner } from '../profile/catalogue.ts';

@@ -10,7 +10,7 @@ import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { UserRow } from '../auth/index.ts';
-import type { BudgetFacts } from '../../ai/grant-input.ts';
+import type { BudgetFacts } from '../../ai/read/form.ts';
 import { profileOf } from '../../ai/profile/index.ts';
 import { findProgramById } from '../programs/index.ts';
 import { findApplicationFor } from './applications.repository.ts';

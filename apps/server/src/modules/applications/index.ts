@@ -1,6 +1,6 @@
 import { docToText } from '@grantleaf/shared/application-document.schema';
 import { checkBudget } from '@grantleaf/shared/budget-checks';
-import type { BudgetFacts } from '../../ai/grant-input.ts';
+import type { BudgetFacts } from '../../ai/read/form.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { exportApplication, programTemplate } from './application-document.service.ts';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { programToJudge, type GenerationForm, type GrantProgram } from '../../ai/grant-input.ts';
-import { FORM_STRONG } from '../../ai/offline/fixtures/forms.ts';
+import { programToJudge, type GrantProgram } from '../../ai/profile/program.ts';
+import { type GenerationForm } from '../../ai/read/form.ts';
+import { FORM_STRONG } from '../../ai/fixtures/forms.ts';
 import { draftApplication } from '../../ai/write/draft.ts';
 import { programWordsPerPage } from '../../ai/profile/sections.ts';
 import { costRulesFor } from '../programs/cost-rules.ts';

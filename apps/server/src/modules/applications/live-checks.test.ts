@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GrantProgram } from '../../ai/grant-input.ts';
-import programs from '../../ai/offline/fixtures/programs.json' with { type: 'json' };
+import type { GrantProgram } from '../../ai/profile/program.ts';
+import programs from '../../ai/fixtures/programs.json' with { type: 'json' };
 import { costRulesFor } from '../programs/cost-rules.ts';
 import { runLiveChecks } from './live-checks.ts';
 

@@ -1,7 +1,7 @@
 import type { CheckResult, ElementCheck, SectionCheck } from '@grantleaf/shared/application-document.schema';
 import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
-import { programToJudge, type GrantProgram } from '../../ai/grant-input.ts';
-import { evaluateText } from '../../ai/offline/analysis.engine.ts';
+import { programToJudge, type GrantProgram } from '../../ai/profile/program.ts';
+import { evaluateText } from '../../ai/assess/analysis.ts';
 import { checkTextBudget, programCurrency } from '../../ai/check/budget.ts';
 import { MIN_SECTION_WORDS } from '../../ai/check/checks.ts';
 import { findPlaceholders } from '../../ai/detect/reading.ts';

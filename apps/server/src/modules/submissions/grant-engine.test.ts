@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GenerationForm, GrantProgram } from '../../ai/grant-input.ts';
-import { FORM_STRONG } from '../../ai/offline/fixtures/forms.ts';
-import programs from '../../ai/offline/fixtures/programs.json' with { type: 'json' };
+import type { GrantProgram } from '../../ai/profile/program.ts';
+import type { GenerationForm } from '../../ai/read/form.ts';
+import { FORM_STRONG } from '../../ai/fixtures/forms.ts';
+import programs from '../../ai/fixtures/programs.json' with { type: 'json' };
 import { runLiveChecks } from '../applications/live-checks.ts';
 import { createGrantEngine } from './grant-engine.ts';
 

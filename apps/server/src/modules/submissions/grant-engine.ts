@@ -1,7 +1,8 @@
 import type { AnalysisResults, GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
 import { analyseApplication } from '../../ai/model/analyse.ts';
 import { generateApplication } from '../../ai/model/generate.ts';
-import { programToJudge, type GenerationForm, type GrantProgram } from '../../ai/grant-input.ts';
+import { programToJudge, type GrantProgram } from '../../ai/profile/program.ts';
+import { type GenerationForm } from '../../ai/read/form.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 
 /** The one seam between submissions and the AI layer: the configured provider, offline by default. */

@@ -1,6 +1,6 @@
 import type { SubmissionResults } from '@grantleaf/shared/grant-results.schema';
 import { deriveDisplayStatus, fileIdFromUrl } from '@grantleaf/shared/submissions.schema';
-import type { GenerationForm } from '../../ai/grant-input.ts';
+import type { GenerationForm } from '../../ai/read/form.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 import type { JobDeps } from '../../jobs/job.ts';
 import { findUserContact } from '../auth/index.ts';

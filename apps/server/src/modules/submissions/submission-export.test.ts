@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
-import programs from '../../ai/offline/fixtures/programs.json' with { type: 'json' };
-import { FORM_STRONG } from '../../ai/offline/fixtures/forms.ts';
+import programs from '../../ai/fixtures/programs.json' with { type: 'json' };
+import { FORM_STRONG } from '../../ai/fixtures/forms.ts';
 import { draftApplication } from '../../ai/write/draft.ts';
-import type { GrantProgram } from '../../ai/grant-input.ts';
+import type { GrantProgram } from '../../ai/profile/program.ts';
 import { draftBlocks, renderDocx, renderPdf } from './submission-export.ts';
 
 const program = (id: string) => (programs as GrantProgram[]).find((p) => p.id === id)!;

@@ -31,7 +31,7 @@ import {
   timedSubmissions,
 } from './submissions.repository.ts';
 import { expectedCompletion } from '../paid-work/index.ts';
-import type { BudgetFacts } from '../../ai/grant-input.ts';
+import type { BudgetFacts } from '../../ai/read/form.ts';
 import {
   exportEditedDraft,
   ownApplicationBudgetFacts,

@@ -1,10 +1,10 @@
 import type { GrantProgram as CatalogueProgram } from '@grantleaf/shared/programs.schema';
 import { generationFormSchema } from '@grantleaf/shared/submissions.schema';
 import { describe, expect, it } from 'vitest';
-import { analyseApplication } from './model/analyse.ts';
-import { generateApplication } from './model/generate.ts';
-import { FORM_STRONG } from './offline/fixtures/forms.ts';
-import { PROPOSAL_PAIRS } from './offline/fixtures/proposals.ts';
+import { analyseApplication } from './analyse.ts';
+import { generateApplication } from './generate.ts';
+import { FORM_STRONG } from '../fixtures/forms.ts';
+import { PROPOSAL_PAIRS } from '../fixtures/proposals.ts';
 
 // The jobs pass the catalogue row and the validated form straight in: these calls must type-check.
 const grantsGovProgram: CatalogueProgram = {

@@ -1,16 +1,16 @@
 import { analysisResultsSchema } from '@grantleaf/shared/grant-results.schema';
 import { describe, expect, it } from 'vitest';
-import type { GrantProgram } from '../grant-input.ts';
+import type { GrantProgram } from '../profile/program.ts';
 import {
   analyseApplication,
-  certificationStatus,
   evaluateText,
   fundingProbabilityFor,
   offlineFundingProbability,
-} from './analysis.engine.ts';
-import programs from './fixtures/programs.json' with { type: 'json' };
-import { PROPOSAL_PAIRS } from './fixtures/proposals.ts';
-import { keywordStuffing, shuffleSentences, simulatePdfPaste } from './probes.ts';
+} from './analysis.ts';
+import { certificationStatus } from '../explain/review.ts';
+import programs from '../fixtures/programs.json' with { type: 'json' };
+import { PROPOSAL_PAIRS } from '../fixtures/proposals.ts';
+import { keywordStuffing, shuffleSentences, simulatePdfPaste } from './fixtures/probes.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { normalisePaste } from '../text/paste.ts';
 import { splitSentences } from '../text/review-text.ts';

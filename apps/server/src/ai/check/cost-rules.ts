@@ -2,8 +2,8 @@ import { ruleWords } from '@grantleaf/shared/cost-rules';
 import type { CostRule } from '@grantleaf/shared/cost-rules.schema';
 import type { GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
 import { profileOf } from '../profile/profile.ts';
-import type { GrantProgram } from '../grant-input.ts';
-import { programCurrency } from '../check/budget.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import { programCurrency } from './budget.ts';
 import { formatMoney } from '../text/money.ts';
 
 /**

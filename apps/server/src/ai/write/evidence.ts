@@ -1,10 +1,10 @@
-import { type Element, ELEMENT_LABELS } from './rubric.ts';
+import { type Element, ELEMENT_LABELS } from '../profile/rubric.ts';
 import { findMoney } from '../text/money.ts';
 import { splitSentences, truncateWords } from '../text/review-text.ts';
 
 /**
  * How much evidence of each element a drafted section carries, for the offline writer's own
- * self-check (generation.engine.ts): how many distinct concepts of it appear, in how many
+ * self-check (criteria-map.ts): how many distinct concepts of it appear, in how many
  * sentences, and how many of those sentences carry a figure. Strength is 0..1. This measures the
  * engine's own draft against its own vocabulary; it never decides whether an applicant's text
  * supplies an element (that is ai/detect/elements.ts, measured on labelled proposals, ADR 0610).
@@ -318,24 +318,4 @@ export function measureEvidence(text: string): TextEvidence {
     quantifiedShare: sentences.length ? quantifiedCount / sentences.length : 0,
     elements,
   };
-}
-
-/** One line naming what was found for an element, for justifications. */
-export function describeEvidence(e: ElementEvidence): string {
-  const parts = [`${e.sentences} sentence${e.sentences === 1 ? '' : 's'}`];
-  if (e.element === 'milestones') parts.push(`${e.figures} date${e.figures === 1 ? '' : 's'}`);
-  else if (e.element === 'budget') parts.push(`${e.figures} amount${e.figures === 1 ? '' : 's'}`);
-  else parts.push(`${e.quantified} with figures`);
-  const example = e.example ? `, e.g. "${e.example}"` : '';
-  return `${e.label} (${parts.join(', ')}${example})`;
-}
-
-/** What is missing or thin for an element, in words a researcher understands. */
-export function describeMissing(e: ElementEvidence): string {
-  if (e.sentences === 0) return `${e.label} (not addressed)`;
-  if (e.element === 'milestones' && e.figures < 2) return `${e.label} (no dates on the milestones)`;
-  if (e.element === 'budget' && e.figures < 2) return `${e.label} (no amounts)`;
-  if (e.quantified === 0 && e.element !== 'milestones' && e.element !== 'budget')
-    return `${e.label} (nothing quantified)`;
-  return `${e.label} (thin: ${e.sentences} sentence${e.sentences === 1 ? '' : 's'})`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
-import type { GrantProgram } from '../grant-input.ts';
-import { costRuleChecks } from './cost-rule-checks.ts';
+import type { GrantProgram } from '../profile/program.ts';
+import { costRuleChecks } from './cost-rules.ts';
 
 /**
  * The draft's "Budget cap" check on the caps confirmed in ADR 0630: a confirmed cap decides on both

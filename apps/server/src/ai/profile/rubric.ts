@@ -1,4 +1,4 @@
-import type { ProgramCriterion } from '../grant-input.ts';
+import type { ProgramCriterion } from './program.ts';
 
 /**
  * What the offline engines know about grant writing: the evidence elements reviewers look for,
