@@ -11,17 +11,28 @@ import type { EvalLine, EvalSuite } from '../suite.ts';
  * its critiques are matched against the hand labels (guide in eval/reviews/README.md). Development,
  * held-out (frozen in eval/reviews/SPLIT.md before tuning) and the fresh held-out document (labelled
  * and frozen before the parser ever read it, its labels' SHA-256 checked; development since ADR 0750)
- * and the third held-out part (frozen the same way) are printed side by side.
+ * the third held-out part (frozen the same way; development since ADR 0840) and the fourth held-out
+ * part (the first real NIH summary statement, frozen the same way) are printed side by side, with
+ * every part the parser was worked on summed as "all development".
  */
 
-type Side = 'development' | 'held-out' | 'fresh held-out' | 'third held-out';
-const SIDES: readonly Side[] = ['development', 'held-out', 'fresh held-out', 'third held-out'];
-/** How each side is printed: the fresh part was spent (measured once) and is development since ADR 0750. */
+type Side = 'development' | 'held-out' | 'fresh held-out' | 'third held-out' | 'fourth held-out';
+const SIDES: readonly Side[] = [
+  'development',
+  'held-out',
+  'fresh held-out',
+  'third held-out',
+  'fourth held-out',
+];
+/** The part not yet worked on; every other part is spent (measured, then read) and counts as development. */
+const UNSEEN: Side = 'fourth held-out';
+/** How each side is printed: a part measured once and then worked on is marked spent. */
 const SIDE_NAMES: Record<Side, string> = {
   development: 'development',
-  'held-out': 'held-out (seen during the first design)',
-  'fresh held-out': 'fresh (measured once, development since ADR 0750)',
-  'third held-out': 'third held-out',
+  'held-out': 'first held-out (spent: seen during the first design)',
+  'fresh held-out': 'fresh (spent: development since ADR 0750)',
+  'third held-out': 'third (spent: development since ADR 0840)',
+  'fourth held-out': 'fourth held-out (NIH K99 summary statement + GRFP 2019)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
@@ -51,6 +62,7 @@ function asFrozen(part: { labels: string; labelsSha256: string }): boolean {
 const FROZEN: Partial<Record<Side, { labels: string; labelsSha256: string }>> = {
   'fresh held-out': documents.fresh,
   'third held-out': documents.third,
+  'fourth held-out': documents.fourth,
 };
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
@@ -100,6 +112,7 @@ export const critiquesSuite: EvalSuite = {
       ...loadLabels('critiques.jsonl'),
       ...loadLabels(documents.fresh.labels),
       ...loadLabels(documents.third.labels),
+      ...loadLabels(documents.fourth.labels),
     ];
     const tallies = Object.fromEntries(
       SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
@@ -151,6 +164,28 @@ export const critiquesSuite: EvalSuite = {
       throw error;
     }
     const lines: EvalLine[] = [];
+    const worked = SIDES.filter((side) => side !== UNSEEN && tallies[side].docs > 0);
+    const sum = (key: 'all' | 'weakness'): Tally =>
+      worked.reduce((acc, side) => {
+        const t = tallies[side][key];
+        return {
+          parsed: acc.parsed + t.parsed,
+          labels: acc.labels + t.labels,
+          matchedParsed: acc.matchedParsed + t.matchedParsed,
+          matchedLabels: acc.matchedLabels + t.matchedLabels,
+        };
+      }, empty());
+    const workedDocs = worked.reduce((n, side) => n + tallies[side].docs, 0);
+    if (workedDocs > 0) {
+      lines.push({
+        metric: `all development (every part worked on, ${workedDocs} documents): weaknesses`,
+        value: figure(sum('weakness')),
+      });
+      lines.push({
+        metric: 'all development: all critiques (strengths and weaknesses)',
+        value: figure(sum('all')),
+      });
+    }
     for (const side of SIDES) {
       const t = tallies[side];
       if (t.docs === 0) continue;

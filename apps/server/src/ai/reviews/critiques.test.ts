@@ -53,8 +53,9 @@ describe('parseReviews: NIH summary statement', () => {
     expect(parsed.layout).toBe('nih');
     expect(parsed.facts).toEqual(
       expect.arrayContaining([
-        { source: 'Reviewer 1', name: 'Impact score', value: '35' },
-        { source: 'Reviewer 1', name: 'Percentile', value: '22' },
+        // The header's scores are the panel's, not a first reviewer's (ADR 0840).
+        { source: 'Overall', name: 'Impact score', value: '35' },
+        { source: 'Overall', name: 'Percentile', value: '22' },
         { source: 'Reviewer 1', name: 'Significance score', value: '2' },
         { source: 'Reviewer 1', name: 'Approach score', value: '4' },
         { source: 'Reviewer 2', name: 'Innovation score', value: '3' },
@@ -289,9 +290,10 @@ none`),
         'Page 2 of 2',
       ].join('\n'),
     );
+    // The sentence the page break cut is one critique, quoted without the header between its halves.
     expect(parsed.critiques.map((c) => [c.kind, c.quote])).toEqual([
       ['strength', 'The design is rigorous and the team is well qualified.'],
-      ['weakness', 'is not justified.'],
+      ['weakness', 'The budget for the second year is not justified.'],
     ]);
     expect(parsed.critiques.some((c) => /Regional Science Fund|Reviewer Form/.test(c.quote))).toBe(false);
   });
@@ -325,14 +327,21 @@ The field design is sound. The applicant could have said more about permits.`);
     ]);
   });
 
-  it('calls criticism in a Strengths section’s prose a weakness, but keeps a bullet under its heading', () => {
+  it('calls criticism under Strengths a weakness, but keeps praise with a critical-sounding word a strength', () => {
     expect(
       kinds(`Strengths:
 The writing is clear, although the second aim is not explicitly tied to the first.
-• The budget could be tighter but the team is strong.`),
+• The budget could be tighter but the team is strong.
+• The problem is important and the premise rests on rigorous data.
+• Mentorship and teaching opportunities.
+• The rationale for the second cohort is unclear.`),
     ).toEqual([
       ['Notes', 'General', 'weakness', 'The writing is clear, al'],
-      ['Notes', 'General', 'strength', 'The budget could be tigh'],
+      ['Notes', 'General', 'weakness', 'The budget could be tigh'],
+      ['Notes', 'General', 'strength', 'The problem is important'],
+      // An item of one sentence is what the reviewer filed it as, even when it only names the thing.
+      ['Notes', 'General', 'strength', 'Mentorship and teaching '],
+      ['Notes', 'General', 'weakness', 'The rationale for the se'],
     ]);
   });
 });
@@ -353,5 +362,235 @@ describe('polarity', () => {
     expect(polarity('The proposal is well written.')).toBe('strength');
     expect(polarity('The project would involve both field and laboratory work.')).toBeNull();
     expect(polarity('This is not only novel but also feasible.')).toBe('strength');
+  });
+});
+
+describe('parseReviews: headers, wrapped prose and NIH summary statements (ADR 0840)', () => {
+  // Written for these tests in the shapes real documents take (pdftotext and pdf.js output); no
+  // measured text is quoted.
+  const rows = (text: string) =>
+    parseReviews(text).critiques.map((c) => [c.source, c.criterion, c.kind, c.quote.slice(0, 28)]);
+
+  it('reads the agency header before a panel summary as no reviewer, and numbers the reviews after it from 1', () => {
+    const parsed = parseReviews(`Department of Coastal Affairs
+Marine Research Fund
+Proposal 2030-00017 submitted by Rivera
+Outstanding %   20
+High Priority %   40
+This proposal was placed in : High Priority
+==================================================
+Marine Research Fund - PANEL SUMMARY
+Positive Aspects of the Proposal
+The sampling design is excellent.
+Negative Aspects of the Proposal
+The reviewers found no substantive weaknesses. The permit timeline is unclear.
+==================================================
+Scientific Merit of the Application
+Strengths: The aims are novel and the preliminary data are convincing. The treatment of tidal
+mixing was
+especially careful and well argued.
+____________________________________________________
+The applicant proposes to survey six estuaries over two seasons and to model sediment flux.
+Two letters noted that she had received a competitive early-career award, the Harbour Medal
+Award. The mentor is an excellent fit.`);
+    expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind, c.quote.slice(0, 28)])).toEqual([
+      ['Panel summary', 'General', 'strength', 'The sampling design is excel'],
+      ['Panel summary', 'General', 'weakness', 'The permit timeline is uncle'],
+      ['Reviewer 1', 'Scientific Merit of the Application', 'strength', 'The aims are novel and the p'],
+      // A line the PDF wrapped after "was" is prose, not a criterion heading.
+      ['Reviewer 1', 'Scientific Merit of the Application', 'strength', 'The treatment of tidal mixin'],
+      ['Reviewer 2', 'General', 'strength', 'Two letters noted that she h'],
+      ['Reviewer 2', 'General', 'strength', 'The mentor is an excellent f'],
+    ]);
+    expect(parsed.critiques.some((c) => /Outstanding|Department/.test(c.quote))).toBe(false);
+  });
+
+  it('keeps a long sentence-case line out of the headings even after a finished sentence', () => {
+    expect(
+      rows(`The plan is well designed and the budget is appropriate for the work that is proposed here.
+Further comments on fieldwork logistics and equipment sharing between Lake
+Erie and Lake Huron would have been helpful.`),
+    ).toEqual([
+      ['Notes', 'General', 'strength', 'The plan is well designed an'],
+      ['Notes', 'General', 'weakness', 'Further comments on fieldwor'],
+    ]);
+  });
+
+  const K_AWARD = `SUMMARY STATEMENT
+( Privileged Communication )
+Application Number: 1K01XX000001-01
+Principal Investigator
+DOE, JANE
+Review Group: ZRG1 ABC-D (90)
+
+++NOTE TO APPLICANT: Reviewers were asked to identify the applications with the highest merit.
+It is unlikely that an application that was not discussed will be funded.
+
+\f1K01XX000001-01
+DOE, J
+
+1
+
+ZRG1 ABC-D (90)
+
+DESCRIPTION (provided by applicant): This proposal will develop new assays. The assays are not
+yet validated and the candidate lacks training in imaging.
+PUBLIC HEALTH RELEVANCE: The work could improve diagnosis.
+CRITIQUE 1
+Candidate: 2
+Research Plan: 3
+Overall Impact: The candidate proposes to build imaging assays for kidney injury. The mentoring team
+is outstanding. The timeline for the third aim is not realistic.
+1. Candidate:
+Strengths
+•
+
+The candidate has an excellent record of first-author papers and an award for
+\f1K01XX000001-01
+DOE, J
+
+2
+
+ZRG1 ABC-D (90)
+
+imaging methods.
+•
+
+Statistician working in nephrology.
+
+Weaknesses
+•
+
+None noted.
+
+2. Research Plan:
+Strengths
+•
+
+The aims are well designed. The second aim builds on a cohort of 400 patients. Its
+preliminary data are strong.
+
+Weaknesses
+•
+
+No power calculation is given for the second aim.
+
+Protections for Human Subjects
+Not Applicable (No Human Subjects)
+Training in the Responsible Conduct of Research
+Acceptable
+Comments on Format (Required):
+•
+
+Acceptable.
+
+Budget and Period of Support
+Recommend as Requested
+
+\f1K01XX000001-01
+DOE, J
+
+3
+
+ZRG1 ABC-D (90)
+
+CRITIQUE 2
+Candidate: 1
+Overall Impact: A strong candidate with a clear plan.
+1. Candidate:
+Strengths
+•
+
+Outstanding training.
+
+Weaknesses
+•
+
+Limited experience with animal models.
+
+THE FOLLOWING SECTIONS WERE PREPARED BY THE SCIENTIFIC REVIEW OFFICER TO
+SUMMARIZE THE OUTCOME OF DISCUSSIONS OF THE REVIEW COMMITTEE:
+FOREIGN ORGANIZATION ADMINISTRATIVE NOTE: The application was not reviewed for foreign
+components, which is a concern for the budget.
+Footnotes for 1K01XX000001-01; PI Name: Doe, Jane
+The impact score is not calculated for applications that were not discussed.
+MEETING ROSTER
+CHAIRPERSON(S)
+SMITH, ANNE, PHD
+PROFESSOR OF POORLY UNDERSTOOD DISEASES
+\f1K01XX000001-01
+DOE, J
+
+4
+
+ZRG1 ABC-D (90)
+`;
+
+  it('reads a K-award summary statement: criteria kept as printed, scores as facts, bullets on their own lines', () => {
+    const parsed = parseReviews(K_AWARD);
+    expect(parsed.layout).toBe('nih');
+    expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind, c.quote.slice(0, 28)])).toEqual([
+      ['Reviewer 1', 'Overall Impact', 'strength', 'The mentoring team is outsta'],
+      ['Reviewer 1', 'Overall Impact', 'weakness', 'The timeline for the third a'],
+      ['Reviewer 1', 'Candidate', 'strength', 'The candidate has an excelle'],
+      ['Reviewer 1', 'Candidate', 'strength', 'Statistician working in neph'],
+      ['Reviewer 1', 'Research Plan', 'strength', 'The aims are well designed.'],
+      ['Reviewer 1', 'Research Plan', 'strength', 'Its preliminary data are str'],
+      ['Reviewer 1', 'Research Plan', 'weakness', 'No power calculation is give'],
+      ['Reviewer 2', 'Overall Impact', 'strength', 'A strong candidate with a cl'],
+      ['Reviewer 2', 'Candidate', 'strength', 'Outstanding training.'],
+      ['Reviewer 2', 'Candidate', 'weakness', 'Limited experience with anim'],
+    ]);
+    expect(parsed.facts).toEqual(
+      expect.arrayContaining([
+        { source: 'Reviewer 1', name: 'Candidate score', value: '2' },
+        { source: 'Reviewer 1', name: 'Research Plan score', value: '3' },
+        {
+          source: 'Reviewer 1',
+          name: 'Training in the Responsible Conduct of Research rating',
+          value: 'Acceptable',
+        },
+        {
+          source: 'Reviewer 1',
+          name: 'Budget and Period of Support rating',
+          value: 'Recommend as Requested',
+        },
+        { source: 'Reviewer 2', name: 'Candidate score', value: '1' },
+      ]),
+    );
+  });
+
+  it('quotes a bullet a page break cut without the running header, and reads nothing from the header, the applicant’s description, the notes or the roster', () => {
+    const parsed = parseReviews(K_AWARD);
+    const cut = parsed.critiques.find((c) => c.quote.startsWith('The candidate has an excellent'))!;
+    expect(cut.quote).toBe(
+      'The candidate has an excellent record of first-author papers and an award for imaging methods.',
+    );
+    expect(K_AWARD.slice(cut.start, cut.end)).toContain('ZRG1 ABC-D (90)');
+    for (const words of [
+      'assays are not',
+      'diagnosis',
+      'unlikely',
+      'foreign',
+      'impact score is not',
+      'POORLY',
+    ])
+      expect(parsed.critiques.some((c) => c.quote.includes(words))).toBe(false);
+  });
+
+  it('files the applicant’s description after a resume under no source', () => {
+    const parsed = parseReviews(`RESUME AND SUMMARY OF DISCUSSION: The panel found the premise strong. The
+second aim lacks a power analysis.
+DESCRIPTION (provided by applicant): We will test whether a hormone is insufficient for repair.
+PUBLIC HEALTH RELEVANCE: The project may not be relevant to every patient.
+CRITIQUE 1:
+Approach:
+Weaknesses
+• Sex as a biological variable is not addressed.`);
+    expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind])).toEqual([
+      ['Summary of discussion', 'Overall Impact', 'strength'],
+      ['Summary of discussion', 'Overall Impact', 'weakness'],
+      ['Reviewer 1', 'Approach', 'weakness'],
+    ]);
   });
 });

@@ -23,6 +23,12 @@ const layoutsSchema = z.object({
   strengthHeadings: phrases,
   weaknessHeadings: phrases,
   ignoredHeadings: phrases,
+  /**
+   * Headings (or their first words) of text that is not the reviewers' and is read past until the
+   * next source, criterion or Strengths/Weaknesses heading: the applicant's own description in an
+   * NIH summary statement, the review officer's administrative notes, footnotes, the roster.
+   */
+  notReviewersText: phrases,
   emptyItems: phrases,
   weaknessCues: phrases,
   /** Words that concede ("although", "despite"): a weakness only where their clause also judges. */

@@ -57,3 +57,24 @@ export function polarity(sentence: string): Polarity | null {
   if (has(lx.strong, cleared)) return 'strength';
   return null;
 }
+
+/**
+ * Under a Strengths heading the reviewer has already judged: a sentence there is a weakness only
+ * when it criticises without praise ("The rationale for the second cohort is unclear."), or
+ * praises and then concedes or contrasts ("The budget could be tighter but the team is strong.").
+ * A sentence that praises with a critical-sounding word alone ("The problem is important and …")
+ * stays the strength it was filed as (ADR 0840).
+ */
+export function criticisesUnderStrengths(sentence: string): boolean {
+  if (polarity(sentence) !== 'weakness') return false;
+  const lx = lexicon();
+  if (/\?\s*$/.test(sentence)) return true;
+  const cleared = sentence.replace(lx.notWeak, ' ');
+  return !has(lx.strong, cleared) || has(lx.concession, cleared) || has(lx.contrast, cleared);
+}
+
+/** Whether a sentence carries praise at all (a strength cue), whatever else it says. */
+export function praises(sentence: string): boolean {
+  const lx = lexicon();
+  return has(lx.strong, sentence.replace(lx.notWeak, ' '));
+}

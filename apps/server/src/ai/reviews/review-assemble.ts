@@ -1,6 +1,6 @@
 import { headingKey } from './layouts.ts';
 import { sentenceSpans } from '../text/index.ts';
-import { polarity } from './polarity.ts';
+import { criticisesUnderStrengths, polarity, praises } from './polarity.ts';
 
 /**
  * The parser's last step (ADR 0750): the blocks it read become critiques, each with its source.
@@ -48,11 +48,29 @@ export interface Block {
 export interface Group {
   named: string | null;
   criteria: number;
+  /** Criteria a funder's layout names (not headings kept as printed). */
+  known: number;
+  /** What opened it: the text's start, a named heading, a rule drawn between reviews, a criterion met again. */
+  opened: 'start' | 'named' | 'rule' | 'repeat';
   facts: ReviewFact[];
+}
+
+/** The source of the scores a document's header prints (an NIH impact score and percentile). */
+export const HEADER_SOURCE = 'Overall';
+
+/**
+ * Text before the first source heading is the document's header (the agency, the application's
+ * number and title, the score table), not a first reviewer, when headings or rules name the
+ * sources after it and it holds no criterion a funder's layout names (ADR 0840).
+ */
+function isHeader(groups: Group[], i: number): boolean {
+  if (i !== 0 || groups[0]!.known > 0) return false;
+  return groups.slice(1).some((g) => g.named !== null || g.opened === 'rule');
 }
 
 /** Critiques and facts with their sources: named groups by name, the others numbered in order. */
 export function assemble(
+  /** The text with page furniture blanked out (offsets kept), so no quote carries a running header. */
   text: string,
   blocks: Block[],
   groups: Group[],
@@ -64,16 +82,14 @@ export function assemble(
   for (const b of blocks) {
     const crit =
       b.criterion ?? (groups[b.group]!.named === 'Summary of discussion' ? 'Overall Impact' : 'General');
+    if (isHeader(groups, b.group)) continue;
     for (const item of b.items) {
-      // A bullet under "Strengths"/"Weaknesses" is one critique; prose is read sentence by sentence.
-      const pieces =
-        item.bullet && b.kind
-          ? [{ start: item.start, end: item.end }]
-          : sentencesIn(text, item.start, item.end);
+      // The unit is a sentence (eval/reviews/README.md), of a bullet as of a paragraph.
+      const pieces = sentencesIn(text, item.start, item.end);
       for (const p of pieces) {
         const quote = collapse(text.slice(p.start, p.end));
-        if (!quote || empty.has(headingKey(quote)) || !/\p{L}{2}/u.test(quote)) continue;
-        const k = kindOf(b.kind, item.bullet, pieces.length, quote);
+        if (!quote || nothingToAnswer(quote, empty) || !/\p{L}{2}/u.test(quote)) continue;
+        const k = kindOf(b.kind, pieces.length, quote);
         if (k) perGroup[b.group]!.push({ criterion: crit, kind: k, quote, start: p.start, end: p.end });
       }
     }
@@ -81,7 +97,10 @@ export function assemble(
   // Unnamed groups that hold anything are the reviewers in order, counting on from a named
   // "Reviewer n"; with no heading, no criterion and one such group the text is the user's notes.
   const counts = groups.map(
-    (g, i) => g.named === null && (perGroup[i]!.length > 0 || g.facts.length > 0 || g.criteria > 0),
+    (g, i) =>
+      !isHeader(groups, i) &&
+      g.named === null &&
+      (perGroup[i]!.length > 0 || g.facts.length > 0 || g.criteria > 0),
   );
   const notes =
     groups.every((g) => g.named === null && g.criteria === 0) && counts.filter(Boolean).length <= 1;
@@ -92,7 +111,9 @@ export function assemble(
     const numbered = g.named && /^Reviewer (\d+)$/.exec(g.named);
     if (numbered) n = Number(numbered[1]);
     else if (counts[i]) n += 1;
-    const source = g.named ?? (notes ? 'Notes' : `Reviewer ${Math.max(n, 1)}`);
+    const source = isHeader(groups, i)
+      ? HEADER_SOURCE
+      : (g.named ?? (notes ? 'Notes' : `Reviewer ${Math.max(n, 1)}`));
     for (const c of perGroup[i]!) critiques.push({ source, ...c });
     for (const f of g.facts) facts.push({ ...f, source });
   });
@@ -102,19 +123,28 @@ export function assemble(
 }
 
 /**
- * A bullet keeps its heading's kind, and everything under Weaknesses is one. Prose under Strengths
- * is read as the labelling guide reads it: criticism is still a weakness (the plan must answer
- * it); in a paragraph of several sentences, one that only describes is no critique. Prose under no
- * heading is read by its words alone.
+ * Everything under Weaknesses is a weakness. Under Strengths, a bullet or paragraph of one sentence
+ * keeps its heading's kind unless it criticises; in one of several sentences, criticism is a
+ * weakness, praise a strength and a sentence that only describes is no critique (the labelling
+ * guide's reading). Text under no such heading is read by its words alone.
  */
-function kindOf(heading: CritiqueKind | null, bullet: boolean, sentences: number, quote: string) {
-  if (heading === 'weakness' || (heading && bullet)) return heading;
-  const read = polarity(quote);
-  if (!heading || read === 'weakness' || sentences > 1) return read;
-  return heading;
+function kindOf(heading: CritiqueKind | null, sentences: number, quote: string) {
+  if (heading === 'weakness') return heading;
+  if (!heading) return polarity(quote);
+  if (criticisesUnderStrengths(quote)) return 'weakness';
+  return sentences > 1 && !praises(quote) ? null : heading;
 }
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** "The reviewers found no substantive weaknesses.": a sentence that leaves nothing to answer. */
+const NO_WEAKNESSES =
+  /^(?:(?:the\s+)?(?:reviewers?|panel)\s+(?:found|noted|identified)|(?:i|we)\s+(?:have\s+)?(?:found|noted|identified|see)|there\s+(?:are|were))\s+no\s+(?:\p{L}+\s+)?(?:weaknesses|concerns)(?:\s+(?:were\s+)?(?:noted|identified|found))?\s*\.?$/iu;
+
+/** An item that says there is nothing ("None noted.", "Not Applicable (No Human Subjects)"). */
+function nothingToAnswer(quote: string, empty: Set<string>): boolean {
+  return empty.has(headingKey(quote.replace(/\([^)]*\)/g, ' '))) || NO_WEAKNESSES.test(quote);
+}
 
 /** Sentences of a paragraph that a PDF wrapped across lines: the breaks become spaces, offsets kept. */
 function sentencesIn(text: string, start: number, end: number) {

@@ -9,6 +9,70 @@ import { headingKey, reviewLayouts } from './layouts.ts';
 
 export type Kind = 'strength' | 'weakness';
 
+/** The layouts' words, compiled once for the reader (review-reader.ts). */
+export interface ReviewLexicon {
+  criteria: Map<string, { name: string; family: string }>;
+  named: Map<string, string>;
+  ignored: Set<string>;
+  empty: Set<string>;
+  reviewer: RegExp;
+  ratings: string[];
+  bullet: RegExp;
+  /** A line that opens text which is not the reviewers' (the applicant's description, a notice, the roster). */
+  skipped: (line: string) => boolean;
+  /** "Impact Score: 35", "PERCENTILE: 12", "Approach: 3": a score line's label and value. */
+  scoreLine: (line: string) => { label: string; value: string } | null;
+}
+
+// A double hyphen ("-- recently …") is a dash that goes on with a sentence, never a bullet.
+const BULLET = /^\s*(?:[•●▪◦·‣∙*–—]|-(?!-)|o(?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-h][.)](?=\s))\s*/u;
+/** A bullet mark printed alone on its line, its text on the next. */
+export const isBulletMark = (line: string) => /^[•●▪◦·‣∙*–—-]$/u.test(line.trim());
+
+/** Numbers a line states as a score: "Impact Score: 35", "PERCENTILE: 12", "Approach: 3". */
+const SCORE_LINE =
+  /^\s*(overall impact score|impact score|impact\/priority score|priority score|overall impact|final score|percentile|score|rating|overall rating|overall score)\s*[:=]?\s*([0-9]+(?:\.[0-9]+)?(?:\s*%)?|[A-Za-z][A-Za-z ]{2,30})\s*$/iu;
+
+let compiled: ReviewLexicon | undefined;
+
+export function reviewLexicon(): ReviewLexicon {
+  if (compiled) return compiled;
+  const l = reviewLayouts();
+  const criteria = new Map<string, { name: string; family: string }>();
+  for (const f of l.families)
+    for (const c of f.criteria)
+      for (const h of c.headers)
+        if (!criteria.has(headingKey(h))) criteria.set(headingKey(h), { name: c.name, family: f.family });
+  const named = new Map<string, string>();
+  for (const s of l.namedSources) for (const h of s.headers) named.set(headingKey(h), s.name);
+  const keys = (list: string[]) => new Set(list.map(headingKey));
+  const skippedKeys = [...keys(l.notReviewersText)];
+  const ratings = l.families.flatMap((f) => f.ratings ?? []).sort((a, b) => b.length - a.length);
+  const isRating = (v: string) => ratings.some((r) => headingKey(r) === headingKey(v));
+  compiled = {
+    criteria,
+    named,
+    ignored: keys(l.ignoredHeadings),
+    empty: keys(l.emptyItems),
+    reviewer: new RegExp(
+      `^\\s*(?:${alternation(l.reviewerHeadings)})\\s*(?:#|no\\.?|number)?\\s*(\\d{1,2}|[A-F])\\b\\s*[:.)–—-]?\\s*`,
+      'iu',
+    ),
+    ratings,
+    bullet: BULLET,
+    skipped: (line) => {
+      // Its heading: the words before a colon, or the whole line ("MEETING ROSTER").
+      const head = headingKey(line.split(':')[0]!);
+      return skippedKeys.some((k) => head === k || head.startsWith(`${k} `) || head.endsWith(` ${k}`));
+    },
+    scoreLine: (line) => {
+      const m = SCORE_LINE.exec(line);
+      return m && (/\d/.test(m[2]!) || isRating(m[2]!)) ? { label: m[1]!, value: m[2]! } : null;
+    },
+  };
+  return compiled;
+}
+
 /** A horizontal rule ("=====", "_____", "-----"): the line a panel's sheet draws between reviews. */
 const RULE = /^\s*(?:[=_-]\s*){5,}$/u;
 export const isRule = (line: string) => RULE.test(line);
@@ -75,6 +139,36 @@ export function headingShaped(line: string): boolean {
   if (text.length < 3 || text.length > 90) return false;
   if (!/^\p{Lu}[\p{L}\s,'’&/()-]*[\p{L})]$/u.test(text)) return false;
   return text.split(/\s+/).length <= HEADING_WORDS;
+}
+
+/**
+ * "1. Candidate:", "2. Career Development Plan/Career Goals & Objectives": a numbered heading no
+ * layout names, returned without its number and colon (a numbered sentence ends with a full stop).
+ */
+export function numberedHeading(line: string): string | null {
+  const m = /^\(?(?:\d{1,2}|[IVX]{1,4}|[A-H])[.)]\s+(.+?)\s*:?\s*$/u.exec(line.trim());
+  return m && headingShaped(m[1]!) ? m[1]!.replace(/\s+/g, ' ') : null;
+}
+
+/** Words a heading does not end on: a line ending on one is a sentence the PDF wrapped. */
+const OPEN_ENDING =
+  /(?:^|\s)(?:a|an|the|of|to|in|on|at|by|for|from|with|and|or|but|nor|as|that|which|who|was|were|is|are|be|been|has|have|had|its|their|his|her|this|these|than|into)$/iu;
+
+/**
+ * A line of prose the PDF wrapped that happens to look like a heading (ADR 0840): it ends on a word
+ * no heading ends on ("… abundance of"), the next line goes on in lower case ("especially
+ * interesting …"), or it is as long as the page's full lines and not in title case (most of its
+ * longer words capitalised, as "Qualifications of Project Personnel, Adequacy of Facilities").
+ * `fullWidth` is the length of the text's long lines (its 90th percentile).
+ */
+export function wrappedProse(line: string, next: string | undefined, fullWidth: number): boolean {
+  const text = line.trim();
+  if (OPEN_ENDING.test(text)) return true;
+  if (next !== undefined && /^\p{Ll}/u.test(next.trim())) return true;
+  if (text.length < Math.max(60, 0.75 * fullWidth)) return false;
+  const longer = text.split(/\s+/).filter((w) => /^\p{L}{4,}/u.test(w));
+  const capitalised = longer.filter((w) => /^\p{Lu}/u.test(w)).length;
+  return capitalised * 2 < longer.length;
 }
 
 /** A line that ends a sentence (or a heading's colon), after which a new heading may start. */

@@ -55,7 +55,10 @@ export function sentenceSpans(text: string, language: Language = detectLanguage(
       if (!next) return;
       const cut = lineStart + next.index;
       const nextText = next.segment.trimStart();
+      // A "?" or "!" glued to the next word is no sentence's end: PDFs print a lost apostrophe so ("PD?s").
+      const glued = /[?!]$/.test(s.segment) && /^\p{L}/u.test(next.segment);
       const keep =
+        glued ||
         isGuarded(guards, cut - (s.segment.length - s.segment.trimEnd().length)) ||
         (endsWithSuffix(text.slice(pendingStart, pendingEnd)) && !/^["“«]?\s?\p{Lu}/u.test(nextText));
       if (!keep) flush();

@@ -70,8 +70,8 @@ describe.each(DATABASES)('reviews and the response plan on %s', (kind) => {
     });
     expect(plan.imports[0].facts).toEqual(
       expect.arrayContaining([
-        { source: 'Reviewer 1', name: 'Impact score', value: '41' },
-        { source: 'Reviewer 1', name: 'Percentile', value: '30' },
+        { source: 'Overall', name: 'Impact score', value: '41' },
+        { source: 'Overall', name: 'Percentile', value: '30' },
       ]),
     );
     expect(plan.summary).toEqual({ weaknesses: 4, strengths: 2, unanswered: 4, unverified: 0 });
