@@ -1,9 +1,10 @@
 // `npm test`: every test layer — lint (eslint), formatting (prettier --check), typecheck, import cycles (madge), unit and API tests (Vitest, PGlite and, with
 // TEST_DATABASE_URL, PostgreSQL), end-to-end journeys (Playwright in the system Chromium).
 // Ends with the line `N passed, N failed` that CI reads.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureInstalled, ensureWebBuilt, must, root, run } from './lib.mjs';
+import { ensureInstalled, env, must, root, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const results = path.join(root, 'test-results');
@@ -53,10 +54,6 @@ timed('install', () => {
   ensureSystemPackages();
   return 0;
 });
-timed('web build', () => {
-  ensureWebBuilt({ force: true });
-  return 0;
-});
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
@@ -64,34 +61,65 @@ let passed = 0;
 let failed = 0;
 const steps = [];
 
-// Lint and formatting first: a finding fails the run, but the test layers still run, so one
-// misplaced space does not hide what the tests would say.
-const lint = timed('eslint', () => run('eslint', ['.']));
-steps.push(['eslint', lint]);
-if (lint === 0) passed += 1;
-else failed += 1;
+/** Runs a command with its output held back, so steps that run side by side print one at a time. */
+function runQuiet(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (err) => resolve({ code: 1, output: `${err.stack ?? err}\n` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString() }));
+  });
+}
 
-const format = timed('prettier', () => run('prettier', ['--check', '.']));
-steps.push(['prettier', format]);
-if (format === 0) passed += 1;
-else failed += 1;
-
-const typecheck = timed('typecheck', () => run('npm', ['run', 'typecheck']));
-steps.push(['typecheck', typecheck]);
-if (typecheck === 0) passed += 1;
-else failed += 1;
-
-// No import cycles at run time (issue 12 §2; type-only imports are allowed, see .madgerc).
-const cycles = timed('cycles', () => run('npm', ['run', '--silent', 'cycles']));
-steps.push(['cycles', cycles]);
-if (cycles === 0) passed += 1;
-else failed += 1;
-
-// Every workspace declares what it imports (issue 29 §6).
-const manifests = timed('manifests', () => run('node', ['scripts/check-manifests.mjs']));
-steps.push(['manifests', manifests]);
-if (manifests === 0) passed += 1;
-else failed += 1;
+// The web build and the static checks share nothing and are each single-threaded, so they run two
+// at a time on CI's two cores, longest first (ADR 0870): typecheck beside the rest took the group
+// from the sum of their times to about the longest one. Each step's output is printed whole when it
+// ends. Lint and formatting findings fail the run, but the test layers still run, so one misplaced
+// space does not hide what the tests would say. The web build must succeed: the bench smoke test
+// and Playwright use it.
+const STATIC_STEPS = [
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['prettier', 'prettier', ['--check', '.']],
+  ['eslint', 'eslint', ['.']],
+  // No import cycles at run time (issue 12 §2; type-only imports are allowed, see .madgerc).
+  ['cycles', 'npm', ['run', '--silent', 'cycles']],
+  [
+    'web build',
+    process.execPath,
+    ['-e', "import('./scripts/lib.mjs').then((m) => m.ensureWebBuilt({ force: true }))"],
+  ],
+  // Every workspace declares what it imports (issue 29 §6).
+  ['manifests', 'node', ['scripts/check-manifests.mjs']],
+];
+const LANES = 2;
+const staticStart = Date.now();
+const staticCodes = new Map();
+const queue = [...STATIC_STEPS];
+await Promise.all(
+  Array.from({ length: LANES }, async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const [name, cmd, args] = step;
+      const start = Date.now();
+      const { code, output } = await runQuiet(cmd, args);
+      durations.push([name, Date.now() - start]);
+      staticCodes.set(name, code);
+      console.log(`\n› ${name} (exit ${code})\n${output.trimEnd()}`);
+    }
+  }),
+);
+durations.push([`static (${LANES} at a time)`, Date.now() - staticStart]);
+if (staticCodes.get('web build') !== 0) {
+  console.error('\n✗ the web build failed; the bench smoke test and Playwright need it');
+  process.exit(1);
+}
+for (const [name] of STATIC_STEPS.filter(([name]) => name !== 'web build')) {
+  const code = staticCodes.get(name);
+  steps.push([name, code]);
+  if (code === 0) passed += 1;
+  else failed += 1;
+}
 
 const vitestFile = path.join(results, 'vitest.json');
 const vitest = timed('vitest', () =>
@@ -122,7 +150,7 @@ if (p?.stats) {
 } else if (playwright !== 0) failed += 1;
 
 console.log('\nStep durations:');
-for (const [name, ms] of durations) console.log(`  ${name.padEnd(10)} ${(ms / 1000).toFixed(1)} s`);
+for (const [name, ms] of durations) console.log(`  ${name.padEnd(24)} ${(ms / 1000).toFixed(1)} s`);
 
 const broken = steps.filter(([, code]) => code !== 0).map(([name]) => name);
 if (broken.length > 0) {
