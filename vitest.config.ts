@@ -6,7 +6,16 @@ export default defineConfig({
     // tests wait on child processes, PostgreSQL and job queues rather than computing.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          // Pure functions over their arguments: no module state for one file to leave to the next,
+          // so the files share one module graph per worker instead of a fresh process each
+          // (ADR 0870: 17.0 s of CPU to 9.0 s for the 14 files, the same 131 tests passing).
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'server',
