@@ -25,7 +25,7 @@ import type { Field } from '@grantleaf/shared/eligibility-fields';
 import { EMPTY_FACTS } from '@grantleaf/shared/applicant-profile.schema';
 import { intakeNotOpen } from '@grantleaf/shared/deadline';
 import type { Country } from '@grantleaf/shared/locations';
-import { rankableFromRow, rankPrograms } from '../apps/server/src/modules/funding/funding-ranking.ts';
+import { rankableFromRow, rankPrograms } from '../apps/server/src/ai/funding/index.ts';
 import { readSeedPrograms } from '../apps/server/src/modules/programs/program-seed.ts';
 
 const PROFILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutPlaceNames } from '@grantleaf/shared/locations';
-import { readSeedPrograms, SEED_FILE } from '../programs/program-seed.ts';
-import {
-  matchPrograms,
-  rankableFromRow,
-  type FundingQuery,
-  type RankableProgram,
-} from './funding-ranking.ts';
+import { readSeedPrograms, SEED_FILE } from '../../modules/programs/program-seed.ts';
+import { matchPrograms, rankableFromRow, type FundingQuery, type RankableProgram } from './index.ts';
 
 // What the ranking weighs once the rules have set aside what the applicant cannot apply to
 // (ADR 0760): evidence of relevance, a program's single purpose, and a request's focus.

@@ -2,8 +2,8 @@ import { ineligibilityReasons, type ApplicantProfile } from '@grantleaf/shared/e
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { EMPTY_FACTS } from '@grantleaf/shared/applicant-profile.schema';
-import { readSeedPrograms, SEED_FILE } from '../programs/program-seed.ts';
-import { RANKING_WEIGHTS, RELEVANCE_WEIGHTS } from './funding-weights.ts';
+import { readSeedPrograms, SEED_FILE } from '../../modules/programs/program-seed.ts';
+import { RANKING_WEIGHTS, RELEVANCE_WEIGHTS } from './weights.ts';
 import {
   LOCATION_UNKNOWN_NOTICE,
   matchPrograms,
@@ -12,7 +12,7 @@ import {
   toFundingResults,
   type FundingQuery,
   type RankableProgram,
-} from './funding-ranking.ts';
+} from './index.ts';
 
 // Fixed, so the catalogue's deadlines do not move under the test.
 export const TODAY = new Date(2026, 10, 22);
@@ -300,7 +300,12 @@ describe('built-in funding ranking', () => {
     }
     // No bare number is added to or taken from a score outside the table, nor weighs a word or a
     // record's part in text relevance, nor scales the budget threshold.
-    const source = fs.readFileSync(new URL('./funding-ranking.ts', import.meta.url), 'utf8');
+    const dir = new URL('./', import.meta.url);
+    const source = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'weights.ts')
+      .map((f) => fs.readFileSync(new URL(f, dir), 'utf8'))
+      .join('\n');
     expect(source.match(/score\s*[-+]=\s*-?\d/g) ?? []).toEqual([]);
     expect(source.match(/\badd\(.*,\s*-?\d[\d.]*\);/g) ?? []).toEqual([]);
     expect(

@@ -1,7 +1,7 @@
 /**
  * Every weight the funding ranking adds to or takes from a program's score, in one named table
  * (issue 25 §2), each with the reason it exists. Eligibility is never a weight: a program the rules
- * exclude is set aside before anything here is read (funding-ranking.ts, matchPrograms). Tuned on
+ * exclude is set aside before anything here is read (match.ts, matchPrograms). Tuned on
  * the development profiles only (eval/profiles/*.json); the held-out set is measured, never tuned on.
  */
 export const RANKING_WEIGHTS = {
@@ -107,7 +107,7 @@ export type RankingWeight = keyof typeof RANKING_WEIGHTS;
 export const weight = (name: RankingWeight): number => RANKING_WEIGHTS[name].value;
 
 /**
- * How the request's words weigh in text relevance (BM25, funding-ranking.ts): which part of the
+ * How the request's words weigh in text relevance (BM25, relevance.ts, request.ts): which part of the
  * request a word comes from, and which part of a program record it is found in. Named here with
  * the ranking weights (issue 25 §2), so no bare number shapes the ranking; tuned on the
  * development profiles only.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AiProvider } from '../../ai/provider.ts';
 import { rerankWithAi } from './funding-ai.ts';
 import { readSeedPrograms, SEED_FILE } from '../programs/program-seed.ts';
-import { matchPrograms, rankableFromRow } from './funding-ranking.ts';
+import { matchPrograms, rankableFromRow } from '../../ai/funding/index.ts';
 
 const TODAY = new Date(2026, 10, 22);
 const catalogue = readSeedPrograms(SEED_FILE, TODAY).map((row) => rankableFromRow(row, TODAY));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AiProvider } from '../../ai/provider.ts';
-import type { FundingQuery, RankedProgram } from './funding-ranking.ts';
-import { deadlineText, fundingRangeOf } from './funding-ranking.ts';
+import type { FundingQuery, RankedProgram } from '../../ai/funding/index.ts';
+import { deadlineText, fundingRangeOf } from '../../ai/funding/index.ts';
 
 /** How many of the built-in ranking's best candidates the model may reorder and explain. */
 export const AI_CANDIDATES = 12;

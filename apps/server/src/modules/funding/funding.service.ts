@@ -26,7 +26,7 @@ import {
   matchPrograms,
   toFundingResults,
   type RankableProgram,
-} from './funding-ranking.ts';
+} from '../../ai/funding/index.ts';
 import { renderFundingReport } from './funding-report.ts';
 import * as repo from './funding.repository.ts';
 import type { FundingRequestRow } from './funding.schema.ts';

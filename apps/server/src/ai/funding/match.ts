@@ -1,0 +1,172 @@
+import { daysUntil, intakeNotOpen, intakeText, nextDeadline } from '@grantleaf/shared/deadline';
+import {
+  ALL_APPLICANT_TYPES,
+  ineligibilityReasons,
+  type EligibilityRules,
+} from '@grantleaf/shared/eligibility';
+import { applyFacts } from '@grantleaf/shared/applicant-profile.schema';
+import { countryOfEmail } from '@grantleaf/shared/locations';
+import { readApplicant } from '../read/index.ts';
+import { bm25, fullMatch } from './relevance.ts';
+import { queryTerms, readProfile } from './request.ts';
+import { scoreProgram } from './score.ts';
+import type {
+  ApplicantMatch,
+  FundingQuery,
+  IneligibleProgram,
+  NotOpenProgram,
+  RankableProgram,
+  RankableRow,
+  RankedProgram,
+} from './types.ts';
+
+/** The rules each program applies: its own, or for an import without them, its country. */
+function rulesOf(p: RankableProgram): EligibilityRules | null {
+  if (p.eligibilityRules) return p.eligibilityRules;
+  if (p.country !== 'CA' && p.country !== 'US') return null;
+  return {
+    applicantTypes: [...ALL_APPLICANT_TYPES],
+    countries: [p.country],
+    regions: [],
+    careerStages: [],
+    fields: [],
+    excludedFields: [],
+    partner: null,
+    ownership: null,
+    citizenship: null,
+  };
+}
+
+/**
+ * A catalogue row as the ranking reads it, its deadline computed for `today` as the database's
+ * would be (the next date still to come, else the last one): for tests and the evaluation, which
+ * rank the seed without a database.
+ */
+export function rankableFromRow(row: RankableRow, today: Date): RankableProgram {
+  const dates = [...(row.nextDeadlines ?? []), ...(row.projectedDeadlines ?? [])].sort();
+  const deadline = nextDeadline(dates, today) ?? dates.at(-1) ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    agency: row.agency,
+    jurisdiction: row.jurisdiction,
+    country: row.country,
+    region: row.region,
+    programType: row.programType,
+    currency: row.currency,
+    fundingMin: row.fundingMin ?? null,
+    fundingMax: row.fundingMax ?? null,
+    fundingPeriod: row.fundingPeriod ?? null,
+    deadline,
+    deadlinePattern: row.deadlinePattern ?? null,
+    eligibility: row.eligibility ?? null,
+    description: row.description ?? null,
+    url: row.url ?? null,
+    // Paused and archived programs are never ranked among open ones (issue 25 §3).
+    closed:
+      intakeNotOpen(row.deadlineRule) ||
+      /^(archived|closed)/i.test(row.status ?? '') ||
+      (dates.length > 0 && !nextDeadline(dates, today)),
+    eligibilityRules: row.eligibilityRules ?? null,
+    deadlineRule: row.deadlineRule ?? null,
+    nextDeadlines: row.nextDeadlines ?? [],
+  };
+}
+
+const isOpen = (p: RankableProgram, today: Date) =>
+  !p.closed && (p.deadline === null || (daysUntil(p.deadline, today) ?? -1) >= 0);
+
+/**
+ * Rules first, then fit: the open programs the applicant may apply to, best first, and the ones
+ * the applicant's own facts rule out, each with its reasons (never mixed into the ranking).
+ */
+export function matchPrograms(
+  q: FundingQuery,
+  programs: RankableProgram[],
+  today: Date = new Date(),
+): ApplicantMatch {
+  const read = readApplicant({
+    topic: q.researchTopic,
+    details: q.researchDetails,
+    team: q.teamProfile,
+    file: q.fileText?.slice(0, 100_000),
+  });
+  // The profile's stated facts win over the text; the account's domain only fills a country
+  // neither the profile nor the request gives.
+  const stated = applyFacts(read, q.profileFacts ?? null, today);
+  const countryFromAccount = stated.country === null ? countryOfEmail(q.accountEmail) : null;
+  const who = countryFromAccount ? { ...stated, country: countryFromAccount.country } : stated;
+  const eligible: RankableProgram[] = [];
+  const ineligible: IneligibleProgram[] = [];
+  const closed: RankableProgram[] = [];
+  for (const p of programs) {
+    const rules = rulesOf(p);
+    const reasons = rules ? ineligibilityReasons(rules, who) : [];
+    if (!isOpen(p, today)) {
+      if (reasons.length === 0) closed.push(p);
+      continue;
+    }
+    if (reasons.length > 0) ineligible.push({ program: p, reasons });
+    else eligible.push(p);
+  }
+  const terms = queryTerms(q);
+  const notOpen = notOpenList(closed, terms, today);
+  if (eligible.length === 0) return { eligible: [], ineligible, notOpen, applicant: who, countryFromAccount };
+  const profile = readProfile(q, who);
+  // A stage the profile states (or its first-appointment year gives) replaces the text's guess.
+  if (q.profileFacts?.careerStage || q.profileFacts?.careerStartYear)
+    profile.earlyCareer = who.careerStage === 'early-career';
+  const relevance = bm25(eligible, terms);
+  // Scaled to a full match, not to the best candidate: one generic word ("create", "standards")
+  // that happens to be the best match is still a weak one.
+  const max = Math.max(...relevance.map((r) => r.score), fullMatch(eligible.length));
+  const ranked = eligible
+    .map((p, i) => scoreProgram(p, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today))
+    .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name));
+  return { eligible: ranked, ineligible, notOpen, applicant: who, countryFromAccount };
+}
+
+// The "Not open now" list names the few closed programs closest to the request.
+const NOT_OPEN_SHOWN = 10;
+
+function notOpenList(
+  closed: RankableProgram[],
+  terms: Map<string, { weight: number; word: string }>,
+  today: Date,
+): NotOpenProgram[] {
+  if (closed.length === 0) return [];
+  const relevance = bm25(closed, terms);
+  return closed
+    .map((program, i) => ({ program, score: relevance[i]!.score }))
+    .filter((c) => c.score > 0)
+    .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name))
+    .slice(0, NOT_OPEN_SHOWN)
+    .map(({ program: p }) => {
+      const next = (p.nextDeadlines ?? []).filter((d) => (daysUntil(d, today) ?? -1) >= 0).sort()[0] ?? null;
+      return {
+        program: p,
+        intake:
+          intakeText(p.deadlineRule) ??
+          (p.deadline ? `Last deadline ${p.deadline}; next not announced` : 'Not taking applications'),
+        nextDate: next,
+      };
+    });
+}
+
+/** Ranks the open programs the applicant is eligible for, best first. */
+export function rankPrograms(
+  q: FundingQuery,
+  programs: RankableProgram[],
+  today: Date = new Date(),
+): RankedProgram[] {
+  return matchPrograms(q, programs, today).eligible;
+}
+
+/** The keywords to pre-select candidates with full-text search in a large catalogue. */
+export function candidateKeywords(q: FundingQuery, max = 12): string[] {
+  return [...queryTerms(q).entries()]
+    .sort((a, b) => b[1].weight - a[1].weight)
+    .map(([, v]) => v.word.replace(/[^a-z0-9]/g, ''))
+    .filter((w) => w.length > 2)
+    .slice(0, max);
+}

@@ -1,0 +1,205 @@
+import { daysUntil, intakeText } from '@grantleaf/shared/deadline';
+import type { ApplicantProfile, EligibilityRules } from '@grantleaf/shared/eligibility';
+import { SUBDIVISION_BY_CODE } from '@grantleaf/shared/locations';
+import { deadlineText, fitSentence } from './explain.ts';
+import { programTraits, type Traits } from './traits.ts';
+import type { Audience, Profile, RankableProgram, RankedProgram } from './types.ts';
+import { SECTOR_WORDS, SPECIFIC } from './vocabulary.ts';
+import { weight as W } from './weights.ts';
+
+// The fit of one eligible program: every weight comes from the named table (weights.ts).
+
+/** Where the applicant is (the rules already set aside other countries and provinces). */
+function placeFit(
+  t: Traits,
+  rules: EligibilityRules | null | undefined,
+  profile: Profile,
+  who: ApplicantProfile,
+  reasons: string[],
+): number {
+  let score = 0;
+  if (profile.countries.size > 0) {
+    const shared = [...profile.countries].filter((c) => t.countries.has(c));
+    if (shared.length === 0) score += W('countryOther');
+    else {
+      score += W('countryShared');
+      if (t.region || (rules && rules.regions.length > 0)) {
+        const regions = rules?.regions.length ? rules.regions : [t.region!];
+        const mine = regions.find((r) => profile.regions.has(r) || who.regions.includes(r));
+        if (mine) {
+          score += W('regionMine');
+          const name = SUBDIVISION_BY_CODE.get(mine)?.name ?? mine;
+          reasons.push(
+            `It is ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} program, and you are in ${name}.`,
+          );
+        } else score += W('regionOther');
+      }
+    }
+  } else if (t.region || (rules && rules.regions.length > 0)) {
+    // Nothing says where the applicant is: a program for one province, state or territory is
+    // unlikely to be theirs, as when the country is known and the region is not (above).
+    score += W('regionOther');
+  }
+  return score;
+}
+
+// Fewer days than this to the next deadline leave too little time to prepare an application.
+const PREPARATION_DAYS = 21;
+
+export function scoreProgram(
+  p: RankableProgram,
+  profile: Profile,
+  who: ApplicantProfile,
+  relevance: number,
+  matched: string[],
+  today: Date,
+): RankedProgram {
+  const t = programTraits(p);
+  const rules = p.eligibilityRules;
+  const reasons: string[] = [];
+  let score = W('relevance') * relevance;
+  // Sector focus (defence, space, energy, …) beyond the broad field.
+  const specific = [...t.sectors].filter((s) => SPECIFIC.includes(s));
+  const sharedSectors = [...t.sectors].filter((s) => profile.sectors.has(s));
+  const specificShared = sharedSectors.filter((s) => SPECIFIC.includes(s));
+  // Off the program's focus: a narrower area (cancer, space) the request does not share, or a
+  // kind of support (training, equipment, commercialization) it does not ask for.
+  const offFocus =
+    specific.some((s) => !profile.sectors.has(s)) || Boolean(t.purpose && !t.purpose.test(profile.text));
+  const fit = fitSentence(p, who, offFocus);
+  if (fit) reasons.push(fit);
+
+  // A funder of the applicant's own country is the one a grants officer names first.
+  if (who.country && p.country === who.country) score += W('homeFunder');
+
+  // Field: the mandate names the applicant's field.
+  if (rules && rules.fields.length > 0 && who.fields.length > 0) {
+    // A mandate is decisive for researchers; for a company a sector program's fields only hint at fit.
+    const factor = who.kind === 'company' ? W('companyFieldFactor') : 1;
+    if (who.fields.some((f) => rules.fields.includes(f)))
+      score += factor * (rules.fields.includes(who.fields[0]!) ? W('mainField') : W('otherField'));
+    // A company outside a sector program's fields may apply but is poorly served by it.
+    else score += W('companyOffField');
+  }
+
+  score += placeFit(t, rules, profile, who, reasons);
+
+  // Who applies: as the rules read the applicant when they could, else from the request's words.
+  const audience: Set<Audience> =
+    who.kind === null ? profile.audience : new Set([who.kind === 'company' ? 'company' : 'academic']);
+  const isAcademic = audience.has('academic');
+  const isCompany = audience.has('company');
+  if (t.applicant && audience.size > 0) {
+    if (audience.has(t.applicant)) {
+      score += W('applicantMatch');
+      if (t.taxCredit) reasons.push('It is a tax credit that companies claim on their own R&D spending.');
+    } else if (t.audience.has(isAcademic ? 'academic' : 'company')) {
+      score += W('applicantPartner');
+      reasons.push(
+        isAcademic
+          ? 'A university team takes part as the research partner of a company.'
+          : 'Your company takes part as the partner of a university team.',
+      );
+    } else {
+      score += W('applicantOther');
+    }
+  }
+  if (t.studentsOnly && isCompany && !isAcademic) score += W('studentsOnlyCompany');
+
+  // Company size.
+  if (t.smallBusiness && t.applicant === 'company' && isCompany) {
+    score += W('smallBusiness');
+    const max = rules?.ownership?.maxEmployees;
+    if (who.employees !== null && max) {
+      reasons.push(
+        `It is for small businesses of up to ${max.toLocaleString('en-US')} employees; yours has ${who.employees.toLocaleString('en-US')}.`,
+      );
+    }
+  }
+
+  if (specificShared.length > 0) {
+    // A narrower focus the request does not share (cancer, for a diabetes study) counts against.
+    const narrower = specific.length - specificShared.length;
+    score +=
+      W('sectorShared') + W('sectorExtra') * (specificShared.length - 1) + W('sectorNarrower') * narrower;
+    const s = specificShared[0]!;
+    if (
+      !(s === 'health' && rules?.fields.includes('health')) &&
+      !(s === 'social' && rules?.fields.includes('social-sciences'))
+    ) {
+      reasons.push(`It focuses on ${SECTOR_WORDS[s]}, the area of your project.`);
+    }
+  } else if (specific.length > 0 && profile.sectors.size > 0) {
+    score += W('sectorOff');
+  }
+  if (sharedSectors.includes('natural') && specificShared.length === 0) score += W('naturalShared');
+
+  // Career stage, prior awards, partners, export, tax.
+  // A program for one kind of support (training, equipment, events, commercialization) suits a
+  // request that asks for it; a research program is what a grants officer names otherwise.
+  if (t.purpose && !t.purpose.test(profile.text)) score += W('purposeUnasked');
+  // A program the applicant cannot apply to alone comes after those they can (at -1, Sloan still
+  // led NSERC Discovery for a Canadian plant biologist in eval/profiles).
+  if (t.nominated) {
+    score += W('nominated');
+    reasons.push('Applicants are nominated: your department or institution puts your name forward.');
+  }
+  if (t.earlyCareer) {
+    if (profile.earlyCareer) {
+      score += W('earlyCareerMatch');
+      reasons.push('It is for early-career faculty, and you are early in your career.');
+    } else score += who.careerStage === null ? W('earlyCareerUnknown') : W('earlyCareerOther');
+  }
+  if (t.needsPhaseOne) {
+    if (profile.hasPhaseOne) score += W('phaseOneHeld');
+    else score += W('phaseOneMissing');
+  }
+  if (t.needsPartner) {
+    if (profile.partner || who.hasPartner) {
+      score += W('partnerHeld');
+      reasons.push('It requires a partner organization, and you already have one.');
+    } else {
+      score += W('partnerMissing');
+      if (rules?.partner) reasons.push(`It requires a partner: ${rules.partner.text.replace(/\.$/, '')}.`);
+    }
+  }
+  if (t.export) score += profile.export ? W('exportAsked') : W('exportUnasked');
+  // A tax credit repays spending already made; it funds no project the request describes.
+  if (t.taxCredit && isCompany) score += profile.taxCredit ? W('taxCreditAsked') : W('taxCreditUnasked');
+  if (t.startupFinance && !(isCompany && !isAcademic)) score += W('financeNotCompany');
+  // A company developing a technology is better served by R&D funding than by loans or equity.
+  if (isCompany && !isAcademic && profile.rnd && !profile.seeksFinance) {
+    if (t.startupFinance) score += W('financeForRnd');
+    else if (
+      (p.programType === 'grant' || p.programType === 'contribution' || p.programType === 'contract') &&
+      t.applicant === 'company' &&
+      !t.scaleUp
+    ) {
+      score += W('rndGrantForCompany');
+    }
+  }
+
+  // Size: a request far above what the program gives fits it poorly.
+  const cap = p.fundingMax;
+  if (who.budget !== null && cap)
+    score +=
+      who.budget > cap * W('budgetFarAboveTimes')
+        ? W('budgetFarAbove')
+        : who.budget <= cap
+          ? W('budgetWithin')
+          : 0;
+
+  // Timing: enough time left to prepare.
+  const days = daysUntil(p.deadline, today);
+  if (days !== null && days >= 0) {
+    if (days < PREPARATION_DAYS) score += W('deadlineTooSoon');
+    reasons.push(
+      `Next deadline: ${deadlineText(p)} (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} from now`}).`,
+    );
+  } else if (!p.deadline) {
+    reasons.push(
+      `${intakeText(p.deadlineRule) ?? 'Dates are set in each call'}: see the funder's page for timing.`,
+    );
+  }
+  return { program: p, score, reasons, matchedTerms: matched };
+}
