@@ -374,8 +374,45 @@ export interface FieldScore {
   words: string[];
 }
 
+/**
+ * A department, school or faculty the applicant names ("Department of Social Sciences", "School of
+ * Education", "Sociology Department"): its name read with the same lexicon.
+ */
+const DEPARTMENT =
+  /\b(?:department|dept\.?|school|faculty)\s+of\s+(?:the\s+)?([^,.;:()\n]+)|([A-Z][\w&' -]*?)\s+(?:department|dept\.?)\b/gi;
+
+/**
+ * Work words that fit any council (issue 25 §1): for "policy", "governance" or "community" work the
+ * applicant's department decides the mandate, not a topic word such as "disease".
+ */
+const CROSS_CUTTING = /(?<![\w-])(?:polic(?:y|ies)|governance|communit(?:y|ies))(?![\w-])/i;
+
+/** The fields of the departments the text names, in the order named. */
+export function departmentFields(text: string): Field[] {
+  const found: Field[] = [];
+  for (const m of text.matchAll(DEPARTMENT)) {
+    const name = m[1] ?? m[2] ?? '';
+    for (const { value: field } of FIELDS) {
+      PATTERNS[field].lastIndex = 0;
+      if (PATTERNS[field].test(name) && !found.includes(field)) found.push(field);
+    }
+  }
+  return found;
+}
+
 /** The fields a text is about, strongest first; a field needs two mentions, or one in the topic. */
 export function classifyFields(text: string, topic = ''): FieldScore[] {
+  const scores = scoreFields(text, topic);
+  // The department decides the council for cross-cutting work: its field goes first when it is the
+  // only field the department's name gives.
+  const departments = departmentFields(topic);
+  if (departments.length !== 1 || !CROSS_CUTTING.test(text)) return scores;
+  const field = departments[0]!;
+  const own = scores.find((s) => s.field === field) ?? { field, score: 0, words: [] };
+  return [own, ...scores.filter((s) => s.field !== field)];
+}
+
+function scoreFields(text: string, topic: string): FieldScore[] {
   const scores: FieldScore[] = [];
   for (const { value: field } of FIELDS) {
     const inText = [...text.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase());

@@ -150,6 +150,8 @@ const PLACES: Record<string, string> = {
   guelph: 'CA-ON',
   mississauga: 'CA-ON',
   markham: 'CA-ON',
+  sudbury: 'CA-ON',
+  'thunder bay': 'CA-ON',
   'london, ontario': 'CA-ON',
   mcmaster: 'CA-ON',
   'university of toronto': 'CA-ON',
@@ -169,6 +171,9 @@ const PLACES: Record<string, string> = {
   vancouver: 'CA-BC',
   burnaby: 'CA-BC',
   kelowna: 'CA-BC',
+  abbotsford: 'CA-BC',
+  kamloops: 'CA-BC',
+  nanaimo: 'CA-BC',
   'victoria, bc': 'CA-BC',
   'victoria, b.c.': 'CA-BC',
   ubc: 'CA-BC',
@@ -224,6 +229,9 @@ const PLACES: Record<string, string> = {
   'salt lake city': 'US-UT',
   phoenix: 'US-AZ',
   minneapolis: 'US-MN',
+  'baton rouge': 'US-LA',
+  lsu: 'US-LA',
+  'louisiana state university': 'US-LA',
 };
 
 const CANADA_WORDS = /\b(canada|canadian|ccpc)\b/i;

@@ -165,6 +165,55 @@ describe('reading the applicant from text when the profile is empty (issue 25 §
   });
 });
 
+describe('reading where and which council from text (issue 25 §1, ADR 0820)', () => {
+  it('lets a department named "Social Sciences" decide the council for community work on a disease', () => {
+    // Before ADR 0820 only a named discipline (sociology) did; "disease" put health first here.
+    const who = read(
+      'Professor, Department of Social Sciences, University of Saskatchewan.',
+      'Governance and community responses to chronic wasting disease policy.',
+      'Wildlife disease policy',
+    );
+    expect(who.fields[0]).toBe('social-sciences');
+  });
+
+  it('keeps the words when no department speaks, and when the work is not cross-cutting', () => {
+    expect(
+      read(
+        'Professor, University of Saskatchewan.',
+        'Spread of the disease in deer herds.',
+        'Chronic wasting disease',
+      ).fields[0],
+    ).toBe('health');
+    // A department alone does not overrule the work: a lab study of prions stays health research.
+    expect(
+      read(
+        'Professor, Department of Social Sciences, University of Saskatchewan.',
+        'Prion protein misfolding in deer tissue: a laboratory study of chronic wasting disease.',
+        'Chronic wasting disease prions',
+      ).fields[0],
+    ).toBe('health');
+  });
+
+  it('reads "LSU" and Baton Rouge as Louisiana, United States', () => {
+    expect(read('Assistant Professor, LSU School of Education.')).toMatchObject({
+      country: 'US',
+      regions: ['US-LA'],
+    });
+    expect(read('A lab in Baton Rouge.').country).toBe('US');
+  });
+
+  it('reads a Canadian city as Canada, so a company there is not a US small business', () => {
+    expect(read('A company in Abbotsford with 20 employees.')).toMatchObject({
+      kind: 'company',
+      country: 'CA',
+      regions: ['CA-BC'],
+    });
+    expect(read('Our company is based in Sudbury.')).toMatchObject({ country: 'CA', regions: ['CA-ON'] });
+    const sbir = eligibilityRulesSchema.parse({ applicantTypes: ['small-business'], countries: ['US'] });
+    expect(ineligibilityReasons(sbir, read('A company in Abbotsford with 20 employees.')).length).toBe(1);
+  });
+});
+
 describe('applicant', () => {
   it('detects researchers, postdocs, students, companies and non-profits', () => {
     expect(ask('Associate professor of chemistry at the University of Alberta').kind).toBe('researcher');
