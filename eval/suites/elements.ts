@@ -4,17 +4,19 @@ import { findElement } from '../../apps/server/src/ai/detect/elements.ts';
 import { readForReview } from '../../apps/server/src/ai/detect/reading.ts';
 import { type Element, ELEMENTS, LIBRARY_FOR_ELEMENT } from '../../apps/server/src/ai/profile/rubric.ts';
 import { PROGRAM_CRITERIA } from '../../apps/server/src/ai/profile/data.ts';
-import { heldout2AsFrozen, loadPassages, readJsonl, type Side } from '../labels/labels.ts';
+import { loadPassages, partAsFrozen, readJsonl, type Side } from '../labels/labels.ts';
+import split from '../labels/split.json' with { type: 'json' };
 import type { EvalLine, EvalSuite } from '../suite.ts';
 
 /**
  * Element detection measured as a classifier (issue 24 §4): each hand-labelled passage of a real
  * proposal (eval/labels, guide in its README) is given to the engine alone, and the engine's
- * found / weak / missing per element family is compared with the label. Three sets are printed side
+ * found / weak / missing per element family is compared with the label. Four sets are printed side
  * by side (eval/labels/SPLIT.md): development (the detector is trained on it), the first held-out
  * side (frozen before tuning, but three detector designs were compared on it: "seen during design
- * choice"), and the second, fresh held-out part (labelled before the detector ever ran on it, its
- * labels' SHA-256 checked). Only the fresh part says how the engine does on text nobody tuned it on.
+ * choice"), the second held-out part (labelled before the detector ran on it, measured for ADR 0610's
+ * design, so spent), and the third (ADR 0800; labelled and frozen before any detector ran on it, its
+ * labels' SHA-256 checked). Only the freshest part says how the engine does on text nobody tuned it on.
  */
 
 type Status = 'found' | 'weak' | 'missing' | 'not_assessed';
@@ -150,7 +152,7 @@ export const CALIBRATION_FILE = new URL(
   import.meta.url,
 );
 
-const SIDES = ['development', 'heldout', 'heldout2'] as const satisfies readonly Side[];
+const SIDES = ['development', 'heldout', 'heldout2', 'heldout3'] as const satisfies readonly Side[];
 const SIDE_NAME: Record<Side, string> = {
   development: 'dev',
   heldout: 'held-out (seen during design choice)',
@@ -171,7 +173,7 @@ export const elementsSuite: EvalSuite = {
     // rare families' vocabulary, so the pooled figures are also given without them.
     const seeded = perSide(tally);
     const used = perSide(() => new Set<string>());
-    const frozen = heldout2AsFrozen();
+    const frozen = partAsFrozen('heldout2') && partAsFrozen('heldout3');
     let quotes = 0;
     const strayQuotes: string[] = [];
 
@@ -195,34 +197,38 @@ export const elementsSuite: EvalSuite = {
     }
     for (const [doc, why] of skipped) log(`skipped ${doc}: ${why}`);
     // Only a full measurement is published: a partial corpus would print other numbers. The page's
-    // "held-out" is the fresh part, the only one nothing was chosen on; the first held-out side is
-    // kept beside it under its own name.
+    // "held-out" is the freshest part (heldout3), the only one nothing was chosen on; the earlier
+    // parts are kept beside it under their own names.
     if (skipped.size === 0 && frozen) {
       const calibration = {
         $comment:
-          'Written by `npm run eval -- --only elements` (eval/suites/elements.ts); shown by the methodology page. Do not edit by hand. "heldout" is the fresh second held-out part (eval/labels/heldout2.jsonl, labelled before the detector ran on it); "heldoutSeenDuringDesign" is the first held-out side, on which three detector designs were compared (ADR 0300).',
+          'Written by `npm run eval -- --only elements` (eval/suites/elements.ts); shown by the methodology page. Do not edit by hand. "heldout" is the third held-out part (eval/labels/heldout3.jsonl, labelled and frozen before any detector ran on it; ADR 0800); "heldoutSpent" is the second part (heldout2.jsonl), measured once for ADR 0610; "heldoutSeenDuringDesign" is the first held-out side, on which three detector designs were compared (ADR 0300).',
         splitCommit: '26e32ab6b6def938d5c10d37190de6506906f551',
-        heldoutLabelsSha256: '9b17d2bec4f12664fd1910b0f4400fad95b61cf21f4ce821323be42a2a5f238b',
+        heldoutLabelsSha256: split.heldout3.labelsSha256,
         documents: {
           development: used.development.size,
-          heldout: used.heldout2.size,
+          heldout: used.heldout3.size,
+          heldoutSpent: used.heldout2.size,
           heldoutSeenDuringDesign: used.heldout.size,
         },
         passages: {
           development: all.development.passages / ELEMENTS.length,
-          heldout: all.heldout2.passages / ELEMENTS.length,
+          heldout: all.heldout3.passages / ELEMENTS.length,
+          heldoutSpent: all.heldout2.passages / ELEMENTS.length,
           heldoutSeenDuringDesign: all.heldout.passages / ELEMENTS.length,
         },
         targets: { precision: 0.85, recall: 0.8, wrongMissing: 0.05 },
         pooled: {
           development: figures(all.development),
-          heldout: figures(all.heldout2),
+          heldout: figures(all.heldout3),
+          heldoutSpent: figures(all.heldout2),
           heldoutSeenDuringDesign: figures(all.heldout),
         },
         families: ELEMENTS.map((family) => ({
           family,
           development: figures(sides.development.get(family) ?? tally()),
-          heldout: figures(sides.heldout2.get(family) ?? tally()),
+          heldout: figures(sides.heldout3.get(family) ?? tally()),
+          heldoutSpent: figures(sides.heldout2.get(family) ?? tally()),
           heldoutSeenDuringDesign: figures(sides.heldout.get(family) ?? tally()),
         })),
       };
@@ -252,8 +258,9 @@ export const elementsSuite: EvalSuite = {
       SIDES.map((side) => `${SIDE_NAME[side]} ${describe(bySide(side))}`).join(' · ');
     const lines: EvalLine[] = [
       {
-        metric: 'labelled passages (eval/labels; dev / held-out seen during design choice / fresh held-out)',
-        value: `${SIDES.map((side) => `${SIDE_NAME[side]} ${header(side)}`).join('; ')}; fresh held-out labels ${
+        metric:
+          'labelled passages (eval/labels; dev / held-out seen during design choice / held-out 2, spent / held-out 3, fresh)',
+        value: `${SIDES.map((side) => `${SIDE_NAME[side]} ${header(side)}`).join('; ')}; held-out 2 and 3 labels ${
           frozen ? 'as frozen (sha256 in split.json)' : 'CHANGED since the freeze: not held-out figures'
         }; ${skipped.size ? `skipped ${[...skipped].map(([d, w]) => `${d} (${w})`).join(', ')}` : 'none skipped'}`,
       },

@@ -95,6 +95,16 @@ describe('the element detector (ADR 0300)', () => {
     ).toContain('spec:training');
   });
 
+  it("reads the applicant's own plan and own record apart from background (ADR 0800)", () => {
+    const f = featuresOf(
+      'Sequencing costs fell tenfold (Metzker, 2010). We will sequence 40 soil samples. I sequenced 12 genomes in 2019.',
+    );
+    // The same stem three times: in background, in the plan, in the applicant's record.
+    expect(f).toEqual(expect.arrayContaining(['s:sequenc', 'p:sequenc', 'o:sequenc', '#p', '#o']));
+    const background = featuresOf('Sequencing costs fell tenfold (Metzker, 2010).');
+    expect(background.filter((x) => /^(?:p|o):|^#[po]$/.test(x))).toEqual([]);
+  });
+
   it('quotes a sentence it was given, and claims nothing of an empty text', () => {
     const sentences = [
       'We will recruit 120 participants from three clinics in Halifax and randomise them to two arms.',

@@ -1,13 +1,22 @@
 import { ELEMENTS, LIBRARY_FOR_ELEMENT } from '../profile/rubric.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { cues, phraseRe } from '../read/cues.ts';
-import { findAmounts, findDates, findDurations, stem, stopWords, tokenize } from '../text/index.ts';
+import {
+  findAmounts,
+  findDates,
+  findDurations,
+  splitSentences,
+  stem,
+  stopWords,
+  tokenize,
+} from '../text/index.ts';
 import { escapeRe, MIN_EVIDENCE_WORDS, MIN_OWN_TERMS, readForReview } from './reading.ts';
 
 /**
  * What the element detector sees of a passage (ADR 0300): binary features read through the one
  * language layer — word stems and stem pairs, a few function words that say whose work it is
- * ("we will", "my"), the fact reader's cue families, the heading the passage opens with, and
+ * ("we will", "my"), the same stems again inside the applicant's own plan or record sentences, the
+ * fact reader's cue families, the heading the passage opens with, and
  * shapes the text layer reads exactly (money, dates, durations, years, citations, length). English
  * only for now: the labelled set has no French passage, so French weights would be guesses.
  */
@@ -42,6 +51,8 @@ export function featuresOf(text: string): string[] {
     if (previous) out.add(`b:${previous}_${s}`);
     previous = s;
   }
+
+  for (const f of voiceFeatures(text)) out.add(f);
 
   const heading = headingOf(text);
   if (heading) {
@@ -130,4 +141,30 @@ function headingOf(text: string): string | null {
   if (!first || /[.?!,;]$/.test(first)) return null;
   const words = first.split(/\s+/).length;
   return words <= HEADING_WORDS ? first : null;
+}
+
+/** Words that mark a sentence as the applicant's own, and its plan rather than its record. */
+const OWN = new Set(['i', 'we', 'my', 'our']);
+const PLANNED = new Set(['will', 'shall', 'propose', 'plan', 'aim', 'intend']);
+
+/**
+ * Stems of the sentences written in the applicant's own voice, apart (ADR 0800): `p:` where the
+ * sentence states a plan ("we will sequence…", "I propose…"), `o:` where it states their own record
+ * ("I developed…", "our lab found…"). The labels keep the project and the applicant apart from
+ * background (README rules 4 and 5), and one word means different things in the three ("sequence" in
+ * a literature review, in "we will sequence", in "I sequenced"). Chosen on development
+ * cross-validation only: log-loss 0.2175 → 0.2166, found recall at 0.85 precision 0.26 → 0.29.
+ */
+function voiceFeatures(text: string): string[] {
+  const stops = stopWords('en');
+  const out = new Set<string>();
+  for (const sentence of splitSentences(text, 'en')) {
+    const tokens = tokenize(sentence, 'en').map((t) => t.norm);
+    if (!tokens.some((w) => OWN.has(w))) continue;
+    const voice = tokens.some((w) => PLANNED.has(w)) ? 'p' : 'o';
+    out.add(`#${voice}`);
+    for (const w of tokens)
+      if (w.length >= 3 && !stops.has(w) && !/^\d/.test(w)) out.add(`${voice}:${stem(w, 'en')}`);
+  }
+  return [...out];
 }

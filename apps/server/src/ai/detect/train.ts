@@ -184,6 +184,8 @@ export interface TrainOptions {
   /** L2 strengths to try; the one with the lowest cross-validated log-loss is kept. */
   lambdas?: number[];
   log?: (message: string) => void;
+  /** Receives the chosen strength's cross-validated probabilities (passage × family), for eval scripts. */
+  onCrossValidated?: (probabilities: number[][]) => void;
 }
 
 export function trainDetector(passages: readonly TrainingPassage[], options: TrainOptions): DetectorWeights {
@@ -233,6 +235,7 @@ export function trainDetector(passages: readonly TrainingPassage[], options: Tra
     if (!best || loss < best.loss) best = { lambda, loss, oof };
   }
   if (!best) throw new Error('no regularisation strength to try');
+  options.onCrossValidated?.(best.oof);
 
   const fits = fit(rows, ys, vocabulary.length, best.lambda);
   const families = {} as DetectorWeights['families'];
