@@ -5,6 +5,8 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, '' when the message has none. */
+  html: string;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests. */
@@ -23,7 +25,12 @@ export async function startSmtpServer() {
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
           const accept = () => {
-            inbox.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+            inbox.push({
+              to: to ?? '',
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+            });
             waiters.splice(0).forEach((wake) => wake());
             callback();
           };

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { badRequest } from '../../errors.ts';
 import type { UserRow } from '../auth/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { affiliateOperatorMail, affiliateWelcomeMail, type Mailer } from '../mail/index.ts';
 import * as repo from './affiliate.repository.ts';
 
 // No 0/O or 1/I: codes are read aloud and typed by hand.
@@ -110,27 +110,25 @@ export function createAffiliateService(deps: { db: Db; mailer: Mailer; env: Env 
       const link = referralLink(env, created.code);
       await mailer.send({
         to: user.email,
-        subject: 'Welcome to the Grantleaf affiliate program',
         dedupeKey: `affiliate-welcome:${user.id}`,
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `You are now a Grantleaf affiliate. You earn ${AFFILIATE_COMMISSION_PERCENT}% of the revenue from every user who signs up through your link:`,
+        ...affiliateWelcomeMail(user.language, {
+          name: user.name,
+          percent: AFFILIATE_COMMISSION_PERCENT,
           link,
-          '',
-          `Your referral code: ${created.code}`,
-        ].join('\n'),
+          code: created.code,
+        }),
       });
       for (const operator of env.ADMIN_EMAILS) {
         await mailer.send({
           to: operator,
-          subject: `New affiliate: ${user.name}`,
           dedupeKey: `affiliate-ops:${user.id}:${operator}`,
-          text: [
-            `User: ${user.name} <${user.email}> (${user.id})`,
-            `Phone: ${created.phone}`,
-            `Code: ${created.code}`,
-          ].join('\n'),
+          ...affiliateOperatorMail({
+            name: user.name,
+            email: user.email,
+            userId: user.id,
+            phone: created.phone,
+            code: created.code,
+          }),
         });
       }
       return status(user);

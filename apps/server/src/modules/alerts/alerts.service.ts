@@ -20,7 +20,8 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { hasRemindedApplication } from '../applications/index.ts';
 import type { Runtime } from '../contract.ts';
 import type { ProgramsService } from '../programs/index.ts';
-import { digestMail, reminderMail } from './alert-mail.ts';
+import { digestMail, reminderMail } from '../mail/index.ts';
+
 import * as repo from './alerts.repository.ts';
 import type { AlertSubscriptionRow, SavedSearchRow } from './alerts.schema.ts';
 
@@ -267,19 +268,17 @@ export async function sendWeeklyDigests(
     }
     if (reports.length === 0) continue;
     const link = await optOutLink(deps.db, deps.env, user.userId, 'digest');
-    const mail = digestMail(user.language, {
-      name: user.name,
-      reports: reports.map(({ search, fresh, closing }) => ({ searchName: search.name, fresh, closing })),
-      itemsMax: DIGEST_ITEMS_MAX,
-      base,
-      optOut: link,
-    });
     await deps.mailer.send({
       to: user.email,
-      subject: mail.subject,
+      ...digestMail(user.language, {
+        name: user.name,
+        reports: reports.map(({ search, fresh, closing }) => ({ searchName: search.name, fresh, closing })),
+        itemsMax: DIGEST_ITEMS_MAX,
+        base,
+        optOut: link,
+      }),
       dedupeKey: `alerts-digest:${user.userId}:${today}`,
       unsubscribeUrl: link,
-      text: mail.text,
     });
     // After the send: a retry re-computes the same report and the outbox key keeps it to one e-mail.
     for (const { search, open } of reports) {
@@ -322,13 +321,11 @@ export async function sendFollowReminders(
     if (await hasRemindedApplication(deps.db, follow.userId, p.id)) continue;
     if (!(await repo.claimReminder(deps.db, follow.userId, p.id, p.deadline, days))) continue;
     const link = await optOutLink(deps.db, deps.env, follow.userId, 'reminders');
-    const mail = reminderMail(follow.language, { name: follow.name, program: p, left, base, optOut: link });
     await deps.mailer.send({
       to: follow.email,
-      subject: mail.subject,
+      ...reminderMail(follow.language, { name: follow.name, program: p, left, base, optOut: link }),
       dedupeKey: `program-reminder:${follow.userId}:${p.id}:${p.deadline}:${days}`,
       unsubscribeUrl: link,
-      text: mail.text,
     });
     sent++;
   }

@@ -9,10 +9,9 @@ import type { Env } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@grantleaf/shared/language';
 import { findUserByEmail, type UserRow } from '../auth/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { mentionMail, type Mailer } from '../mail/index.ts';
 import * as comments from './application-comments.repository.ts';
 import * as repo from './applications.repository.ts';
-import { mentionMail } from './sharing-mail.ts';
 
 const languageOf = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 

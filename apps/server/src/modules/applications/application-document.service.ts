@@ -10,6 +10,7 @@ import {
   type VersionDetail,
   type VersionSummary,
 } from '@grantleaf/shared/application-document.schema';
+import type { Language } from '@grantleaf/shared/language';
 import type { Application } from '@grantleaf/shared/applications.schema';
 import type { Readiness } from '@grantleaf/shared/organisations.schema';
 import type { Access } from '@grantleaf/shared/sharing.schema';
@@ -39,6 +40,7 @@ import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow, StoredSection } from './applications.schema.ts';
 import { returnToReview } from './application-review.repository.ts';
+import { exportLabels } from './export-labels.ts';
 import { exportLayout } from './export-layout.ts';
 import { type LiveBudget, runLiveChecks } from './live-checks.ts';
 
@@ -260,7 +262,10 @@ export async function exportApplication(
   row: ApplicationRow,
   format: ExportFormat,
   part: 'all' | 'budget' = 'all',
+  /** The reader's account language: the export's own words follow it (ADR 0861). */
+  language: Language = 'en',
 ): Promise<{ data: Buffer; fileName: string; version: number }> {
+  const words = exportLabels(language);
   const { template, sections, wordsPerPage } = await shapedSections(db, row);
   const budgetOnly = format === 'csv' || (part === 'budget' && format !== 'txt');
   const fileName = `${safeBaseName(row.title)}${budgetOnly ? '-budget' : ''}.${format}`;
@@ -273,10 +278,10 @@ export async function exportApplication(
     // The budget alone, in the funder's shape (ADR 0741), through the same renderers and layout.
     const blocks: ExportBlock[] = [
       { kind: 'h1', text: row.title },
-      { kind: 'p', text: `Program: ${row.program}` },
-      ...budgetBlocks(budget.budget, budget.rules),
+      { kind: 'p', text: words.program(row.program) },
+      ...budgetBlocks(budget.budget, budget.rules, language),
     ];
-    const layout = exportLayout(template?.entry.formatting);
+    const layout = { ...exportLayout(template?.entry.formatting), language };
     const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
     return { data, fileName, version };
   }
@@ -293,12 +298,12 @@ export async function exportApplication(
   }
   const blocks: ExportBlock[] = [
     { kind: 'h1', text: row.title },
-    { kind: 'p', text: `Program: ${row.program}` },
+    { kind: 'p', text: words.program(row.program) },
   ];
   for (const s of sections) blocks.push({ kind: 'h2', text: s.header }, ...docBlocks(s.doc));
-  if (budget) blocks.push(...budgetBlocks(budget.budget, budget.rules));
+  if (budget) blocks.push(...budgetBlocks(budget.budget, budget.rules, language));
   // The funder's font, size and margins where its formatting rule states them; page numbers.
-  const layout = exportLayout(template?.entry.formatting);
+  const layout = { ...exportLayout(template?.entry.formatting), language };
   const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
   return { data, fileName, version };
 }
@@ -568,8 +573,13 @@ export function createApplicationDocuments(deps: {
     },
 
     /** The application as a file (see exportApplication), to anyone who may read it. */
-    async exportFile(user: Owner, id: string, format: ExportFormat, part: 'all' | 'budget' = 'all') {
-      return exportApplication(db, await readable(user, id), format, part);
+    async exportFile(
+      user: Owner & { language?: Language },
+      id: string,
+      format: ExportFormat,
+      part: 'all' | 'budget' = 'all',
+    ) {
+      return exportApplication(db, await readable(user, id), format, part, user.language);
     },
   };
 }

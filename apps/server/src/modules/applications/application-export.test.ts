@@ -76,8 +76,9 @@ describe.each(DATABASES)('application export on %s', (kind) => {
   });
 
   /** CIHR Project Grant: Tri-agency rules, 12-point Times New Roman, 3/4-inch margins. */
-  async function application() {
+  async function application(language: 'en' | 'fr' = 'en') {
     const { token } = await registerUser(t);
+    if (language === 'fr') await t.api('PUT', '/api/account/language', { token, body: { language } });
     const created = await t.api('POST', '/api/applications', {
       token,
       body: { title: 'Ice sensing', program: 'x', programId: 'ca-cihr-project-grant' },
@@ -106,8 +107,30 @@ describe.each(DATABASES)('application export on %s', (kind) => {
       expect(res.status).toBe(200);
       return Buffer.from(await res.arrayBuffer());
     };
-    return { file };
+    return { file, token };
   }
+
+  it('writes the export’s own words in the reader’s language: PDF, DOCX and the calendar (issue 31 §1)', async () => {
+    const { file, token } = await application('fr');
+    const pdfPath = path.join(tmp, `${kind}-fr.pdf`);
+    fs.writeFileSync(pdfPath, await file('pdf'));
+    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    const pages = text.split('\f').filter((p) => p.trim());
+    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} de ${pages.length}`));
+    expect(text).toMatch(/Programme\s*: CIHR Project Grant/);
+    expect(text).not.toMatch(/Program: |Page 1 of/);
+    // The sections' text is the user's, unchanged.
+    expect(text).toContain('River ice jams flood 30 communities every spring.');
+    const zip = unzipSync(new Uint8Array(await file('docx')));
+    const footer = strFromU8(zip[Object.keys(zip).find((n) => /^word\/footer\d*\.xml$/.test(n))!]!);
+    expect(footer).toContain('> de </w:t>');
+    expect(strFromU8(zip['word/document.xml']!)).toContain('Programme\u00a0: CIHR Project Grant');
+
+    const issued = await t.api('POST', '/api/calendar-token', { token });
+    const feed = await (await fetch(`${t.baseUrl}/api/calendar.ics?token=${issued.body.token}`)).text();
+    expect(feed).toContain('X-WR-CALNAME:Dates limites Grantleaf');
+    expect(feed).not.toContain('Grantleaf deadlines');
+  });
 
   it('writes a DOCX with real tables, a PAGE field in the footer and the funder font, size and margins', async () => {
     const { file } = await application();

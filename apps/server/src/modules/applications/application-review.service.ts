@@ -10,11 +10,10 @@ import type { Env } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { reviewMail, type Mailer } from '../mail/index.ts';
 import * as reviews from './application-review.repository.ts';
 import type { ReturnedToReview } from './application-document.service.ts';
 import * as repo from './applications.repository.ts';
-import { reviewMail } from './review-mail.ts';
 
 /** Owners and research officers of the organisation review; a plain member does not (ADR 0371). */
 const reviews_ = (role: string | null) => role === 'owner' || role === 'officer';
@@ -135,7 +134,8 @@ export function createApplicationReview(deps: { db: Db; env: Env; mailer: Mailer
       await deps.mailer.send({
         to,
         dedupeKey: `office-review:${id}:${action}:${done.row.version}:${to}`,
-        ...reviewMail(isLanguage(language) ? language : DEFAULT_LANGUAGE, action, {
+        ...reviewMail(isLanguage(language) ? language : DEFAULT_LANGUAGE, {
+          action,
           actor: user.name,
           title: done.row.title,
           organisation: done.organisation,
@@ -162,7 +162,8 @@ export function createApplicationReview(deps: { db: Db; env: Env; mailer: Mailer
       await deps.mailer.send({
         to,
         dedupeKey: `office-review:${returned.applicationId}:returned:${returned.version}:${to}`,
-        ...reviewMail(isLanguage(language) ? language : DEFAULT_LANGUAGE, 'returned', {
+        ...reviewMail(isLanguage(language) ? language : DEFAULT_LANGUAGE, {
+          action: 'returned',
           actor: context.actor ?? '',
           title: context.title,
           organisation: context.organisation,

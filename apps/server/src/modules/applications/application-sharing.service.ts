@@ -10,11 +10,10 @@ import type { Env } from '../../env.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@grantleaf/shared/language';
 import { findUserByEmail, type UserRow } from '../auth/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { shareMail, type Mailer } from '../mail/index.ts';
 import { findMembership } from '../organisations/index.ts';
 import * as shares from './application-shares.repository.ts';
 import * as repo from './applications.repository.ts';
-import { shareMail } from './sharing-mail.ts';
 
 const languageOf = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 

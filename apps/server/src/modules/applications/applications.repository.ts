@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ACCESS_LEVELS, allows, type Access, type ShareRole } from '@grantleaf/shared/sharing.schema';
+import type { Language } from '@grantleaf/shared/language';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../auth/auth.schema.ts';
 import { listUpcomingDeadlines } from '../programs/index.ts';
@@ -169,13 +170,17 @@ export async function upsertCalendarToken(db: Db, userId: string, tokenHash: str
     .onConflictDoUpdate({ target: calendarTokens.userId, set: { tokenHash, createdAt: sql`now()` } });
 }
 
-export async function findUserIdByCalendarToken(db: Db, tokenHash: string): Promise<string | undefined> {
+/** The feed's owner and their account language (the feed's words follow it, ADR 0861). */
+export async function findCalendarOwner(
+  db: Db,
+  tokenHash: string,
+): Promise<{ userId: string; language: Language } | undefined> {
   const [row] = await db
-    .select({ userId: calendarTokens.userId })
+    .select({ userId: calendarTokens.userId, language: users.language })
     .from(calendarTokens)
     .innerJoin(users, eq(users.id, calendarTokens.userId))
     .where(and(eq(calendarTokens.tokenHash, tokenHash), isNull(users.deletedAt)));
-  return row?.userId;
+  return row;
 }
 
 /** Upcoming program deadlines, as the catalogue stores them (through the programs module). */

@@ -5,19 +5,18 @@ import {
   type CreateApplicationInput,
   type UpdateApplicationInput,
 } from '@grantleaf/shared/applications.schema';
-import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
-import { applicationReminderMail, sredFilingReminderMail } from './reminder-mail.ts';
 import { businessDaysBefore } from '@grantleaf/shared/organisations.schema';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { newSecretToken, sha256, type UserRow } from '../auth/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { applicationReminderMail, sredFilingReminderMail, type Mailer } from '../mail/index.ts';
 import { adoptDrafts, emptySections, programTemplate } from './application-document.service.ts';
 import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow } from './applications.schema.ts';
 import { officeDeadlinesOf } from './application-review.repository.ts';
+import { exportLabels } from './export-labels.ts';
 import { buildCalendar, type CalendarEvent } from './icalendar.ts';
 import { findProgramById } from '../programs/index.ts';
 import { listAnalysesOfApplication } from '../submissions/index.ts';
@@ -185,8 +184,10 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
     },
 
     async calendarFor(token: string): Promise<string> {
-      const userId = await repo.findUserIdByCalendarToken(db, sha256(token));
-      if (!userId) throw notFound('Calendar not found');
+      const owner = await repo.findCalendarOwner(db, sha256(token));
+      if (!owner) throw notFound('Calendar not found');
+      const { userId } = owner;
+      const w = exportLabels(owner.language).calendar;
       await adoptDrafts(db, userId);
       const [apps, programs, claims] = await Promise.all([
         repo.listApplications(db, userId),
@@ -207,8 +208,8 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
             {
               uid: `application-${a.id}-internal@${host}`,
               date: businessDaysBefore(a.deadline!, office.days, office.holidays),
-              summary: `Internal deadline (${office.organisation}): ${a.title}`,
-              description: `${office.organisation} wants it complete ${office.days} business days before the funder's deadline of ${a.deadline}.`,
+              summary: w.internal(office.organisation, a.title),
+              description: w.internalWhy(office.organisation, office.days, a.deadline!),
               url: `${env.APP_URL.replace(/\/$/, '')}/applications/${a.id}`,
             },
           ];
@@ -218,25 +219,25 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
           .map((a) => ({
             uid: `application-${a.id}@${host}`,
             date: a.deadline!,
-            summary: `Deadline: ${a.title}`,
-            description: `${a.program}${a.amount ? ` — ${a.amount}` : ''} (${applicationStatusLabel(a.status)}${a.submittedAt ? `, submitted ${a.submittedAt.toISOString().slice(0, 10)}` : ''})`,
+            summary: w.deadline(a.title),
+            description: `${a.program}${a.amount ? ` — ${a.amount}` : ''} (${w.status(a.status)}${a.submittedAt ? w.submitted(a.submittedAt.toISOString().slice(0, 10)) : ''})`,
             url: `${env.APP_URL.replace(/\/$/, '')}/applications/${a.id}`,
           })),
         ...programs.map((p) => ({
           uid: `program-${p.id}-${p.deadline}@${host}`,
           date: p.deadline,
-          summary: `${p.agency}: ${p.name} deadline`,
+          summary: w.program(p.agency, p.name),
         })),
         // Issue 30 §4: each SR&ED claim's filing deadline (ADR 0471).
         ...claims.map((c) => ({
           uid: `sred-claim-${c.id}@${host}`,
           date: c.filingDeadline,
-          summary: `SR&ED filing deadline: ${c.name}`,
-          description: `SR&ED claim for the tax year ending ${c.taxYearEnd}, as computed on the claim.`,
+          summary: w.sred(c.name),
+          description: w.sredWhy(c.taxYearEnd),
           url: `${env.APP_URL.replace(/\/$/, '')}/sred/${c.id}`,
         })),
       ];
-      return buildCalendar('Grantleaf deadlines', events);
+      return buildCalendar(w.name, events);
     },
   };
 }
@@ -269,8 +270,9 @@ export async function sendDeadlineReminders(
       const left = Math.round(
         (Date.parse(`${application.deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
       );
-      const mail = applicationReminderMail(
-        {
+      await deps.mailer.send({
+        to: email,
+        ...applicationReminderMail(language, {
           name,
           title: application.title,
           program: application.program,
@@ -284,12 +286,7 @@ export async function sendDeadlineReminders(
               }
             : null,
           trackerUrl: `${deps.env.APP_URL.replace(/\/$/, '')}/applications`,
-        },
-        language,
-      );
-      await deps.mailer.send({
-        to: email,
-        ...mail,
+        }),
         dedupeKey: `deadline-reminder:${application.id}:${application.deadline}:${days}`,
       });
       sent++;
@@ -309,8 +306,9 @@ async function sendSredFilingReminders(deps: { db: Db; mailer: Mailer; env: Env 
     const days = reminderDue(SRED_REMINDER_DAYS, claim.daysLeft);
     if (days === undefined) continue;
     if (!(await repo.claimReminder(deps.db, { sredClaimId: claim.id }, claim.filingDeadline, days))) continue;
-    const mail = sredFilingReminderMail(
-      {
+    await deps.mailer.send({
+      to: claim.email,
+      ...sredFilingReminderMail(claim.language, {
         name: claim.name,
         claimName: claim.claimName,
         taxYearEnd: claim.taxYearEnd,
@@ -318,12 +316,7 @@ async function sendSredFilingReminders(deps: { db: Db; mailer: Mailer; env: Env 
         daysLeft: claim.daysLeft,
         verified: claim.verified,
         claimUrl: `${base}/sred/${claim.id}`,
-      },
-      claim.language,
-    );
-    await deps.mailer.send({
-      to: claim.email,
-      ...mail,
+      }),
       dedupeKey: `sred-filing-reminder:${claim.id}:${claim.filingDeadline}:${days}`,
     });
     sent++;

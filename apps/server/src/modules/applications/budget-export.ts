@@ -1,9 +1,11 @@
 import { csvTable } from '@grantleaf/shared/csv';
-import { checkBudget, formatBudgetMoney } from '@grantleaf/shared/budget-checks';
+import { checkBudget } from '@grantleaf/shared/budget-checks';
 import { BUDGET_CATEGORY_LABELS, type Budget } from '@grantleaf/shared/budget.schema';
 import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
+import type { Language } from '@grantleaf/shared/language';
 import type { ExportBlock } from '../submissions/index.ts';
 import { budgetShape } from './budget-shape.ts';
+import { exportLabels, type ExportLabels } from './export-labels.ts';
 
 /**
  * The budget in the application's exports (issue 26 §1, ADR 0281): the funder's own table first
@@ -11,38 +13,48 @@ import { budgetShape } from './budget-shape.ts';
  * written only from the lines and the applicant's notes (offline; nothing invented).
  */
 
-const years = (b: Budget) => Array.from({ length: b.years }, (_, i) => `Year ${i + 1}`);
+const years = (b: Budget, w: ExportLabels = exportLabels('en')) =>
+  Array.from({ length: b.years }, (_, i) => w.head.year(i + 1));
 const sum = (xs: number[]) => xs.reduce((a, c) => a + c, 0);
 
-function tables(budget: Budget, rules: ProgramCostRules | null) {
+function tables(budget: Budget, rules: ProgramCostRules | null, w: ExportLabels) {
   const summary = checkBudget(budget, rules);
-  const money = (n: number) => formatBudgetMoney(n, summary.currency);
-  const head = ['Category', 'Line', ...years(budget), 'Total'];
+  const money = (n: number) => w.money(n, summary.currency);
+  const head = [w.head.category, w.head.line, ...years(budget, w), w.head.total];
   const lines = budget.lines.map((l) => [
-    BUDGET_CATEGORY_LABELS[l.category],
+    w.category(l.category),
     l.label,
     ...l.amounts.map(money),
     money(sum(l.amounts)),
   ]);
   const totals: [string, number[], number][] = [
-    ['Direct costs', summary.direct, summary.totals.direct],
-    ['Indirect costs', summary.indirect, summary.totals.indirect],
-    ['Requested from the funder', summary.requested, summary.totals.requested],
+    [w.totals.direct, summary.direct, summary.totals.direct],
+    [w.totals.indirect, summary.indirect, summary.totals.indirect],
+    [w.totals.requested, summary.requested, summary.totals.requested],
   ];
   const totalRows = totals.map(([label, ys, t]) => [label, '', ...ys.map(money), money(t)]);
-  const partnerHead = ['Partner', 'Contribution', ...years(budget), 'Total'];
+  const partnerHead = [w.partners.partner, w.partners.contribution, ...years(budget, w), w.head.total];
   const partners = budget.partners.flatMap((p) => [
-    [p.name, 'Cash', ...p.cash.map(money), money(sum(p.cash))],
-    [p.name, 'In-kind', ...p.inKind.map(money), money(sum(p.inKind))],
+    [p.name, w.partners.cash, ...p.cash.map(money), money(sum(p.cash))],
+    [p.name, w.partners.inKind, ...p.inKind.map(money), money(sum(p.inKind))],
   ]);
   return { summary, money, head, lines, totalRows, partnerHead, partners };
 }
 
-export function budgetBlocks(budget: Budget, rules: ProgramCostRules | null): ExportBlock[] {
-  const t = tables(budget, rules);
+/**
+ * The budget's blocks in the reader's language (ADR 0861). The funder's own table (budget-shape.ts)
+ * keeps the funder's English names, as the builder shows the cost rules in English.
+ */
+export function budgetBlocks(
+  budget: Budget,
+  rules: ProgramCostRules | null,
+  language: Language = 'en',
+): ExportBlock[] {
+  const w = exportLabels(language);
+  const t = tables(budget, rules, w);
   const shape = budgetShape(budget, rules, t.summary);
   const blocks: ExportBlock[] = [
-    { kind: 'h2', text: 'Budget' },
+    { kind: 'h2', text: w.budget },
     { kind: 'h3', text: shape.title },
     { kind: 'note', text: shape.note },
     {
@@ -56,28 +68,34 @@ export function budgetBlocks(budget: Budget, rules: ProgramCostRules | null): Ex
         ]),
       ],
     },
-    { kind: 'h3', text: 'Budget lines' },
-    { kind: 'note', text: `Amounts in ${t.summary.currency}, by budget year.` },
+    { kind: 'h3', text: w.budgetLines },
+    { kind: 'note', text: w.amountsIn(t.summary.currency) },
     { kind: 'table', rows: [t.head, ...t.lines, ...t.totalRows] },
   ];
   if (t.partners.length > 0) {
-    blocks.push({ kind: 'note', text: 'Partner contributions' });
+    blocks.push({ kind: 'note', text: w.partners.heading });
     blocks.push({ kind: 'table', rows: [t.partnerHead, ...t.partners] });
   }
-  blocks.push({ kind: 'h3', text: 'Budget justification' });
+  blocks.push({ kind: 'h3', text: w.justification });
   blocks.push({
     kind: 'p',
-    text: `The request is ${t.money(t.summary.totals.requested)} over ${budget.years} year${budget.years === 1 ? '' : 's'}, for total costs of ${t.money(t.summary.totals.projectCost)}. ${t.summary.basis}`,
+    text: w.requestSentence({
+      request: t.money(t.summary.totals.requested),
+      years: budget.years,
+      projectCost: t.money(t.summary.totals.projectCost),
+      basis: t.summary.basis,
+    }),
   });
+  const colon = language === 'fr' ? '\u00a0:' : ':';
   for (const l of budget.lines)
     blocks.push({
       kind: 'p',
-      text: `${BUDGET_CATEGORY_LABELS[l.category]} — ${l.label}: ${t.money(sum(l.amounts))}.${l.note ? ` ${l.note}` : ''}`,
+      text: `${w.category(l.category)} — ${l.label}${colon} ${t.money(sum(l.amounts))}.${l.note ? ` ${l.note}` : ''}`,
     });
   for (const p of budget.partners)
     blocks.push({
       kind: 'p',
-      text: `${p.name} contributes ${t.money(sum(p.cash))} in cash and ${t.money(sum(p.inKind))} in kind.`,
+      text: w.partnerSentence(p.name, t.money(sum(p.cash)), t.money(sum(p.inKind))),
     });
   if (budget.notes) blocks.push({ kind: 'p', text: budget.notes });
   return blocks;

@@ -1,4 +1,5 @@
 import { docToText } from '@grantleaf/shared/application-document.schema';
+import type { Language } from '@grantleaf/shared/language';
 import { checkBudget } from '@grantleaf/shared/budget-checks';
 import type { BudgetFacts } from '../../ai/read/form.ts';
 import type { Tx } from '../../db/client.ts';
@@ -114,10 +115,11 @@ export async function exportEditedDraft(
   userId: string,
   submissionId: string,
   format: 'docx' | 'pdf',
+  language: Language = 'en',
 ): Promise<{ data: Buffer; fileName: string; version: number } | null> {
   const row = await findOwnApplicationOfDraft(db, userId, submissionId);
   if (!row || row.version <= 1) return null;
-  return exportApplication(db, row, format);
+  return exportApplication(db, row, format, 'all', language);
 }
 
 /** For the account module: a deleted account's address opens no shared application any more. */

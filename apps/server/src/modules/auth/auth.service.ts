@@ -135,13 +135,15 @@ export function createAuthService(deps: AuthDeps) {
     });
     const link = `${env.APP_URL.replace(/\/$/, '')}/verify-email?token=${token}`;
     // No name: the address is not proven yet, and nothing a registrant typed goes to it.
-    const mail = verificationMail(user.language, {
-      code,
-      codeMinutes: CODE_TTL_MS / MINUTE_MS,
-      linkHours: LINK_TTL_MS / (60 * MINUTE_MS),
-      link,
+    await mailer.send({
+      to: user.email,
+      ...verificationMail(user.language, {
+        code,
+        codeMinutes: CODE_TTL_MS / MINUTE_MS,
+        linkHours: LINK_TTL_MS / (60 * MINUTE_MS),
+        link,
+      }),
     });
-    await mailer.send({ to: user.email, ...mail });
   }
 
   return {

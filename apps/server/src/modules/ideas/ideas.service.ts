@@ -13,10 +13,10 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { findUserById, type UserRow } from '../auth/index.ts';
 import { definePaidWork, expectedCompletion } from '../paid-work/index.ts';
 import { deliverAutomationWebhook } from '../webhooks/index.ts';
+import { ideaFailedMail, ideaReadyMail } from '../mail/index.ts';
 import { extractDomainTerms, generateOfflineIdea, markModelFigures } from './idea-engine.ts';
 import * as repo from './ideas.repository.ts';
 import type { IdeaRequestRow } from './ideas.schema.ts';
-import { ideaFailedMail, ideaReadyMail } from './idea-mail.ts';
 
 export const IDEA_FAILURE_MESSAGE = `Idea generation failed. Your ${priceText('idea')} were refunded.`;
 

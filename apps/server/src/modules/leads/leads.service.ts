@@ -1,9 +1,5 @@
 import {
-  GRANT_SIZES,
   HONEYPOT_FIELD,
-  INTEREST_TYPES,
-  LEAD_ROLES,
-  labelOf,
   type AdminLead,
   type AdminZenoLead,
   type LeadInput,
@@ -11,11 +7,18 @@ import {
   type LeadStatus,
   type ZenoLeadInput,
 } from '@grantleaf/shared/leads.schema';
+import type { Language } from '@grantleaf/shared/language';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../errors.ts';
 import { clientAddressKey, createRateLimiter, type RateLimitRule } from '../../http/rate-limit.ts';
-import type { Mailer } from '../mail/index.ts';
+import {
+  earlyAccessAckMail,
+  earlyAccessOperatorMail,
+  leadAckMail,
+  leadOperatorMail,
+  type Mailer,
+} from '../mail/index.ts';
 import * as repo from './leads.repository.ts';
 import type { LeadRow, ZenoLeadRow } from './leads.schema.ts';
 
@@ -26,11 +29,12 @@ export const DUPLICATE_WINDOW_SECONDS = 24 * 60 * 60;
 
 export const LEAD_SUCCESS_MESSAGE = "Thank you! We'll send your grant analysis within 24 hours.";
 export const ZENO_SUCCESS_MESSAGE = "We've received your early access request and will be in touch soon.";
-const VOICE_ASSISTANT_NAME = 'Zeno';
 const RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
 export interface RequestMeta {
   ip: string;
+  /** The browser's language (Accept-Language): the forms come before any account (ADR 0860). */
+  language: Language;
 }
 
 function toAdminLead(row: LeadRow): AdminLead {
@@ -88,34 +92,14 @@ export function createLeadsService(deps: { db: Db; mailer: Mailer; env: Pick<Env
       // anyone send their own words to a third party's inbox through us.
       await mailer.send({
         to: lead.email,
-        subject: 'Your free grant analysis request',
         dedupeKey: `lead-ack:${lead.id}`,
-        text: [
-          'Hello,',
-          '',
-          'Thank you for requesting a free grant analysis from Grantleaf.',
-          "We'll send your grant analysis within 24 hours.",
-          '',
-          `Role: ${labelOf(LEAD_ROLES, lead.role)}`,
-          `Grant size: ${labelOf(GRANT_SIZES, lead.grantSize)}`,
-          '',
-          'If you did not make this request, you can ignore this e-mail.',
-        ].join('\n'),
+        ...leadAckMail(meta.language, { role: lead.role, grantSize: lead.grantSize }),
       });
       // The team promised an analysis within 24 hours, so it hears about the request at once.
       await mailer.send({
         to: env.CONTACT_EMAIL,
-        subject: `New grant analysis request from ${lead.email}`,
         dedupeKey: `lead-notify:${lead.id}`,
-        text: [
-          `Email: ${lead.email}`,
-          `Role: ${labelOf(LEAD_ROLES, lead.role)}`,
-          `Organization: ${lead.organization}`,
-          `Grant size: ${labelOf(GRANT_SIZES, lead.grantSize)}`,
-          `Message: ${lead.message ?? '(none)'}`,
-          '',
-          'Set its status in the admin area: /admin/leads',
-        ].join('\n'),
+        ...leadOperatorMail(lead),
       });
       return done;
     },
@@ -140,29 +124,13 @@ export function createLeadsService(deps: { db: Db; mailer: Mailer; env: Pick<Env
       if (!submission) return done;
       await mailer.send({
         to: submission.email,
-        subject: 'Your voice assistant early access request',
         dedupeKey: `zeno-lead-ack:${submission.id}`,
-        text: [
-          'Hello,',
-          '',
-          "We've received your early access request and will be in touch soon.",
-          '',
-          `Interest: ${labelOf(INTEREST_TYPES, submission.interestType)}`,
-          '',
-          'If you did not make this request, you can ignore this e-mail.',
-        ].join('\n'),
+        ...earlyAccessAckMail(meta.language, { interestType: submission.interestType }),
       });
       await mailer.send({
         to: env.CONTACT_EMAIL,
-        subject: `New ${VOICE_ASSISTANT_NAME} early access request from ${submission.email}`,
         dedupeKey: `zeno-lead-notify:${submission.id}`,
-        text: [
-          `Name: ${submission.name}`,
-          `Email: ${submission.email}`,
-          `Phone: ${submission.phoneNumber}`,
-          `Interest: ${labelOf(INTEREST_TYPES, submission.interestType)}`,
-          `Message: ${submission.message}`,
-        ].join('\n'),
+        ...earlyAccessOperatorMail(submission),
       });
       return done;
     },

@@ -87,6 +87,35 @@ describe.each(DATABASES)('leads on %s', (kind) => {
     expect(staff.text).toContain(body.message);
   });
 
+  it('acknowledges in French when the browser asks for French; the team’s notice stays English (issue 31 §1)', async () => {
+    const body = lead({ role: 'graduate-student', grantSize: 'under-50k' });
+    const headers = { ...freshIp(), 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' };
+    expect((await t.api('POST', '/api/leads', { body, headers })).status).toBe(200);
+    const mail = await t.smtp.waitFor(body.email);
+    expect(mail.subject).toBe('Votre demande d’analyse de subvention gratuite');
+    expect(mail.text).toContain('Nous vous enverrons votre analyse dans les 24\u00a0heures.');
+    expect(mail.text).toContain('Rôle\u00a0: Étudiante ou étudiant aux cycles supérieurs');
+    expect(mail.text).toContain('Taille de la subvention\u00a0: Moins de 50\u00a0k$');
+    const staff = await t.smtp.waitFor('hello@grantleaf.ca', (m) => m.subject.includes(body.email));
+    expect(staff.text).toContain('Role: Graduate Student');
+
+    const zeno = zenoLead({ interestType: 'investor' });
+    await t.api('POST', '/api/zeno-lead-submissions', {
+      body: zeno,
+      headers: { ...freshIp(), 'accept-language': 'fr' },
+    });
+    const ack = await t.smtp.waitFor(zeno.email);
+    expect(ack.subject).toBe('Votre demande d’accès anticipé à l’assistant vocal');
+    expect(ack.text).toContain('Intérêt\u00a0: Investissement');
+    // An English browser still gets the English text.
+    const english = lead();
+    await t.api('POST', '/api/leads', {
+      body: english,
+      headers: { ...freshIp(), 'accept-language': 'en-CA' },
+    });
+    expect((await t.smtp.waitFor(english.email)).subject).toBe('Your free grant analysis request');
+  });
+
   it('accepts every role and grant size of the spec, with or without a message', async () => {
     const roles = [
       'principal-investigator',

@@ -2,5 +2,5 @@
 export { createMailer, type Mailer, type MailMessage } from './mail.service.ts';
 /** Account deletion and retention drop queued mail through the mail module's own door. */
 export { dropQueuedMailTo } from './mail.repository.ts';
-/** The account e-mails (verification, password reset) in the account's language (ADR 0360). */
-export { passwordResetMail, RESET_MAIL_SUBJECTS, verificationMail } from './account-mail.ts';
+/** Every e-mail's words, one typed function each, in the recipient's language (ADR 0860). */
+export * from './templates/index.ts';

@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same words as HTML, from a template (templates/compose.ts); delivered beside the text. */
+  html?: string;
   /** Makes the message go out at most once, whatever retries happen (jobs run at least once). */
   dedupeKey?: string;
   /** A one-click opt-out (RFC 8058): sent as List-Unsubscribe, answered by a POST to the same URL. */
@@ -50,6 +52,7 @@ export function createMailer(deps: {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.html && { html: message.html }),
           ...(message.unsubscribeUrl && {
             list: { unsubscribe: message.unsubscribeUrl },
             headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

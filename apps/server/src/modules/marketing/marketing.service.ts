@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { clientAddressKey, createRateLimiter, USER_LIMITS } from '../../http/rate-limit.ts';
 import type { Env } from '../../env.ts';
 import type { UserRow } from '../auth/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { marketingAckMail, marketingOperatorMail, type Mailer } from '../mail/index.ts';
 import * as repo from './marketing.repository.ts';
 import type { MarketingRequestRow } from './marketing.schema.ts';
 
@@ -46,40 +46,31 @@ export function createMarketingService(deps: { db: Db; mailer: Mailer; env: Env 
         description: (input.description ?? '').trim(),
         email: input.email.trim(),
       });
-      const services = row.services.map((s) => `- ${marketingServiceLabel(s)}`);
       // The confirmation goes to the account's own address: a form field must not let anyone
       // make us mail a stranger. An unverified address may be a stranger's, so its mail holds
       // only our own text: no name, phone or contact e-mail someone typed (issue 23 M4, ADR 231).
       const typed = user.emailVerified;
       await mailer.send({
         to: user.email,
-        subject: 'We received your marketing services request',
         dedupeKey: `marketing-ack:${row.id}`,
-        text: [
-          typed ? `Hello ${user.name},` : 'Hello,',
-          '',
-          'Thank you for your marketing services request. Our team will contact you shortly.',
-          '',
-          'Services requested:',
-          ...services,
-          ...(typed ? ['', `Phone: ${row.phone}`, `Contact email: ${row.email}`] : []),
-        ].join('\n'),
+        ...marketingAckMail(user.language, {
+          typed: typed ? { name: user.name, phone: row.phone, contactEmail: row.email } : null,
+          services: row.services,
+        }),
       });
       for (const operator of env.ADMIN_EMAILS) {
         await mailer.send({
           to: operator,
-          subject: `New marketing request from ${user.name}`,
           dedupeKey: `marketing-ops:${row.id}:${operator}`,
-          text: [
-            `User: ${user.name} <${user.email}> (${user.id})`,
-            `Phone: ${row.phone}`,
-            `Contact email: ${row.email}`,
-            'Services:',
-            ...services,
-            '',
-            'Description:',
-            row.description || '(none)',
-          ].join('\n'),
+          ...marketingOperatorMail({
+            name: user.name,
+            email: user.email,
+            userId: user.id,
+            phone: row.phone,
+            contactEmail: row.email,
+            services: row.services.map(marketingServiceLabel),
+            description: row.description,
+          }),
         });
       }
       return toRecord(row);

@@ -6,7 +6,6 @@ import {
   mayClaimDomain,
   ORGANISATION_MAX_MEMBERS,
   ORGANISATION_MESSAGES,
-  ORGANISATION_ROLE_LABELS,
   type CreateOrganisationInput,
   type HolidayList,
   type OfficeListQuery,
@@ -26,8 +25,8 @@ import type { ReviewFilter } from '@grantleaf/shared/office-review.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import { newSecretToken, sha256, type UserRow } from '../auth/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { findUserByEmail, newSecretToken, sha256, type UserRow } from '../auth/index.ts';
+import { invitationMail, type Mailer } from '../mail/index.ts';
 import { findProgramById } from '../programs/index.ts';
 import { deleteAllEntriesOf, deleteEntriesIn } from './competitions.repository.ts';
 import * as repo from './organisations.repository.ts';
@@ -192,21 +191,18 @@ export function createOrganisationsService(deps: {
         return { invitation, organisation };
       });
       const link = `${deps.env.APP_URL.replace(/\/$/, '')}/organisations/join?token=${token}`;
+      // The invitee's language when the address has an account, else the inviter's.
+      const invitee = await findUserByEmail(db, input.email);
       await deps.mailer.send({
         to: input.email,
-        subject: `Invitation to join ${organisation.name} on Grantleaf`,
         dedupeKey: `organisation-invitation:${invitation.id}`,
-        text: [
-          'Hello,',
-          '',
-          `${user.name} invited you to join ${organisation.name} on Grantleaf as ${ORGANISATION_ROLE_LABELS[role].toLowerCase()}.`,
-          '',
-          `Accept the invitation here (it works once, until ${invitation.expiresAt.toISOString().slice(0, 10)}):`,
+        ...invitationMail(invitee?.language ?? user.language, {
+          inviter: user.name,
+          organisation: organisation.name,
+          role,
+          expiresAt: invitation.expiresAt,
           link,
-          '',
-          'You will sign in or create an account with this address and verify it first.',
-          'If you did not expect this, ignore this e-mail.',
-        ].join('\n'),
+        }),
       });
       return toInvitation(invitation);
     },

@@ -76,6 +76,11 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ email: officer.email.toLowerCase(), role: 'officer' });
     const token = await invitationToken(t, officer.email, orgName);
+    const english = await t.smtp.waitFor(officer.email, (m) => m.subject.includes(orgName));
+    expect(english.subject).toBe(`Invitation to join ${orgName} on Grantleaf`);
+    expect(english.text).toContain(
+      `Olive Owner invited you to join ${orgName} on Grantleaf as research officer.`,
+    );
 
     // Someone else holding the link gets nothing.
     const stolen = await t.api('POST', '/api/organisations/invitations/accept', {
@@ -100,6 +105,8 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
 
     // Officers invite members only; an expired invitation opens nothing.
     const late = await registerUser(t, { email: `late-${tag()}@utoronto.ca` });
+    // An address with a French account is invited in French (issue 31 §1).
+    await t.api('PUT', '/api/account/language', { token: late.token, body: { language: 'fr' } });
     expect(
       (
         await t.api('POST', `/api/organisations/${orgId}/invitations`, {
@@ -114,6 +121,14 @@ describe.each(DATABASES)('organisations and sharing on %s', (kind) => {
     });
     expect(memberInvite.status).toBe(201);
     const lateToken = await invitationToken(t, late.email, orgName);
+    const french = await t.smtp.waitFor(late.email, (m) => m.subject.includes(orgName));
+    expect(french.subject).toBe(`Invitation à vous joindre à ${orgName} sur Grantleaf`);
+    expect(french.text).toContain(
+      `Fran Officer vous invite à vous joindre à ${orgName} sur Grantleaf à titre de membre.`,
+    );
+    expect(french.text).toMatch(/ne fonctionne qu’une fois, jusqu’au \d{1,2} [a-zéû]+ \d{4}\)\u00a0:/);
+    expect(french.text).not.toMatch(/Hello|invited you/);
+    expect(french.html).toContain('<a href="http');
     await t.database.db.execute(
       sql`update organisation_invitations set expires_at = now() - interval '1 minute' where id = ${memberInvite.body.id}`,
     );

@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { findUserById, type UserRow } from '../auth/index.ts';
 import { grantRequestedCredits } from '../credits/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { creditRequestDecisionMail, creditRequestOperatorMail, type Mailer } from '../mail/index.ts';
 import * as repo from './credit-requests.repository.ts';
 import type { CreditRequestRow } from './payments.schema.ts';
 
@@ -63,19 +63,18 @@ export function createCreditRequestsService(deps: {
         throw conflict(
           'You already have a request waiting for an administrator; you will get an e-mail when it is decided.',
         );
-      const what =
-        row.kind === 'invoice'
-          ? `an invoice for ${input.credits} credits to ${row.organisation}${row.purchaseOrder ? ` (purchase order ${row.purchaseOrder})` : ''}`
-          : `${input.credits} credits`;
       await mailer.send({
         to: env.CONTACT_EMAIL,
-        subject: `Credit request from ${user.name}`,
-        text: [
-          `${user.name} <${user.email}> asks for ${what}.`,
-          ...(row.message ? ['', row.message] : []),
-          '',
-          `Approve or decline it on ${env.APP_URL.replace(/\/$/, '')}/admin/billing`,
-        ].join('\n'),
+        ...creditRequestOperatorMail({
+          name: user.name,
+          email: user.email,
+          kind: row.kind,
+          credits: input.credits,
+          organisation: row.organisation,
+          purchaseOrder: row.purchaseOrder,
+          message: row.message,
+          adminUrl: `${env.APP_URL.replace(/\/$/, '')}/admin/billing`,
+        }),
         dedupeKey: `credit-request:${row.id}`,
       });
       return toCreditRequest(row);
@@ -137,20 +136,16 @@ export function createCreditRequestsService(deps: {
       });
       const user = await findUserById(db, decided.userId);
       if (user) {
-        const approved = decided.status === 'approved';
         await mailer.send({
           to: user.email,
-          subject: approved ? 'Your credit request was approved' : 'About your credit request',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            approved
-              ? `We added ${creditsFromTenths(decided.grantedTenths ?? 0)} credits to your Grantleaf balance${decided.kind === 'invoice' ? '; the invoice follows separately' : ''}.`
-              : 'We reviewed your credit request and could not approve it.',
-            ...(decided.note ? ['', `Note from our team: ${decided.note}`] : []),
-            '',
-            `Questions? Write to ${env.CONTACT_EMAIL}.`,
-          ].join('\n'),
+          ...creditRequestDecisionMail(user.language, {
+            name: user.name,
+            approved: decided.status === 'approved',
+            credits: creditsFromTenths(decided.grantedTenths ?? 0),
+            invoice: decided.kind === 'invoice',
+            note: decided.note,
+            contactEmail: env.CONTACT_EMAIL,
+          }),
           dedupeKey: `credit-request-decision:${decided.id}`,
         });
       }

@@ -127,4 +127,43 @@ describe.each(DATABASES)('credit requests on %s', (kind) => {
     });
     expect(next.status).toBe(201);
   });
+
+  it('answers a French account in French; the team’s notice stays English (issue 31 §1)', async () => {
+    const { token, email } = await registerUser(t);
+    await t.api('PUT', '/api/account/language', { token, body: { language: 'fr' } });
+    const asked = await t.api('POST', '/api/credit-requests', {
+      token,
+      body: { kind: 'invoice', credits: 12, organisation: 'Université Laval', purchaseOrder: 'BC-88' },
+    });
+    expect(asked.status).toBe(201);
+    const operator = await t.smtp.waitFor('office@grantleaf.example', (m) => m.text.includes(email));
+    expect(operator.text).toContain('an invoice for 12 credits to Université Laval (purchase order BC-88)');
+    const approved = await t.api('POST', `/api/admin/credit-requests/${asked.body.id}/decision`, {
+      token: adminToken,
+      body: { decision: 'approve', note: 'Facture envoyée au service des finances.' },
+    });
+    expect(approved.status).toBe(200);
+    const mail = await t.smtp.waitFor(email, (m) => m.subject === 'Votre demande de crédits a été approuvée');
+    expect(mail.text).toContain(
+      'Nous avons ajouté 12\u00a0crédits à votre solde Grantleaf; la facture suivra séparément.',
+    );
+    expect(mail.text).toContain('Note de notre équipe\u00a0: Facture envoyée au service des finances.');
+    expect(mail.text).toContain('Des questions? Écrivez à office@grantleaf.example.');
+    expect(mail.text).not.toMatch(/Hello|We added|Questions\?/);
+    expect(mail.html).toContain('<p>Bonjour ');
+
+    const again = await t.api('POST', '/api/credit-requests', {
+      token,
+      body: { kind: 'credits', credits: 3 },
+    });
+    await t.api('POST', `/api/admin/credit-requests/${again.body.id}/decision`, {
+      token: adminToken,
+      body: { decision: 'decline' },
+    });
+    const declined = await t.smtp.waitFor(email, (m) => m.subject === 'Au sujet de votre demande de crédits');
+    expect(declined.text).toContain(
+      'Nous avons examiné votre demande de crédits et ne pouvons pas l’approuver.',
+    );
+    expect(declined.text).not.toContain('Note de notre équipe');
+  });
 });

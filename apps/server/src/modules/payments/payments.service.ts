@@ -7,7 +7,6 @@ import type { PaymentRecord, RecordPaymentInput } from '@grantleaf/shared/affili
 import {
   COMMISSION_HOLD_DAYS,
   DEFAULT_CREDIT_PACKS,
-  formatMoney,
   PAYMENTS_NOT_CONFIGURED,
   REFUND_WINDOW_DAYS,
   type AdminRefundRequest,
@@ -28,7 +27,7 @@ import * as affiliates from '../affiliate/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../auth/index.ts';
 import { creditPurchase, takeBackRefundedPurchase } from '../credits/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { receiptMail, refundDecisionMail, refundRequestedMail, type Mailer } from '../mail/index.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentRow } from './payments.schema.ts';
 import { createStripeClient, verifyWebhook } from './stripe-client.ts';
@@ -177,23 +176,20 @@ export function createPaymentsService(deps: {
     if (!credited) return;
     const user = await findUserById(db, credited.userId);
     if (user) {
-      const lines = [
-        `Hello ${user.name},`,
-        '',
-        `Thank you for your purchase. ${creditsFromTenths(credited.creditsTenths)} credits were added to your Grantleaf account.`,
-        '',
-        `Amount: ${formatMoney(credited.amountCents, credited.currency)}${credited.taxCents ? ` + tax ${formatMoney(credited.taxCents, credited.currency)}` : ''}`,
-        `Date: ${credited.createdAt.toISOString().slice(0, 10)}`,
-        `Reference: ${credited.id}`,
-        ...(credited.receiptUrl ? [`Receipt: ${credited.receiptUrl}`] : []),
-        '',
-        `Your purchases and receipts: ${env.APP_URL}/account`,
-        `Not saving at least 20 hours on your first application? Ask for a refund within ${REFUND_WINDOW_DAYS} days from that page.`,
-      ];
       await mailer.send({
         to: user.email,
-        subject: 'Your Grantleaf receipt',
-        text: lines.join('\n'),
+        ...receiptMail(user.language, {
+          name: user.name,
+          credits: creditsFromTenths(credited.creditsTenths),
+          amountCents: credited.amountCents,
+          taxCents: credited.taxCents,
+          currency: credited.currency,
+          paidAt: credited.createdAt,
+          reference: credited.id,
+          receiptUrl: credited.receiptUrl,
+          accountUrl: `${env.APP_URL}/account`,
+          refundDays: REFUND_WINDOW_DAYS,
+        }),
         dedupeKey: `purchase:${credited.id}`,
       });
     }
@@ -425,13 +421,12 @@ export function createPaymentsService(deps: {
       if (!request) throw conflict('A refund was already requested for this purchase');
       await mailer.send({
         to: user.email,
-        subject: 'We received your refund request',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `We received your refund request for the purchase of ${formatMoney(payment.amountCents, payment.currency)} on ${payment.createdAt.toISOString().slice(0, 10)}.`,
-          'An administrator reviews every request; you will get an e-mail with the decision.',
-        ].join('\n'),
+        ...refundRequestedMail(user.language, {
+          name: user.name,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          paidAt: payment.createdAt,
+        }),
         dedupeKey: `refund-request:${request.id}`,
       });
       return toPurchase(payment, request);
@@ -528,19 +523,16 @@ export function createPaymentsService(deps: {
       });
       const user = await findUserById(db, payment.userId);
       if (user) {
-        const approved = decision.decision === 'approve';
         await mailer.send({
           to: user.email,
-          subject: approved ? 'Your refund was approved' : 'About your refund request',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            approved
-              ? `We refunded ${formatMoney(payment.amountCents + (payment.taxCents ?? 0), payment.currency)} to your card; it usually appears within 5 to 10 business days.${removed > 0 ? ` ${creditsFromTenths(removed)} unspent credits from that purchase were removed from your balance.` : ''}`
-              : 'We reviewed your refund request and could not approve it.',
-            '',
-            `Note from our team: ${decision.note}`,
-          ].join('\n'),
+          ...refundDecisionMail(user.language, {
+            name: user.name,
+            approved: decision.decision === 'approve',
+            refundedCents: payment.amountCents + (payment.taxCents ?? 0),
+            currency: payment.currency,
+            creditsRemoved: creditsFromTenths(removed),
+            note: decision.note,
+          }),
           dedupeKey: `refund-decision:${request.id}`,
         });
       }

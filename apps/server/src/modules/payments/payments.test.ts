@@ -99,6 +99,54 @@ describe.each(DATABASES)('buying credits through Stripe Checkout (%s)', (kind) =
     const mail = await t.smtp.waitFor(email, (m) => m.subject === 'Your Grantleaf receipt');
     expect(mail.text).toContain('5 credits were added');
     expect(mail.text).toContain('CAD');
+    expect(mail.html).toContain('<html lang="en-CA">');
+    await assertLedgerMatchesBalances(t.database);
+  });
+
+  it('mails the receipt, the refund acknowledgement and the refund in French to a French account (issue 31 §1)', async () => {
+    const { token, email } = await registerUser(t);
+    expect((await t.api('PUT', '/api/account/language', { token, body: { language: 'fr' } })).status).toBe(
+      200,
+    );
+    const { sessionId } = await checkout(token);
+    await stripe.pay(sessionId, { taxCents: 377 });
+    const receipt = await t.smtp.waitFor(email, (m) => m.subject === 'Votre reçu Grantleaf');
+    expect(receipt.text).toContain('5\u00a0crédits ont été ajoutés à votre compte Grantleaf.');
+    // "29,00 $ + taxes 3,77 $": amounts as Canadian French writes them.
+    expect(receipt.text).toMatch(/Montant\u00a0: 29,00\s\$ \+ taxes 3,77\s\$/);
+    expect(receipt.text).toMatch(/Date\u00a0: \d{1,2} [a-zéû]+ \d{4}/);
+    expect(receipt.text).not.toMatch(/Hello|Thank you|credits were added/);
+    expect(receipt.html).toContain('<html lang="fr-CA">');
+    expect(receipt.html).toContain('Merci de votre achat.');
+
+    const [purchase] = (await t.api('GET', '/api/payments', { token })).body.purchases;
+    const asked = await t.api('POST', `/api/payments/${purchase.id}/refund-request`, {
+      token,
+      body: { hoursSpent: 4 },
+    });
+    expect(asked.status).toBe(201);
+    const ack = await t.smtp.waitFor(
+      email,
+      (m) => m.subject === 'Nous avons reçu votre demande de remboursement',
+    );
+    expect(ack.text).toMatch(/pour l’achat de 29,00\s\$ du \d{1,2} [a-zéû]+ \d{4}\./);
+    expect(ack.text).toContain('vous recevrez un courriel avec la décision');
+
+    const list = await t.api('GET', '/api/admin/refund-requests', { token: adminToken });
+    const request = list.body.requests.find(
+      (r: { purchase: { id: string } }) => r.purchase.id === purchase.id,
+    );
+    const decided = await t.api('POST', `/api/admin/refund-requests/${request.id}/decision`, {
+      token: adminToken,
+      body: { decision: 'approve', note: 'Désolés <vraiment>.' },
+    });
+    expect(decided.status).toBe(200);
+    const refund = await t.smtp.waitFor(email, (m) => m.subject === 'Votre remboursement a été approuvé');
+    expect(refund.text).toMatch(/Nous avons remboursé 32,77\s\$ sur votre carte/);
+    expect(refund.text).toContain('5\u00a0crédits inutilisés de cet achat ont été retirés de votre solde.');
+    expect(refund.text).toContain('Note de notre équipe\u00a0: Désolés <vraiment>.');
+    // The team's note is escaped in the HTML part.
+    expect(refund.html).toContain('Désolés &lt;vraiment&gt;.');
     await assertLedgerMatchesBalances(t.database);
   });
 

@@ -8,8 +8,8 @@ import { definePaidWork, PaidWorkError } from '../paid-work/index.ts';
 import { findProgramById } from '../programs/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
 import { deliverAutomationWebhook } from '../webhooks/index.ts';
+import { submissionMail } from '../mail/index.ts';
 import { createGrantEngine } from './grant-engine.ts';
-import { submissionMail } from './submission-mail.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
 import { findSubmission, markCompleted, markFailed } from './submissions.repository.ts';
 

@@ -13,6 +13,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import type { Language } from '@grantleaf/shared/language';
 import PDFDocument from 'pdfkit';
 import {
   analysisResultsSchema,
@@ -53,7 +54,11 @@ export interface ExportLayout {
   sizePt: number;
   marginInches: number;
   pageNumbers: boolean;
+  /** The footer's words ("Page 2 of 5" / "Page 2 de 5"): the reader's account language (ADR 0861). */
+  language?: Language;
 }
+
+const PAGE_OF: Record<Language, string> = { en: ' of ', fr: ' de ' };
 
 const DRAFT_LAYOUT: ExportLayout = { font: 'sans', sizePt: 11, marginInches: 1, pageNumbers: false };
 
@@ -245,7 +250,12 @@ export async function renderDocx(blocks: ExportBlock[], layout?: ExportLayout): 
                       alignment: AlignmentType.CENTER,
                       children: [
                         new TextRun({
-                          children: ['Page ', PageNumber.CURRENT, ' of ', PageNumber.TOTAL_PAGES],
+                          children: [
+                            'Page ',
+                            PageNumber.CURRENT,
+                            PAGE_OF[layout.language ?? 'en'],
+                            PageNumber.TOTAL_PAGES,
+                          ],
                         }),
                       ],
                     }),
@@ -346,13 +356,13 @@ export function renderPdf(blocks: ExportBlock[], layout: ExportLayout = DRAFT_LA
       // The draft export's tables are a size smaller; a funder's rules apply to tables too.
       else drawPdfTable(doc, b.rows ?? [], font, layout === DRAFT_LAYOUT ? 9 : size);
     }
-    if (layout.pageNumbers) pdfPageNumbers(doc, font.regular, size);
+    if (layout.pageNumbers) pdfPageNumbers(doc, font.regular, size, PAGE_OF[layout.language ?? 'en']);
     doc.end();
   });
 }
 
 /** "Page n of N" centred in each page's bottom margin. */
-function pdfPageNumbers(doc: PDFKit.PDFDocument, font: string, size: number) {
+function pdfPageNumbers(doc: PDFKit.PDFDocument, font: string, size: number, of: string) {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
@@ -362,7 +372,7 @@ function pdfPageNumbers(doc: PDFKit.PDFDocument, font: string, size: number) {
     doc
       .font(font)
       .fontSize(size)
-      .text(`Page ${i - start + 1} of ${count}`, left, doc.page.height - bottom / 2 - size / 2, {
+      .text(`Page ${i - start + 1}${of}${count}`, left, doc.page.height - bottom / 2 - size / 2, {
         width: doc.page.width - left - right,
         align: 'center',
         lineBreak: false,

@@ -148,7 +148,7 @@ export function createSubmissionsService(deps: {
       if (!row) throw notFound();
       const edited =
         !original && row.type === 'generation' && row.status === 'complete'
-          ? await exportEditedDraft(deps.db, user.id, row.id, format)
+          ? await exportEditedDraft(deps.db, user.id, row.id, format, user.language)
           : null;
       if (edited) return { data: edited.data, fileName: edited.fileName, shown: edited.version };
       const { blocks, baseName } = exportBlocks(row);

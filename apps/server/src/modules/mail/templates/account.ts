@@ -1,4 +1,5 @@
 import type { Language } from '@grantleaf/shared/language';
+import { NBSP, template, type MailText } from './compose.ts';
 
 /**
  * The account e-mails' texts in each interface language (issue 31, ADR 0360), chosen by the
@@ -6,17 +7,10 @@ import type { Language } from '@grantleaf/shared/language';
  * typed goes into them. The English is the text these mails always had, unchanged. French
  * typography: a no-break space before ":" as Canadian French writes it (OQLF).
  */
-export interface AccountMailText {
-  subject: string;
-  text: string;
-}
-
-const NBSP = '\u00a0';
-
-export function verificationMail(
+function verificationText(
   language: Language,
   v: { code: string; codeMinutes: number; linkHours: number; link: string },
-): AccountMailText {
+): MailText {
   if (language === 'fr') {
     return {
       subject: `Votre code de vérification Grantleaf${NBSP}: ${v.code}`,
@@ -52,7 +46,7 @@ export const RESET_MAIL_SUBJECTS: Readonly<Record<Language, string>> = {
   fr: 'Réinitialisation de votre mot de passe Grantleaf',
 };
 
-export function passwordResetMail(language: Language, v: { minutes: number; link: string }): AccountMailText {
+function passwordResetText(language: Language, v: { minutes: number; link: string }): MailText {
   if (language === 'fr') {
     return {
       subject: RESET_MAIL_SUBJECTS.fr,
@@ -82,3 +76,6 @@ export function passwordResetMail(language: Language, v: { minutes: number; link
     ].join('\n'),
   };
 }
+
+export const verificationMail = template(verificationText);
+export const passwordResetMail = template(passwordResetText);

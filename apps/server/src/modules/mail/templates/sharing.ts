@@ -1,20 +1,13 @@
 import type { Language } from '@grantleaf/shared/language';
 import { SHARE_ROLE_LABELS, type ShareRole } from '@grantleaf/shared/sharing.schema';
+import { frQuoted as quoted, NBSP, template, type MailText } from './compose.ts';
 
 /**
  * The e-mails of writing together (issue 32 §2): a share and a mention, in the recipient's
  * interface language (issue 31 §1; the account's `language`, ADR 0360, or the sender's when the
  * address has no account yet). The English is the text these mails always had; French typography
- * as in review-mail.ts.
+ * as in review.ts.
  */
-export interface SharingMailText {
-  subject: string;
-  text: string;
-}
-
-const NBSP = '\u00a0';
-const quoted = (title: string) => `«${NBSP}${title}${NBSP}»`;
-
 /** The roles as the office pages name them in French (fr.office.json), lower-cased in a sentence. */
 const FRENCH_ROLE: Record<ShareRole, string> = {
   editor: 'cocandidat (peut modifier)',
@@ -22,10 +15,10 @@ const FRENCH_ROLE: Record<ShareRole, string> = {
   viewer: 'lecteur',
 };
 
-export function shareMail(
+function shareText(
   language: Language,
   v: { sharer: string; title: string; role: ShareRole; link: string },
-): SharingMailText {
+): MailText {
   if (language === 'fr')
     return {
       subject: `${v.sharer} vous a communiqué une demande sur Grantleaf`,
@@ -53,10 +46,10 @@ export function shareMail(
   };
 }
 
-export function mentionMail(
+function mentionText(
   language: Language,
   v: { actor: string; title: string; comment: string; link: string },
-): SharingMailText {
+): MailText {
   if (language === 'fr')
     return {
       subject: `${v.actor} vous a mentionné dans ${quoted(v.title)}`,
@@ -83,3 +76,6 @@ export function mentionMail(
     ].join('\n'),
   };
 }
+
+export const shareMail = template(shareText);
+export const mentionMail = template(mentionText);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionMail, shareMail } from './sharing-mail.ts';
+import { mentionMail, shareMail } from './sharing.ts';
 
 const NBSP = '\u00a0';
 const SHARE = {
@@ -17,7 +17,7 @@ const MENTION = {
 
 describe('sharing e-mails in the recipient’s language (issues 31 §1, 32 §2)', () => {
   it('English is the text these mails always had', () => {
-    expect(shareMail('en', SHARE)).toEqual({
+    expect(shareMail('en', SHARE)).toMatchObject({
       subject: 'Ada Lovelace shared an application with you on Grantleaf',
       text: [
         'Hello,',

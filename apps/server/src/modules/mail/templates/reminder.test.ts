@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationReminderMail, sredFilingReminderMail } from './reminder-mail.ts';
+import { applicationReminderMail, sredFilingReminderMail } from './reminder.ts';
 
 const NBSP = '\u00a0';
 const APPLICATION = {
@@ -24,7 +24,7 @@ const CLAIM = {
 
 describe('deadline reminders in the account’s language (issue 31 §1)', () => {
   it('English is the text the reminders always had', () => {
-    expect(applicationReminderMail(APPLICATION)).toEqual({
+    expect(applicationReminderMail('en', APPLICATION)).toMatchObject({
       subject: 'Deadline in 1 day: Sepsis assay',
       text: [
         'Hello Ada,',
@@ -36,17 +36,17 @@ describe('deadline reminders in the account’s language (issue 31 §1)', () => 
         'Track it here: https://grantleaf.test/applications',
       ].join('\n'),
     });
-    const sred = sredFilingReminderMail(CLAIM);
+    const sred = sredFilingReminderMail('en', CLAIM);
     expect(sred.subject).toBe('SR&ED filing deadline in 7 days: FY2025 claim');
     expect(sred.text).toContain('must reach CRA by 2027-06-30, in 7 days.');
     expect(sred.text).toContain('confirm it with CRA or your accountant');
-    expect(sredFilingReminderMail({ ...CLAIM, verified: true }).text).not.toContain(
+    expect(sredFilingReminderMail('en', { ...CLAIM, verified: true }).text).not.toContain(
       'do not fix this exact day',
     );
   });
 
   it('French: French words, dates and statuses; the user’s titles unchanged', () => {
-    expect(applicationReminderMail({ ...APPLICATION, daysLeft: 3 }, 'fr')).toEqual({
+    expect(applicationReminderMail('fr', { ...APPLICATION, daysLeft: 3 })).toMatchObject({
       subject: `Date limite dans 3${NBSP}jours${NBSP}: Sepsis assay`,
       text: [
         'Bonjour Ada,',
@@ -58,11 +58,11 @@ describe('deadline reminders in the account’s language (issue 31 §1)', () => 
         `Suivez-la ici${NBSP}: https://grantleaf.test/applications`,
       ].join('\n'),
     });
-    const sred = sredFilingReminderMail(CLAIM, 'fr');
+    const sred = sredFilingReminderMail('fr', CLAIM);
     expect(sred.subject).toBe(`Date limite de production RS&DE dans 7${NBSP}jours${NBSP}: FY2025 claim`);
     expect(sred.text).toContain('au plus tard le 30 juin 2027, dans 7\u00a0jours.');
     expect(sred.text).toContain('confirmez-la auprès de l’ARC ou de votre comptable');
     for (const english of ['Hello', 'deadline', 'Status', 'Open the claim', 'must reach'])
-      expect(sred.text + applicationReminderMail(APPLICATION, 'fr').text).not.toContain(english);
+      expect(sred.text + applicationReminderMail('fr', APPLICATION).text).not.toContain(english);
   });
 });

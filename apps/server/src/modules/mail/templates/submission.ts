@@ -1,4 +1,5 @@
 import type { Language } from '@grantleaf/shared/language';
+import { NBSP, template, type MailText } from './compose.ts';
 
 /**
  * The finished-work e-mails of drafts and analyses (issue 31 §1, ADR 0730): in the owner's
@@ -6,13 +7,6 @@ import type { Language } from '@grantleaf/shared/language';
  * text these mails always had, character for character; the French is written for Canadian
  * researchers, with a no-break space before ":" (OQLF).
  */
-export interface SubmissionMail {
-  subject: string;
-  text: string;
-}
-
-const NBSP = '\u00a0';
-
 /**
  * The failure reasons this work gives (grant-submission.job.ts), in French. A reason not listed
  * here (a new one) is said by the generic French sentence, never left in English in a French mail.
@@ -30,10 +24,10 @@ const FRENCH_REASON: Record<string, string> = {
 const FRENCH_GENERIC =
   'Le service d’IA n’a pas pu traiter cette demande. Vos crédits vous ont été remboursés; veuillez réessayer plus tard.';
 
-export function submissionMail(
+function submissionText(
   language: Language,
   m: { name: string; type: 'generation' | 'analysis'; done: boolean; reason: string; dashboard: string },
-): SubmissionMail {
+): MailText {
   if (language === 'fr') {
     const what =
       m.type === 'generation' ? 'ébauche de demande de subvention' : 'analyse de demande de subvention';
@@ -58,3 +52,5 @@ export function submissionMail(
         text: `Hello ${m.name},\n\nYour ${what} could not be completed: ${m.reason}\n\nYour dashboard: ${m.dashboard}\n\n— Grantleaf`,
       };
 }
+
+export const submissionMail = template(submissionText);

@@ -1,15 +1,15 @@
 import type { Language } from '@grantleaf/shared/language';
+import { NBSP, template, type MailText } from './compose.ts';
 
 /**
  * The mail a selected applicant receives (ADR 0650), in their interface language (ADR 0551's
- * pattern: the recipient's `users.language`). French typography as in review-mail.ts.
+ * pattern: the recipient's `users.language`). French typography as in review.ts.
  */
-const NBSP = '\u00a0';
 
-export function selectedMail(
+function selectedText(
   language: Language,
   v: { organisation: string; competition: string; program: string; entry: string; cap: number; link: string },
-): { subject: string; text: string } {
+): MailText {
   if (language === 'fr')
     return {
       subject: `Retenue pour la mise en candidature${NBSP}: ${v.competition}`,
@@ -32,3 +32,5 @@ export function selectedMail(
     ].join('\n'),
   };
 }
+
+export const selectedMail = template(selectedText);

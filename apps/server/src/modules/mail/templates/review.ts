@@ -1,25 +1,18 @@
 import type { Language } from '@grantleaf/shared/language';
 import type { ReviewAction } from '@grantleaf/shared/office-review.schema';
+import { frQuoted as quoted, NBSP, template, type MailText } from './compose.ts';
 
 /**
  * The office review's e-mails (issue 32 §3, ADR 0440) in the recipient's interface language
  * (the account's `language`, ADR 0360). The English is the text these mails always had. French
- * typography as in account-mail.ts: a no-break space before ":" and inside « ».
+ * typography as in account.ts: a no-break space before ":" and inside « ».
  */
-export interface ReviewMailText {
-  subject: string;
-  text: string;
-}
-
-const NBSP = '\u00a0';
-const quoted = (title: string) => `«${NBSP}${title}${NBSP}»`;
-
 export type ReviewMailAction = ReviewAction;
 
-export function reviewMail(
+function reviewText(
   language: Language,
-  action: ReviewMailAction,
   v: {
+    action: ReviewMailAction;
     actor: string;
     title: string;
     organisation: string;
@@ -28,7 +21,8 @@ export function reviewMail(
     sections?: string[];
     link: string;
   },
-): ReviewMailText {
+): MailText {
+  const action = v.action;
   const note = v.message ? ['', v.message] : [];
   const changed = v.sections?.length ? v.sections.join(', ') : null;
   if (language === 'fr') {
@@ -83,3 +77,5 @@ export function reviewMail(
   }[action];
   return { subject, text: ['Hello,', '', what, ...note, '', `Open it here: ${v.link}`].join('\n') };
 }
+
+export const reviewMail = template(reviewText);

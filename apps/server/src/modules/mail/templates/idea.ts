@@ -1,21 +1,15 @@
 import type { Language } from '@grantleaf/shared/language';
+import { NBSP, template, type MailText } from './compose.ts';
 
 /**
  * The research idea's ready and failed e-mails (issue 31 §1, ADR 0730) in the owner's interface
  * language, as the alert mails (ADR 0551). English is the text these mails always had; the
  * idea's name and tagline are the engine's words and stay as written.
  */
-export interface IdeaMail {
-  subject: string;
-  text: string;
-}
-
-const NBSP = '\u00a0';
-
-export function ideaReadyMail(
+function ideaReadyText(
   language: Language,
   m: { name: string; topic: string; tagline: string; appUrl: string },
-): IdeaMail {
+): MailText {
   const home = `${m.appUrl.replace(/\/$/, '')}/`;
   if (language === 'fr')
     return {
@@ -43,7 +37,7 @@ export function ideaReadyMail(
 }
 
 /** The failure: its reason in English as stored; in French, the refund said in French. */
-export function ideaFailedMail(language: Language, m: { name: string; reason: string }): IdeaMail {
+function ideaFailedText(language: Language, m: { name: string; reason: string }): MailText {
   if (language === 'fr')
     return {
       subject: 'Votre demande d’idée n’a pas pu être terminée',
@@ -58,3 +52,6 @@ export function ideaFailedMail(language: Language, m: { name: string; reason: st
     text: [`Hello ${m.name},`, '', m.reason].join('\n'),
   };
 }
+
+export const ideaReadyMail = template(ideaReadyText);
+export const ideaFailedMail = template(ideaFailedText);

@@ -1,6 +1,7 @@
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import type { Language } from '@grantleaf/shared/language';
 import { DIGEST_CLOSING_WITHIN_DAYS } from '@grantleaf/shared/alerts.schema';
+import { frenchDate, NBSP, template, type MailText } from './compose.ts';
 
 /**
  * The alert e-mails (weekly digest, deadline reminders) in the account's language (issue 31 §1,
@@ -9,18 +10,10 @@ import { DIGEST_CLOSING_WITHIN_DAYS } from '@grantleaf/shared/alerts.schema';
  * as "5 janvier 2027" through Intl. Program names, agencies and intake wording are catalogue data
  * and stay as the catalogue has them.
  */
-export interface AlertMail {
-  subject: string;
-  text: string;
-}
-
 type Program = Pick<
   GrantProgram,
   'name' | 'agency' | 'url' | 'deadline' | 'deadlineExpected' | 'deadlineLabel' | 'intake'
 >;
-
-const NBSP = '\u00a0';
-const frenchDay = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** "2027-01-15 (expected)" / "15 janvier 2027 (prévue)", or the intake in words when there is no date. */
 export function deadlineText(
@@ -29,7 +22,7 @@ export function deadlineText(
 ): string {
   if (language === 'fr') {
     if (!p.deadline) return p.intake ?? 'aucune date limite fixe';
-    const day = frenchDay.format(new Date(`${p.deadline}T00:00:00Z`));
+    const day = frenchDate(p.deadline);
     return p.deadlineExpected ? `${day} (prévue)` : day;
   }
   if (!p.deadline) return p.intake ?? 'no fixed deadline';
@@ -52,7 +45,7 @@ function listed(items: Program[], heading: string, language: Language, max: numb
   return [language === 'fr' ? `  ${heading}${NBSP}:` : `  ${heading}:`, ...lines];
 }
 
-export function digestMail(
+function digestText(
   language: Language,
   v: {
     name: string;
@@ -61,7 +54,7 @@ export function digestMail(
     base: string;
     optOut: string;
   },
-): AlertMail {
+): MailText {
   const newCount = v.reports.reduce((n, r) => n + r.fresh.length, 0);
   const closingCount = v.reports.reduce((n, r) => n + r.closing.length, 0);
   if (language === 'fr') {
@@ -127,10 +120,10 @@ export function digestMail(
   };
 }
 
-export function reminderMail(
+function reminderText(
   language: Language,
   v: { name: string; program: Program; left: number; base: string; optOut: string },
-): AlertMail {
+): MailText {
   const p = v.program;
   if (language === 'fr') {
     const when = `${v.left}${NBSP}jour${v.left === 1 ? '' : 's'}`;
@@ -175,3 +168,6 @@ export function reminderMail(
     ].join('\n'),
   };
 }
+
+export const digestMail = template(digestText);
+export const reminderMail = template(reminderText);

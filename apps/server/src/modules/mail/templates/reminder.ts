@@ -1,5 +1,6 @@
 import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
 import type { Language } from '@grantleaf/shared/language';
+import { frenchDate as frDate, NBSP, template, type MailText } from './compose.ts';
 
 /**
  * The deadline-reminder e-mails (ADR 33, 0541) in the account's language (issue 31 §1, ADR 0551's
@@ -7,14 +8,6 @@ import type { Language } from '@grantleaf/shared/language';
  * character; the French is written for Canadian researchers, with a no-break space before ":" and
  * dates as "5 janvier 2027". Titles, programs and names are the user's and stay as typed.
  */
-export interface ReminderMail {
-  subject: string;
-  text: string;
-}
-
-const NBSP = '\u00a0';
-const frenchDay = new Intl.DateTimeFormat('fr-CA', { dateStyle: 'long', timeZone: 'UTC' });
-const frDate = (iso: string) => frenchDay.format(new Date(`${iso}T00:00:00Z`));
 const days = (n: number, language: Language) =>
   language === 'fr' ? `${n}${NBSP}jour${n > 1 ? 's' : ''}` : `${n} day${n === 1 ? '' : 's'}`;
 
@@ -27,7 +20,8 @@ const FRENCH_STATUS: Record<string, string> = {
   rejected: 'Refusée',
 };
 
-export function applicationReminderMail(
+function applicationReminderText(
+  language: Language,
   m: {
     name: string;
     title: string;
@@ -39,8 +33,7 @@ export function applicationReminderMail(
     internal: { organisation: string; date: string } | null;
     trackerUrl: string;
   },
-  language: Language = 'en',
-): ReminderMail {
+): MailText {
   const left = days(m.daysLeft, language);
   if (language === 'fr') {
     return {
@@ -72,7 +65,8 @@ export function applicationReminderMail(
   };
 }
 
-export function sredFilingReminderMail(
+function sredFilingReminderText(
+  language: Language,
   m: {
     name: string;
     claimName: string;
@@ -83,8 +77,7 @@ export function sredFilingReminderMail(
     verified: boolean;
     claimUrl: string;
   },
-  language: Language = 'en',
-): ReminderMail {
+): MailText {
   const left = days(m.daysLeft, language);
   if (language === 'fr') {
     return {
@@ -120,3 +113,6 @@ export function sredFilingReminderMail(
     ].join('\n'),
   };
 }
+
+export const applicationReminderMail = template(applicationReminderText);
+export const sredFilingReminderMail = template(sredFilingReminderText);
