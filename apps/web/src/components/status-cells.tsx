@@ -1,5 +1,7 @@
 import { deadlineBadge } from '@grantleaf/shared/deadline-days';
+import type { ApplicationStatus } from '@grantleaf/shared/applications.schema';
 import {
+  applicationStatusTone,
   fundingProbabilityBadge,
   meanScore,
   progressToward,
@@ -18,6 +20,17 @@ export function StatusBadge({ status }: { status: DisplayStatus | string }) {
   if (status === 'complete') return <ToneBadge tone="green">{t('labels.workStatus.complete')}</ToneBadge>;
   if (status === 'processing') return <ToneBadge tone="blue">{t('labels.workStatus.processing')}</ToneBadge>;
   return <ToneBadge tone="red">{t('labels.workStatus.error')}</ToneBadge>;
+}
+
+/**
+ * Spec §4's application badge: its tone from the shared rule, its words from the catalogue (in
+ * English, exactly `applicationStatusLabel`'s, which a test compares; ADR 0850).
+ */
+export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
+  const { t } = useTranslation();
+  return (
+    <ToneBadge tone={applicationStatusTone(status)}>{t(`labels.applicationStatus.${status}`)}</ToneBadge>
+  );
 }
 
 // Issue 25 §3: no date because none is announced yet, or because one is nominated, is not "Open".

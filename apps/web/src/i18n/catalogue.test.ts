@@ -73,6 +73,10 @@ const SAME_IN_BOTH = new Set([
   // The generate dialog's milestones (ADR 0640): a country and a label the same in French.
   'Canada',
   'Budget ({{currency}})',
+  // The editor's analyses panel and versions (ADR 0850): the same words in French.
+  'Analyses',
+  'Version {{version}}',
+  'Version {{version}} · {{date}} · {{author}}',
 ]);
 
 const EN = flatten(en as Tree);

@@ -3,6 +3,7 @@ import type enAccount from './locales/en.account.json';
 import type enAuth from './locales/en.auth.json';
 import type enBudget from './locales/en.budget.json';
 import type enDashboard from './locales/en.dashboard.json';
+import type enEditor from './locales/en.editor.json';
 import type enFunding from './locales/en.funding.json';
 import type en from './locales/en.json';
 import type enOffice from './locales/en.office.json';
@@ -24,7 +25,8 @@ declare module 'i18next' {
         typeof enBudget &
         typeof enSubmissions &
         typeof enAccount &
-        typeof enFunding;
+        typeof enFunding &
+        typeof enEditor;
     };
     returnNull: false;
   }

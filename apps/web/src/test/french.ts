@@ -26,8 +26,13 @@ export function englishLeftIn(en: unknown, fr: unknown): (shown: string | Elemen
     ...new Set(
       flatten(en as Tree)
         .filter(([key, value]) => french.get(key) !== value)
-        .flatMap(([, value]) => value.split(/\{\{\s*\w+\s*\}\}/))
-        .map((part) => part.trim())
+        // A part its French keeps as is ("Version" in "Version {{version}} · …") is French too.
+        .flatMap(([key, value]) =>
+          value
+            .split(/\{\{\s*\w+\s*\}\}/)
+            .map((part) => part.trim())
+            .filter((part) => !french.get(key)?.includes(part)),
+        )
         .filter((part) => part.length >= 4),
     ),
   ];

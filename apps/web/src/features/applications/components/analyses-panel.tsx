@@ -1,24 +1,27 @@
 import type { ApplicationAnalysis } from '@grantleaf/shared/submissions.schema';
 import { Link } from 'react-router';
+import '../../../i18n/editor-catalogue.ts';
+import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { formatCreditAmount } from '../../../lib/format-number.ts';
 import { useApplicationAnalyses } from '../api/application-document.api.ts';
 
 function scoreText(a: ApplicationAnalysis): string {
-  if (a.meanScore !== null) return `${a.meanScore.toFixed(1)} / 10`;
-  return a.status === 'failed' ? 'failed' : 'in progress';
+  // One decimal, with the decimal comma in French ("7,5 / 10").
+  if (a.meanScore !== null) return translate('analyses.score', { score: formatCreditAmount(a.meanScore) });
+  return a.status === 'failed' ? translate('analyses.failed') : translate('analyses.inProgress');
 }
 
 /** The analyses attached to this application (issue 16 §1): read-only, each opens in the viewer. */
 export function AnalysesList({ analyses }: { analyses: ApplicationAnalysis[] }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="analyses-heading" className="rounded-md border border-slate-200 p-3">
       <h2 id="analyses-heading" className="text-sm font-semibold text-slate-900">
-        Analyses
+        {t('analyses.heading')}
       </h2>
       {analyses.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-700">
-          None yet. Choose this application under “Attach to application” when you analyse a text.
-        </p>
+        <p className="mt-1 text-sm text-slate-700">{t('analyses.none')}</p>
       ) : (
         <ul className="mt-1 space-y-1 text-sm">
           {analyses.map((a) => (

@@ -4,18 +4,18 @@ import {
   type CheckResult,
   type RichNode,
 } from '@grantleaf/shared/application-document.schema';
-import { applicationStatusLabel, applicationStatusTone } from '@grantleaf/shared/display-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
+import { ApplicationStatusBadge } from '../../../components/status-cells.tsx';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/reviews-catalogue.ts';
 import '../../../i18n/budget-catalogue.ts';
+import '../../../i18n/editor-catalogue.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -47,13 +47,13 @@ export const CHECK_DELAY_MS = 600;
 const newKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-const SAVE_TEXT: Record<SaveState, string> = {
-  saved: 'Saved',
-  saving: 'Saving…',
-  offline: 'Offline, will retry',
-  waiting: 'Not saved yet, will retry',
-  conflict: 'Not saved: changed elsewhere',
-  refused: 'Not saved',
+const SAVE_TEXT: Record<SaveState, `editor.save.${SaveState}`> = {
+  saved: 'editor.save.saved',
+  saving: 'editor.save.saving',
+  offline: 'editor.save.offline',
+  waiting: 'editor.save.waiting',
+  conflict: 'editor.save.conflict',
+  refused: 'editor.save.refused',
 };
 
 export interface EditorSlots {
@@ -78,18 +78,19 @@ export function ApplicationEditorPage(slots: EditorSlots) {
   const { id = '' } = useParams();
   const { data: user, isLoading } = useCurrentUser();
   const detail = useApplicationDetail(id);
+  const { t } = useTranslation();
   if (isLoading) return null;
-  if (!user) return <SignInRequired message="Access denied. Please log in to view your applications." />;
-  if (detail.isLoading) return <p className="p-6 text-sm text-slate-600">Loading the application…</p>;
+  if (!user) return <SignInRequired message={t('editor.signIn')} />;
+  if (detail.isLoading) return <p className="p-6 text-sm text-slate-600">{t('editor.loading')}</p>;
   if (detail.error || !detail.data) {
     const status = detail.error instanceof ApiError ? detail.error.status : 0;
     return (
       <main className="mx-auto max-w-3xl p-6">
         <h1 className="text-xl font-semibold text-slate-900">
-          {status === 404 ? 'Application not found' : 'The application could not be loaded'}
+          {status === 404 ? t('editor.notFound') : t('editor.loadFailed')}
         </h1>
         <Link to="/applications" className="mt-4 inline-block text-brand-800 underline">
-          Back to applications
+          {t('editor.backToList')}
         </Link>
       </main>
     );
@@ -194,7 +195,7 @@ function Editor({
 
   const aiError = (title: string, error: unknown) =>
     toast.error(title, {
-      description: error instanceof ApiError ? error.serverMessage : 'Please try again.',
+      description: error instanceof ApiError ? error.serverMessage : t('editor.tryAgain'),
       ...buyCreditsAction(error),
     });
 
@@ -208,7 +209,7 @@ function Editor({
       await suggestionActions.start(sectionId, { action, baseVersion: autosave.version() }, key);
       actionKeys.current.delete(k);
     } catch (error) {
-      aiError('The AI action did not start', error);
+      aiError(t('editor.aiNotStarted'), error);
     } finally {
       setAiBusy(false);
     }
@@ -220,7 +221,7 @@ function Editor({
       if (choice === 'accept') {
         await autosave.flush();
         await suggestionActions.accept(suggestionId);
-        toast.success('Suggestion accepted: saved as a new version');
+        toast.success(t('editor.suggestionAccepted'));
         await reload();
         return;
       }
@@ -230,7 +231,7 @@ function Editor({
       }
       await suggestionActions.dismiss(suggestionId);
     } catch (error) {
-      aiError(choice === 'accept' ? 'The suggestion was not applied' : 'Please try again', error);
+      aiError(choice === 'accept' ? t('editor.suggestionNotApplied') : t('editor.tryAgainShort'), error);
     } finally {
       setAiBusy(false);
     }
@@ -246,14 +247,14 @@ function Editor({
       `/api/applications/${app.id}/export?format=${format}`,
       `application.${format}`,
     );
-    if (result !== 'ok') toast.error('Export failed', { description: 'Please try again.' });
+    if (result !== 'ok') toast.error(t('editor.exportFailed'), { description: t('editor.tryAgain') });
   }
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t('editor.breadcrumb')} className="text-sm">
         <Link to="/applications" className="text-brand-800 underline">
-          Applications
+          {t('editor.applications')}
         </Link>
       </nav>
       <header className="mt-2 flex flex-wrap items-start justify-between gap-3">
@@ -261,15 +262,15 @@ function Editor({
           <h1 className="text-2xl font-bold break-words text-slate-900">{app.title}</h1>
           <p className="mt-1 text-sm text-slate-700">
             {app.program}
-            {app.deadline ? ` · Deadline ${app.deadline}` : ''}
+            {app.deadline ? ` · ${t('editor.deadline', { deadline: app.deadline })}` : ''}
             {app.amount ? ` · ${app.amount}` : ''}
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-3">
-            <ToneBadge tone={applicationStatusTone(app.status)}>
-              {applicationStatusLabel(app.status)}
-            </ToneBadge>
+            <ApplicationStatusBadge status={app.status} />
             {app.submittedAt ? (
-              <span className="text-xs text-slate-600">Submitted {formatDateTime(app.submittedAt)}</span>
+              <span className="text-xs text-slate-600">
+                {t('editor.submittedOn', { date: formatDateTime(app.submittedAt) })}
+              </span>
             ) : null}
             <span
               role="status"
@@ -277,7 +278,7 @@ function Editor({
               data-testid="save-state"
               className="text-sm text-slate-700"
             >
-              {SAVE_TEXT[autosave.state]}
+              {t(SAVE_TEXT[autosave.state])}
               {autosave.message ? `: ${autosave.message}` : ''}
             </span>
           </div>
@@ -293,25 +294,25 @@ function Editor({
             </Link>
           ) : null}
           <Button variant="secondary" size="sm" onClick={() => setVersionsOpen(true)}>
-            Versions
+            {t('editor.versions')}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => void exportAs('docx')}>
-            Export DOCX
+            {t('editor.exportDocx')}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => void exportAs('pdf')}>
-            Export PDF
+            {t('editor.exportPdf')}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => void exportAs('txt')}>
-            Plain text
+            {t('editor.plainText')}
           </Button>
           {readOnly ? (
             <span className="self-center text-sm text-slate-700" data-testid="read-only">
-              Read only: shared with you as {app.access}
+              {t('editor.readOnly', { access: t(`editor.access.${app.access}`) })}
             </span>
           ) : null}
           {isOwner && app.status === 'draft' ? (
             <Button size="sm" onClick={() => setSubmitOpen(true)}>
-              Mark submitted
+              {t('editor.markSubmitted')}
             </Button>
           ) : null}
         </div>
@@ -322,10 +323,7 @@ function Editor({
       </div>
 
       {app.sections.length === 0 ? (
-        <p className="mt-6 text-sm text-slate-700">
-          This application is tracked by name only: no catalogue program with a section template is linked to
-          it.
-        </p>
+        <p className="mt-6 text-sm text-slate-700">{t('editor.trackedByName')}</p>
       ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -394,7 +392,7 @@ function Editor({
             <BudgetBuilder applicationId={app.id} readOnly={readOnly} />
           </section>
         </div>
-        <aside className="min-w-0 space-y-4" aria-label="Checks and tools">
+        <aside className="min-w-0 space-y-4" aria-label={t('editor.tools')}>
           <CheckPanel result={checks} sectionHeader={headerOf} onFocus={focus} />
           {team ? team(app, (sid, quote) => focus(sid, quote)) : null}
           {isOwner ? <AnalysesPanel applicationId={app.id} /> : null}
@@ -430,24 +428,24 @@ function Editor({
         }}
         onRestored={async () => {
           setVersionsOpen(false);
-          toast.success('Version restored');
+          toast.success(t('editor.versionRestored'));
           await reload();
         }}
       />
       <Modal
         open={submitOpen}
         onOpenChange={setSubmitOpen}
-        title="Mark as submitted"
-        description="Record that you submitted this application to the funder today. The tracker, dashboard and calendar feed follow."
+        title={t('editor.submitDialog.title')}
+        description={t('editor.submitDialog.description')}
       >
         {checks && checks.left.length > 0 ? (
           <p className="text-sm text-amber-900">
-            The checks still list {checks.left.length} item{checks.left.length === 1 ? '' : 's'} left.
+            {t('editor.submitDialog.left', { count: checks.left.length })}
           </p>
         ) : null}
         <div className="mt-4 flex justify-end gap-3">
           <Button variant="secondary" onClick={() => setSubmitOpen(false)}>
-            Cancel
+            {t('editor.submitDialog.cancel')}
           </Button>
           <Button
             disabled={update.isPending}
@@ -458,18 +456,18 @@ function Editor({
                 {
                   onSuccess: () => {
                     setSubmitOpen(false);
-                    toast.success('Marked as submitted');
+                    toast.success(t('editor.markedSubmitted'));
                     void queryClient.invalidateQueries({ queryKey: applicationKey(app.id) });
                   },
                   onError: (error) =>
-                    toast.error('Error', {
-                      description: error instanceof ApiError ? error.serverMessage : 'Please try again.',
+                    toast.error(t('editor.error'), {
+                      description: error instanceof ApiError ? error.serverMessage : t('editor.tryAgain'),
                     }),
                 },
               );
             }}
           >
-            Mark submitted
+            {t('editor.markSubmitted')}
           </Button>
         </div>
       </Modal>
@@ -488,19 +486,20 @@ function ConflictDialog({
   onReload: () => void;
   unsaved: Array<{ header: string; text: string }>;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       open={open}
       onOpenChange={() => undefined}
-      title="Changed in another tab"
-      description="This application was saved elsewhere after you opened it. Your text here is not lost: save it over the other version, or load the saved version (copy anything you want to keep first)."
+      title={t('editor.conflict.title')}
+      description={t('editor.conflict.description')}
       wide
     >
       <div
         className="max-h-64 space-y-3 overflow-y-auto rounded border border-slate-200 p-3"
         tabIndex={0}
         role="region"
-        aria-label="Your unsaved text"
+        aria-label={t('editor.conflict.unsaved')}
       >
         {unsaved.map((u) => (
           <div key={u.header}>
@@ -511,9 +510,9 @@ function ConflictDialog({
       </div>
       <div className="mt-4 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onReload}>
-          Load the saved version
+          {t('editor.conflict.reload')}
         </Button>
-        <Button onClick={onSaveOver}>Keep my text and save</Button>
+        <Button onClick={onSaveOver}>{t('editor.conflict.keep')}</Button>
       </div>
     </Modal>
   );
@@ -534,6 +533,7 @@ function VersionsDialog({
   beforeRestore: () => Promise<number | null>;
   onRestored: () => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const versions = useVersions(app.id, open);
   const [viewing, setViewing] = useState<number | null>(null);
   const version = useVersion(app.id, viewing);
@@ -548,8 +548,8 @@ function VersionsDialog({
       {
         onSuccess: () => void onRestored(),
         onError: (error) =>
-          toast.error('Restore failed', {
-            description: error instanceof ApiError ? error.serverMessage : 'Please try again.',
+          toast.error(t('editor.restoreFailed'), {
+            description: error instanceof ApiError ? error.serverMessage : t('editor.tryAgain'),
           }),
       },
     );
@@ -562,16 +562,20 @@ function VersionsDialog({
         onOpenChange(o);
         if (!o) setViewing(null);
       }}
-      title={viewing === null ? 'Versions' : `Version ${viewing} beside the current text`}
-      description="Every save is a version. Restoring one saves its text as a new version; nothing is deleted."
+      title={viewing === null ? t('editor.history.title') : t('editor.history.beside', { version: viewing })}
+      description={t('editor.history.description')}
       wide
     >
       {viewing === null ? (
         versions.isLoading ? (
-          <p className="text-sm text-slate-600">Loading…</p>
+          <p className="text-sm text-slate-600">{t('editor.history.loading')}</p>
         ) : (
           // Scrollable, so reachable by keyboard (axe: scrollable-region-focusable).
-          <ol className="max-h-[60vh] space-y-2 overflow-y-auto" tabIndex={0} aria-label="Saved versions">
+          <ol
+            className="max-h-[60vh] space-y-2 overflow-y-auto"
+            tabIndex={0}
+            aria-label={t('editor.history.list')}
+          >
             {(versions.data ?? []).map((v) => (
               <li
                 key={v.version}
@@ -579,13 +583,21 @@ function VersionsDialog({
               >
                 <div className="min-w-0 text-sm">
                   <p className="font-medium text-slate-900">
-                    Version {v.version} · {formatDateTime(v.at)} · {v.author}
+                    {t('editor.history.entry', {
+                      version: v.version,
+                      date: formatDateTime(v.at),
+                      author: v.author,
+                    })}
                   </p>
-                  <p className="text-xs text-slate-600">Changed: {v.changed.join(', ') || 'nothing'}</p>
+                  <p className="text-xs text-slate-600">
+                    {t('editor.history.changed', {
+                      sections: v.changed.join(', ') || t('editor.history.nothing'),
+                    })}
+                  </p>
                 </div>
                 <div className="flex gap-2">
                   <Button size="sm" variant="secondary" onClick={() => setViewing(v.version)}>
-                    View version {v.version}
+                    {t('editor.history.view', { version: v.version })}
                   </Button>
                   <Button
                     size="sm"
@@ -593,7 +605,7 @@ function VersionsDialog({
                     disabled={restore.isPending}
                     onClick={() => void onRestore(v.version)}
                   >
-                    Restore version {v.version}
+                    {t('editor.history.restore', { version: v.version })}
                   </Button>
                 </div>
               </li>
@@ -604,10 +616,10 @@ function VersionsDialog({
         <div>
           <div className="mb-3 flex flex-wrap gap-2">
             <Button size="sm" variant="secondary" onClick={() => setViewing(null)}>
-              Back to the list
+              {t('editor.history.backToList')}
             </Button>
             <Button size="sm" disabled={restore.isPending} onClick={() => void onRestore(viewing)}>
-              Restore version {viewing}
+              {t('editor.history.restore', { version: viewing })}
             </Button>
           </div>
           {version.data ? (
@@ -615,7 +627,7 @@ function VersionsDialog({
               className="max-h-[60vh] space-y-4 overflow-y-auto"
               tabIndex={0}
               role="region"
-              aria-label={`Version ${viewing} and the current text`}
+              aria-label={t('editor.history.compared', { version: viewing })}
             >
               {sections.map((s) => {
                 const old = version.data.sections.find((o) => o.id === s.id);
@@ -625,20 +637,22 @@ function VersionsDialog({
                     <div className="mt-1 grid gap-3 md:grid-cols-2">
                       <div
                         className="rounded border border-slate-200 p-2"
-                        aria-label={`Version ${viewing}: ${s.header}`}
+                        aria-label={t('editor.history.versionOf', { version: viewing, header: s.header })}
                       >
-                        <p className="text-xs font-medium text-slate-600">Version {viewing}</p>
+                        <p className="text-xs font-medium text-slate-600">
+                          {t('editor.history.version', { version: viewing })}
+                        </p>
                         {old ? (
                           <RichText doc={old.doc} />
                         ) : (
-                          <p className="text-xs text-slate-600">Not in this version.</p>
+                          <p className="text-xs text-slate-600">{t('editor.history.notInVersion')}</p>
                         )}
                       </div>
                       <div
                         className="rounded border border-slate-200 p-2"
-                        aria-label={`Current: ${s.header}`}
+                        aria-label={t('editor.history.currentOf', { header: s.header })}
                       >
-                        <p className="text-xs font-medium text-slate-600">Current</p>
+                        <p className="text-xs font-medium text-slate-600">{t('editor.history.current')}</p>
                         <RichText doc={current.get(s.id) ?? { type: 'doc' }} />
                       </div>
                     </div>
@@ -647,7 +661,7 @@ function VersionsDialog({
               })}
             </div>
           ) : (
-            <p className="text-sm text-slate-600">Loading…</p>
+            <p className="text-sm text-slate-600">{t('editor.history.loading')}</p>
           )}
         </div>
       )}

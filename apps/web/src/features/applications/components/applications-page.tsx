@@ -6,11 +6,7 @@ import {
   type ApplicationStatus,
 } from '@grantleaf/shared/applications.schema';
 import { checkUploadFile } from '@grantleaf/shared/submissions.schema';
-import {
-  applicationStatusLabel,
-  applicationStatusTone,
-  summariseApplications,
-} from '@grantleaf/shared/display-rules';
+import { summariseApplications } from '@grantleaf/shared/display-rules';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -19,7 +15,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FieldError, FileInput, FormField, Input, Label } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pager, usePaged } from '../../../components/ui/pager.tsx';
-import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
+import { ApplicationStatusBadge } from '../../../components/status-cells.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
@@ -40,10 +37,6 @@ import { SignInRequired } from '../../../components/sign-in-required.tsx';
 
 const errorText = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;
-
-function StatusBadge({ status }: { status: string }) {
-  return <ToneBadge tone={applicationStatusTone(status)}>{applicationStatusLabel(status)}</ToneBadge>;
-}
 
 const EMPTY_NEW = { title: '', program: '', amount: '', deadline: '', programId: '' };
 
@@ -343,6 +336,7 @@ function EditApplicationDialog({
 }
 
 function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
+  const { t } = useTranslation();
   const update = useUpdateApplication(userId);
   const remove = useDeleteApplication(userId);
   // Any status from any status (issue 28 §4): an award already won, a row moved back.
@@ -372,13 +366,13 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
       <td className="px-4 py-3 text-slate-800">{app.program}</td>
       <td className="px-4 py-3 text-slate-800">{app.amount || '—'}</td>
       <td className="px-4 py-3">
-        <StatusBadge status={app.status} />
+        <ApplicationStatusBadge status={app.status} />
         <details className="mt-1 text-xs text-slate-600">
           <summary className="cursor-pointer">History ({app.history.length})</summary>
           <ol data-testid={`history-${app.id}`}>
             {app.history.map((h) => (
               <li key={`${h.status}-${h.at}`}>
-                {applicationStatusLabel(h.status)} · {formatDateTime(h.at)}
+                {t(`labels.applicationStatus.${h.status}`)} · {formatDateTime(h.at)}
               </li>
             ))}
           </ol>
@@ -412,7 +406,7 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
                 <option value="">Move to...</option>
                 {next.map((s) => (
                   <option key={s} value={s}>
-                    {applicationStatusLabel(s)}
+                    {t(`labels.applicationStatus.${s}`)}
                   </option>
                 ))}
               </select>

@@ -2,6 +2,9 @@ import type { CheckResult, SectionCheck } from '@grantleaf/shared/application-do
 import { weightPercent } from '@grantleaf/shared/display-rules';
 import { verdictOf } from '@grantleaf/shared/verdict';
 import { clsx } from 'clsx';
+import '../../../i18n/editor-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { formatCount } from '../../../lib/format-number.ts';
 
 /**
  * The live checks beside the editor (issue 16 §2), drawn from the server's answer: the readiness
@@ -11,12 +14,15 @@ import { clsx } from 'clsx';
 
 export type FocusTarget = (sectionId: string | null, quote?: string | null) => void;
 
-const STATUS_TEXT = {
-  found: 'Found',
-  weak: 'Weak',
-  missing: 'Missing',
-  not_assessed: 'Not assessed',
-} as const;
+/** Something left before submitting; the verdict's "N required elements not found" has its count. */
+export interface LeftItem {
+  message: string;
+  sectionId: string | null;
+  elementsNotFound?: number;
+}
+// The reason packages/shared/src/verdict.ts adds for elements not found.
+const ELEMENTS_NOT_FOUND = /^\d+ required elements? not found$/;
+
 const STATUS_CLASS = {
   found: 'bg-green-100 text-green-800',
   weak: 'bg-amber-100 text-amber-900',
@@ -29,7 +35,7 @@ const STATUS_CLASS = {
  * "Submission ready" never shows beside a required element not found or a budget that does not
  * add up, even when the server's list of what is left is empty.
  */
-export function leftToDo(result: CheckResult): { message: string; sectionId: string | null }[] {
+export function leftToDo(result: CheckResult): LeftItem[] {
   const extra: { message: string; sectionId: string | null }[] = [];
   if (
     result.budget &&
@@ -51,7 +57,14 @@ export function leftToDo(result: CheckResult): { message: string; sectionId: str
   return [
     ...result.left,
     ...extra,
-    ...verdict.reasons.filter((r) => !listed.has(r)).map((message) => ({ message, sectionId: null })),
+    ...verdict.reasons
+      .filter((r) => !listed.has(r))
+      .map((message) => ({
+        message,
+        sectionId: null,
+        // The verdict's count of elements not found, said again in the interface's language.
+        ...(ELEMENTS_NOT_FOUND.test(message) ? { elementsNotFound: notFound.size } : {}),
+      })),
   ];
 }
 
@@ -66,27 +79,34 @@ export function ReadinessSummary({
   error: string | null;
   onFocus: FocusTarget;
 }) {
+  const { t } = useTranslation();
   const left = result ? leftToDo(result) : [];
   return (
     <section aria-labelledby="readiness-title" className="rounded-md border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="readiness-title" className="text-base font-semibold text-slate-900">
-          Readiness
+          {t('checks.readiness')}
         </h2>
         <p className="text-xs text-slate-600" aria-live="polite">
-          {error ? `Checks unavailable: ${error}` : checking ? 'Checking…' : result ? 'Checked' : ''}
+          {error
+            ? t('checks.unavailable', { error: translateMessage(error) })
+            : checking
+              ? t('checks.checking')
+              : result
+                ? t('checks.checked')
+                : ''}
         </p>
       </div>
       {result === null ? (
-        <p className="mt-2 text-sm text-slate-600">Running the checks…</p>
+        <p className="mt-2 text-sm text-slate-600">{t('checks.running')}</p>
       ) : left.length === 0 ? (
         <p className="mt-2 text-sm font-semibold text-green-800" data-testid="submission-ready">
-          Submission ready: every check passes (limits, required elements, placeholders, budget figures).
+          {t('checks.ready')}
         </p>
       ) : (
         <>
           <p className="mt-2 text-sm text-slate-800" data-testid="left-count">
-            {left.length} item{left.length === 1 ? '' : 's'} left before this can be submitted:
+            {t('checks.left', { count: left.length })}
           </p>
           <ul className="mt-1 space-y-1 text-sm">
             {left.map((item, i) => (
@@ -97,10 +117,14 @@ export function ReadinessSummary({
                     className="text-left text-brand-800 underline hover:text-brand-900"
                     onClick={() => onFocus(item.sectionId)}
                   >
-                    {item.message}
+                    {translateMessage(item.message)}
                   </button>
                 ) : (
-                  <span className="text-slate-800">{item.message}</span>
+                  <span className="text-slate-800">
+                    {item.elementsNotFound === undefined
+                      ? translateMessage(item.message)
+                      : t('checks.elementsNotFound', { count: item.elementsNotFound })}
+                  </span>
                 )}
               </li>
             ))}
@@ -113,9 +137,10 @@ export function ReadinessSummary({
 
 /** "1,234 of 2,000 characters" beside a section, red when over a maximum. */
 export function LimitCounter({ check, id }: { check: SectionCheck | undefined; id?: string }) {
+  const { t } = useTranslation();
   if (!check) return null;
   const { count } = check;
-  const words = `${check.words.toLocaleString('en-US')} word${check.words === 1 ? '' : 's'}`;
+  const words = t('checks.words', { count: check.words, number: formatCount(check.words) });
   return (
     <p
       id={id}
@@ -127,7 +152,7 @@ export function LimitCounter({ check, id }: { check: SectionCheck | undefined; i
           : 'text-slate-600',
       )}
     >
-      {count ? count.note : `${words}, ${check.characters.toLocaleString('en-US')} characters (no limit)`}
+      {count ? count.note : t('checks.noLimit', { words, characters: formatCount(check.characters) })}
     </p>
   );
 }
@@ -141,11 +166,12 @@ export function CheckPanel({
   sectionHeader: (id: string) => string;
   onFocus: FocusTarget;
 }) {
+  const { t } = useTranslation();
   if (!result) return null;
   return (
     <section aria-labelledby="checks-title" className="rounded-md border border-slate-200 bg-white p-4">
       <h2 id="checks-title" className="text-base font-semibold text-slate-900">
-        Required elements
+        {t('checks.requiredElements')}
       </h2>
       <p className="mt-1 text-xs text-slate-600">{result.basis}</p>
       {result.criteria.map((c) => (
@@ -162,7 +188,7 @@ export function CheckPanel({
                 <span
                   className={clsx('mr-2 rounded px-1.5 py-0.5 text-xs font-medium', STATUS_CLASS[e.status])}
                 >
-                  {STATUS_TEXT[e.status]}
+                  {t(`checks.status.${e.status}`)}
                 </span>
                 <span className="font-medium text-slate-900">{e.label}</span>
                 {e.quote ? (
@@ -186,7 +212,7 @@ export function CheckPanel({
       ))}
       {result.budget ? (
         <div className="mt-3">
-          <h3 className="text-sm font-semibold text-slate-900">Budget arithmetic</h3>
+          <h3 className="text-sm font-semibold text-slate-900">{t('checks.budget')}</h3>
           <p className={clsx('text-sm', result.budget.ok ? 'text-slate-700' : 'text-red-700')}>
             {result.budget.message}
           </p>
@@ -194,10 +220,10 @@ export function CheckPanel({
       ) : null}
       {result.totals.length > 1 ? (
         <div className="mt-3">
-          <h3 className="text-sm font-semibold text-slate-900">Totals across sections</h3>
+          <h3 className="text-sm font-semibold text-slate-900">{t('checks.totals')}</h3>
           <p className={clsx('text-sm', result.totalsAgree ? 'text-slate-700' : 'text-red-700')}>
-            {result.totalsAgree ? 'The totals stated in different sections agree: ' : 'The totals differ: '}
-            {result.totals.map((t) => `${t.header} ${t.amount}`).join('; ')}.
+            {result.totalsAgree ? t('checks.totalsAgree') : t('checks.totalsDiffer')}
+            {result.totals.map((total) => `${total.header} ${total.amount}`).join('; ')}.
           </p>
         </div>
       ) : null}

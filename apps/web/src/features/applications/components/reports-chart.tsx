@@ -1,5 +1,7 @@
 import { APPLICATION_STATUSES, type Application } from '@grantleaf/shared/applications.schema';
-import { applicationStatusLabel, applicationStatusTone, parseAmount } from '@grantleaf/shared/display-rules';
+import { applicationStatusTone, parseAmount } from '@grantleaf/shared/display-rules';
+import '../../../i18n/dashboard-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 
 const FILL: Record<string, string> = {
   green: '#15803d',
@@ -29,6 +31,7 @@ export function fundingOverTime(apps: readonly Application[]): Array<{ month: st
 
 /** Two small dependency-free SVG charts: applications by status, and approved funding over time. */
 export function ReportsChart({ applications }: { applications: readonly Application[] }) {
+  const { t } = useTranslation();
   const counts = APPLICATION_STATUSES.map((s) => ({
     status: s,
     count: applications.filter((a) => a.status === s).length,
@@ -66,13 +69,13 @@ export function ReportsChart({ applications }: { applications: readonly Applicat
                   fill={FILL[applicationStatusTone(c.status)]}
                   rx={3}
                 >
-                  <title>{`${applicationStatusLabel(c.status)}: ${c.count}`}</title>
+                  <title>{`${t(`labels.applicationStatus.${c.status}`)}: ${c.count}`}</title>
                 </rect>
                 <text x={barW / 2 - 2} y={chartH - h - 4} textAnchor="middle" fontSize="11" fill="#0f172a">
                   {c.count}
                 </text>
                 <text x={barW / 2 - 2} y={chartH + 16} textAnchor="middle" fontSize="9" fill="#334155">
-                  {applicationStatusLabel(c.status)}
+                  {t(`labels.applicationStatus.${c.status}`)}
                 </text>
               </g>
             );

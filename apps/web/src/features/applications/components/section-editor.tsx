@@ -7,6 +7,8 @@ import { EditorContent, Extension, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit';
 import { clsx } from 'clsx';
 import { useEffect, useImperativeHandle, type Ref } from 'react';
+import '../../../i18n/editor-catalogue.ts';
+import { t, useTranslation } from '../../../i18n/index.ts';
 
 /**
  * One section's rich-text editor (TipTap on ProseMirror). It offers exactly the node and mark types
@@ -51,7 +53,7 @@ const QuestionMarkers = Extension.create({
                   Decoration.inline(pos + m.index, pos + m.index + m[0].length, {
                     class: 'rounded bg-amber-100 px-0.5 text-amber-900 ring-1 ring-amber-300',
                     'data-question': 'true',
-                    title: 'A question from the draft: replace it with your answer',
+                    title: t('editor.question'),
                   }),
                 );
             });
@@ -188,6 +190,8 @@ export function SectionEditor({
   );
 
   useEffect(() => () => editor?.destroy(), [editor]);
+  // Read for its re-render on a language switch; `t` is the module's.
+  useTranslation();
 
   if (!editor) return null;
   const is = (name: string, attrs?: Record<string, unknown>) => editor.isActive(name, attrs);
@@ -196,65 +200,65 @@ export function SectionEditor({
       <div
         hidden={readOnly}
         role="toolbar"
-        aria-label={`Formatting for ${label}`}
+        aria-label={t('editor.toolbar.label', { section: label })}
         className="flex flex-wrap gap-1 rounded-t-md border border-slate-300 bg-slate-50 p-1"
       >
         <ToolButton
-          label="Bold"
+          label={t('editor.toolbar.bold')}
           active={is('bold')}
           onClick={() => editor.chain().focus().toggleBold().run()}
         >
           B
         </ToolButton>
         <ToolButton
-          label="Italic"
+          label={t('editor.toolbar.italic')}
           active={is('italic')}
           onClick={() => editor.chain().focus().toggleItalic().run()}
         >
           I
         </ToolButton>
         <ToolButton
-          label="Heading"
+          label={t('editor.toolbar.heading')}
           active={is('heading', { level: 2 })}
           onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}
         >
           H
         </ToolButton>
         <ToolButton
-          label="Bulleted list"
+          label={t('editor.toolbar.bulletList')}
           active={is('bulletList')}
           onClick={() => editor.chain().focus().toggleBulletList().run()}
         >
-          • List
+          {t('editor.toolbar.bulletListShort')}
         </ToolButton>
         <ToolButton
-          label="Numbered list"
+          label={t('editor.toolbar.numberedList')}
           active={is('orderedList')}
           onClick={() => editor.chain().focus().toggleOrderedList().run()}
         >
-          1. List
+          {t('editor.toolbar.numberedListShort')}
         </ToolButton>
         <ToolButton
-          label="Insert table"
+          label={t('editor.toolbar.table')}
           onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
         >
-          Table
+          {t('editor.toolbar.tableShort')}
         </ToolButton>
         <ToolButton
-          label="Link"
+          label={t('editor.toolbar.link')}
           active={is('link')}
           onClick={() => {
             const href = window.prompt(
-              'Link address (https://…)',
+              t('editor.toolbar.linkPrompt'),
               editor.getAttributes('link').href ?? 'https://',
             );
             if (href === null) return;
             if (href === '') editor.chain().focus().unsetLink().run();
             else if (/^(?:https?:\/\/|mailto:)/i.test(href)) editor.chain().focus().setLink({ href }).run();
-            else window.alert('Links must start with http://, https:// or mailto:');
+            else window.alert(t('editor.toolbar.linkRefused'));
           }}
         >
-          Link
+          {t('editor.toolbar.link')}
         </ToolButton>
       </div>
       <EditorContent editor={editor} />

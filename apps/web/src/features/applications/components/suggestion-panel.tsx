@@ -1,12 +1,11 @@
-import { formatCredits, priceInCredits } from '@grantleaf/shared/constants';
-import {
-  SECTION_ACTION_LABELS,
-  type SectionAction,
-  type Suggestion,
-} from '@grantleaf/shared/section-actions.schema';
+import { priceInCredits } from '@grantleaf/shared/constants';
+import type { SectionAction, Suggestion } from '@grantleaf/shared/section-actions.schema';
 import { diffWords } from 'diff';
 import { Fragment, useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import '../../../i18n/editor-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+import { formatCreditAmount } from '../../../lib/format-number.ts';
 
 /**
  * An AI action's suggestion beside its section (issue 16 §5): the section's text against the
@@ -14,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
  * and Accept, Edit or Reject. Model text is rendered as React text, never as HTML.
  */
 
-const PRICE = formatCredits(priceInCredits('sectionAction'));
+const PRICE = priceInCredits('sectionAction');
 
 /** Buttons for the actions this section can take; none without a model (the caller decides). */
 export function SectionActionButtons({
@@ -28,12 +27,22 @@ export function SectionActionButtons({
   disabled: boolean;
   onRun: (action: SectionAction) => void;
 }) {
+  const { t } = useTranslation();
   if (actions.length === 0) return null;
   return (
-    <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label={`AI actions for ${header}`}>
+    <div
+      className="mt-2 flex flex-wrap gap-2"
+      role="group"
+      aria-label={t('suggestion.actionsFor', { section: header })}
+    >
       {actions.map((action) => (
         <Button key={action} variant="secondary" size="sm" disabled={disabled} onClick={() => onRun(action)}>
-          {SECTION_ACTION_LABELS[action]} ({PRICE} credits)
+          {t('suggestion.withPrice', {
+            // The plural follows the amount: "0,2 crédit" in French (below 2), "0.2 credits" in English.
+            count: PRICE,
+            action: t(`suggestion.actions.${action}`),
+            price: formatCreditAmount(PRICE),
+          })}
         </Button>
       ))}
     </div>
@@ -44,6 +53,7 @@ const NUMBER = /(\d[\d,.]*%?)/;
 
 /** Text with the numbers to confirm marked. */
 function Marked({ text, numbers }: { text: string; numbers: Set<string> }) {
+  const { t } = useTranslation();
   if (numbers.size === 0) return <>{text}</>;
   return (
     <>
@@ -51,7 +61,10 @@ function Marked({ text, numbers }: { text: string; numbers: Set<string> }) {
         const bare = part.replace(/[.,]+$/, '');
         return numbers.has(bare.replace(/%$/, '')) ? (
           <Fragment key={i}>
-            <mark className="rounded bg-amber-200 px-0.5 text-slate-900" title="Not in your application">
+            <mark
+              className="rounded bg-amber-200 px-0.5 text-slate-900"
+              title={t('suggestion.notInApplication')}
+            >
               {bare}
             </mark>
             {part.slice(bare.length)}
@@ -73,6 +86,7 @@ export function SuggestionDiff({
   after: string;
   newNumbers: string[];
 }) {
+  const { t } = useTranslation();
   const parts = useMemo(() => diffWords(before, after), [before, after]);
   // Without the %: a word diff may add "42" and keep the "%" of the number it replaced.
   const numbers = useMemo(() => new Set(newNumbers.map((n) => n.replace(/%$/, ''))), [newNumbers]);
@@ -81,7 +95,7 @@ export function SuggestionDiff({
       className="max-h-80 overflow-y-auto rounded border border-slate-200 bg-white p-3 text-sm leading-relaxed whitespace-pre-wrap text-slate-900"
       tabIndex={0}
       role="region"
-      aria-label="Changes suggested"
+      aria-label={t('suggestion.changes')}
       data-testid="suggestion-diff"
     >
       {parts.map((part, i) =>
@@ -114,14 +128,15 @@ export function SuggestionPanel({
   onEdit: () => void;
   onReject: () => void;
 }) {
-  const label = SECTION_ACTION_LABELS[suggestion.action];
+  const { t } = useTranslation();
+  const label = t(`suggestion.actions.${suggestion.action}`);
   if (suggestion.status === 'processing')
     return (
       <p
         role="status"
         className="mt-2 rounded border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
       >
-        {label}: the AI is writing a suggestion. Your section is not changed until you accept it.
+        {t('suggestion.writing', { action: label })}
       </p>
     );
   if (suggestion.status === 'failed')
@@ -129,7 +144,7 @@ export function SuggestionPanel({
       <div role="alert" className="mt-2 rounded border border-red-200 bg-red-50 p-3 text-sm text-red-900">
         <p>{suggestion.error}</p>
         <Button variant="secondary" size="sm" className="mt-2" disabled={busy} onClick={onReject}>
-          Dismiss
+          {t('suggestion.dismiss')}
         </Button>
       </div>
     );
@@ -137,15 +152,13 @@ export function SuggestionPanel({
     <div
       className="mt-2 space-y-2 rounded border border-slate-300 bg-brand-50 p-3"
       role="group"
-      aria-label={`Suggestion: ${label}`}
+      aria-label={t('suggestion.title', { action: label })}
     >
-      <p className="text-sm font-semibold text-slate-900">Suggestion: {label}</p>
-      <p className="text-xs text-slate-700">
-        Removed text is struck through, added text is green. Nothing changes until you accept.
-      </p>
+      <p className="text-sm font-semibold text-slate-900">{t('suggestion.title', { action: label })}</p>
+      <p className="text-xs text-slate-700">{t('suggestion.legend')}</p>
       {suggestion.newNumbers.length > 0 ? (
         <p className="text-sm text-amber-900" data-testid="new-numbers">
-          Check before accepting, not in your application: {suggestion.newNumbers.join(', ')}
+          {t('suggestion.newNumbers', { numbers: suggestion.newNumbers.join(', ') })}
         </p>
       ) : null}
       <SuggestionDiff
@@ -155,13 +168,13 @@ export function SuggestionPanel({
       />
       <div className="flex flex-wrap gap-2">
         <Button size="sm" disabled={busy} onClick={onAccept}>
-          Accept
+          {t('suggestion.accept')}
         </Button>
         <Button variant="secondary" size="sm" disabled={busy} onClick={onEdit}>
-          Edit
+          {t('suggestion.edit')}
         </Button>
         <Button variant="secondary" size="sm" disabled={busy} onClick={onReject}>
-          Reject
+          {t('suggestion.reject')}
         </Button>
       </div>
     </div>
