@@ -161,7 +161,9 @@ describe('the application editor in French (issue 31, ADR 0850)', () => {
     // The checks come after a quiet time; the counter groups digits as fr-CA does.
     await screen.findByText('2 points à régler avant le dépôt :');
     expect(screen.getByText('1 élément exigé introuvable')).toBeTruthy();
-    expect(screen.getByTestId('counter-summary').textContent).toBe('1 mot, 1\u00a0234 caractères (aucune limite)');
+    expect(screen.getByTestId('counter-summary').textContent).toBe(
+      '1 mot, 1\u00a0234 caractères (aucune limite)',
+    );
     expect(screen.getByText('Absent')).toBeTruthy();
     expect(screen.getByText('Éléments exigés')).toBeTruthy();
     // The suggestion on one section, the priced actions on the other.
