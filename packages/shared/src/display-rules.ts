@@ -121,10 +121,14 @@ export function parseAmount(text: string | null | undefined): number | null {
 
 /** Spec §9: the second dashboard's total, the sum of approved amounts in millions, one decimal ("$2.4M"). */
 export function approvedFundingMillions(apps: ReadonlyArray<{ status: string; amount: string }>): string {
-  const total = apps
+  return `$${(approvedFunding(apps) / 1e6).toFixed(1)}M`;
+}
+
+/** The dollars of the approved applications' amounts (the web writes them in its language). */
+export function approvedFunding(apps: ReadonlyArray<{ status: string; amount: string }>): number {
+  return apps
     .filter((a) => a.status === 'approved')
     .reduce((sum, a) => sum + (parseAmount(a.amount) ?? 0), 0);
-  return `$${(total / 1e6).toFixed(1)}M`;
 }
 
 /** The four cards of the Grant Applications Dashboard. */

@@ -77,6 +77,9 @@ const SAME_IN_BOTH = new Set([
   'Analyses',
   'Version {{version}}',
   'Version {{version}} · {{date}} · {{author}}',
+  // The tracker's attached files (ADR 0851).
+  '{{count}} document',
+  '{{count}} documents',
 ]);
 
 const EN = flatten(en as Tree);

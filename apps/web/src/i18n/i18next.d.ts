@@ -1,5 +1,6 @@
 import 'i18next';
 import type enAccount from './locales/en.account.json';
+import type enApplications from './locales/en.applications.json';
 import type enAuth from './locales/en.auth.json';
 import type enBudget from './locales/en.budget.json';
 import type enDashboard from './locales/en.dashboard.json';
@@ -26,7 +27,8 @@ declare module 'i18next' {
         typeof enSubmissions &
         typeof enAccount &
         typeof enFunding &
-        typeof enEditor;
+        typeof enEditor &
+        typeof enApplications;
     };
     returnNull: false;
   }

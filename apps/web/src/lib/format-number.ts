@@ -30,11 +30,16 @@ export function formatCents(cents: number, currency: string): string {
   return currentLanguage() === 'fr' ? formatMoney(cents / 100, currency) : formatShared(cents, currency);
 }
 
+/** A number with one decimal: "2.4" in English, "2,4" in French (a score, millions of dollars). */
+export function formatOneDecimal(value: number): string {
+  const text = value.toFixed(1);
+  return currentLanguage() === 'fr' ? text.replace('.', ',') : text;
+}
+
 /**
  * A credit amount with its one decimal, as prices and balances show it: "1.0" in English (the
  * shared `formatCredits`), "1,0" in French (issue 31).
  */
 export function formatCreditAmount(value: number): string {
-  const text = value.toFixed(1);
-  return currentLanguage() === 'fr' ? text.replace('.', ',') : text;
+  return formatOneDecimal(value);
 }

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import '../../../i18n/editor-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import { formatCreditAmount } from '../../../lib/format-number.ts';
+import { formatOneDecimal } from '../../../lib/format-number.ts';
 import { useApplicationAnalyses } from '../api/application-document.api.ts';
 
 function scoreText(a: ApplicationAnalysis): string {
   // One decimal, with the decimal comma in French ("7,5 / 10").
-  if (a.meanScore !== null) return translate('analyses.score', { score: formatCreditAmount(a.meanScore) });
+  if (a.meanScore !== null) return translate('analyses.score', { score: formatOneDecimal(a.meanScore) });
   return a.status === 'failed' ? translate('analyses.failed') : translate('analyses.inProgress');
 }
 

@@ -1,25 +1,41 @@
-import { POTENTIAL_FUNDING_TEXT } from '@grantleaf/shared/constants';
 import { summariseApplications } from '@grantleaf/shared/display-rules';
 import { memo, type ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import '../../../i18n/applications-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useApplications } from '../api/applications.api.ts';
 
 /** The dashboard's three summary cards (spec §2), from the user's tracked applications. */
 export const ApplicationSummaryPanel = memo(function ApplicationSummaryPanel({ userId }: { userId: string }) {
   const applications = useApplications(userId);
+  const { t } = useTranslation();
   const summary = summariseApplications(applications.data ?? []);
   const value = (n: number) => (applications.isLoading ? '…' : applications.isError ? '—' : String(n));
-  const cards: Array<{ label: string; value: string; extra?: ReactNode }> = [
-    { label: 'Applications in Progress', value: value(summary.inProgress) },
-    { label: 'Approved Applications', value: value(summary.approved) },
-    { label: 'Potential Funding', value: POTENTIAL_FUNDING_TEXT },
+  // The test ids stay spec §2's English card names; the English texts equal the spec's (and
+  // POTENTIAL_FUNDING_TEXT, compared by applications-french.test.tsx).
+  const cards: Array<{ id: string; label: string; value: string; extra?: ReactNode }> = [
+    {
+      id: 'Applications in Progress',
+      label: t('applications.dashboardCards.inProgress'),
+      value: value(summary.inProgress),
+    },
+    {
+      id: 'Approved Applications',
+      label: t('applications.dashboardCards.approved'),
+      value: value(summary.approved),
+    },
+    {
+      id: 'Potential Funding',
+      label: t('applications.dashboardCards.potential'),
+      value: t('applications.dashboardCards.potentialValue'),
+    },
   ];
   return (
-    <section aria-label="Summary" className="grid gap-4 md:grid-cols-3">
+    <section aria-label={t('applications.summary')} className="grid gap-4 md:grid-cols-3">
       {cards.map((c) => (
-        <Card key={c.label} className="p-4">
+        <Card key={c.id} className="p-4">
           <p className="text-sm text-slate-600">{c.label}</p>
-          <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`card-${c.label}`}>
+          <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`card-${c.id}`}>
             {c.value}
           </p>
         </Card>

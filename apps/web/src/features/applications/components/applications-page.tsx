@@ -6,7 +6,7 @@ import {
   type ApplicationStatus,
 } from '@grantleaf/shared/applications.schema';
 import { checkUploadFile } from '@grantleaf/shared/submissions.schema';
-import { summariseApplications } from '@grantleaf/shared/display-rules';
+import { approvedFunding, summariseApplications } from '@grantleaf/shared/display-rules';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -16,7 +16,9 @@ import { FieldError, FileInput, FormField, Input, Label } from '../../../compone
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pager, usePaged } from '../../../components/ui/pager.tsx';
 import { ApplicationStatusBadge } from '../../../components/status-cells.tsx';
-import { useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/applications-catalogue.ts';
+import { t, useTranslation } from '../../../i18n/index.ts';
+import { formatOneDecimal } from '../../../lib/format-number.ts';
 import { ApiError, refusalReason } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
@@ -70,6 +72,7 @@ function NewApplicationDialog({
       form.update((f) => ({ ...f, program: program.name, deadline: f.deadline || (program.deadline ?? '') }));
   }
   const create = useCreateApplication(userId);
+  useTranslation();
   function close(next: boolean) {
     onOpenChange(next);
     if (!next) form.reset();
@@ -80,11 +83,11 @@ function NewApplicationDialog({
     if (!parsed.success) return;
     create.mutate(parsed.data, {
       onSuccess: () => {
-        toast.success('Application added');
+        toast.success(t('applications.new.added'));
         close(false);
       },
       onError: (error) =>
-        toast.error('Error', { description: errorText(error, 'Failed to add application') }),
+        toast.error(t('applications.error'), { description: errorText(error, t('applications.new.failed')) }),
     });
   }
   const field = (
@@ -101,11 +104,11 @@ function NewApplicationDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="New Application"
-      description="Track an application you are preparing or have submitted."
+      title={t('applications.new.title')}
+      description={t('applications.new.description')}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {field('title', 'Title')}
+        {field('title', t('applications.new.titleField'))}
         <div>
           <ProgramPicker
             id="app-program-id"
@@ -114,19 +117,17 @@ function NewApplicationDialog({
             onChange={form.set('programId')}
             onProgram={setProgram}
           />
-          <p className="mt-1 text-xs text-slate-600">
-            With a program, the application opens in the editor with the funder&apos;s sections and limits.
-          </p>
+          <p className="mt-1 text-xs text-slate-600">{t('applications.new.programHint')}</p>
         </div>
-        {field('program', 'Program', 'text', 'e.g. NSERC Alliance')}
-        {field('amount', 'Amount', 'text', 'e.g. $250,000')}
-        {field('deadline', 'Deadline', 'date')}
+        {field('program', t('applications.new.program'), 'text', t('applications.new.programPlaceholder'))}
+        {field('amount', t('applications.new.amount'), 'text', t('applications.new.amountPlaceholder'))}
+        {field('deadline', t('applications.new.deadline'), 'date')}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('applications.cancel')}
           </Button>
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Submitting...' : 'Add Application'}
+            {create.isPending ? t('applications.submitting') : t('applications.new.add')}
           </Button>
         </div>
       </form>
@@ -151,6 +152,7 @@ function UploadDocumentsDialog({
   // and the upload's answer, and a file is checked by checkUploadFile (here and by the upload route).
   const [errors, setErrors] = useState<{ application?: string; file?: string }>({});
   const attach = useAttachDocument(userId);
+  useTranslation();
   function close(next: boolean) {
     onOpenChange(next);
     if (!next) {
@@ -168,8 +170,8 @@ function UploadDocumentsDialog({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const missing = {
-      application: appId ? undefined : 'Please choose an application',
-      file: file ? undefined : (errors.file ?? 'Please choose a file'),
+      application: appId ? undefined : t('applications.upload.chooseApplication'),
+      file: file ? undefined : (errors.file ?? t('applications.upload.chooseFile')),
     };
     if (!appId || !file) {
       setErrors(missing);
@@ -180,14 +182,14 @@ function UploadDocumentsDialog({
       { id: appId, file },
       {
         onSuccess: () => {
-          toast.success('File Uploaded');
+          toast.success(t('applications.upload.uploaded'));
           close(false);
         },
         onError: (error) => {
           setFile(null);
           // A refused file cannot pass on a retry: say why (spec §8's text is for failed uploads).
-          toast.error('Upload Failed', {
-            description: refusalReason(error) ?? 'Failed to upload file. Please try again.',
+          toast.error(t('applications.upload.failed'), {
+            description: refusalReason(error) ?? t('applications.upload.failedDescription'),
           });
         },
       },
@@ -198,12 +200,12 @@ function UploadDocumentsDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="Upload Documents"
-      description="Attach a PDF, Word or text file (10MB at most) to an application."
+      title={t('applications.upload.title')}
+      description={t('applications.upload.description')}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
-          <Label htmlFor="doc-application">Application</Label>
+          <Label htmlFor="doc-application">{t('applications.upload.application')}</Label>
           <select
             id="doc-application"
             value={appId}
@@ -215,7 +217,7 @@ function UploadDocumentsDialog({
             }}
             className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
           >
-            <option value="">Choose an application</option>
+            <option value="">{t('applications.upload.choose')}</option>
             {applications.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.title}
@@ -225,7 +227,7 @@ function UploadDocumentsDialog({
           <FieldError id="doc-application-error">{errors.application}</FieldError>
         </div>
         <div>
-          <Label htmlFor="doc-file">File</Label>
+          <Label htmlFor="doc-file">{t('applications.upload.file')}</Label>
           <FileInput
             id="doc-file"
             accept=".pdf,.doc,.docx,.txt"
@@ -237,7 +239,7 @@ function UploadDocumentsDialog({
         </div>
         {selected && selected.documents.length > 0 && (
           <div>
-            <p className="text-sm font-medium text-slate-800">Attached to this application</p>
+            <p className="text-sm font-medium text-slate-800">{t('applications.upload.attached')}</p>
             <ul className="list-inside list-disc text-sm text-slate-700">
               {selected.documents.map((d) => (
                 <li key={d.id}>
@@ -249,10 +251,10 @@ function UploadDocumentsDialog({
         )}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('applications.cancel')}
           </Button>
           <Button type="submit" disabled={attach.isPending}>
-            {attach.isPending ? 'Uploading...' : 'Upload'}
+            {attach.isPending ? t('applications.upload.uploading') : t('applications.upload.upload')}
           </Button>
         </div>
       </form>
@@ -268,8 +270,8 @@ function DocumentLink({ fileUrl, fileName }: { fileUrl: string; fileName: string
       className="text-left text-brand-800 underline hover:text-brand-900"
       onClick={async () => {
         const result = await downloadFile(fileUrl, fileName);
-        if (result === 'failed') window.alert('Failed to download file');
-        if (result === 'error') window.alert('Error downloading file');
+        if (result === 'failed') window.alert(t('applications.downloadFailed'));
+        if (result === 'error') window.alert(t('applications.downloadError'));
       }}
     >
       {fileName}
@@ -294,6 +296,7 @@ function EditApplicationDialog({
     toInput: (values) => ({ ...values, deadline: values.deadline || null }),
   });
   const update = useUpdateApplication(userId);
+  useTranslation();
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = form.parse({ focus: true });
@@ -302,32 +305,39 @@ function EditApplicationDialog({
       { id: app.id, ...parsed.data },
       {
         onSuccess: () => {
-          toast.success('Application updated');
+          toast.success(t('applications.editDialog.updated'));
           onClose();
         },
         onError: (error) =>
-          toast.error('Error', { description: errorText(error, 'Failed to update application') }),
+          toast.error(t('applications.error'), {
+            description: errorText(error, t('applications.updateFailed')),
+          }),
       },
     );
   }
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title="Edit application" description={app.title}>
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('applications.editDialog.title')}
+      description={app.title}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Title" {...form.slot('title')}>
+        <FormField label={t('applications.new.titleField')} {...form.slot('title')}>
           <Input {...form.input('title')} />
         </FormField>
-        <FormField label="Amount" {...form.slot('amount')}>
-          <Input {...form.input('amount')} placeholder="e.g. $250,000" />
+        <FormField label={t('applications.new.amount')} {...form.slot('amount')}>
+          <Input {...form.input('amount')} placeholder={t('applications.new.amountPlaceholder')} />
         </FormField>
-        <FormField label="Deadline" {...form.slot('deadline')}>
+        <FormField label={t('applications.new.deadline')} {...form.slot('deadline')}>
           <Input {...form.input('deadline')} type="date" />
         </FormField>
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('applications.cancel')}
           </Button>
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Submitting...' : 'Save'}
+            {update.isPending ? t('applications.submitting') : t('applications.editDialog.save')}
           </Button>
         </div>
       </form>
@@ -351,7 +361,7 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
         {app.documents.length > 0 && (
           <details className="text-xs text-slate-600">
             <summary className="cursor-pointer">
-              {app.documents.length} document{app.documents.length === 1 ? '' : 's'}
+              {t('applications.documents', { count: app.documents.length })}
             </summary>
             <ul>
               {app.documents.map((d) => (
@@ -368,7 +378,9 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
       <td className="px-4 py-3">
         <ApplicationStatusBadge status={app.status} />
         <details className="mt-1 text-xs text-slate-600">
-          <summary className="cursor-pointer">History ({app.history.length})</summary>
+          <summary className="cursor-pointer">
+            {t('applications.history', { count: app.history.length })}
+          </summary>
           <ol data-testid={`history-${app.id}`}>
             {app.history.map((h) => (
               <li key={`${h.status}-${h.at}`}>
@@ -384,7 +396,7 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
           {next.length > 0 && (
             <>
               <label htmlFor={`move-${app.id}`} className="sr-only">
-                Move {app.title} to
+                {t('applications.moveLabel', { title: app.title })}
               </label>
               <select
                 id={`move-${app.id}`}
@@ -395,15 +407,15 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
                     { id: app.id, status: e.target.value as ApplicationStatus },
                     {
                       onError: (error) =>
-                        toast.error('Error', {
-                          description: errorText(error, 'Failed to update application'),
+                        toast.error(t('applications.error'), {
+                          description: errorText(error, t('applications.updateFailed')),
                         }),
                     },
                   )
                 }
                 className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
               >
-                <option value="">Move to...</option>
+                <option value="">{t('applications.moveTo')}</option>
                 {next.map((s) => (
                   <option key={s} value={s}>
                     {t(`labels.applicationStatus.${s}`)}
@@ -412,20 +424,26 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
               </select>
             </>
           )}
-          <Button variant="ghost" size="sm" aria-label={`Edit ${app.title}`} onClick={() => setEditing(true)}>
-            Edit
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('applications.editLabel', { title: app.title })}
+            onClick={() => setEditing(true)}
+          >
+            {t('applications.edit')}
           </Button>
           {editing && <EditApplicationDialog app={app} userId={userId} onClose={() => setEditing(false)} />}
           <Button
             variant="ghost"
             size="sm"
-            aria-label={`Delete ${app.title}`}
+            aria-label={t('applications.deleteLabel', { title: app.title })}
             disabled={remove.isPending}
             onClick={() => {
-              if (window.confirm(`Delete "${app.title}"?`)) remove.mutate(app.id);
+              if (window.confirm(t('applications.confirmDelete', { title: app.title })))
+                remove.mutate(app.id);
             }}
           >
-            Delete
+            {t('applications.delete')}
           </Button>
         </div>
       </td>
@@ -441,47 +459,54 @@ export function ApplicationsPage() {
   const calendar = useCalendarToken();
   const list = applications.data ?? [];
   const paged = usePaged(list);
+  const { t } = useTranslation();
 
   if (!user) {
-    return <SignInRequired message="Access denied. Please log in to view your applications." />;
+    return <SignInRequired message={t('applications.signIn')} />;
   }
 
   const summary = summariseApplications(list);
+  // Each card's test id stays its English name (spec §4's card names), whatever the language shown.
   const cards = [
-    { label: 'Total Applications', value: String(summary.total) },
-    { label: 'In Progress', value: String(summary.inProgress) },
-    { label: 'Approved', value: String(summary.approved) },
-    { label: 'Total Funding', value: summary.totalFunding },
+    { id: 'Total Applications', label: t('applications.cards.total'), value: String(summary.total) },
+    { id: 'In Progress', label: t('applications.cards.inProgress'), value: String(summary.inProgress) },
+    { id: 'Approved', label: t('applications.cards.approved'), value: String(summary.approved) },
+    {
+      id: 'Total Funding',
+      label: t('applications.cards.totalFunding'),
+      // "$2.4M" in English (summariseApplications' text), "2,4 M$" in French.
+      value: t('applications.reports.millions', { amount: formatOneDecimal(approvedFunding(list) / 1e6) }),
+    },
   ];
 
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4">
-          <h1 className="text-xl font-bold text-slate-900">Grant Applications Dashboard</h1>
+          <h1 className="text-xl font-bold text-slate-900">{t('applications.heading')}</h1>
           <Link to="/" className={buttonClass('secondary', 'sm')}>
-            Home
+            {t('applications.home')}
           </Link>
         </div>
       </header>
       <main className="mx-auto max-w-7xl space-y-6 px-4 py-6">
-        <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-label={t('applications.summary')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {cards.map((c) => (
-            <Card key={c.label} className="p-4">
+            <Card key={c.id} className="p-4">
               <p className="text-sm text-slate-600">{c.label}</p>
-              <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`card-${c.label}`}>
+              <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={`card-${c.id}`}>
                 {applications.isLoading ? '…' : c.value}
               </p>
             </Card>
           ))}
         </section>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => setDialog('new')}>New Application</Button>
+          <Button onClick={() => setDialog('new')}>{t('applications.newApplication')}</Button>
           <Button variant="secondary" onClick={() => setDialog('upload')}>
-            Upload Documents
+            {t('applications.uploadDocuments')}
           </Button>
           <Button variant="secondary" onClick={() => setDialog('reports')}>
-            View Reports
+            {t('applications.viewReports')}
           </Button>
           <Button
             variant="ghost"
@@ -489,46 +514,44 @@ export function ApplicationsPage() {
             onClick={() =>
               calendar.mutate(undefined, {
                 onError: (error) =>
-                  toast.error('Error', { description: errorText(error, 'Failed to create calendar link') }),
+                  toast.error(t('applications.error'), {
+                    description: errorText(error, t('applications.calendarFailed')),
+                  }),
               })
             }
           >
-            {calendar.data ? 'New calendar link' : 'Calendar feed'}
+            {calendar.data ? t('applications.newCalendarLink') : t('applications.calendarFeed')}
           </Button>
         </div>
         {calendar.data && (
           <div className="rounded-md border border-slate-200 bg-white p-3 text-sm">
-            <Label htmlFor="calendar-url">
-              Subscribe to your deadlines (keep this link private; a new link revokes the old one)
-            </Label>
+            <Label htmlFor="calendar-url">{t('applications.calendarLabel')}</Label>
             <Input id="calendar-url" readOnly value={calendar.data.url} className="font-mono text-xs" />
           </div>
         )}
         <Card>
           <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
-            Recent Applications
+            {t('applications.recent')}
           </h2>
           {applications.isLoading ? (
-            <p className="p-4 text-sm text-slate-600">Loading applications...</p>
+            <p className="p-4 text-sm text-slate-600">{t('applications.loading')}</p>
           ) : applications.isError ? (
             <p role="alert" className="p-4 text-sm text-red-700">
               {applications.error.message}
             </p>
           ) : list.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600">
-              No applications yet. Use New Application to start tracking one.
-            </p>
+            <p className="p-4 text-sm text-slate-600">{t('applications.empty')}</p>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="bg-slate-50 text-xs uppercase text-slate-600">
                   <tr>
-                    <th className="px-4 py-2">Title</th>
-                    <th className="px-4 py-2">Program</th>
-                    <th className="px-4 py-2">Amount</th>
-                    <th className="px-4 py-2">Status</th>
-                    <th className="px-4 py-2">Deadline</th>
-                    <th className="px-4 py-2">Actions</th>
+                    <th className="px-4 py-2">{t('applications.columns.title')}</th>
+                    <th className="px-4 py-2">{t('applications.columns.program')}</th>
+                    <th className="px-4 py-2">{t('applications.columns.amount')}</th>
+                    <th className="px-4 py-2">{t('applications.columns.status')}</th>
+                    <th className="px-4 py-2">{t('applications.columns.deadline')}</th>
+                    <th className="px-4 py-2">{t('applications.columns.actions')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -537,7 +560,7 @@ export function ApplicationsPage() {
                   ))}
                 </tbody>
               </table>
-              <Pager label="Recent Applications" {...paged} />
+              <Pager label={t('applications.recent')} {...paged} />
             </div>
           )}
         </Card>
@@ -556,7 +579,7 @@ export function ApplicationsPage() {
       <Modal
         open={dialog === 'reports'}
         onOpenChange={(o) => setDialog(o ? 'reports' : null)}
-        title="Reports"
+        title={t('applications.reports.title')}
         wide
       >
         <ReportsChart applications={list} />

@@ -1,7 +1,9 @@
 import { APPLICATION_STATUSES, type Application } from '@grantleaf/shared/applications.schema';
 import { applicationStatusTone, parseAmount } from '@grantleaf/shared/display-rules';
 import '../../../i18n/dashboard-catalogue.ts';
+import '../../../i18n/applications-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
+import { formatOneDecimal } from '../../../lib/format-number.ts';
 
 const FILL: Record<string, string> = {
   green: '#15803d',
@@ -50,10 +52,12 @@ export function ReportsChart({ applications }: { applications: readonly Applicat
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <figure>
-        <figcaption className="mb-2 text-sm font-semibold text-slate-800">Applications by status</figcaption>
+        <figcaption className="mb-2 text-sm font-semibold text-slate-800">
+          {t('applications.reports.byStatus')}
+        </figcaption>
         <svg
           role="img"
-          aria-label="Applications by status"
+          aria-label={t('applications.reports.byStatus')}
           viewBox={`0 0 ${counts.length * barW + 10} ${chartH + 30}`}
           className="w-full"
         >
@@ -84,14 +88,14 @@ export function ReportsChart({ applications }: { applications: readonly Applicat
       </figure>
       <figure>
         <figcaption className="mb-2 text-sm font-semibold text-slate-800">
-          Approved funding over time (cumulative, $M)
+          {t('applications.reports.funding')}
         </figcaption>
         {points.length === 0 ? (
-          <p className="text-sm text-slate-600">No approved funding yet.</p>
+          <p className="text-sm text-slate-600">{t('applications.reports.noFunding')}</p>
         ) : (
           <svg
             role="img"
-            aria-label="Approved funding over time"
+            aria-label={t('applications.reports.fundingLabel')}
             viewBox={`0 0 ${lineW} ${chartH + 30}`}
             className="w-full"
           >
@@ -104,10 +108,10 @@ export function ReportsChart({ applications }: { applications: readonly Applicat
             {points.map((p) => (
               <g key={p.month}>
                 <circle cx={p.x} cy={p.y} r={4} fill="#15803d">
-                  <title>{`${p.month}: $${p.millions.toFixed(1)}M`}</title>
+                  <title>{`${p.month}: ${t('applications.reports.millions', { amount: formatOneDecimal(p.millions) })}`}</title>
                 </circle>
                 <text x={p.x} y={p.y - 8} textAnchor="middle" fontSize="10" fill="#0f172a">
-                  ${p.millions.toFixed(1)}M
+                  {t('applications.reports.millions', { amount: formatOneDecimal(p.millions) })}
                 </text>
                 <text x={p.x} y={chartH + 16} textAnchor="middle" fontSize="10" fill="#334155">
                   {p.month}
