@@ -265,6 +265,12 @@ for (const width of [1280, 390]) {
 
 const NSERC_ALLIANCE = 'ca-nserc-alliance-advantage';
 
+/**
+ * The editor's side panels not yet in French (ADR 0361's list), left out of its check by their
+ * test ids until their features convert: each entry is a panel, not a word allowed.
+ */
+const STILL_ENGLISH_PANELS = ['[data-testid="guidelines-panel"]', '[data-testid="content-library"]'];
+
 /** A submission made through the API, once its job has completed. */
 async function completed(server: Server, token: string, body: Record<string, unknown>): Promise<string> {
   const created = await server.api('POST', '/api/submissions', { token, body });
@@ -352,6 +358,33 @@ for (const width of [1280, 390]) {
     expect(forbidden.filter((english) => containsPhrase(accountText, english))).toEqual([]);
     expect(await seriousViolations(page), '/account').toEqual([]);
     expect(await fits(page), `/account fits ${width} px`).toBe(true);
+
+    // The applications tracker and the editor (ADRs 0850, 0851): an application from a catalogue
+    // program, so the editor has its sections, live checks and panels. What the checks' server
+    // wrote (findings, limit notes, criteria) is marked lang="en"; the section headers are the
+    // funder's; the side panels still in English (guidelines, content library: ADR 0361) are
+    // left out by name until they convert.
+    const tracked = await server.api('POST', '/api/applications', {
+      token: account.token,
+      body: { title: 'Capteurs de glace de rivière', program: 'CRSNG Alliance', programId: NSERC_ALLIANCE },
+    });
+    expect(tracked.status).toBe(201);
+    for (const [path, heading, ready] of [
+      ['/applications', 'Tableau de bord des demandes de subvention', 'Demandes récentes'],
+      [`/applications/${tracked.body.id as string}`, 'Capteurs de glace de rivière', 'Éléments exigés'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('heading', { name: ready })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const text = await ownText(page, 'body', STILL_ENGLISH_PANELS);
+      expect(
+        forbidden.filter((english) => containsPhrase(text, english)),
+        `English on ${path}`,
+      ).toEqual([]);
+      expect(await seriousViolations(page), path).toEqual([]);
+      expect(await fits(page), `${path} fits ${width} px`).toBe(true);
+    }
 
     await page.goto('/dashboard');
     const recent = page.getByRole('region', { name: 'Activité récente' });

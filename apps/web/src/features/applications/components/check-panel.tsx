@@ -68,6 +68,22 @@ export function leftToDo(result: CheckResult): LeftItem[] {
   ];
 }
 
+/**
+ * A text the checks' server wrote (a finding, a limit note, a criterion): in French where the
+ * message has a French entry (fr.messages.json), otherwise as sent and, in French, marked
+ * lang="en" (the engine writes these in English; ADR 0850).
+ */
+function useSent(): (text: string) => { children: string; lang: 'en' | undefined } {
+  const { language } = useTranslation();
+  return (text) => {
+    const shown = translateMessage(text);
+    return { children: shown, lang: language === 'fr' && shown === text ? 'en' : undefined };
+  };
+}
+function Sent({ text }: { text: string }) {
+  return <span {...useSent()(text)} />;
+}
+
 export function ReadinessSummary({
   result,
   checking,
@@ -117,13 +133,15 @@ export function ReadinessSummary({
                     className="text-left text-brand-800 underline hover:text-brand-900"
                     onClick={() => onFocus(item.sectionId)}
                   >
-                    {translateMessage(item.message)}
+                    <Sent text={item.message} />
                   </button>
                 ) : (
                   <span className="text-slate-800">
-                    {item.elementsNotFound === undefined
-                      ? translateMessage(item.message)
-                      : t('checks.elementsNotFound', { count: item.elementsNotFound })}
+                    {item.elementsNotFound === undefined ? (
+                      <Sent text={item.message} />
+                    ) : (
+                      t('checks.elementsNotFound', { count: item.elementsNotFound })
+                    )}
                   </span>
                 )}
               </li>
@@ -152,7 +170,11 @@ export function LimitCounter({ check, id }: { check: SectionCheck | undefined; i
           : 'text-slate-600',
       )}
     >
-      {count ? count.note : t('checks.noLimit', { words, characters: formatCount(check.characters) })}
+      {count ? (
+        <Sent text={count.note} />
+      ) : (
+        t('checks.noLimit', { words, characters: formatCount(check.characters) })
+      )}
     </p>
   );
 }
@@ -167,17 +189,20 @@ export function CheckPanel({
   onFocus: FocusTarget;
 }) {
   const { t } = useTranslation();
+  const sent = useSent();
   if (!result) return null;
   return (
     <section aria-labelledby="checks-title" className="rounded-md border border-slate-200 bg-white p-4">
       <h2 id="checks-title" className="text-base font-semibold text-slate-900">
         {t('checks.requiredElements')}
       </h2>
-      <p className="mt-1 text-xs text-slate-600">{result.basis}</p>
+      <p className="mt-1 text-xs text-slate-600">
+        <Sent text={result.basis} />
+      </p>
       {result.criteria.map((c) => (
         <div key={c.criterion} className="mt-3">
           <h3 className="text-sm font-semibold text-slate-900">
-            {c.criterion}
+            <Sent text={c.criterion} />
             {c.weight !== null ? (
               <span className="font-normal text-slate-600"> ({weightPercent(c.weight)})</span>
             ) : null}
@@ -190,7 +215,9 @@ export function CheckPanel({
                 >
                   {t(`checks.status.${e.status}`)}
                 </span>
-                <span className="font-medium text-slate-900">{e.label}</span>
+                <span className="font-medium text-slate-900">
+                  <Sent text={e.label} />
+                </span>
                 {e.quote ? (
                   <button
                     type="button"
@@ -202,7 +229,7 @@ export function CheckPanel({
                 ) : null}
                 {e.status !== 'found' ? (
                   <p className="mt-0.5 text-xs text-slate-600">
-                    {e.expects} {e.suggestion}
+                    <Sent text={e.expects} /> <Sent text={e.suggestion} />
                   </p>
                 ) : null}
               </li>
@@ -213,9 +240,10 @@ export function CheckPanel({
       {result.budget ? (
         <div className="mt-3">
           <h3 className="text-sm font-semibold text-slate-900">{t('checks.budget')}</h3>
-          <p className={clsx('text-sm', result.budget.ok ? 'text-slate-700' : 'text-red-700')}>
-            {result.budget.message}
-          </p>
+          <p
+            className={clsx('text-sm', result.budget.ok ? 'text-slate-700' : 'text-red-700')}
+            {...sent(result.budget.message)}
+          />
         </div>
       ) : null}
       {result.totals.length > 1 ? (
