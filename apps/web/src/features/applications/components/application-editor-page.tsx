@@ -261,7 +261,8 @@ function Editor({
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words text-slate-900">{app.title}</h1>
           <p className="mt-1 text-sm text-slate-700">
-            {app.program}
+            {/* A catalogue program's name is the catalogue's (English, ADR 0730). */}
+            <span lang={app.programId ? 'en' : undefined}>{app.program}</span>
             {app.deadline ? ` · ${t('editor.deadline', { deadline: app.deadline })}` : ''}
             {app.amount ? ` · ${app.amount}` : ''}
           </p>

@@ -373,7 +373,10 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
           </details>
         )}
       </td>
-      <td className="px-4 py-3 text-slate-800">{app.program}</td>
+      {/* A catalogue program's name is the catalogue's (English, ADR 0730); a typed one the user's. */}
+      <td className="px-4 py-3 text-slate-800" lang={app.programId ? 'en' : undefined}>
+        {app.program}
+      </td>
       <td className="px-4 py-3 text-slate-800">{app.amount || '—'}</td>
       <td className="px-4 py-3">
         <ApplicationStatusBadge status={app.status} />
