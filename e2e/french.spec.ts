@@ -161,13 +161,24 @@ async function ownText(page: Page, selector = 'body', skip: string[] = []): Prom
   );
 }
 
+/**
+ * Proper nouns a French page may show though a catalogue has them as English, each with why.
+ * Words, not panels: everything else English is found.
+ */
+const ALLOWED_IN_FRENCH: Readonly<Record<string, string>> = {
+  // The catalogue's program names are the funders' English names (ADR 0730); inside a French
+  // sentence ("Vérifié selon les règles de coûts de NSERC Alliance Advantage grants…") the name
+  // cannot be marked lang="en" apart from the sentence the catalogue builds around it.
+  NSERC: "a funder's acronym inside a catalogue program's English name",
+};
+
 /** Catalogue English a French page must not show, without one-word parts French uses too. */
 function forbiddenInFrench(): string[] {
   const fr = catalogue('fr');
   // A one-word part that French uses too ("total": "Budget total") is not English on its own.
   const frenchWords = new Set(flatten(fr).flatMap(([, value]) => value.toLowerCase().split(/[^\p{L}]+/u)));
   return englishLeft(catalogue('en'), fr).filter(
-    (part) => /\s/.test(part) || !frenchWords.has(part.toLowerCase()),
+    (part) => !(part in ALLOWED_IN_FRENCH) && (/\s/.test(part) || !frenchWords.has(part.toLowerCase())),
   );
 }
 

@@ -341,12 +341,18 @@ function Editor({
               className="scroll-mt-4"
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 id={`heading-${s.id}`} className="text-lg font-semibold text-slate-900">
+                {/* The header and guidance are the funder's template's, written in English
+                    (program-sections.json), marked so (ADR 0850). */}
+                <h2 id={`heading-${s.id}`} className="text-lg font-semibold text-slate-900" lang="en">
                   {s.header}
                 </h2>
                 <LimitCounter check={sectionChecks.get(s.id)} id={`counter-${s.id}`} />
               </div>
-              {s.guidance ? <p className="mt-1 mb-2 text-xs text-slate-600">{s.guidance}</p> : null}
+              {s.guidance ? (
+                <p className="mt-1 mb-2 text-xs text-slate-600" lang="en">
+                  {s.guidance}
+                </p>
+              ) : null}
               <div onFocus={() => (lastFocused.current = s.id)}>
                 <SectionEditor
                   id={`editor-${s.id}`}

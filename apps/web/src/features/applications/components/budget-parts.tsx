@@ -123,7 +123,11 @@ export function BudgetFindings({ findings, basis }: { findings: BudgetFinding[];
       {language === 'en' ? null : (
         <p className="mt-1 text-xs text-slate-600">{t('budget.rules.englishOnly')}</p>
       )}
-      <p className="mt-1 text-sm text-slate-700">{t('budget.rules.basis', { basis })}</p>
+      {/* checkBudget's English, marked so; the label before it is in the page's language. */}
+      <p className="mt-1 text-sm text-slate-700">
+        {t('budget.rules.basis', { basis: '' })}
+        <span lang="en">{basis}</span>
+      </p>
       {findings.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t('budget.rules.none')}</p>
       ) : (
@@ -136,7 +140,9 @@ export function BudgetFindings({ findings, basis }: { findings: BudgetFinding[];
               data-status={f.status}
             >
               <ToneBadge tone={TONE[f.status]}>{t(`budget.status.${f.status}`)}</ToneBadge>
-              <p className="mt-1 break-words text-slate-900">{f.message}</p>
+              <p className="mt-1 break-words text-slate-900" lang="en">
+                {f.message}
+              </p>
               {f.rule ? (
                 <p className="mt-1 text-xs break-words text-slate-600">
                   {t('budget.rules.source')}{' '}
@@ -150,7 +156,12 @@ export function BudgetFindings({ findings, basis }: { findings: BudgetFinding[];
                   </a>{' '}
                   {t('budget.rules.read', { date: f.rule.read })}
                   {f.rule.verified ? '' : t('budget.rules.unconfirmed')}
-                  {f.rule.note && !f.rule.verified ? ` · ${f.rule.note}` : ''}
+                  {f.rule.note && !f.rule.verified ? (
+                    <>
+                      {' · '}
+                      <span lang="en">{f.rule.note}</span>
+                    </>
+                  ) : null}
                 </p>
               ) : null}
             </li>
