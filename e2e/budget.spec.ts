@@ -4,7 +4,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { adminAccount, expect, test } from './fixtures.ts';
 import { fits, seriousViolations } from './axe.ts';
 
-// Issue 26 (ADR 0281): build an NSERC Alliance budget with a large partner, break the overhead rule
+// Issue 26 (ADR 0281, 0830): open an NSERC Alliance budget prefilled from what the application already
+// states (the partner, its cash and in-kind, each with its source; no cost line invented), give the
+// partner's size, add the costs, break the overhead rule
 // and see its live check (the rule's words and the line), fix it, see the 2:1 cost-share finding
 // with its source, fix the partner cash, save, and export CSV, DOCX and the budget as PDF in the
 // funder's table (ADR 0741); then write a draft
@@ -28,10 +30,50 @@ for (const width of [1280, 390]) {
       body: { title: 'River ice sensors with Hydro Giant', program: 'NSERC Alliance', programId: ALLIANCE },
     });
     expect(created.status).toBe(201);
+    // The application's text already states the partner's money and the total cost.
+    const detail = await server.api('GET', `/api/applications/${created.body.id}`, { token: user.token });
+    const stated =
+      'The total project cost is $340,000. Our partner Hydro Giant Inc. will contribute $60,000 in cash and $40,000 in kind.';
+    const wrote = await server.api('PUT', `/api/applications/${created.body.id}/sections`, {
+      token: user.token,
+      body: {
+        baseVersion: detail.body.version,
+        sections: [
+          {
+            id: detail.body.sections[0].id,
+            doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: stated }] }] },
+          },
+        ],
+      },
+    });
+    expect(wrote.status).toBe(200);
     await page.goto(`/applications/${created.body.id}#budget`);
     const builder = page.getByTestId('budget-builder');
     await expect(builder).toBeVisible();
     await expect(builder).toContainText('NSERC Alliance Advantage');
+
+    // The budget opens on what the application states, each figure with its source, and what is missing.
+    const prefill = builder.getByTestId('budget-prefill');
+    await expect(prefill.getByRole('heading', { name: 'Started from your application' })).toBeVisible();
+    await expect(prefill).toContainText(
+      `Total project cost CAD $340,000 (whole project) — from the section “${detail.body.sections[0].header}”: “The total project cost is $340,000.”`,
+    );
+    await expect(prefill.getByTestId('budget-prefill-missing')).toContainText(
+      'Each partner’s number of employees',
+    );
+    await expect(prefill.getByTestId('budget-prefill-missing')).toContainText('The cost lines');
+    await expect(builder.getByTestId('budget-line')).toHaveCount(0);
+    const partner = builder.getByTestId('budget-partner').first();
+    await expect(partner.getByLabel('Partner 1', { exact: true })).toHaveValue('Hydro Giant Inc.');
+    await expect(partner.getByRole('group', { name: /cash/ }).getByLabel('Year 1')).toHaveValue('60000');
+    await expect(partner.getByRole('group', { name: /in-kind/ }).getByLabel('Year 1')).toHaveValue('40000');
+    await expect(partner.getByTestId('budget-prefill-source').first()).toContainText(
+      'Partner cash CAD $60,000 (whole project) — from the section',
+    );
+    await expect(builder.getByTestId('budget-save-state')).toHaveText('Not saved yet');
+    expect(await fits(page)).toBe(true);
+    // What was missing: the partner's size (a large partner, 12,000 employees).
+    await partner.getByLabel('Employees (worldwide)').fill('12000');
 
     // One cost line: a research associate, $300,000 in one year.
     await builder.getByRole('button', { name: 'Add a cost line' }).click();
@@ -54,17 +96,7 @@ for (const width of [1280, 390]) {
     await builder.getByRole('button', { name: 'Remove line 2' }).click();
     await expect(overheadRule).toHaveCount(0);
 
-    // A large partner (12,000 employees) with $60,000 of cash: short of the 2:1 ratio.
-    await builder.getByRole('button', { name: 'Add a partner' }).click();
-    const partner = builder.getByTestId('budget-partner').first();
-    await partner.getByLabel('Partner 1', { exact: true }).fill('Hydro Giant Inc.');
-    await partner.getByLabel('Employees (worldwide)').fill('12000');
-    await partner.getByRole('group', { name: /cash/ }).getByLabel('Year 1').fill('60000');
-    await partner
-      .getByRole('group', { name: /in-kind/ })
-      .getByLabel('Year 1')
-      .fill('40000');
-
+    // The large partner's $60,000 of cash, as the application states it: short of the 2:1 ratio.
     const costShare = builder
       .getByTestId('budget-finding')
       .filter({ hasText: 'regardless of partner organization size' });

@@ -168,6 +168,64 @@ export const budgetSummarySchema = z.object({
 });
 export type BudgetSummary = z.infer<typeof budgetSummarySchema>;
 
+/**
+ * Where a prefilled value came from (issue 26 §1, ADR 0830): a field of the form the draft was
+ * written from, or a section of the application, with the applicant's own words.
+ */
+export const prefillSourceSchema = z.object({
+  origin: z.enum(['form', 'section']),
+  /** The form field's id (totalBudget, industryPartner, projectTimeline…) or the section's header. */
+  field: z.string(),
+  /** The sentence that states it, as the applicant wrote it (cut at 240 characters). */
+  quote: z.string(),
+});
+export type PrefillSource = z.infer<typeof prefillSourceSchema>;
+
+const prefillAmountSchema = z.object({
+  value: z.number(),
+  /** Stated per year ("$50,000 per year"): every year gets it; otherwise the whole project's. */
+  perYear: z.boolean(),
+  source: prefillSourceSchema,
+});
+export type PrefillAmount = z.infer<typeof prefillAmountSchema>;
+
+/** What the builder could not fill from the applicant's material, and so asks for. */
+export const PREFILL_MISSING = [
+  'costLines',
+  'years',
+  'partnerMoney',
+  'partnerName',
+  'partnerSize',
+  'partnerByYear',
+  'requested',
+] as const;
+
+export const budgetPrefillSchema = z.object({
+  years: z.number().int().min(1).max(BUDGET_MAX_YEARS),
+  /** The stated duration the years come from; null when none was read (one year, and asked for). */
+  yearsSource: prefillSourceSchema.nullable(),
+  /** Partners named in the material with the cash and in-kind stated for each; never a line of cost. */
+  partners: z.array(
+    z.object({
+      id: idSchema,
+      /** Empty when amounts were stated for a partner the material does not name. */
+      name: z.string(),
+      nameSource: prefillSourceSchema.nullable(),
+      cash: z.array(z.number()),
+      inKind: z.array(z.number()),
+      amounts: z.array(prefillAmountSchema.extend({ kind: z.enum(['cash', 'inKind']) })),
+    }),
+  ),
+  /** Hints shown beside the table, never entered as lines: the stated total and request. */
+  totalCost: prefillAmountSchema.nullable(),
+  requested: prefillAmountSchema.nullable(),
+  /** Entered as the amount requested only where the program asks the applicant for it (ADR 0740). */
+  statedRequest: z.number().int().nullable(),
+  milestones: z.array(z.object({ title: z.string(), value: z.number(), source: prefillSourceSchema })),
+  missing: z.array(z.enum(PREFILL_MISSING)),
+});
+export type BudgetPrefill = z.infer<typeof budgetPrefillSchema>;
+
 /** GET/PUT answer: the stored budget, its revision, the program's rules and the computed summary. */
 export const budgetViewSchema = z.object({
   budget: budgetSchema,
@@ -178,5 +236,10 @@ export const budgetViewSchema = z.object({
   /** The program's cost rules (cost-rules.json) so the editor recomputes live with the same helpers. */
   rules: programCostRulesSchema.nullable(),
   summary: budgetSummarySchema,
+  /**
+   * Before any budget is saved, for those who may save one: what the application's material
+   * already states (ADR 0830); null once a budget is saved, for readers, and when nothing is stated.
+   */
+  prefill: budgetPrefillSchema.nullable(),
 });
 export type BudgetView = z.infer<typeof budgetViewSchema>;

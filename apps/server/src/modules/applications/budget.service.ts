@@ -1,11 +1,13 @@
 import { checkBudget } from '@grantleaf/shared/budget-checks';
 import {
   type Budget,
+  type BudgetPrefill,
   type BudgetSummary,
   type BudgetView,
   EMPTY_BUDGET,
   type SaveBudget,
 } from '@grantleaf/shared/budget.schema';
+import { allows } from '@grantleaf/shared/sharing.schema';
 import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -15,6 +17,7 @@ import { profileOf } from '../../ai/profile/index.ts';
 import { findProgramById } from '../programs/index.ts';
 import { findApplicationFor } from './applications.repository.ts';
 import type { ApplicationBudgetRow } from './applications.schema.ts';
+import { budgetPrefill } from './budget-prefill.ts';
 import * as repo from './budget.repository.ts';
 
 /**
@@ -48,6 +51,7 @@ function view(
   programId: string | null,
   rules: ProgramCostRules | null,
   row: ApplicationBudgetRow | undefined,
+  prefill: BudgetPrefill | null = null,
 ): BudgetView {
   const budget = row?.budget ?? EMPTY_BUDGET;
   return {
@@ -59,6 +63,7 @@ function view(
     rules,
     // Recomputed from today's rules: the stored summary is the record of the rules at save time.
     summary: checkBudget(budget, rules),
+    prefill,
   };
 }
 
@@ -67,10 +72,15 @@ export function createBudgetService(deps: { db: Db }) {
   return {
     // Access as for the sections (ADR 0371): whoever may read the application reads its budget;
     // an editor saves it under the same stale-revision 409 as the owner; below that, 404.
+    // Before a first save, whoever may save also gets what the material already states (ADR 0830).
     async get(user: UserRow, applicationId: string): Promise<BudgetView> {
-      const app = (await findApplicationFor(db, user.id, applicationId, 'viewer'))?.row;
-      if (!app) throw notFound('Application not found');
-      return view(app.programId, await budgetRulesOf(db, app.programId), await repo.findBudget(db, app.id));
+      const found = await findApplicationFor(db, user.id, applicationId, 'viewer');
+      if (!found) throw notFound('Application not found');
+      const app = found.row;
+      const rules = await budgetRulesOf(db, app.programId);
+      const row = await repo.findBudget(db, app.id);
+      const prefill = !row && allows(found.access, 'editor') ? await budgetPrefill(db, app, rules) : null;
+      return view(app.programId, rules, row, prefill);
     },
 
     async save(user: UserRow, applicationId: string, input: SaveBudget): Promise<BudgetView> {

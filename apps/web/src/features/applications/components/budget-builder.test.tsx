@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { checkBudget } from '@grantleaf/shared/budget-checks';
-import type { Budget, BudgetView } from '@grantleaf/shared/budget.schema';
-import { fireEvent, screen } from '@testing-library/react';
+import type { Budget, BudgetPrefill, BudgetView } from '@grantleaf/shared/budget.schema';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import enBudget from '../../../i18n/locales/en.budget.json';
@@ -26,6 +26,7 @@ const view: BudgetView = {
   programName: null,
   rules: null,
   summary: checkBudget(budget, null),
+  prefill: null,
 };
 
 describe('Editor: budget builder access (ADR 0371)', () => {
@@ -122,5 +123,114 @@ describe('Editor: the request an IRAP applicant states (ADR 0740)', () => {
     renderWithProviders(<BudgetForm applicationId="a1" view={view} />);
     expect(screen.queryByLabelText(/The amount you request/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Budget as PDF' })).toBeTruthy();
+  });
+});
+
+describe('Editor: the budget starts from the application’s material (ADR 0830)', () => {
+  afterEach(() => applyLanguage('en', { remember: false }));
+  const alliance = costRules.programs['ca-nserc-alliance-advantage'] as ProgramCostRules;
+  const empty: Budget = { years: 1, lines: [], partners: [], notes: '' };
+  const fromForm = (field: string, quote: string) => ({ origin: 'form' as const, field, quote });
+  const prefill: BudgetPrefill = {
+    years: 2,
+    yearsSource: fromForm('projectTimeline', '24 months'),
+    partners: [
+      {
+        id: 'prefill-p1',
+        name: 'Hydro Giant Inc.',
+        nameSource: fromForm('industryPartner', 'Hydro Giant Inc.'),
+        cash: [100_000, 0],
+        inKind: [40_000, 0],
+        amounts: [
+          {
+            kind: 'cash',
+            value: 100_000,
+            perYear: false,
+            source: fromForm('totalBudget', 'partner cash $100,000'),
+          },
+          {
+            kind: 'inKind',
+            value: 40_000,
+            perYear: false,
+            source: fromForm('totalBudget', 'in-kind $40,000'),
+          },
+        ],
+      },
+    ],
+    totalCost: {
+      value: 420_000,
+      perYear: false,
+      source: fromForm('totalBudget', 'Total project cost $420,000'),
+    },
+    requested: null,
+    statedRequest: null,
+    milestones: [{ title: 'Prototype sensors', value: 40_000, source: fromForm('milestone', '$40,000') }],
+    missing: ['costLines', 'partnerSize', 'partnerByYear'],
+  };
+  const fresh: BudgetView = {
+    budget: empty,
+    revision: 0,
+    updatedAt: null,
+    programId: 'ca-nserc-alliance-advantage',
+    programName: alliance.name,
+    rules: alliance,
+    summary: checkBudget(empty, alliance),
+    prefill,
+  };
+
+  it('fills the partner and the years from the material, each with its source; no cost line', () => {
+    renderWithProviders(<BudgetForm applicationId="a1" view={fresh} />);
+    expect((screen.getByLabelText('Years') as HTMLSelectElement).value).toBe('2');
+    expect((screen.getByLabelText('Partner 1', { exact: true }) as HTMLInputElement).value).toBe(
+      'Hydro Giant Inc.',
+    );
+    const cash = screen.getByRole('group', { name: /Hydro Giant Inc. cash/ });
+    expect((within(cash).getByLabelText('Year 1') as HTMLInputElement).value).toBe('100000');
+    expect((within(cash).getByLabelText('Year 2') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('budget-total-partnerInKind').textContent).toBe('CAD $40,000');
+    expect(screen.queryAllByTestId('budget-line')).toHaveLength(0);
+    const sources = screen.getAllByTestId('budget-prefill-source').map((li) => li.textContent);
+    expect(sources).toContain(
+      'Partner cash CAD $100,000 (whole project) — from Total budget (the draft’s form): “partner cash $100,000”',
+    );
+    expect(sources).toContain(
+      'Total project cost CAD $420,000 (whole project) — from Total budget (the draft’s form): “Total project cost $420,000”',
+    );
+    expect(sources).toContain(
+      'Milestone “Prototype sensors”: CAD $40,000 — from a milestone’s budget (the draft’s form): “$40,000”',
+    );
+    expect(screen.getByTestId('budget-prefill-against').textContent).toBe(
+      'Your cost lines add up to CAD $0; your material states a total project cost of CAD $420,000.',
+    );
+    const missing = screen.getByTestId('budget-prefill-missing');
+    expect(within(missing).getAllByRole('listitem')).toHaveLength(3);
+    expect(missing.textContent).toContain('Each partner’s number of employees');
+    // Not saved yet: the prefill is a proposal until the applicant saves it.
+    expect(screen.getByTestId('budget-save-state').textContent).toBe('Not saved yet');
+    // A line typed in counts against the stated total.
+    fireEvent.click(screen.getByRole('button', { name: 'Add a cost line' }));
+    fireEvent.change(screen.getByLabelText('Line 1: what it pays for'), {
+      target: { value: 'Research associate' },
+    });
+    fireEvent.change(
+      within(screen.getByRole('group', { name: /Research associate/ })).getByLabelText('Year 1'),
+      {
+        target: { value: '150000' },
+      },
+    );
+    expect(screen.getByTestId('budget-prefill-against').textContent).toContain('add up to CAD $150,000');
+  });
+
+  it('says the same in French', async () => {
+    await applyLanguage('fr', { remember: false });
+    renderWithProviders(<BudgetForm applicationId="a1" view={fresh} />);
+    expect(screen.getByRole('heading', { name: 'Point de départ : votre demande' })).toBeTruthy();
+    expect(screen.getByTestId('budget-prefill-missing').textContent).toContain('Le nombre d’employés');
+  });
+
+  it('opens a saved budget, or a reader’s view, as saved', () => {
+    renderWithProviders(<BudgetForm applicationId="a1" view={fresh} readOnly />);
+    expect(screen.queryByTestId('budget-prefill')).toBeNull();
+    expect(screen.queryAllByTestId('budget-partner')).toHaveLength(0);
   });
 });
