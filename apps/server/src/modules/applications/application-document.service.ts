@@ -1,11 +1,8 @@
 import {
   docToText,
-  emptyDoc,
-  textToDoc,
   type ApplicationDetail,
   type CheckRequest,
   type CheckResult,
-  type RichNode,
   type SaveSectionsInput,
   type VersionDetail,
   type VersionSummary,
@@ -15,109 +12,26 @@ import type { Application } from '@grantleaf/shared/applications.schema';
 import type { Readiness } from '@grantleaf/shared/organisations.schema';
 import type { Access } from '@grantleaf/shared/sharing.schema';
 import { docToMarkdown, markdownToDoc } from '@grantleaf/shared/rich-markdown';
-import { generatedApplicationSchema } from '@grantleaf/shared/grant-results.schema';
-import type { ProgramSectionsEntry } from '@grantleaf/shared/program-sections.schema';
-import { programSectionSpecs } from '../../ai/write/draft.ts';
-import { limitText } from '../../ai/profile/data.ts';
-import { formatMoney } from '../../ai/text/money.ts';
-import { countWords } from '../../ai/text/review-text.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { findProgramById } from '../programs/index.ts';
 import { checkBudget, partnerFacts } from '@grantleaf/shared/budget-checks';
-import { budgetBlocks, budgetCsv } from './budget-export.ts';
 import { budgetOfApplication } from './budget.service.ts';
-import {
-  findOwnSubmission,
-  listCompletedGenerationIds,
-  renderDocx,
-  renderPdf,
-  safeBaseName,
-  type ExportBlock,
-  type ExportRun,
-} from '../submissions/index.ts';
 import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow, StoredSection } from './applications.schema.ts';
 import { returnToReview } from './application-review.repository.ts';
-import { exportLabels } from './export-labels.ts';
-import { exportLayout } from './export-layout.ts';
+import { exportApplication, type ExportFormat } from './application-export.ts';
+import { shapedSections } from './application-template.ts';
 import { type LiveBudget, runLiveChecks } from './live-checks.ts';
+
+/**
+ * An application as a document (ADR 0110): its sections and versions, saves under the version
+ * guard, live checks and AI actions' reads. Its template is application-template.ts, drafts
+ * becoming applications application-drafts.ts, and its files application-export.ts.
+ */
 
 /** The signed-in user; every query is scoped by their id. */
 type Owner = { id: string };
-
-type Program = NonNullable<Awaited<ReturnType<typeof findProgramById>>>;
-
-/** A program and the shape of its application (program-sections.json, or its catalogue sections). */
-export async function programTemplate(
-  db: Tx,
-  programId: string | null,
-): Promise<{ program: Program; entry: ProgramSectionsEntry } | null> {
-  if (!programId) return null;
-  const program = await findProgramById(db, programId);
-  return program ? { program, entry: programSectionSpecs(program) } : null;
-}
-
-export const emptySections = (entry: ProgramSectionsEntry): StoredSection[] =>
-  entry.sections.map((s) => ({ id: s.id, header: s.header, doc: emptyDoc() }));
-
-/**
- * Every finished draft of this user becomes an application once (issue 16 §1: "generating a draft
- * creates one"), when the user's applications are next read: the tracker, the dashboard cards and
- * the calendar feed then count it, drafts made before this existed included. The first version
- * holds the draft's sections; its questions stay in the text as placeholders to complete.
- */
-export async function adoptDrafts(db: Db, userId: string): Promise<void> {
-  const [done, adopted] = await Promise.all([
-    listCompletedGenerationIds(db, userId),
-    versions.adoptedSubmissionIds(db, userId),
-  ]);
-  for (const submissionId of done.filter((id) => !adopted.has(id))) {
-    const submission = await findOwnSubmission(db, userId, submissionId);
-    const draft = generatedApplicationSchema.safeParse(submission?.results);
-    if (!submission || !draft.success) continue;
-    const template = await programTemplate(db, submission.programId);
-    const specs = template?.entry.sections ?? [];
-    const sections: StoredSection[] = draft.data.sections.map((section, i) => {
-      const spec = specs.find((s) => s.header === section.heading);
-      const asks = (section.questions ?? [])
-        .filter((q) => !section.body.includes(q))
-        .map((q) => `[To complete: ${q}]`);
-      return {
-        id: spec?.id ?? `draft-${i + 1}`,
-        header: section.heading,
-        doc: textToDoc([section.body, ...asks].join('\n\n'), section.table),
-      };
-    });
-    // Template sections the draft did not write are there to be written.
-    for (const spec of specs)
-      if (!sections.some((s) => s.id === spec.id))
-        sections.push({ id: spec.id, header: spec.header, doc: emptyDoc() });
-    const budget = draft.data.budgetCheck;
-    await db.transaction(async (tx) => {
-      const row = await versions.insertDraftApplication(tx, {
-        userId,
-        submissionId,
-        title: draft.data.title.slice(0, 200) || 'Untitled application',
-        program: draft.data.programName.slice(0, 200),
-        programId: submission.programId,
-        amount:
-          budget.statedTotal === null ? '' : formatMoney(budget.statedTotal, budget.currency).slice(0, 50),
-        deadline: template?.program.deadline ?? null,
-        sections,
-      });
-      if (row)
-        await versions.writeVersion(tx, {
-          applicationId: row.id,
-          version: 1,
-          authorId: userId,
-          changed: sections.map((s) => s.id),
-          sections,
-        });
-    });
-  }
-}
 
 /** 507: the account's share of the server's storage, not the request, is the problem. */
 const storageFull = (bytes: number) =>
@@ -139,114 +53,6 @@ function changedIds(before: StoredSection[], after: StoredSection[]): string[] {
   return after.filter((s) => old.get(s.id) !== JSON.stringify(s.doc)).map((s) => s.id);
 }
 
-// --- export -------------------------------------------------------------------------------------
-
-const plain = (node: RichNode): string =>
-  node.type === 'text'
-    ? (node.text ?? '')
-    : node.type === 'hardBreak'
-      ? '\n'
-      : (node.content ?? []).map(plain).join('');
-
-/** A paragraph's text with its bold, italic, underline and links, for the export's runs. */
-function runsOf(node: RichNode): ExportRun[] {
-  const out: ExportRun[] = [];
-  const walk = (n: RichNode) => {
-    if (n.type === 'hardBreak') out.push({ text: '\n' });
-    else if (n.type === 'text' && n.text) {
-      const marks = new Set((n.marks ?? []).map((m) => m.type));
-      const href = n.marks?.find((m) => m.type === 'link')?.attrs?.href;
-      out.push({
-        text: n.text,
-        ...(marks.has('bold') ? { bold: true } : {}),
-        ...(marks.has('italic') ? { italic: true } : {}),
-        ...(marks.has('underline') ? { underline: true } : {}),
-        ...(typeof href === 'string' ? { link: href } : {}),
-      });
-    } else n.content?.forEach(walk);
-  };
-  walk(node);
-  return out;
-}
-
-/** A paragraph block: runs only when some of its text is formatted, else its plain text. */
-function paragraphBlock(node: RichNode, prefix = ''): ExportBlock | null {
-  const text = plain(node).trim();
-  if (!text) return null;
-  const runs = runsOf(node);
-  if (!runs.some((r) => r.bold || r.italic || r.underline || r.link))
-    return { kind: 'p', text: prefix + text };
-  return { kind: 'p', text: prefix + text, runs: prefix ? [{ text: prefix }, ...runs] : runs };
-}
-
-/** A section's document as export blocks: real tables, headings, lists as marked paragraphs. */
-function docBlocks(doc: RichNode): ExportBlock[] {
-  const out: ExportBlock[] = [];
-  const walk = (node: RichNode, prefix = '') => {
-    switch (node.type) {
-      case 'doc':
-        node.content?.forEach((c) => walk(c));
-        return;
-      case 'heading':
-        out.push({ kind: 'h3', text: plain(node) });
-        return;
-      case 'blockquote':
-        out.push({ kind: 'note', text: plain(node) });
-        return;
-      case 'bulletList':
-      case 'orderedList':
-        node.content?.forEach((item, i) =>
-          walk(item, node.type === 'orderedList' ? `${Number(node.attrs?.start ?? 1) + i}. ` : '• '),
-        );
-        return;
-      case 'listItem': {
-        const [first, ...rest] = node.content ?? [];
-        const block = first ? paragraphBlock(first, prefix) : null;
-        if (block) out.push(block);
-        rest.forEach((c) => walk(c, '• '));
-        return;
-      }
-      case 'table':
-        out.push({
-          kind: 'table',
-          rows: (node.content ?? []).map((row) => (row.content ?? []).map((cell) => plain(cell).trim())),
-        });
-        return;
-      default: {
-        const block = paragraphBlock(node);
-        if (block) out.push(block);
-      }
-    }
-  };
-  walk(doc);
-  return out;
-}
-
-export type ExportFormat = 'docx' | 'pdf' | 'txt' | 'csv';
-
-/** The stored sections in the template's order with the template's limits and guidance. */
-async function shapedSections(db: Tx, row: ApplicationRow) {
-  const template = await programTemplate(db, row.programId);
-  const specs = template?.entry.sections ?? [];
-  const order = (id: string) => {
-    const i = specs.findIndex((s) => s.id === id);
-    return i < 0 ? specs.length : i;
-  };
-  const sections = [...row.sections]
-    .sort((a, b) => order(a.id) - order(b.id))
-    .map((s) => {
-      const spec = specs.find((p) => p.id === s.id);
-      return { ...s, limit: spec?.limit ?? null, guidance: spec?.guidance ?? '' };
-    });
-  return { template, sections, wordsPerPage: template?.entry.wordsPerPage ?? 500 };
-}
-
-/**
- * The application's latest version in the funder's order under the funder's headers (DOCX/PDF
- * through the draft export's renderers), or as plain text per section with its limit beside it,
- * for portals with character-limited fields. The editor's Export and the dashboard's downloads of
- * an edited draft (issue 28 §1) both come here, so they cannot disagree.
- */
 /** The saved budget's request and partner money, for the live checks (ADR 0281); null without one. */
 async function liveBudget(db: Tx, row: ApplicationRow): Promise<LiveBudget | null> {
   const saved = await budgetOfApplication(db, row);
@@ -255,57 +61,6 @@ async function liveBudget(db: Tx, row: ApplicationRow): Promise<LiveBudget | nul
     requested: checkBudget(saved.budget, saved.rules).totals.requested,
     partners: partnerFacts(saved.budget),
   };
-}
-
-export async function exportApplication(
-  db: Tx,
-  row: ApplicationRow,
-  format: ExportFormat,
-  part: 'all' | 'budget' = 'all',
-  /** The reader's account language: the export's own words follow it (ADR 0861). */
-  language: Language = 'en',
-): Promise<{ data: Buffer; fileName: string; version: number }> {
-  const words = exportLabels(language);
-  const { template, sections, wordsPerPage } = await shapedSections(db, row);
-  const budgetOnly = format === 'csv' || (part === 'budget' && format !== 'txt');
-  const fileName = `${safeBaseName(row.title)}${budgetOnly ? '-budget' : ''}.${format}`;
-  const version = row.version;
-  const budget = await budgetOfApplication(db, row);
-  if (budgetOnly && !budget) throw notFound('No budget is saved for this application yet.');
-  if (format === 'csv' && budget)
-    return { data: Buffer.from(budgetCsv(budget.budget, budget.rules), 'utf8'), fileName, version };
-  if (budgetOnly && budget) {
-    // The budget alone, in the funder's shape (ADR 0741), through the same renderers and layout.
-    const blocks: ExportBlock[] = [
-      { kind: 'h1', text: row.title },
-      { kind: 'p', text: words.program(row.program) },
-      ...budgetBlocks(budget.budget, budget.rules, language),
-    ];
-    const layout = { ...exportLayout(template?.entry.formatting), language };
-    const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
-    return { data, fileName, version };
-  }
-  if (format === 'txt') {
-    const parts = sections.map((s) => {
-      const text = docToText(s.doc);
-      const size = `${countWords(text).toLocaleString('en-US')} words, ${text.length.toLocaleString('en-US')} characters`;
-      const limit = s.limit
-        ? `Limit: ${limitText(s.limit)}${s.limit.unit === 'pages' ? ` (about ${wordsPerPage} words a page)` : ''}. This text: ${size}.`
-        : `No limit. This text: ${size}.`;
-      return `${s.header}\n${limit}\n\n${text}`;
-    });
-    return { data: Buffer.from(`${parts.join('\n\n\n')}\n`, 'utf8'), fileName, version };
-  }
-  const blocks: ExportBlock[] = [
-    { kind: 'h1', text: row.title },
-    { kind: 'p', text: words.program(row.program) },
-  ];
-  for (const s of sections) blocks.push({ kind: 'h2', text: s.header }, ...docBlocks(s.doc));
-  if (budget) blocks.push(...budgetBlocks(budget.budget, budget.rules, language));
-  // The funder's font, size and margins where its formatting rule states them; page numbers.
-  const layout = { ...exportLayout(template?.entry.formatting), language };
-  const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
-  return { data, fileName, version };
 }
 
 /**

@@ -4,7 +4,8 @@ import { checkBudget } from '@grantleaf/shared/budget-checks';
 import type { BudgetFacts } from '../../ai/read/form.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { exportApplication, programTemplate } from './application-document.service.ts';
+import { exportApplication } from './application-export.ts';
+import { programTemplate } from './application-template.ts';
 import { exportLayout } from './export-layout.ts';
 import { findVersion, pinVersion } from './application-versions.repository.ts';
 import {
