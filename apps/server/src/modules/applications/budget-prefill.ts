@@ -7,7 +7,7 @@ import {
 } from '@grantleaf/shared/budget.schema';
 import { requestIsStated } from '@grantleaf/shared/cost-rules';
 import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
-import type { GenerationForm } from '../../ai/grant-input.ts';
+import type { GenerationForm } from '../../ai/read/form.ts';
 import {
   type AmountFact,
   type FactModel,
