@@ -71,10 +71,10 @@ for (const width of [1280, 390]) {
     const sources = partner.getByTestId('budget-prefill-source');
     await expect(sources).toHaveCount(3);
     await expect(sources.nth(0)).toContainText('Partner “Hydro Giant Inc.” — from the section');
+    await expect(sources.nth(1)).toContainText('Partner cash CAD $60,000 (whole project) — from the section');
     await expect(sources.nth(1)).toContainText(
-      'Partner cash CAD $60,000 (whole project) — from the section',
+      '“Our partner Hydro Giant Inc. will contribute $60,000 in cash',
     );
-    await expect(sources.nth(1)).toContainText('“Our partner Hydro Giant Inc. will contribute $60,000 in cash');
     await expect(builder.getByTestId('budget-save-state')).toHaveText('Not saved yet');
     expect(await fits(page)).toBe(true);
     // What was missing: the partner's size (a large partner, 12,000 employees).
