@@ -36,10 +36,8 @@ export default defineConfig({
           // jsdom renders of whole dialogs take 1–3 s alone and several times that on a busy
           // 2-core machine; the default 5 s failed them there without a fault in the code.
           testTimeout: 20_000,
-          // No file mocks a module (no vi.mock); setup.ts unmounts, unstubs, restores timers and
-          // dismisses toasts after every test, so the files share one module graph per worker
-          // instead of a fresh process and a fresh import of React, jsdom and i18next each (ADR 0870).
-          isolate: false,
+          // Isolated: sharing one module graph (ADR 0870's first try) let state leak into
+          // billing.test.tsx (6 failures in the lead's whole-project run at 08:28).
         },
       },
     ],
