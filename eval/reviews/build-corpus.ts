@@ -15,7 +15,9 @@ import documents from './documents.json' with { type: 'json' };
  * each PDF at its recorded commit, like eval/labels/build-corpus.ts. A document marked
  * `"extract": "upload"` is read instead by the product's own upload path (`extractDocumentText`,
  * pdf.js in the extraction child process): poppler cannot open some of its pages, and what the
- * product reads from an upload is what the parser must handle. The eval names any document whose
+ * product reads from an upload is what the parser must handle. A document marked `"extract": "text"`
+ * is a text file (reviews an applicant published as Markdown) and is written as it is, as a paste
+ * would give it. The eval names any document whose
  * labelled spans no longer match their sha256.
  */
 const args = process.argv.slice(2);
@@ -38,7 +40,9 @@ for (const doc of documents.documents) {
     const bytes = execFileSync('git', ['--git-dir', gitDir, 'show', `${doc.commit}:${doc.path}`], {
       maxBuffer: 64 * 1024 * 1024,
     });
-    if ('extract' in doc && doc.extract === 'upload') {
+    if ('extract' in doc && doc.extract === 'text') {
+      fs.writeFileSync(path.join(out, `${doc.id}.txt`), bytes);
+    } else if ('extract' in doc && doc.extract === 'upload') {
       fs.writeFileSync(path.join(out, `${doc.id}.txt`), (await extractDocumentText('pdf', bytes)).text);
     } else {
       fs.writeFileSync(pdf, bytes);

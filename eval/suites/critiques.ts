@@ -11,28 +11,32 @@ import type { EvalLine, EvalSuite } from '../suite.ts';
  * its critiques are matched against the hand labels (guide in eval/reviews/README.md). Development,
  * held-out (frozen in eval/reviews/SPLIT.md before tuning) and the fresh held-out document (labelled
  * and frozen before the parser ever read it, its labels' SHA-256 checked; development since ADR 0750)
- * the third held-out part (frozen the same way; development since ADR 0840) and the fourth held-out
- * part (the first real NIH summary statement, frozen the same way) are printed side by side, with
+ * the third held-out part (frozen the same way; development since ADR 0840), the fourth (the first
+ * real NIH summary statement; development since ADR 0890) and the fifth held-out part (an NSF DEB
+ * panel summary and reviews, frozen the same way) are printed side by side, with
  * every part the parser was worked on summed as "all development".
  */
 
-type Side = 'development' | 'held-out' | 'fresh held-out' | 'third held-out' | 'fourth held-out';
+type Side =
+  'development' | 'held-out' | 'fresh held-out' | 'third held-out' | 'fourth held-out' | 'fifth held-out';
 const SIDES: readonly Side[] = [
   'development',
   'held-out',
   'fresh held-out',
   'third held-out',
   'fourth held-out',
+  'fifth held-out',
 ];
 /** The part not yet worked on; every other part is spent (measured, then read) and counts as development. */
-const UNSEEN: Side = 'fourth held-out';
+const UNSEEN: Side = 'fifth held-out';
 /** How each side is printed: a part measured once and then worked on is marked spent. */
 const SIDE_NAMES: Record<Side, string> = {
   development: 'development',
   'held-out': 'first held-out (spent: seen during the first design)',
   'fresh held-out': 'fresh (spent: development since ADR 0750)',
   'third held-out': 'third (spent: development since ADR 0840)',
-  'fourth held-out': 'fourth held-out (NIH K99 summary statement + GRFP 2019)',
+  'fourth held-out': 'fourth (spent: development since ADR 0890)',
+  'fifth held-out': 'fifth held-out (NSF DEB panel summary and six reviews)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
@@ -63,6 +67,7 @@ const FROZEN: Partial<Record<Side, { labels: string; labelsSha256: string }>> = 
   'fresh held-out': documents.fresh,
   'third held-out': documents.third,
   'fourth held-out': documents.fourth,
+  'fifth held-out': documents.fifth,
 };
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
@@ -113,6 +118,7 @@ export const critiquesSuite: EvalSuite = {
       ...loadLabels(documents.fresh.labels),
       ...loadLabels(documents.third.labels),
       ...loadLabels(documents.fourth.labels),
+      ...loadLabels(documents.fifth.labels),
     ];
     const tallies = Object.fromEntries(
       SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
