@@ -61,11 +61,16 @@ export const HEADER_SOURCE = 'Overall';
 /**
  * Text before the first source heading is the document's header (the agency, the application's
  * number and title, the score table), not a first reviewer, when headings or rules name the
- * sources after it and it holds no criterion a funder's layout names (ADR 0840).
+ * sources after it and it holds no criterion a funder's layout names (ADR 0840). Where the first
+ * source heading is "Reviewer 1" ("CRITIQUE 1"), every run before it is the header, also one after
+ * a rule: a table's rule line in the header (the summary statement's budget table, "_______") draws
+ * no line between reviews, since no reviewer comes before the first (ADR 0890).
  */
 function isHeader(groups: Group[], i: number): boolean {
-  if (i !== 0 || groups[0]!.known > 0) return false;
-  return groups.slice(1).some((g) => g.named !== null || g.opened === 'rule');
+  if (groups.slice(0, i + 1).some((g) => g.known > 0 || g.named !== null)) return false;
+  if (i === 0 && groups.slice(1).some((g) => g.named !== null || g.opened === 'rule')) return true;
+  const firstNamed = groups.find((g) => g.named !== null);
+  return firstNamed?.named === 'Reviewer 1' && groups.indexOf(firstNamed) > i;
 }
 
 /** Critiques and facts with their sources: named groups by name, the others numbered in order. */

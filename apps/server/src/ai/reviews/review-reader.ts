@@ -32,6 +32,20 @@ type Item = Block['items'][number];
 /** The family a criterion no layout names is filed under (it never decides the layout). */
 export const UNNAMED = 'unnamed';
 
+/**
+ * A label's words: heading-shaped once its parenthetical is set aside ("Comments on Faculty
+ * Participation (Required; not applicable for …)"), with most longer words capitalised.
+ */
+function labelShaped(head: string): boolean {
+  const bare = head
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!headingShaped(bare)) return false;
+  const longer = bare.split(' ').filter((w) => /^\p{L}{4,}/u.test(w));
+  return longer.filter((w) => /^\p{Lu}/u.test(w)).length * 2 >= longer.length;
+}
+
 /** "Candidate: 2", "Approach: 4": a criterion's score printed on its own line. */
 const SCORE_AFTER_COLON = /^(.{3,90}?)\s*:\s*(\d{1,2}(?:\.\d+)?)\s*$/u;
 
@@ -246,6 +260,9 @@ export class ReviewReader {
     const critInline = lx.criteria.get(head);
     let kindInline = headingKind(head);
     if (!namedInline && !critInline && !kindInline) {
+      // "Comments on Format (Required):" alone on its line: a label over the text that follows, in
+      // title case (a sentence that opens a list, "The panel noted the following:", is not one).
+      if (!value && was !== 'text' && labelShaped(headText)) return (this.paragraphEnds(), true);
       // "Candidate: 2": a criterion no layout names, with its score.
       const scored = SCORE_AFTER_COLON.exec(content);
       if (scored && headingShaped(scored[1]!)) {

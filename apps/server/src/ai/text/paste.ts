@@ -15,6 +15,8 @@ const RUNNING_HEADER_MAX_CHARS = 90;
 /** Non-blank lines after a page break, and before one, in which a running header or footer sits. */
 const PAGE_TOP_LINES = 3;
 const PAGE_BOTTOM_LINES = 2;
+/** A line at the edges of this many pages may also occur once per this many pages elsewhere. */
+const RUNNING_EDGE_PAGES = 3;
 
 /**
  * Which lines of a PDF paste are page furniture rather than the author's text, line by line so a
@@ -22,7 +24,10 @@ const PAGE_BOTTOM_LINES = 2;
  * false, short lines repeated at least three times (a running header or footer; a form that repeats
  * its own headings, as review sheets do per reviewer, turns this off); and, with `pageEdges`, a
  * short line that sits at the top or the bottom of two pages or more and nowhere else (the header a
- * two-page form repeats after its page break). A page break is a form feed or a page-number line.
+ * two-page form repeats after its page break), or at the edges of three pages or more and elsewhere
+ * at most once for every three of them (an NIH summary statement's running header, "1K99…" /
+ * "ZRG1 …", is also printed once in the statement's own header block and its roster). A page break
+ * is a form feed or a page-number line.
  */
 export function furnitureLines(
   lines: readonly string[],
@@ -60,13 +65,17 @@ export function furnitureLines(
     if (shape(l)) body.push(i);
   });
   closePage();
-  // On two pages' edges, and every time it occurs: a line of the text repeated elsewhere stays.
+  // On two pages' edges and every time it occurs, or on the edges of many pages and rarely
+  // elsewhere: a line of the text repeated in the body stays.
   const edgeCount = new Map<string, number>();
   for (const [key, pages] of atEdge) if (pages.size >= 2) edgeCount.set(key, pages.size);
-  return lines.map((l, i) => {
-    const key = shape(l);
-    return flags[i]! || (edgeCount.has(key) && (seen.get(key) ?? 0) <= edgeCount.get(key)!);
-  });
+  const isRunning = (key: string) => {
+    const edges = edgeCount.get(key);
+    if (edges === undefined) return false;
+    const elsewhere = (seen.get(key) ?? 0) - edges;
+    return elsewhere <= 0 || (edges >= RUNNING_EDGE_PAGES && elsewhere * RUNNING_EDGE_PAGES <= edges);
+  };
+  return lines.map((l, i) => flags[i]! || isRunning(shape(l)));
 }
 
 /**
