@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { textToDoc } from '@grantleaf/shared/application-document.schema';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from '../documents.ts';
@@ -222,7 +223,8 @@ export const MATRIX: Record<string, Entry> = {
     foreign: true,
   },
   // The budget builder (issue 26, ADR 0281): A's application's budget; readers of a share GET it,
-  // editors PUT it (ADR 0450, budget.test.ts); B and the withdrawn editor R get 404.
+  // editors PUT it (ADR 0450, budget.test.ts); B and the withdrawn editor R get 404. Its prefill
+  // goes to the owner and editors only (tested below).
   'GET /api/applications/:id/budget': {
     access: 'user',
     url: (o) => `/api/applications/${o.application}/budget`,
@@ -1037,6 +1039,48 @@ describe.each(DATABASES)('access matrix on %s', (kind) => {
       for (const s of [o.organisation, o.application, 'Alice'])
         expect(text, `${url} leaks ${s}`).not.toContain(s);
     }
+  });
+
+  // The budget's prefill (issue 26, ADR 0830) is drafting help from A's own material: those who may
+  // save the budget (A, an editor) get it; a viewer reads the budget without it; B gets the 404.
+  it('gives the budget prefill to the owner and an editor, null to a viewer, a 404 to B', async () => {
+    const created = await call('POST', '/api/applications', a.token, {
+      title: 'Alice battery line',
+      program: 'NRC IRAP',
+      programId: 'ca-nrc-irap',
+    });
+    const id = created.body.id as string;
+    const detail = await call('GET', `/api/applications/${id}`, a.token);
+    const text = 'The project costs $420,000 in total. We request an IRAP contribution of $252,000.';
+    const put = await call('PUT', `/api/applications/${id}/sections`, a.token, {
+      baseVersion: detail.body.version,
+      sections: [{ id: detail.body.sections[0].id, doc: textToDoc(text) }],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const editor = await registerUser(t);
+    const viewer = await registerUser(t);
+    for (const [who, role] of [
+      [editor, 'editor'],
+      [viewer, 'viewer'],
+    ] as const) {
+      const shared = await call('POST', `/api/applications/${id}/shares`, a.token, {
+        email: who.email,
+        role,
+      });
+      expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    }
+    const url = `/api/applications/${id}/budget`;
+    for (const who of [a, editor]) {
+      const res = await call('GET', url, who.token);
+      expect(res.status).toBe(200);
+      expect(res.body.prefill).toMatchObject({ requested: { value: 252_000 } });
+    }
+    const read = await call('GET', url, viewer.token);
+    expect(read.status).toBe(200);
+    expect(read.body.prefill).toBeNull();
+    const outsider = await call('GET', url, b.token);
+    expect(outsider.status).toBe(404);
+    expect(JSON.stringify(outsider.body)).not.toContain('252');
   });
 
   it('shows B no row of A in any list, feed or export', async () => {
