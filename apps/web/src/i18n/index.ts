@@ -65,6 +65,11 @@ export function readEnglish(key: string, options: Options = {}): string {
 
 let engine: I18n | undefined;
 let shown: Language = DEFAULT_LANGUAGE;
+/**
+ * The language last asked for: ahead of `shown` while French's catalogue loads, so an API call
+ * made meanwhile (the signed-in user's first fetch) already asks the server for it.
+ */
+let wanted: Language = DEFAULT_LANGUAGE;
 const listeners = new Set<() => void>();
 
 type Lookup = (key: string, options?: Options) => string;
@@ -76,6 +81,14 @@ const translate = ((key: string, options?: Options) =>
 /** The language now shown. */
 export function currentLanguage(): Language {
   return shown;
+}
+
+/**
+ * The language the server should answer in (the web API client's Accept-Language, issue 31): the
+ * header switch's choice or the browser's before sign-in, the account's after.
+ */
+export function requestedLanguage(): Language {
+  return wanted;
 }
 
 /** `t` outside a component (a toast's text built in a handler). In components, `useTranslation`. */
@@ -189,6 +202,7 @@ export function translateMessage(message: string | undefined): string | undefine
  * remembers it in this browser. The account's copy is saved by the caller (account API).
  */
 export async function applyLanguage(language: Language, { remember = true } = {}): Promise<void> {
+  wanted = language;
   if (language !== DEFAULT_LANGUAGE || engine) await (await loadEngine()).changeLanguage(language);
   if (remember) {
     try {

@@ -3,12 +3,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SiteHeader } from '../features/public/components/site-header.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { api } from '../lib/api.ts';
+import { setSessionId } from '../lib/session.ts';
 import { ADA, json, renderWithProviders, stubApi } from '../test/kit.tsx';
 import { applyLanguage, LANGUAGE_STORAGE_KEY } from './index.ts';
 
 afterEach(async () => {
   await applyLanguage('en', { remember: false });
   localStorage.clear();
+  setSessionId(null);
 });
 
 describe('the language switch (ADR 0360)', () => {
@@ -46,5 +49,32 @@ describe('the language switch (ADR 0360)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText('L’adresse courriel est obligatoire')).toBeTruthy();
     expect(screen.getByText('Le mot de passe est obligatoire')).toBeTruthy();
+  });
+
+  it("asks the API in the header's language before sign-in, and in the account's after", async () => {
+    const { calls } = stubApi({
+      'GET /api/programs': () => json(200, []),
+      'POST /api/auth/login': () => json(200, { sessionId: 's-1', user: { ...ADA, language: 'en' } }),
+    });
+    const sent = () => calls.at(-1)!.headers.get('Accept-Language');
+    renderWithProviders(<SiteHeader />, { route: '/faqs' });
+    await api.get('/api/programs');
+    expect(sent()).toBe('en-CA');
+    // The switch, before sign-in: the very next call asks for French, though the browser's own
+    // language is English.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Français' })[0]!);
+    await screen.findAllByRole('link', { name: 'Se connecter' });
+    await api.get('/api/programs');
+    expect(sent()).toBe('fr-CA');
+    // Signing in to an English account: the account's language replaces the switch's.
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    fireEvent.change(screen.getByLabelText('Courriel'), { target: { value: 'ada@example.ca' } });
+    fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/login')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/auth/login')!.headers.get('Accept-Language')).toBe('fr-CA');
+    await screen.findAllByRole('link', { name: 'Sign In' });
+    await api.get('/api/programs');
+    expect(sent()).toBe('en-CA');
   });
 });

@@ -1,3 +1,4 @@
+import { INTL_LOCALE, requestedLanguage } from '../i18n/index.ts';
 import { getSessionId } from './session.ts';
 
 /** A non-OK answer, with the text the spec (§8) shows: '{status}: {body or status text}'. */
@@ -48,6 +49,19 @@ export async function queryGet<T>(path: string, what: string): Promise<T> {
   }
 }
 
+/**
+ * What every call to the API carries: the session, and the page's language as Accept-Language
+ * (the browser's own ignores the header's switch and the account's language; the server's answers
+ * and the anonymous forms' e-mails follow the page's language, issue 31).
+ */
+export function requestHeaders(init?: HeadersInit): Headers {
+  const headers = new Headers(init);
+  const sessionId = getSessionId();
+  if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', INTL_LOCALE[requestedLanguage()]);
+  return headers;
+}
+
 export async function apiRequest<T>(
   method: string,
   path: string,
@@ -64,9 +78,7 @@ export async function apiResponse<T>(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const headers = new Headers(init.headers);
-  const sessionId = getSessionId();
-  if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
+  const headers = requestHeaders(init.headers);
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   const res = await fetch(path, {

@@ -1,4 +1,4 @@
-import { getSessionId } from './session.ts';
+import { requestHeaders } from './api.ts';
 
 /**
  * Fetches a file with the session and hands it to the browser as a download. Resolves 'failed'
@@ -8,10 +8,7 @@ import { getSessionId } from './session.ts';
 export async function downloadFile(url: string, fallbackName: string): Promise<'ok' | 'failed' | 'error'> {
   let res: Response;
   try {
-    const headers: Record<string, string> = {};
-    const sessionId = getSessionId();
-    if (sessionId) headers.Authorization = `Bearer ${sessionId}`;
-    res = await fetch(url, { headers });
+    res = await fetch(url, { headers: requestHeaders() });
   } catch {
     return 'error';
   }
