@@ -4,6 +4,9 @@
  * The Canadian tri-agency mandates map onto them: health → CIHR, natural sciences and engineering
  * (and the natural-science side of agriculture) → NSERC, social sciences and humanities → SSHRC.
  */
+import { takePhrases, toPattern } from './field-phrases.ts';
+
+export { toPattern };
 
 export const FIELDS = [
   { value: 'natural-sciences', label: 'natural sciences' },
@@ -312,6 +315,9 @@ const LEXICON: Record<Field, string[]> = {
     'indigenous knowledge',
     'reconciliation',
     'labour market*',
+    // Demography is sociology's (FORD 5.4): life expectancy in a region is population research.
+    'demograph*',
+    'life expectancy',
     'migration',
     'immigration',
     'governance',
@@ -326,7 +332,9 @@ const LEXICON: Record<Field, string[]> = {
     'arts',
     'publishing',
     'english language',
-    'novel*',
+    // Not 'novel*': "a novel coating" is no literature (ADR 0885); the form is named in the plural.
+    'novels',
+    'novelist*',
     'maps',
     'humanities',
     'histor*',
@@ -351,13 +359,6 @@ const LEXICON: Record<Field, string[]> = {
     'fine arts',
     'indigenous language*',
   ],
-};
-
-/** A lexicon word as a regular-expression source: a trailing * allows endings, a space any spaces. */
-export const toPattern = (word: string) => {
-  const stem = word.endsWith('*') ? word.slice(0, -1) : word;
-  const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-  return `${escaped}${word.endsWith('*') ? '[\\w-]*' : ''}`;
 };
 
 const PATTERNS = Object.fromEntries(
@@ -394,7 +395,11 @@ export function departmentFields(text: string): Field[] {
     const name = m[1] ?? m[2] ?? '';
     for (const { value: field } of FIELDS) {
       PATTERNS[field].lastIndex = 0;
-      if (PATTERNS[field].test(name) && !found.includes(field)) found.push(field);
+      const named = PATTERNS[field].test(name);
+      // A global pattern's test() leaves lastIndex past its match, and matchAll() starts from there:
+      // the next request's field words before that point went uncounted (ADR 0885).
+      PATTERNS[field].lastIndex = 0;
+      if (named && !found.includes(field)) found.push(field);
     }
   }
   return found;
@@ -412,11 +417,14 @@ export function classifyFields(text: string, topic = ''): FieldScore[] {
   return [own, ...scores.filter((s) => s.field !== field)];
 }
 
-function scoreFields(text: string, topic: string): FieldScore[] {
+function scoreFields(allText: string, allTopic: string): FieldScore[] {
   const scores: FieldScore[] = [];
+  const { found, rest } = takePhrases([allText, allTopic]);
+  const [text, topic] = rest as [string, string];
   for (const { value: field } of FIELDS) {
-    const inText = [...text.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase());
-    const inTopic = [...topic.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase());
+    const [phraseText = [], phraseTopic = []] = found.get(field) ?? [];
+    const inText = [...phraseText, ...[...text.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase())];
+    const inTopic = [...phraseTopic, ...[...topic.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase())];
     const score = inText.length + 2 * inTopic.length;
     if (score >= 2) scores.push({ field, score, words: [...new Set([...inTopic, ...inText])].slice(0, 8) });
   }

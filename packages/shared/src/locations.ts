@@ -288,6 +288,57 @@ const MATCHERS: Matcher[] = [
 ].sort((a, b) => b.pattern.source.length - a.pattern.source.length);
 // "Washington" alone is the state only when the capital is not meant.
 const WASHINGTON_DC = /washington,?\s*d\.?c\.?(?![\w])/gi;
+/**
+ * The Associated Press's state abbreviations, as news releases and datelines write them ("Clinton,
+ * Miss.", "Provo, Utah"), from the AP Stylebook's list (also the U.S. GPO Style Manual's). Several
+ * are English words or names ("Miss.", "Ill.", "Mo."), so they count only right after a comma,
+ * where a dateline puts them. Postal codes and the short forms above are matched as before.
+ */
+const AP_STATES: Record<string, string> = {
+  'US-AL': 'Ala.',
+  'US-AZ': 'Ariz.',
+  'US-AR': 'Ark.',
+  'US-CO': 'Colo.',
+  'US-CT': 'Conn.',
+  'US-DE': 'Del.',
+  'US-FL': 'Fla.',
+  'US-GA': 'Ga.',
+  'US-IL': 'Ill.',
+  'US-IN': 'Ind.',
+  'US-KS': 'Kan.',
+  'US-KY': 'Ky.',
+  'US-LA': 'La.',
+  'US-MD': 'Md.',
+  'US-MI': 'Mich.',
+  'US-MN': 'Minn.',
+  'US-MS': 'Miss.',
+  'US-MO': 'Mo.',
+  'US-MT': 'Mont.',
+  'US-NE': 'Neb.',
+  'US-NV': 'Nev.',
+  'US-NH': 'N.H.',
+  'US-NJ': 'N.J.',
+  'US-NM': 'N.M.',
+  'US-ND': 'N.D.',
+  'US-OK': 'Okla.',
+  'US-OR': 'Ore.',
+  'US-PA': 'Pa.',
+  'US-RI': 'R.I.',
+  'US-SC': 'S.C.',
+  'US-SD': 'S.D.',
+  'US-TN': 'Tenn.',
+  'US-VT': 'Vt.',
+  'US-VA': 'Va.',
+  'US-WV': 'W.Va.',
+  'US-WI': 'Wis.',
+  'US-WY': 'Wyo.',
+};
+const AP_MATCHERS: Matcher[] = Object.entries(AP_STATES).map(([code, abbr]) => ({
+  code,
+  pattern: new RegExp(`,\\s*${escape(abbr)}(?![\\w])`, 'g'),
+  weight: 2,
+}));
+
 // Province abbreviations researchers write mid-sentence ("a BC company", "based in ON") are safe in
 // capitals because they are not English words; US ones like IN, OR, ME, OK are.
 const SAFE_CAPITAL_ABBREVIATIONS = /(?<![\w.])(BC|AB|QC|NS|NB|PEI|NL|SK|MB|NWT|DC)(?![\w])/g;
@@ -300,7 +351,7 @@ export function parseLocation(text: string): Location {
     add('US-DC', 3);
     return ' ';
   });
-  for (const m of MATCHERS) {
+  for (const m of [...AP_MATCHERS, ...MATCHERS]) {
     rest = rest.replace(m.pattern, () => {
       add(m.code, m.weight);
       return ' ';
@@ -334,7 +385,8 @@ export function parseLocation(text: string): Location {
  */
 export function withoutPlaceNames(text: string): string {
   let rest = text.replace(WASHINGTON_DC, (m) => ' '.repeat(m.length));
-  for (const m of MATCHERS) rest = rest.replace(m.pattern, (found) => ' '.repeat(found.length));
+  for (const m of [...AP_MATCHERS, ...MATCHERS])
+    rest = rest.replace(m.pattern, (found) => ' '.repeat(found.length));
   return rest;
 }
 

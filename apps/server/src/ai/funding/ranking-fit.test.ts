@@ -111,3 +111,28 @@ describe('fit after the rules (ADR 0760)', () => {
     expect(at(q, 'us-dod-sbir-sttr')).toBe(0);
   });
 });
+
+// A request's sector words (vocabulary.ts) against the agencies' SBIRs: held-out 2 and 1 misses
+// read for the ADR 0885 round, in made-up words.
+describe('sector words (ADR 0885)', () => {
+  it('puts NASA’s SBIR/STTR ahead of DOE’s for sensors used in rocket engine testing', () => {
+    // "Energy-based" named the method and put DOE first; rockets were no space word.
+    const q = ask(
+      'Energy-based acoustic measurement techniques and sensors',
+      'Acoustic sensors developed with a university partner, for rocket engine testing.',
+      'Acme Acoustics Inc., Provo, Utah, a small business.',
+    );
+    expect(at(q, 'us-nasa-sbir-sttr')).toBeLessThan(at(q, 'us-doe-sbir-sttr'));
+    expect(at(q, 'us-nasa-sbir-sttr')).toBeLessThan(5);
+  });
+
+  it('puts NIH’s SBIR ahead of NSF’s for an EEG device physicians use', () => {
+    const q = ask(
+      'A dense-array EEG sensor net',
+      'A sensor net and software that give physicians more detailed images of brain activity than a conventional EEG.',
+      'Acme Neuro Inc., Eugene, OR.',
+    );
+    expect(at(q, 'us-nih-sbir-sttr-phase-1')).toBe(0);
+    expect(at(q, 'us-nih-sbir-sttr-phase-1')).toBeLessThan(at(q, 'us-nsf-sbir-sttr-phase-1'));
+  });
+});

@@ -4,14 +4,18 @@
  */
 
 export const SECTORS = {
+  // Physicians, EEG and the brain name health work: a device for them is NIH's SBIR before NSF's.
   health:
-    /\b(health\w*|medic\w*|clinic\w*|patients?|disease\w*|cancer|oncolog\w*|tumou?r\w*|biomedic\w*|hospital\w*|therap\w*|drugs?|pharma\w*|diagnos\w*|epidemiolog\w*|nursing|mental health|dementia|diabetes|cardio\w*|vaccin\w*|antibod\w*|biotherap\w*|biologics|biopharm\w*|cihr|nih)\b/g,
+    /\b(health\w*|medic\w*|clinic\w*|patients?|disease\w*|cancer|oncolog\w*|tumou?r\w*|biomedic\w*|hospital\w*|therap\w*|drugs?|pharma\w*|diagnos\w*|epidemiolog\w*|nursing|mental health|dementia|diabetes|cardio\w*|vaccin\w*|antibod\w*|biotherap\w*|biologics|biopharm\w*|cihr|nih|physicians?|eeg|electroencephalogra\w*|brain|neuro\w*)\b/g,
   cancer: /\b(cancer\w*|oncolog\w*|tumou?r\w*|leukemia|lymphoma|carcinoma|metasta\w*)\b/g,
   defence:
     /\b(defen[cs]e|military|army|navy|naval|air force|dod|darpa|warfighter\w*|soldiers?|battlefield|missile\w*|department of war|national security)\b/g,
-  space: /\b(nasa|space\w*|satellite\w*|orbit\w*|aerospace|lunar|planetary|spacecraft)\b/g,
+  // Rockets and their engines are space work (NASA's Stennis tests them), not only defence's missiles.
+  space:
+    /\b(nasa|space\w*|satellite\w*|orbit\w*|aerospace|lunar|planetary|spacecraft|rockets?|rocket engines?|propulsion)\b/g,
+  // "Energy-based" names a method (energy-based acoustic measurement, energy-based models), not the sector.
   energy:
-    /\b(energy|clean[- ]?tech\w*|cleantech|clean technology|renewable\w*|solar|wind turbine\w*|batter(y|ies)|hydrogen|fuel cells?|grid|emission\w*|carbon capture|decarboni\w*|climate|nuclear|fusion|electrolys\w*|doe)\b/g,
+    /\b(energy(?!-based)|clean[- ]?tech\w*|cleantech|clean technology|renewable\w*|solar|wind turbine\w*|batter(y|ies)|hydrogen|fuel cells?|grid|emission\w*|carbon capture|decarboni\w*|climate|nuclear|fusion|electrolys\w*|doe)\b/g,
   agriculture:
     /\b(agri\w*|farm\w*|crops?|soils?|livestock|food|forest\w*|aquaculture|fisher\w*|usda|plant breeding|rural)\b/g,
   social:

@@ -205,7 +205,11 @@ export function readApplicant(parts: ApplicantText): ApplicantProfile {
   const c = applicantCues();
   const text = [parts.topic, parts.details, parts.team, parts.file ?? ''].join('\n');
   const kind = readKind(parts.team, parts.details);
-  const location = readLocation(text);
+  // The team profile says where the team is; the details often name field sites and the places of
+  // the people served ("youth in Greater Victoria and the Mayaguez region of Puerto Rico" for a
+  // Royal Roads University project), so the rest of the text speaks only when the team's does not.
+  const teamPlace = readLocation(parts.team);
+  const location = teamPlace.country ? teamPlace : readLocation(text);
   // The topic and the team's departments name the field most reliably.
   const fields = classifyFields(text, `${parts.topic}\n${parts.team}`);
   const size = new RegExp(

@@ -19,10 +19,14 @@ export interface InstitutionPlace {
 
 let index: Map<string, InstitutionPlace> | undefined;
 
+// Periods are dropped on both sides: the text's words lose a trailing one ("St." → "St"), so
+// "St. Francis Xavier University" must be stored as "st francis xavier university" to be found
+// (it was read as Ohio's "Xavier University").
 const normalise = (name: string) =>
   name
     .toLowerCase()
     .replace(/[’`]/g, "'")
+    .replace(/\./g, '')
     .replace(/^the\s+/, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,0 +1,72 @@
+import type { Field } from './eligibility-fields.ts';
+
+/**
+ * Phrases that decide a field before single words are counted, and whose words then no longer
+ * count for any other field (ADR 0885). A history of medicine is humanities work, though "medicine"
+ * alone is a health word; climate action and climate resilience are work on how people act, though
+ * "climate" alone is an Earth-science word; a centre for blood research does health research. Each
+ * phrase is a whole-word match (a trailing * allows endings); the field is the OECD Fields of
+ * Science one the phrase names (history and philosophy of science: 6.3; political science and
+ * social geography: 5.6 and 5.7; haematology: 3.2).
+ */
+export const FIELD_PHRASES: Record<Field, string[]> = {
+  humanities: [
+    'history of medicine',
+    'history of science',
+    'history of technology',
+    'histories of medicine',
+    'history and philosophy of science',
+    'philosophy of science',
+    'philosophy of medicine',
+    'medical humanities',
+    'health humanities',
+    'literary criticism',
+  ],
+  'social-sciences': [
+    'climate action',
+    'climate resilience',
+    'climate adaptation',
+    'climate policy',
+    'climate governance',
+    'climate justice',
+    'youth engagement',
+    'disability studies',
+    'humanitarian studies',
+  ],
+  health: ['blood research', 'sepsis', 'haematolog*', 'hematolog*'],
+  'natural-sciences': [],
+  engineering: [],
+  agriculture: [],
+};
+
+/** A lexicon word as a regular-expression source: a trailing * allows endings, a space any spaces. */
+export const toPattern = (word: string) => {
+  const stem = word.endsWith('*') ? word.slice(0, -1) : word;
+  const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+  return `${escaped}${word.endsWith('*') ? '[\\w-]*' : ''}`;
+};
+
+const PHRASE_PATTERNS = (Object.entries(FIELD_PHRASES) as Array<[Field, string[]]>)
+  .filter(([, phrases]) => phrases.length > 0)
+  .map(([field, phrases]) => ({
+    field,
+    re: new RegExp(`(?<![\\w-])(?:${phrases.map(toPattern).join('|')})(?![\\w-])`, 'gi'),
+  }));
+
+/** The phrases found for each field, and the texts with them blanked (FIELD_PHRASES). */
+export function takePhrases(texts: string[]): { found: Map<Field, string[][]>; rest: string[] } {
+  const found = new Map<Field, string[][]>();
+  const rest = texts.map((text, i) => {
+    let out = text;
+    for (const { field, re } of PHRASE_PATTERNS) {
+      out = out.replace(re, (m) => {
+        const lists = found.get(field) ?? texts.map(() => []);
+        lists[i]!.push(m.toLowerCase());
+        found.set(field, lists);
+        return ' '.repeat(m.length);
+      });
+    }
+    return out;
+  });
+  return { found, rest };
+}
