@@ -68,9 +68,36 @@ describe('cost-rules.json', () => {
     expect(costRulesFileSchema.safeParse(file({ ...rule, read: '27 Nov 2026' })).success).toBe(false);
   });
 
-  it('verifies rules for at least 25 programs (issue 26 §2, ADR 0630)', () => {
-    const verified = Object.values(loadCostRules().programs).filter((p) => p.rules.some((r) => r.verified));
+  it('verifies rules for at least 25 programs (issue 26 §2, ADR 0630), 62 rules in all (ADR 0891)', () => {
+    const programs = Object.values(loadCostRules().programs);
+    const verified = programs.filter((p) => p.rules.some((r) => r.verified));
     expect(verified.length).toBeGreaterThanOrEqual(25);
+    expect(programs.flatMap((p) => p.rules).filter((r) => r.verified).length).toBeGreaterThanOrEqual(62);
+  });
+
+  it('verifies a rule only on the funder’s own page; the ones no funder page states stay "check with the funder" (ADR 0891)', () => {
+    const rules = loadCostRules().programs;
+    // Alliance Society: NSERC's own pages state the 100 % and the $500,000 a year.
+    for (const rule of rules['ca-nserc-alliance-society']!.rules) {
+      expect(rule.verified, rule.kind).toBe(true);
+      expect(new URL(rule.source).hostname).toMatch(/(^|\.)nserc-crsng\.gc\.ca$/);
+    }
+    // Searched again on 2026-11-28: consultancy, aggregator and university pages only.
+    const unconfirmed: [string, (r: { kind: string }) => boolean][] = [
+      ['ca-nrc-irap', () => true],
+      ['us-nsf-sbir-sttr-phase-1', () => true],
+      ['us-dod-sbir-sttr', () => true],
+      ['ca-strategic-innovation-fund', (r) => r.kind === 'share_of_costs'],
+      ['ca-nfrf-exploration', (r) => r.kind === 'indirect'],
+    ];
+    for (const [id, which] of unconfirmed) {
+      const picked = rules[id]!.rules.filter(which);
+      expect(picked.length, id).toBeGreaterThan(0);
+      for (const rule of picked) {
+        expect(rule.verified, `${id} ${rule.kind}`).toBe(false);
+        expect(rule.note, `${id} ${rule.kind}`).toBeTruthy();
+      }
+    }
   });
 
   it('is the only place a cost rule is stated (ADR 0451): no other data file or code carries one', () => {
