@@ -425,7 +425,8 @@ function scoreFields(allText: string, allTopic: string): FieldScore[] {
     const [phraseText = [], phraseTopic = []] = found.get(field) ?? [];
     const inText = [...phraseText, ...[...text.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase())];
     const inTopic = [...phraseTopic, ...[...topic.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase())];
-    const score = inText.length + 2 * inTopic.length;
+    // A phrase (FIELD_PHRASES) counts as two words: it names the field more surely than one word.
+    const score = inText.length + 2 * inTopic.length + phraseText.length + 2 * phraseTopic.length;
     if (score >= 2) scores.push({ field, score, words: [...new Set([...inTopic, ...inText])].slice(0, 8) });
   }
   scores.sort((a, b) => b.score - a.score);

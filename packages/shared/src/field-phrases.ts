@@ -5,7 +5,8 @@ import type { Field } from './eligibility-fields.ts';
  * count for any other field (ADR 0885). A history of medicine is humanities work, though "medicine"
  * alone is a health word; climate action and climate resilience are work on how people act, though
  * "climate" alone is an Earth-science word; a centre for blood research does health research. Each
- * phrase is a whole-word match (a trailing * allows endings); the field is the OECD Fields of
+ * phrase is a whole-word match (a trailing * allows endings) and counts as two words, since it
+ * names the field more surely than any one word; the field is the OECD Fields of
  * Science one the phrase names (history and philosophy of science: 6.3; political science and
  * social geography: 5.6 and 5.7; haematology: 3.2).
  */
@@ -21,6 +22,8 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
     'medical humanities',
     'health humanities',
     'literary criticism',
+    // A request that names its field in so many words ("individual research in the humanities").
+    'the humanities',
   ],
   'social-sciences': [
     'climate action',
@@ -32,10 +35,31 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
     'youth engagement',
     'disability studies',
     'humanitarian studies',
+    // Anxiety about mathematics and how it is learned are psychology and education (FORD 5.1, 5.3).
+    'math anxiety',
+    'mathematics anxiety',
+    'anxiety about mathematics',
+    'math learning',
+    'mathematics learning',
+    'math achievement',
+    'mathematics achievement',
+    'math education',
+    'mathematics education',
+    'misinformation',
+    'disinformation',
   ],
-  health: ['blood research', 'sepsis', 'haematolog*', 'hematolog*'],
+  health: [
+    'blood research',
+    'sepsis',
+    'haematolog*',
+    'hematolog*',
+    // A public-health concept: the trauma's effect on health, not a historian's subject.
+    'historical trauma',
+    'intergenerational trauma',
+  ],
   'natural-sciences': [],
-  engineering: [],
+  // Materials engineering (FORD 2.5): how brittle materials crack is measured, not a pottery style.
+  engineering: ['brittle materials', 'fracture mechanics', 'nanoindentation', 'materials engineering'],
   agriculture: [],
 };
 

@@ -136,3 +136,16 @@ describe('sector words (ADR 0885)', () => {
     expect(at(q, 'us-nih-sbir-sttr-phase-1')).toBeLessThan(at(q, 'us-nsf-sbir-sttr-phase-1'));
   });
 });
+
+describe('field phrases in the sectors (ADR 0885)', () => {
+  it('lists NEH Fellowships in the top 5 for a book in the history of medicine', () => {
+    // "medical" three times made health the request's only focus and NEH had no sector in common.
+    const q = ask(
+      'Childbirth and the disabled maternal body in Victorian Britain',
+      'Research and writing leading to a book on medical dilemmas, using literary criticism and the history of medicine: literary and medical discourse and medical photography.',
+      'Jane Doe, Bowdoin College, Brunswick, ME.',
+    );
+    expect(at(q, 'us-neh-fellowships')).toBeGreaterThanOrEqual(0);
+    expect(at(q, 'us-neh-fellowships')).toBeLessThan(5);
+  });
+});

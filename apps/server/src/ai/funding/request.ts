@@ -1,4 +1,6 @@
 import type { ApplicantProfile } from '@grantleaf/shared/eligibility';
+import type { Field } from '@grantleaf/shared/eligibility-fields';
+import { takePhrases } from '@grantleaf/shared/field-phrases';
 import { parseLocation, withoutPlaceNames } from '@grantleaf/shared/locations';
 import type { Audience, FundingQuery, Profile } from './types.ts';
 import {
@@ -61,6 +63,16 @@ export function queryTerms(q: FundingQuery): Map<string, { weight: number; word:
   return terms;
 }
 
+/** The finder's sector for each field of the rules' reading. */
+const SECTOR_OF_FIELD: Record<Field, Sector> = {
+  health: 'health',
+  'social-sciences': 'social',
+  humanities: 'social',
+  'natural-sciences': 'natural',
+  engineering: 'natural',
+  agriculture: 'agriculture',
+};
+
 export function readProfile(q: FundingQuery, who: ApplicantProfile): Profile {
   const original = [q.researchTopic, q.researchDetails, q.teamProfile, q.fileText ?? ''].join('\n');
   const text = original.toLowerCase();
@@ -72,13 +84,18 @@ export function readProfile(q: FundingQuery, who: ApplicantProfile): Profile {
   );
 
   const sectors = new Map<Sector, string[]>();
-  const topic = q.researchTopic.toLowerCase();
+  // The field phrases the rules read (shared/field-phrases) say the sector too, and their words no
+  // longer count for another: "the history of medicine" is the humanities' work, not health's.
+  const phrases = takePhrases([text, q.researchTopic.toLowerCase()]);
+  const [rest, topic] = phrases.rest as [string, string];
   const passing: Sector[] = [];
   for (const [name, re] of Object.entries(SECTORS) as Array<[Sector, RegExp]>) {
-    const found = hits(text, re);
+    const named = [...phrases.found].filter(([field]) => SECTOR_OF_FIELD[field] === name);
+    const found = [...hits(rest, re), ...named.flatMap(([, [inText = []]]) => inText)];
     if (found.length === 0) continue;
     sectors.set(name, [...new Set(found)]);
-    if (found.length === 1 && hits(topic, re).length === 0) passing.push(name);
+    const inTopic = hits(topic, re).length + named.flatMap(([, [, t = []]]) => t).length;
+    if (found.length === 1 && inTopic === 0) passing.push(name);
   }
   // A specific sector named once in passing, outside the topic, beside another the request keeps
   // coming back to ("relevant to infections, vaccination, cancer and autoimmunity") is not its focus.

@@ -19,7 +19,7 @@ export const SECTORS = {
   agriculture:
     /\b(agri\w*|farm\w*|crops?|soils?|livestock|food|forest\w*|aquaculture|fisher\w*|usda|plant breeding|rural)\b/g,
   social:
-    /\b(social science\w*|humanities|sociolog\w*|histor(y|ical)|anthropolog\w*|linguistic\w*|language revitali[sz]ation|oral histor\w*|qualitative|philosoph\w*|education\w*|pedagog\w*|policy studies|economics|cultur\w*|literature|sshrc|psycholog\w*|societal)\b/g,
+    /\b(social science\w*|humanities|sociolog\w*|histor(y|ical)|anthropolog\w*|linguistic\w*|language revitali[sz]ation|oral histor\w*|qualitative|philosoph\w*|education\w*|pedagog\w*|policy studies|economics|cultur\w*|literature|literary|sshrc|psycholog\w*|societal)\b/g,
   genomics: /\b(genom\w*|genetic\w*|sequencing|crispr|bioinformatic\w*)\b/g,
   natural:
     /\b(physics|chemistry|mathematic\w*|engineering|materials? science|computer science|geolog\w*|ecolog\w*|natural sciences?|nserc|nsf|quantum|robotic\w*|photonic\w*|algorithm\w*|machine learning|artificial intelligence)\b/g,

@@ -95,3 +95,37 @@ describe('field words after a department was read (ADR 0885)', () => {
     ]);
   });
 });
+
+describe('field phrases count as two words (ADR 0885)', () => {
+  const fields = (text: string, topic = '') => classifyFields(text, topic).map((f) => f.field);
+
+  it('reads a field the request names in so many words', () => {
+    expect(
+      fields('Individual research in the humanities on the female portrait.', 'The female portrait'),
+    ).toEqual(['humanities']);
+  });
+
+  it('reads math anxiety and math learning as psychology and education, not mathematics', () => {
+    expect(
+      fields(
+        'Many students experience math anxiety; the study follows math learning and math achievement.',
+        'How anxiety about mathematics interacts with math learning',
+      ),
+    ).toEqual(['social-sciences']);
+  });
+
+  it('reads cracking of brittle materials as materials engineering, historical trauma as health', () => {
+    expect(
+      fields('A nanoindentation system measures hardness.', 'The cracking behavior of brittle materials')[0],
+    ).toBe('engineering');
+    expect(
+      fields(
+        'How the health care system triggers historical trauma for Indigenous patients.',
+        'Historical trauma and health outcomes',
+      ),
+    ).toEqual(['health']);
+    expect(fields('Misinformation about vaccines.', 'A typology of misinformation')).toContain(
+      'social-sciences',
+    );
+  });
+});
