@@ -6,6 +6,7 @@ import {
   isPlaceholder,
   isRule,
   reviewLexicon,
+  withoutMarkdown,
   wrappedProse,
 } from './review-lines.ts';
 import { ReviewReader } from './review-reader.ts';
@@ -91,11 +92,13 @@ export function parseReviews(input: string): ParsedReviews {
       return;
     }
     if (isBulletMark(trimmed)) return reader.bulletMark();
-    const lineStart = line.start + line.text.indexOf(trimmed);
+    const plain = withoutMarkdown(trimmed);
+    if (!plain) return;
+    const lineStart = line.start + line.text.indexOf(plain);
     const was = reader.before;
-    reader.before = endsSentence(trimmed) ? 'end' : 'text';
+    reader.before = endsSentence(plain) ? 'end' : 'text';
     const next = nextText(index);
-    reader.readLine(trimmed, lineStart, was, { next, prose: wrappedProse(trimmed, next, width) });
+    reader.readLine(plain, lineStart, was, { next, prose: wrappedProse(plain, next, width) });
   });
   let masked = text;
   for (const l of blanked)

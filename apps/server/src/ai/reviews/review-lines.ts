@@ -73,6 +73,17 @@ export function reviewLexicon(): ReviewLexicon {
   return compiled;
 }
 
+/**
+ * A line without its Markdown marks: reviews that applicants publish or paste as Markdown head
+ * their parts "# Review 1 (Good)", "### Criterion I: Intellectual Merit" or "**Strengths**"
+ * (ADR 0890's fifth part). Only a heading's leading marks and emphasis around the whole line go.
+ */
+export function withoutMarkdown(line: string): string {
+  const bare = line.replace(/^#{1,6}\s+/u, '').replace(/\s+#+\s*$/u, '');
+  const emphasis = /^(\*\*|__)(.+)\1:?$/u.exec(bare);
+  return emphasis ? emphasis[2]!.trim() : bare;
+}
+
 /** A horizontal rule ("=====", "_____", "-----"): the line a panel's sheet draws between reviews. */
 const RULE = /^\s*(?:[=_-]\s*){5,}$/u;
 export const isRule = (line: string) => RULE.test(line);

@@ -182,10 +182,13 @@ export class ReviewReader {
     if (reviewer) {
       const rest = trimmed.slice(reviewer[0].length);
       // "Review 1" alone, or before a heading or prose; "Reviewer 1 thought…" is prose, not a heading.
-      if (!rest || reviewer[0].trimEnd().match(/[:.)–—-]$/) || lx.criteria.has(headingKey(rest))) {
+      // "Review 1 (Very Good)": the reviewer's rating in parentheses is a fact.
+      const rated = /^\(([^()]{2,30})\)$/u.exec(rest);
+      if (!rest || rated || reviewer[0].trimEnd().match(/[:.)–—-]$/) || lx.criteria.has(headingKey(rest))) {
         const id = reviewer[1]!;
         this.newGroup(`Reviewer ${/^\d+$/.test(id) ? Number(id) : id.toUpperCase()}`, 'named');
-        if (rest) this.content(rest, lineStart + reviewer[0].length, 'heading', ctx);
+        if (rated) this.fact('Rating', rated[1]!);
+        else if (rest) this.content(rest, lineStart + reviewer[0].length, 'heading', ctx);
         this.before = rest ? this.before : 'heading';
         return;
       }
@@ -212,9 +215,15 @@ export class ReviewReader {
     this.before = 'heading';
   }
 
-  private content(content: string, at: number, was: Before, ctx: LineContext) {
+  private content(line: string, at: number, was: Before, ctx: LineContext) {
     const lx = this.lx;
+    // "Criterion I: Intellectual Merit", "Criterion 2 – Broader Impacts": the criterion is the name.
+    const numbered = /^criterion\s+(?:[IVX]{1,4}|\d{1,2})\s*[:.–—-]\s*(?=\p{Lu})/iu.exec(line);
+    const content = numbered ? line.slice(numbered[0].length) : line;
+    if (numbered) at += numbered[0].length;
     const whole = headingKey(content);
+    // "N/A", "None" alone on a line answer a form's question; they are never a heading.
+    if (lx.empty.has(whole)) return this.addText(content, at);
     const named = lx.named.get(whole) ?? lx.named.get(trailingHeading(content) ?? '');
     if (named) return (this.newGroup(named, 'named'), this.heading());
     const crit = lx.criteria.get(whole);
@@ -230,9 +239,9 @@ export class ReviewReader {
     // A rating alone on its line ("Excellent", "Appropriate") is the criterion's rating, not praise.
     if (this.criterion && this.isRating(content)) return this.rating(`${this.criterion} rating`, content);
     // "2. Career Development Plan:": a numbered heading no layout names, kept without its number.
-    const numbered = numberedHeading(content);
-    if (numbered && (was !== 'text' || content.endsWith(':'))) {
-      this.setCriterion(numbered, UNNAMED);
+    const numberedName = numberedHeading(content);
+    if (numberedName && (was !== 'text' || content.endsWith(':'))) {
+      this.setCriterion(numberedName, UNNAMED);
       return this.heading();
     }
     // A heading no layout names, kept as printed: after a finished sentence, shaped as a heading,
@@ -276,7 +285,12 @@ export class ReviewReader {
         .find((m) => m && headingKind(headingKey(m[1]!)));
       const prefix = marker ? headText.slice(0, marker.index) : '';
       if (!marker || !headingShaped(prefix) || was === 'text') return false;
-      this.setCriterion(prefix.trim().replace(/\s+/g, ' '), UNNAMED);
+      // "Intellectual Strengths:" under "Intellectual Merit", "Broader Impact Weaknesses:" under
+      // "Broader Impacts": the words name the criterion already open, so only the kind changes.
+      const current = headingKey(this.criterion ?? '');
+      const first = headingKey(prefix).split(' ')[0]!;
+      if (!current || !current.startsWith(first))
+        this.setCriterion(prefix.trim().replace(/\s+/g, ' '), UNNAMED);
       kindInline = headingKind(headingKey(marker[1]!));
     }
     if (namedInline) this.newGroup(namedInline, 'named');
