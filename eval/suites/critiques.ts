@@ -41,8 +41,7 @@ const SIDE_NAMES: Record<Side, string> = {
   'fresh held-out': 'fresh (spent: development since ADR 0750)',
   'third held-out': 'third (spent: development since ADR 0840)',
   'fourth held-out': 'fourth (spent: development since ADR 0890)',
-  'fifth held-out':
-    'fifth, NSF DEB Markdown reviews (spent: held-out 0.00 P / 0.00 R when measured at 1eac0dd; development since ADR 0890)',
+  'fifth held-out': 'fifth (spent: held-out 0.00 / 0.00 at 1eac0dd; development since ADR 0890)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
