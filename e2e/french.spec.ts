@@ -270,6 +270,28 @@ for (const width of [1280, 390]) {
     await expect(searches.getByText(/^Aucune recherche de financement/)).toBeVisible();
     const panel = await searches.innerText();
     expect(forbidden.filter((english) => containsPhrase(panel, english))).toEqual([]);
+    // The programs table (issue 31): its filters, count, headers, deadline badges and the French
+    // funding ranges; the catalogue's agencies, names and intakes are marked lang="en".
+    const programs = page.getByRole('region', {
+      name: 'Tous les programmes de subvention et leurs dates limites',
+    });
+    await expect(programs.getByTestId('programs-count')).toHaveText(/^\d[\d\u00a0]* programmes?$/);
+    await expect(programs.getByRole('columnheader', { name: 'Date limite' })).toBeVisible();
+    await expect(programs.locator('#programs-type option').nth(1)).toHaveText('Subvention');
+    const table = await ownText(
+      page,
+      '[aria-labelledby="table-tous-les-programmes-de-subvention-et-leurs-dates-limites"]',
+    );
+    expect(
+      forbidden.filter((english) => containsPhrase(table, english)),
+      'programs table',
+    ).toEqual([]);
+    const options = await programs.locator('select option').allInnerTexts();
+    expect(
+      forbidden.filter((english) => options.some((o) => containsPhrase(o, english))),
+      'filters',
+    ).toEqual([]);
+    expect(await seriousViolations(page), 'dashboard').toEqual([]);
     await page.context().close();
   });
 }
@@ -383,6 +405,8 @@ for (const width of [1280, 390]) {
     for (const [path, heading, ready] of [
       ['/applications', 'Tableau de bord des demandes de subvention', 'Demandes récentes'],
       [`/applications/${tracked.body.id as string}`, 'Capteurs de glace de rivière', 'Éléments exigés'],
+      // Saved searches and followed programs (issue 31): empty lists, the e-mail choices.
+      ['/alerts', 'Recherches enregistrées et alertes', 'Programmes que vous suivez'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -86,11 +86,14 @@ const saveSearch = (f: ProgramFilters) => (
     }}
   />
 );
-const followColumn = {
-  header: 'Alerts',
-  cell: (p: GrantProgram) => <FollowToggle programId={p.id} programName={p.name} />,
-};
+const followCell = (p: GrantProgram) => <FollowToggle programId={p.id} programName={p.name} />;
 const ProgramsPanel = memo(function ProgramsPanel() {
+  // The column's name follows the language; the cells, made once, translate themselves.
+  const { t, language } = useTranslation();
+  const followColumn = useMemo(
+    () => ({ header: t('alerts.follow.column'), cell: followCell }),
+    [t, language],
+  );
   return <ProgramsTable searchActions={saveSearch} rowActions={followColumn} />;
 });
 

@@ -3,7 +3,12 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../i18n/index.ts';
 import { DataTable } from './data-table.tsx';
-import { DeadlineCell, EvaluationDetails, StatusBadge } from './status-cells.tsx';
+import { deadlineBadge } from '@grantleaf/shared/deadline-days';
+import { progressToward } from '@grantleaf/shared/display-rules';
+import enDashboard from '../i18n/locales/en.dashboard.json';
+import frDashboard from '../i18n/locales/fr.dashboard.json';
+import { englishLeftIn } from '../test/french.ts';
+import { DeadlineCell, EvaluationDetails, Progress, StatusBadge } from './status-cells.tsx';
 
 afterEach(cleanup);
 
@@ -153,5 +158,78 @@ describe('DeadlineCell (issue 14)', () => {
     expect(screen.getByText('Competition closed')).toBeTruthy();
     expect(screen.getByText('Closed')).toBeTruthy();
     expect(screen.queryByText('Open')).toBeNull();
+  });
+});
+
+/** A 'YYYY-MM-DD' this many local calendar days from today. */
+const inDays = (days: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+describe('the status cells in both languages (issue 31)', () => {
+  afterEach(() => applyLanguage('en', { remember: false }));
+
+  it("says the deadline badge in English exactly as the shared rule's label (spec §4)", () => {
+    for (const days of [-3, 0, 1, 12, 30, 31, 400]) {
+      const deadline = inDays(days);
+      render(<DeadlineCell deadline={deadline} />);
+      expect(screen.getByText(deadlineBadge(deadline).label), String(days)).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it("says the time left in English exactly as the shared rule's words", () => {
+    const now = Date.now();
+    const submitted = new Date(now - 60_000).toISOString();
+    for (const left of [null, -5_000, 30_000, 5 * 60_000, 61 * 60_000, 3 * 3_600_000]) {
+      const eta = left === null ? null : new Date(now + left).toISOString();
+      render(<Progress submittedAt={submitted} etaAt={eta} />);
+      const { remaining } = progressToward(submitted, eta, Date.now());
+      expect(screen.getByText(remaining), String(left)).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('shows the deadline, intake, progress and evaluation in French, with no English of their own', async () => {
+    await applyLanguage('fr', { remember: false });
+    const englishLeft = englishLeftIn(enDashboard, frDashboard);
+    const { container } = render(
+      <div>
+        <DeadlineCell deadline="2099-11-01" expected />
+        <DeadlineCell deadline={inDays(3)} />
+        <DeadlineCell deadline={null} intake="Next round not announced" intakeKind="periodic" />
+        <DeadlineCell deadline={null} intakeKind="invitation" />
+        <DeadlineCell deadline={null} closed />
+        <Progress
+          submittedAt={new Date().toISOString()}
+          etaAt={new Date(Date.now() + 5 * 60_000).toISOString()}
+        />
+        <EvaluationDetails
+          results={{
+            evaluation_scores: [{ criterion: 'Excellence', score: 8, justification: 'Strong team' }],
+            funding_probability: 'moderate',
+            certification_status: 'Compliant with all guidelines',
+          }}
+        />
+        <EvaluationDetails results={{}} />
+      </div>,
+    );
+    expect(screen.getByText('1 novembre 2099')).toBeTruthy();
+    expect(screen.getByText('(prévue)')).toBeTruthy();
+    expect(screen.getByText('3 jours restants')).toBeTruthy();
+    expect(screen.getByText('Aucune date annoncée')).toBeTruthy();
+    expect(screen.getByText('Sur mise en candidature')).toBeTruthy();
+    expect(screen.getAllByText('Dates fixées à chaque appel')).toHaveLength(2);
+    expect(screen.getByText('Fermé')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Progression' })).toBeTruthy();
+    expect(screen.getByText('Environ 5 minutes')).toBeTruthy();
+    expect(screen.getAllByTestId('mean-score')[0]!.textContent).toBe('8,0');
+    expect(screen.getByText('Moyenne')).toBeTruthy();
+    expect(screen.getByText('Aucun critère d’évaluation dans les résultats.')).toBeTruthy();
+    // The funder's intake and the engine's criteria stay as written, marked English.
+    expect(screen.getByText('Next round not announced').getAttribute('lang')).toBe('en');
+    expect(englishLeft(container)).toEqual([]);
   });
 });

@@ -80,6 +80,9 @@ const SAME_IN_BOTH = new Set([
   // The tracker's attached files (ADR 0851).
   '{{count}} document',
   '{{count}} documents',
+  // The programs table's type filter and the evaluation table's column (issue 31): the same words.
+  'Contribution',
+  'Justification',
 ]);
 
 const EN = flatten(en as Tree);

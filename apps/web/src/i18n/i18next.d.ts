@@ -1,5 +1,6 @@
 import 'i18next';
 import type enAccount from './locales/en.account.json';
+import type enAlerts from './locales/en.alerts.json';
 import type enApplications from './locales/en.applications.json';
 import type enAuth from './locales/en.auth.json';
 import type enBudget from './locales/en.budget.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: typeof en &
+        typeof enAlerts &
         typeof enAuth &
         typeof enReviews &
         typeof enDashboard &

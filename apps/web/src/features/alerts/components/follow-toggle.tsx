@@ -1,5 +1,7 @@
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import '../../../i18n/alerts-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useAlerts, useFollow } from '../api/alerts.api.ts';
 
@@ -9,6 +11,7 @@ import { useAlerts, useFollow } from '../api/alerts.api.ts';
  * starts with what is seen (WCAG 2.5.3); aria-pressed says whether it is followed.
  */
 export function FollowToggle({ programId, programName }: { programId: string; programName: string }) {
+  const { t } = useTranslation();
   const alerts = useAlerts();
   const follow = useFollow();
   const following = Boolean(alerts.data?.follows.some((f) => f.programId === programId));
@@ -24,14 +27,20 @@ export function FollowToggle({ programId, programName }: { programId: string; pr
           {
             onError: (err) =>
               toast.error(
-                err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Could not update follow',
+                err instanceof ApiError
+                  ? translateMessage(err.serverMessage ?? err.message)
+                  : t('alerts.follow.failed'),
               ),
           },
         )
       }
     >
-      {following ? 'Following' : 'Follow'}
-      <span className="sr-only"> {programName}</span>
+      {following ? t('alerts.follow.following') : t('alerts.follow.follow')}
+      {/* The catalogue's name, in its English (ADR 0730). */}
+      <span className="sr-only" lang="en">
+        {' '}
+        {programName}
+      </span>
     </Button>
   );
 }

@@ -2,6 +2,8 @@ import type { SavedSearchQueryInput } from '@grantleaf/shared/alerts.schema';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import '../../../i18n/alerts-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 
 // The form validates with the shared schema, which brings zod: not needed until the button is used,
 // so it is not in the dashboard's chunk; pointing at the button fetches it ahead (ADR 190).
@@ -13,6 +15,7 @@ const SaveSearchForm = lazy(() => loadForm().then((m) => ({ default: m.SaveSearc
  * weekly e-mail then reports its new and soon-closing matches (issue 14 §4).
  */
 export function SaveSearchButton({ query }: { query: SavedSearchQueryInput }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<string>();
 
@@ -29,13 +32,13 @@ export function SaveSearchButton({ query }: { query: SavedSearchQueryInput }) {
             setSaved(undefined);
           }}
         >
-          Save this search
+          {t('alerts.saveSearch.button')}
         </Button>
         {saved && (
           <p className="text-xs text-green-800" role="status">
-            Saved "{saved}".{' '}
+            {t('alerts.saveSearch.saved', { name: saved })}{' '}
             <Link to="/alerts" className="underline">
-              Manage saved searches
+              {t('alerts.saveSearch.manage')}
             </Link>
           </p>
         )}
@@ -45,7 +48,7 @@ export function SaveSearchButton({ query }: { query: SavedSearchQueryInput }) {
     <Suspense
       fallback={
         <p className="text-xs text-slate-600" role="status">
-          Loading...
+          {t('alerts.saveSearch.loading')}
         </p>
       }
     >

@@ -6,6 +6,8 @@ import {
 import { useId, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
+import '../../../i18n/alerts-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateSavedSearch } from '../api/alerts.api.ts';
@@ -23,6 +25,7 @@ export function SaveSearchForm({
   onSaved: (name: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const create = useCreateSavedSearch();
   // The search itself is the catalogue's, not typed here: the schema reads the current one, and its
   // refusal (an empty search) shows as the form's `query` message.
@@ -45,7 +48,7 @@ export function SaveSearchForm({
         name:
           err instanceof ApiError
             ? (err.body.errors?.[0]?.message ?? err.serverMessage ?? err.message)
-            : 'Could not save the search. Try again.',
+            : t('alerts.saveSearch.failed'),
       });
     }
   }
@@ -54,31 +57,29 @@ export function SaveSearchForm({
     <form
       onSubmit={submit}
       className="flex flex-wrap items-end gap-2"
-      aria-label="Save this search"
+      aria-label={t('alerts.saveSearch.form')}
       noValidate
     >
       <div className="min-w-0 flex-1 basis-48">
-        <Label htmlFor={form.field('name').id}>Name this search</Label>
+        <Label htmlFor={form.field('name').id}>{t('alerts.saveSearch.name')}</Label>
         <Input
           {...form.input('name', form.errors.query && form.errorId('query'))}
           maxLength={SAVED_SEARCH_NAME_MAX}
           autoFocus
-          placeholder="e.g. Ocean sensors in Canada"
+          placeholder={t('alerts.saveSearch.placeholder')}
         />
       </div>
       <Button size="md" type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Saving...' : 'Save'}
+        {create.isPending ? t('alerts.saveSearch.saving') : t('alerts.saveSearch.save')}
       </Button>
       <Button size="md" variant="ghost" onClick={onCancel}>
-        Cancel
+        {t('alerts.saveSearch.cancel')}
       </Button>
       <div className="basis-full">
         {/* The row under the field, so a message does not push the buttons out of line. */}
         <FieldError id={form.errorId('name')}>{form.errors.name}</FieldError>
         <FieldError id={form.errorId('query')}>{form.errors.query}</FieldError>
-        <p className="text-xs text-slate-600">
-          We e-mail you once a week when it has new or soon-closing programs.
-        </p>
+        <p className="text-xs text-slate-600">{t('alerts.saveSearch.weekly')}</p>
       </div>
     </form>
   );

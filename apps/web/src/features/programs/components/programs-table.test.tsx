@@ -2,6 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
+import enDashboard from '../../../i18n/locales/en.dashboard.json';
+import frDashboard from '../../../i18n/locales/fr.dashboard.json';
+import { englishLeftIn } from '../../../test/french.ts';
 import { json, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { ProgramsTable } from './programs-table.tsx';
 
@@ -135,10 +138,39 @@ describe('a province’s search names the federal programs it matches (issue 28 
         }),
     });
     renderTable();
-    fireEvent.change(screen.getByLabelText('Jurisdiction'), { target: { value: 'CA-ON' } });
-    fireEvent.change(screen.getByLabelText('Search programs'), { target: { value: 'NSERC' } });
+    fireEvent.change(screen.getByLabelText('Territoire'), { target: { value: 'CA-ON' } });
+    fireEvent.change(screen.getByLabelText('Rechercher des programmes'), { target: { value: 'NSERC' } });
     const hint = await screen.findByTestId('federal-hint');
     expect(hint.textContent).toMatch(/^1 programme fédéral correspond à ces mots\./);
     expect(within(hint).getByRole('button', { name: 'Afficher les programmes fédéraux' })).toBeTruthy();
+  });
+});
+
+describe('All Grant Programs & Deadlines in French (issue 31)', () => {
+  afterEach(() => applyLanguage('en', { remember: false }));
+
+  it('shows the table, its filters and its count in French; the catalogue’s words marked English', async () => {
+    await applyLanguage('fr', { remember: false });
+    const { container } = renderTable();
+    const region = await screen.findByRole('region', {
+      name: 'Tous les programmes de subvention et leurs dates limites',
+    });
+    expect(await within(region).findByText('Program 1')).toBeTruthy();
+    expect(screen.getByTestId('programs-count').textContent).toBe('100\u00a0000 programmes');
+    for (const header of ['Organisme', 'Programme', 'Territoire', 'Financement', 'Date limite'])
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    for (const row of rows()) expect(row.textContent).toContain('1\u00a0000\u00a0$');
+    const jurisdiction = screen.getByLabelText('Territoire');
+    expect(within(jurisdiction).getByRole('option', { name: 'Tous les territoires' })).toBeTruthy();
+    expect(within(jurisdiction).getByRole('option', { name: 'Québec' })).toBeTruthy();
+    const type = screen.getByLabelText('Type de programme');
+    expect(within(type).getByRole('option', { name: 'Crédit d’impôt' })).toBeTruthy();
+    expect(screen.getAllByText('Program 1')[0]!.getAttribute('lang')).toBe('en');
+    // No English of the dashboard's catalogue, the select options included.
+    expect(englishLeftIn(enDashboard, frDashboard)(container)).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Rechercher des programmes'), { target: { value: 'nothing' } });
+    expect(
+      await screen.findByText('Aucun programme de subvention ne correspond à votre recherche.'),
+    ).toBeTruthy();
   });
 });

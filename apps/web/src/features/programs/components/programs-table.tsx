@@ -9,6 +9,7 @@ import { formatCount } from '../../../lib/format-number.ts';
 import { useProgramPage, type ProgramFilters } from '../api/programs.api.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeadlineCell } from '../../../components/status-cells.tsx';
+import { fundingRangeText } from './funding-range.ts';
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;
@@ -43,6 +44,7 @@ export function ProgramsTable({
   /** A last column per program (the alerts feature's "Follow"). */
   rowActions?: { header: string; cell: (program: GrantProgram) => ReactNode };
 } = {}) {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [filters, setFilters] = useState<ProgramFilters>({ q: '', jurisdiction: '', programType: '' });
   const [page, setPage] = useState(1);
@@ -65,41 +67,41 @@ export function ProgramsTable({
   const toolbar = (
     <div className="grid gap-3 border-b border-slate-200 px-4 py-3 sm:grid-cols-3">
       <div>
-        <Label htmlFor="programs-search">Search programs</Label>
+        <Label htmlFor="programs-search">{t('programsTable.search')}</Label>
         <Input
           id="programs-search"
           type="search"
           value={text}
           maxLength={PROGRAM_QUERY_MAX}
-          placeholder="Agency, program or keyword"
+          placeholder={t('programsTable.searchPlaceholder')}
           onChange={(e) => setText(e.target.value)}
         />
       </div>
       <div>
-        <Label htmlFor="programs-jurisdiction">Jurisdiction</Label>
+        <Label htmlFor="programs-jurisdiction">{t('programsTable.jurisdiction')}</Label>
         <Select
           id="programs-jurisdiction"
           value={filters.jurisdiction}
           onChange={(e) => apply({ jurisdiction: e.target.value as Jurisdiction | '' })}
-          anyOption="All jurisdictions"
-          options={JURISDICTIONS}
+          anyOption={t('programsTable.allJurisdictions')}
+          options={JURISDICTIONS.map(({ value }) => ({ value, label: t(`labels.jurisdiction.${value}`) }))}
         />
       </div>
       <div>
-        <Label htmlFor="programs-type">Program type</Label>
+        <Label htmlFor="programs-type">{t('programsTable.programType')}</Label>
         <Select
           id="programs-type"
           value={filters.programType}
           onChange={(e) => apply({ programType: e.target.value as ProgramType | '' })}
-          anyOption="All types"
-          options={PROGRAM_TYPES}
+          anyOption={t('programsTable.allTypes')}
+          options={PROGRAM_TYPES.map(({ value }) => ({ value, label: t(`labels.programType.${value}`) }))}
         />
       </div>
       <p className="text-xs text-slate-600 sm:col-span-3" aria-live="polite" data-testid="programs-count">
         {programs.data
           ? programs.data.capped
-            ? `More than ${formatCount(total)} programs match; narrow the search to see the rest.`
-            : `${formatCount(total)} ${total === 1 ? 'program' : 'programs'}`
+            ? t('programsTable.capped', { n: formatCount(total) })
+            : t('programsTable.count', { count: total, n: formatCount(total) })
           : ''}
       </p>
       <FederalHint count={programs.data?.federalMatches} onShow={() => apply({ jurisdiction: 'CA-FED' })} />
@@ -108,21 +110,33 @@ export function ProgramsTable({
   );
   return (
     <DataTable
-      title="All Grant Programs & Deadlines"
+      title={t('programsTable.title')}
       rows={programs.data?.programs}
       isLoading={programs.isLoading}
       error={programs.error}
-      emptyText={filtered ? 'No grant programs match your search.' : 'No grant programs available.'}
+      emptyText={filtered ? t('programsTable.noMatch') : t('programsTable.empty')}
       rowKey={(p) => p.id}
       toolbar={toolbar}
       paging={{ page, pageCount: Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE)), setPage }}
       columns={[
-        { header: 'Agency', cell: (p) => p.agency },
-        { header: 'Program', cell: (p) => <span className="font-medium">{p.name}</span> },
-        { header: 'Jurisdiction', cell: (p) => p.jurisdiction },
-        { header: 'Funding', cell: (p) => p.fundingRange },
+        // The catalogue's own words (agencies, names, jurisdictions) are its English, marked
+        // so (ADR 0730); the table's are the interface's.
+        { header: t('programsTable.columns.agency'), cell: (p) => <span lang="en">{p.agency}</span> },
         {
-          header: 'Deadline',
+          header: t('programsTable.columns.program'),
+          cell: (p) => (
+            <span lang="en" className="font-medium">
+              {p.name}
+            </span>
+          ),
+        },
+        {
+          header: t('programsTable.columns.jurisdiction'),
+          cell: (p) => <span lang="en">{p.jurisdiction}</span>,
+        },
+        { header: t('programsTable.columns.funding'), cell: (p) => fundingRangeText(p) },
+        {
+          header: t('programsTable.columns.deadline'),
           cell: (p) => (
             <DeadlineCell
               deadline={p.deadline}
