@@ -149,3 +149,15 @@ describe('field phrases in the sectors (ADR 0885)', () => {
     expect(at(q, 'us-neh-fellowships')).toBeLessThan(5);
   });
 });
+
+describe('R&D before capital (ADR 0885)', () => {
+  it('puts IRAP ahead of ACOA’s capital-cost program for an Atlantic company developing software', () => {
+    // ACOA's BDP funds "setting up, expanding or modernizing … capital costs"; it counted as an R&D grant.
+    const q = ask(
+      'Interactive e-courseware for nursing',
+      'Develop interactive e-courseware software for nursing education.',
+      'Acme Learning Inc, Moncton NB.',
+    );
+    expect(at(q, 'ca-nrc-irap')).toBeLessThan(at(q, 'ca-acoa-bdp'));
+  });
+});

@@ -161,7 +161,11 @@ export function programTraits(p: RankableProgram): Traits {
     studentsOnly: /^students\b/.test(eligibility),
     startupFinance:
       p.programType === 'loan' || p.programType === 'equity-investment' || p.programType === 'accelerator',
-    scaleUp: /\b(scal(e|ing)[- ]up|productivity|expansion|wage support|hiring)\b/.test(head),
+    // ACOA's BDP: "setting up, expanding or modernizing … capital costs such as buildings, machinery".
+    scaleUp:
+      /\b(scal(e|ing)[- ]up|productivity|expansion|expanding|moderni[sz]\w*|capital costs|wage support|hiring)\b/.test(
+        head,
+      ),
     purpose: PURPOSES.find(([name]) => name.test(p.name))?.[1] ?? null,
     nominated: /^nominated \(?by\b/.test(eligibility),
   };
