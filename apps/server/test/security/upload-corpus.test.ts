@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
@@ -35,16 +36,23 @@ const RTLO = '\u202e';
 describe.each(DATABASES)('upload corpus on %s', (kind) => {
   let t: TestApp;
   let token: string;
+  let own: string;
   const storedFiles = () => {
     const dir = path.join(t.env.dataDir, 'files');
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   };
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // The data directory sits one level inside a fresh directory, so the places a "../../x" name
+    // would escape to are this test's own: a stray /tmp/x on the machine failed the check once.
+    own = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-corpus-'));
+    t = await startTestApp(kind, { DATA_DIR: path.join(own, 'data') });
     token = (await registerUser(t)).token;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(own, { recursive: true, force: true });
+  });
 
   it('refuses every file of a 36-file hostile corpus and stores nothing', async () => {
     const pdf = await makePdf(['Valid page']);
