@@ -205,6 +205,8 @@ export function applyFacts(
       careerStartYear: facts.careerStartYear ?? read.stated?.careerStartYear ?? null,
       degreeYear: facts.degreeYear ?? read.stated?.degreeYear ?? null,
       fromText: (read.stated?.fromText ?? []).filter((key) => facts[key] === null),
+      // The profile has no level of study; the words' "PhD candidate" or "senior" still applies.
+      studentLevel: read.stated?.studentLevel ?? null,
       r15EligibleInstitution: facts.r15EligibleInstitution,
       citizenship: facts.citizenship,
       ownedInCountry: facts.ownedInCountry,

@@ -138,6 +138,9 @@ export interface ApplicantProfile {
     ownedInCountry?: boolean | null;
     /** Which of kind, country, region and fields the profile stated (the reason says so). */
     fromProfile?: Array<'kind' | 'country' | 'region' | 'fields'>;
+    /** A student's level, where the words say it ("PhD candidate", "senior"): graduate and
+     * undergraduate programs are not each other's (ADR 0885). */
+    studentLevel?: 'graduate' | 'undergraduate' | null;
     /** Which career years the request's own words state ("PhD 2016"), not the profile. */
     fromText?: Array<'careerStartYear' | 'degreeYear'>;
   };
@@ -162,6 +165,8 @@ const KIND_WORDS: Record<ApplicantKind, string> = {
   company: 'a company',
   'non-profit': 'a non-profit organization',
 };
+
+const LEVEL_WORDS = { graduate: 'a graduate student', undergraduate: 'an undergraduate student' } as const;
 
 const list = (items: string[]) =>
   items.length <= 1
@@ -193,13 +198,16 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
     );
   }
   if (who.kind) {
-    const allowed = CAN_APPLY_AS[who.kind];
+    const level = who.kind === 'student' ? who.stated?.studentLevel : null;
+    const allowed: ApplicantType[] = level
+      ? [level === 'graduate' ? 'graduate-student' : 'undergraduate']
+      : CAN_APPLY_AS[who.kind];
     const ok =
       rules.applicantTypes.some((t) => allowed.includes(t)) ||
       (who.indigenous && rules.applicantTypes.includes('indigenous-organization'));
     if (!ok) {
       reasons.push(
-        `It is for ${list(rules.applicantTypes.map((t) => APPLICANT_LABEL[t]))}; ${said('kind', 'your profile says you are', 'you wrote as')} ${KIND_WORDS[who.kind]}.`,
+        `It is for ${list(rules.applicantTypes.map((t) => APPLICANT_LABEL[t]))}; ${said('kind', 'your profile says you are', 'you wrote as')} ${level ? LEVEL_WORDS[level] : KIND_WORDS[who.kind]}.`,
       );
     }
   }

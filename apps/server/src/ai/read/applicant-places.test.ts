@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFields } from '@grantleaf/shared/eligibility-fields';
+import { eligibilityRulesSchema, ineligibilityReasons } from '@grantleaf/shared/eligibility';
 import { parseLocation } from '@grantleaf/shared/locations';
 import { readApplicant } from './applicant.ts';
 
@@ -127,5 +128,35 @@ describe('field phrases count as two words (ADR 0885)', () => {
     expect(fields('Misinformation about vaccines.', 'A typology of misinformation')).toContain(
       'social-sciences',
     );
+  });
+});
+
+describe('graduate and undergraduate programs (ADR 0885)', () => {
+  const usra = eligibilityRulesSchema.parse({ applicantTypes: ['undergraduate'], countries: ['CA'] });
+  const doctoral = eligibilityRulesSchema.parse({
+    applicantTypes: ['graduate-student'],
+    countries: ['CA', 'US'],
+  });
+  const both = eligibilityRulesSchema.parse({
+    applicantTypes: ['graduate-student', 'undergraduate'],
+    countries: ['US'],
+  });
+
+  it('keeps an undergraduate award from a graduate student, and a graduate one from a senior', () => {
+    const grad = read('Jane Doe, chemistry graduate student, St. Francis Xavier University.');
+    expect(ineligibilityReasons(usra, grad)).toEqual([
+      'It is for undergraduate students; you wrote as a graduate student.',
+    ]);
+    expect(ineligibilityReasons(doctoral, grad)).toEqual([]);
+    const senior = read('John Doe, senior, Department of Psychology, University of Maryland.');
+    expect(ineligibilityReasons(doctoral, senior)[0]).toMatch(/you wrote as an undergraduate student\.$/);
+    expect(ineligibilityReasons(both, senior)).toEqual([]);
+  });
+
+  it('says nothing of the level when the words give none, or both', () => {
+    const student = read('Jane Doe, student researcher at Acadia University, in the lab of Dr. Smith.');
+    expect(student.stated?.studentLevel ?? null).toBeNull();
+    const applying = read('A senior undergraduate who will start a PhD student position next year, StFX.');
+    expect(applying.stated?.studentLevel ?? null).toBeNull();
   });
 });

@@ -563,7 +563,7 @@ describe('the role decides who applies; the university only says where (issue 25
   it('keeps a student out of faculty programs on the text alone', () => {
     const who = read('PhD candidate, Department of Sociology, Concordia University, Montréal.');
     expect(ineligibilityReasons(discovery, who)[0]).toBe(
-      'It is for faculty members at eligible institutions; you wrote as a student.',
+      'It is for faculty members at eligible institutions; you wrote as a graduate student.',
     );
   });
 });

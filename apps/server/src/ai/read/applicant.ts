@@ -33,6 +33,7 @@ const applicantCuesSchema = z.object({
   earlyCareer: phrases,
   established: phrases,
   headcount: phrases,
+  studentLevel: z.object({ graduate: phrases, undergraduate: phrases }),
   careerYears: z.object({
     careerStart: phrases,
     appointed: phrases,
@@ -220,6 +221,15 @@ export function readApplicant(parts: ApplicantText): ApplicantProfile {
   const budget = requestedAmount({ ...emptyFacts(), amounts }) ?? amounts[0];
   const years = readCareerYears(text);
   const yearsRead = (['careerStartYear', 'degreeYear'] as const).filter((key) => years[key] !== null);
+  // A student's level, only where the words give one and not both (a senior applying to graduate school).
+  const graduate = kind === 'student' && says(parts.team, 'graduate', c.studentLevel.graduate);
+  const undergraduate = kind === 'student' && says(parts.team, 'undergraduate', c.studentLevel.undergraduate);
+  const studentLevel =
+    graduate === undergraduate ? null : graduate ? ('graduate' as const) : ('undergraduate' as const);
+  const stated = {
+    ...(yearsRead.length > 0 ? { ...years, fromText: yearsRead } : {}),
+    ...(studentLevel ? { studentLevel } : {}),
+  };
   return {
     kind,
     country: location.country,
@@ -238,6 +248,6 @@ export function readApplicant(parts: ApplicantText): ApplicantProfile {
     hasPartner: says(text, 'partner', c.partner),
     indigenous: says(text, 'indigenousOrganisation', c.indigenousOrganisation),
     budget: budget ? Math.round(budget.value) : null,
-    ...(yearsRead.length > 0 ? { stated: { ...years, fromText: yearsRead } } : {}),
+    ...(Object.keys(stated).length > 0 ? { stated } : {}),
   };
 }
