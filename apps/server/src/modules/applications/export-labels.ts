@@ -1,16 +1,20 @@
 import { BUDGET_CATEGORY_LABELS, type BudgetLineCategory } from '@grantleaf/shared/budget.schema';
 import { formatBudgetMoney } from '@grantleaf/shared/budget-checks';
 import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
+import type { FundingProbability, Gap } from '@grantleaf/shared/grant-results.schema';
 import type { Language } from '@grantleaf/shared/language';
+import { formatMoney } from '../../ai/text/money.ts';
 
 /**
- * The words Grantleaf adds to an application's DOCX/PDF export and to the deadline calendar
- * (issue 31 §1, ADR 0861), in the reader's account language. The English is the text the exports
+ * The words Grantleaf adds to its exports, in the reader's account language (issue 31 §1,
+ * ADRs 0861, 0915): an application's DOCX/PDF and the deadline calendar, the generated draft's and
+ * the analysis's own DOCX/PDF. The English is the text the exports
  * always had; the French uses the budget builder's terms (fr.budget.json). What the user wrote
  * (titles, sections, lines, notes) and what the funder's rules say (the request's basis, the
  * funder's own table) stay as written.
  */
 const NBSP = '\u00a0';
+type GapSeverity = Gap['severity'];
 
 const FRENCH_CATEGORY: Record<BudgetLineCategory, string> = {
   personnel: 'Personnel (étudiants, postdoctorants, employés)',
@@ -53,6 +57,50 @@ export interface ExportLabels {
     sred: (claim: string) => string;
     sredWhy: (taxYearEnd: string) => string;
   };
+  /** The generated draft's and the analysis's own export (`submission-export.ts`). */
+  draft: {
+    coverage: (percent: number, present: number, required: number) => string;
+    length: (note: string) => string;
+    toConfirm: (items: string) => string;
+    question: (q: string) => string;
+    workPlan: string;
+    workPlanHead: (currency: string) => string[];
+    money: (value: number, currency: string) => string;
+    rules: string;
+    rule: (rule: string, status: 'met' | 'unmet' | 'unknown', message: string) => string;
+    budgetCheck: string;
+    gaps: string;
+    gap: (severity: GapSeverity, message: string) => string;
+    certification: (status: string) => string;
+  };
+  analysis: {
+    title: string;
+    scores: (probability: FundingProbability, mean: number) => string;
+    head: string[];
+  };
+  /** The funding finder's PDF report (`funding-report.ts`); the catalogue's words stay as written. */
+  funding: {
+    documentTitle: string;
+    title: string;
+    prepared: (today: string, requestDay: string) => string;
+    request: string;
+    topic: string;
+    details: string;
+    team: string;
+    recommendations: string;
+    failed: string;
+    processing: string;
+    none: string;
+    funding: string;
+    deadline: string;
+    notPublished: string;
+    why: string;
+    description: string;
+    eligibility: string;
+    others: string;
+    other: (name: string, agency: string, range: string, deadline: string | null) => string;
+    caveat: string;
+  };
 }
 
 const FRENCH_STATUS: Record<string, string> = {
@@ -62,6 +110,16 @@ const FRENCH_STATUS: Record<string, string> = {
   approved: 'Approuvée',
   rejected: 'Refusée',
 };
+
+const EN_RULE = { met: 'met', unmet: 'not met', unknown: 'to check' } as const;
+const FR_RULE = { met: 'respectée', unmet: 'non respectée', unknown: 'à vérifier' } as const;
+// The result viewer's words (fr.submissions.json), so the file says what the screen says.
+const FR_SEVERITY: Record<GapSeverity, string> = { critical: 'critique', major: 'majeure', minor: 'mineure' };
+const FR_LEVEL: Record<FundingProbability, string> = { high: 'élevée', moderate: 'moyenne', low: 'faible' };
+const frMoney = (value: number, currency: string) =>
+  `${Math.round(value).toLocaleString('fr-CA')}${NBSP}$${NBSP}${currency}`;
+const frNumber = (value: number, digits: number) =>
+  value.toLocaleString('fr-CA', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const EN: ExportLabels = {
   program: (name) => `Program: ${name}`,
@@ -95,11 +153,56 @@ const EN: ExportLabels = {
     sred: (claim) => `SR&ED filing deadline: ${claim}`,
     sredWhy: (taxYearEnd) => `SR&ED claim for the tax year ending ${taxYearEnd}, as computed on the claim.`,
   },
+  draft: {
+    coverage: (percent, present, required) =>
+      `Requirement coverage: ${percent}% (${present} of ${required} required sections)`,
+    length: (note) => `Length: ${note}`,
+    toConfirm: (items) => `Not found in your material, please confirm: ${items}`,
+    question: (q) => `Question for you: ${q}`,
+    workPlan: 'Work plan',
+    workPlanHead: (currency) => ['Milestone', 'Start', 'End', 'Days', `Budget (${currency})`],
+    money: formatMoney,
+    rules: 'Program rules',
+    rule: (rule, status, message) => `${rule} (${EN_RULE[status]}): ${message}`,
+    budgetCheck: 'Budget check',
+    gaps: 'Gaps to address',
+    gap: (severity, message) => `• [${severity}] ${message}`,
+    certification: (status) => `Certification: ${status}`,
+  },
+  analysis: {
+    title: 'Grant application analysis',
+    scores: (probability, mean) => `Funding probability: ${probability} · Mean score: ${mean.toFixed(1)}/10`,
+    head: ['Criterion', 'Score', 'Justification'],
+  },
+  funding: {
+    documentTitle: 'Grantleaf funding report',
+    title: 'Funding opportunities report',
+    prepared: (today, requestDay) => `Prepared by Grantleaf on ${today} for the request of ${requestDay}.`,
+    request: 'Your request',
+    topic: 'Research topic: ',
+    details: 'Research details: ',
+    team: 'Team profile: ',
+    recommendations: 'Recommendations',
+    failed: 'The search could not be completed; your credit was refunded.',
+    processing: 'The search is still running. Download the report again in a few minutes.',
+    none: 'No open program matched this request.',
+    funding: 'Funding: ',
+    deadline: 'Deadline: ',
+    notPublished: 'Not published',
+    why: 'Why it matched: ',
+    description: 'Description: ',
+    eligibility: 'Eligibility: ',
+    others: 'Other programs to consider',
+    other: (name, agency, range, deadline) =>
+      `${name} — ${agency}; ${range}; deadline: ${deadline ?? 'not published'}`,
+    caveat:
+      'Figures and dates come from the programs’ published pages as of their last check; confirm them on the official page before applying.',
+  },
 };
 
 const FR: ExportLabels = {
   program: (name) => `Programme${NBSP}: ${name}`,
-  money: (value, currency) => `${Math.round(value).toLocaleString('fr-CA')}${NBSP}$${NBSP}${currency}`,
+  money: frMoney,
   category: (c) => FRENCH_CATEGORY[c],
   budget: 'Budget',
   budgetLines: 'Lignes budgétaires',
@@ -129,6 +232,54 @@ const FR: ExportLabels = {
     sred: (claim) => `Date limite de production RS&DE${NBSP}: ${claim}`,
     sredWhy: (taxYearEnd) =>
       `Demande RS&DE pour l’année d’imposition se terminant le ${frDate(taxYearEnd)}, telle que calculée dans la demande.`,
+  },
+  draft: {
+    coverage: (percent, present, required) =>
+      `Couverture des exigences${NBSP}: ${percent}${NBSP}% (${present} sections obligatoires sur ${required})`,
+    length: (note) => `Longueur${NBSP}: ${note}`,
+    toConfirm: (items) => `Introuvable dans votre matériel, veuillez confirmer${NBSP}: ${items}`,
+    question: (q) => `Question pour vous${NBSP}: ${q}`,
+    workPlan: 'Plan de travail',
+    workPlanHead: (currency) => ['Jalon', 'Début', 'Fin', 'Jours', `Budget (${currency})`],
+    money: frMoney,
+    rules: 'Règles du programme',
+    rule: (rule, status, message) => `${rule} (${FR_RULE[status]})${NBSP}: ${message}`,
+    budgetCheck: 'Vérification du budget',
+    gaps: 'Lacunes à combler',
+    gap: (severity, message) => `• [${FR_SEVERITY[severity]}] ${message}`,
+    certification: (status) => `Certification${NBSP}: ${status}`,
+  },
+  analysis: {
+    title: 'Analyse de la demande de subvention',
+    scores: (probability, mean) =>
+      `Probabilité de financement${NBSP}: ${FR_LEVEL[probability]} · Note moyenne${NBSP}: ${frNumber(mean, 1)}/10`,
+    head: ['Critère', 'Note', 'Justification'],
+  },
+  funding: {
+    documentTitle: 'Rapport de financement Grantleaf',
+    title: 'Rapport sur les possibilités de financement',
+    prepared: (today, requestDay) =>
+      `Préparé par Grantleaf le ${frDate(today)} pour la demande du ${frDate(requestDay)}.`,
+    request: 'Votre demande',
+    topic: `Sujet de recherche${NBSP}: `,
+    details: `Détails de la recherche${NBSP}: `,
+    team: `Profil de l’équipe${NBSP}: `,
+    recommendations: 'Recommandations',
+    failed: 'La recherche n’a pas pu être effectuée; votre crédit a été remboursé.',
+    processing:
+      'La recherche est toujours en cours. Téléchargez de nouveau le rapport dans quelques minutes.',
+    none: 'Aucun programme ouvert ne correspond à cette demande.',
+    funding: `Financement${NBSP}: `,
+    deadline: `Date limite${NBSP}: `,
+    notPublished: 'Non publiée',
+    why: `Pourquoi ce programme correspond${NBSP}: `,
+    description: `Description${NBSP}: `,
+    eligibility: `Admissibilité${NBSP}: `,
+    others: 'Autres programmes à considérer',
+    other: (name, agency, range, deadline) =>
+      `${name} — ${agency}; ${range}; date limite${NBSP}: ${deadline ?? 'non publiée'}`,
+    caveat:
+      'Les montants et les dates viennent des pages publiées des programmes, à leur dernière vérification; confirmez-les sur la page officielle avant de présenter une demande.',
   },
 };
 

@@ -123,6 +123,9 @@ export async function exportEditedDraft(
   return exportApplication(db, row, format, 'all', language);
 }
 
+/** For every module's export (ADR 0915): the one layer of an export's own words, per language. */
+export { exportLabels, type ExportLabels } from './export-labels.ts';
+
 /** For the account module: a deleted account's address opens no shared application any more. */
 export { deleteSharesTo } from './application-shares.repository.ts';
 /**

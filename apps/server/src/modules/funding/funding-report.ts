@@ -1,46 +1,46 @@
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
+import type { Language } from '@grantleaf/shared/language';
 import PDFDocument from 'pdfkit';
+import { exportLabels } from '../applications/index.ts';
 
-/** The downloadable report (spec §3): the request, then each recommendation with why it matched. */
-export function renderFundingReport(request: FundingRequest): Promise<Buffer> {
+/**
+ * The downloadable report (spec §3): the request, then each recommendation with why it matched.
+ * Its own words in the reader's language (ADR 0915); the request and the catalogue's text as written.
+ */
+export function renderFundingReport(request: FundingRequest, language: Language = 'en'): Promise<Buffer> {
+  const w = exportLabels(language).funding;
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
       margin: 56,
-      info: { Title: 'Grantleaf funding report', Author: 'Grantleaf' },
+      info: { Title: w.documentTitle, Author: 'Grantleaf' },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
 
-    doc.font('Helvetica-Bold').fontSize(20).text('Funding opportunities report');
+    doc.font('Helvetica-Bold').fontSize(20).text(w.title);
     doc
       .moveDown(0.3)
       .font('Helvetica')
       .fontSize(10)
       .fillColor('#555')
-      .text(
-        `Prepared by Grantleaf on ${new Date().toISOString().slice(0, 10)} for the request of ${request.submissionTimestamp.slice(0, 10)}.`,
-      );
-    doc.moveDown().fillColor('#000').font('Helvetica-Bold').fontSize(13).text('Your request');
+      .text(w.prepared(new Date().toISOString().slice(0, 10), request.submissionTimestamp.slice(0, 10)));
+    doc.moveDown().fillColor('#000').font('Helvetica-Bold').fontSize(13).text(w.request);
     doc.font('Helvetica').fontSize(10);
-    doc.text(`Research topic: ${request.researchTopic}`);
-    doc.moveDown(0.3).text(`Research details: ${request.researchDetails}`);
-    doc.moveDown(0.3).text(`Team profile: ${request.teamProfile}`);
+    doc.text(`${w.topic}${request.researchTopic}`);
+    doc.moveDown(0.3).text(`${w.details}${request.researchDetails}`);
+    doc.moveDown(0.3).text(`${w.team}${request.teamProfile}`);
 
     const results = request.fundingResults;
-    doc.moveDown().font('Helvetica-Bold').fontSize(13).text('Recommendations');
+    doc.moveDown().font('Helvetica-Bold').fontSize(13).text(w.recommendations);
     if (!results || results.recommendations.length === 0) {
       doc
         .font('Helvetica')
         .fontSize(10)
         .text(
-          request.status === 'failed'
-            ? 'The search could not be completed; your credit was refunded.'
-            : request.status === 'processing'
-              ? 'The search is still running. Download the report again in a few minutes.'
-              : 'No open program matched this request.',
+          request.status === 'failed' ? w.failed : request.status === 'processing' ? w.processing : w.none,
         );
     } else {
       results.recommendations.forEach((r, i) => {
@@ -53,50 +53,36 @@ export function renderFundingReport(request: FundingRequest): Promise<Buffer> {
         doc.fillColor('#000').moveDown(0.2);
         doc
           .font('Helvetica-Bold')
-          .text('Funding: ', { continued: true })
+          .text(w.funding, { continued: true })
           .font('Helvetica')
           .text(r.funding_range);
         doc
           .font('Helvetica-Bold')
-          .text('Deadline: ', { continued: true })
+          .text(w.deadline, { continued: true })
           .font('Helvetica')
-          .text(r.deadline ?? 'Not published');
+          .text(r.deadline ?? w.notPublished);
+        doc.font('Helvetica-Bold').text(w.why, { continued: true }).font('Helvetica').text(r.why_it_matched);
         doc
           .font('Helvetica-Bold')
-          .text('Why it matched: ', { continued: true })
-          .font('Helvetica')
-          .text(r.why_it_matched);
-        doc
-          .font('Helvetica-Bold')
-          .text('Description: ', { continued: true })
+          .text(w.description, { continued: true })
           .font('Helvetica')
           .text(r.description);
         doc
           .font('Helvetica-Bold')
-          .text('Eligibility: ', { continued: true })
+          .text(w.eligibility, { continued: true })
           .font('Helvetica')
           .text(r.eligibility);
         if (r.url) doc.fillColor('#1d4ed8').text(r.url, { link: r.url, underline: true }).fillColor('#000');
       });
       if (results.funding_programs.length > results.recommendations.length) {
-        doc.moveDown().font('Helvetica-Bold').fontSize(13).text('Other programs to consider');
+        doc.moveDown().font('Helvetica-Bold').fontSize(13).text(w.others);
         doc.font('Helvetica').fontSize(10);
         for (const p of results.funding_programs.slice(results.recommendations.length)) {
-          doc
-            .moveDown(0.2)
-            .text(
-              `${p.program_name} — ${p.agency_name}; ${p.funding_range}; deadline: ${p.deadline ?? 'not published'}`,
-            );
+          doc.moveDown(0.2).text(w.other(p.program_name, p.agency_name, p.funding_range, p.deadline));
         }
       }
     }
-    doc
-      .moveDown()
-      .fontSize(8)
-      .fillColor('#666')
-      .text(
-        'Figures and dates come from the programs’ published pages as of their last check; confirm them on the official page before applying.',
-      );
+    doc.moveDown().fontSize(8).fillColor('#666').text(w.caveat);
     doc.end();
   });
 }

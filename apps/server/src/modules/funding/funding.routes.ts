@@ -35,7 +35,12 @@ export const fundingRoutes: FastifyPluginAsyncZod<{ funding: FundingService }> =
     '/api/funding-finder-requests/:id/report',
     { config: { auth: true }, schema: { params: fundingRequestParamsSchema } },
     async (request, reply) => {
-      const { pdf, filename } = await funding.report(currentUser(request).id, request.params.id);
+      const { pdf, filename } = await funding.report(
+        currentUser(request).id,
+        request.params.id,
+        // The reader's account language (ADR 0915).
+        currentUser(request).language,
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)

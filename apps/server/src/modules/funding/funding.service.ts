@@ -1,3 +1,4 @@
+import type { Language } from '@grantleaf/shared/language';
 import { factsForSearch } from '@grantleaf/shared/applicant-profile.schema';
 import { PRICES } from '@grantleaf/shared/constants';
 import { fileIdFromUrl, SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
@@ -128,14 +129,18 @@ export function createFundingService(deps: { db: Db; queue: JobQueue; etaLimitMs
     },
 
     /** The owner's PDF report; someone else's request is simply not found. */
-    async report(userId: string, id: string): Promise<{ pdf: Buffer; filename: string }> {
+    async report(
+      userId: string,
+      id: string,
+      language: Language = 'en',
+    ): Promise<{ pdf: Buffer; filename: string }> {
       if (!UUID.test(id)) throw notFound();
       const row = await repo.findOwnRequest(db, userId, id);
       if (!row) throw notFound();
       const request = toFundingRequest(row);
       const date = request.submissionTimestamp.slice(0, 10);
       return {
-        pdf: await renderFundingReport(request),
+        pdf: await renderFundingReport(request, language),
         filename: `funding-report-${date}-${row.id.slice(0, 8)}.pdf`,
       };
     },

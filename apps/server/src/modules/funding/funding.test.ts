@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +182,51 @@ describe.each(DATABASES)('funding finder on %s', (kind) => {
       (await t.api('GET', '/api/funding-finder-requests/nope/report', { token: owner.token })).status,
     ).toBe(404);
     expect((await t.api('GET', '/api/funding-finder-requests', { token: stranger.token })).body).toEqual([]);
+  });
+
+  it('writes a French account’s report in French, the request and the catalogue as written (ADR 0915)', async () => {
+    const owner = await registerUser(t);
+    await t.api('PUT', '/api/account/language', { token: owner.token, body: { language: 'fr' } });
+    const created = await t.api('POST', '/api/funding-finder-requests', {
+      token: owner.token,
+      body: HEALTH_REQUEST,
+    });
+    await until(async () => {
+      const list: any[] = (await t.api('GET', '/api/funding-finder-requests', { token: owner.token })).body;
+      return list[0]?.status === 'complete';
+    });
+    const res = await fetch(`${t.baseUrl}/api/funding-finder-requests/${created.body.id}/report`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect((await PDFDocument.load(bytes)).getTitle()).toBe('Rapport de financement Grantleaf');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'funding-report-'));
+    fs.writeFileSync(path.join(dir, 'r.pdf'), bytes);
+    // pdftotext reads the no-break space before ":" as a space and wraps lines: compare words.
+    const text = execFileSync('pdftotext', [path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      ' ',
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const french of [
+      'Rapport sur les possibilités de financement',
+      'Votre demande',
+      `Sujet de recherche : ${HEALTH_REQUEST.researchTopic}`,
+      'Recommandations',
+      `Financement :`,
+      `Admissibilité :`,
+      'confirmez-les sur la page officielle',
+    ])
+      expect(text).toContain(french);
+    expect(text).toMatch(/Préparé par Grantleaf le \d{1,2} \p{L}+ \d{4} pour la demande du/u);
+    for (const english of [
+      'Your request',
+      'Research topic:',
+      'Why it matched:',
+      'Eligibility:',
+      'Prepared by',
+    ])
+      expect(text).not.toContain(english);
   });
 
   it('refunds a search that failed for good, exactly once', async () => {

@@ -22,7 +22,7 @@ import {
   type GeneratedApplication,
 } from '@grantleaf/shared/grant-results.schema';
 import { unprocessable } from '../../errors.ts';
-import { formatMoney } from '../../ai/text/money.ts';
+import { exportLabels } from '../applications/index.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
 
 /** One neutral document model, written out as DOCX or PDF. */
@@ -82,96 +82,90 @@ const FONTS = {
 const POINTS_PER_INCH = 72;
 const TWIPS_PER_INCH = 1440;
 
-export function draftBlocks(app: GeneratedApplication): ExportBlock[] {
+/** The words are the reader's (ADR 0915); what the engine wrote stays as written. */
+export function draftBlocks(app: GeneratedApplication, language: Language = 'en'): ExportBlock[] {
   const currency = app.budgetCheck.currency;
+  const words = exportLabels(language);
+  const w = words.draft;
   const blocks: ExportBlock[] = [
     { kind: 'h1', text: app.title },
-    { kind: 'p', text: `Program: ${app.programName}` },
+    { kind: 'p', text: words.program(app.programName) },
     ...(app.basis ? [{ kind: 'note' as const, text: app.basis }] : []),
-    {
-      kind: 'p',
-      text: `Requirement coverage: ${app.coverage.percent}% (${app.coverage.present} of ${app.coverage.required} required sections)`,
-    },
+    { kind: 'p', text: w.coverage(app.coverage.percent, app.coverage.present, app.coverage.required) },
   ];
   for (const section of app.sections) {
     blocks.push({ kind: 'h2', text: section.heading });
-    if (section.count) blocks.push({ kind: 'note', text: `Length: ${section.count.note}` });
+    if (section.count) blocks.push({ kind: 'note', text: w.length(section.count.note) });
     for (const para of section.body.split(/\n{2,}/))
       if (para.trim()) blocks.push({ kind: 'p', text: para.trim() });
     if (section.table) {
       blocks.push({ kind: 'note', text: section.table.caption });
       blocks.push({ kind: 'table', rows: [section.table.columns, ...section.table.rows] });
     }
-    if (section.toConfirm?.length) {
-      blocks.push({
-        kind: 'note',
-        text: `Not found in your material, please confirm: ${section.toConfirm.join(', ')}`,
-      });
-    }
-    for (const q of section.questions ?? []) blocks.push({ kind: 'note', text: `Question for you: ${q}` });
+    if (section.toConfirm?.length)
+      blocks.push({ kind: 'note', text: w.toConfirm(section.toConfirm.join(', ')) });
+    for (const q of section.questions ?? []) blocks.push({ kind: 'note', text: w.question(q) });
   }
   // Drafts stored before milestones became section tables keep their work plan table.
   if (!app.sections.some((s) => s.table) && app.workPlan.rows.length > 0) {
-    blocks.push({ kind: 'h2', text: 'Work plan' });
+    blocks.push({ kind: 'h2', text: w.workPlan });
     blocks.push({
       kind: 'table',
       rows: [
-        ['Milestone', 'Start', 'End', 'Days', `Budget (${currency})`],
+        w.workPlanHead(currency),
         ...app.workPlan.rows.map((r) => [
           r.milestone,
           r.startDate ?? '—',
           r.endDate ?? '—',
           r.durationDays?.toString() ?? '—',
-          r.budget === null ? r.budgetText || '—' : formatMoney(r.budget, currency),
+          r.budget === null ? r.budgetText || '—' : w.money(r.budget, currency),
         ]),
       ],
     });
   }
   if (app.ruleChecks?.length) {
-    blocks.push({ kind: 'h2', text: 'Program rules' });
-    for (const r of app.ruleChecks)
-      blocks.push({ kind: 'p', text: `${r.rule} (${RULE_STATUS[r.status]}): ${r.message}` });
+    blocks.push({ kind: 'h2', text: w.rules });
+    for (const r of app.ruleChecks) blocks.push({ kind: 'p', text: w.rule(r.rule, r.status, r.message) });
   }
-  blocks.push({ kind: 'h2', text: 'Budget check' }, { kind: 'p', text: app.budgetCheck.message });
+  blocks.push({ kind: 'h2', text: w.budgetCheck }, { kind: 'p', text: app.budgetCheck.message });
   if (app.gaps.length > 0) {
-    blocks.push({ kind: 'h2', text: 'Gaps to address' });
-    for (const gap of app.gaps) blocks.push({ kind: 'p', text: `• [${gap.severity}] ${gap.message}` });
+    blocks.push({ kind: 'h2', text: w.gaps });
+    for (const gap of app.gaps) blocks.push({ kind: 'p', text: w.gap(gap.severity, gap.message) });
   }
-  blocks.push({ kind: 'p', text: `Certification: ${app.certification_status}` });
+  blocks.push({ kind: 'p', text: w.certification(app.certification_status) });
   return blocks;
 }
 
-const RULE_STATUS = { met: 'met', unmet: 'not met', unknown: 'to check' } as const;
-
-function analysisBlocks(results: AnalysisResults, programId: string): ExportBlock[] {
+function analysisBlocks(results: AnalysisResults, programId: string, language: Language): ExportBlock[] {
+  const words = exportLabels(language);
   return [
-    { kind: 'h1', text: 'Grant application analysis' },
-    { kind: 'p', text: `Program: ${programId}` },
-    {
-      kind: 'p',
-      text: `Funding probability: ${results.funding_probability} · Mean score: ${results.meanScore.toFixed(1)}/10`,
-    },
-    { kind: 'p', text: `Certification: ${results.certification_status}` },
+    { kind: 'h1', text: words.analysis.title },
+    { kind: 'p', text: words.program(programId) },
+    { kind: 'p', text: words.analysis.scores(results.funding_probability, results.meanScore) },
+    { kind: 'p', text: words.draft.certification(results.certification_status) },
     {
       kind: 'table',
       rows: [
-        ['Criterion', 'Score', 'Justification'],
+        words.analysis.head,
         ...results.evaluation_scores.map((s) => [s.criterion, `${s.score}/10`, s.justification]),
       ],
     },
   ];
 }
 
-export function exportBlocks(row: SubmissionRow): { blocks: ExportBlock[]; baseName: string } {
+export function exportBlocks(
+  row: SubmissionRow,
+  language: Language = 'en',
+): { blocks: ExportBlock[]; baseName: string } {
   if (row.status !== 'complete' || !row.results) throw unprocessable('This submission has no results yet');
   if (row.type === 'generation') {
     const parsed = generatedApplicationSchema.safeParse(row.results);
     if (!parsed.success) throw unprocessable('No content available');
-    return { blocks: draftBlocks(parsed.data), baseName: parsed.data.title };
+    return { blocks: draftBlocks(parsed.data, language), baseName: parsed.data.title };
   }
   const parsed = analysisResultsSchema.safeParse(row.results);
   if (!parsed.success) throw unprocessable('No content available');
-  return { blocks: analysisBlocks(parsed.data, row.programId), baseName: 'grant-analysis' };
+  return { blocks: analysisBlocks(parsed.data, row.programId, language), baseName: 'grant-analysis' };
 }
 
 export async function renderDocx(blocks: ExportBlock[], layout?: ExportLayout): Promise<Buffer> {

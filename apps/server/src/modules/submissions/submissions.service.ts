@@ -151,7 +151,7 @@ export function createSubmissionsService(deps: {
           ? await exportEditedDraft(deps.db, user.id, row.id, format, user.language)
           : null;
       if (edited) return { data: edited.data, fileName: edited.fileName, shown: edited.version };
-      const { blocks, baseName } = exportBlocks(row);
+      const { blocks, baseName } = exportBlocks(row, user.language);
       const data = format === 'pdf' ? await renderPdf(blocks) : await renderDocx(blocks);
       return { data, fileName: `${safeBaseName(baseName)}.${format}`, shown: 1 };
     },
