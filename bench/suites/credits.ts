@@ -4,9 +4,10 @@ import { startTarget, type Target } from '../lib/child.ts';
 import { skip, type Context, type Row } from '../lib/report.ts';
 import { fmt, summarize } from '../lib/stats.ts';
 import { USER_LIMITS } from '../../apps/server/src/http/rate-limit.ts';
+import { priceTenths } from '../../packages/shared/src/paid-work-catalogue.ts';
 
 const IDEAS = new URL('../../apps/server/src/modules/ideas/ideas.routes.ts', import.meta.url);
-const PRICE = 5; // PRICES.idea, in tenths
+const PRICE = priceTenths('idea');
 const PARALLEL = 200;
 
 /** A fresh verified user whose balance (granted through the ledger) pays for exactly `affordable` requests. */

@@ -1,18 +1,6 @@
 /** Business constants of spec §9. Credits are integers in tenths of a credit. */
 export const CREDIT_UNIT = 10;
 
-export const PRICES = {
-  generation: 20,
-  analysis: 10,
-  idea: 5,
-  funding: 10,
-  /** One AI action on one section of an application (shorten, improve): a small edit. */
-  sectionAction: 2,
-  /** A model's draft of one SR&ED project's T661 Part 2 from its evidence log (ADR 0710). */
-  sredNarrative: 5,
-} as const;
-export type PricedWork = keyof typeof PRICES;
-
 export const FREE_CREDITS_ON_SIGNUP = 10;
 export const PASSWORD_MIN = 6;
 /** An e-mail address that is not blank but not an address either (spec §5 names no text for it). */
@@ -40,15 +28,6 @@ export const FUNDING_TEAM_MAX = 3000;
  */
 export const creditsFromTenths = (tenths: number): number => tenths / CREDIT_UNIT;
 export const tenthsFromCredits = (credits: number): number => Math.round(credits * CREDIT_UNIT);
-
-/** A price in credits, as the API and the screens show it. */
-export const priceInCredits = (work: PricedWork): number => creditsFromTenths(PRICES[work]);
-
-/** A price as the spec's sentences say it: "2 credits", "1 credit", "0.5 credits". */
-export function priceText(work: PricedWork): string {
-  const credits = priceInCredits(work);
-  return `${credits} ${credits === 1 ? 'credit' : 'credits'}`;
-}
 
 /** A number of credits as the one-decimal text the spec shows (§9 "Credit display"). */
 export function formatCredits(credits: number): string {

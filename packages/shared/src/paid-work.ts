@@ -4,15 +4,22 @@
  * these values; the web reads the labels from here instead of mirroring them.
  */
 import { z } from 'zod';
+import {
+  kindLabel,
+  PAID_WORK_KINDS,
+  PRICED_WORKS,
+  workLabel,
+  type PaidWorkKind,
+  type PricedWork,
+} from './paid-work-catalogue.ts';
 
 /** Stored status of every paid request (submissions, idea requests, funding searches). */
 export const PAID_WORK_STATUSES = ['processing', 'complete', 'failed'] as const;
 export const paidWorkStatusSchema = z.enum(PAID_WORK_STATUSES);
 export type PaidWorkStatus = z.infer<typeof paidWorkStatusSchema>;
 
-/** The kinds of paid work; a ledger reference is `<kind>:<id>`. */
-export const PAID_WORK_KINDS = ['submission', 'idea', 'funding', 'section_action', 'sred_narrative'] as const;
-export type PaidWorkKind = (typeof PAID_WORK_KINDS)[number];
+/** The kinds of paid work, from the one catalogue (ADR 0811); a ledger reference is `<kind>:<id>`. */
+export { PAID_WORK_KINDS, type PaidWorkKind } from './paid-work-catalogue.ts';
 
 export const paidWorkReference = (kind: PaidWorkKind, id: string) => `${kind}:${id}`;
 
@@ -43,15 +50,8 @@ const REASON_LABELS: Record<LedgerReason, string> = {
  * What a ledger row paid for (issue 28 §5): a submission is a draft or an analysis, which its
  * reference alone does not say, so the server names it (`work.kind`) and links it (`work.href`).
  */
-export const LEDGER_WORK_KINDS = [
-  'generation',
-  'analysis',
-  'idea',
-  'funding',
-  'section_action',
-  'sred_narrative',
-] as const;
-export type LedgerWorkKind = (typeof LEDGER_WORK_KINDS)[number];
+export const LEDGER_WORK_KINDS = PRICED_WORKS;
+export type LedgerWorkKind = PricedWork;
 export const ledgerWorkSchema = z.object({
   kind: z.enum(LEDGER_WORK_KINDS),
   /** The page that shows the work; null when it is gone (deleted with its application). */
@@ -59,23 +59,7 @@ export const ledgerWorkSchema = z.object({
 });
 export type LedgerWork = z.infer<typeof ledgerWorkSchema>;
 
-const WORK_LABELS: Record<LedgerWorkKind, string> = {
-  generation: 'Grant application draft',
-  analysis: 'Grant application analysis',
-  idea: 'Research idea',
-  funding: 'Funding search',
-  section_action: 'AI edit of an application section',
-  sred_narrative: 'SR&ED narrative draft',
-};
-
-/** Without the server's `work` (an old client, a purged row): what the reference alone tells. */
-const KIND_LABELS: Record<PaidWorkKind, string> = {
-  submission: 'Grant application draft or analysis',
-  idea: WORK_LABELS.idea,
-  funding: WORK_LABELS.funding,
-  section_action: WORK_LABELS.section_action,
-  sred_narrative: WORK_LABELS.sred_narrative,
-};
+const PAID_WORK_KINDS_SET = new Set<string>(PAID_WORK_KINDS);
 
 /** What a ledger row means to the user: a spend or its refund is named by the work it paid for. */
 export function ledgerReasonLabel(entry: {
@@ -86,8 +70,12 @@ export function ledgerReasonLabel(entry: {
   const reason = ledgerReasonSchema.safeParse(entry.reason);
   if (!reason.success) return entry.reason;
   if (reason.data !== 'spend' && reason.data !== 'refund') return REASON_LABELS[reason.data];
-  const kind = entry.reference.split(':', 1)[0] as PaidWorkKind;
-  const work = entry.work ? WORK_LABELS[entry.work.kind] : KIND_LABELS[kind];
+  const kind = entry.reference.split(':', 1)[0]!;
+  const work = entry.work
+    ? workLabel(entry.work.kind)
+    : PAID_WORK_KINDS_SET.has(kind)
+      ? kindLabel(kind as PaidWorkKind)
+      : undefined;
   if (reason.data === 'spend') return work ?? REASON_LABELS.spend;
   return work ? `Refund: ${work} failed` : REASON_LABELS.refund;
 }

@@ -1,4 +1,4 @@
-import { priceInCredits } from '@grantleaf/shared/constants';
+import { priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';

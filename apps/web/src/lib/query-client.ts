@@ -1,3 +1,4 @@
+import { REFRESHED_AFTER_SUBMIT } from '@grantleaf/shared/paid-work-catalogue';
 import { QueryClient } from '@tanstack/react-query';
 
 // Spec §7: queries retry once and never refetch on focus or interval; mutations never retry.
@@ -7,3 +8,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: 0 },
   },
 });
+
+/** Spec §7: after a paid submit, every dashboard list and the balance (from the paid-work catalogue). */
+export function refreshAfterSubmit(client: QueryClient) {
+  return Promise.all(REFRESHED_AFTER_SUBMIT.map((key) => client.invalidateQueries({ queryKey: [key] })));
+}

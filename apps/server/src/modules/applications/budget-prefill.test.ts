@@ -2,7 +2,7 @@ import { textToDoc } from '@grantleaf/shared/application-document.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
-import { grantSubmissionJob } from '../submissions/grant-submission.job.ts';
+import { grantSubmissionWork } from '../submissions/grant-submission.work.ts';
 
 // Issue 26 §1 (ADR 0830): the builder starts from what the applicant already gave — partner cash and
 // in-kind by partner, the total cost, the request, milestones' amounts — each with where it came
@@ -49,7 +49,7 @@ describe.each(DATABASES)('budget prefill on %s', (kind) => {
       body: { type: 'generation', programId: ALLIANCE, contentJson: form },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    await grantSubmissionJob.handle({ ...t.runtime, log: t.runtime.log }, { submissionId: res.body.id });
+    await grantSubmissionWork.job.handle({ ...t.runtime, log: t.runtime.log }, { submissionId: res.body.id });
     // The finished draft becomes an application when the list is read (ADR 0110).
     const app = await until(async () => {
       const list = await t.api('GET', `/api/users/${owner.user.id}/applications`, { token: owner.token });

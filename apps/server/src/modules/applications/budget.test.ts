@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
-import { grantSubmissionJob } from '../submissions/grant-submission.job.ts';
+import { grantSubmissionWork } from '../submissions/grant-submission.work.ts';
 
 const ALLIANCE = 'ca-nserc-alliance-advantage';
 const budgetWith = (cash: number) => ({
@@ -341,7 +341,7 @@ describe.each(DATABASES)('application budget on %s', (kind) => {
     const res = await generate({ ...form, applicationId: id, budget: { requested: 1, projectCost: 1 } });
     expect(res.status).toBe(201);
     // The job run as the worker runs it (this app starts no workers).
-    await grantSubmissionJob.handle({ ...t.runtime, log: t.runtime.log }, { submissionId: res.body.id });
+    await grantSubmissionWork.job.handle({ ...t.runtime, log: t.runtime.log }, { submissionId: res.body.id });
     const done = await until(async () => {
       const list = (await t.api('GET', '/api/submissions', { token })).body as any[];
       const row = list.find((s) => s.id === res.body.id);

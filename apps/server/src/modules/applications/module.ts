@@ -12,7 +12,8 @@ import { budgetRoutes } from './budget.routes.ts';
 import { createBudgetService } from './budget.service.ts';
 import { deadlineRemindersJob } from './deadline-reminders.job.ts';
 import { reviewReturnedMailJob } from './review-returned.job.ts';
-import { createSectionActions, sectionActionWork } from './section-actions.ts';
+import { sectionActionWork } from './section-action.work.ts';
+import { createSectionActions } from './section-actions.ts';
 import { sectionActionsRoutes } from './section-actions.routes.ts';
 
 const ownApplications = (id: string) =>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOffice } from '../../../test/fixtures/organisation.ts';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { generationRequest } from '../../../test/fixtures/generation-form.ts';
-import { ideaWork } from '../ideas/ideas.service.ts';
+import { ideaWork } from '../ideas/idea.work.ts';
 import { assertLedgerMatchesBalances } from './ledger-invariant.ts';
 import { assertOrganisationLedgerMatches } from './organisation-credits.service.ts';
 

@@ -1,42 +1,27 @@
 import type { Language } from '@grantleaf/shared/language';
 import { factsForSearch } from '@grantleaf/shared/applicant-profile.schema';
-import { PRICES } from '@grantleaf/shared/constants';
+import { priceTenths } from '@grantleaf/shared/paid-work-catalogue';
 import { fileIdFromUrl, SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import {
   FUNDING_FILE_MAX_BYTES,
   fundingResultsSchema,
   type FundingFinderInput,
   type FundingRequest,
-  type FundingResults,
 } from '@grantleaf/shared/funding.schema';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AiProvider } from '../../ai/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound, tooLarge } from '../../errors.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
-import type { JobDeps } from '../../jobs/job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { findUserContact, type UserRow } from '../auth/index.ts';
-import { definePaidWork, expectedDurationMs } from '../paid-work/index.ts';
+import type { UserRow } from '../auth/index.ts';
+import { expectedDurationMs } from '../paid-work/index.ts';
 import { findApplicantFacts } from '../applicant-profile/index.ts';
-import { findNotOpenCuratedPrograms, findOpenPrograms } from '../programs/index.ts';
 import { findOwnUpload } from '../uploads/index.ts';
-import { rerankWithAi } from './funding-ai.ts';
-import {
-  candidateKeywords,
-  matchPrograms,
-  toFundingResults,
-  type RankableProgram,
-} from '../../ai/funding/index.ts';
 import { renderFundingReport } from './funding-report.ts';
+import { fundingWork } from './funding.work.ts';
 import * as repo from './funding.repository.ts';
 import type { FundingRequestRow } from './funding.schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Imported catalogues can be large: the ranking reads the curated programs plus this many
-// full-text candidates from the rest.
-const IMPORTED_CANDIDATES = 200;
-
 // The list carries the start of each file's text, not up to 1 MB per row; a request stored before
 // issue 15 may still hold a data: URL, named by its type instead of its base64.
 const FILE_PREVIEW_CHARS = 2000;
@@ -103,7 +88,7 @@ export function createFundingService(deps: { db: Db; queue: JobQueue; etaLimitMs
       const applicant = factsForSearch(await findApplicantFacts(db, user.id), input.applicant);
       return fundingWork.start(deps, {
         userId: user.id,
-        cost: PRICES.funding,
+        cost: priceTenths('funding'),
         idempotency,
         payFrom: input.payFrom,
         insert: (tx) =>
@@ -145,90 +130,4 @@ export function createFundingService(deps: { db: Db; queue: JobQueue; etaLimitMs
       };
     },
   };
-}
-
-export interface FundingJobDeps {
-  db: Db;
-  log: FastifyBaseLogger;
-  provider: AiProvider | null;
-  today?: Date;
-}
-
-/** The job's work: rank the open catalogue for the request (the kernel stores the results once). */
-export async function rankFundingRequest(
-  deps: FundingJobDeps,
-  row: FundingRequestRow,
-): Promise<FundingResults> {
-  const requestId = row.id;
-  const query = {
-    researchTopic: row.researchTopic,
-    researchDetails: row.researchDetails,
-    teamProfile: row.teamProfile,
-    // A request stored before issue 15 may hold a data: URL: its base64 is no text to match.
-    fileText: row.fileContent && !row.fileContent.startsWith('data:') ? row.fileContent : '',
-    accountEmail: (await findUserContact(deps.db, row.userId))?.email ?? null,
-    profileFacts: row.applicant ?? null,
-  };
-  const keywords = candidateKeywords(query);
-  const [curated, notOpenNow, imported] = await Promise.all([
-    findOpenPrograms(deps.db, { source: 'seed' }),
-    findNotOpenCuratedPrograms(deps.db),
-    keywords.length
-      ? findOpenPrograms(deps.db, {
-          source: 'grants.gov',
-          textQuery: keywords.join(' | '),
-          limit: IMPORTED_CANDIDATES,
-        })
-      : Promise.resolve([]),
-  ]);
-  // Closed rows carry closed: true, so the rules list them under "Not open now", never ranked.
-  const candidates: RankableProgram[] = [...curated, ...notOpenNow, ...imported];
-  // Rules first: the model below only reorders what the rules kept (issue 14).
-  const { eligible, ineligible, notOpen, applicant, countryFromAccount } = matchPrograms(
-    query,
-    candidates,
-    deps.today,
-  );
-  let ranked = eligible;
-  if (deps.provider && ranked.length > 0) {
-    try {
-      ranked = await rerankWithAi(deps.provider, query, ranked);
-    } catch (err) {
-      // The built-in ranking is a complete answer on its own.
-      deps.log.warn({ err, requestId }, 'AI re-ranking failed; keeping the built-in ranking');
-    }
-  }
-  const setAside = ineligible.filter((i) => i.program.eligibilityRules);
-  return toFundingResults(ranked, {
-    ineligible: setAside,
-    notOpen,
-    applicant,
-    facts: query.profileFacts,
-    countryFromAccount,
-  });
-}
-
-export const FUNDING_FAILURE_MESSAGE =
-  'The funding search could not be completed. Your credit has been refunded.';
-
-/** Funding searches on the paid-work kernel (modules/paid-work). */
-export const fundingWork = definePaidWork({
-  kind: 'funding',
-  name: 'funding-finder',
-  idField: 'requestId',
-  retryLimit: 2,
-  retryDelaySeconds: 5,
-  genericFailure: FUNDING_FAILURE_MESSAGE,
-  find: repo.findRequest,
-  run: (deps, row: FundingRequestRow) =>
-    rankFundingRequest({ db: deps.database.db, log: deps.log, provider: deps.provider }, row),
-  complete: repo.completeRequest,
-  fail: repo.failRequest,
-  // No e-mail for a finished search: the dashboard shows it.
-  notify: async () => {},
-});
-
-/** After the last retry: mark the request failed and refund its credit, exactly once. */
-export async function failFundingSearch(db: Db, requestId: string, error: string): Promise<void> {
-  await fundingWork.fail({ database: { db } as JobDeps['database'] }, requestId, error);
 }

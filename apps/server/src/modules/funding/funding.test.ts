@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { assertLedgerMatchesBalances } from '../credits/ledger-invariant.ts';
-import { failFundingSearch } from './funding.service.ts';
+import { failFundingSearch } from './funding.work.ts';
 import { until } from '../../../test/until.ts';
 
 const HEALTH_REQUEST = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
 import { paidWorkExpirySeconds } from '../paid-work/index.ts';
-import { fundingFinderJob } from './funding-finder.job.ts';
+import { fundingWork } from './funding.work.ts';
 import { fundingRoutes } from './funding.routes.ts';
 import { createFundingService } from './funding.service.ts';
 
@@ -15,7 +15,7 @@ export const fundingModule: AppModule = {
         etaLimitMs: paidWorkExpirySeconds(runtime.env) * 1000,
       }),
     }),
-  jobs: [fundingFinderJob],
+  jobs: [fundingWork.job],
   exportSections: [
     { file: 'funding-requests.json', table: 'funding_finder_requests', where: (id) => sql`user_id = ${id}` },
   ],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 import { extractDomainTerms, generateOfflineIdea, matchSector } from './idea-engine.ts';
-import { failIdeaGeneration, runIdeaGeneration } from './ideas.service.ts';
+import { failIdeaGeneration, runIdeaGeneration } from './idea.work.ts';
 import { until } from '../../../test/until.ts';
 
 const BACKGROUND =

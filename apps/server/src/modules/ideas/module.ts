@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
 import { paidWorkExpirySeconds } from '../paid-work/index.ts';
-import { ideaGenerationJob } from './idea-generation.job.ts';
+import { ideaWork } from './idea.work.ts';
 import { ideasRoutes } from './ideas.routes.ts';
 import { createIdeasService } from './ideas.service.ts';
 
@@ -15,7 +15,7 @@ export const ideasModule: AppModule = {
         etaLimitMs: paidWorkExpirySeconds(runtime.env) * 1000,
       }),
     }),
-  jobs: [ideaGenerationJob],
+  jobs: [ideaWork.job],
   exportSections: [
     { file: 'idea-requests.json', table: 'idea_requests', where: (id) => sql`user_id = ${id}` },
   ],

@@ -5,8 +5,8 @@ import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../te
 import { until } from '../../../test/until.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 import { assertLedgerMatchesBalances } from '../credits/ledger-invariant.ts';
-import { ideaWork } from '../ideas/ideas.service.ts';
-import { grantSubmissionWork } from '../submissions/grant-submission.job.ts';
+import { ideaWork } from '../ideas/idea.work.ts';
+import { grantSubmissionWork } from '../submissions/grant-submission.work.ts';
 import { DEAD_WORKER_LIMIT, paidWorkExpirySeconds, POISON_REASON } from './paid-work.ts';
 
 const PROGRAM = 'ca-nserc-alliance-advantage';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { createFileStorage } from '../../adapters/storage/file-storage.ts';
 import type { AppModule } from '../contract.ts';
-import { createNarrativeDrafts, narrativeDraftWork } from './narrative-drafts.ts';
+import { narrativeDraftWork } from './narrative-draft.work.ts';
+import { createNarrativeDrafts } from './narrative-drafts.ts';
 import { narrativeDraftRoutes } from './narrative-drafts.routes.ts';
 import { sredRoutes } from './sred.routes.ts';
 import { createSredService } from './sred.service.ts';

@@ -3,66 +3,26 @@
  * result is a draft shown beside the project's narrative, never a write to it. The user takes it
  * into the editor part by part and saves it there.
  */
-import { formatCredits, priceInCredits, PRICES } from '@grantleaf/shared/constants';
+import { priceTenths } from '@grantleaf/shared/paid-work-catalogue';
 import type { NarrativeDraft, NarrativeDraftList } from '@grantleaf/shared/sred/narrative-draft.schema';
-import type { AiProvider } from '../../ai/provider.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { definePaidWork, paidWorkProvider, PaidWorkError } from '../paid-work/index.ts';
-import { checkDraft, draftAnswerSchema, draftPrompt, draftSources, DRAFT_SYSTEM } from './narrative-draft.ts';
+import { paidWorkProvider } from '../paid-work/index.ts';
+import { draftSources } from './narrative-draft.ts';
+import { narrativeDraftWork } from './narrative-draft.work.ts';
 import * as repo from './narrative-drafts.repository.ts';
 import * as claims from './sred.repository.ts';
-import type { SredNarrativeDraftRow, StoredDraft } from './sred.schema.ts';
+import type { SredNarrativeDraftRow } from './sred.schema.ts';
 
-const PRICE = formatCredits(priceInCredits('sredNarrative'));
-const FAILURE = `The AI model did not give a usable draft, so nothing was written. Your ${PRICE} credits were refunded.`;
 export const DRAFT_MESSAGES = {
   noModel: 'Drafting a narrative needs a configured AI model; none is configured, so nothing was charged.',
   noEvidence:
     'The evidence log has no dated entry ("YYYY-MM-DD what was done"). A draft is written only from dated evidence and time records, so nothing was charged.',
   notReady: 'This draft is still being written.',
 } as const;
-
-async function runDraft(
-  deps: { provider: AiProvider | null },
-  row: SredNarrativeDraftRow,
-): Promise<StoredDraft> {
-  if (!deps.provider) throw new PaidWorkError(FAILURE);
-  const taxYear = { start: row.taxYearStart, end: row.taxYearEnd };
-  let answer;
-  try {
-    answer = await deps.provider.generateObject({
-      schema: draftAnswerSchema,
-      system: DRAFT_SYSTEM,
-      prompt: draftPrompt(row.sources, taxYear),
-    });
-  } catch {
-    // The provider already retried what a retry can fix; another attempt would charge time, not help.
-    throw new PaidWorkError(FAILURE);
-  }
-  const draft = checkDraft(answer, row.sources, taxYear);
-  // A draft with nothing traceable in it is a failure to refund, not a result to pay for.
-  if (Object.values(draft.parts).every((p) => p.statements.length === 0)) throw new PaidWorkError(FAILURE);
-  return draft;
-}
-
-export const narrativeDraftWork = definePaidWork({
-  kind: 'sred_narrative',
-  name: 'sred-narrative-draft',
-  idField: 'draftId',
-  retryLimit: 1,
-  retryDelaySeconds: 5,
-  genericFailure: FAILURE,
-  find: repo.findDraft,
-  run: runDraft,
-  complete: repo.completeDraft,
-  fail: repo.failDraft,
-  // Shown on the claim's page, which polls; a draft sends no mail.
-  notify: async () => {},
-});
 
 function present(row: SredNarrativeDraftRow): NarrativeDraft {
   return {
@@ -101,7 +61,7 @@ export function createNarrativeDrafts(deps: { db: Db; queue: JobQueue; env: Env 
       if (!sources.some((s) => s.kind === 'evidence')) throw new AppError(409, DRAFT_MESSAGES.noEvidence);
       return narrativeDraftWork.start(deps, {
         userId,
-        cost: PRICES.sredNarrative,
+        cost: priceTenths('sred_narrative'),
         idempotency,
         insert: (tx) =>
           repo.insertDraft(tx, {

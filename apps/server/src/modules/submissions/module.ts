@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppModule } from '../contract.ts';
 import { paidWorkExpirySeconds } from '../paid-work/index.ts';
-import { grantSubmissionJob } from './grant-submission.job.ts';
+import { grantSubmissionWork } from './grant-submission.work.ts';
 import { submissionsRoutes } from './submissions.routes.ts';
 import { createSubmissionsService } from './submissions.service.ts';
 
@@ -15,7 +15,7 @@ export const submissionsModule: AppModule = {
         etaLimitMs: paidWorkExpirySeconds(runtime.env) * 1000,
       }),
     }),
-  jobs: [grantSubmissionJob],
+  jobs: [grantSubmissionWork.job],
   exportSections: [
     {
       file: 'submissions.json',

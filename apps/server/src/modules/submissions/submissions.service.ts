@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PRICES } from '@grantleaf/shared/constants';
+import { priceTenths } from '@grantleaf/shared/paid-work-catalogue';
 import {
   deriveDisplayStatus,
   fileIdFromUrl,
@@ -17,7 +17,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { UserRow } from '../auth/index.ts';
 import { insertAuditEntries, insertAuditEntry } from '../audit/index.ts';
 import { fileUrlFor, findOwnUpload } from '../uploads/index.ts';
-import { grantSubmissionWork } from './grant-submission.job.ts';
+import { grantSubmissionWork } from './grant-submission.work.ts';
 import { findProgramById } from '../programs/index.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
 import {
@@ -97,7 +97,7 @@ export function createSubmissionsService(deps: {
         if (attached.programId && attached.programId !== body.programId)
           throw badRequest(SUBMISSION_MESSAGES.applicationProgram(attached.program));
       }
-      const cost = PRICES[body.type];
+      const cost = priceTenths(body.type);
       // Measured from recent completed submissions of this type, or the run's time limit (ADR 0291).
       const etaTimestamp = await expectedCompletion(deps.db, timedSubmissions(body.type), deps.etaLimitMs);
       return grantSubmissionWork.start(deps, {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, uploadFile } from '../../../test/documents.ts';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { spendOnPaidWork } from '../credits/index.ts';
-import { grantSubmissionJob } from './grant-submission.job.ts';
+import { grantSubmissionWork } from './grant-submission.work.ts';
 import { until } from '../../../test/until.ts';
 import { SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.schema';
 
@@ -119,7 +119,7 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     expect(mail.text).toContain('http://localhost:3000/dashboard');
 
     // A duplicate run (at-least-once delivery) changes nothing: one email, one webhook, one charge.
-    await grantSubmissionJob.handle({ ...t.runtime, log: t.runtime.log }, { submissionId: res.body.id });
+    await grantSubmissionWork.job.handle({ ...t.runtime, log: t.runtime.log }, { submissionId: res.body.id });
     await new Promise((r) => setTimeout(r, 300));
     expect(
       t.smtp.inbox.filter(
@@ -427,8 +427,8 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     await t.smtp.waitFor(u.email, (m) => m.subject.includes('could not be completed'));
 
     // The final-failure hook and a duplicate run afterwards refund nothing more.
-    await grantSubmissionJob.onFinalFailure!(t.runtime, { submissionId: res.body.id });
-    await grantSubmissionJob.handle(t.runtime, { submissionId: res.body.id });
+    await grantSubmissionWork.job.onFinalFailure!(t.runtime, { submissionId: res.body.id });
+    await grantSubmissionWork.job.handle(t.runtime, { submissionId: res.body.id });
     expect(await balance(u.token)).toBe(2);
     const refunds = await rows(
       sql`select amount from credit_ledger where reason = 'refund' and reference = ${`submission:${res.body.id}`}`,
@@ -451,8 +451,8 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
       );
       await spendOnPaidWork(tx, { userId: u.user.id, kind: 'submission', workId: id, amount: 20 });
     });
-    await grantSubmissionJob.onFinalFailure!(t.runtime, { submissionId: id });
-    await grantSubmissionJob.onFinalFailure!(t.runtime, { submissionId: id });
+    await grantSubmissionWork.job.onFinalFailure!(t.runtime, { submissionId: id });
+    await grantSubmissionWork.job.onFinalFailure!(t.runtime, { submissionId: id });
     const list = (await t.api('GET', '/api/submissions', { token: u.token })).body as any[];
     expect(list[0].status).toBe('failed');
     expect(list[0].error).toMatch(/refunded/);

@@ -101,7 +101,7 @@ describe.each(DATABASES)('automation webhook on %s', (kind) => {
       },
       {
         eventId: 'x',
-        event: 'funding.completed',
+        event: 'idea.failed',
         chatInput: '',
         data: {},
       },

@@ -1,16 +1,11 @@
+import { AUTOMATION_EVENTS } from '@grantleaf/shared/paid-work-catalogue';
 import { z } from 'zod';
 
 export const automationEventSchema = z.object({
   /** Unique per event; retries reuse it, so the receiver can drop duplicates. */
   eventId: z.string().min(1).max(200),
-  event: z.enum([
-    'submission.completed',
-    'submission.failed',
-    'idea.completed',
-    'idea.failed',
-    'funding.completed',
-    'funding.failed',
-  ]),
+  /** The paid-work catalogue's events (ADR 0811): a kind declares its own. */
+  event: z.enum(AUTOMATION_EVENTS),
   /** A readable summary, the spec's `chatInput`. */
   chatInput: z.string().max(20_000),
   data: z.record(z.string(), z.unknown()),

@@ -8,7 +8,7 @@ import { NBSP, template, type MailText } from './compose.ts';
  * researchers, with a no-break space before ":" (OQLF).
  */
 /**
- * The failure reasons this work gives (grant-submission.job.ts), in French. A reason not listed
+ * The failure reasons this work gives (grant-submission.work.ts), in French. A reason not listed
  * here (a new one) is said by the generic French sentence, never left in English in a French mail.
  */
 const FRENCH_REASON: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { priceInCredits } from '@grantleaf/shared/constants';
+import { priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import type { SectionAction, Suggestion } from '@grantleaf/shared/section-actions.schema';
 import { diffWords } from 'diff';
 import { Fragment, useMemo } from 'react';
@@ -13,7 +13,7 @@ import { formatCreditAmount } from '../../../lib/format-number.ts';
  * and Accept, Edit or Reject. Model text is rendered as React text, never as HTML.
  */
 
-const PRICE = priceInCredits('sectionAction');
+const PRICE = priceInCredits('section_action');
 
 /** Buttons for the actions this section can take; none without a model (the caller decides). */
 export function SectionActionButtons({

@@ -1,4 +1,4 @@
-import { priceInCredits, type PricedWork } from '@grantleaf/shared/constants';
+import { type PricedWork, priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import { CURRENCIES, type Currency } from '@grantleaf/shared/pricing';
 import { useTranslation } from '../../../i18n/index.ts';
 import type en from '../../../i18n/locales/en.json';

@@ -1,10 +1,12 @@
+import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
 import { requestStatus } from '@grantleaf/shared/display-rules';
 import type { FundingFinderInput, FundingRequest } from '@grantleaf/shared/funding.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
-import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
+import { refreshAfterSubmit } from '../../../lib/query-client.ts';
 
-export const FUNDING_REQUESTS_KEY = ['/api/funding-finder-requests'] as const;
+// The list's key is the paid-work catalogue's (ADR 0811), which also refreshes it after a submit.
+export const FUNDING_REQUESTS_KEY = [PAID_WORK_CATALOGUE.funding.listKey] as const;
 
 /** The signed-in user's funding searches, newest first (spec §7: retry once, no caching). */
 export function useFundingRequests(enabled = true) {

@@ -2,9 +2,9 @@ import {
   FUNDING_DETAILS_MAX,
   FUNDING_TEAM_MAX,
   FUNDING_TOPIC_MAX,
-  priceInCredits,
   UPLOAD_MAX_BYTES,
 } from '@grantleaf/shared/constants';
+import { priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import { FUNDING_FILE_EXTENSIONS, fundingFinderRequestSchema } from '@grantleaf/shared/funding.schema';
 import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import { useRef, useState, type FormEvent } from 'react';

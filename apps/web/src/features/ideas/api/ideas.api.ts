@@ -1,10 +1,12 @@
+import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
 import type { IdeaRequestInput, IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import { requestStatus } from '@grantleaf/shared/display-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
-import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
+import { refreshAfterSubmit } from '../../../lib/query-client.ts';
 
-export const IDEAS_KEY = ['/api/idea-generator-requests'] as const;
+// The list's key is the paid-work catalogue's (ADR 0811), which also refreshes it after a submit.
+export const IDEAS_KEY = [PAID_WORK_CATALOGUE.idea.listKey] as const;
 
 export function useIdeaRequests(enabled = true) {
   return useQuery<IdeaRequestRecord[]>({

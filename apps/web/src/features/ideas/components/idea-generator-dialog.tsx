@@ -1,4 +1,5 @@
-import { IDEA_FIELD_MAX, priceInCredits, priceText } from '@grantleaf/shared/constants';
+import { IDEA_FIELD_MAX } from '@grantleaf/shared/constants';
+import { priceInCredits, priceText } from '@grantleaf/shared/paid-work-catalogue';
 import { ideaRequestSchema } from '@grantleaf/shared/ideas.schema';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';

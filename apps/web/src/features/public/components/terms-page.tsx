@@ -1,9 +1,5 @@
-import {
-  creditsFromTenths,
-  formatCredits,
-  FREE_CREDITS_ON_SIGNUP,
-  priceInCredits,
-} from '@grantleaf/shared/constants';
+import { creditsFromTenths, formatCredits, FREE_CREDITS_ON_SIGNUP } from '@grantleaf/shared/constants';
+import { priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import { PRIVACY_FACTS } from '@grantleaf/shared/marketing-content';
 import { Link } from 'react-router';
 import { usePublicConfig } from '../api/public.api.ts';

@@ -1,4 +1,5 @@
-import { formatCredits, priceInCredits } from '@grantleaf/shared/constants';
+import { formatCredits } from '@grantleaf/shared/constants';
+import { priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import {
   NARRATIVE_PARTS,
   type DraftStatement,
@@ -13,7 +14,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useDismissNarrativeDraft, useNarrativeDrafts, useStartNarrativeDraft } from '../api/sred.api.ts';
 
-const PRICE = formatCredits(priceInCredits('sredNarrative'));
+const PRICE = formatCredits(priceInCredits('sred_narrative'));
 
 /**
  * A model's draft of one project's T661 Part 2 (issue 30 §4, ADR 0710), beside the editor: each

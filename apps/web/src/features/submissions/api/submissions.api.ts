@@ -1,3 +1,4 @@
+import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
 import type { Application } from '@grantleaf/shared/applications.schema';
 import type { BudgetView } from '@grantleaf/shared/budget.schema';
 import { deriveDisplayStatus, SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
@@ -8,9 +9,10 @@ import type {
 } from '@grantleaf/shared/submissions.schema';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
-import { refreshAfterSubmit } from '../../../lib/refresh-after-submit.ts';
+import { refreshAfterSubmit } from '../../../lib/query-client.ts';
 
-export const SUBMISSIONS_KEY = ['/api/submissions'] as const;
+// The list's key is the paid-work catalogue's (ADR 0811), which also refreshes it after a submit.
+export const SUBMISSIONS_KEY = [PAID_WORK_CATALOGUE.submission.listKey] as const;
 
 /**
  * The caller's submissions, newest first, as one list; polled while one is still processing. The

@@ -1,4 +1,4 @@
-import { priceInCredits } from '@grantleaf/shared/constants';
+import { priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import { capabilityClaim } from '@grantleaf/shared/marketing-content';
 import '../../../i18n/submissions-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';

@@ -1,3 +1,4 @@
+import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
 import type { SubmissionResults } from '@grantleaf/shared/grant-results.schema';
 import { deriveDisplayStatus, fileIdFromUrl } from '@grantleaf/shared/submissions.schema';
 import type { GenerationForm } from '../../ai/read/form.ts';
@@ -58,9 +59,10 @@ async function notifyOwner(deps: JobDeps, row: SubmissionRow): Promise<void> {
       dashboard,
     }),
   });
+  const event = PAID_WORK_CATALOGUE.submission.webhook[done ? 'completed' : 'failed'];
   await deliverAutomationWebhook(deps, {
-    eventId: `submission.${done ? 'completed' : 'failed'}:${row.id}`,
-    event: done ? 'submission.completed' : 'submission.failed',
+    eventId: `${event}:${row.id}`,
+    event,
     chatInput: `${row.type === 'generation' ? 'Grant generation' : 'Grant analysis'} for program ${row.programId} ${done ? 'completed' : `failed: ${row.error ?? ''}`}`,
     data: {
       submissionId: row.id,
@@ -91,5 +93,3 @@ export const grantSubmissionWork = definePaidWork({
   fail: markFailed,
   notify: notifyOwner,
 });
-
-export const grantSubmissionJob = grantSubmissionWork.job;
