@@ -32,10 +32,12 @@ export const requiredElementSchema = z.object({
    * Kinds of statement in the applicant's fact model (apps/server/src/ai/read, cues.json
    * `statementKinds`) that supply the element when the applicant states one: a stated record
    * ("PI has 45 publications in …") is the team's record whatever the detector says, so the
-   * element is never reported missing beside it (issue 24 §1).
+   * element is never reported missing beside it (issue 24 §1). `objective`: an item of a list the
+   * applicant labelled ("Aim 2:", "Objective 1 –", "Objectif 3 :"), read as the fact model's
+   * objectives.
    */
   statedBy: z
-    .array(z.enum(['pilot', 'record', 'method', 'outcome', 'km', 'training', 'qualitative']))
+    .array(z.enum(['pilot', 'record', 'method', 'outcome', 'km', 'training', 'qualitative', 'objective']))
     .optional(),
 });
 export type RequiredElement = z.infer<typeof requiredElementSchema>;

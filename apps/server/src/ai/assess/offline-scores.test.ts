@@ -104,22 +104,19 @@ describe('keyword stuffing and rubric words score at most 3 on every criterion o
 });
 
 describe('a concise strong text beats its weak one-line twin by at least 2 points in every program family', () => {
-  // Since ADR 0610 the detector alone decides the labelled families, "found" only at 0.85
-  // cross-validated precision; on these families' synthetic twins it finds too little for the
-  // margin (NIH small business 0.8; since ADR 0800's retraining, Ontario research funding 1.7 and
-  // NIH research grants 1.0, measured on the retrained weights). Named here so the regression stays
-  // visible (issue 24 "done when"); the strong text still wins.
-  const BELOW_MARGIN_SINCE_0610 = new Set([
-    'NIH small business',
-    'Ontario research funding',
-    'NIH research grants',
-  ]);
+  // ADR 0880: aims the applicant labelled ("Aim 1: …") are stated facts, so NIH research grants
+  // reaches the margin (1.0 → 2.5). Two families still fall short, each for a measured cause left
+  // open there: Ontario research funding (1.7: the detector scores the training sentence 0.58
+  // alone, 0.33 inside its window, under the 0.49 "found" threshold) and NIH small business (0.8:
+  // the weak twin's "company team" is the cue rule's "found", 0.42 precision on development team
+  // labels, and the detector finds neither significance nor the CSO's record in the strong one).
+  // Named so the regression stays visible (issue 24 "done when"); the strong text still wins.
+  const BELOW_MARGIN = new Set(['Ontario research funding', 'NIH small business']);
   it.each(CONCISE_TWINS)('$family', (twin) => {
     const p = flagship(twin.prefixes);
     const strong = evaluateText(p, twin.strong);
     const weak = evaluateText(p, twin.weak);
-    if (BELOW_MARGIN_SINCE_0610.has(twin.family))
-      expect(strong.meanScore, p.id).toBeGreaterThan(weak.meanScore);
+    if (BELOW_MARGIN.has(twin.family)) expect(strong.meanScore, p.id).toBeGreaterThan(weak.meanScore);
     else expect(strong.meanScore - weak.meanScore, p.id).toBeGreaterThanOrEqual(2);
   });
 });

@@ -84,6 +84,25 @@ describe('the element detector (ADR 0300)', () => {
     expect(finding.status).not.toBe('found');
   });
 
+  it('an aim the applicant labelled is stated: found with its specifics, never missing (ADR 0880)', () => {
+    const aims = PROGRAM_CRITERIA.elements.aims!;
+    const text =
+      'Sepsis kills 270,000 Americans a year. Aim 1: validate a 12-gene host-response signature in 900 emergency patients. Aim 2: test it in a randomized trial of 400 patients.';
+    const finding = findElement(readForReview(text, PROGRAM_CRITERIA.genericVocabulary, aims.cues), {
+      id: 'aims',
+      ...aims,
+    });
+    expect(finding.status).toBe('found');
+    expect(finding.quote).toMatch(/^Aim [12]: (?:validate a 12-gene|test it in a randomized trial of 400)/);
+    // Unlabelled, the same plan is left to the detector (which does not find it in a text this short).
+    const unlabelled = text.replace(/Aim \d: /g, 'We will ');
+    const left = findElement(readForReview(unlabelled, PROGRAM_CRITERIA.genericVocabulary, aims.cues), {
+      id: 'aims',
+      ...aims,
+    });
+    expect(left.status).not.toBe('found');
+  });
+
   it('reads features through the language layer: stems, cues, money and dates', () => {
     const f = featuresOf('Budget\nWe will hire two graduate students ($45,000 per year) from January 2027.');
     expect(f).toEqual(

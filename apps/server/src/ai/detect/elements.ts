@@ -100,9 +100,14 @@ function statedFinding(reading: ReviewReading, element: ResolvedElement): Elemen
     facts = readText([{ id: 'text', text: reading.text }]);
     factsOfReading.set(reading, facts);
   }
+  const stated = [
+    ...facts.statements.filter((s) => (kinds as string[]).includes(s.kind)),
+    // An objective the applicant labelled ("Aim 2: …") states the element whatever its words.
+    ...(kinds.includes('objective') ? facts.objectives : []),
+  ];
   let best: { text: string; carries: EvidenceNeed[] } | null = null;
-  for (const statement of facts.statements) {
-    if (!kinds.includes(statement.kind) || /\?\s*$/.test(statement.text)) continue;
+  for (const statement of stated) {
+    if (/\?\s*$/.test(statement.text)) continue;
     // An element's own description ("Who does the work, their … record") is the engine's text.
     if (isEngineText(statement.text)) continue;
     // The reviewer's reading of the same words says which specific content they carry.
@@ -110,7 +115,9 @@ function statedFinding(reading: ReviewReading, element: ResolvedElement): Elemen
       (s) => statement.text.includes(s.text) || s.text.includes(statement.text),
     );
     const carries = element.needs.filter((n) => read.some((s) => s.has[n]));
-    if (!best || carries.length > best.carries.length) best = { text: statement.text, carries };
+    // Quoted as the reader's own sentence that holds the statement ("Aim 2: test it …"), verbatim.
+    const text = read.find((s) => s.text.includes(statement.text))?.text ?? statement.text;
+    if (!best || carries.length > best.carries.length) best = { text, carries };
   }
   if (!best) return null;
   return {

@@ -1,5 +1,5 @@
 import type { GenerationForm } from './form.ts';
-import { detectLanguage, splitListItems } from '../text/index.ts';
+import { detectLanguage, lexicon, splitListItems } from '../text/index.ts';
 import { readAmounts } from './amounts.ts';
 import { maskEngineText } from './engine-text.ts';
 import { emptyFacts, type AmountRole, type FactModel, type MilestoneFact, type Source } from './facts.ts';
@@ -131,13 +131,44 @@ export function readForm(form: GenerationForm): FactModel {
 }
 
 /**
+ * In prose, only a list the applicant labelled ("Aim 1: … Aim 2: …", "Objective 3 –") states
+ * objectives: a bare "1." in running text may number anything (steps, references, questions).
+ */
+function objectiveLabel(label: string | null): boolean {
+  return label !== null && lexicon().objectiveLabels.includes(label.toLowerCase());
+}
+
+function labelledObjectives(text: string, field: string): FactModel['objectives'] {
+  // In prose an item ends with its line: the heading and paragraphs after "Objective 3: …" are
+  // not part of it (a form's objectives field lets an unmarked line continue an item).
+  let offset = 0;
+  return text.split('\n').flatMap((line) => {
+    const at = offset;
+    offset += line.length + 1;
+    return splitListItems(line)
+      .filter((item) => objectiveLabel(item.label) && item.text.trim())
+      .map((item) => ({
+        text: item.text,
+        marker: item.marker,
+        label: item.label,
+        number: item.number,
+        source: { field, start: at + item.start, end: at + item.end, text: item.text },
+      }));
+  });
+}
+
+/**
  * The facts of written text (a paste, the editor's sections), with the engine's own words
  * masked out first: a rule explanation's "2 dollars" is not the applicant's amount.
  */
 export function readText(sections: { id: string; text: string }[]): FactModel {
   const joined = sections.map((s) => s.text).join('\n');
   const facts = emptyFacts(detectLanguage(joined));
-  for (const s of sections) readProse(facts, maskEngineText(s.text), `section:${s.id}`);
+  for (const s of sections) {
+    const text = maskEngineText(s.text);
+    readProse(facts, text, `section:${s.id}`);
+    facts.objectives.push(...labelledObjectives(text, `section:${s.id}`));
+  }
   return facts;
 }
 

@@ -27,6 +27,8 @@ export const lexiconSchema = z.object({
   numberWords: z.record(z.string(), z.number().int().positive()),
   months: z.record(z.string(), z.number().int().min(1).max(12)),
   listLabels: z.array(z.string()),
+  /** The list labels that name an objective ("Aim 2:", "Objectif 1 :"), not a task or a step. */
+  objectiveLabels: z.array(z.string()),
   stopWords: byLanguage,
   /** Words after an unsigned number that leave it an amount ("45,000 for equipment"); any other word makes it a count. */
   linkingWords: byLanguage,
