@@ -24,6 +24,8 @@ export const cuesSchema = z.object({
   }),
   personRoles: phrases,
   organisationRoles: z.object({ subcontractor: phrases, partner: phrases }),
+  /** Lower-case words that may sit inside an organisation's name: joiners and legal suffixes. */
+  organisationNameJoiners: phrases,
   engineSentenceOpenings: phrases,
 });
 

@@ -68,6 +68,57 @@ describe('amounts keep the role the applicant gave them (issue 24 §1)', () => {
   });
 });
 
+describe('the partner field: the name stops before the verb or the amount, amounts stay whole', () => {
+  const partner = (industryPartner: string) => {
+    const facts = readForm({ ...FORM_STRONG, industryPartner });
+    return {
+      name: facts.organisations[0]?.name,
+      cash: partnerAmount(facts, 'partner_cash'),
+      inKind: partnerAmount(facts, 'partner_in_kind'),
+    };
+  };
+
+  it('"Hydro Giant Inc. will contribute $50,000 …" names Hydro Giant Inc., not "… $50"', () => {
+    expect(partner('Hydro Giant Inc. will contribute $50,000 cash and $20,000 in kind.')).toEqual({
+      name: 'Hydro Giant Inc.',
+      cash: 50000,
+      inKind: 20000,
+    });
+  });
+
+  it('a comma after the name separates it; the one inside an amount does not', () => {
+    expect(partner('Hydro Giant Inc., 50,000 dollars cash')).toEqual({
+      name: 'Hydro Giant Inc.',
+      cash: 50000,
+      inKind: null,
+    });
+  });
+
+  it('French: "1 234,56 $" stays one amount and the verb ends the name', () => {
+    expect(partner('Hydro Géant inc. versera 1 234,56 $ en nature')).toEqual({
+      name: 'Hydro Géant inc.',
+      cash: null,
+      inKind: 1234.56,
+    });
+    expect(partner("Société d'Énergie du Nord versera 250 000 $ en espèces").name).toBe(
+      "Société d'Énergie du Nord",
+    );
+  });
+
+  it('"CAD 50,000" and "$1.2M" are not part of the name', () => {
+    expect(partner('Nordair Systems Inc. CAD 50,000 cash')).toEqual({
+      name: 'Nordair Systems Inc.',
+      cash: 50000,
+      inKind: null,
+    });
+    expect(partner('University of Waterloo Robotics Lab $1.2M in kind')).toEqual({
+      name: 'University of Waterloo Robotics Lab',
+      cash: null,
+      inKind: 1200000,
+    });
+  });
+});
+
 describe('the engine’s own words are never the applicant’s facts', () => {
   it('the cost-share rule sentence’s "2:1", "66.7%" and "2023" are not amounts', () => {
     const note =
@@ -113,6 +164,26 @@ describe('people, organisations, objectives, statements', () => {
       ['2', 'Build the sensor.'],
       ['3', 'Validate against LC-MS/MS (EPA 533) at 6 municipal sites over 12 months.'],
     ]);
+  });
+
+  it('in written text, only a list the applicant labelled as aims or objectives states objectives', () => {
+    const objectives = (text: string) =>
+      readText([{ id: 's', text }]).objectives.map((o) => [o.label, o.number, o.text]);
+    expect(
+      objectives(
+        'Specific Aims. Sepsis kills many. Aim 1: validate a 12-gene signature (AUROC ≥ 0.85). Aim 2: test it in 400 patients. Aim 3: estimate its cost.',
+      ),
+    ).toEqual([
+      ['Aim', '1', 'validate a 12-gene signature (AUROC ≥ 0.85).'],
+      ['Aim', '2', 'test it in 400 patients.'],
+      ['Aim', '3', 'estimate its cost.'],
+    ]);
+    expect(
+      objectives('Objectif 1 : cartographier 24 sites. Objectif 2 : séquencer 480 carottes.'),
+    ).toHaveLength(2);
+    // Steps, tasks and a bare "1." in running prose number something else.
+    expect(objectives('Task 1: clean the data. Task 2: train the model.')).toEqual([]);
+    expect(objectives('We did this in 2019. 2. The results were clear.')).toEqual([]);
   });
 
   it('pilot results, training and record are found where the applicant wrote them', () => {

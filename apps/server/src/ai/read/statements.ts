@@ -1,4 +1,5 @@
 import { sentenceSpans } from '../text/index.ts';
+import { readAmounts } from './amounts.ts';
 import { cues, phraseRe, type StatementKind } from './cues.ts';
 import type { OrganisationFact, PersonFact, Source, StatementFact } from './facts.ts';
 
@@ -88,12 +89,31 @@ export function readOrganisations(text: string, field: string): OrganisationFact
   return out;
 }
 
-/** The partner a form's partner field names: its words before a bracket, colon, dash or comma. */
+/**
+ * The partner a form's partner field names: its opening words, up to a bracket, colon,
+ * semicolon, dash or a separating comma (never the one inside "50,000" or "1 234,56 $"), never
+ * past the field's first amount, and only while the words can belong to a name (capitalised,
+ * or a joiner or legal suffix of cues.json: "of", "inc.", "ltée"). "Hydro Giant Inc. will
+ * contribute $50,000" names "Hydro Giant Inc.": the verb ends it, the amount stays whole.
+ */
 export function partnerFromField(text: string, field: string): OrganisationFact | null {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  const name = (trimmed.split(/\s*[(:;,–—]|\s-\s/)[0] ?? trimmed).trim();
+  if (!text.trim()) return null;
+  const firstAmount = Math.min(text.length, ...readAmounts(text, field, 'other').map((a) => a.source.start));
+  const lead = /^\s*/.exec(text)?.[0].length ?? 0;
+  const head = (text.slice(lead, firstAmount).split(/\s*[(:;–—]|,(?!\d)|\s-\s/)[0] ?? '').trimEnd();
+  const joiners = new Set(cues().organisationNameJoiners.map((j) => j.toLowerCase()));
+  const words = head.split(/\s+/).filter(Boolean);
+  const kept: string[] = [];
+  for (const w of words) {
+    const lower = w.toLowerCase().replace('’', "'");
+    // "d'Innovation", "l'Université": an elided joiner before a capitalised word.
+    const elided = /^[dl]'\p{Lu}/u.test(w.replace('’', "'")) && joiners.has(lower.slice(0, 2));
+    if (!/^[\p{Lu}\p{N}&]/u.test(w) && !joiners.has(lower) && !elided) break;
+    kept.push(w);
+  }
+  // A field that opens in lower case ("acme water, $5,000") keeps its first segment as before.
+  const name = (kept.length ? kept.join(' ') : head).replace(/[,\s]+$/, '');
   if (!name) return null;
-  const start = text.indexOf(name);
+  const start = text.indexOf(name, lead);
   return { name, role: 'partner', source: source(field, text, start, start + name.length) };
 }
