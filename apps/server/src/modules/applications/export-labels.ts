@@ -101,7 +101,42 @@ export interface ExportLabels {
     other: (name: string, agency: string, range: string, deadline: string | null) => string;
     caveat: string;
   };
+  /**
+   * The idea export (`idea-export.ts`): a section heading or field label of the shared
+   * `ideaSections` in the reader's language, and a label with its colon.
+   */
+  idea: { heading: (english: string) => string; field: (label: string) => string };
 }
+
+/** `ideaSections`' headings and labels (packages/shared ideas.schema.ts), keyed by their English. */
+export const FRENCH_IDEA_WORDS: Record<string, string> = {
+  'Market analysis': 'Analyse du marché',
+  'Total addressable market': 'Marché total adressable',
+  'Serviceable addressable market': 'Marché adressable desservi',
+  'Adoption timeline': 'Échéancier d’adoption',
+  'Target customer': 'Clientèle cible',
+  'Primary segment': 'Segment principal',
+  'Buying authority': 'Décideur d’achat',
+  'Budget range': 'Fourchette budgétaire',
+  'Discovery channels': 'Canaux de découverte',
+  'Problem and solution': 'Problème et solution',
+  'Market problem': 'Problème du marché',
+  'Research solution': 'Solution issue de la recherche',
+  'Competitive advantage': 'Avantage concurrentiel',
+  'Fit with your research': 'Adéquation avec vos recherches',
+  'Expertise alignment': 'Concordance de l’expertise',
+  'Unfair advantages': 'Avantages distinctifs',
+  'Commercialization path': 'Voie de commercialisation',
+  'Time to prototype': 'Délai jusqu’au prototype',
+  'Regulatory pathway': 'Parcours réglementaire',
+  'IP strategy': 'Stratégie de propriété intellectuelle',
+  'Funding sources': 'Sources de financement',
+  'Monetization strategy': 'Stratégie de monétisation',
+  'Revenue model': 'Modèle de revenus',
+  'Pricing strategy': 'Stratégie de prix',
+  'Recurring revenue potential': 'Potentiel de revenus récurrents',
+  'Exit opportunities': 'Possibilités de sortie',
+};
 
 const FRENCH_STATUS: Record<string, string> = {
   draft: 'Brouillon',
@@ -198,6 +233,7 @@ const EN: ExportLabels = {
     caveat:
       'Figures and dates come from the programs’ published pages as of their last check; confirm them on the official page before applying.',
   },
+  idea: { heading: (english) => english, field: (label) => `${label}:` },
 };
 
 const FR: ExportLabels = {
@@ -280,6 +316,11 @@ const FR: ExportLabels = {
       `${name} — ${agency}; ${range}; date limite${NBSP}: ${deadline ?? 'non publiée'}`,
     caveat:
       'Les montants et les dates viennent des pages publiées des programmes, à leur dernière vérification; confirmez-les sur la page officielle avant de présenter une demande.',
+  },
+  idea: {
+    // A label the table does not know yet stays English rather than vanish (the test lists them all).
+    heading: (english) => FRENCH_IDEA_WORDS[english] ?? english,
+    field: (label) => `${FRENCH_IDEA_WORDS[label] ?? label}${NBSP}:`,
   },
 };
 

@@ -1,27 +1,36 @@
 import { ideaSections, type IdeaResults } from '@grantleaf/shared/ideas.schema';
+import type { Language } from '@grantleaf/shared/language';
 import PDFDocument from 'pdfkit';
+import { exportLabels } from '../applications/index.ts';
 
-/** The shared sections with each list written on one line, as the exports print them. */
-function sections(idea: IdeaResults): Array<{ heading: string; lines: Array<[string, string]> }> {
+/**
+ * The shared sections with each list written on one line, as the exports print them: headings
+ * and labels (with their colon) in the reader's language (ADR 0915), the idea's text as generated.
+ */
+function sections(
+  idea: IdeaResults,
+  language: Language,
+): Array<{ heading: string; lines: Array<[string, string]> }> {
+  const w = exportLabels(language).idea;
   return ideaSections(idea).map(({ heading, items }) => ({
-    heading,
-    lines: items.map(({ label, value }) => [label, Array.isArray(value) ? value.join('; ') : value]),
+    heading: w.heading(heading),
+    lines: items.map(({ label, value }) => [w.field(label), Array.isArray(value) ? value.join('; ') : value]),
   }));
 }
 
 // Markdown control characters in generated text would change the document's structure.
 const escapeMd = (s: string) => s.replace(/([\\`*_{}[\]<>#|])/g, '\\$1').replace(/\n+/g, ' ');
 
-export function ideaToMarkdown(idea: IdeaResults): string {
+export function ideaToMarkdown(idea: IdeaResults, language: Language = 'en'): string {
   const out = [
     `# ${escapeMd(idea.research_topic.name)}`,
     '',
     `_${escapeMd(idea.research_topic.tagline)}_`,
     '',
   ];
-  for (const section of sections(idea)) {
+  for (const section of sections(idea, language)) {
     out.push(`## ${section.heading}`, '');
-    for (const [label, value] of section.lines) out.push(`- **${label}:** ${escapeMd(value)}`);
+    for (const [field, value] of section.lines) out.push(`- **${field}** ${escapeMd(value)}`);
     out.push('');
   }
   return out.join('\n');
@@ -30,7 +39,7 @@ export function ideaToMarkdown(idea: IdeaResults): string {
 const MARGIN = 40;
 
 /** A one-page Letter PDF: text that would run past the page is shortened, never carried over. */
-export function ideaToPdf(idea: IdeaResults): Promise<Buffer> {
+export function ideaToPdf(idea: IdeaResults, language: Language = 'en'): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
@@ -58,10 +67,10 @@ export function ideaToPdf(idea: IdeaResults): Promise<Buffer> {
     };
     write(idea.research_topic.name, 16, 'Helvetica-Bold', 2);
     write(idea.research_topic.tagline, 10, 'Helvetica-Oblique', 6);
-    for (const section of sections(idea)) {
+    for (const section of sections(idea, language)) {
       if (!write(section.heading, 11, 'Helvetica-Bold', 1)) break;
-      for (const [label, value] of section.lines) {
-        if (!write(`${label}: ${value}`, 8.5, 'Helvetica', 1)) break;
+      for (const [field, value] of section.lines) {
+        if (!write(`${field} ${value}`, 8.5, 'Helvetica', 1)) break;
       }
       doc.moveDown(0.3);
     }

@@ -58,9 +58,10 @@ export const ideasRoutes: FastifyPluginAsyncZod<{ ideas: IdeasService }> = async
         return reply
           .type('text/markdown; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${slug}.md"`)
-          .send(ideaToMarkdown(parsed.data));
+          .send(ideaToMarkdown(parsed.data, currentUser(request).language));
       }
-      const pdf = await ideaToPdf(parsed.data);
+      // The reader's account language (ADR 0915).
+      const pdf = await ideaToPdf(parsed.data, currentUser(request).language);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${slug}.pdf"`)

@@ -2,6 +2,10 @@ import { ideaResultsSchema } from '@grantleaf/shared/ideas.schema';
 import { parseModelJson } from '@grantleaf/shared/model-json';
 import http from 'node:http';
 import pino from 'pino';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { AiProvider } from '../../ai/provider.ts';
@@ -113,6 +117,39 @@ describe.each(DATABASES)('idea generator API on %s', (kind) => {
       expect(
         t.smtp.inbox.filter((m) => m.to.includes(fr.email) && /^Your research idea/.test(m.subject)),
       ).toEqual([]);
+    },
+  );
+
+  it(
+    'downloads a French account’s idea with French headings and labels (ADR 0915)',
+    { timeout: 180_000 },
+    async () => {
+      const fr = await registerUser(t);
+      await t.api('PUT', '/api/account/language', { token: fr.token, body: { language: 'fr' } });
+      const created = await t.api('POST', '/api/idea-generator-requests', {
+        token: fr.token,
+        body: { researchBackground: BACKGROUND, researchInterests: INTERESTS },
+      });
+      await until(async () => {
+        const list = await t.api('GET', '/api/idea-generator-requests', { token: fr.token });
+        return list.body.find((r: { id: string }) => r.id === created.body.id)?.status === 'complete';
+      }, 150_000);
+      const url = `/api/idea-generator-requests/${created.body.id}/download`;
+      const md = (await t.api('GET', `${url}?format=md`, { token: fr.token })).body as string;
+      expect(md).toContain('## Voie de commercialisation\n');
+      expect(md).toContain('- **Parcours réglementaire\u00a0:** ');
+      expect(md).not.toMatch(/## Commercialization path|\*\*Regulatory pathway:\*\*/);
+      const pdf = await fetch(`${t.baseUrl}${url}?format=pdf`, {
+        headers: { authorization: `Bearer ${fr.token}` },
+      });
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idea-'));
+      fs.writeFileSync(path.join(dir, 'idea.pdf'), Buffer.from(await pdf.arrayBuffer()));
+      // pdftotext reads the no-break space as a space.
+      const text = execFileSync('pdftotext', [path.join(dir, 'idea.pdf'), '-'], { encoding: 'utf8' });
+      fs.rmSync(dir, { recursive: true, force: true });
+      expect(text).toContain('Analyse du marché');
+      expect(text).toMatch(/Marché total adressable :/);
+      expect(text).not.toContain('Market analysis');
     },
   );
 
