@@ -270,6 +270,38 @@ for (const width of [1280, 390]) {
     await expect(searches.getByText(/^Aucune recherche de financement/)).toBeVisible();
     const panel = await searches.innerText();
     expect(forbidden.filter((english) => containsPhrase(panel, english))).toEqual([]);
+    // The idea generator and the Generated Ideas table, empty (issue 31).
+    await page.getByRole('button', { name: 'Générateur d’idées' }).first().click();
+    const ideaDialog = page.getByRole('dialog', {
+      name: 'Générateur d’idées de recherche commercialisables',
+    });
+    await expect(ideaDialog.getByText(/Coût : 0,5 crédit\.$/)).toBeVisible();
+    const ideaText = await ownText(page, '[role="dialog"]');
+    expect(
+      forbidden.filter((english) => containsPhrase(ideaText, english)),
+      'idea dialog',
+    ).toEqual([]);
+    expect(await seriousViolations(page, { selector: '[role="dialog"]' }), 'idea dialog').toEqual([]);
+    expect(await fits(page), `the idea dialog fits ${width} px`).toBe(true);
+    await ideaDialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(ideaDialog).toBeHidden();
+    // The marketing services dialog (issue 31).
+    await page.getByRole('button', { name: 'Services de marketing' }).first().click();
+    const marketing = page.getByRole('dialog', { name: 'Demande de services de marketing' });
+    await expect(marketing.getByRole('checkbox', { name: 'Appels de prospection' })).toBeVisible();
+    const marketingText = await ownText(page, '[role="dialog"]');
+    expect(
+      forbidden.filter((english) => containsPhrase(marketingText, english)),
+      'marketing',
+    ).toEqual([]);
+    expect(await seriousViolations(page, { selector: '[role="dialog"]' }), 'marketing').toEqual([]);
+    expect(await fits(page), `the marketing dialog fits ${width} px`).toBe(true);
+    await marketing.getByRole('button', { name: 'Annuler' }).click();
+    await expect(marketing).toBeHidden();
+    const ideas = page.getByRole('region', { name: 'Idées générées' });
+    await expect(ideas.getByText(/^Aucune idée générée/)).toBeVisible();
+    const ideasText = await ideas.innerText();
+    expect(forbidden.filter((english) => containsPhrase(ideasText, english))).toEqual([]);
     // The programs table (issue 31): its filters, count, headers, deadline badges and the French
     // funding ranges; the catalogue's agencies, names and intakes are marked lang="en".
     const programs = page.getByRole('region', {

@@ -83,6 +83,8 @@ const SAME_IN_BOTH = new Set([
   // The programs table's type filter and the evaluation table's column (issue 31): the same words.
   'Contribution',
   'Justification',
+  // The marketing dialog's list of services (issue 31).
+  'Services',
 ]);
 
 const EN = flatten(en as Tree);

@@ -7,7 +7,9 @@ import type enBudget from './locales/en.budget.json';
 import type enDashboard from './locales/en.dashboard.json';
 import type enEditor from './locales/en.editor.json';
 import type enFunding from './locales/en.funding.json';
+import type enIdeas from './locales/en.ideas.json';
 import type en from './locales/en.json';
+import type enMarketing from './locales/en.marketing.json';
 import type enOffice from './locales/en.office.json';
 import type enReviews from './locales/en.reviews.json';
 import type enSred from './locales/en.sred.json';
@@ -20,6 +22,8 @@ declare module 'i18next' {
     resources: {
       translation: typeof en &
         typeof enAlerts &
+        typeof enIdeas &
+        typeof enMarketing &
         typeof enAuth &
         typeof enReviews &
         typeof enDashboard &

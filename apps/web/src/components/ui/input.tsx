@@ -7,7 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { translateMessage } from '../../i18n/index.ts';
+import { translateMessage, useTranslation } from '../../i18n/index.ts';
 
 const field =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
@@ -121,8 +121,9 @@ export function CharCount({ id, value, max }: { id: string; value: string; max: 
 
 /** The signed-in account's address, shown read-only in forms that send it (spec §2). */
 export function AccountEmailField({ id, email }: { id: string; email: string }) {
+  const { t } = useTranslation();
   return (
-    <FormField label="Email" id={id}>
+    <FormField label={t('common.email')} id={id}>
       <Input id={id} value={email} readOnly aria-readonly="true" className="bg-slate-100" />
     </FormField>
   );

@@ -1,5 +1,5 @@
 import { IDEA_FIELD_MAX } from '@grantleaf/shared/constants';
-import { priceInCredits, priceText } from '@grantleaf/shared/paid-work-catalogue';
+import { priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import { ideaRequestSchema } from '@grantleaf/shared/ideas.schema';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CharCount, FormField, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
+import '../../../i18n/ideas-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
@@ -29,6 +31,13 @@ export function IdeaGeneratorDialog({
   /** The input of a failed request, for "Try again" (the dashboard remounts the dialog per retry). */
   initial?: Record<Field, string>;
 }) {
+  const { t, language } = useTranslation();
+  // "0.5 credits" in English (the shared priceText's words), "0,5 crédit" in French.
+  const cost = priceInCredits('idea');
+  const price = t('ideas.dialog.price', {
+    count: cost,
+    credits: language === 'fr' ? String(cost).replace('.', ',') : String(cost),
+  });
   const form = useSchemaForm({ schema: ideaRequestSchema, initial: initial ?? EMPTY, id: 'idea' });
   const [done, setDone] = useState(false);
   const [payFrom, setPayFrom] = useState('');
@@ -60,9 +69,8 @@ export function IdeaGeneratorDialog({
           key.done();
         },
         onError: (error) =>
-          toast.error('Submission Failed', {
-            description:
-              payFromRefusal(error) || 'There was an error submitting your request. Please try again.',
+          toast.error(t('ideas.dialog.failed'), {
+            description: payFromRefusal(error) || t('ideas.dialog.failedText'),
             ...buyCreditsAction(error),
           }),
       },
@@ -80,43 +88,32 @@ export function IdeaGeneratorDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="Commercial Research Idea Generator"
-      description={`Turn your research into a commercially viable idea, trained on 100,000+ successful startups. Costs ${priceText('idea')}.`}
+      title={t('ideas.dialog.title')}
+      description={t('ideas.dialog.description', { price })}
       wide
     >
       {done ? (
         <div className="space-y-4 text-center" role="status">
-          <p className="text-lg font-semibold text-green-800">Idea request submitted!</p>
-          <p className="text-sm text-slate-700">
-            Your commercial research idea is being generated. It will appear in Generated Ideas in a few
-            minutes, and we will email you when it is ready.
-          </p>
-          <Button onClick={() => close(false)}>Close</Button>
+          <p className="text-lg font-semibold text-green-800">{t('ideas.dialog.done')}</p>
+          <p className="text-sm text-slate-700">{t('ideas.dialog.doneText')}</p>
+          <Button onClick={() => close(false)}>{t('ideas.dialog.close')}</Button>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {field(
-            'researchBackground',
-            'Research background',
-            'Your field, methods, publications, lab capabilities...',
-          )}
-          {field(
-            'researchInterests',
-            'Research interests',
-            'Problems you want to solve, applications you are curious about...',
-          )}
+          {field('researchBackground', t('ideas.dialog.background'), t('ideas.dialog.backgroundPlaceholder'))}
+          {field('researchInterests', t('ideas.dialog.interests'), t('ideas.dialog.interestsPlaceholder'))}
           <PayFromSelect id="idea-pay-from" value={payFrom} onChange={setPayFrom} />
           {insufficient && (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              Insufficient credits. You need {priceText('idea')} to generate an idea.
+              {t('ideas.dialog.insufficient', { price })}
             </p>
           )}
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
+              {t('ideas.dialog.cancel')}
             </Button>
             <Button type="submit" disabled={insufficient || create.isPending}>
-              {create.isPending ? 'Submitting...' : 'Generate Idea'}
+              {create.isPending ? t('ideas.dialog.submitting') : t('ideas.dialog.submit')}
             </Button>
           </div>
         </form>

@@ -4,6 +4,8 @@ import { memo, useEffect, useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { PaidWorkStatus } from '../../../components/status-cells.tsx';
+import '../../../i18n/ideas-catalogue.ts';
+import { t, useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useIdeaRequests } from '../api/ideas.api.ts';
 
@@ -21,7 +23,7 @@ function useIdeaView(needed: boolean): { view?: IdeaView; error: Error | null } 
     let live = true;
     import('./idea-details.tsx').then(
       (view) => live && setState({ view, error: null }),
-      () => live && setState({ error: new Error('Failed to load your ideas. Reload the page.') }),
+      () => live && setState({ error: new Error(t('ideas.panel.viewFailed')) }),
     );
     return () => {
       live = false;
@@ -35,28 +37,32 @@ function useIdeaView(needed: boolean): { view?: IdeaView; error: Error | null } 
  * `onRetry`, so only this panel re-renders when its own query answers (ADR 190).
  */
 export const IdeasPanel = memo(function IdeasPanel({ onRetry }: { onRetry: (r: IdeaRequestRecord) => void }) {
+  const { t } = useTranslation();
   const ideas = useIdeaRequests();
   const needsView = Boolean(ideas.data?.some((r) => r.ideaResults));
   const { view, error: viewError } = useIdeaView(needsView);
   const parseIdeaResults = (text: string | null) => (view ? view.parseIdeaResults(text) : null);
   return (
     <DataTable<IdeaRequestRecord>
-      title="Generated Ideas"
+      title={t('ideas.panel.title')}
       rows={ideas.data}
       isLoading={ideas.isLoading || (needsView && !view && !viewError)}
       error={ideas.error ?? viewError}
-      emptyText="No ideas generated yet. Try the Idea Generator."
+      emptyText={t('ideas.panel.empty')}
       rowKey={(r) => r.id}
       columns={[
         {
-          header: 'Idea',
-          cell: (r) =>
-            parseIdeaResults(r.ideaResults)?.research_topic.name ??
-            (r.researchInterests.slice(0, 80) || 'Research idea'),
+          header: t('ideas.panel.idea'),
+          // The engine's name for the idea (English today) or the user's own words, as written.
+          cell: (r) => {
+            const name = parseIdeaResults(r.ideaResults)?.research_topic.name;
+            if (name) return <span lang="en">{name}</span>;
+            return r.researchInterests.slice(0, 80) || t('ideas.panel.fallbackName');
+          },
         },
-        { header: 'Submitted', cell: (r) => formatDateTime(r.submissionTimestamp) },
+        { header: t('ideas.panel.submitted'), cell: (r) => formatDateTime(r.submissionTimestamp) },
         {
-          header: 'Status',
+          header: t('ideas.panel.status'),
           cell: (r) => (
             <PaidWorkStatus
               status={requestStatus(parseIdeaResults(r.ideaResults) ? r.ideaResults : null, r.status)}
@@ -66,7 +72,7 @@ export const IdeasPanel = memo(function IdeasPanel({ onRetry }: { onRetry: (r: I
           ),
         },
         {
-          header: 'Downloads',
+          header: t('ideas.panel.downloads'),
           cell: (r) =>
             parseIdeaResults(r.ideaResults) ? (
               <div className="flex gap-2">

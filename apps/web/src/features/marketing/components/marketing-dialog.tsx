@@ -8,6 +8,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { AccountEmailField, FieldError, FormField, Input, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import '../../../i18n/marketing-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateMarketingRequest } from '../api/marketing.api.ts';
@@ -24,6 +26,7 @@ export function MarketingDialog({
   email: string;
   phone: string;
 }) {
+  const { t } = useTranslation();
   const form = useSchemaForm({
     schema: marketingRequestSchema,
     initial: { phone: accountPhone, services: [] as MarketingService[], description: '' },
@@ -50,15 +53,15 @@ export function MarketingDialog({
     event.preventDefault();
     const parsed = form.parse();
     if (!parsed.success) {
-      toast.error('Error', { description: parsed.error.issues[0]?.message });
+      toast.error(t('marketing.error'), { description: translateMessage(parsed.error.issues[0]?.message) });
       return;
     }
     create.mutate(parsed.data, {
       onSuccess: () => setDone(true),
       onError: (error) =>
-        toast.error('Error', {
+        toast.error(t('marketing.error'), {
           description:
-            (error instanceof ApiError && error.serverMessage) || 'Failed to submit marketing request',
+            (error instanceof ApiError && translateMessage(error.serverMessage)) || t('marketing.failed'),
         }),
     });
   }
@@ -67,26 +70,24 @@ export function MarketingDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="Marketing Services Request"
-      description="Tell us how we can promote your research."
+      title={t('marketing.title')}
+      description={t('marketing.description')}
       wide
     >
       {done ? (
         <div className="space-y-4 text-center" role="status">
-          <p className="text-lg font-semibold text-green-800">Request submitted!</p>
-          <p className="text-sm text-slate-700">
-            Thank you. Our team will contact you shortly about your marketing services request.
-          </p>
-          <Button onClick={() => close(false)}>Close</Button>
+          <p className="text-lg font-semibold text-green-800">{t('marketing.done')}</p>
+          <p className="text-sm text-slate-700">{t('marketing.doneText')}</p>
+          <Button onClick={() => close(false)}>{t('marketing.close')}</Button>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <AccountEmailField id="marketing-email" email={email} />
-          <FormField label="Phone number" {...form.slot('phone')}>
+          <FormField label={t('marketing.phone')} {...form.slot('phone')}>
             <Input {...form.input('phone')} type="tel" />
           </FormField>
           <fieldset aria-describedby={form.field('services')['aria-describedby']}>
-            <legend className="mb-1 text-sm font-medium text-slate-800">Services</legend>
+            <legend className="mb-1 text-sm font-medium text-slate-800">{t('marketing.services')}</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {MARKETING_SERVICES.map((service) => (
                 <label key={service.value} className="flex items-start gap-2 text-sm text-slate-800">
@@ -96,21 +97,21 @@ export function MarketingDialog({
                     checked={form.values.services.includes(service.value)}
                     onChange={(e) => toggle(service.value, e.target.checked)}
                   />
-                  {service.label}
+                  {t(`marketing.service.${service.value}`)}
                 </label>
               ))}
             </div>
             <FieldError id={form.errorId('services')}>{form.errors.services}</FieldError>
           </fieldset>
-          <FormField label="Description (optional)" {...form.slot('description')}>
+          <FormField label={t('marketing.descriptionField')} {...form.slot('description')}>
             <Textarea {...form.input('description')} />
           </FormField>
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
+              {t('marketing.cancel')}
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Submitting...' : 'Submit Request'}
+              {create.isPending ? t('marketing.submitting') : t('marketing.submit')}
             </Button>
           </div>
         </form>
