@@ -10,6 +10,8 @@ import frDashboard from '../../../i18n/locales/fr.dashboard.json';
 import frIdeas from '../../../i18n/locales/fr.ideas.json';
 import frMessages from '../../../i18n/locales/fr.messages.json';
 import { englishLeftIn } from '../../../test/french.ts';
+// The idea download's French words (ADR 0915), read as text: the server's module is not the web's.
+import exportLabels from '../../../../../server/src/modules/applications/export-labels.ts?raw';
 import { ADA, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { IdeaGeneratorDialog } from './idea-generator-dialog.tsx';
 import { IdeasPanel } from './ideas-panel.tsx';
@@ -74,6 +76,13 @@ describe('ideas in French', () => {
     const names = ideaSections(idea).flatMap(({ heading, items }) => [heading, ...items.map((i) => i.label)]);
     const french = frMessages as Record<string, string>;
     expect(names.filter((name) => !french[name])).toEqual([]);
+    // The page and the Markdown/PDF download name an idea's parts with the same words.
+    const block = exportLabels.slice(exportLabels.indexOf('FRENCH_IDEA_WORDS'));
+    const download = Object.fromEntries(
+      [...block.slice(0, block.indexOf('};')).matchAll(/'([^']+)': '([^']+)'/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(Object.keys(download).sort()).toEqual([...names].sort());
+    expect(names.filter((name) => download[name] !== french[name])).toEqual([]);
   });
 
   it('shows the table, an idea and the dialog in French, the engine’s words marked English', async () => {
