@@ -120,7 +120,11 @@ export function readForm(form: GenerationForm): FactModel {
     number: item.number,
     source: { field: 'keyObjectives', start: item.start, end: item.end, text: item.text },
   }));
-  facts.statements.push(...readStatements(form.keyObjectives, 'keyObjectives'));
+  // An objective is a plan, never a result obtained: "Aim 1: Certify the pilot line …" is not a
+  // pilot result to move into preliminary data (and out of the applicant's list).
+  facts.statements.push(
+    ...readStatements(form.keyObjectives, 'keyObjectives').filter((st) => st.kind !== 'pilot'),
+  );
   facts.milestones = (form.timelineMilestones ?? []).map(readMilestone);
   for (const [i, m] of (form.timelineMilestones ?? []).entries()) {
     facts.statements.push(

@@ -42,6 +42,14 @@ const FORM_FACTS: GenerationForm = {
     'Nordair Systems Inc. (85 employees): partner cash contribution $150,000; partner in-kind $60,000',
 };
 
+/** Aims on one line, as pasted: a standard, decimals, "e.g." and a bracket inside the items. */
+const AIMS = [
+  'Aim 1: Certify the pilot line to ISO 9001 within 10 months.',
+  'Aim 2: Cut scrap from 4.5% to 2.1% with inline vision (e.g. 3 cameras per station).',
+  'Aim 3: Validate the sensor against LC-MS/MS (EPA 533) at 6 sites.',
+];
+const FORM_AIMS: GenerationForm = { ...FORM_FACTS, keyObjectives: AIMS.join(' ') };
+
 const developmentProfiles = fs
   .readdirSync(PROFILES)
   .filter((f) => f.endsWith('.json'))
@@ -63,6 +71,7 @@ const cases: { label: string; program: GrantProgram; form: GenerationForm }[] = 
     }),
   ),
   ...programs.map((program) => ({ label: `${program.id} (complete form)`, program, form: FORM_FACTS })),
+  ...programs.map((program) => ({ label: `${program.id} (aims on one line)`, program, form: FORM_AIMS })),
 ];
 
 /** Every question the data asks for a need, wherever it is worded (program entries, the template, families). */
@@ -75,6 +84,8 @@ function questionsFor(need: string): Set<string> {
   return out;
 }
 
+const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const drafts = cases.map((c) => ({ ...c, draft: draftApplication(c.program, c.form) }));
 const text = (d: (typeof drafts)[number]['draft']) =>
   d.sections.map((s) => `${s.heading}\n${s.body}`).join('\n');
@@ -82,7 +93,7 @@ const text = (d: (typeof drafts)[number]['draft']) =>
 describe('every eval draft keeps to what the applicant gave', () => {
   it('writes the development profiles and every catalogue program', () => {
     expect(developmentProfiles.length).toBeGreaterThanOrEqual(20);
-    expect(drafts.length).toBeGreaterThanOrEqual(programs.length + 20);
+    expect(drafts.length).toBeGreaterThanOrEqual(2 * programs.length + 20);
   });
 
   it('asks no question for a fact present in the input (pilot, partner contribution, trainees, record)', () => {
@@ -149,6 +160,21 @@ describe('every eval draft keeps to what the applicant gave', () => {
       writing++;
       expect(all, label).toContain(OBJECTIVE_3.slice(0, -1));
       expect(all, label).not.toMatch(/\(EPA\.|\n4\. at 6 municipal/);
+    }
+    expect(writing).toBeGreaterThan(programs.length / 2);
+  });
+
+  it('keeps "Aim 1: … Aim 2: … Aim 3: …" as three aims, whole through "ISO 9001", "4.5%", "e.g." and "(EPA 533)"', () => {
+    let writing = 0;
+    for (const { label, form, draft } of drafts) {
+      if (form !== FORM_AIMS) continue;
+      const all = text(draft);
+      if (!all.includes('Certify the pilot line')) continue;
+      writing++;
+      // Each aim whole, with the applicant's own marker, on its own line of the list.
+      for (const aim of AIMS) expect(all, label).toMatch(new RegExp(`(?:^|\n)${escape(aim)}`));
+      // No phantom fourth aim, and no cut inside the standard, the decimal, "e.g." or the bracket.
+      expect(all, label).not.toMatch(/Aim 4|ISO\.\s|4\.\s5%|e\.g\.\s*\n|\(EPA\./);
     }
     expect(writing).toBeGreaterThan(programs.length / 2);
   });
