@@ -298,6 +298,19 @@ for (const width of [1280, 390]) {
     expect(await fits(page), `the marketing dialog fits ${width} px`).toBe(true);
     await marketing.getByRole('button', { name: 'Annuler' }).click();
     await expect(marketing).toBeHidden();
+    // The buy-credits dialog with its invoice request form (issue 31).
+    await page.getByRole('button', { name: 'Acheter des crédits' }).first().click();
+    const buy = page.getByRole('dialog', { name: 'Acheter des crédits' });
+    await expect(buy.getByRole('heading', { name: 'Payer par facture ou bon de commande' })).toBeVisible();
+    const buyText = await ownText(page, '[role="dialog"]');
+    expect(
+      forbidden.filter((english) => containsPhrase(buyText, english)),
+      'buy credits',
+    ).toEqual([]);
+    expect(await seriousViolations(page, { selector: '[role="dialog"]' }), 'buy credits').toEqual([]);
+    expect(await fits(page), `the buy-credits dialog fits ${width} px`).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(buy).toBeHidden();
     const ideas = page.getByRole('region', { name: 'Idées générées' });
     await expect(ideas.getByText(/^Aucune idée générée/)).toBeVisible();
     const ideasText = await ideas.innerText();

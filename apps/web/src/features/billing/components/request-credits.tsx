@@ -2,20 +2,15 @@ import { creditRequestInputSchema } from '@grantleaf/shared/payments.schema';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input, Select, Textarea } from '../../../components/ui/input.tsx';
+import '../../../i18n/dashboard-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useCreateCreditRequest, useOwnCreditRequests } from '../api/billing.api.ts';
 
-const KIND_OPTIONS = [
-  { value: 'credits', label: 'Ask an administrator for credits' },
-  { value: 'invoice', label: 'Invoice or purchase order (organisations)' },
-] as const;
-
-/** Told before anything else to an unverified address: verifying is what unlocks the free credit. */
-export const VERIFY_FIRST =
-  'Verify your e-mail address first: your free credit comes with verification, and paid work needs a verified address. The code is in the e-mail we sent when you signed up.';
+const KINDS = ['credits', 'invoice'] as const;
 
 /**
  * Credits on every deployment (issue 28 §2): without card payments a user asks the operator for
@@ -30,6 +25,7 @@ export function RequestCredits({
   cardPayments: boolean;
   contactEmail?: string;
 }) {
+  const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const verified = Boolean(user?.emailVerified);
   const requests = useOwnCreditRequests(verified);
@@ -51,7 +47,7 @@ export function RequestCredits({
   const contact = contactEmail ? (
     <>
       {' '}
-      Or write to{' '}
+      {t('requestCredits.contactBefore')}{' '}
       <a href={`mailto:${contactEmail}`} className="font-medium underline">
         {contactEmail}
       </a>
@@ -60,9 +56,9 @@ export function RequestCredits({
   ) : null;
   const error =
     create.error instanceof ApiError
-      ? (create.error.serverMessage ?? create.error.message)
+      ? translateMessage(create.error.serverMessage ?? create.error.message)
       : create.error
-        ? 'The request could not be sent. Please try again.'
+        ? t('requestCredits.failed')
         : null;
 
   if (!verified)
@@ -72,9 +68,10 @@ export function RequestCredits({
         className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
       >
         <h3 id="request-credits-heading" className="font-semibold">
-          Verify your address first
+          {t('requestCredits.verifyTitle')}
         </h3>
-        <p data-testid="verify-first">{VERIFY_FIRST}</p>
+        {/* Told before anything else to an unverified address: verifying unlocks the free credit. */}
+        <p data-testid="verify-first">{t('requestCredits.verifyFirst')}</p>
       </section>
     );
 
@@ -84,13 +81,17 @@ export function RequestCredits({
       className="space-y-3 rounded-md border border-slate-200 p-4"
     >
       <h3 id="request-credits-heading" className="text-sm font-semibold text-slate-900">
-        {cardPayments ? 'Pay by invoice or purchase order' : 'Request credits'}
+        {cardPayments ? t('requestCredits.invoiceTitle') : t('requestCredits.title')}
       </h3>
       {pending ? (
         <p role="status" className="text-sm text-slate-800" data-testid="credit-request-pending">
-          {sent ? 'Request sent. ' : ''}Your request for {pending.credits} credits (
-          {formatDate(pending.createdAt)}) is waiting for an administrator; you will get an e-mail when it is
-          decided.{contact}
+          {sent ? `${t('requestCredits.sent')} ` : ''}
+          {t('requestCredits.pending', {
+            count: pending.credits,
+            credits: pending.credits,
+            date: formatDate(pending.createdAt),
+          })}
+          {contact}
         </p>
       ) : (
         <form
@@ -104,30 +105,31 @@ export function RequestCredits({
           }}
         >
           <p className="text-sm text-slate-700 sm:col-span-2">
-            {cardPayments
-              ? 'Research offices and companies can ask for an invoice or quote a purchase order; an administrator adds the credits and sends the invoice.'
-              : 'Card payments are not available on this server. Ask here and an administrator adds the credits; you will get an e-mail when it is decided.'}
+            {cardPayments ? t('requestCredits.invoiceIntro') : t('requestCredits.noCardsIntro')}
             {contact}
           </p>
           {!cardPayments && (
-            <FormField label="What you need" {...form.slot('kind')}>
-              <Select {...form.input('kind')} options={KIND_OPTIONS} />
+            <FormField label={t('requestCredits.need')} {...form.slot('kind')}>
+              <Select
+                {...form.input('kind')}
+                options={KINDS.map((value) => ({ value, label: t(`requestCredits.kind.${value}`) }))}
+              />
             </FormField>
           )}
-          <FormField label="Credits" {...form.slot('credits')}>
+          <FormField label={t('requestCredits.credits')} {...form.slot('credits')}>
             <Input {...form.input('credits')} inputMode="numeric" />
           </FormField>
           {form.values.kind === 'invoice' && (
             <>
-              <FormField label="Organisation to invoice" {...form.slot('organisation')}>
+              <FormField label={t('requestCredits.organisation')} {...form.slot('organisation')}>
                 <Input {...form.input('organisation')} autoComplete="organization" />
               </FormField>
-              <FormField label="Purchase order number (optional)" {...form.slot('purchaseOrder')}>
+              <FormField label={t('requestCredits.purchaseOrder')} {...form.slot('purchaseOrder')}>
                 <Input {...form.input('purchaseOrder')} />
               </FormField>
             </>
           )}
-          <FormField label="Message (optional)" className="sm:col-span-2" {...form.slot('message')}>
+          <FormField label={t('requestCredits.message')} className="sm:col-span-2" {...form.slot('message')}>
             <Textarea {...form.input('message')} rows={2} />
           </FormField>
           {error && (
@@ -138,10 +140,10 @@ export function RequestCredits({
           <div className="sm:col-span-2">
             <Button type="submit" disabled={create.isPending}>
               {create.isPending
-                ? 'Sending…'
+                ? t('requestCredits.sending')
                 : form.values.kind === 'invoice'
-                  ? 'Request an invoice'
-                  : 'Request credits'}
+                  ? t('requestCredits.requestInvoice')
+                  : t('requestCredits.request')}
             </Button>
           </div>
         </form>
