@@ -4,6 +4,7 @@ import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
 import type { FundingProbability, Gap } from '@grantleaf/shared/grant-results.schema';
 import type { Language } from '@grantleaf/shared/language';
 import { formatMoney } from '../../ai/text/money.ts';
+import { SRED_EN, SRED_FR, type SredPackageLabels } from './export-labels-sred.ts';
 
 /**
  * The words Grantleaf adds to its exports, in the reader's account language (issue 31 §1,
@@ -106,6 +107,8 @@ export interface ExportLabels {
    * `ideaSections` in the reader's language, and a label with its colon.
    */
   idea: { heading: (english: string) => string; field: (label: string) => string };
+  /** The SR&ED audit-defence package's PDF (`sred/audit-package.ts`; its words in their own file). */
+  sredPackage: SredPackageLabels;
 }
 
 /** `ideaSections`' headings and labels (packages/shared ideas.schema.ts), keyed by their English. */
@@ -234,6 +237,7 @@ const EN: ExportLabels = {
       'Figures and dates come from the programs’ published pages as of their last check; confirm them on the official page before applying.',
   },
   idea: { heading: (english) => english, field: (label) => `${label}:` },
+  sredPackage: SRED_EN,
 };
 
 const FR: ExportLabels = {
@@ -322,6 +326,7 @@ const FR: ExportLabels = {
     heading: (english) => FRENCH_IDEA_WORDS[english] ?? english,
     field: (label) => `${FRENCH_IDEA_WORDS[label] ?? label}${NBSP}:`,
   },
+  sredPackage: SRED_FR,
 };
 
 export const exportLabels = (language: Language): ExportLabels => (language === 'fr' ? FR : EN);

@@ -1,5 +1,4 @@
 import { csvTable } from '@grantleaf/shared/csv';
-import { money } from '@grantleaf/shared/sred/calculator';
 import { SRED_SOURCES } from '@grantleaf/shared/sred/rules';
 import {
   EXPENSE_CATEGORY_LABELS,
@@ -11,7 +10,9 @@ import {
 import { Zip, ZipDeflate } from 'fflate';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import type { Language } from '@grantleaf/shared/language';
 import PDFDocument from 'pdfkit';
+import { exportLabels, type ExportLabels } from '../applications/index.ts';
 
 /**
  * The audit-defence package (issue 30 §5; ADR 0470): one PDF a reviewer reads from the first page
@@ -39,20 +40,21 @@ export const ASSISTANCE_CATEGORIES: readonly ExpenseCategory[] = [
   'contract_payment',
 ];
 
-const SETTINGS_LABELS: [keyof ClaimView['settings'], string][] = [
-  ['name', 'Claim name'],
-  ['taxYearStart', 'Tax year starts'],
-  ['taxYearEnd', 'Tax year ends'],
-  ['corporationType', 'Corporation type'],
-  ['method', 'Overhead method'],
-  ['priorYearTaxableCapital', 'Prior-year taxable capital of the associated group'],
-  ['priorYearTaxableIncome', 'Prior-year taxable income'],
-  ['expenditureLimitShare', 'Share of the expenditure limit allocated'],
-  ['qualifyingCorporation', 'Qualifying corporation'],
-  ['defaultJurisdiction', 'Province of the work (default)'],
-  ['albertaPriorTwoYearsAverage', 'Alberta: average of the two prior years'],
-  ['quebecPriorYearAssets', 'Québec: prior-year total assets'],
-  ['quebecForeignControlled', 'Québec: foreign-controlled'],
+/** The inputs in the order the PDF lists them; their labels are the reader's (ADR 0915). */
+const SETTINGS_ORDER: (keyof ClaimView['settings'])[] = [
+  'name',
+  'taxYearStart',
+  'taxYearEnd',
+  'corporationType',
+  'method',
+  'priorYearTaxableCapital',
+  'priorYearTaxableIncome',
+  'expenditureLimitShare',
+  'qualifyingCorporation',
+  'defaultJurisdiction',
+  'albertaPriorTwoYearsAverage',
+  'quebecPriorYearAssets',
+  'quebecForeignControlled',
 ];
 const MONEY_SETTINGS = new Set([
   'priorYearTaxableCapital',
@@ -61,14 +63,17 @@ const MONEY_SETTINGS = new Set([
   'quebecPriorYearAssets',
 ]);
 
-function settingText(key: string, value: unknown): string {
-  if (value === null || value === undefined) return 'not given';
-  if (MONEY_SETTINGS.has(key)) return money(value as number);
-  if (key === 'expenditureLimitShare') return `${Math.round((value as number) * 10_000) / 100}%`;
-  if (key === 'defaultJurisdiction') return JURISDICTION_LABELS[value as keyof typeof JURISDICTION_LABELS];
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+function settingText(w: Words, key: string, value: unknown): string {
+  if (value === null || value === undefined) return w.notGiven;
+  if (MONEY_SETTINGS.has(key)) return w.money(value as number);
+  if (key === 'expenditureLimitShare') return w.percent(value as number);
+  if (key === 'defaultJurisdiction') return w.jurisdiction(value as keyof typeof JURISDICTION_LABELS);
+  if (typeof value === 'boolean') return w.yesNo(value);
+  if (key === 'taxYearStart' || key === 'taxYearEnd') return w.day(String(value));
   return String(value);
 }
+
+type Words = ExportLabels['sredPackage'];
 
 /** A name safe in a ZIP on every system: no folders, no control or reserved characters. */
 export function safeName(name: string, fallback: string): string {
@@ -93,10 +98,9 @@ function evidenceLog(text: string): { date: string | null; item: string }[] {
     });
 }
 
-const projectTitle = (view: ClaimView, id: string | null) =>
-  id === null
-    ? 'Other (non-SR&ED) work'
-    : (view.projects.find((p) => p.id === id)?.title ?? 'Removed project');
+/** The CSVs keep English (a spreadsheet's data, as in ADR 0861); the PDF passes the reader's words. */
+const projectTitle = (view: ClaimView, id: string | null, w: Words = exportLabels('en').sredPackage) =>
+  id === null ? w.otherWork : (view.projects.find((p) => p.id === id)?.title ?? w.removedProject);
 
 /** The expense lines as CSV: every field, the rule's category and reason, the final one, the overrides. */
 export function expenseLinesCsv(view: ClaimView): string {
@@ -155,13 +159,19 @@ export function timeRecordsCsv(view: ClaimView): string {
   ]);
 }
 
-export function renderAuditPdf(view: ClaimView, files: EvidenceFile[], preparedOn: string): Promise<Buffer> {
+export function renderAuditPdf(
+  view: ClaimView,
+  files: EvidenceFile[],
+  preparedOn: string,
+  language: Language = 'en',
+): Promise<Buffer> {
+  const w = exportLabels(language).sredPackage;
   return new Promise((resolve, reject) => {
     const s = view.settings;
     const doc = new PDFDocument({
       size: 'LETTER',
       margin: 56,
-      info: { Title: `SR&ED audit-defence package: ${s.name}`, Author: 'Grantleaf' },
+      info: { Title: w.documentTitle(s.name), Author: 'Grantleaf' },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -179,132 +189,136 @@ export function renderAuditPdf(view: ClaimView, files: EvidenceFile[], preparedO
         .font('Helvetica-Bold')
         .fontSize(9.5)
         .fillColor('#000')
-        .text(`${label}: `, { continued: true })
+        .text(`${label}${w.colon}`, { continued: true })
         .font('Helvetica')
         .text(value || '—');
 
-    h1('SR&ED audit-defence package');
-    p(`${s.name} · tax year ${s.taxYearStart} to ${s.taxYearEnd}`);
-    note(
-      `Prepared by Grantleaf on ${preparedOn} from the claim as saved. Amounts in Canadian dollars. ` +
-        'The calculation is Grantleaf’s estimate under the rules cited; it is not CRA’s assessment.',
-    );
+    h1(w.title);
+    p(w.period(s.name, s.taxYearStart, s.taxYearEnd));
+    note(w.prepared(preparedOn));
 
-    h2('1. Claim summary');
+    h2(w.summary);
     const r = view.result;
     if (r) {
-      field('Total credits', money(r.totals.total));
-      field('Refundable', money(r.totals.refundable));
-      field('Non-refundable', money(r.totals.nonRefundable));
-      field('Filing deadline', r.filingDeadline);
-      field(
-        'Every rule read on a government page',
-        r.verified ? 'yes' : 'no: some rules are marked unverified',
-      );
-    } else p(`No calculation: ${view.resultError ?? 'the claim could not be computed.'}`);
+      field(w.totalCredits, w.money(r.totals.total));
+      field(w.refundable, w.money(r.totals.refundable));
+      field(w.nonRefundable, w.money(r.totals.nonRefundable));
+      field(w.filingDeadline, w.day(r.filingDeadline));
+      field(w.everyRuleRead, w.verified(r.verified));
+    } else p(w.noCalculation(view.resultError));
 
-    h3('Every input');
-    for (const [key, label] of SETTINGS_LABELS) field(label, settingText(key, s[key]));
+    h3(w.everyInput);
+    for (const key of SETTINGS_ORDER) field(w.setting[key], settingText(w, key, s[key]));
     for (const spend of view.calculatorInput?.spend ?? []) {
-      h3(
-        `Expenditures aggregated for ${JURISDICTION_LABELS[spend.jurisdiction as keyof typeof JURISDICTION_LABELS]}`,
-      );
+      h3(w.spendFor(w.jurisdiction(spend.jurisdiction as keyof typeof JURISDICTION_LABELS)));
       for (const [k, v] of Object.entries(spend as Record<string, unknown>)) {
         if (k === 'jurisdiction') continue;
         if (k === 'capital') {
           for (const c of v as { amount: number; acquiredOn: string }[])
-            field('Capital property', `${money(c.amount)} acquired ${c.acquiredOn}`);
+            field(w.capitalLabel, w.capital(w.money(c.amount), c.acquiredOn));
           continue;
         }
-        field(k, money(v as number));
+        field(k, w.money(v as number));
       }
     }
 
     if (r) {
-      h3('Calculation, step by step');
+      h3(w.steps);
       for (const l of r.lines) {
-        field(l.label, `${money(l.amount)}${l.verified ? '' : ' (unverified)'}`);
+        field(l.label, `${w.money(l.amount)}${l.verified ? '' : w.unverified}`);
         note(`${l.formula}${l.sources.length ? ` · sources: ${l.sources.join(', ')}` : ''}`);
       }
       for (const n of r.notes) note(n);
-      h3('Sources');
+      h3(w.sources);
       for (const src of SRED_SOURCES) note(`${src.id}: ${src.publisher}, ${src.url} (read ${src.read})`);
     }
 
-    h2('2. Assistance and contract payments that reduced the claim');
+    h2(w.assistance);
     const assistance = view.lines.filter((l) => !l.error && ASSISTANCE_CATEGORIES.includes(l.category));
-    if (assistance.length === 0 && view.grants.length === 0) p('None recorded on this claim.');
+    if (assistance.length === 0 && view.grants.length === 0) p(w.noneRecorded);
     // Grants counted from the tracker (ADR 0660), with the project they funded and their effect.
     for (const g of view.grants) {
       const project = view.projects.find((x) => x.id === g.projectId)?.title;
       p(
-        `Grant counted from the tracker: ${g.title} (${g.program}) · approved ${g.approvedAt} · ` +
-          `${money(g.amount)} as government assistance (${JURISDICTION_LABELS[g.jurisdiction]})` +
-          `${project ? ` · project: ${project}` : ''}` +
-          `${g.effect === null ? '' : ` · lowers the credit by ${money(g.effect)}`}` +
-          `${g.stillApproved ? '' : ' · no longer marked approved in the tracker'}`,
+        w.grant({
+          title: g.title,
+          program: g.program,
+          approvedAt: g.approvedAt,
+          amount: w.money(g.amount),
+          jurisdiction: w.jurisdiction(g.jurisdiction),
+          project,
+          effect: g.effect === null ? null : w.money(g.effect),
+          stillApproved: g.stillApproved,
+        }),
       );
     }
     for (const l of assistance)
       p(
-        `${l.date} · ${EXPENSE_CATEGORY_LABELS[l.category]} · ${money(l.amount)} · ${l.description || l.account}` +
-          ` (${l.source} row ${l.row}, ${JURISDICTION_LABELS[l.jurisdiction]})`,
+        `${l.date} · ${EXPENSE_CATEGORY_LABELS[l.category]} · ${w.money(l.amount)} · ${l.description || l.account}` +
+          ` (${w.row(l.source, l.row)}, ${w.jurisdiction(l.jurisdiction)})`,
       );
 
-    h2('3. Projects (T661 Part 2)');
-    if (view.projects.length === 0) p('No projects recorded.');
+    h2(w.projects);
+    if (view.projects.length === 0) p(w.noProjects);
     for (const [i, proj] of view.projects.entries()) {
       h3(`${i + 1}. ${proj.title}`);
-      field('Field code', proj.fieldCode);
-      field('Dates', `${proj.startDate ?? 'not given'} to ${proj.endDate ?? 'not given'}`);
-      field('Key personnel', proj.keyPersonnel);
+      field(w.fieldCode, proj.fieldCode);
+      field(w.dates, w.datesValue(proj.startDate, proj.endDate));
+      field(w.keyPersonnel, proj.keyPersonnel);
       for (const key of ['uncertainty', 'work', 'advancements'] as const) {
         doc.moveDown(0.2);
-        field(`Line ${T661_WORD_LIMITS[key].line}`, proj[key]);
+        field(w.line(T661_WORD_LIMITS[key].line), proj[key]);
       }
       doc.moveDown(0.2);
-      if (proj.checks.length === 0)
-        note('Offline checks: no findings (the checks read the text; they cannot say the work qualifies).');
-      else for (const c of proj.checks) note(`Check: ${c.message}`);
+      if (proj.checks.length === 0) note(w.noFindings);
+      else for (const c of proj.checks) note(w.check(c.message));
     }
 
-    h2('4. Evidence index');
+    h2(w.evidence);
     for (const [i, proj] of view.projects.entries()) {
       h3(`${i + 1}. ${proj.title}`);
       const log = evidenceLog(proj.evidence);
       const own = files.filter((f) => f.projectId === proj.id);
-      if (log.length === 0 && own.length === 0) p('No evidence recorded.');
-      for (const e of log) p(`${e.date ?? 'undated'} · ${e.item}`);
+      if (log.length === 0 && own.length === 0) p(w.noEvidence);
+      for (const e of log) p(`${e.date ?? w.undated} · ${e.item}`);
       for (const f of own)
         p(
-          `${f.uploadedAt.slice(0, 10)} (uploaded) · file ${f.name} · ${f.sizeBytes} bytes · SHA-256 ${f.sha256} · ` +
-            (f.stored ? `in the ZIP at ${f.path}` : 'no longer stored: not in the ZIP'),
+          w.file({
+            day: f.uploadedAt.slice(0, 10),
+            name: f.name,
+            size: f.sizeBytes,
+            sha256: f.sha256,
+            inZip: f.stored ? f.path : null,
+          }),
         );
     }
 
-    h2('5. Time records');
-    if (view.time.length === 0) p('No time records: salaries count for nothing until hours are recorded.');
-    for (const e of view.time) p(`${e.person} · ${projectTitle(view, e.projectId)} · ${e.hours} h`);
+    h2(w.time);
+    if (view.time.length === 0) p(w.noTime);
+    for (const e of view.time) p(`${e.person} · ${projectTitle(view, e.projectId, w)} · ${e.hours} h`);
 
-    h2('6. Expense lines and their classification');
-    if (view.lines.length === 0) p('No expense lines imported.');
+    h2(w.expenses);
+    if (view.lines.length === 0) p(w.noExpenses);
     for (const l of view.lines) {
       doc.moveDown(0.3);
       doc
         .font('Helvetica-Bold')
         .fontSize(9.5)
         .text(
-          `${l.source} row ${l.row} · ${l.date ?? 'no date'} · ${money(l.amount)} · ${l.description || l.account || '—'}`,
+          `${w.row(l.source, l.row)} · ${l.date ?? w.noDate} · ${w.money(l.amount)} · ${l.description || l.account || '—'}`,
         );
-      if (l.error) note(`Not counted: ${l.error}`);
+      if (l.error) note(w.notCounted(l.error));
       p(
-        `Rule: ${EXPENSE_CATEGORY_LABELS[l.ruleCategory]}. ${l.ruleReason} → category: ${EXPENSE_CATEGORY_LABELS[l.category]}; counted ${money(l.counted)}` +
-          (l.sredShare === null ? '' : ` (${Math.round(l.sredShare * 10_000) / 100}% SR&ED time)`),
+        w.rule(
+          EXPENSE_CATEGORY_LABELS[l.ruleCategory],
+          l.ruleReason,
+          EXPENSE_CATEGORY_LABELS[l.category],
+          w.money(l.counted),
+          l.sredShare === null ? '' : w.share(w.percent(l.sredShare)),
+        ),
       );
       for (const o of l.overrides)
-        note(
-          `Override ${o.at}: ${EXPENSE_CATEGORY_LABELS[o.from]} → ${EXPENSE_CATEGORY_LABELS[o.to]}. Why: ${o.reason}`,
-        );
+        note(w.override(o.at, EXPENSE_CATEGORY_LABELS[o.from], EXPENSE_CATEGORY_LABELS[o.to], o.reason));
     }
     doc.end();
   });
@@ -320,6 +334,8 @@ export function streamAuditPackage(
   files: Omit<EvidenceFile, 'stored'>[],
   load: (file: Omit<EvidenceFile, 'stored'>) => Promise<Buffer | undefined>,
   preparedOn: string,
+  /** The PDF's own words (ADR 0915); the CSVs keep English column names. */
+  language: Language = 'en',
 ): { fileName: string; stream: Readable } {
   const out = new PassThrough();
   const mtime = new Date(`${preparedOn}T00:00:00Z`);
@@ -347,7 +363,7 @@ export function streamAuditPackage(
       if (data) await add(f.path, data);
       read.push({ ...f, stored: data !== undefined });
     }
-    await add('audit-defence.pdf', await renderAuditPdf(view, read, preparedOn));
+    await add('audit-defence.pdf', await renderAuditPdf(view, read, preparedOn, language));
     await add('expense-lines.csv', Buffer.from(expenseLinesCsv(view), 'utf8'));
     await add('time-records.csv', Buffer.from(timeRecordsCsv(view), 'utf8'));
     zip.end();

@@ -153,7 +153,12 @@ export const sredRoutes: FastifyPluginAsyncZod<{ sred: SredService }> = async (a
     '/api/sred/claims/:id/audit-package',
     { config: { auth: true, rateLimit: USER_LIMITS.export }, schema: { params: claimParams } },
     async (request, reply) => {
-      const { fileName, stream } = await sred.auditPackage(currentUser(request).id, request.params.id);
+      const { fileName, stream } = await sred.auditPackage(
+        currentUser(request).id,
+        request.params.id,
+        // The reader's account language (ADR 0915).
+        currentUser(request).language,
+      );
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', attachmentHeader(fileName))

@@ -1,3 +1,4 @@
+import type { Language } from '@grantleaf/shared/language';
 import { computeSredCredits, SredInputError, type SredResult } from '@grantleaf/shared/sred/calculator';
 import {
   buildCalculatorInput,
@@ -469,7 +470,11 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
      * 404, before anything is sent); sealed columns are decrypted for the length of the request and
      * evidence files one at a time, as the ZIP streams.
      */
-    async auditPackage(userId: string, id: string): Promise<{ fileName: string; stream: Readable }> {
+    async auditPackage(
+      userId: string,
+      id: string,
+      language: Language = 'en',
+    ): Promise<{ fileName: string; stream: Readable }> {
       const claim = await view(db, userId, id);
       type Ref = Parameters<typeof streamAuditPackage>[1][number];
       const files: Ref[] = [];
@@ -514,6 +519,7 @@ export function createSredService(deps: { db: Db; storage: FileStorage }) {
           return key === undefined ? undefined : deps.storage.get(key);
         },
         new Date().toISOString().slice(0, 10),
+        language,
       );
     },
 

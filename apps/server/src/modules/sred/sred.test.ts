@@ -298,6 +298,35 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
     expect(flat).toContain(
       `Total credits: $${(total / 100).toLocaleString('en-US', { minimumFractionDigits: total % 100 ? 2 : 0 })}`,
     );
+
+    // The same claim for a French reader (ADR 0915): the package's own words in French, CRA's form
+    // number beside CRA's French name, amounts "1 234,56 $"; the claim's text and the CSVs as written.
+    await t.api('PUT', '/api/account/language', { token, body: { language: 'fr' } });
+    const fr = await fetch(`${t.baseUrl}/api/sred/claims/${id}/audit-package`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const frZip = unzipSync(new Uint8Array(await fr.arrayBuffer()));
+    const frText = (
+      await extractText(new Uint8Array(frZip['audit-defence.pdf']!), { mergePages: true })
+    ).text.replace(/\s+/g, ' ');
+    for (const part of [
+      'Dossier de défense de la demande de RS&DE',
+      'Sommaire de la demande',
+      'Date limite de production : 30 juin 2027',
+      'Fin de l’année d’imposition : 31 décembre 2025',
+      'Capital imposable de l’année précédente du groupe associé : 0,00 $',
+      'Calcul, étape par étape',
+      'T661, Demande pour les dépenses de recherche scientifique et développement expérimental (RS&DE), partie 2',
+      'It was not known whether drift below 1 ppm/°C could be reached.',
+      'fichier lab notes march.txt',
+      'Ada Lovelace · Low-drift sensor calibration · 1500 h',
+      'Motif : The contractor is owned by our CEO',
+    ])
+      expect(frText).toContain(part);
+    // "Filing deadline (18 months after…)" is the calculator's own line, English as on /sred.
+    for (const english of ['Claim summary', 'Filing deadline:', 'Every input', 'Evidence index', 'Why:'])
+      expect(frText).not.toContain(english);
+    expect(new TextDecoder().decode(frZip['time-records.csv'])).toBe(time);
   });
 
   it('offers approved grants from the tracker, counts one as assistance with its effect, refuses others (ADR 0660)', async () => {
