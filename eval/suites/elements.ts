@@ -157,7 +157,7 @@ const SIDE_NAME: Record<Side, string> = {
   development: 'dev',
   heldout: 'held-out (seen during design choice)',
   heldout2: 'held-out 2 (spent: measured for ADR 0610)',
-  heldout3: 'held-out 3 (fresh)',
+  heldout3: 'held-out 3 (measured once, spent since)',
 };
 const perSide = <T>(make: () => T) => Object.fromEntries(SIDES.map((s) => [s, make()])) as Record<Side, T>;
 
@@ -259,7 +259,7 @@ export const elementsSuite: EvalSuite = {
     const lines: EvalLine[] = [
       {
         metric:
-          'labelled passages (eval/labels; dev / held-out seen during design choice / held-out 2, spent / held-out 3, fresh)',
+          'labelled passages (eval/labels; dev / held-out seen during design choice / held-out 2, spent / held-out 3, measured once, spent since)',
         value: `${SIDES.map((side) => `${SIDE_NAME[side]} ${header(side)}`).join('; ')}; held-out 2 and 3 labels ${
           frozen ? 'as frozen (sha256 in split.json)' : 'CHANGED since the freeze: not held-out figures'
         }; ${skipped.size ? `skipped ${[...skipped].map(([d, w]) => `${d} (${w})`).join(', ')}` : 'none skipped'}`,
