@@ -162,9 +162,9 @@ export const SRED_EN: SredPackageLabels = {
   noDate: 'no date',
   notCounted: (error) => `Not counted: ${error}`,
   rule: (ruleCategory, reason, category, counted, share) =>
-    `Rule: ${ruleCategory}. ${reason} → category: ${category}; counted ${counted}${share}`,
+    `Rule: ${ruleCategory}. ${reason} Category: ${category}; counted ${counted}${share}`,
   share: (percent) => ` (${percent} SR&ED time)`,
-  override: (at, from, to, reason) => `Override ${at}: ${from} → ${to}. Why: ${reason}`,
+  override: (at, from, to, reason) => `Override ${at}: from ${from} to ${to}. Why: ${reason}`,
 };
 
 const FRENCH_JURISDICTION: Record<keyof typeof JURISDICTION_LABELS, string> = {
@@ -257,7 +257,7 @@ export const SRED_FR: SredPackageLabels = {
   noDate: 'sans date',
   notCounted: (error) => `Non comptée${c} ${error}`,
   rule: (ruleCategory, reason, category, counted, share) =>
-    `Règle${c} ${ruleCategory}. ${reason} → catégorie${c} ${category}; comptée ${counted}${share}`,
+    `Règle${c} ${ruleCategory}. ${reason} Catégorie${c} ${category}; comptée ${counted}${share}`,
   share: (percent) => ` (${percent} du temps en RS&DE)`,
-  override: (at, from, to, reason) => `Changement du ${at}${c} ${from} → ${to}. Motif${c} ${reason}`,
+  override: (at, from, to, reason) => `Changement du ${at}${c} de ${from} à ${to}. Motif${c} ${reason}`,
 };

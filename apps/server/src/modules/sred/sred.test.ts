@@ -294,6 +294,10 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
       'Why: The contractor is owned by our CEO',
     ])
       expect(flat).toContain(part);
+    // Helvetica's built-in character set has no arrow: one printed as "!’", so the package's own
+    // words say "from … to …".
+    expect(flat).toMatch(/Override \S+: from .+ to .+\. Why: The contractor/);
+    expect(flat).not.toContain('!’');
     const total = (await t.api('GET', `/api/sred/claims/${id}`, { token })).body.result.totals.total;
     expect(flat).toContain(
       `Total credits: $${(total / 100).toLocaleString('en-US', { minimumFractionDigits: total % 100 ? 2 : 0 })}`,
@@ -323,6 +327,8 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
       'Motif : The contractor is owned by our CEO',
     ])
       expect(frText).toContain(part);
+    expect(frText).toMatch(/Changement du \S+ : de .+ à .+\. Motif : The contractor/);
+    expect(frText).not.toContain('!’');
     // "Filing deadline (18 months after…)" is the calculator's own line, English as on /sred.
     for (const english of ['Claim summary', 'Filing deadline:', 'Every input', 'Evidence index', 'Why:'])
       expect(frText).not.toContain(english);
