@@ -311,6 +311,27 @@ for (const width of [1280, 390]) {
     expect(await fits(page), `the buy-credits dialog fits ${width} px`).toBe(true);
     await page.keyboard.press('Escape');
     await expect(buy).toBeHidden();
+    // The affiliate dialog, from the header's menu (collapsed on a phone), and the menu's own words.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (await menu.isVisible()) await menu.click();
+    const nav = page.getByRole('navigation', { name: 'Compte' });
+    await expect(nav.getByRole('link', { name: 'Équipes' })).toBeVisible();
+    const navText = await nav.innerText();
+    expect(
+      forbidden.filter((english) => containsPhrase(navText, english)),
+      'header menu',
+    ).toEqual([]);
+    await nav.getByRole('button', { name: 'Affiliation' }).click();
+    const affiliate = page.getByRole('dialog', { name: 'Programme d’affiliation' });
+    await expect(affiliate.getByLabel('Numéro de téléphone')).toBeVisible();
+    const affiliateText = await ownText(page, '[role="dialog"]');
+    expect(
+      forbidden.filter((english) => containsPhrase(affiliateText, english)),
+      'affiliate',
+    ).toEqual([]);
+    expect(await seriousViolations(page, { selector: '[role="dialog"]' }), 'affiliate').toEqual([]);
+    await affiliate.getByRole('button', { name: 'Annuler' }).click();
+    await expect(affiliate).toBeHidden();
     const ideas = page.getByRole('region', { name: 'Idées générées' });
     await expect(ideas.getByText(/^Aucune idée générée/)).toBeVisible();
     const ideasText = await ideas.innerText();

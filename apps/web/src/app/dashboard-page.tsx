@@ -229,7 +229,7 @@ export function DashboardPage() {
                 {t('appHeader.alerts')}
               </Link>
               <Link to="/organisations" className={buttonClass('ghost', 'sm')}>
-                Teams
+                {t('appHeader.teams')}
               </Link>
               <Link to="/account" className={buttonClass('ghost', 'sm')}>
                 {t('appHeader.account')}

@@ -1,5 +1,6 @@
 import 'i18next';
 import type enAccount from './locales/en.account.json';
+import type enAffiliate from './locales/en.affiliate.json';
 import type enAlerts from './locales/en.alerts.json';
 import type enApplications from './locales/en.applications.json';
 import type enAuth from './locales/en.auth.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: typeof en &
+        typeof enAffiliate &
         typeof enAlerts &
         typeof enIdeas &
         typeof enMarketing &

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
+import enAffiliate from '../../../i18n/locales/en.affiliate.json';
+import frAffiliate from '../../../i18n/locales/fr.affiliate.json';
+import { englishLeftIn } from '../../../test/french.ts';
 import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { AFFILIATE_RESET_MS, AffiliateDialog } from './affiliate-dialog.tsx';
 
@@ -105,5 +109,24 @@ describe('AffiliateDialog', () => {
     await screen.findByText(/did not allow copying: the link is selected/);
     const input = screen.getByLabelText('Your referral link') as HTMLInputElement;
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, joined.link.length]);
+  });
+});
+
+describe('AffiliateDialog in French (issue 31)', () => {
+  afterEach(() => applyLanguage('en', { remember: false }));
+
+  it('joins in French: amounts as fr-CA writes them, dates by locale, no English left', async () => {
+    await applyLanguage('fr', { remember: false });
+    const { baseElement } = renderWithProviders(<Harness />);
+    expect(await screen.findByRole('dialog', { name: 'Programme d’affiliation' })).toBeTruthy();
+    const phone = await screen.findByLabelText('Numéro de téléphone');
+    expect(englishLeftIn(enAffiliate, frAffiliate)(baseElement)).toEqual([]);
+    fireEvent.change(phone, { target: { value: '+1 514 555 0100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adhérer au programme d’affiliation' }));
+    await screen.findByText('Bienvenue dans le programme d’affiliation! Votre lien de parrainage est prêt.');
+    expect(screen.getByTestId('affiliate-earnings').textContent).toBe('30,00\u00a0$');
+    expect(screen.getByText(/^Code ABCD2345 · Vous touchez 30 % des revenus/)).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Votre commission' })).toBeTruthy();
+    expect(englishLeftIn(enAffiliate, frAffiliate)(baseElement)).toEqual([]);
   });
 });

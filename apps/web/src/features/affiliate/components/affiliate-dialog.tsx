@@ -5,17 +5,21 @@ import { Button } from '../../../components/ui/button.tsx';
 import { AccountEmailField, FormField, Input, Label } from '../../../components/ui/input.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
+import '../../../i18n/affiliate-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { formatMoney } from '../../../lib/format-number.ts';
 import { useAffiliateStatus, useJoinAffiliate } from '../api/affiliate.api.ts';
 
 /** Spec §4: the affiliate success view resets 300 ms after the dialog closes. */
 export const AFFILIATE_RESET_MS = 300;
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-CA', { style: 'currency', currency }).format(cents / 100);
+/** "$12.50" in English (en-CA, as before), "12,50 $" in French. */
+const money = (cents: number, currency: string) => formatMoney(cents / 100, currency);
 
 function Membership({ status }: { status: AffiliateStatus }) {
+  const { t } = useTranslation();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'blocked'>('idle');
   const linkInput = useRef<HTMLInputElement>(null);
   // The clipboard API is missing outside secure contexts and may be refused: then the link is
@@ -33,7 +37,7 @@ function Membership({ status }: { status: AffiliateStatus }) {
   return (
     <div className="space-y-4">
       <div>
-        <Label htmlFor="affiliate-link">Your referral link</Label>
+        <Label htmlFor="affiliate-link">{t('affiliate.link')}</Label>
         <div className="flex gap-2">
           <Input
             ref={linkInput}
@@ -43,46 +47,41 @@ function Membership({ status }: { status: AffiliateStatus }) {
             className="min-w-0 bg-slate-100 font-mono text-xs"
           />
           <Button variant="secondary" onClick={() => void copyLink()}>
-            {copy === 'copied' ? 'Copied' : 'Copy'}
+            {copy === 'copied' ? t('affiliate.copied') : t('affiliate.copy')}
           </Button>
         </div>
         <p role="status" className="mt-1 text-xs text-brand-800">
-          {copy === 'copied'
-            ? 'Referral link copied to the clipboard.'
-            : copy === 'blocked'
-              ? 'This browser did not allow copying: the link is selected, press Ctrl+C (⌘C on a Mac).'
-              : ''}
+          {copy === 'copied' ? t('affiliate.copiedNote') : copy === 'blocked' ? t('affiliate.blocked') : ''}
         </p>
         <p className="mt-1 text-xs text-slate-600">
-          Code {status.code} · You earn {status.commissionPercent}% of the revenue from every user who signs
-          up through it.
+          {t('affiliate.code', { code: status.code, percent: status.commissionPercent })}
         </p>
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="rounded-md bg-slate-50 p-3">
-          <p className="text-xs text-slate-600">Referred users</p>
+          <p className="text-xs text-slate-600">{t('affiliate.referred')}</p>
           <p className="text-xl font-semibold" data-testid="affiliate-referred-count">
             {status.referredUsers.length}
           </p>
         </div>
         <div className="rounded-md bg-slate-50 p-3">
-          <p className="text-xs text-slate-600">Earnings</p>
+          <p className="text-xs text-slate-600">{t('affiliate.earnings')}</p>
           <p className="text-xl font-semibold" data-testid="affiliate-earnings">
             {money(status.earningsCents, status.currency)}
           </p>
         </div>
       </div>
       {status.referredUsers.length === 0 ? (
-        <p className="text-sm text-slate-600">No referred users yet. Share your link to start earning.</p>
+        <p className="text-sm text-slate-600">{t('affiliate.none')}</p>
       ) : (
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Referred users</caption>
+          <caption className="sr-only">{t('affiliate.referred')}</caption>
           <thead>
             <tr className="text-xs text-slate-600">
-              <th className="py-1">User</th>
-              <th className="py-1">Joined</th>
-              <th className="py-1 text-right">Purchases</th>
-              <th className="py-1 text-right">Your commission</th>
+              <th className="py-1">{t('affiliate.user')}</th>
+              <th className="py-1">{t('affiliate.joined')}</th>
+              <th className="py-1 text-right">{t('affiliate.purchases')}</th>
+              <th className="py-1 text-right">{t('affiliate.commission')}</th>
             </tr>
           </thead>
           <tbody>
@@ -115,6 +114,7 @@ export function AffiliateDialog({
   email: string;
   phone: string;
 }) {
+  const { t } = useTranslation();
   const form = useSchemaForm({
     schema: affiliateRequestSchema,
     initial: { phone: accountPhone },
@@ -147,15 +147,15 @@ export function AffiliateDialog({
     event.preventDefault();
     const parsed = form.parse();
     if (!parsed.success) {
-      toast.error('Validation Error', { description: 'Please fill in all required fields' });
+      toast.error(t('affiliate.validation'), { description: t('affiliate.fillRequired') });
       return;
     }
     join.mutate(parsed.data, {
       onSuccess: () => setSuccess(true),
       onError: (error) =>
-        toast.error('Error', {
+        toast.error(t('affiliate.error'), {
           description:
-            (error instanceof ApiError && error.serverMessage) || 'Failed to join affiliate program',
+            (error instanceof ApiError && translateMessage(error.serverMessage)) || t('affiliate.failed'),
         }),
     });
   }
@@ -165,17 +165,17 @@ export function AffiliateDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="Affiliate Program"
-      description="Earn 30% of the revenue from researchers you refer."
+      title={t('affiliate.title')}
+      description={t('affiliate.description')}
       wide
     >
       {success && (
         <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm font-medium text-green-900">
-          Welcome to the affiliate program! Your referral link is ready.
+          {t('affiliate.welcome')}
         </p>
       )}
       {status.isLoading ? (
-        <p className="text-sm text-slate-600">Loading...</p>
+        <p className="text-sm text-slate-600">{t('affiliate.loading')}</p>
       ) : status.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {status.error.message}
@@ -185,15 +185,15 @@ export function AffiliateDialog({
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <AccountEmailField id="affiliate-email" email={email} />
-          <FormField label="Phone number" {...form.slot('phone')}>
+          <FormField label={t('affiliate.phone')} {...form.slot('phone')}>
             <Input {...form.input('phone')} type="tel" />
           </FormField>
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
+              {t('affiliate.cancel')}
             </Button>
             <Button type="submit" disabled={join.isPending}>
-              {join.isPending ? 'Submitting...' : 'Join Affiliate Program'}
+              {join.isPending ? t('affiliate.submitting') : t('affiliate.submit')}
             </Button>
           </div>
         </form>

@@ -4,6 +4,9 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
+import '../../../i18n/dashboard-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+import { formatCreditAmount } from '../../../lib/format-number.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useCheckoutStatus } from '../api/billing.api.ts';
 
@@ -15,6 +18,7 @@ export const CREDIT_WAIT_MS = 60_000;
  * signed webhook has credited them (the server's status), never because the browser came back.
  */
 export function BillingReturnPage() {
+  const { t, language } = useTranslation();
   const [params] = useSearchParams();
   const checkoutId = params.get('checkout');
   const cancelled = params.get('cancelled') === '1';
@@ -25,37 +29,45 @@ export function BillingReturnPage() {
   const paid = status.data?.status === 'paid';
 
   useEffect(() => {
-    document.title = 'Payment · Grantleaf';
     const timer = setTimeout(() => setWaiting(false), CREDIT_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
+  useEffect(() => {
+    document.title = t('billingReturn.pageTitle');
+  }, [t, language]);
   useEffect(() => {
     // The header's balance comes from the current user; refresh it once the credits are in.
     if (paid) void client.invalidateQueries({ queryKey: ['/api/auth/user'] });
   }, [paid, client]);
 
-  if (!user) return <SignInRequired message="Please log in to see your payment" />;
+  if (!user) return <SignInRequired message={t('billingReturn.signIn')} />;
+  // English as the page always wrote it ("5.0 credits"); French with the decimal comma.
+  const credits = (n: number | null | undefined) =>
+    n == null ? '' : language === 'fr' ? formatCreditAmount(n) : n.toFixed(1);
   let title: string;
   let body: string;
   if (cancelled) {
-    title = 'Payment cancelled';
-    body = 'No charge was made. You can buy credits at any time from the dashboard.';
+    title = t('billingReturn.cancelledTitle');
+    body = t('billingReturn.cancelled');
   } else if (!checkoutId || status.isError) {
-    title = 'Payment not found';
-    body = 'We could not find this payment. If you were charged, your receipt e-mail has the details.';
+    title = t('billingReturn.notFoundTitle');
+    body = t('billingReturn.notFound');
   } else if (status.data?.status === 'expired') {
-    title = 'Checkout expired';
-    body = 'This checkout expired without a payment. No charge was made.';
+    title = t('billingReturn.expiredTitle');
+    body = t('billingReturn.expired');
   } else if (paid) {
-    title = 'Payment received, credits added';
-    body = `${status.data!.credits.toFixed(1)} credits were added. Your balance is now ${status.data!.balance?.toFixed(1)} credits. A receipt is on its way to your inbox.`;
+    title = t('billingReturn.paidTitle');
+    body = t('billingReturn.paid', {
+      count: status.data!.credits,
+      credits: credits(status.data!.credits),
+      balance: credits(status.data!.balance),
+    });
   } else if (waiting) {
-    title = 'Confirming your payment…';
-    body = 'Stripe is confirming the payment. This usually takes a few seconds.';
+    title = t('billingReturn.confirmingTitle');
+    body = t('billingReturn.confirming');
   } else {
-    title = 'Payment still processing';
-    body =
-      "Your payment is still being confirmed. We'll e-mail you as soon as the credits are added; you can close this page.";
+    title = t('billingReturn.processingTitle');
+    body = t('billingReturn.processing');
   }
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
@@ -65,7 +77,7 @@ export function BillingReturnPage() {
           {body}
         </p>
         <Link to="/dashboard" className={`${buttonClass()} mt-6`}>
-          Back to dashboard
+          {t('billingReturn.back')}
         </Link>
       </Card>
     </main>

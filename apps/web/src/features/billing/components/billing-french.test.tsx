@@ -6,9 +6,10 @@ import enDashboard from '../../../i18n/locales/en.dashboard.json';
 import frDashboard from '../../../i18n/locales/fr.dashboard.json';
 import { englishLeftIn } from '../../../test/french.ts';
 import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { BillingReturnPage } from './billing-return-page.tsx';
 import { BuyCreditsDialog } from './buy-credits-dialog.tsx';
 
-/** The request-credits form inside the buy-credits dialog, in Canadian French (issue 31 §1). */
+/** The request-credits form inside the buy-credits dialog and /billing/return, in Canadian French (issue 31 §1). */
 const USER = {
   id: 'u1',
   name: 'Grace',
@@ -83,5 +84,32 @@ describe('Request credits in French', () => {
     expect((await screen.findByTestId('verify-first')).textContent).toMatch(
       /^Confirmez d’abord votre adresse courriel/,
     );
+  });
+});
+
+describe('/billing/return in French', () => {
+  it('says the paid credits and the balance with the decimal comma, its title in French', async () => {
+    stubApi({
+      'GET /api/auth/user': () => json(200, USER),
+      'GET /api/payments/checkout/*': () =>
+        json(200, { checkoutId: 'c1', status: 'paid', credits: 5, balance: 6 }),
+    });
+    const { container } = renderWithProviders(<BillingReturnPage />, {
+      route: '/billing/return?checkout=c1',
+    });
+    expect(await screen.findByRole('heading', { name: 'Paiement reçu, crédits ajoutés' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      '5,0 crédits ont été ajoutés. Votre solde est maintenant de 6,0 crédits. Un reçu est en route vers votre boîte de réception.',
+    );
+    expect(document.title).toBe('Paiement · Grantleaf');
+    expect(englishLeft(container)).toEqual([]);
+  });
+
+  it('a cancelled checkout, and a visitor not signed in', async () => {
+    stubApi({ 'GET /api/auth/user': () => json(200, USER) });
+    renderWithProviders(<BillingReturnPage />, { route: '/billing/return?checkout=c1&cancelled=1' });
+    expect(await screen.findByRole('heading', { name: 'Paiement annulé' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toBeTruthy();
+    localStorage.clear();
   });
 });
