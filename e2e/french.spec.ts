@@ -473,6 +473,8 @@ for (const width of [1280, 390]) {
       [`/applications/${tracked.body.id as string}`, 'Capteurs de glace de rivière', 'Éléments exigés'],
       // Saved searches and followed programs (issue 31): empty lists, the e-mail choices.
       ['/alerts', 'Recherches enregistrées et alertes', 'Programmes que vous suivez'],
+      // Back from a cancelled checkout (issue 31).
+      ['/billing/return?checkout=none&cancelled=1', 'Paiement annulé', 'Paiement annulé'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
