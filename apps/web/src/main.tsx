@@ -22,14 +22,14 @@ void applyLanguage(language, { remember: false }).then(() => {
   // a session: hydrated only when it is in the visitor's language.
   if (
     container.hasAttribute(PRERENDERED_ATTRIBUTE) &&
-    location.pathname === '/' &&
+    window.location.pathname === '/' &&
     !getSessionId() &&
     language === 'en'
   ) {
     preloadLandingForms();
     hydrateRoot(container, app);
   } else {
-    if (getSessionId() && (location.pathname === '/' || location.pathname === '/dashboard'))
+    if (getSessionId() && (window.location.pathname === '/' || window.location.pathname === '/dashboard'))
       preloadSignedInArea();
     // A signed-in visitor never saw that HTML (the boot script hid it), and a French visitor gets
     // the page in French: drop it before React renders.

@@ -5,12 +5,9 @@ import {
   approvedFundingMillions,
   certificationBadge,
   fundingProbabilityBadge,
-  hasResults,
   meanScore,
   parseAmount,
   progressToward,
-  requestStatus,
-  submissionStatus,
   submissionStatusLabel,
   summariseApplications,
 } from './display-rules.ts';
@@ -18,27 +15,12 @@ import { otherStatuses } from './applications.schema.ts';
 import { ideaRequestSchema } from './ideas.schema.ts';
 import { marketingRequestSchema } from './marketing.schema.ts';
 
-describe('submission status (§4)', () => {
-  it('is complete when results are a non-empty object or non-blank string', () => {
-    expect(submissionStatus({ evaluation_scores: [] }, 'processing')).toBe('complete');
-    expect(submissionStatus('{"a":1}', 'processing')).toBe('complete');
-    expect(submissionStatus({}, 'processing')).toBe('processing');
-    expect(submissionStatus('   ', 'failed')).toBe('failed');
-    expect(submissionStatus(null, null)).toBe('');
-  });
+describe('submission status label (§4)', () => {
   it('labels processing as Processing... and anything else non-complete as Error', () => {
     expect(submissionStatusLabel('complete')).toBe('Complete');
     expect(submissionStatusLabel('processing')).toBe('Processing...');
     expect(submissionStatusLabel('failed')).toBe('Error');
     expect(submissionStatusLabel('')).toBe('Error');
-  });
-  it('idea/funding requests: Complete with results, else Processing; a stored error shows Error', () => {
-    expect(requestStatus('{"x":1}')).toBe('complete');
-    expect(requestStatus(null)).toBe('processing');
-    expect(requestStatus('', 'processing')).toBe('processing');
-    expect(requestStatus(null, 'error')).toBe('error');
-    expect(requestStatus(null, 'failed')).toBe('error');
-    expect(hasResults([])).toBe(false);
   });
 });
 

@@ -3,42 +3,15 @@
  * e-mails and reports read the same rules, so a status never means two things.
  */
 
-export type DisplayStatus = 'complete' | 'processing' | 'error';
-
-/** Spec §4: results count when they are a non-empty object/array or a non-blank string. */
-export function hasResults(results: unknown): boolean {
-  if (results === null || results === undefined) return false;
-  if (typeof results === 'string') return results.trim() !== '';
-  if (Array.isArray(results)) return results.length > 0;
-  if (typeof results === 'object') return Object.keys(results as object).length > 0;
-  return true;
-}
-
-/** Spec §4 submissions: 'complete' when results are non-empty; otherwise the stored status. */
-export function submissionStatus(
-  results: unknown,
-  storedStatus: string | null | undefined,
-): DisplayStatus | string {
-  if (hasResults(results)) return 'complete';
-  return storedStatus ?? '';
-}
+// A paid request's status (submission, idea, funding search) has one rule: paidWorkDisplay in
+// paid-work-status.ts (ADR 0812).
+export { type DisplayStatus } from './paid-work-status.ts';
 
 /** The label of a submission status: 'processing' → Processing..., any other non-complete → Error. */
 export function submissionStatusLabel(status: string): 'Complete' | 'Processing...' | 'Error' {
   if (status === 'complete') return 'Complete';
   if (status === 'processing') return 'Processing...';
   return 'Error';
-}
-
-/**
- * Spec §4 idea and funding requests: Complete when results are non-empty, otherwise Processing.
- * A request whose job failed for good (credits refunded) shows Error, so it does not read, or
- * poll, as pending forever.
- */
-export function requestStatus(results: unknown, storedStatus?: string | null): DisplayStatus {
-  if (hasResults(results)) return 'complete';
-  // Idea requests say 'error' (spec §7); funding searches carry the kernel's stored 'failed'.
-  return storedStatus === 'error' || storedStatus === 'failed' ? 'error' : 'processing';
 }
 
 /** Spec §4: Ready if the text contains 'ready', 'compliant' or 'submission ready'. */

@@ -12,11 +12,11 @@ import {
   type PaidWorkKind,
   type PricedWork,
 } from './paid-work-catalogue.ts';
+import { PAID_WORK_STATUSES } from './paid-work-status.ts';
 
-/** Stored status of every paid request (submissions, idea requests, funding searches). */
-export const PAID_WORK_STATUSES = ['processing', 'complete', 'failed'] as const;
+/** Stored status of every paid request, and the one status rule (ADR 0812), in a zod-free file. */
+export { PAID_WORK_STATUSES, type PaidWorkStatus } from './paid-work-status.ts';
 export const paidWorkStatusSchema = z.enum(PAID_WORK_STATUSES);
-export type PaidWorkStatus = z.infer<typeof paidWorkStatusSchema>;
 
 /** The kinds of paid work, from the one catalogue (ADR 0811); a ledger reference is `<kind>:<id>`. */
 export { PAID_WORK_KINDS, type PaidWorkKind } from './paid-work-catalogue.ts';

@@ -28,18 +28,5 @@ export const SUBMISSION_MESSAGES = {
  */
 export const SUBMISSIONS_PAGE_SIZE = 100;
 
-/** Spec §4: complete when results are non-empty; else the stored status; 'processing' or error. */
-export function deriveDisplayStatus(row: {
-  results: unknown;
-  status: string;
-}): 'complete' | 'processing' | 'error' {
-  const r = row.results;
-  const nonEmpty =
-    (typeof r === 'string' && r.trim() !== '') ||
-    (r !== null && typeof r === 'object' && Object.keys(r as object).length > 0);
-  if (nonEmpty) return 'complete';
-  return row.status === 'processing' ? 'processing' : 'error';
-}
-
 /** Admin PDF rule (§5): PDF only. */
 export const isPdfFileName = (name: string) => name.toLowerCase().endsWith('.pdf');

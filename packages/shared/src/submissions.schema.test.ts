@@ -5,7 +5,6 @@ import {
   canRemoveMilestone,
   checkUploadFile,
   createSubmissionSchema,
-  deriveDisplayStatus,
   generationFormSchema,
   milestoneDurationDays,
   newMilestone,
@@ -210,14 +209,5 @@ describe('milestone editor rules', () => {
     expect(
       totalMilestoneBudget([{ budgetAmount: '$40,000' }, { budgetAmount: '12500.50' }, { budgetAmount: '' }]),
     ).toBe(52500.5);
-  });
-});
-
-describe('display status (§4)', () => {
-  it('is complete when results are non-empty, else processing or error', () => {
-    expect(deriveDisplayStatus({ results: { a: 1 }, status: 'failed' })).toBe('complete');
-    expect(deriveDisplayStatus({ results: '  ', status: 'processing' })).toBe('processing');
-    expect(deriveDisplayStatus({ results: {}, status: 'failed' })).toBe('error');
-    expect(deriveDisplayStatus({ results: null, status: 'completed' })).toBe('error');
   });
 });

@@ -7,16 +7,11 @@ import {
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
 } from './constants.ts';
-import {
-  deriveDisplayStatus,
-  isPdfFileName,
-  SUBMISSION_MESSAGES,
-  SUBMISSIONS_PAGE_SIZE,
-} from './submissions.constants.ts';
+import { isPdfFileName, SUBMISSION_MESSAGES, SUBMISSIONS_PAGE_SIZE } from './submissions.constants.ts';
 
-// The texts, page size and status rule live in a module without zod (the dashboard's panels use
-// them at first paint, ADR 190); they stay importable from here.
-export { deriveDisplayStatus, isPdfFileName, SUBMISSION_MESSAGES, SUBMISSIONS_PAGE_SIZE };
+// The texts and page size live in a module without zod (the dashboard's panels use them at first
+// paint, ADR 190); they stay importable from here. The status rule is paidWorkDisplay (ADR 0812).
+export { isPdfFileName, SUBMISSION_MESSAGES, SUBMISSIONS_PAGE_SIZE };
 
 const KIND_NAMES: Record<(typeof UPLOAD_EXTENSIONS)[number], string> = {
   pdf: 'PDF',

@@ -1,3 +1,4 @@
+import { toApiStatus } from '@grantleaf/shared/paid-work-status';
 import {
   type Application,
   type ApplicationStatus,
@@ -152,7 +153,7 @@ export function createApplicationsService(deps: { db: Db; env: Env }) {
         names.set(programId, (await findProgramById(db, programId))?.name ?? programId);
       return rows.map((r) => ({
         id: r.id,
-        status: r.status === 'complete' ? 'completed' : r.status,
+        status: toApiStatus('submission', r.status),
         submissionTimestamp: r.submissionTimestamp.toISOString(),
         meanScore: r.results && 'meanScore' in r.results ? r.results.meanScore : null,
         programId: r.programId,

@@ -1,3 +1,4 @@
+import { toApiStatus } from '@grantleaf/shared/paid-work-status';
 import { priceTenths } from '@grantleaf/shared/paid-work-catalogue';
 import type { IdeaRequestInput, IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import type { Db } from '../../db/client.ts';
@@ -15,8 +16,7 @@ export function toIdeaRecord(row: IdeaRequestRow): IdeaRequestRecord {
     researchBackground: row.researchBackground,
     researchInterests: row.researchInterests,
     ideaResults: row.ideaResults,
-    // The API keeps its word for a failed request (spec §4 reads only 'processing').
-    status: row.status === 'failed' ? 'error' : row.status,
+    status: toApiStatus('idea', row.status),
     error: row.error,
     submissionTimestamp: row.createdAt.toISOString(),
     etaTimestamp: row.etaAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
 import type { SubmissionResults } from '@grantleaf/shared/grant-results.schema';
-import { deriveDisplayStatus, fileIdFromUrl } from '@grantleaf/shared/submissions.schema';
+import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
+import { fileIdFromUrl } from '@grantleaf/shared/submissions.schema';
 import type { GenerationForm } from '../../ai/read/form.ts';
 import type { AiProvider } from '../../ai/provider.ts';
 import type { JobDeps } from '../../jobs/job.ts';
@@ -69,7 +70,7 @@ async function notifyOwner(deps: JobDeps, row: SubmissionRow): Promise<void> {
       userId: row.userId,
       type: row.type,
       programId: row.programId,
-      status: deriveDisplayStatus(row),
+      status: paidWorkDisplay(row),
       submissionTimestamp: row.submissionTimestamp.toISOString(),
       dashboardUrl: dashboard,
     },

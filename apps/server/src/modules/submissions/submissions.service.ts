@@ -1,7 +1,7 @@
+import { paidWorkDisplay, toApiStatus } from '@grantleaf/shared/paid-work-status';
 import { randomUUID } from 'node:crypto';
 import { priceTenths } from '@grantleaf/shared/paid-work-catalogue';
 import {
-  deriveDisplayStatus,
   fileIdFromUrl,
   type AdminSubmission,
   SUBMISSION_MESSAGES,
@@ -48,8 +48,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     id: row.id,
     type: row.type,
     programId: row.programId,
-    // The API keeps its word for a finished submission (spec §4 reads only 'processing').
-    status: row.status === 'complete' ? 'completed' : row.status,
+    status: toApiStatus('submission', row.status),
     results: row.results ?? null,
     contentJson: row.contentJson,
     fileUrl: row.fileUrl,
@@ -206,7 +205,7 @@ export function createSubmissionsService(deps: {
         id: s.id,
         programId: s.programId,
         projectTitle: String((s.contentJson as { projectTitle?: unknown }).projectTitle ?? ''),
-        displayStatus: deriveDisplayStatus(s),
+        displayStatus: paidWorkDisplay(s),
         fileUrl: s.fileUrl,
         submissionTimestamp: s.submissionTimestamp.toISOString(),
         userEmail,

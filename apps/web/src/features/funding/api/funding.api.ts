@@ -1,5 +1,5 @@
 import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
-import { requestStatus } from '@grantleaf/shared/display-rules';
+import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
 import type { FundingFinderInput, FundingRequest } from '@grantleaf/shared/funding.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
@@ -16,7 +16,9 @@ export function useFundingRequests(enabled = true) {
     staleTime: 0,
     queryFn: () => queryGet<FundingRequest[]>('/api/funding-finder-requests', 'funding requests'),
     refetchInterval: (query) =>
-      query.state.data?.some((r) => requestStatus(r.fundingResults, r.status) === 'processing')
+      query.state.data?.some(
+        (r) => paidWorkDisplay({ results: r.fundingResults, status: r.status }) === 'processing',
+      )
         ? PENDING_POLL_MS
         : false,
   });

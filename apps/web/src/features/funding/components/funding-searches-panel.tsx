@@ -1,4 +1,4 @@
-import { requestStatus } from '@grantleaf/shared/display-rules';
+import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import { memo } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -36,7 +36,7 @@ export const FundingSearchesPanel = memo(function FundingSearchesPanel({
           header: t('fundingSearches.status'),
           cell: (r) => (
             <PaidWorkStatus
-              status={requestStatus(r.fundingResults, r.status)}
+              status={paidWorkDisplay({ results: r.fundingResults, status: r.status })}
               work={r}
               onRetry={() => onRetry(r)}
             />

@@ -1,6 +1,6 @@
 import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
 import type { IdeaRequestInput, IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
-import { requestStatus } from '@grantleaf/shared/display-rules';
+import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
 import { refreshAfterSubmit } from '../../../lib/query-client.ts';
@@ -15,7 +15,9 @@ export function useIdeaRequests(enabled = true) {
     staleTime: 0,
     queryFn: () => queryGet<IdeaRequestRecord[]>('/api/idea-generator-requests', 'idea requests'),
     refetchInterval: (query) =>
-      query.state.data?.some((r) => requestStatus(r.ideaResults, r.status) === 'processing')
+      query.state.data?.some(
+        (r) => paidWorkDisplay({ results: r.ideaResults, status: r.status }) === 'processing',
+      )
         ? PENDING_POLL_MS
         : false,
   });

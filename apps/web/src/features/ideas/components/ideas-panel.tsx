@@ -1,4 +1,4 @@
-import { requestStatus } from '@grantleaf/shared/display-rules';
+import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
 import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import { memo, useEffect, useState } from 'react';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -65,7 +65,7 @@ export const IdeasPanel = memo(function IdeasPanel({ onRetry }: { onRetry: (r: I
           header: t('ideas.panel.status'),
           cell: (r) => (
             <PaidWorkStatus
-              status={requestStatus(parseIdeaResults(r.ideaResults) ? r.ideaResults : null, r.status)}
+              status={paidWorkDisplay({ results: parseIdeaResults(r.ideaResults), status: r.status })}
               work={r}
               onRetry={() => onRetry(r)}
             />

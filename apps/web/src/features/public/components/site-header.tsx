@@ -38,7 +38,7 @@ export function goToSection(id: string) {
     behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
   });
   target.focus({ preventScroll: true });
-  history.replaceState(null, '', `#${id}`);
+  window.history.replaceState(null, '', `#${id}`);
 }
 
 const linkClass = 'rounded px-2 py-1 text-sm font-medium text-slate-800 hover:text-brand-800 hover:underline';

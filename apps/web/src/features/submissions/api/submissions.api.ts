@@ -1,7 +1,8 @@
 import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
 import type { Application } from '@grantleaf/shared/applications.schema';
 import type { BudgetView } from '@grantleaf/shared/budget.schema';
-import { deriveDisplayStatus, SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
+import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
+import { SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
 import type {
   AdminSubmission,
   CreateSubmissionInput,
@@ -33,7 +34,7 @@ export function useSubmissions(enabled = true) {
     getNextPageParam: (last, pages) => (last.length === SUBMISSIONS_PAGE_SIZE ? pages.length + 1 : undefined),
     select: (data) => data.pages.flat(),
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.some((s) => deriveDisplayStatus(s) === 'processing'))
+      query.state.data?.pages.some((page) => page.some((s) => paidWorkDisplay(s) === 'processing'))
         ? PENDING_POLL_MS
         : false,
   });
@@ -46,7 +47,7 @@ export function useSubmission(id: string | undefined) {
     staleTime: 0,
     queryFn: () => api.get<Submission>(`/api/submissions/${id}`),
     refetchInterval: (query) =>
-      query.state.data && deriveDisplayStatus(query.state.data) === 'processing' ? PENDING_POLL_MS : false,
+      query.state.data && paidWorkDisplay(query.state.data) === 'processing' ? PENDING_POLL_MS : false,
   });
 }
 

@@ -1,4 +1,4 @@
-import { submissionStatus } from '@grantleaf/shared/display-rules';
+import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
 import { tryParseModelJson } from '@grantleaf/shared/model-json';
 import type { Submission } from '@grantleaf/shared/submissions.schema';
 import { memo } from 'react';
@@ -105,18 +105,12 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
           },
           {
             header: t('recentActivity.columns.status'),
-            cell: (s) => (
-              <PaidWorkStatus
-                status={submissionStatus(s.results, s.status)}
-                work={s}
-                onRetry={() => onRetry(s)}
-              />
-            ),
+            cell: (s) => <PaidWorkStatus status={paidWorkDisplay(s)} work={s} onRetry={() => onRetry(s)} />,
           },
           {
             header: t('recentActivity.columns.downloads'),
             cell: (s) =>
-              submissionStatus(s.results, s.status) === 'complete' ? (
+              paidWorkDisplay(s) === 'complete' ? (
                 <div className="flex flex-wrap gap-2">
                   <a
                     href={`/submissions/${s.id}/view`}
@@ -153,7 +147,7 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
           },
         ]}
         expand={(s) => {
-          if (submissionStatus(s.results, s.status) !== 'complete') return null;
+          if (paidWorkDisplay(s) !== 'complete') return null;
           const results = parseResults(s.results);
           return results ? (
             <EvaluationDetails results={results} />

@@ -5,7 +5,8 @@ import {
   type EvaluationScore,
   type GeneratedApplication,
 } from '@grantleaf/shared/grant-results.schema';
-import { deriveDisplayStatus, type Submission } from '@grantleaf/shared/submissions.schema';
+import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
+import type { Submission } from '@grantleaf/shared/submissions.schema';
 import { resultVerdict, type Verdict as ResultVerdict } from '@grantleaf/shared/verdict';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -159,7 +160,7 @@ export function AnalysisView({ results }: { results: AnalysisResults }) {
 
 function ResultBody({ submission }: { submission: Submission }) {
   const { t } = useTranslation();
-  const status = deriveDisplayStatus(submission);
+  const status = paidWorkDisplay(submission);
   if (status === 'processing') return <p className="text-slate-800">{t('viewer.processing')}</p>;
   if (status === 'error') {
     return (
@@ -248,7 +249,7 @@ export function SubmissionViewerPage({
                 {t('viewer.downloadApplication')}
               </Button>
             )}
-            {deriveDisplayStatus(submission) === 'complete' && (
+            {paidWorkDisplay(submission) === 'complete' && (
               <>
                 <Button
                   variant="secondary"
