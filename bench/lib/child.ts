@@ -23,10 +23,11 @@ export async function startTarget(config: TargetConfig, timeoutMs = 180_000): Pr
   const pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`target ${config.mode} did not start in ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    // A target that never starts is killed, so a failed bench run leaves no server behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`target ${config.mode} did not start in ${timeoutMs} ms`));
+    }, timeoutMs);
     child.on('message', (msg: any) => {
       if ('ready' in msg) {
         clearTimeout(timer);
