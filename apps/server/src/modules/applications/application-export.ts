@@ -15,7 +15,7 @@ import { budgetBlocks, budgetCsv } from './budget-export.ts';
 import { budgetOfApplication } from './budget.service.ts';
 import type { ApplicationRow } from './applications.schema.ts';
 import { shapedSections } from './application-template.ts';
-import { exportLabels } from './export-labels.ts';
+import { exportLabels } from '../submissions/index.ts';
 import { exportLayout } from './export-layout.ts';
 
 /** An application as a file: DOCX and PDF in the funder's order and layout, plain text per section, the budget's CSV. */

@@ -18,7 +18,7 @@ import * as versions from './application-versions.repository.ts';
 import * as repo from './applications.repository.ts';
 import type { ApplicationRow } from './applications.schema.ts';
 import { officeDeadlinesOf } from './application-review.repository.ts';
-import { exportLabels } from './export-labels.ts';
+import { exportLabels } from '../submissions/index.ts';
 import { buildCalendar, type CalendarEvent } from './icalendar.ts';
 import { findProgramById } from '../programs/index.ts';
 import { listAnalysesOfApplication } from '../submissions/index.ts';

@@ -5,7 +5,7 @@ import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 import type { Language } from '@grantleaf/shared/language';
 import type { ExportBlock } from '../submissions/index.ts';
 import { budgetShape } from './budget-shape.ts';
-import { exportLabels, type ExportLabels } from './export-labels.ts';
+import { exportLabels, type ExportLabels } from '../submissions/index.ts';
 
 /**
  * The budget in the application's exports (issue 26 §1, ADR 0281): the funder's own table first

@@ -124,7 +124,6 @@ export async function exportEditedDraft(
 }
 
 /** For every module's export (ADR 0915): the one layer of an export's own words, per language. */
-export { exportLabels, type ExportLabels } from './export-labels.ts';
 
 /** For the account module: a deleted account's address opens no shared application any more. */
 export { deleteSharesTo } from './application-shares.repository.ts';

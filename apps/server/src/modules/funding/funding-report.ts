@@ -1,7 +1,7 @@
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import type { Language } from '@grantleaf/shared/language';
 import PDFDocument from 'pdfkit';
-import { exportLabels } from '../applications/index.ts';
+import { exportLabels } from '../submissions/index.ts';
 
 /**
  * The downloadable report (spec §3): the request, then each recommendation with why it matched.

@@ -2,7 +2,7 @@ import { ideaSections } from '@grantleaf/shared/ideas.schema';
 import { describe, expect, it } from 'vitest';
 import { generateOfflineIdea } from './idea-engine.ts';
 import { ideaToMarkdown } from './idea-export.ts';
-import { FRENCH_IDEA_WORDS } from '../applications/export-labels.ts';
+import { FRENCH_IDEA_WORDS } from '../submissions/export-labels.ts';
 
 const idea = generateOfflineIdea({
   researchBackground: 'Our lab at the University of Waterloo builds electrochemical PFAS sensors.',

@@ -1,7 +1,7 @@
 import { ideaSections, type IdeaResults } from '@grantleaf/shared/ideas.schema';
 import type { Language } from '@grantleaf/shared/language';
 import PDFDocument from 'pdfkit';
-import { exportLabels } from '../applications/index.ts';
+import { exportLabels } from '../submissions/index.ts';
 
 /**
  * The shared sections with each list written on one line, as the exports print them: headings

@@ -12,7 +12,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Language } from '@grantleaf/shared/language';
 import PDFDocument from 'pdfkit';
-import { exportLabels, type ExportLabels } from '../applications/index.ts';
+import { exportLabels, type ExportLabels } from '../submissions/index.ts';
 
 /**
  * The audit-defence package (issue 30 §5; ADR 0470): one PDF a reviewer reads from the first page

@@ -16,3 +16,5 @@ export {
   type ExportLayout,
   type ExportRun,
 } from './submission-export.ts';
+/** The exports' own words in the reader's language (ADR 0861, 0915), for every module that exports. */
+export { exportLabels, type ExportLabels } from './export-labels.ts';

@@ -22,7 +22,7 @@ import {
   type GeneratedApplication,
 } from '@grantleaf/shared/grant-results.schema';
 import { unprocessable } from '../../errors.ts';
-import { exportLabels } from '../applications/index.ts';
+import { exportLabels } from './export-labels.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
 
 /** One neutral document model, written out as DOCX or PDF. */
