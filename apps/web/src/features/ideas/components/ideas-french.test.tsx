@@ -11,7 +11,7 @@ import frIdeas from '../../../i18n/locales/fr.ideas.json';
 import frMessages from '../../../i18n/locales/fr.messages.json';
 import { englishLeftIn } from '../../../test/french.ts';
 // The idea download's French words (ADR 0915), read as text: the server's module is not the web's.
-import exportLabels from '../../../../../server/src/modules/applications/export-labels.ts?raw';
+import exportLabels from '../../../../../server/src/modules/submissions/export-labels.ts?raw';
 import { ADA, json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { IdeaGeneratorDialog } from './idea-generator-dialog.tsx';
 import { IdeasPanel } from './ideas-panel.tsx';
