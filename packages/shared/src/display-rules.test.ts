@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applicationStatusLabelFr,
   applicationStatusLabel,
   applicationStatusTone,
   approvedFundingMillions,
@@ -131,5 +132,13 @@ describe('form schemas carry the spec messages', () => {
       'Phone number is required',
       'Please select at least one service',
     ]);
+  });
+});
+
+describe('applicationStatusLabelFr', () => {
+  it('names the tracker statuses in French, and an unknown one by the English rule', () => {
+    expect(applicationStatusLabelFr('under_review')).toBe('En évaluation');
+    expect(applicationStatusLabelFr('approved')).toBe('Approuvée');
+    expect(applicationStatusLabelFr('on_hold')).toBe('On hold');
   });
 });

@@ -68,6 +68,22 @@ export function applicationStatusLabel(status: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
+/**
+ * The tracker's statuses in Canadian French, as the office pages name them (fr.office.json
+ * appStatus), for what the server writes in French (exports, reminder mails); an unknown status
+ * falls back to the English rule above.
+ */
+const FRENCH_APPLICATION_STATUS: Record<string, string> = {
+  draft: 'Brouillon',
+  submitted: 'Soumise',
+  under_review: 'En évaluation',
+  approved: 'Approuvée',
+  rejected: 'Refusée',
+};
+export function applicationStatusLabelFr(status: string): string {
+  return FRENCH_APPLICATION_STATUS[status] ?? applicationStatusLabel(status);
+}
+
 export const IN_PROGRESS_STATUSES = ['draft', 'submitted', 'under_review'] as const;
 
 /**

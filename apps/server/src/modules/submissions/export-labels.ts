@@ -1,6 +1,6 @@
 import { BUDGET_CATEGORY_LABELS, type BudgetLineCategory } from '@grantleaf/shared/budget.schema';
 import { formatBudgetMoney } from '@grantleaf/shared/budget-checks';
-import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
+import { applicationStatusLabel, applicationStatusLabelFr } from '@grantleaf/shared/display-rules';
 import type { FundingProbability, Gap } from '@grantleaf/shared/grant-results.schema';
 import type { Language } from '@grantleaf/shared/language';
 import { formatMoney } from '../../ai/text/money.ts';
@@ -141,14 +141,6 @@ export const FRENCH_IDEA_WORDS: Record<string, string> = {
   'Exit opportunities': 'Possibilités de sortie',
 };
 
-const FRENCH_STATUS: Record<string, string> = {
-  draft: 'Brouillon',
-  submitted: 'Soumise',
-  under_review: 'En évaluation',
-  approved: 'Approuvée',
-  rejected: 'Refusée',
-};
-
 const EN_RULE = { met: 'met', unmet: 'not met', unknown: 'to check' } as const;
 const FR_RULE = { met: 'respectée', unmet: 'non respectée', unknown: 'à vérifier' } as const;
 // The result viewer's words (fr.submissions.json), so the file says what the screen says.
@@ -266,7 +258,7 @@ const FR: ExportLabels = {
     internalWhy: (organisation, days, deadline) =>
       `${organisation} veut la demande complète ${days}${NBSP}jours ouvrables avant la date limite du bailleur de fonds, le ${frDate(deadline)}.`,
     deadline: (title) => `Date limite${NBSP}: ${title}`,
-    status: (status) => FRENCH_STATUS[status] ?? status,
+    status: (status) => applicationStatusLabelFr(status),
     submitted: (day) => `, soumise le ${frDate(day)}`,
     program: (agency, name) => `${agency}${NBSP}: date limite de ${name}`,
     sred: (claim) => `Date limite de production RS&DE${NBSP}: ${claim}`,

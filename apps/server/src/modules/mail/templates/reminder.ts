@@ -1,4 +1,4 @@
-import { applicationStatusLabel } from '@grantleaf/shared/display-rules';
+import { applicationStatusLabel, applicationStatusLabelFr } from '@grantleaf/shared/display-rules';
 import type { Language } from '@grantleaf/shared/language';
 import { frenchDate as frDate, NBSP, template, type MailText } from './compose.ts';
 
@@ -10,15 +10,6 @@ import { frenchDate as frDate, NBSP, template, type MailText } from './compose.t
  */
 const days = (n: number, language: Language) =>
   language === 'fr' ? `${n}${NBSP}jour${n > 1 ? 's' : ''}` : `${n} day${n === 1 ? '' : 's'}`;
-
-/** The tracker's statuses in French, as the office pages name them (fr.office.json appStatus). */
-const FRENCH_STATUS: Record<string, string> = {
-  draft: 'Brouillon',
-  submitted: 'Soumise',
-  under_review: 'En évaluation',
-  approved: 'Approuvée',
-  rejected: 'Refusée',
-};
 
 function applicationReminderText(
   language: Language,
@@ -42,7 +33,7 @@ function applicationReminderText(
         `Bonjour ${m.name},`,
         '',
         `Votre demande «${NBSP}${m.title}${NBSP}» (${m.program}) doit être déposée le ${frDate(m.deadline)}, dans ${left}.`,
-        `Statut${NBSP}: ${FRENCH_STATUS[m.status] ?? applicationStatusLabel(m.status)}`,
+        `Statut${NBSP}: ${applicationStatusLabelFr(m.status)}`,
         ...(m.internal
           ? [`Date limite interne de ${m.internal.organisation}${NBSP}: ${frDate(m.internal.date)}.`]
           : []),
