@@ -34,7 +34,9 @@ fs.mkdirSync(out, { recursive: true });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'review-corpus-'));
 
 for (const doc of documents.documents) {
-  const gitDir = path.join(mirror, doc.repo.replace('/', '+'), 'repo');
+  // The fetch tool writes either a bare copy (`repo`) or a work-tree-less clone (`repo/.git`).
+  const bare = path.join(mirror, doc.repo.replace('/', '+'), 'repo');
+  const gitDir = fs.existsSync(path.join(bare, '.git')) ? path.join(bare, '.git') : bare;
   const pdf = path.join(work, `${doc.id}.pdf`);
   try {
     const bytes = execFileSync('git', ['--git-dir', gitDir, 'show', `${doc.commit}:${doc.path}`], {

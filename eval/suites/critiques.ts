@@ -15,12 +15,19 @@ import type { EvalLine, EvalSuite } from '../suite.ts';
  * and frozen before the parser ever read it, its labels' SHA-256 checked; development since ADR 0750)
  * the third held-out part (frozen the same way; development since ADR 0840), the fourth (the first
  * real NIH summary statement; development since ADR 0890) and the fifth held-out part (an NSF DEB
- * panel summary and reviews, frozen the same way) are printed side by side, with
+ * panel summary and reviews; development since ADR 0890) and the sixth held-out part (two NSF GRFP
+ * sheets of one applicant, frozen the same way; ADR 0950) are printed side by side, with
  * every part the parser was worked on summed as "all development".
  */
 
 type Side =
-  'development' | 'held-out' | 'fresh held-out' | 'third held-out' | 'fourth held-out' | 'fifth held-out';
+  | 'development'
+  | 'held-out'
+  | 'fresh held-out'
+  | 'third held-out'
+  | 'fourth held-out'
+  | 'fifth held-out'
+  | 'sixth held-out';
 const SIDES: readonly Side[] = [
   'development',
   'held-out',
@@ -28,12 +35,13 @@ const SIDES: readonly Side[] = [
   'third held-out',
   'fourth held-out',
   'fifth held-out',
+  'sixth held-out',
 ];
 /**
  * The part not yet worked on; every other part is spent (measured, then read) and counts as
- * development. None since ADR 0890: the fifth part was measured once and then worked on.
+ * development. The sixth part (two GRFP sheets, ADR 0950) was frozen before the parser read it.
  */
-const UNSEEN: Side | null = null;
+const UNSEEN: Side | null = 'sixth held-out';
 /** How each side is printed: a part measured once and then worked on is marked spent. */
 const SIDE_NAMES: Record<Side, string> = {
   development: 'development',
@@ -42,6 +50,7 @@ const SIDE_NAMES: Record<Side, string> = {
   'third held-out': 'third (spent: development since ADR 0840)',
   'fourth held-out': 'fourth (spent: development since ADR 0890)',
   'fifth held-out': 'fifth (spent: held-out 0.00 / 0.00 at 1eac0dd; development since ADR 0890)',
+  'sixth held-out': 'sixth held-out (frozen before the parser read it; ADR 0950)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
@@ -73,6 +82,7 @@ const FROZEN: Partial<Record<Side, { labels: string; labelsSha256: string }>> = 
   'third held-out': documents.third,
   'fourth held-out': documents.fourth,
   'fifth held-out': documents.fifth,
+  'sixth held-out': documents.sixth,
 };
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
@@ -133,6 +143,7 @@ export const critiquesSuite: EvalSuite = {
       ...loadLabels(documents.third.labels),
       ...loadLabels(documents.fourth.labels),
       ...loadLabels(documents.fifth.labels),
+      ...loadLabels(documents.sixth.labels),
     ];
     const tallies = Object.fromEntries(
       SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
