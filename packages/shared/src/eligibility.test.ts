@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryOfEmail, parseLocation, SUBDIVISIONS, subdivisionOf } from './locations.ts';
+import { ALL_APPLICANT_TYPES, eligibilityRulesSchema, openEligibility } from './eligibility.ts';
 
 describe('locations', () => {
   it('knows every province and territory and every state, DC and the territories', () => {
@@ -65,5 +66,20 @@ describe('countryOfEmail', () => {
       undefined,
     ])
       expect(countryOfEmail(none)).toBeNull();
+  });
+});
+
+describe('openEligibility', () => {
+  it('holds every rule kind at its "no restriction" default, so the schema reads it unchanged', () => {
+    // A rule kind added to the schema without its open default here makes the parse differ.
+    const open = openEligibility({ countries: ['CA'] });
+    expect(eligibilityRulesSchema.parse(open)).toEqual(open);
+    expect(open.applicantTypes).toEqual([...ALL_APPLICANT_TYPES]);
+  });
+  it('keeps what the caller narrows', () => {
+    const rules = openEligibility({ countries: ['US'], applicantTypes: ['small-business'] });
+    expect(rules.countries).toEqual(['US']);
+    expect(rules.applicantTypes).toEqual(['small-business']);
+    expect(rules.fields).toEqual([]);
   });
 });

@@ -107,6 +107,27 @@ export const eligibilityRulesSchema = z
 export type EligibilityRules = z.infer<typeof eligibilityRulesSchema>;
 export type EligibilityRulesInput = z.input<typeof eligibilityRulesSchema>;
 
+/**
+ * Rules that restrict nothing but what `overrides` names: the one way to build rules in code (a
+ * Grants.gov import, a catalogue row without rules read by its country), so a new rule kind gets
+ * its "no restriction" default here once rather than in each builder.
+ */
+export function openEligibility(
+  overrides: Partial<EligibilityRules> & Pick<EligibilityRules, 'countries'>,
+): EligibilityRules {
+  return {
+    applicantTypes: [...ALL_APPLICANT_TYPES],
+    regions: [],
+    careerStages: [],
+    fields: [],
+    excludedFields: [],
+    partner: null,
+    ownership: null,
+    citizenship: null,
+    ...overrides,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The applicant: from the profile they state (applicant-profile.schema.ts) and, where it is silent,
 // from their request's words (the server's fact reader, apps/server/src/ai/read/applicant.ts)

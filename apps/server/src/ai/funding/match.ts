@@ -1,9 +1,5 @@
 import { daysUntil, intakeNotOpen, intakeText, nextDeadline } from '@grantleaf/shared/deadline';
-import {
-  ALL_APPLICANT_TYPES,
-  ineligibilityReasons,
-  type EligibilityRules,
-} from '@grantleaf/shared/eligibility';
+import { ineligibilityReasons, openEligibility, type EligibilityRules } from '@grantleaf/shared/eligibility';
 import { applyFacts } from '@grantleaf/shared/applicant-profile.schema';
 import { countryOfEmail } from '@grantleaf/shared/locations';
 import { readApplicant } from '../read/index.ts';
@@ -24,17 +20,7 @@ import type {
 function rulesOf(p: RankableProgram): EligibilityRules | null {
   if (p.eligibilityRules) return p.eligibilityRules;
   if (p.country !== 'CA' && p.country !== 'US') return null;
-  return {
-    applicantTypes: [...ALL_APPLICANT_TYPES],
-    countries: [p.country],
-    regions: [],
-    careerStages: [],
-    fields: [],
-    excludedFields: [],
-    partner: null,
-    ownership: null,
-    citizenship: null,
-  };
+  return openEligibility({ countries: [p.country] });
 }
 
 /**

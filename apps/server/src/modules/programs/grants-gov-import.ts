@@ -3,6 +3,7 @@ import type { DeadlineRule } from '@grantleaf/shared/deadline';
 import {
   ALL_APPLICANT_TYPES,
   type ApplicantType,
+  openEligibility,
   type EligibilityRules,
 } from '@grantleaf/shared/eligibility';
 import { Unzip, UnzipInflate } from 'fflate';
@@ -80,18 +81,11 @@ export function eligibilityRulesFor(codes: readonly string[]): EligibilityRules 
     if (!mapped) return null;
     for (const type of mapped) types.add(type);
   }
-  return {
+  return openEligibility({
     applicantTypes: ANY_APPLICANT.filter((t) => types.has(t)),
     // A US federal opportunity: US applicants (foreign eligibility is in the text when it exists).
     countries: ['US'],
-    regions: [],
-    careerStages: [],
-    fields: [],
-    excludedFields: [],
-    partner: null,
-    ownership: null,
-    citizenship: null,
-  };
+  });
 }
 
 /** A published close date is a one-off competition's date: it closes once the date has passed. */
