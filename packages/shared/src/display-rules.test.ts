@@ -9,21 +9,11 @@ import {
   meanScore,
   parseAmount,
   progressToward,
-  submissionStatusLabel,
   summariseApplications,
 } from './display-rules.ts';
 import { otherStatuses } from './applications.schema.ts';
 import { ideaRequestSchema } from './ideas.schema.ts';
 import { marketingRequestSchema } from './marketing.schema.ts';
-
-describe('submission status label (§4)', () => {
-  it('labels processing as Processing... and anything else non-complete as Error', () => {
-    expect(submissionStatusLabel('complete')).toBe('Complete');
-    expect(submissionStatusLabel('processing')).toBe('Processing...');
-    expect(submissionStatusLabel('failed')).toBe('Error');
-    expect(submissionStatusLabel('')).toBe('Error');
-  });
-});
 
 describe('badges', () => {
   it('certification: Ready on ready / compliant / submission ready, else Needs Revision', () => {

@@ -7,13 +7,6 @@
 // paid-work-status.ts (ADR 0812).
 export { type DisplayStatus } from './paid-work-status.ts';
 
-/** The label of a submission status: 'processing' → Processing..., any other non-complete → Error. */
-export function submissionStatusLabel(status: string): 'Complete' | 'Processing...' | 'Error' {
-  if (status === 'complete') return 'Complete';
-  if (status === 'processing') return 'Processing...';
-  return 'Error';
-}
-
 /** Spec §4: Ready if the text contains 'ready', 'compliant' or 'submission ready'. */
 export function certificationBadge(text: string | null | undefined): 'Ready' | 'Needs Revision' {
   const lower = (text ?? '').toLowerCase();
