@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, registerUser, startTestApp, verifyEmail, type TestApp } from '../../../test/harness.ts';
-import { commissionFor } from '../payments/payments.service.ts';
+import { commissionFor } from '../payments/commissions.ts';
 
 describe('commission arithmetic', () => {
   it('is 30% rounded to the cent', () => {
