@@ -28,5 +28,12 @@ export const SUBMISSION_MESSAGES = {
  */
 export const SUBMISSIONS_PAGE_SIZE = 100;
 
+/**
+ * GET /api/admin/submissions, the admin PDF panel, pages the same way (`?page=`, newest first):
+ * each listed submission writes an audit row, so a page is what an admin reads at a glance, and
+ * "Load older submissions" asks for the next one.
+ */
+export const ADMIN_SUBMISSIONS_PAGE_SIZE = 50;
+
 /** Admin PDF rule (§5): PDF only. */
 export const isPdfFileName = (name: string) => name.toLowerCase().endsWith('.pdf');

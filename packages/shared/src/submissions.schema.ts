@@ -226,6 +226,11 @@ export const submissionListQuerySchema = z.object({
 });
 export type SubmissionListQuery = z.infer<typeof submissionListQuerySchema>;
 
+export const adminSubmissionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type AdminSubmissionListQuery = z.infer<typeof adminSubmissionListQuerySchema>;
+
 export const exportQuerySchema = z.object({
   format: z.enum(['docx', 'pdf']).default('docx'),
   /**

@@ -83,15 +83,19 @@ export function listAnalysesOfApplication(db: Tx, userId: string, applicationId:
     .orderBy(desc(submissions.submissionTimestamp), desc(submissions.id));
 }
 
-/** Every generation submission with its owner, newest first (the admin PDF panel). */
-export function listGenerationSubmissions(tx: Tx, limit: number) {
-  return tx
-    .select({ submission: submissions, userEmail: users.email, userName: users.name })
-    .from(submissions)
-    .innerJoin(users, eq(users.id, submissions.userId))
-    .where(and(eq(submissions.type, 'generation'), isNull(users.deletedAt)))
-    .orderBy(desc(submissions.submissionTimestamp))
-    .limit(limit);
+/** One page of generation submissions with their owners, newest first (the admin PDF panel). */
+export function listGenerationSubmissions(tx: Tx, page: { limit: number; offset: number }) {
+  return (
+    tx
+      .select({ submission: submissions, userEmail: users.email, userName: users.name })
+      .from(submissions)
+      .innerJoin(users, eq(users.id, submissions.userId))
+      .where(and(eq(submissions.type, 'generation'), isNull(users.deletedAt)))
+      // The id breaks ties, so a submission never shows on two pages or on none.
+      .orderBy(desc(submissions.submissionTimestamp), desc(submissions.id))
+      .limit(page.limit)
+      .offset(page.offset)
+  );
 }
 
 /** processing → complete, once: a second run of the job finds nothing to update. */

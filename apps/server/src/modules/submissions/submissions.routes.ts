@@ -1,4 +1,5 @@
 import {
+  adminSubmissionListQuerySchema,
   adminSubmissionSchema,
   createSubmissionSchema,
   exportQuerySchema,
@@ -97,7 +98,13 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
 
   app.get(
     '/api/admin/submissions',
-    { config: { admin: true }, schema: { response: { 200: z.array(adminSubmissionSchema) } } },
-    (request) => submissions.listForAdmin(currentUser(request), request.id),
+    {
+      config: { admin: true },
+      schema: {
+        querystring: adminSubmissionListQuerySchema,
+        response: { 200: z.array(adminSubmissionSchema) },
+      },
+    },
+    (request) => submissions.listForAdmin(currentUser(request), request.query, request.id),
   );
 };

@@ -4,12 +4,14 @@ import { priceTenths } from '@grantleaf/shared/paid-work-catalogue';
 import {
   fileIdFromUrl,
   type AdminSubmission,
+  type AdminSubmissionListQuery,
   SUBMISSION_MESSAGES,
   type CreateSubmission,
   type Submission,
   type SubmissionListQuery,
 } from '@grantleaf/shared/submissions.schema';
 import { STAFF_READ } from '@grantleaf/shared/account.schema';
+import { ADMIN_SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
 import type { Db } from '../../db/client.ts';
 import type { IdempotencyClaim } from '../../http/idempotency.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -39,7 +41,6 @@ import {
 } from '../applications/index.ts';
 import { exportBlocks, renderDocx, renderPdf, safeBaseName } from './submission-export.ts';
 
-const ADMIN_LIST_LIMIT = 500;
 const LINK_NOT_YOURS =
   'Failed to link file to submission: upload the PDF for this submission from the admin panel first';
 
@@ -184,10 +185,20 @@ export function createSubmissionsService(deps: {
       });
     },
 
-    /** The admin PDF panel: each listed submission (its title is the user's text) is audited. */
-    async listForAdmin(admin: UserRow, requestId: string): Promise<AdminSubmission[]> {
+    /**
+     * The admin PDF panel, one page at a time: each listed submission (its title is the user's
+     * text) is audited, so only what a page shows leaves an audit row.
+     */
+    async listForAdmin(
+      admin: UserRow,
+      query: AdminSubmissionListQuery,
+      requestId: string,
+    ): Promise<AdminSubmission[]> {
       const rows = await deps.db.transaction(async (tx) => {
-        const listed = await listGenerationSubmissions(tx, ADMIN_LIST_LIMIT);
+        const listed = await listGenerationSubmissions(tx, {
+          limit: ADMIN_SUBMISSIONS_PAGE_SIZE,
+          offset: (query.page - 1) * ADMIN_SUBMISSIONS_PAGE_SIZE,
+        });
         await insertAuditEntries(
           tx,
           listed.map(({ submission: s }) => ({

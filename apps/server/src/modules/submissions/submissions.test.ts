@@ -8,7 +8,7 @@ import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '.
 import { spendOnPaidWork } from '../credits/index.ts';
 import { grantSubmissionWork } from './grant-submission.work.ts';
 import { until } from '../../../test/until.ts';
-import { SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.schema';
+import { ADMIN_SUBMISSIONS_PAGE_SIZE, SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
 
 const PROGRAM = 'ca-nserc-alliance-advantage';
 
@@ -85,6 +85,14 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: any[] }).rows;
   const topUp = (userId: string, tenths: number) => fundUser(t.database.db, userId, tenths);
+  /** The configured admin's session: registered by the first test that needs it, signed in after. */
+  const adminSession = () =>
+    registerUser(t, { email: `admin@grantleaf.ca` }).catch(async () => {
+      const login = await t.api('POST', '/api/auth/login', {
+        body: { email: 'admin@grantleaf.ca', password: 'Tr1cky-Passphrase' },
+      });
+      return { token: login.body.sessionId as string, user: login.body.user, email: 'admin@grantleaf.ca' };
+    });
   const balance = async (token: string) =>
     (await t.api('GET', '/api/auth/user', { token })).body.credits as number;
   const waitDone = (token: string, id: string) =>
@@ -495,12 +503,7 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
 
   it('lets an admin link an uploaded PDF that the owner then downloads', async () => {
     const u = await registerUser(t);
-    const admin = await registerUser(t, { email: `admin@grantleaf.ca` }).catch(async () => {
-      const login = await t.api('POST', '/api/auth/login', {
-        body: { email: 'admin@grantleaf.ca', password: 'Tr1cky-Passphrase' },
-      });
-      return { token: login.body.sessionId as string, user: login.body.user, email: 'admin@grantleaf.ca' };
-    });
+    const admin = await adminSession();
     await topUp(u.user.id, 20);
     const sub = await t.api('POST', '/api/submissions', {
       token: u.token,
@@ -548,12 +551,7 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
   });
 
   it('links only a PDF the admin uploaded for that submission, and audits every staff read (issue 15 §6)', async () => {
-    const admin = await registerUser(t, { email: `admin@grantleaf.ca` }).catch(async () => {
-      const login = await t.api('POST', '/api/auth/login', {
-        body: { email: 'admin@grantleaf.ca', password: 'Tr1cky-Passphrase' },
-      });
-      return { token: login.body.sessionId as string, user: login.body.user, email: 'admin@grantleaf.ca' };
-    });
+    const admin = await adminSession();
     const owner = await registerUser(t);
     const victim = await registerUser(t);
     await topUp(owner.user.id, 20);
@@ -646,6 +644,38 @@ describe.each(DATABASES)('submissions on %s', (kind) => {
     expect(past.total).toBe('3');
     expect((await list(`?pageSize=${SUBMISSIONS_PAGE_SIZE + 1}`)).status).toBe(400);
     expect((await list('?page=0')).status).toBe(400);
+  });
+
+  it('pages the admin PDF panel: newest first, each submission on one page, audited per page shown', async () => {
+    const admin = await adminSession();
+    const u = await registerUser(t);
+    // One more than a page, newer than anything else in this file's database.
+    await t.database.db.execute(
+      sql`insert into submissions (user_id, type, program_id, content_json, cost, submission_timestamp)
+          select ${u.user.id}, 'generation', ${PROGRAM}, '{}'::jsonb, 0, now() + g * interval '1 minute'
+          from generate_series(1, ${ADMIN_SUBMISSIONS_PAGE_SIZE + 1}) as g`,
+    );
+    const panel = async (query = '') => {
+      const res = await t.api('GET', `/api/admin/submissions${query}`, { token: admin.token });
+      expect(res.status).toBe(200);
+      return (res.body as any[]).filter((s) => s.userEmail === u.email).map((s) => s.id as string);
+    };
+    const listedRows = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select count(*)::int as n from audit_log
+              where subject_user_id = ${u.user.id} and action = 'admin_submission_list'`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n;
+
+    const first = await panel();
+    expect(first).toHaveLength(ADMIN_SUBMISSIONS_PAGE_SIZE);
+    expect(await listedRows()).toBe(ADMIN_SUBMISSIONS_PAGE_SIZE);
+    const second = await panel('?page=2');
+    expect(second).toHaveLength(1);
+    expect(first).not.toContain(second[0]);
+    expect(await listedRows()).toBe(ADMIN_SUBMISSIONS_PAGE_SIZE + 1);
+    expect((await t.api('GET', '/api/admin/submissions?page=0', { token: admin.token })).status).toBe(400);
   });
 
   it("answers 404 on the spec's browser webhook paths", async () => {

@@ -2,7 +2,7 @@ import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
 import type { Application } from '@grantleaf/shared/applications.schema';
 import type { BudgetView } from '@grantleaf/shared/budget.schema';
 import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
-import { SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
+import { ADMIN_SUBMISSIONS_PAGE_SIZE, SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
 import type {
   AdminSubmission,
   CreateSubmissionInput,
@@ -95,12 +95,20 @@ export function useUploadFile() {
   });
 }
 
+/** The admin PDF panel's list, newest first, a page at a time like the user's own list (ADR 0105). */
 export function useAdminSubmissions(enabled: boolean) {
-  return useQuery<AdminSubmission[]>({
+  return useInfiniteQuery({
     queryKey: ['/api/admin/submissions'],
     enabled,
     staleTime: 0,
-    queryFn: () => api.get<AdminSubmission[]>('/api/admin/submissions'),
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      api.get<AdminSubmission[]>(
+        pageParam === 1 ? '/api/admin/submissions' : `/api/admin/submissions?page=${pageParam}`,
+      ),
+    getNextPageParam: (last, pages) =>
+      last.length === ADMIN_SUBMISSIONS_PAGE_SIZE ? pages.length + 1 : undefined,
+    select: (data) => data.pages.flat(),
   });
 }
 

@@ -15,7 +15,8 @@ const titleOf = (s: AdminSubmission) => s.projectTitle || s.programId;
 
 /** Admin-only PDF management for generation submissions (§2, §6); the dashboard mounts it for admins. */
 export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
-  const { data: rows, isLoading } = useAdminSubmissions(isAdmin);
+  const list = useAdminSubmissions(isAdmin);
+  const { data: rows, isLoading } = list;
   const upload = useUploadFile();
   const link = useLinkSubmissionFile();
   const [busy, setBusy] = useState<string | null>(null);
@@ -98,6 +99,17 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
           <p className="mt-2 text-sm text-slate-700">No generation submissions yet.</p>
         )}
       </div>
+      {list.hasNextPage && (
+        <Button
+          className="mt-3"
+          size="sm"
+          variant="secondary"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? 'Loading...' : 'Load older submissions'}
+        </Button>
+      )}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ADMIN_SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { AdminPdfPanel } from './admin-pdf-panel.tsx';
@@ -253,6 +254,38 @@ describe('AdminPdfPanel', () => {
     const row = screen.getByTestId('admin-pdf-row');
     expect(within(row).getByText('Complete')).toBeTruthy();
     expect(within(row).queryByText('complete')).toBeNull();
+  });
+
+  it('pages the list: a full page offers older submissions, which come from ?page=2 below it', async () => {
+    const row = (id: string) => ({
+      id,
+      programId: 'p',
+      projectTitle: `Project ${id}`,
+      displayStatus: 'processing',
+      fileUrl: null,
+      submissionTimestamp: new Date().toISOString(),
+      userEmail: 'ada@utoronto.ca',
+      userName: 'Ada',
+    });
+    const full = Array.from({ length: ADMIN_SUBMISSIONS_PAGE_SIZE }, (_, i) => row(`a${i}`));
+    ({ calls } = stubApi({
+      'GET /api/admin/submissions': () => json(200, full),
+      'GET /api/admin/submissions?page=2': () => json(200, [row('older')]),
+    }));
+    renderWithProviders(<AdminPdfPanel isAdmin />);
+    // Text queries: role queries over a page of rows with file inputs take seconds in jsdom.
+    fireEvent.click(await screen.findByText('Load older submissions'));
+    await screen.findByText('Project older');
+    expect(screen.getAllByTestId('admin-pdf-row')).toHaveLength(ADMIN_SUBMISSIONS_PAGE_SIZE + 1);
+    // The second page came back short: it was the last.
+    expect(screen.queryByText('Load older submissions')).toBeNull();
+    expect(calls.map((c) => c.url)).toEqual(['/api/admin/submissions', '/api/admin/submissions?page=2']);
+  });
+
+  it('offers no older page when the first one is short', async () => {
+    renderWithProviders(<AdminPdfPanel isAdmin />);
+    await screen.findByText('River ice');
+    expect(screen.queryByText('Load older submissions')).toBeNull();
   });
 });
 
