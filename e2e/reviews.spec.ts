@@ -1,11 +1,14 @@
+import fs from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures.ts';
 import { fits, seriousViolations } from './axe.ts';
 import { SUMMARY_STATEMENT } from '../apps/server/test/fixtures/summary-statement.ts';
 
 // Issue 27 (ADR 0330, 0410, 0411): import an NIH-style summary statement, plan, edit a section in
 // the editor, see the critique addressed by the diff, mark done, decline one with a reason, generate
-// the Introduction within its limit, and see a critique with no response reported — at 1280 and
-// 390 px. A "done" the versions do not show is reported, not counted as answered.
+// the Introduction within its limit, export it as DOCX, and see a critique with no response
+// reported — at 1280 and 390 px. A "done" the versions do not show is reported, not counted as
+// answered, and what has no response stays out of the exported file.
 test.describe.configure({ timeout: 240_000 });
 
 const doc = (text: string) => ({
@@ -148,6 +151,21 @@ for (const width of [1280, 390]) {
     await expect(response.getByTestId('response-unanswered')).toContainText('the panel was concerned');
     expect(await fits(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Export: the Word file holds the applicant's responses and the count against the limit, and
+    // leaves out the critique with no response (it is not part of the response).
+    const docxDownload = page.waitForEvent('download');
+    await response.getByRole('button', { name: 'Download DOCX' }).click();
+    const docx = await docxDownload;
+    expect(docx.suggestedFilename()).toBe('response-to-reviews.docx');
+    const xml = strFromU8(
+      unzipSync(new Uint8Array(fs.readFileSync((await docx.path())!)))['word/document.xml']!,
+    );
+    expect(xml).toContain('Introduction to the Resubmission Application');
+    expect(xml).toContain('Response: We added a power calculation for 120 patients.');
+    expect(xml).toContain('Not changed: The plan follows the NIH template, cited in the application.');
+    expect(xml).toContain('about 650 words');
+    expect(xml).not.toContain('the panel was concerned');
 
     // The editor still reports the one critique with no response.
     await page.getByRole('link', { name: 'Back to the application' }).click();
