@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import mammoth from 'mammoth';
 import documents from './documents.json' with { type: 'json' };
 
 /**
@@ -10,7 +11,9 @@ import documents from './documents.json' with { type: 'json' };
  * DIR holds one bare copy per repository as `owner+name/repo` (the layout the team's fetch tool
  * writes). Each text is `pdftotext` (poppler 22.12.0, default options) of the PDF at the recorded
  * commit; a different poppler may break lines differently, and the eval then names the documents
- * whose passages no longer match their recorded sha256.
+ * whose passages no longer match their recorded sha256. A `.docx` (heldout4's K99, whose aims and
+ * strategy exist only as Word files) is read with mammoth's raw-text reader, the one the server
+ * uses for uploads, so a paragraph is one line and paragraphs are separated by a blank line.
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -30,14 +33,17 @@ for (const doc of documents.documents) {
   const copy = path.join(mirror, doc.repo.replace('/', '+'), 'repo');
   const gitDir = fs.existsSync(path.join(copy, '.git')) ? path.join(copy, '.git') : copy;
   const pdf = path.join(work, `${doc.id}.pdf`);
+  const target = path.join(out, `${doc.id}.txt`);
   try {
-    fs.writeFileSync(
-      pdf,
-      execFileSync('git', ['--git-dir', gitDir, 'show', `${doc.commit}:${doc.path}`], {
-        maxBuffer: 1 << 30,
-      }),
-    );
-    execFileSync('pdftotext', [pdf, path.join(out, `${doc.id}.txt`)]);
+    const bytes = execFileSync('git', ['--git-dir', gitDir, 'show', `${doc.commit}:${doc.path}`], {
+      maxBuffer: 1 << 30,
+    });
+    if (doc.path.endsWith('.docx')) {
+      fs.writeFileSync(target, (await mammoth.extractRawText({ buffer: bytes })).value);
+    } else {
+      fs.writeFileSync(pdf, bytes);
+      execFileSync('pdftotext', [pdf, target]);
+    }
     console.log(`${doc.id}: written`);
   } catch (error) {
     console.log(`${doc.id}: not built (${(error as Error).message.split('\n')[0]})`);
