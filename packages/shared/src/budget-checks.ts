@@ -9,6 +9,7 @@ import {
   sum,
   zeros,
 } from './budget-findings.ts';
+import { inProgramCurrency } from './budget-currency.ts';
 import { requestOf } from './budget-request.ts';
 import {
   categoryFindings,
@@ -31,12 +32,14 @@ export { formatBudgetMoney } from './budget-findings.ts';
  */
 
 /** The budget's sums and the request the funder would compute, with one finding per rule. */
-export function checkBudget(budget: Budget, program: ProgramCostRules | null): BudgetSummary {
-  const n = budget.years;
+export function checkBudget(entered: Budget, program: ProgramCostRules | null): BudgetSummary {
+  const n = entered.years;
   const currency = program?.currency ?? 'CAD';
   const money = (v: number) => formatBudgetMoney(v, currency);
   const rules = program?.rules ?? [];
-  const findings: BudgetFinding[] = [];
+  // Every check reads amounts in the program's currency, converted only at the applicant's rates.
+  const { budget, conversions, findings: conversionFindings } = inProgramCurrency(entered, currency);
+  const findings: BudgetFinding[] = [...conversionFindings];
 
   const categoryRules = ofKind(rules, 'category');
   const indirectRules = ofKind(rules, 'indirect');
@@ -104,11 +107,29 @@ export function checkBudget(budget: Budget, program: ProgramCostRules | null): B
     requested: sum(requested),
     projectCost: sum(direct) + sum(indirect),
   };
-  return { currency, direct, indirect, partnerCash, partnerInKind, requested, totals, basis, findings };
+  return {
+    currency,
+    direct,
+    indirect,
+    partnerCash,
+    partnerInKind,
+    requested,
+    totals,
+    basis,
+    findings,
+    conversions,
+  };
 }
 
-/** The partners' money as facts (ADR 0281): what the budget says each partner gives, by kind. */
-export function partnerFacts(budget: Budget): { partner: string; kind: 'cash' | 'in_kind'; value: number }[] {
+/**
+ * The partners' money as facts (ADR 0281): what the budget says each partner gives, by kind, in the
+ * program's currency (a partner in another currency without a rate gives nothing countable).
+ */
+export function partnerFacts(
+  entered: Budget,
+  program: ProgramCostRules | null,
+): { partner: string; kind: 'cash' | 'in_kind'; value: number }[] {
+  const { budget } = inProgramCurrency(entered, program?.currency ?? 'CAD');
   return budget.partners.flatMap((p: BudgetPartner) => [
     ...(sum(p.cash) > 0 ? [{ partner: p.name, kind: 'cash' as const, value: sum(p.cash) }] : []),
     ...(sum(p.inKind) > 0 ? [{ partner: p.name, kind: 'in_kind' as const, value: sum(p.inKind) }] : []),

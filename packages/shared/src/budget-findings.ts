@@ -11,8 +11,11 @@ export type Rule<K extends CostRule['kind']> = Extract<CostRule, { kind: K }>;
 /** A rule's words before " — line …": its closing full stop dropped, so the sentence reads once. */
 export const ruleWords = (rule: { says: string }) => rule.says.trim().replace(/\.$/, '');
 
+/** Currencies written with a dollar sign after their code ("CAD $200,000"); others by code alone ("EUR 200,000"). */
+const DOLLARS = new Set(['CAD', 'USD', 'AUD']);
+
 export function formatBudgetMoney(value: number, currency: string): string {
-  return `${currency} $${Math.round(value).toLocaleString('en-US')}`;
+  return `${currency}${DOLLARS.has(currency) ? ' $' : ' '}${Math.round(value).toLocaleString('en-US')}`;
 }
 
 export const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

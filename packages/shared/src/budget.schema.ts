@@ -44,6 +44,43 @@ export const BUDGET_CATEGORY_LABELS: Record<BudgetLineCategory, string> = {
   indirect: 'Indirect costs (overhead)',
 };
 
+/**
+ * Currencies an amount may be entered in (ADR 0940): the programs' own (CAD, USD) and those the
+ * engine reads in applicants' texts (lexicon.json). Absent on a line or partner: the program's.
+ */
+export const BUDGET_CURRENCIES = ['CAD', 'USD', 'EUR', 'GBP', 'CHF', 'AUD'] as const;
+export const budgetCurrencySchema = z.enum(BUDGET_CURRENCIES);
+export type BudgetCurrency = z.infer<typeof budgetCurrencySchema>;
+export const BUDGET_MAX_RATE = 1000;
+
+/** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
+export function isRealDay(d: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+}
+
+const isoDay = z.string().refine(isRealDay, 'Enter a real date as YYYY-MM-DD');
+
+/**
+ * The applicant's rate from one currency to the program's, with where it comes from and its date
+ * (ADR 0940): Grantleaf holds no rate of its own, so nothing is converted without one.
+ */
+export const exchangeRateSchema = z.object({
+  currency: budgetCurrencySchema,
+  /** One unit of `currency` in the program's currency: 1 USD = 1.365 CAD is 1.365. */
+  rate: z
+    .number({ error: 'Enter the rate as a number, e.g. 1.365' })
+    .positive('A rate is more than 0')
+    .max(BUDGET_MAX_RATE, 'That rate is too large')
+    .refine((r) => Math.abs(r * 1e6 - Math.round(r * 1e6)) < 1e-6, 'At most six decimals'),
+  /** Where the rate comes from ("Bank of Canada daily rate", "our research office's rate"). */
+  source: plainText().trim().min(3, 'Say where the rate comes from').max(200),
+  /** The day the rate is for. */
+  date: isoDay,
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
 const amountSchema = z
   .number({ error: 'Enter an amount in whole units, e.g. 25000' })
   .int('Enter whole units, without cents')
@@ -60,6 +97,8 @@ export const budgetLineSchema = z.object({
   amounts: z.array(amountSchema).min(1).max(BUDGET_MAX_YEARS),
   /** The applicant's justification of the line; the budget justification quotes it. */
   note: plainText().max(2000).default(''),
+  /** Set when the amounts are in another currency than the program's (ADR 0940). */
+  currency: budgetCurrencySchema.optional(),
 });
 export type BudgetLine = z.infer<typeof budgetLineSchema>;
 
@@ -70,6 +109,8 @@ export const budgetPartnerSchema = z.object({
   employees: z.number().int().min(0).max(10_000_000).nullable(),
   cash: z.array(amountSchema).min(1).max(BUDGET_MAX_YEARS),
   inKind: z.array(amountSchema).min(1).max(BUDGET_MAX_YEARS),
+  /** Set when the cash and in-kind are in another currency than the program's (ADR 0940). */
+  currency: budgetCurrencySchema.optional(),
 });
 export type BudgetPartner = z.infer<typeof budgetPartnerSchema>;
 
@@ -86,8 +127,20 @@ export const budgetSchema = z
      * figure, agreed with the funder, is the request, never an unconfirmed share.
      */
     statedRequest: amountSchema.optional(),
+    /** The applicant's rates for the currencies lines or partners are entered in (ADR 0940). */
+    exchangeRates: z.array(exchangeRateSchema).max(BUDGET_CURRENCIES.length).optional(),
   })
   .superRefine((b, ctx) => {
+    const rated = new Set<string>();
+    (b.exchangeRates ?? []).forEach((r, i) => {
+      if (rated.has(r.currency))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['exchangeRates', i, 'currency'],
+          message: `${r.currency} has two rates: keep one`,
+        });
+      rated.add(r.currency);
+    });
     const ids = new Set<string>();
     b.lines.forEach((l, i) => {
       if (l.amounts.length !== b.years)
@@ -145,6 +198,23 @@ export const budgetFindingSchema = z.object({
 });
 export type BudgetFinding = z.infer<typeof budgetFindingSchema>;
 
+/** A line or partner entered in another currency, and what it counts for in the program's (ADR 0940). */
+export const budgetConversionSchema = z.object({
+  /** The line's or partner's id. */
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  /** The applicant's rate, its source and date; null when none is entered (nothing is counted). */
+  rate: z.number().nullable(),
+  source: z.string().nullable(),
+  date: z.string().nullable(),
+  /** The amounts as entered, over all years (cash and in-kind together for a partner). */
+  original: z.number(),
+  /** The same in the program's currency; null without a rate. */
+  converted: z.number().nullable(),
+});
+export type BudgetConversion = z.infer<typeof budgetConversionSchema>;
+
 export const budgetSummarySchema = z.object({
   currency: z.enum(['CAD', 'USD']),
   /** Per year and in total: direct costs, indirect costs, partner cash and in-kind, the request. */
@@ -165,6 +235,8 @@ export const budgetSummarySchema = z.object({
   /** How the request was computed, in a sentence. */
   basis: z.string(),
   findings: z.array(budgetFindingSchema),
+  /** Amounts entered in another currency and how each was converted; stored summaries may lack it. */
+  conversions: z.array(budgetConversionSchema).default([]),
 });
 export type BudgetSummary = z.infer<typeof budgetSummarySchema>;
 
@@ -185,6 +257,8 @@ const prefillAmountSchema = z.object({
   value: z.number(),
   /** Stated per year ("$50,000 per year"): every year gets it; otherwise the whole project's. */
   perYear: z.boolean(),
+  /** The currency the material names ("USD 50,000"); null for a bare "$" (the program's). */
+  currency: z.string().nullable().optional(),
   source: prefillSourceSchema,
 });
 export type PrefillAmount = z.infer<typeof prefillAmountSchema>;
@@ -198,6 +272,8 @@ export const PREFILL_MISSING = [
   'partnerSize',
   'partnerByYear',
   'requested',
+  /** A partner's money is stated in another currency than the program's: its rate is asked for. */
+  'exchangeRate',
 ] as const;
 
 export const budgetPrefillSchema = z.object({
@@ -213,6 +289,8 @@ export const budgetPrefillSchema = z.object({
       nameSource: prefillSourceSchema.nullable(),
       cash: z.array(z.number()),
       inKind: z.array(z.number()),
+      /** The currency the partner's money is stated in when not the program's (ADR 0940). */
+      currency: budgetCurrencySchema.nullable().optional(),
       amounts: z.array(prefillAmountSchema.extend({ kind: z.enum(['cash', 'inKind']) })),
     }),
   ),

@@ -73,6 +73,8 @@ const SAME_IN_BOTH = new Set([
   // The generate dialog's milestones (ADR 0640): a country and a label the same in French.
   'Canada',
   'Budget ({{currency}})',
+  // The budget's exchange-rate field (ADR 0940): a formula, written the same in French.
+  '1 {{from}} = … {{to}}',
   // The editor's analyses panel and versions (ADR 0850): the same words in French.
   'Analyses',
   'Version {{version}}',

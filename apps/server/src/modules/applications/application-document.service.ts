@@ -59,7 +59,7 @@ async function liveBudget(db: Tx, row: ApplicationRow): Promise<LiveBudget | nul
   if (!saved) return null;
   return {
     requested: checkBudget(saved.budget, saved.rules).totals.requested,
-    partners: partnerFacts(saved.budget),
+    partners: partnerFacts(saved.budget, saved.rules),
   };
 }
 

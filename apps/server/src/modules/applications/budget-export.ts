@@ -1,6 +1,7 @@
 import { csvTable } from '@grantleaf/shared/csv';
 import { checkBudget } from '@grantleaf/shared/budget-checks';
-import { BUDGET_CATEGORY_LABELS, type Budget } from '@grantleaf/shared/budget.schema';
+import { formatRate, inProgramCurrency } from '@grantleaf/shared/budget-currency';
+import { BUDGET_CATEGORY_LABELS, type Budget, type BudgetSummary } from '@grantleaf/shared/budget.schema';
 import type { ProgramCostRules } from '@grantleaf/shared/cost-rules.schema';
 import type { Language } from '@grantleaf/shared/language';
 import type { ExportBlock } from '../submissions/index.ts';
@@ -17,8 +18,32 @@ const years = (b: Budget, w: ExportLabels = exportLabels('en')) =>
   Array.from({ length: b.years }, (_, i) => w.head.year(i + 1));
 const sum = (xs: number[]) => xs.reduce((a, c) => a + c, 0);
 
-function tables(budget: Budget, rules: ProgramCostRules | null, w: ExportLabels) {
-  const summary = checkBudget(budget, rules);
+/** The conversions' sentences (ADR 0940): each amount entered in another currency, its rate and source. */
+function conversionNotes(summary: BudgetSummary, language: Language): string[] {
+  const w = exportLabels(language);
+  const rate = (r: number) =>
+    language === 'fr' ? r.toLocaleString('fr-CA', { maximumFractionDigits: 6 }) : formatRate(r);
+  return summary.conversions.map((c) =>
+    w.conversion({
+      name: c.name,
+      original: w.money(c.original, c.currency),
+      from: c.currency,
+      to: summary.currency,
+      rate: c.rate === null ? null : rate(c.rate),
+      source: c.source,
+      date: c.date,
+      converted: c.converted === null ? null : w.money(c.converted, summary.currency),
+    }),
+  );
+}
+
+/**
+ * The budget's tables, every amount in the program's currency: a line or partner entered in another
+ * currency appears converted at the applicant's rate (or at nothing without one), as checkBudget counts it.
+ */
+function tables(entered: Budget, rules: ProgramCostRules | null, w: ExportLabels) {
+  const summary = checkBudget(entered, rules);
+  const budget = inProgramCurrency(entered, summary.currency).budget;
   const money = (n: number) => w.money(n, summary.currency);
   const head = [w.head.category, w.head.line, ...years(budget, w), w.head.total];
   const lines = budget.lines.map((l) => [
@@ -38,7 +63,7 @@ function tables(budget: Budget, rules: ProgramCostRules | null, w: ExportLabels)
     [p.name, w.partners.cash, ...p.cash.map(money), money(sum(p.cash))],
     [p.name, w.partners.inKind, ...p.inKind.map(money), money(sum(p.inKind))],
   ]);
-  return { summary, money, head, lines, totalRows, partnerHead, partners };
+  return { summary, budget, money, head, lines, totalRows, partnerHead, partners };
 }
 
 /**
@@ -46,12 +71,13 @@ function tables(budget: Budget, rules: ProgramCostRules | null, w: ExportLabels)
  * keeps the funder's English names, as the builder shows the cost rules in English.
  */
 export function budgetBlocks(
-  budget: Budget,
+  entered: Budget,
   rules: ProgramCostRules | null,
   language: Language = 'en',
 ): ExportBlock[] {
   const w = exportLabels(language);
-  const t = tables(budget, rules, w);
+  const t = tables(entered, rules, w);
+  const budget = t.budget;
   const shape = budgetShape(budget, rules, t.summary);
   const blocks: ExportBlock[] = [
     { kind: 'h2', text: w.budget },
@@ -70,6 +96,7 @@ export function budgetBlocks(
     },
     { kind: 'h3', text: w.budgetLines },
     { kind: 'note', text: w.amountsIn(t.summary.currency) },
+    ...conversionNotes(t.summary, language).map((text): ExportBlock => ({ kind: 'note', text })),
     { kind: 'table', rows: [t.head, ...t.lines, ...t.totalRows] },
   ];
   if (t.partners.length > 0) {
@@ -102,8 +129,10 @@ export function budgetBlocks(
 }
 
 /** The budget as CSV: whole numbers (no currency signs) so a spreadsheet can add them up. */
-export function budgetCsv(budget: Budget, rules: ProgramCostRules | null): string {
-  const summary = checkBudget(budget, rules);
+export function budgetCsv(entered: Budget, rules: ProgramCostRules | null): string {
+  const summary = checkBudget(entered, rules);
+  // Amounts in the program's currency, as the totals count them; the conversions are said below.
+  const budget = inProgramCurrency(entered, summary.currency).budget;
   const head = ['Section', 'Category', 'Line', ...years(budget), 'Total', 'Justification'];
   const rows: string[][] = [head];
   for (const l of budget.lines)
@@ -126,6 +155,8 @@ export function budgetCsv(budget: Budget, rules: ProgramCostRules | null): strin
   ] as const)
     rows.push(['Total', '', label, ...ys.map(String), String(total), '']);
   rows.push(['Currency', '', summary.currency, ...years(budget).map(() => ''), '', summary.basis]);
+  for (const note of conversionNotes(summary, 'en'))
+    rows.push(['Exchange rate', '', '', ...years(budget).map(() => ''), '', note]);
   // The funder's table (ADR 0741) after the lines, its amounts as plain numbers.
   const shape = budgetShape(budget, rules, summary);
   for (const r of shape.rows)

@@ -162,6 +162,45 @@ describe.each(DATABASES)('budget prefill on %s', (kind) => {
     expect(prefill.missing).toEqual(['costLines', 'years']);
   });
 
+  it('keeps money stated in another currency in that currency and asks for its rate, never converting it (ADR 0940)', async () => {
+    const { token } = await registerUser(t);
+    const withText = async (programId: string, program: string, text: string) => {
+      const created = await t.api('POST', '/api/applications', {
+        token,
+        body: { title: 'Cross-border', program, programId },
+      });
+      const id = created.body.id as string;
+      const detail = await t.api('GET', `/api/applications/${id}`, { token });
+      const put = await t.api('PUT', `/api/applications/${id}/sections`, {
+        token,
+        body: {
+          baseVersion: detail.body.version,
+          sections: [{ id: detail.body.sections[0].id, doc: textToDoc(text) }],
+        },
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      return (await t.api('GET', `/api/applications/${id}/budget`, { token })).body.prefill;
+    };
+
+    const alliance = await withText(
+      ALLIANCE,
+      'NSERC Alliance',
+      'Our partner Lakeshore Instruments LLC will contribute USD 50,000 in cash.',
+    );
+    expect(alliance.partners).toMatchObject([
+      { name: 'Lakeshore Instruments LLC', currency: 'USD', cash: [50_000], inKind: [0] },
+    ]);
+    expect(alliance.partners[0].amounts[0]).toMatchObject({ kind: 'cash', value: 50_000, currency: 'USD' });
+    expect(alliance.missing).toContain('exchangeRate');
+
+    // IRAP asks for the applicant's own request; one stated in US dollars stays a hint, in USD.
+    const irap = await withText(IRAP, 'NRC IRAP', 'We request an IRAP contribution of USD 252,000.');
+    expect(irap.requested).toMatchObject({ value: 252_000, currency: 'USD' });
+    expect(irap.statedRequest).toBeNull();
+    expect(irap.missing).toContain('requested');
+    expect(irap.missing).not.toContain('exchangeRate');
+  });
+
   it('opens empty when the material states no money, partner or duration', async () => {
     const { token } = await registerUser(t);
     const created = await t.api('POST', '/api/applications', {

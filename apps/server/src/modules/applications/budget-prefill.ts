@@ -1,6 +1,8 @@
 import { docToText } from '@grantleaf/shared/application-document.schema';
 import {
+  BUDGET_CURRENCIES,
   BUDGET_MAX_YEARS,
+  type BudgetCurrency,
   type BudgetPrefill,
   type PrefillAmount,
   type PrefillSource,
@@ -106,8 +108,16 @@ function sourceOf(material: Material, field: string, start: number, fallback: st
 const amountOf = (material: Material, a: AmountFact): PrefillAmount => ({
   value: a.value,
   perYear: a.perYear,
+  currency: a.currency,
   source: sourceOf(material, a.source.field, a.source.start, a.source.text),
 });
+
+/** The currency an amount is stated in when it is not the program's, else null (a bare "$" is the program's). */
+function foreignCurrency(a: AmountFact, programCurrency: string): BudgetCurrency | null {
+  const c = a.currency;
+  if (!c || c === programCurrency) return null;
+  return (BUDGET_CURRENCIES as readonly string[]).includes(c) ? (c as BudgetCurrency) : null;
+}
 
 /** The project's length in years, from the form's stated timeline or budget ("24 months", "over 3 years"). */
 function yearsOf(material: Material): { years: number; source: PrefillSource | null } {
@@ -130,7 +140,7 @@ type PartnerDraft = BudgetPrefill['partners'][number];
  * partner the material names, else to an unnamed partner the applicant is asked to name. The same
  * figure stated twice for one partner (the form's budget and partner fields) counts once.
  */
-function partnersOf(material: Material, years: number): PartnerDraft[] {
+function partnersOf(material: Material, years: number, programCurrency: string): PartnerDraft[] {
   const all = material.facts.organisations.filter((o) => o.role === 'partner');
   // A name the reader ran on past ("Hydro Giant Inc. will contribute $50") is the partner it begins with.
   const canonical = (name: string) =>
@@ -146,6 +156,7 @@ function partnersOf(material: Material, years: number): PartnerDraft[] {
     nameSource: sourceOf(material, o.source.field, o.source.start, o.name),
     cash: Array<number>(years).fill(0),
     inKind: Array<number>(years).fill(0),
+    currency: null,
     amounts: [],
   }));
   const unnamed = (): PartnerDraft => {
@@ -157,6 +168,7 @@ function partnersOf(material: Material, years: number): PartnerDraft[] {
         nameSource: null,
         cash: Array<number>(years).fill(0),
         inKind: Array<number>(years).fill(0),
+        currency: null,
         amounts: [],
       };
       partners.push(p);
@@ -172,7 +184,13 @@ function partnersOf(material: Material, years: number): PartnerDraft[] {
     const partner = before ? partners[indexOf(before.name)]! : named.length === 1 ? partners[0]! : unnamed();
     const kind = a.role === 'partner_cash' ? 'cash' : 'inKind';
     if (partner.amounts.some((x) => x.kind === kind && x.value === a.value)) continue;
+    // A partner's money is entered in the currency its first amount is stated in (ADR 0940), never
+    // converted here; an amount in yet another currency is shown with its source, not entered.
+    const currency = foreignCurrency(a, programCurrency);
+    const entered = partner.amounts.length > 0 || partner.currency !== null;
     partner.amounts.push({ ...amountOf(material, a), kind });
+    if (entered && currency !== partner.currency) continue;
+    partner.currency = currency;
     // A yearly figure fills every year; a whole-project figure is entered in year 1, to be spread.
     const value = Math.round(a.value);
     if (a.perYear) partner[kind] = partner[kind].map((v) => v + value);
@@ -194,7 +212,7 @@ export async function budgetPrefill(
   const material = await materialOf(db, row);
   const { facts } = material;
   const { years, source: yearsSource } = yearsOf(material);
-  const partners = partnersOf(material, years);
+  const partners = partnersOf(material, years, rules?.currency ?? 'CAD');
   const total = totalCost(facts);
   const asked = requestedAmount(facts);
   const requested = asked?.role === 'requested' ? asked : null;
@@ -216,7 +234,9 @@ export async function budgetPrefill(
   if (partners.some((p) => p.name === '')) missing.push('partnerName');
   if (kinds.has('cost_share') && partners.length > 0) missing.push('partnerSize');
   if (years > 1 && partners.some((p) => p.amounts.some((a) => !a.perYear))) missing.push('partnerByYear');
-  if (stated && (!requested || requested.perYear)) missing.push('requested');
+  if (stated && (!requested || requested.perYear || foreignCurrency(requested, rules?.currency ?? 'CAD')))
+    missing.push('requested');
+  if (partners.some((p) => p.currency !== null)) missing.push('exchangeRate');
   return {
     years,
     yearsSource,
@@ -224,7 +244,11 @@ export async function budgetPrefill(
     totalCost: total ? amountOf(material, total) : null,
     requested: requested ? amountOf(material, requested) : null,
     // A yearly request is not the whole project's: the applicant enters the total.
-    statedRequest: stated && requested && !requested.perYear ? Math.round(requested.value) : null,
+    // Nor is one in another currency: it stays a hint, in its own currency, for the applicant to convert.
+    statedRequest:
+      stated && requested && !requested.perYear && !foreignCurrency(requested, rules?.currency ?? 'CAD')
+        ? Math.round(requested.value)
+        : null,
     milestones,
     missing,
   };

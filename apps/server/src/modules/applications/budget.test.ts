@@ -144,6 +144,91 @@ describe.each(DATABASES)('application budget on %s', (kind) => {
     expect((await file('csv', other.token)).status).toBe(404);
   });
 
+  it('counts a US partner only at the rate the applicant enters, says so in the exports, and refuses a bad rate (ADR 0940)', async () => {
+    const { token } = await registerUser(t);
+    const created = await t.api('POST', '/api/applications', {
+      token,
+      body: { title: 'Cross-border sensors', program: 'NSERC Alliance', programId: ALLIANCE },
+    });
+    const id = created.body.id as string;
+    const url = `/api/applications/${id}/budget`;
+    const usPartner = {
+      ...budgetWith(0),
+      partners: [
+        {
+          id: 'us',
+          name: 'Lakeshore Instruments LLC',
+          employees: 800,
+          cash: [25_000, 25_000],
+          inKind: [0, 0],
+          currency: 'USD',
+        },
+      ],
+    };
+    // No rate yet: saved, but the USD is not read as Canadian dollars; nothing is requested on it.
+    const noRate = await t.api('PUT', url, { token, body: { baseRevision: 0, budget: usPartner } });
+    expect(noRate.status).toBe(200);
+    expect(noRate.body.summary.totals).toMatchObject({ partnerCash: 0, requested: 0 });
+    expect(noRate.body.summary.findings.find((f: any) => f.lineId === 'us')).toMatchObject({
+      status: 'unmet',
+      message: expect.stringContaining('no exchange rate from USD to CAD'),
+    });
+
+    // A bad rate: 400 naming the field, the stored budget unchanged.
+    const badRate = {
+      ...usPartner,
+      exchangeRates: [{ currency: 'USD', rate: -1.4, source: 'Bank of Canada', date: '2026-11-27' }],
+    };
+    const refused = await t.api('PUT', url, { token, body: { baseRevision: 1, budget: badRate } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('A rate is more than 0');
+    const noSource = {
+      ...usPartner,
+      exchangeRates: [{ currency: 'USD', rate: 1.4, source: '', date: '2026-11-27' }],
+    };
+    expect((await t.api('PUT', url, { token, body: { baseRevision: 1, budget: noSource } })).status).toBe(
+      400,
+    );
+    expect((await t.api('GET', url, { token })).body.revision).toBe(1);
+
+    // USD 50,000 at 1.4 = CAD $70,000 of cash: 2:1 supports $140,000 of the $300,000 of direct costs.
+    const rated = {
+      ...usPartner,
+      exchangeRates: [
+        { currency: 'USD', rate: 1.4, source: 'Bank of Canada daily rate', date: '2026-11-27' },
+      ],
+    };
+    const saved = await t.api('PUT', url, { token, body: { baseRevision: 1, budget: rated } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.summary.totals).toMatchObject({ partnerCash: 70_000, requested: 140_000 });
+    expect(saved.body.summary.conversions).toEqual([
+      expect.objectContaining({ currency: 'USD', rate: 1.4, original: 50_000, converted: 70_000 }),
+    ]);
+    const reread = await t.api('GET', url, { token });
+    expect(reread.body.budget.partners[0].currency).toBe('USD');
+    expect(reread.body.budget.exchangeRates[0]).toMatchObject({
+      rate: 1.4,
+      source: 'Bank of Canada daily rate',
+    });
+
+    const get = async (query: string) => {
+      const res = await fetch(`${t.baseUrl}/api/applications/${id}/export?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const said =
+      "Lakeshore Instruments LLC's contribution: entered as USD $50,000, converted at 1 USD = 1.4 CAD (the applicant's rate: Bank of Canada daily rate, 2026-11-27) = CAD $70,000.";
+    const csv = (await get('format=csv')).toString('utf8');
+    expect(csv).toContain('"Partner cash","","Lakeshore Instruments LLC","35000","35000","70000",""');
+    expect(csv).toContain(said);
+    const docx = strFromU8(
+      unzipSync(new Uint8Array(await get('format=docx&part=budget')))['word/document.xml']!,
+    );
+    expect(docx).toContain('entered as USD $50,000, converted at 1 USD = 1.4 CAD');
+  });
+
   it("exports the budget alone in the funder's shape as PDF, DOCX and CSV (ADR 0741)", async () => {
     const { token } = await registerUser(t);
     const saved = async (programId: string, program: string, budget: object) => {

@@ -47,6 +47,17 @@ export interface ExportLabels {
   justification: string;
   requestSentence: (v: { request: string; years: number; projectCost: string; basis: string }) => string;
   partnerSentence: (name: string, cash: string, inKind: string) => string;
+  /** A line or partner entered in another currency (ADR 0940): converted at the applicant's rate, or not counted. */
+  conversion: (c: {
+    name: string;
+    original: string;
+    from: string;
+    to: string;
+    rate: string | null;
+    source: string | null;
+    date: string | null;
+    converted: string | null;
+  }) => string;
   calendar: {
     name: string;
     internal: (organisation: string, title: string) => string;
@@ -146,8 +157,9 @@ const FR_RULE = { met: 'respectée', unmet: 'non respectée', unknown: 'à véri
 // The result viewer's words (fr.submissions.json), so the file says what the screen says.
 const FR_SEVERITY: Record<GapSeverity, string> = { critical: 'critique', major: 'majeure', minor: 'mineure' };
 const FR_LEVEL: Record<FundingProbability, string> = { high: 'élevée', moderate: 'moyenne', low: 'faible' };
+// A dollar currency keeps its sign ("200 000 $ CAD"); a euro or pound amount is written by its code alone.
 const frMoney = (value: number, currency: string) =>
-  `${Math.round(value).toLocaleString('fr-CA')}${NBSP}$${NBSP}${currency}`;
+  `${Math.round(value).toLocaleString('fr-CA')}${NBSP}${['CAD', 'USD', 'AUD'].includes(currency) ? `$${NBSP}` : ''}${currency}`;
 const frNumber = (value: number, digits: number) =>
   value.toLocaleString('fr-CA', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -171,6 +183,10 @@ const EN: ExportLabels = {
   requestSentence: ({ request, years, projectCost, basis }) =>
     `The request is ${request} over ${years} year${years === 1 ? '' : 's'}, for total costs of ${projectCost}. ${basis}`,
   partnerSentence: (name, cash, inKind) => `${name} contributes ${cash} in cash and ${inKind} in kind.`,
+  conversion: ({ name, original, from, to, rate, source, date, converted }) =>
+    rate === null || converted === null
+      ? `${name}: entered as ${original}; no exchange rate from ${from} to ${to} was entered, so it is left out of every total.`
+      : `${name}: entered as ${original}, converted at 1 ${from} = ${rate} ${to} (the applicant's rate: ${source}, ${date}) = ${converted}.`,
   calendar: {
     name: 'Grantleaf deadlines',
     internal: (organisation, title) => `Internal deadline (${organisation}): ${title}`,
@@ -252,6 +268,10 @@ const FR: ExportLabels = {
   requestSentence: ({ request, years, projectCost, basis }) =>
     `La demande est de ${request} sur ${years}${NBSP}an${years === 1 ? '' : 's'}, pour des coûts totaux de ${projectCost}. ${basis}`,
   partnerSentence: (name, cash, inKind) => `${name} contribue ${cash} en espèces et ${inKind} en nature.`,
+  conversion: ({ name, original, from, to, rate, source, date, converted }) =>
+    rate === null || converted === null
+      ? `${name}${NBSP}: saisi en ${original}${NBSP}; aucun taux de change de ${from} en ${to} n'a été saisi, il est donc exclu de tous les totaux.`
+      : `${name}${NBSP}: saisi en ${original}, converti à 1${NBSP}${from} = ${rate}${NBSP}${to} (taux du demandeur${NBSP}: ${source}, ${date}) = ${converted}.`,
   calendar: {
     name: 'Dates limites Grantleaf',
     internal: (organisation, title) => `Date limite interne (${organisation})${NBSP}: ${title}`,

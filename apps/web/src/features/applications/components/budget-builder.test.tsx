@@ -234,3 +234,78 @@ describe('Editor: the budget starts from the application’s material (ADR 0830)
     expect(screen.queryAllByTestId('budget-partner')).toHaveLength(0);
   });
 });
+
+describe('Editor: money in another currency counts only at the rate the applicant enters (ADR 0940)', () => {
+  afterEach(() => applyLanguage('en', { remember: false }));
+  const alliance = costRules.programs['ca-nserc-alliance-advantage'] as ProgramCostRules;
+  const usPartner: Budget = {
+    years: 1,
+    lines: [{ id: 'ra', category: 'personnel', label: 'Research associate', amounts: [210_000], note: '' }],
+    partners: [
+      { id: 'us', name: 'Lakeshore LLC', employees: 800, cash: [50_000], inKind: [0], currency: 'USD' },
+    ],
+    notes: '',
+  };
+  const usView: BudgetView = {
+    ...view,
+    budget: usPartner,
+    programId: 'ca-nserc-alliance-advantage',
+    programName: alliance.name,
+    rules: alliance,
+    summary: checkBudget(usPartner, alliance),
+  };
+
+  it('asks for the rate, its source and date; converts only once all three are valid', () => {
+    renderWithProviders(<BudgetForm applicationId="a1" view={usView} />);
+    expect(
+      (screen.getByLabelText('Currency', { selector: '#partner-us-currency' }) as HTMLSelectElement).value,
+    ).toBe('USD');
+    expect(screen.getByRole('group', { name: 'Lakeshore LLC cash (USD)' })).toBeTruthy();
+    // No rate: the USD is not read as Canadian dollars.
+    expect(screen.getByTestId('budget-total-partnerCash').textContent).toBe('CAD $0');
+    expect(screen.getByText(/no exchange rate from USD to CAD is entered/)).toBeTruthy();
+    const rates = screen.getByTestId('budget-rates');
+    fireEvent.change(within(rates).getByLabelText('1 USD = … CAD'), { target: { value: '1,4' } });
+    // A rate without its source or date is not used, and each missing part says so.
+    expect(screen.getByText('Say where the rate comes from')).toBeTruthy();
+    expect(screen.getByText('Enter a real date as YYYY-MM-DD')).toBeTruthy();
+    fireEvent.change(within(rates).getByLabelText('Source of the USD rate'), {
+      target: { value: 'Bank of Canada daily rate' },
+    });
+    fireEvent.change(within(rates).getByLabelText('Date of the USD rate (YYYY-MM-DD)'), {
+      target: { value: '2026-11-27' },
+    });
+    expect(screen.getByTestId('budget-total-partnerCash').textContent).toBe('CAD $70,000');
+    expect(screen.getByTestId('budget-total-requested').textContent).toBe('CAD $140,000');
+    expect(
+      screen.getByText(
+        /USD \$50,000 converted at 1 USD = 1\.4 CAD \(rate you entered: Bank of Canada daily rate, 2026-11-27\) = CAD \$70,000/,
+      ),
+    ).toBeTruthy();
+    // A bad rate is refused with its message and kept as typed; the totals stay at the last valid entry.
+    fireEvent.change(within(rates).getByLabelText('1 USD = … CAD'), { target: { value: '1.4x' } });
+    expect(
+      screen.getByText('Enter the rate as a number above 0, e.g. 1.365 (at most six decimals)'),
+    ).toBeTruthy();
+    expect((within(rates).getByLabelText('1 USD = … CAD') as HTMLInputElement).value).toBe('1.4x');
+    expect(screen.getByTestId('budget-total-partnerCash').textContent).toBe('CAD $70,000');
+    // Back to the program's currency: no rate is asked for.
+    fireEvent.change(screen.getByLabelText('Currency', { selector: '#partner-us-currency' }), {
+      target: { value: '' },
+    });
+    expect(screen.queryByTestId('budget-rates')).toBeNull();
+    expect(screen.getByTestId('budget-total-partnerCash').textContent).toBe('CAD $50,000');
+  });
+
+  it('says it in French', async () => {
+    await applyLanguage('fr', { remember: false });
+    renderWithProviders(<BudgetForm applicationId="a1" view={usView} />);
+    const rates = screen.getByTestId('budget-rates');
+    expect(within(rates).getByText('Taux de change')).toBeTruthy();
+    expect(within(rates).getByLabelText('Provenance du taux USD')).toBeTruthy();
+    fireEvent.change(within(rates).getByLabelText('1 USD = … CAD'), { target: { value: '0' } });
+    expect(
+      screen.getByText('Saisissez le taux en nombre supérieur à 0, p. ex. 1,365 (six décimales au plus)'),
+    ).toBeTruthy();
+  });
+});

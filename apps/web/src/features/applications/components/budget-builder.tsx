@@ -12,6 +12,7 @@ import { BudgetFindings, BudgetTotals } from './budget-parts.tsx';
 import { type BudgetFormState, fromForm, prefillToForm, resize, toForm } from './budget-form.ts';
 import { BudgetLines } from './budget-lines.tsx';
 import { BudgetPartners } from './budget-partners.tsx';
+import { BudgetRates } from './budget-rates.tsx';
 import { FilledFrom, PrefillPanel } from './budget-prefill.tsx';
 import '../../../i18n/budget-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
@@ -73,7 +74,7 @@ export function BudgetForm({
   if (summary && summary !== lastValid) setLastValid(summary);
   const shown = summary ?? lastValid;
   const currency = shown.currency;
-  const money = (n: number) => budgetMoney(n, currency, language);
+  const money = (n: number, inCurrency?: string | null) => budgetMoney(n, inCurrency ?? currency, language);
 
   const edit = (change: (f: BudgetFormState) => BudgetFormState) => {
     setForm((f) => change(f));
@@ -153,6 +154,7 @@ export function BudgetForm({
 
         <BudgetLines form={form} currency={currency} fieldError={fieldError} edit={edit} />
         <BudgetPartners form={form} currency={currency} money={money} fieldError={fieldError} edit={edit} />
+        <BudgetRates form={form} currency={currency} fieldError={fieldError} edit={edit} />
 
         {requestIsStated(view.rules) ? (
           <div>

@@ -1,7 +1,12 @@
 import {
+  BUDGET_CURRENCIES,
   BUDGET_MAX_AMOUNT,
+  BUDGET_MAX_RATE,
   type Budget,
+  type BudgetCurrency,
   type BudgetLineCategory,
+  type ExchangeRate,
+  isRealDay,
   type BudgetPrefill,
   type PrefillAmount,
   type PrefillSource,
@@ -19,6 +24,8 @@ export interface LineForm {
   label: string;
   amounts: string[];
   note: string;
+  /** '' for the program's currency; otherwise the currency the amounts are typed in (ADR 0940). */
+  currency: string;
 }
 export interface PartnerForm {
   id: string;
@@ -26,6 +33,8 @@ export interface PartnerForm {
   employees: string;
   cash: string[];
   inKind: string[];
+  /** '' for the program's currency; otherwise the currency the cash and in-kind are typed in. */
+  currency: string;
   /** Where a prefilled partner's name and money came from (ADR 0830); absent for a typed one. */
   from?: { name: PrefillSource | null; amounts: (PrefillAmount & { kind: 'cash' | 'inKind' })[] };
 }
@@ -36,6 +45,28 @@ export interface BudgetFormState {
   notes: string;
   /** The amount requested, where the program's computation is unconfirmed (ADR 0740); blank: none. */
   statedRequest: string;
+  /** The applicant's exchange rates, by currency, as typed (ADR 0940). */
+  rates: RateForm[];
+}
+/** What each part of the builder's form gets: the form, the program's currency, errors and an edit. */
+export interface BudgetPartProps {
+  form: BudgetFormState;
+  currency: string;
+  fieldError: (id: string) => string | undefined;
+  edit: (change: (f: BudgetFormState) => BudgetFormState) => void;
+}
+
+export interface RateForm {
+  currency: string;
+  rate: string;
+  source: string;
+  date: string;
+}
+
+/** The currencies other than the program's that a line or partner is typed in, in a stable order. */
+export function foreignCurrencies(f: Pick<BudgetFormState, 'lines' | 'partners'>): string[] {
+  const used = new Set([...f.lines, ...f.partners].map((x) => x.currency).filter(Boolean));
+  return BUDGET_CURRENCIES.filter((c) => used.has(c));
 }
 
 export const newId = () => Math.random().toString(36).slice(2, 10);
@@ -47,14 +78,16 @@ export function toForm(b: Budget): BudgetFormState {
     years: b.years,
     notes: b.notes,
     statedRequest: b.statedRequest === undefined ? '' : String(b.statedRequest),
-    lines: b.lines.map((l) => ({ ...l, amounts: l.amounts.map(shown) })),
+    lines: b.lines.map((l) => ({ ...l, amounts: l.amounts.map(shown), currency: l.currency ?? '' })),
     partners: b.partners.map((p) => ({
       id: p.id,
       name: p.name,
       employees: p.employees === null ? '' : String(p.employees),
       cash: p.cash.map(shown),
       inKind: p.inKind.map(shown),
+      currency: p.currency ?? '',
     })),
+    rates: (b.exchangeRates ?? []).map((r) => ({ ...r, rate: String(r.rate) })),
   };
 }
 
@@ -75,13 +108,36 @@ export function prefillToForm(p: BudgetPrefill): BudgetFormState {
       employees: '',
       cash: x.cash.map(shown),
       inKind: x.inKind.map(shown),
+      // Money stated in another currency stays in it; its rate is asked for, never assumed.
+      currency: x.currency ?? '',
       from: { name: x.nameSource, amounts: x.amounts },
     })),
+    rates: [],
   };
 }
 
 /** A field's message, as a catalogue key under budget.errors (shown in the interface's language). */
-export type ErrorKey = 'wholeUnits' | 'tooLarge' | 'nameLine' | 'namePartner' | 'employees';
+export type ErrorKey =
+  'wholeUnits' | 'tooLarge' | 'nameLine' | 'namePartner' | 'employees' | 'rate' | 'rateSource' | 'rateDate';
+
+/**
+ * A rate as typed (ADR 0940): all three fields blank is no rate yet (the amounts then count for
+ * nothing, and a finding says so); otherwise each must be valid. "1,365" is read as 1.365.
+ */
+function parseRate(r: RateForm, errors: Map<string, ErrorKey>): ExchangeRate | null {
+  const text = r.rate.trim().replace(',', '.');
+  if (!text && !r.source.trim() && !r.date.trim()) return null;
+  const rate = Number(text);
+  const valid = /^\d+(\.\d{1,6})?$/.test(text) && rate > 0 && rate <= BUDGET_MAX_RATE;
+  if (!valid) errors.set(`rate-${r.currency}-rate`, 'rate');
+  if (r.source.trim().length < 3) errors.set(`rate-${r.currency}-source`, 'rateSource');
+  const day = r.date.trim();
+  const real = isRealDay(day);
+  if (!real) errors.set(`rate-${r.currency}-date`, 'rateDate');
+  return valid && real && r.source.trim().length >= 3
+    ? { currency: r.currency as BudgetCurrency, rate, source: r.source.trim(), date: day }
+    : null;
+}
 
 /** An amount as typed: blank is 0; "25,000" and "$25 000" are 25000; anything else is an error. */
 function parseAmount(text: string): number | ErrorKey {
@@ -101,9 +157,17 @@ export function fromForm(f: BudgetFormState): { budget: Budget | null; errors: M
       if (typeof v === 'string') errors.set(`${prefix}-${i}`, v);
       return typeof v === 'number' ? v : 0;
     });
+  const currencyOf = (c: string) => (c ? { currency: c as BudgetCurrency } : {});
   const lines = f.lines.map((l) => {
     if (!l.label.trim()) errors.set(`line-${l.id}-label`, 'nameLine');
-    return { ...l, label: l.label.trim(), amounts: amounts(`line-${l.id}`, l.amounts) };
+    return {
+      id: l.id,
+      category: l.category,
+      label: l.label.trim(),
+      amounts: amounts(`line-${l.id}`, l.amounts),
+      note: l.note,
+      ...currencyOf(l.currency),
+    };
   });
   const partners = f.partners.map((p) => {
     if (!p.name.trim()) errors.set(`partner-${p.id}-name`, 'namePartner');
@@ -115,13 +179,22 @@ export function fromForm(f: BudgetFormState): { budget: Budget | null; errors: M
       employees: e && /^\d+$/.test(e) ? Number(e) : null,
       cash: amounts(`partner-${p.id}-cash`, p.cash),
       inKind: amounts(`partner-${p.id}-inKind`, p.inKind),
+      ...currencyOf(p.currency),
     };
   });
+  // Only the rates of currencies in use are kept: a rate for a currency no longer used is dropped.
+  const inUse = new Set(foreignCurrencies(f));
+  const exchangeRates = f.rates
+    .filter((r) => inUse.has(r.currency))
+    .map((r) => parseRate(r, errors))
+    .filter((r): r is ExchangeRate => r !== null);
   const stated = parseAmount(f.statedRequest);
   if (typeof stated === 'string') errors.set('stated-request', stated);
   const statedRequest = f.statedRequest.trim() && typeof stated === 'number' ? { statedRequest: stated } : {};
   return {
-    budget: errors.size ? null : { years: f.years, lines, partners, notes: f.notes, ...statedRequest },
+    budget: errors.size
+      ? null
+      : { years: f.years, lines, partners, notes: f.notes, exchangeRates, ...statedRequest },
     errors,
   };
 }

@@ -8,20 +8,11 @@ import { FieldError, Input, Label, Select, Textarea } from '../../../components/
 import '../../../i18n/budget-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { AmountRow } from './budget-parts.tsx';
-import { type BudgetFormState, type LineForm, newId, resize } from './budget-form.ts';
+import { CurrencySelect } from './budget-rates.tsx';
+import { type BudgetPartProps, type LineForm, newId, resize } from './budget-form.ts';
 
 /** The builder's cost lines (budget-builder.tsx): category, what the line pays for, one amount a year, a note. */
-export function BudgetLines({
-  form,
-  currency,
-  fieldError,
-  edit,
-}: {
-  form: BudgetFormState;
-  currency: string;
-  fieldError: (id: string) => string | undefined;
-  edit: (change: (f: BudgetFormState) => BudgetFormState) => void;
-}) {
+export function BudgetLines({ form, currency, fieldError, edit }: BudgetPartProps) {
   const { t } = useTranslation();
   const years = Array.from({ length: form.years }, (_, i) => i);
   const setLine = (id: string, patch: Partial<LineForm>) =>
@@ -32,7 +23,7 @@ export function BudgetLines({
       {form.lines.length === 0 ? <p className="text-sm text-slate-600">{t('budget.noLines')}</p> : null}
       {form.lines.map((l, index) => (
         <div key={l.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-line">
-          <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto]">
+          <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_8rem_auto]">
             <div>
               <Label htmlFor={`line-${l.id}-category`}>{t('budget.category')}</Label>
               <Select
@@ -57,6 +48,12 @@ export function BudgetLines({
               />
               <FieldError id={`line-${l.id}-label-error`}>{fieldError(`line-${l.id}-label`)}</FieldError>
             </div>
+            <CurrencySelect
+              id={`line-${l.id}-currency`}
+              value={l.currency}
+              program={currency}
+              onChange={(c) => setLine(l.id, { currency: c })}
+            />
             <div className="flex items-end">
               <Button
                 variant="secondary"
@@ -70,7 +67,7 @@ export function BudgetLines({
           </div>
           <AmountRow
             prefix={`line-${l.id}`}
-            caption={`${l.label || t('budget.lineName', { n: index + 1 })} (${currency})`}
+            caption={`${l.label || t('budget.lineName', { n: index + 1 })} (${l.currency || currency})`}
             years={years}
             values={l.amounts}
             error={fieldError}
@@ -97,7 +94,14 @@ export function BudgetLines({
             ...f,
             lines: [
               ...f.lines,
-              { id: newId(), category: 'personnel', label: '', amounts: resize([], f.years), note: '' },
+              {
+                id: newId(),
+                category: 'personnel',
+                label: '',
+                amounts: resize([], f.years),
+                note: '',
+                currency: '',
+              },
             ],
           }))
         }

@@ -4,8 +4,9 @@ import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
 import '../../../i18n/budget-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { AmountRow } from './budget-parts.tsx';
-import { type BudgetFormState, newId, type PartnerForm, resize } from './budget-form.ts';
+import { type BudgetPartProps, newId, type PartnerForm, resize } from './budget-form.ts';
 import { FilledFrom } from './budget-prefill.tsx';
+import { CurrencySelect } from './budget-rates.tsx';
 
 /** The builder's partners (budget-builder.tsx): name, size, cash and in-kind by year; never a request. */
 export function BudgetPartners({
@@ -14,13 +15,7 @@ export function BudgetPartners({
   money,
   fieldError,
   edit,
-}: {
-  form: BudgetFormState;
-  currency: string;
-  money: (n: number) => string;
-  fieldError: (id: string) => string | undefined;
-  edit: (change: (f: BudgetFormState) => BudgetFormState) => void;
-}) {
+}: BudgetPartProps & { money: (n: number, currency?: string | null) => string }) {
   const { t } = useTranslation();
   const years = Array.from({ length: form.years }, (_, i) => i);
   const setPartner = (id: string, patch: Partial<PartnerForm>) =>
@@ -30,7 +25,7 @@ export function BudgetPartners({
       <legend className="text-base font-semibold text-slate-900">{t('budget.partners')}</legend>
       {form.partners.map((p, index) => (
         <div key={p.id} className="rounded-md border border-slate-200 p-3" data-testid="budget-partner">
-          <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto]">
+          <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_8rem_auto]">
             <div>
               <Label htmlFor={`partner-${p.id}-name`}>{t('budget.partner', { n: index + 1 })}</Label>
               <Input
@@ -57,6 +52,12 @@ export function BudgetPartners({
                 {fieldError(`partner-${p.id}-employees`)}
               </FieldError>
             </div>
+            <CurrencySelect
+              id={`partner-${p.id}-currency`}
+              value={p.currency}
+              program={currency}
+              onChange={(c) => setPartner(p.id, { currency: c })}
+            />
             <div className="flex items-end">
               <Button
                 variant="secondary"
@@ -78,7 +79,7 @@ export function BudgetPartners({
                   key={i}
                   what={t(a.perYear ? 'budget.prefill.perYear' : 'budget.prefill.wholeProject', {
                     what: t(a.kind === 'cash' ? 'budget.totals.partnerCash' : 'budget.totals.partnerInKind'),
-                    amount: money(a.value),
+                    amount: money(a.value, a.currency),
                   })}
                   source={a.source}
                 />
@@ -89,7 +90,7 @@ export function BudgetPartners({
             prefix={`partner-${p.id}-cash`}
             caption={t('budget.cashCaption', {
               name: p.name || t('budget.partner', { n: index + 1 }),
-              currency,
+              currency: p.currency || currency,
             })}
             years={years}
             values={p.cash}
@@ -100,7 +101,7 @@ export function BudgetPartners({
             prefix={`partner-${p.id}-inKind`}
             caption={t('budget.inKindCaption', {
               name: p.name || t('budget.partner', { n: index + 1 }),
-              currency,
+              currency: p.currency || currency,
             })}
             years={years}
             values={p.inKind}
@@ -124,6 +125,7 @@ export function BudgetPartners({
                 employees: '',
                 cash: resize([], f.years),
                 inKind: resize([], f.years),
+                currency: '',
               },
             ],
           }))

@@ -47,7 +47,8 @@ export function PrefillPanel({
   prefill: BudgetPrefill;
   /** The cost lines' total as now typed, beside the total the material states. */
   projectCost: number;
-  money: (n: number) => string;
+  /** An amount in the program's currency, or in the one the material states it in. */
+  money: (n: number, currency?: string | null) => string;
 }) {
   const { t } = useTranslation();
   const stated = [
@@ -58,7 +59,7 @@ export function PrefillPanel({
       ? {
           what: t(prefill.totalCost.perYear ? 'budget.prefill.perYear' : 'budget.prefill.wholeProject', {
             what: t('budget.prefill.totalCost'),
-            amount: money(prefill.totalCost.value),
+            amount: money(prefill.totalCost.value, prefill.totalCost.currency),
           }),
           source: prefill.totalCost.source,
         }
@@ -67,7 +68,7 @@ export function PrefillPanel({
       ? {
           what: t(prefill.requested.perYear ? 'budget.prefill.perYear' : 'budget.prefill.wholeProject', {
             what: t('budget.prefill.requested'),
-            amount: money(prefill.requested.value),
+            amount: money(prefill.requested.value, prefill.requested.currency),
           }),
           source: prefill.requested.source,
         }
@@ -101,7 +102,7 @@ export function PrefillPanel({
         <p className="mt-2 text-sm text-slate-800" data-testid="budget-prefill-against">
           {t('budget.prefill.against', {
             lines: money(projectCost),
-            total: money(prefill.totalCost.value),
+            total: money(prefill.totalCost.value, prefill.totalCost.currency),
           })}
         </p>
       ) : null}
