@@ -72,3 +72,48 @@ describe('parseReviews: reviews pasted as Markdown (ADR 0890)', () => {
     expect(parsed.critiques.some((c) => c.criterion === 'N/A')).toBe(false);
   });
 });
+
+// NSF's review form asks its review elements as numbered questions, each answered by inline
+// "Strengths:" / "Weaknesses:", and asks resubmissions a prompt often answered "N/A" (ADR 0950).
+const FORM_QUESTIONS = `# Panel Summary
+
+The sampling design is excellent.
+
+If this is a resubmission, how have previous reviews been addressed?
+N/A
+
+# Review 3 (Good)
+
+1. What is the potential for the proposed activity to advance knowledge and understanding within its own field or across different fields (Intellectual Merit)?
+
+	Strengths: The questions are important for the field.
+
+	Weaknesses: None.
+
+3. Is the plan for carrying out the proposed activities well-reasoned, well-organized, and based on a sound rationale? Does the plan incorporate a mechanism to assess success?
+
+	Strengths: None.
+
+	Weaknesses: The sampling plan does not say how many sites will be visited.
+`;
+
+describe('parseReviews: a review form’s numbered questions (ADR 0950)', () => {
+  it('files the answers under the question as printed, and reads neither the questions nor the prompt as critiques', () => {
+    const parsed = parseReviews(FORM_QUESTIONS);
+    expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind, c.quote])).toEqual([
+      ['Panel summary', 'General', 'strength', 'The sampling design is excellent.'],
+      [
+        'Reviewer 3',
+        'What is the potential for the proposed activity to advance knowledge and understanding within its own field or across different fields (Intellectual Merit)?',
+        'strength',
+        'The questions are important for the field.',
+      ],
+      [
+        'Reviewer 3',
+        'Is the plan for carrying out the proposed activities well-reasoned, well-organized, and based on a sound rationale? Does the plan incorporate a mechanism to assess success?',
+        'weakness',
+        'The sampling plan does not say how many sites will be visited.',
+      ],
+    ]);
+  });
+});

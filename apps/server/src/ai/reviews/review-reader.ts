@@ -238,6 +238,20 @@ export class ReviewReader {
     if (lx.ignored.has(whole)) return this.heading();
     // A rating alone on its line ("Excellent", "Appropriate") is the criterion's rating, not praise.
     if (this.criterion && this.isRating(content)) return this.rating(`${this.criterion} rating`, content);
+    // A review form's own question, answered under it (the fifth part, ADR 0950): NSF's numbered
+    // review elements ("3. Is the plan for carrying out the proposed activities well-reasoned …?")
+    // followed by "Strengths:" / "Weaknesses:" are criteria, kept as printed without their number;
+    // a prompt answered "N/A" ("If this is a resubmission, how have previous reviews been
+    // addressed?") is nothing. Neither is a question the reviewer puts to the applicant.
+    if (content.endsWith('?') && was !== 'text' && ctx.next !== undefined) {
+      const answer = ctx.next.trim();
+      if (lx.empty.has(headingKey(answer))) return (this.paragraphEnds(), this.heading());
+      const number = /^\d{1,2}[.)]\s+(?=\p{Lu})/u.exec(content);
+      if (number && headingKind(headingKey(answer.split(':')[0]!)) !== null) {
+        this.setCriterion(content.slice(number[0].length).replace(/\s+/g, ' '), UNNAMED);
+        return this.heading();
+      }
+    }
     // "2. Career Development Plan:": a numbered heading no layout names, kept without its number.
     const numberedName = numberedHeading(content);
     if (numberedName && (was !== 'text' || content.endsWith(':'))) {
