@@ -95,6 +95,14 @@ N/A
 	Strengths: None.
 
 	Weaknesses: The sampling plan does not say how many sites will be visited.
+
+### broader impacts
+
+3. Is the plan for carrying out the proposed activities well-reasoned, well-organized, and based on a sound rationale? Does the plan incorporate a mechanism to assess success?
+
+	Strengths: The outreach plan names its schools and its measures.
+
+	Weaknesses: None.
 `;
 
 describe('parseReviews: a review form’s numbered questions (ADR 0950)', () => {
@@ -113,6 +121,13 @@ describe('parseReviews: a review form’s numbered questions (ADR 0950)', () => 
         'Is the plan for carrying out the proposed activities well-reasoned, well-organized, and based on a sound rationale? Does the plan incorporate a mechanism to assess success?',
         'weakness',
         'The sampling plan does not say how many sites will be visited.',
+      ],
+      // Asked again under broader impacts: still Reviewer 3 (the form repeats its questions).
+      [
+        'Reviewer 3',
+        'Is the plan for carrying out the proposed activities well-reasoned, well-organized, and based on a sound rationale? Does the plan incorporate a mechanism to assess success?',
+        'strength',
+        'The outreach plan names its schools and its measures.',
       ],
     ]);
   });

@@ -103,7 +103,7 @@ export class ReviewReader {
     this.open = null;
   }
 
-  private setCriterion(name: string, family: string) {
+  private setCriterion(name: string, family: string, repeatStartsReviewer = true) {
     if (family !== UNNAMED) {
       this.families.set(family, (this.families.get(family) ?? 0) + 1);
       this.group().known += 1;
@@ -113,7 +113,7 @@ export class ReviewReader {
     // A criterion met again with no reviewer heading between starts the next reviewer: the
     // rating sheets and pasted reviews that list the reviewers one after another say so no other way.
     const named = this.group().named;
-    if (this.seen.has(name) && (named === null || /^Reviewer \d+$/.test(named)))
+    if (repeatStartsReviewer && this.seen.has(name) && (named === null || /^Reviewer \d+$/.test(named)))
       this.newGroup(null, 'repeat');
     this.group().criteria += 1;
     this.criterion = name;
@@ -248,7 +248,9 @@ export class ReviewReader {
       if (lx.empty.has(headingKey(answer))) return (this.paragraphEnds(), this.heading());
       const number = /^\d{1,2}[.)]\s+(?=\p{Lu})/u.exec(content);
       if (number && headingKind(headingKey(answer.split(':')[0]!)) !== null) {
-        this.setCriterion(content.slice(number[0].length).replace(/\s+/g, ' '), UNNAMED);
+        // The form asks its questions again for each merit criterion ("broader impacts" then "1. …"
+        // once more): asked again, a question is the same reviewer's, not the next one's.
+        this.setCriterion(content.slice(number[0].length).replace(/\s+/g, ' '), UNNAMED, false);
         return this.heading();
       }
     }
