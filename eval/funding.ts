@@ -206,6 +206,8 @@ export function runFundingEval(
               kind: profile.facts.kind,
               country: profile.facts.country,
               region: profile.facts.region ?? null,
+              // The field of research is part of the profile (issue 25 §1); passed where the source states it (ADR 0930).
+              fields: profile.facts.field ? [profile.facts.field] : [],
             }
           : null,
     };
@@ -368,7 +370,7 @@ export const fundingSuite = {
       },
       {
         metric:
-          'with the applicant profile as the source states it (kind, country, province): won program in the top 5',
+          'with the applicant profile as the source states it (kind, country, province, and the field where stated): won program in the top 5',
         value: pair((r) => r.top5, true, true),
       },
       { metric: 'with the applicant profile: won program first', value: pair((r) => r.top1, true, true) },

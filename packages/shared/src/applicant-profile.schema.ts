@@ -196,6 +196,14 @@ export function applyFacts(
     country: facts.country ?? read.country,
     regions: facts.region ? [facts.region] : countryChanged ? [] : read.regions,
     fields: facts.fields.length > 0 ? [...facts.fields] : read.fields,
+    // A stated field replaces the words' reading: only its own words still place the work (the
+    // directorate rules read them), not the topic's words for another field (ADR 0930).
+    fieldWords:
+      facts.fields.length > 0
+        ? Object.fromEntries(
+            facts.fields.flatMap((f) => (read.fieldWords[f] ? [[f, read.fieldWords[f]]] : [])),
+          )
+        : read.fieldWords,
     careerStage: stage,
     employees: facts.employees ?? read.employees,
     indigenous: facts.indigenous ?? read.indigenous,

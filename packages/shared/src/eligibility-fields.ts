@@ -96,6 +96,10 @@ const LEXICON: Record<Field, string[]> = {
     'rehabilitation',
     'dental',
     'genetic disorder*',
+    'virus',
+    'viruses',
+    'viral',
+    'virolog*',
   ],
   'natural-sciences': [
     'equation*',
@@ -115,6 +119,8 @@ const LEXICON: Record<Field, string[]> = {
     'biochar',
     'synthetic',
     'physics',
+    'physicist*',
+    'planetary scien*',
     'chemistry',
     'chemical',
     'mathemat*',
@@ -245,6 +251,8 @@ const LEXICON: Record<Field, string[]> = {
     'additive manufacturing',
     '3d print*',
     'automation',
+    'geotherm*',
+    'electrification',
   ],
   agriculture: [
     'agricultur*',
@@ -338,6 +346,7 @@ const LEXICON: Record<Field, string[]> = {
     'maps',
     'humanities',
     'histor*',
+    'medieval',
     'philosoph*',
     'literature',
     'literary',
@@ -417,7 +426,43 @@ export function classifyFields(text: string, topic = ''): FieldScore[] {
   return [own, ...scores.filter((s) => s.field !== field)];
 }
 
-function scoreFields(allText: string, allTopic: string): FieldScore[] {
+/**
+ * The applicant's own field (issue 25 §2, ADR 0930): the disciplines the team profile names, the
+ * words the applicant uses for who they are ("History Department", "engineering physicist",
+ * "College of Education", "Computer Science"). Where it names one, the mandate follows it, and the
+ * topic's other words are that discipline's subject matter: a historian's "ecological imperialism"
+ * is history, an engineering physicist's "light, electronics and molecules" detector is engineering,
+ * not CIHR's. A topic that names none of the applicant's fields is itself the subject and leads (a
+ * statistician's "life expectancy" is demography, a biochemistry student's "common disease" is
+ * health research), unless the work is policy, governance or community work, which is the
+ * department's (ADR 0820). Where the team profile names no field, the whole request decides.
+ */
+export function applicantFields(text: string, topic: string, team: string): FieldScore[] {
+  const own = scoreFields(team, '', 1);
+  if (own.length === 0) return classifyFields(text, `${topic}\n${team}`);
+  const all = scoreFields(text, topic, 0);
+  const withText = (f: FieldScore): FieldScore => {
+    const inText = all.find((a) => a.field === f.field);
+    return {
+      field: f.field,
+      score: f.score + (inText?.score ?? 0),
+      words: [...new Set([...f.words, ...(inText?.words ?? [])])].slice(0, 8),
+    };
+  };
+  const mine = own.map(withText).sort((a, b) => b.score - a.score);
+  const subject = scoreFields(topic, '', 1);
+  // Policy, governance and community work is the department's field whatever its subject (ADR 0820).
+  const ownsTopic = subject.some((s) => own.some((o) => o.field === s.field));
+  if (subject.length === 0 || ownsTopic || CROSS_CUTTING.test(text)) return mine;
+  return [...subject.map(withText).sort((a, b) => b.score - a.score), ...mine];
+}
+
+/**
+ * Each field's mentions: a topic word counts twice, a phrase twice again. `least`: the score a
+ * field needs (2 by default: two mentions, or one in the topic); a positive `least` also drops the
+ * fields far behind the main one, which are passing mentions ("clinical" in a physics proposal).
+ */
+function scoreFields(allText: string, allTopic: string, least = 2): FieldScore[] {
   const scores: FieldScore[] = [];
   const { found, rest } = takePhrases([allText, allTopic]);
   const [text, topic] = rest as [string, string];
@@ -427,11 +472,11 @@ function scoreFields(allText: string, allTopic: string): FieldScore[] {
     const inTopic = [...phraseTopic, ...[...topic.matchAll(PATTERNS[field])].map((m) => m[0].toLowerCase())];
     // A phrase (FIELD_PHRASES) counts as two words: it names the field more surely than one word.
     const score = inText.length + 2 * inTopic.length + phraseText.length + 2 * phraseTopic.length;
-    if (score >= 2) scores.push({ field, score, words: [...new Set([...inTopic, ...inText])].slice(0, 8) });
+    if (score > 0 && score >= least)
+      scores.push({ field, score, words: [...new Set([...inTopic, ...inText])].slice(0, 8) });
   }
   scores.sort((a, b) => b.score - a.score);
-  if (scores.length === 0) return [];
-  // Fields far behind the main one are passing mentions ("clinical" in a physics proposal).
+  if (scores.length === 0 || least === 0) return scores;
   const top = scores[0]!.score;
-  return scores.filter((s) => s.score >= Math.max(2, top * 0.34));
+  return scores.filter((s) => s.score >= Math.max(least, top * 0.34));
 }

@@ -57,7 +57,8 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
     'historical trauma',
     'intergenerational trauma',
   ],
-  'natural-sciences': [],
+  // A museum of natural history keeps specimens (FORD 1.6): its curators are biologists, not historians.
+  'natural-sciences': ['natural history'],
   // Materials engineering (FORD 2.5): how brittle materials crack is measured, not a pottery style.
   engineering: ['brittle materials', 'fracture mechanics', 'nanoindentation', 'materials engineering'],
   agriculture: [],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { ApplicantKind, ApplicantProfile } from '@grantleaf/shared/eligibility';
-import { classifyFields } from '@grantleaf/shared/eligibility-fields';
+import { applicantFields } from '@grantleaf/shared/eligibility-fields';
 import { parseLocation, type Country, type Location } from '@grantleaf/shared/locations';
 import { alternation, sentenceSpans } from '../text/index.ts';
 import { readAmounts } from './amounts.ts';
@@ -82,10 +82,13 @@ function readKind(team: string, details: string): ApplicantKind | null {
   if (best[1] > 0) return best[0];
   // A university, department or lab says where an academic works, not who they are: it decides
   // only when no role is named ("Department of History, Acadia University" is a researcher; a
-  // "PhD candidate in the Department of Biology" is a student).
+  // "PhD candidate in the Department of Biology" is a student). The institutions are the ones the
+  // institution data knows (ADR 0930), whatever they call themselves: "Adeeb Khalid, Carleton
+  // College" teaches at a college, and a college's faculty apply as professors do.
   const w = KIND_WEIGHT.researcher;
   const place =
-    w.team * count(team, 'place', academicPlace) + w.details * count(details, 'place', academicPlace);
+    w.team * (count(team, 'place', academicPlace) + institutionPlaces(team).length) +
+    w.details * count(details, 'place', academicPlace);
   return place > 0 ? 'researcher' : null;
 }
 
@@ -211,8 +214,9 @@ export function readApplicant(parts: ApplicantText): ApplicantProfile {
   // Royal Roads University project), so the rest of the text speaks only when the team's does not.
   const teamPlace = readLocation(parts.team);
   const location = teamPlace.country ? teamPlace : readLocation(text);
-  // The topic and the team's departments name the field most reliably.
-  const fields = classifyFields(text, `${parts.topic}\n${parts.team}`);
+  // The field the applicant names for themselves (department, title) decides the mandate; the
+  // topic's words only where the team profile names none (ADR 0930).
+  const fields = applicantFields(text, parts.topic, parts.team);
   const size = new RegExp(
     `(\\d[\\d,]*)\\s*(?:\\+\\s*)?(?:full[- ]time\\s+)?(?:${alternation(c.headcount)})(?![\\p{L}\\p{N}])`,
     'iu',

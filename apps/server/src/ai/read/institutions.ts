@@ -63,6 +63,15 @@ function build(): Map<string, InstitutionPlace> {
     if (!Array.isArray(names)) continue;
     for (const name of names) out.set(normalise(name), { country: 'CA', region });
   }
+  // The short names institutions use for themselves ("Penn State") place the writer as the full
+  // name does (institution-short-names.json, ADR 0930).
+  const short = JSON.parse(
+    fs.readFileSync(new URL('./institution-short-names.json', import.meta.url), 'utf8'),
+  ) as { names: Record<string, string> };
+  for (const [name, full] of Object.entries(short.names)) {
+    const place = out.get(normalise(full));
+    if (place) out.set(normalise(name), place);
+  }
   return out;
 }
 

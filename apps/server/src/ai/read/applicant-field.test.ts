@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { applyFacts, EMPTY_FACTS } from '@grantleaf/shared/applicant-profile.schema';
+import { eligibilityRulesSchema, ineligibilityReasons } from '@grantleaf/shared/eligibility';
+import { readApplicant } from './applicant.ts';
+
+// The mandate follows the applicant's own field, not stray topic words (issue 25 §2, ADR 0930); the
+// institution data, not ad-hoc strings, says who an institution's people are and where they are.
+
+const TODAY = new Date('2026-11-28T12:00:00Z');
+const read = (topic: string, details: string, team: string) => readApplicant({ topic, details, team });
+const nserc = eligibilityRulesSchema.parse({
+  applicantTypes: ['faculty'],
+  countries: ['CA'],
+  fields: ['natural-sciences', 'engineering'],
+  excludedFields: ['health'],
+});
+const cihr = eligibilityRulesSchema.parse({
+  applicantTypes: ['faculty'],
+  countries: ['CA'],
+  fields: ['health'],
+});
+const sshrc = eligibilityRulesSchema.parse({
+  applicantTypes: ['faculty'],
+  countries: ['CA'],
+  fields: ['social-sciences', 'humanities'],
+});
+
+describe('the field of the work is the applicant’s own (ADR 0930)', () => {
+  it('reads a historian’s ecological history as history, not natural science', () => {
+    const who = read(
+      'Frontiers of Ecological Imperialism: A History of European Biological Expansion in Western Canada',
+      'How introduced species and microbes changed ecosystems in Western Canada.',
+      'Sean Kheraj, History Department, York University, Toronto.',
+    );
+    expect(who.fields).toEqual(['humanities']);
+    expect(ineligibilityReasons(nserc, who)).not.toEqual([]);
+    expect(ineligibilityReasons(sshrc, who)).toEqual([]);
+  });
+
+  it('reads an engineering physicist’s detector of disease markers as engineering, not CIHR’s', () => {
+    const who = read(
+      'Light, electronics, molecules and nanomaterials for a handheld detector of genetic material',
+      'A handheld device sensitive enough to detect trace genetic material that signals cancer or infectious diseases.',
+      'Dr. Leyla Soleymani, engineering physicist, McMaster University, Hamilton, Ontario.',
+    );
+    expect(who.fields).not.toContain('health');
+    expect(ineligibilityReasons(cihr, who)).not.toEqual([]);
+    expect(ineligibilityReasons(nserc, who)).toEqual([]);
+  });
+
+  it('lets a topic wholly outside the department’s field lead: a statistician’s life expectancy', () => {
+    const who = read(
+      'Local Investigations of Life Expectancy in Atlantic Canada',
+      'Differences in life expectancy between the regions of Atlantic Canada.',
+      'Dr. Kyran Cupido, Department of Mathematics and Statistics, St. Francis Xavier University.',
+    );
+    expect(who.fields[0]).toBe('social-sciences');
+    expect(ineligibilityReasons(sshrc, who)).toEqual([]);
+  });
+
+  it('keeps the department’s field first when the topic speaks it too; words alone decide without one', () => {
+    const curator = read(
+      'Deep-sea aplacophoran diversity',
+      'New species of aplacophorans from Antarctic expeditions.',
+      'Assistant professor of biological sciences and curator of invertebrate zoology, Alabama Museum of Natural History.',
+    );
+    expect(curator.fields).not.toContain('humanities');
+    const noDepartment = read(
+      'Zika virus reagents and models',
+      'Therapeutic molecules against the virus.',
+      '',
+    );
+    expect(noDepartment.fields[0]).toBe('health');
+  });
+
+  it('follows the field a profile states, and keeps only that field’s words', () => {
+    const text = read(
+      'Methods for reliable machine learning with applications in medical imaging',
+      'Reliable models for clinical images.',
+      'Dr. Jacob Levman.',
+    );
+    expect(text.fields).toContain('health');
+    const stated = applyFacts(text, { ...EMPTY_FACTS, fields: ['natural-sciences'] }, TODAY);
+    expect(stated.fields).toEqual(['natural-sciences']);
+    expect(Object.keys(stated.fieldWords)).toEqual(['natural-sciences']);
+    expect(ineligibilityReasons(cihr, stated)[0]).toMatch(
+      /your profile gives your field as natural sciences/,
+    );
+  });
+});
+
+describe('institutions from the institution data (ADR 0930)', () => {
+  it('reads a college’s professor as faculty when no role is named', () => {
+    const who = read(
+      'The making of Soviet Central Asia',
+      'Individual research on the making of Soviet Central Asia, 1917-1929.',
+      'Adeeb Khalid, Carleton College, Northfield, Minnesota.',
+    );
+    expect(who.kind).toBe('researcher');
+  });
+
+  it('places "Penn State" as the Pennsylvania State University it is', () => {
+    const who = read(
+      'Genetic interactions in common disease',
+      'Methods to identify complex interactions in common disease.',
+      'Molly A. Hall, Ph.D. graduate student in biochemistry, Penn State.',
+    );
+    expect(who.country).toBe('US');
+    expect(who.kind).toBe('student');
+  });
+});
