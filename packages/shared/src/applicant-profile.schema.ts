@@ -215,6 +215,8 @@ export function applyFacts(
       fromText: (read.stated?.fromText ?? []).filter((key) => facts[key] === null),
       // The profile has no level of study; the words' "PhD candidate" or "senior" still applies.
       studentLevel: read.stated?.studentLevel ?? null,
+      // The profile has no project length either: the request's words give it.
+      projectYears: read.stated?.projectYears ?? null,
       r15EligibleInstitution: facts.r15EligibleInstitution,
       citizenship: facts.citizenship,
       ownedInCountry: facts.ownedInCountry,

@@ -86,6 +86,10 @@ export const eligibilityRulesSchema = z
         degreeWithinYears: z.number().int().positive().nullable().default(null),
         /** R15: an institution whose NIH support is no more than $6M a year in 4 of the last 7 years. */
         r15EligibleInstitution: z.boolean().default(false),
+        /** The most a request may ask, in the program's currency (SSHRC Insight Development: $75,000). */
+        maxAmount: z.number().positive().nullable().default(null),
+        /** The longest project the program funds, in years (SSHRC Insight Development: 2). */
+        maxYears: z.number().int().positive().nullable().default(null),
         /**
          * A directorate-limited program (NSF CRII: CISE only): the area in the funder's words and
          * the field-lexicon words (eligibility-fields.ts, a trailing * allows endings) that name
@@ -164,6 +168,8 @@ export interface ApplicantProfile {
     studentLevel?: 'graduate' | 'undergraduate' | null;
     /** Which career years the request's own words state ("PhD 2016"), not the profile. */
     fromText?: Array<'careerStartYear' | 'degreeYear'>;
+    /** How many years the project runs, where the request's words say it ("a five-year study"). */
+    projectYears?: number | null;
   };
 }
 
@@ -257,6 +263,7 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
     }
   }
   reasons.push(...requirementReasons(rules.requires, who.stated ?? {}));
+  reasons.push(...sizeReasons(rules.requires, who));
   const area = directorateReason(rules.requires?.directorate ?? null, who.fieldWords);
   if (area) reasons.push(area);
   const stated = who.stated ?? {};
@@ -279,6 +286,26 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
 }
 
 const yearOf = (day: string) => Number(day.slice(0, 4));
+
+/**
+ * The program's size limits in the funder's words (SSHRC Insight Development: at most $75,000 and
+ * two years, ADR 0930), against the amount and the length the request states; unsaid, nothing
+ * excludes.
+ */
+function sizeReasons(requires: EligibilityRules['requires'] | undefined, who: ApplicantProfile): string[] {
+  if (!requires) return [];
+  const out: string[] = [];
+  if (requires.maxAmount && who.budget !== null && who.budget > requires.maxAmount)
+    out.push(
+      `It gives at most ${requires.maxAmount.toLocaleString('en-US')} a project; you ask for ${who.budget.toLocaleString('en-US')}.`,
+    );
+  const years = who.stated?.projectYears;
+  if (requires.maxYears && typeof years === 'number' && years > requires.maxYears)
+    out.push(
+      `It funds projects of at most ${requires.maxYears} years; you describe a ${years}-year project.`,
+    );
+  return out;
+}
 
 /**
  * A directorate-limited program (issue 25 §2: CRII is CISE-only): the words that placed the

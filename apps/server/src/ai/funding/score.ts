@@ -144,6 +144,9 @@ export function scoreProgram(
     score += W('nominated');
     reasons.push('Applicants are nominated: your department or institution puts your name forward.');
   }
+  // Research in its initial stages, or long-term research: SSHRC's Insight Development against Insight.
+  if (t.initialStage)
+    score += t.initialStage.test(profile.text) ? W('initialStageAsked') : W('initialStageUnasked');
   if (t.earlyCareer) {
     if (profile.earlyCareer) {
       score += W('earlyCareerMatch');

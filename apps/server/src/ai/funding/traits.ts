@@ -25,6 +25,8 @@ export interface Traits {
   purpose: RegExp | null;
   /** Someone else (a department, an institution) must nominate the applicant. */
   nominated: boolean;
+  /** A program for research in its initial stages: the words of a request that is (ADR 0930). */
+  initialStage: RegExp | null;
 }
 
 const traitCache = new WeakMap<RankableProgram, Traits>();
@@ -59,6 +61,16 @@ const PURPOSES: Array<[RegExp, RegExp]> = [
   [
     /\bCISE\b/,
     /\b(comput\w*|software|algorithm\w*|network\w*|machine learning|artificial intelligence|cyber\w*|wireless)\b/i,
+  ],
+];
+
+// SSHRC: Insight Development Grants "support research in its initial stages … new research questions
+// … experimentation with new methods … case studies, pilot initiatives, critical analyses of existing
+// research"; long-term research goes to Insight Grants (SSHRC's IDG page, read 2026-11-28, ADR 0930).
+const INITIAL_STAGE: Array<[RegExp, RegExp]> = [
+  [
+    /\binsight development\b/i,
+    /\b(initial stages?|early stages?|new research (project|questions?|directions?|approach\w*)|start of a new|first (sshrc )?grant|set up future research|pilot\w*|case stud(y|ies)|critical analys[ie]s|exploratory|new methods?|emerging scholars?)\b/i,
   ],
 ];
 
@@ -168,6 +180,7 @@ export function programTraits(p: RankableProgram): Traits {
       ),
     purpose: PURPOSES.find(([name]) => name.test(p.name))?.[1] ?? null,
     nominated: /^nominated \(?by\b/.test(eligibility),
+    initialStage: INITIAL_STAGE.find(([name]) => name.test(p.name))?.[1] ?? null,
   };
   traitCache.set(p, traits);
   return traits;

@@ -57,6 +57,14 @@ export const RANKING_WEIGHTS = {
     why: 'A single-purpose program (training, equipment, events, commercialization) the request does not ask for.',
   },
   nominated: { value: -2, why: 'Applicants are nominated: the applicant cannot apply alone.' },
+  initialStageAsked: {
+    value: 1.5,
+    why: 'A program for research in its initial stages, for a request that says it is (a pilot, a new project).',
+  },
+  initialStageUnasked: {
+    value: -0.3,
+    why: 'A program for research in its initial stages, for a request that does not say it is.',
+  },
   earlyCareerMatch: { value: 1.2, why: 'An early-career program, for an early-career applicant.' },
   earlyCareerUnknown: {
     value: -1.5,

@@ -197,6 +197,23 @@ export function readCareerYears(
   };
 }
 
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
+const PROJECT_YEARS = new RegExp(
+  String.raw`\b(?:(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})[- ]years?[- ](?:[a-z]+\s+)?(?:study|project|program(?:me)?|research|initiative|grant)|over\s+(?:the\s+next\s+)?(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})\s+years)\b`,
+  'i',
+);
+
+/**
+ * How long the project runs, where the request says it ("a five-year study", "over three years"):
+ * SSHRC's Insight Development Grants fund two years at most (ADR 0930). Unsaid: null.
+ */
+export function readProjectYears(text: string): number | null {
+  const m = PROJECT_YEARS.exec(text);
+  const word = (m?.[1] ?? m?.[2])?.toLowerCase();
+  if (!word) return null;
+  return NUMBER_WORDS[word] ?? Number(word);
+}
+
 export interface ApplicantText {
   topic: string;
   details: string;
@@ -230,9 +247,11 @@ export function readApplicant(parts: ApplicantText): ApplicantProfile {
   const undergraduate = kind === 'student' && says(parts.team, 'undergraduate', c.studentLevel.undergraduate);
   const studentLevel =
     graduate === undergraduate ? null : graduate ? ('graduate' as const) : ('undergraduate' as const);
+  const projectYears = readProjectYears(`${parts.topic}\n${parts.details}`);
   const stated = {
     ...(yearsRead.length > 0 ? { ...years, fromText: yearsRead } : {}),
     ...(studentLevel ? { studentLevel } : {}),
+    ...(projectYears ? { projectYears } : {}),
   };
   return {
     kind,

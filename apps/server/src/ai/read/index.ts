@@ -22,4 +22,10 @@ export {
 } from './facts.ts';
 export { readForm, readText, statesAmount } from './read.ts';
 export { readAmounts } from './amounts.ts';
-export { readApplicant, readLocation, withoutPartnerPlaces, type ApplicantText } from './applicant.ts';
+export {
+  readApplicant,
+  readLocation,
+  readProjectYears,
+  withoutPartnerPlaces,
+  type ApplicantText,
+} from './applicant.ts';
