@@ -157,7 +157,7 @@ describe.each(DATABASES)('application export on %s', (kind) => {
     expect(styles).toMatch(/<w:docDefaults>[\s\S]*w:ascii="Times New Roman"[\s\S]*<w:sz w:val="24"\/>/);
   });
 
-  it('writes a PDF with page numbers on every page, the sections in order, in Times', async () => {
+  it('writes a PDF with page numbers on every page, the sections in order, in Tinos', async () => {
     const { file } = await application();
     const pdfPath = path.join(tmp, `${kind}.pdf`);
     fs.writeFileSync(pdfPath, await file('pdf'));
@@ -173,9 +173,10 @@ describe.each(DATABASES)('application export on %s', (kind) => {
     // A paragraph with a bold run and a link still reads as one line.
     expect(text).toContain('River ice jams flood 30 communities every spring.');
     const fonts = execFileSync('pdffonts', [pdfPath], { encoding: 'utf8' });
-    expect(fonts).toContain('Times-Roman');
-    expect(fonts).toContain('Times-Bold');
-    expect(fonts).not.toContain('Helvetica');
+    // Tinos: Times New Roman's widths, embedded (ADR 0970); no built-in or sans font.
+    expect(fonts).toMatch(/Tinos-Regular\s+CID TrueType/);
+    expect(fonts).toMatch(/Tinos-Bold\s+CID TrueType/);
+    expect(fonts).not.toMatch(/Arimo|Helvetica|Times-Roman/);
   });
 
   it('writes plain text per section with its limit beside it', async () => {

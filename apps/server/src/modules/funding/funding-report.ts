@@ -1,6 +1,6 @@
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import type { Language } from '@grantleaf/shared/language';
-import PDFDocument from 'pdfkit';
+import { PDF_FONTS, renderPdfDocument } from '../../adapters/pdf/pdf-document.ts';
 import { exportLabels } from '../submissions/index.ts';
 
 /**
@@ -9,35 +9,26 @@ import { exportLabels } from '../submissions/index.ts';
  */
 export function renderFundingReport(request: FundingRequest, language: Language = 'en'): Promise<Buffer> {
   const w = exportLabels(language).funding;
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: 56,
-      info: { Title: w.documentTitle, Author: 'Grantleaf' },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-
-    doc.font('Helvetica-Bold').fontSize(20).text(w.title);
+  const { regular, bold } = PDF_FONTS.sans;
+  return renderPdfDocument({ margin: 56, info: { Title: w.documentTitle, Author: 'Grantleaf' } }, (doc) => {
+    doc.font(bold).fontSize(20).text(w.title);
     doc
       .moveDown(0.3)
-      .font('Helvetica')
+      .font(regular)
       .fontSize(10)
       .fillColor('#555')
       .text(w.prepared(new Date().toISOString().slice(0, 10), request.submissionTimestamp.slice(0, 10)));
-    doc.moveDown().fillColor('#000').font('Helvetica-Bold').fontSize(13).text(w.request);
-    doc.font('Helvetica').fontSize(10);
+    doc.moveDown().fillColor('#000').font(bold).fontSize(13).text(w.request);
+    doc.font(regular).fontSize(10);
     doc.text(`${w.topic}${request.researchTopic}`);
     doc.moveDown(0.3).text(`${w.details}${request.researchDetails}`);
     doc.moveDown(0.3).text(`${w.team}${request.teamProfile}`);
 
     const results = request.fundingResults;
-    doc.moveDown().font('Helvetica-Bold').fontSize(13).text(w.recommendations);
+    doc.moveDown().font(bold).fontSize(13).text(w.recommendations);
     if (!results || results.recommendations.length === 0) {
       doc
-        .font('Helvetica')
+        .font(regular)
         .fontSize(10)
         .text(
           request.status === 'failed' ? w.failed : request.status === 'processing' ? w.processing : w.none,
@@ -46,43 +37,30 @@ export function renderFundingReport(request: FundingRequest, language: Language 
       results.recommendations.forEach((r, i) => {
         doc
           .moveDown(0.6)
-          .font('Helvetica-Bold')
+          .font(bold)
           .fontSize(12)
           .text(`${i + 1}. ${r.name}`);
-        doc.font('Helvetica').fontSize(10).fillColor('#333').text(r.agency);
+        doc.font(regular).fontSize(10).fillColor('#333').text(r.agency);
         doc.fillColor('#000').moveDown(0.2);
+        doc.font(bold).text(w.funding, { continued: true }).font(regular).text(r.funding_range);
         doc
-          .font('Helvetica-Bold')
-          .text(w.funding, { continued: true })
-          .font('Helvetica')
-          .text(r.funding_range);
-        doc
-          .font('Helvetica-Bold')
+          .font(bold)
           .text(w.deadline, { continued: true })
-          .font('Helvetica')
+          .font(regular)
           .text(r.deadline ?? w.notPublished);
-        doc.font('Helvetica-Bold').text(w.why, { continued: true }).font('Helvetica').text(r.why_it_matched);
-        doc
-          .font('Helvetica-Bold')
-          .text(w.description, { continued: true })
-          .font('Helvetica')
-          .text(r.description);
-        doc
-          .font('Helvetica-Bold')
-          .text(w.eligibility, { continued: true })
-          .font('Helvetica')
-          .text(r.eligibility);
+        doc.font(bold).text(w.why, { continued: true }).font(regular).text(r.why_it_matched);
+        doc.font(bold).text(w.description, { continued: true }).font(regular).text(r.description);
+        doc.font(bold).text(w.eligibility, { continued: true }).font(regular).text(r.eligibility);
         if (r.url) doc.fillColor('#1d4ed8').text(r.url, { link: r.url, underline: true }).fillColor('#000');
       });
       if (results.funding_programs.length > results.recommendations.length) {
-        doc.moveDown().font('Helvetica-Bold').fontSize(13).text(w.others);
-        doc.font('Helvetica').fontSize(10);
+        doc.moveDown().font(bold).fontSize(13).text(w.others);
+        doc.font(regular).fontSize(10);
         for (const p of results.funding_programs.slice(results.recommendations.length)) {
           doc.moveDown(0.2).text(w.other(p.program_name, p.agency_name, p.funding_range, p.deadline));
         }
       }
     }
     doc.moveDown().fontSize(8).fillColor('#666').text(w.caveat);
-    doc.end();
   });
 }

@@ -1,6 +1,6 @@
 import { ideaSections, type IdeaResults } from '@grantleaf/shared/ideas.schema';
 import type { Language } from '@grantleaf/shared/language';
-import PDFDocument from 'pdfkit';
+import { PDF_FONTS, renderPdfDocument } from '../../adapters/pdf/pdf-document.ts';
 import { exportLabels } from '../submissions/index.ts';
 
 /**
@@ -40,16 +40,8 @@ const MARGIN = 40;
 
 /** A one-page Letter PDF: text that would run past the page is shortened, never carried over. */
 export function ideaToPdf(idea: IdeaResults, language: Language = 'en'): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: MARGIN,
-      info: { Title: idea.research_topic.name },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { regular, bold, italic } = PDF_FONTS.sans;
+  return renderPdfDocument({ margin: MARGIN, info: { Title: idea.research_topic.name } }, (doc) => {
     const width = doc.page.width - MARGIN * 2;
     const bottom = doc.page.height - MARGIN;
     const fits = (text: string, size: number, font: string) => {
@@ -65,15 +57,14 @@ export function ideaToPdf(idea: IdeaResults, language: Language = 'en'): Promise
       doc.moveDown(gap / 10);
       return true;
     };
-    write(idea.research_topic.name, 16, 'Helvetica-Bold', 2);
-    write(idea.research_topic.tagline, 10, 'Helvetica-Oblique', 6);
+    write(idea.research_topic.name, 16, bold, 2);
+    write(idea.research_topic.tagline, 10, italic, 6);
     for (const section of sections(idea, language)) {
-      if (!write(section.heading, 11, 'Helvetica-Bold', 1)) break;
+      if (!write(section.heading, 11, bold, 1)) break;
       for (const [field, value] of section.lines) {
-        if (!write(`${field} ${value}`, 8.5, 'Helvetica', 1)) break;
+        if (!write(`${field} ${value}`, 8.5, regular, 1)) break;
       }
       doc.moveDown(0.3);
     }
-    doc.end();
   });
 }

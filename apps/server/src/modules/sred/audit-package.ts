@@ -11,7 +11,7 @@ import { Zip, ZipDeflate } from 'fflate';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Language } from '@grantleaf/shared/language';
-import PDFDocument from 'pdfkit';
+import { PDF_FONTS, renderPdfDocument } from '../../adapters/pdf/pdf-document.ts';
 import { exportLabels, type ExportLabels } from '../submissions/index.ts';
 
 /**
@@ -166,162 +166,154 @@ export function renderAuditPdf(
   language: Language = 'en',
 ): Promise<Buffer> {
   const w = exportLabels(language).sredPackage;
-  return new Promise((resolve, reject) => {
-    const s = view.settings;
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: 56,
-      info: { Title: w.documentTitle(s.name), Author: 'Grantleaf' },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const s = view.settings;
+  const { regular, bold } = PDF_FONTS.sans;
+  return renderPdfDocument(
+    { margin: 56, info: { Title: w.documentTitle(s.name), Author: 'Grantleaf' } },
+    (doc) => {
+      const h1 = (t: string) => doc.font(bold).fontSize(18).fillColor('#000').text(t);
+      const h2 = (t: string) => doc.moveDown(0.8).font(bold).fontSize(13).fillColor('#000').text(t);
+      const h3 = (t: string) => doc.moveDown(0.4).font(bold).fontSize(11).fillColor('#000').text(t);
+      const p = (t: string) => doc.font(regular).fontSize(9.5).fillColor('#000').text(t);
+      const note = (t: string) => doc.font(regular).fontSize(8.5).fillColor('#555').text(t).fillColor('#000');
+      const field = (label: string, value: string) =>
+        doc
+          .font(bold)
+          .fontSize(9.5)
+          .fillColor('#000')
+          .text(`${label}${w.colon}`, { continued: true })
+          .font(regular)
+          .text(value || '—');
 
-    const h1 = (t: string) => doc.font('Helvetica-Bold').fontSize(18).fillColor('#000').text(t);
-    const h2 = (t: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor('#000').text(t);
-    const h3 = (t: string) => doc.moveDown(0.4).font('Helvetica-Bold').fontSize(11).fillColor('#000').text(t);
-    const p = (t: string) => doc.font('Helvetica').fontSize(9.5).fillColor('#000').text(t);
-    const note = (t: string) =>
-      doc.font('Helvetica').fontSize(8.5).fillColor('#555').text(t).fillColor('#000');
-    const field = (label: string, value: string) =>
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(9.5)
-        .fillColor('#000')
-        .text(`${label}${w.colon}`, { continued: true })
-        .font('Helvetica')
-        .text(value || '—');
+      h1(w.title);
+      p(w.period(s.name, s.taxYearStart, s.taxYearEnd));
+      note(w.prepared(preparedOn));
 
-    h1(w.title);
-    p(w.period(s.name, s.taxYearStart, s.taxYearEnd));
-    note(w.prepared(preparedOn));
+      h2(w.summary);
+      const r = view.result;
+      if (r) {
+        field(w.totalCredits, w.money(r.totals.total));
+        field(w.refundable, w.money(r.totals.refundable));
+        field(w.nonRefundable, w.money(r.totals.nonRefundable));
+        field(w.filingDeadline, w.day(r.filingDeadline));
+        field(w.everyRuleRead, w.verified(r.verified));
+      } else p(w.noCalculation(view.resultError));
 
-    h2(w.summary);
-    const r = view.result;
-    if (r) {
-      field(w.totalCredits, w.money(r.totals.total));
-      field(w.refundable, w.money(r.totals.refundable));
-      field(w.nonRefundable, w.money(r.totals.nonRefundable));
-      field(w.filingDeadline, w.day(r.filingDeadline));
-      field(w.everyRuleRead, w.verified(r.verified));
-    } else p(w.noCalculation(view.resultError));
-
-    h3(w.everyInput);
-    for (const key of SETTINGS_ORDER) field(w.setting[key], settingText(w, key, s[key]));
-    for (const spend of view.calculatorInput?.spend ?? []) {
-      h3(w.spendFor(w.jurisdiction(spend.jurisdiction as keyof typeof JURISDICTION_LABELS)));
-      for (const [k, v] of Object.entries(spend as Record<string, unknown>)) {
-        if (k === 'jurisdiction') continue;
-        if (k === 'capital') {
-          for (const c of v as { amount: number; acquiredOn: string }[])
-            field(w.capitalLabel, w.capital(w.money(c.amount), c.acquiredOn));
-          continue;
+      h3(w.everyInput);
+      for (const key of SETTINGS_ORDER) field(w.setting[key], settingText(w, key, s[key]));
+      for (const spend of view.calculatorInput?.spend ?? []) {
+        h3(w.spendFor(w.jurisdiction(spend.jurisdiction as keyof typeof JURISDICTION_LABELS)));
+        for (const [k, v] of Object.entries(spend as Record<string, unknown>)) {
+          if (k === 'jurisdiction') continue;
+          if (k === 'capital') {
+            for (const c of v as { amount: number; acquiredOn: string }[])
+              field(w.capitalLabel, w.capital(w.money(c.amount), c.acquiredOn));
+            continue;
+          }
+          field(k, w.money(v as number));
         }
-        field(k, w.money(v as number));
       }
-    }
 
-    if (r) {
-      h3(w.steps);
-      for (const l of r.lines) {
-        field(l.label, `${w.money(l.amount)}${l.verified ? '' : w.unverified}`);
-        note(`${l.formula}${l.sources.length ? ` · sources: ${l.sources.join(', ')}` : ''}`);
+      if (r) {
+        h3(w.steps);
+        for (const l of r.lines) {
+          field(l.label, `${w.money(l.amount)}${l.verified ? '' : w.unverified}`);
+          note(`${l.formula}${l.sources.length ? ` · sources: ${l.sources.join(', ')}` : ''}`);
+        }
+        for (const n of r.notes) note(n);
+        h3(w.sources);
+        for (const src of SRED_SOURCES) note(`${src.id}: ${src.publisher}, ${src.url} (read ${src.read})`);
       }
-      for (const n of r.notes) note(n);
-      h3(w.sources);
-      for (const src of SRED_SOURCES) note(`${src.id}: ${src.publisher}, ${src.url} (read ${src.read})`);
-    }
 
-    h2(w.assistance);
-    const assistance = view.lines.filter((l) => !l.error && ASSISTANCE_CATEGORIES.includes(l.category));
-    if (assistance.length === 0 && view.grants.length === 0) p(w.noneRecorded);
-    // Grants counted from the tracker (ADR 0660), with the project they funded and their effect.
-    for (const g of view.grants) {
-      const project = view.projects.find((x) => x.id === g.projectId)?.title;
-      p(
-        w.grant({
-          title: g.title,
-          program: g.program,
-          approvedAt: g.approvedAt,
-          amount: w.money(g.amount),
-          jurisdiction: w.jurisdiction(g.jurisdiction),
-          project,
-          effect: g.effect === null ? null : w.money(g.effect),
-          stillApproved: g.stillApproved,
-        }),
-      );
-    }
-    for (const l of assistance)
-      p(
-        `${l.date} · ${EXPENSE_CATEGORY_LABELS[l.category]} · ${w.money(l.amount)} · ${l.description || l.account}` +
-          ` (${w.row(l.source, l.row)}, ${w.jurisdiction(l.jurisdiction)})`,
-      );
-
-    h2(w.projects);
-    if (view.projects.length === 0) p(w.noProjects);
-    for (const [i, proj] of view.projects.entries()) {
-      h3(`${i + 1}. ${proj.title}`);
-      field(w.fieldCode, proj.fieldCode);
-      field(w.dates, w.datesValue(proj.startDate, proj.endDate));
-      field(w.keyPersonnel, proj.keyPersonnel);
-      for (const key of ['uncertainty', 'work', 'advancements'] as const) {
-        doc.moveDown(0.2);
-        field(w.line(T661_WORD_LIMITS[key].line), proj[key]);
-      }
-      doc.moveDown(0.2);
-      if (proj.checks.length === 0) note(w.noFindings);
-      else for (const c of proj.checks) note(w.check(c.message));
-    }
-
-    h2(w.evidence);
-    for (const [i, proj] of view.projects.entries()) {
-      h3(`${i + 1}. ${proj.title}`);
-      const log = evidenceLog(proj.evidence);
-      const own = files.filter((f) => f.projectId === proj.id);
-      if (log.length === 0 && own.length === 0) p(w.noEvidence);
-      for (const e of log) p(`${e.date ?? w.undated} · ${e.item}`);
-      for (const f of own)
+      h2(w.assistance);
+      const assistance = view.lines.filter((l) => !l.error && ASSISTANCE_CATEGORIES.includes(l.category));
+      if (assistance.length === 0 && view.grants.length === 0) p(w.noneRecorded);
+      // Grants counted from the tracker (ADR 0660), with the project they funded and their effect.
+      for (const g of view.grants) {
+        const project = view.projects.find((x) => x.id === g.projectId)?.title;
         p(
-          w.file({
-            day: f.uploadedAt.slice(0, 10),
-            name: f.name,
-            size: f.sizeBytes,
-            sha256: f.sha256,
-            inZip: f.stored ? f.path : null,
+          w.grant({
+            title: g.title,
+            program: g.program,
+            approvedAt: g.approvedAt,
+            amount: w.money(g.amount),
+            jurisdiction: w.jurisdiction(g.jurisdiction),
+            project,
+            effect: g.effect === null ? null : w.money(g.effect),
+            stillApproved: g.stillApproved,
           }),
         );
-    }
-
-    h2(w.time);
-    if (view.time.length === 0) p(w.noTime);
-    for (const e of view.time) p(`${e.person} · ${projectTitle(view, e.projectId, w)} · ${e.hours} h`);
-
-    h2(w.expenses);
-    if (view.lines.length === 0) p(w.noExpenses);
-    for (const l of view.lines) {
-      doc.moveDown(0.3);
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(9.5)
-        .text(
-          `${w.row(l.source, l.row)} · ${l.date ?? w.noDate} · ${w.money(l.amount)} · ${l.description || l.account || '—'}`,
+      }
+      for (const l of assistance)
+        p(
+          `${l.date} · ${EXPENSE_CATEGORY_LABELS[l.category]} · ${w.money(l.amount)} · ${l.description || l.account}` +
+            ` (${w.row(l.source, l.row)}, ${w.jurisdiction(l.jurisdiction)})`,
         );
-      if (l.error) note(w.notCounted(l.error));
-      p(
-        w.rule(
-          EXPENSE_CATEGORY_LABELS[l.ruleCategory],
-          l.ruleReason,
-          EXPENSE_CATEGORY_LABELS[l.category],
-          w.money(l.counted),
-          l.sredShare === null ? '' : w.share(w.percent(l.sredShare)),
-        ),
-      );
-      for (const o of l.overrides)
-        note(w.override(o.at, EXPENSE_CATEGORY_LABELS[o.from], EXPENSE_CATEGORY_LABELS[o.to], o.reason));
-    }
-    doc.end();
-  });
+
+      h2(w.projects);
+      if (view.projects.length === 0) p(w.noProjects);
+      for (const [i, proj] of view.projects.entries()) {
+        h3(`${i + 1}. ${proj.title}`);
+        field(w.fieldCode, proj.fieldCode);
+        field(w.dates, w.datesValue(proj.startDate, proj.endDate));
+        field(w.keyPersonnel, proj.keyPersonnel);
+        for (const key of ['uncertainty', 'work', 'advancements'] as const) {
+          doc.moveDown(0.2);
+          field(w.line(T661_WORD_LIMITS[key].line), proj[key]);
+        }
+        doc.moveDown(0.2);
+        if (proj.checks.length === 0) note(w.noFindings);
+        else for (const c of proj.checks) note(w.check(c.message));
+      }
+
+      h2(w.evidence);
+      for (const [i, proj] of view.projects.entries()) {
+        h3(`${i + 1}. ${proj.title}`);
+        const log = evidenceLog(proj.evidence);
+        const own = files.filter((f) => f.projectId === proj.id);
+        if (log.length === 0 && own.length === 0) p(w.noEvidence);
+        for (const e of log) p(`${e.date ?? w.undated} · ${e.item}`);
+        for (const f of own)
+          p(
+            w.file({
+              day: f.uploadedAt.slice(0, 10),
+              name: f.name,
+              size: f.sizeBytes,
+              sha256: f.sha256,
+              inZip: f.stored ? f.path : null,
+            }),
+          );
+      }
+
+      h2(w.time);
+      if (view.time.length === 0) p(w.noTime);
+      for (const e of view.time) p(`${e.person} · ${projectTitle(view, e.projectId, w)} · ${e.hours} h`);
+
+      h2(w.expenses);
+      if (view.lines.length === 0) p(w.noExpenses);
+      for (const l of view.lines) {
+        doc.moveDown(0.3);
+        doc
+          .font(bold)
+          .fontSize(9.5)
+          .text(
+            `${w.row(l.source, l.row)} · ${l.date ?? w.noDate} · ${w.money(l.amount)} · ${l.description || l.account || '—'}`,
+          );
+        if (l.error) note(w.notCounted(l.error));
+        p(
+          w.rule(
+            EXPENSE_CATEGORY_LABELS[l.ruleCategory],
+            l.ruleReason,
+            EXPENSE_CATEGORY_LABELS[l.category],
+            w.money(l.counted),
+            l.sredShare === null ? '' : w.share(w.percent(l.sredShare)),
+          ),
+        );
+        for (const o of l.overrides)
+          note(w.override(o.at, EXPENSE_CATEGORY_LABELS[o.from], EXPENSE_CATEGORY_LABELS[o.to], o.reason));
+      }
+    },
+  );
 }
 
 /**

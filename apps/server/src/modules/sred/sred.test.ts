@@ -298,6 +298,9 @@ describe.each(DATABASES)('SR&ED claims on %s', (kind) => {
     // words say "from … to …".
     expect(flat).toMatch(/Override \S+: from .+ to .+\. Why: The contractor/);
     expect(flat).not.toContain('!’');
+    // The calculation's minus sign prints as written: the built-in Helvetica drew '"' (ADR 0970).
+    expect(flat).toMatch(/\$[\d,.]+ − assistance and contract payments \$[\d,.]+ − provincial credits/);
+    expect(flat).not.toMatch(/\$[\d,.]+ " assistance/);
     const total = (await t.api('GET', `/api/sred/claims/${id}`, { token })).body.result.totals.total;
     expect(flat).toContain(
       `Total credits: $${(total / 100).toLocaleString('en-US', { minimumFractionDigits: total % 100 ? 2 : 0 })}`,

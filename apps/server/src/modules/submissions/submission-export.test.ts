@@ -47,4 +47,28 @@ describe('draft export', () => {
     expect(text).toMatch(/Phase 3\s+2028-01-10\s+2029-04-30\s+476\s+USD \$200,000/);
     expect(text).not.toContain('CAD $');
   });
+
+  it('prints the applicant’s own characters in every layout: "≥", "−", Greek and Polish (ADR 0970)', async () => {
+    const words = 'Co-PI Łukasz Żółć: efficiency ≥ 35 %, loss − 2 dB, α = 0.05';
+    const blocks = [
+      { kind: 'h1' as const, text: 'Łódź sensors' },
+      { kind: 'p' as const, text: words },
+      {
+        kind: 'table' as const,
+        rows: [
+          ['Name', 'Role'],
+          ['Łukasz Żółć', 'co-PI (≥ 20 %)'],
+        ],
+      },
+    ];
+    for (const font of ['sans', 'serif'] as const) {
+      const pdf = await renderPdf(blocks, { font, sizePt: 12, marginInches: 1, pageNumbers: true });
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'export-')), 'chars.pdf');
+      fs.writeFileSync(file, pdf);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Łódź sensors');
+      expect(text).toContain(words);
+      expect(text).toMatch(/Łukasz Żółć\s+co-PI \(≥ 20 %\)/);
+    }
+  });
 });

@@ -14,13 +14,13 @@ import {
   WidthType,
 } from 'docx';
 import type { Language } from '@grantleaf/shared/language';
-import PDFDocument from 'pdfkit';
 import {
   analysisResultsSchema,
   generatedApplicationSchema,
   type AnalysisResults,
   type GeneratedApplication,
 } from '@grantleaf/shared/grant-results.schema';
+import { PDF_FONTS, renderPdfDocument } from '../../adapters/pdf/pdf-document.ts';
 import { unprocessable } from '../../errors.ts';
 import { exportLabels } from './export-labels.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
@@ -47,7 +47,7 @@ export interface ExportRun {
 /**
  * The page an export is laid out on: the funder's font family, size and margins where its
  * formatting rules state them (ADR 0160), and "Page n of N" in the footer. Without one, an export
- * keeps the draft export's look (Helvetica 11 pt on 1-inch margins, no footer).
+ * keeps the draft export's look (Arimo, Helvetica's widths, 11 pt on 1-inch margins, no footer).
  */
 export interface ExportLayout {
   font: 'serif' | 'sans';
@@ -62,22 +62,13 @@ const PAGE_OF: Record<Language, string> = { en: ' of ', fr: ' de ' };
 
 const DRAFT_LAYOUT: ExportLayout = { font: 'sans', sizePt: 11, marginInches: 1, pageNumbers: false };
 
-/** Names Word and LibreOffice know, and the PDF standard fonts that match them (no embedding). */
+/**
+ * Names Word and LibreOffice know, and the embedded PDF fonts with the same widths (ADR 0970):
+ * Tinos has Times New Roman's, Arimo Arial's (and so Helvetica's).
+ */
 const FONTS = {
-  serif: {
-    docx: 'Times New Roman',
-    regular: 'Times-Roman',
-    bold: 'Times-Bold',
-    italic: 'Times-Italic',
-    boldItalic: 'Times-BoldItalic',
-  },
-  sans: {
-    docx: 'Arial',
-    regular: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italic: 'Helvetica-Oblique',
-    boldItalic: 'Helvetica-BoldOblique',
-  },
+  serif: { docx: 'Times New Roman', ...PDF_FONTS.serif },
+  sans: { docx: 'Arial', ...PDF_FONTS.sans },
 } as const;
 const POINTS_PER_INCH = 72;
 const TWIPS_PER_INCH = 1440;
@@ -283,76 +274,73 @@ function docxStyles(layout: ExportLayout) {
 export function renderPdf(blocks: ExportBlock[], layout: ExportLayout = DRAFT_LAYOUT): Promise<Buffer> {
   const font = FONTS[layout.font];
   const size = layout.sizePt;
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
+  return renderPdfDocument(
+    {
+      initial: font.regular,
       margin: layout.marginInches * POINTS_PER_INCH,
       // Kept in memory until the end, so each page's footer can say how many pages there are.
       bufferPages: layout.pageNumbers,
       info: { Title: blocks[0]?.text ?? 'Grant application', Creator: 'Grantleaf' },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    for (const b of blocks) {
-      if (b.kind === 'h1')
-        doc
-          .font(font.bold)
-          .fontSize(size + 7)
-          .text(b.text ?? '', { align: 'center' })
-          .moveDown();
-      else if (b.kind === 'h2')
-        doc
-          .moveDown(0.5)
-          .font(font.bold)
-          .fontSize(size + 2)
-          .text(b.text ?? '')
-          .moveDown(0.3);
-      else if (b.kind === 'h3')
-        doc
-          .font(font.bold)
-          .fontSize(size + 0.5)
-          .text(b.text ?? '')
-          .moveDown(0.2);
-      else if (b.kind === 'p' && b.runs) {
-        doc.fontSize(size);
-        b.runs.forEach((r, i) =>
+    },
+    (doc) => {
+      for (const b of blocks) {
+        if (b.kind === 'h1')
           doc
-            .font(
-              r.bold && r.italic
-                ? font.boldItalic
-                : r.bold
-                  ? font.bold
-                  : r.italic
-                    ? font.italic
-                    : font.regular,
-            )
-            .text(r.text, {
-              continued: i < b.runs!.length - 1,
-              underline: Boolean(r.underline || r.link),
-              link: r.link ?? null,
-            }),
-        );
-        doc.moveDown(0.4);
-      } else if (b.kind === 'p')
-        doc
-          .font(font.regular)
-          .fontSize(size)
-          .text(b.text ?? '', { align: 'left' })
-          .moveDown(0.4);
-      else if (b.kind === 'note')
-        doc
-          .font(font.italic)
-          .fontSize(size - 1)
-          .text(b.text ?? '', { align: 'left' })
-          .moveDown(0.4);
-      // The draft export's tables are a size smaller; a funder's rules apply to tables too.
-      else drawPdfTable(doc, b.rows ?? [], font, layout === DRAFT_LAYOUT ? 9 : size);
-    }
-    if (layout.pageNumbers) pdfPageNumbers(doc, font.regular, size, PAGE_OF[layout.language ?? 'en']);
-    doc.end();
-  });
+            .font(font.bold)
+            .fontSize(size + 7)
+            .text(b.text ?? '', { align: 'center' })
+            .moveDown();
+        else if (b.kind === 'h2')
+          doc
+            .moveDown(0.5)
+            .font(font.bold)
+            .fontSize(size + 2)
+            .text(b.text ?? '')
+            .moveDown(0.3);
+        else if (b.kind === 'h3')
+          doc
+            .font(font.bold)
+            .fontSize(size + 0.5)
+            .text(b.text ?? '')
+            .moveDown(0.2);
+        else if (b.kind === 'p' && b.runs) {
+          doc.fontSize(size);
+          b.runs.forEach((r, i) =>
+            doc
+              .font(
+                r.bold && r.italic
+                  ? font.boldItalic
+                  : r.bold
+                    ? font.bold
+                    : r.italic
+                      ? font.italic
+                      : font.regular,
+              )
+              .text(r.text, {
+                continued: i < b.runs!.length - 1,
+                underline: Boolean(r.underline || r.link),
+                link: r.link ?? null,
+              }),
+          );
+          doc.moveDown(0.4);
+        } else if (b.kind === 'p')
+          doc
+            .font(font.regular)
+            .fontSize(size)
+            .text(b.text ?? '', { align: 'left' })
+            .moveDown(0.4);
+        else if (b.kind === 'note')
+          doc
+            .font(font.italic)
+            .fontSize(size - 1)
+            .text(b.text ?? '', { align: 'left' })
+            .moveDown(0.4);
+        // The draft export's tables are a size smaller; a funder's rules apply to tables too.
+        else drawPdfTable(doc, b.rows ?? [], font, layout === DRAFT_LAYOUT ? 9 : size);
+      }
+      if (layout.pageNumbers) pdfPageNumbers(doc, font.regular, size, PAGE_OF[layout.language ?? 'en']);
+    },
+  );
 }
 
 /** "Page n of N" centred in each page's bottom margin. */
