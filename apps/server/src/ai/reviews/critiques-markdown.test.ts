@@ -13,7 +13,7 @@ The sampling design is excellent.
 
 ##### Intellectual Weaknesses:
 
-The field sites are not confirmed.
+The field sites are not confirmed. The panel discussed the sampling at length.
 
 N/A
 
@@ -48,6 +48,8 @@ describe('parseReviews: reviews pasted as Markdown (ADR 0890)', () => {
     expect(parsed.critiques.map((c) => [c.source, c.criterion, c.kind, c.quote])).toEqual([
       ['Panel summary', 'Intellectual Merit', 'strength', 'The sampling design is excellent.'],
       ['Panel summary', 'Intellectual Merit', 'weakness', 'The field sites are not confirmed.'],
+      // Under a Weaknesses heading every sentence is a weakness, one without a critical word too.
+      ['Panel summary', 'Intellectual Merit', 'weakness', 'The panel discussed the sampling at length.'],
       ['Panel summary', 'Broader Impacts', 'strength', 'The outreach plan is strong.'],
       ['Reviewer 1', 'Intellectual Merit', 'strength', 'The aims are clearly argued.'],
       ['Reviewer 1', 'Intellectual Merit', 'weakness', 'The power analysis is missing.'],

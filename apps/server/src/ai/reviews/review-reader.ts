@@ -46,6 +46,19 @@ function labelShaped(head: string): boolean {
   return longer.filter((w) => /^\p{Lu}/u.test(w)).length * 2 >= longer.length;
 }
 
+/**
+ * "Intellectual Weaknesses:", "Broader Impact Strengths:": a heading that ends on a kind marker,
+ * whose words name the criterion above it. It switches the kind; it is never that heading's subtitle.
+ */
+function endsOnKind(line: string): boolean {
+  const head = /^(.*\S)\s*:\s*$/u.exec(line)?.[1];
+  if (!head) return false;
+  return [/\s(\p{L}+)$/u, /\s(\p{L}+\s\p{L}+)$/u].some((re) => {
+    const m = re.exec(head);
+    return m !== null && headingKind(headingKey(m[1]!)) !== null;
+  });
+}
+
 /** "Candidate: 2", "Approach: 4": a criterion's score printed on its own line. */
 const SCORE_AFTER_COLON = /^(.{3,90}?)\s*:\s*(\d{1,2}(?:\.\d+)?)\s*$/u;
 
@@ -287,7 +300,9 @@ export class ReviewReader {
     if (!namedInline && !critInline && !kindInline) {
       // "Comments on Format (Required):" alone on its line: a label over the text that follows, in
       // title case (a sentence that opens a list, "The panel noted the following:", is not one).
-      if (!value && was !== 'text' && labelShaped(headText)) return (this.paragraphEnds(), true);
+      // "Intellectual Weaknesses:" is no label: its last word switches the kind (below).
+      if (!value && was !== 'text' && labelShaped(headText) && !endsOnKind(content))
+        return (this.paragraphEnds(), true);
       // "Candidate: 2": a criterion no layout names, with its score.
       const scored = SCORE_AFTER_COLON.exec(content);
       if (scored && headingShaped(scored[1]!)) {
