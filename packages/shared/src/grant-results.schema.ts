@@ -97,7 +97,7 @@ export const elementFindingSchema = z.object({
   status: z.enum(['found', 'weak', 'missing', 'not_assessed']),
   /** The sentence that supplies it, verbatim from the text (cut at 40 words with "…"). */
   quote: z.string().nullable(),
-  carries: z.array(z.enum(['number', 'date', 'money', 'name', 'method'])),
+  carries: z.array(z.enum(['number', 'date', 'money', 'name', 'person', 'method'])),
   expects: z.string(),
   suggestion: z.string(),
 });

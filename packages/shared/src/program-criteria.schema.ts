@@ -10,9 +10,10 @@ import { z } from 'zod';
 /**
  * Specific content that makes a sentence evidence of an element rather than rubric vocabulary:
  * a number with a unit or count, a date or project month, an amount of money, a named
- * organisation/person/place, or a named method/instrument/technique.
+ * organisation/person/place, a person shown as one (a title, initials, a role: a capitalised word
+ * alone is no person), or a named method/instrument/technique.
  */
-export const evidenceNeedSchema = z.enum(['number', 'date', 'money', 'name', 'method']);
+export const evidenceNeedSchema = z.enum(['number', 'date', 'money', 'name', 'person', 'method']);
 export type EvidenceNeed = z.infer<typeof evidenceNeedSchema>;
 
 export const requiredElementSchema = z.object({

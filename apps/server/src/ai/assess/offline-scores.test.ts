@@ -106,11 +106,12 @@ describe('keyword stuffing and rubric words score at most 3 on every criterion o
 describe('a concise strong text beats its weak one-line twin by at least 2 points in every program family', () => {
   // ADR 0880: aims the applicant labelled ("Aim 1: …") are stated facts, so NIH research grants
   // reaches the margin (1.0 → 2.5). Two families still fall short, each for a measured cause left
-  // open there: Ontario research funding (1.7: the detector scores the training sentence 0.58
-  // alone, 0.33 inside its window, under the 0.49 "found" threshold) and NIH small business (0.8:
-  // the weak twin's "company team" is the cue rule's "found", 0.42 precision on development team
-  // labels, and the detector finds neither significance nor the CSO's record in the strong one).
-  // Named so the regression stays visible (issue 24 "done when"); the strong text still wins.
+  // open: Ontario research funding (1.7: the detector scores the training sentence 0.58 alone but
+  // at most 0.42 in any window of it, under the 0.49 "found" threshold) and NIH small business
+  // (1.3, was 0.8: since ADR 0921 "Lyme" is no person, so the weak twin's company team is only
+  // weak, but the detector still finds "methods" in its one line and finds neither significance
+  // nor the environment in the strong one). Named so the regression stays visible (issue 24 "done
+  // when"); the strong text still wins.
   const BELOW_MARGIN = new Set(['Ontario research funding', 'NIH small business']);
   it.each(CONCISE_TWINS)('$family', (twin) => {
     const p = flagship(twin.prefixes);

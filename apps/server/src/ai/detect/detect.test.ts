@@ -103,6 +103,33 @@ describe('the element detector (ADR 0300)', () => {
     expect(left.status).not.toBe('found');
   });
 
+  it('counts a person only on evidence of one: a title, a role or the writer, not any capitalised word (issue 24)', () => {
+    const person = (text: string) =>
+      readForReview(text, PROGRAM_CRITERIA.genericVocabulary, []).sentences.map((s) => s.has.person);
+    // A capitalised disease, place or product is no person ("Lyme" was read as a name).
+    expect(person('Our company will make a faster Lyme disease test.')).toEqual([false]);
+    expect(person('The research is about bridges, with students trained in Ontario.')).toEqual([false]);
+    expect(person('We will ship the Model X sensor to Kingston in May.')).toEqual([false]);
+    expect(
+      person(
+        'Our CSO, Dr. Meera Shah, developed two FDA-cleared assays. Our CEO has built two companies. The PI has 45 publications; the co-PI led two partnerships. Prof. Osei leads the field work. I have published 19 papers.',
+      ),
+    ).toEqual([true, true, true, true, true]);
+  });
+
+  it('a company team needs a person or a figure: a cue word beside a capitalised word is only weak', () => {
+    const companyTeam = PROGRAM_CRITERIA.elements.company_team!;
+    const find = (text: string) =>
+      findElement(readForReview(text, PROGRAM_CRITERIA.genericVocabulary, companyTeam.cues), {
+        id: 'company_team',
+        ...companyTeam,
+      });
+    expect(find('Our company will make a faster Lyme disease test.').status).not.toBe('found');
+    expect(
+      find('Our company team is led by Dr. Meera Shah, who developed two FDA-cleared assays.').status,
+    ).toBe('found');
+  });
+
   it('reads features through the language layer: stems, cues, money and dates', () => {
     const f = featuresOf('Budget\nWe will hire two graduate students ($45,000 per year) from January 2027.');
     expect(f).toEqual(

@@ -1,4 +1,5 @@
 import type { EvidenceNeed } from '@grantleaf/shared/program-criteria.schema';
+import { cues, phraseRe } from '../read/cues.ts';
 import { findMoney } from '../text/money.ts';
 import { normalisePaste } from '../text/paste.ts';
 import { countWords, splitSentences } from '../text/review-text.ts';
@@ -95,6 +96,25 @@ function stemOf(word: string): string {
     .slice(0, 6);
 }
 
+let titleRe: RegExp | undefined;
+
+/**
+ * Whether the sentence shows a person (issue 24): a title before a capitalised word ("Dr. Shah"),
+ * a role ("our CSO", "the co-PI") or the writer speaking as themself ("I led…"; cues.json
+ * `personEvidence`). A capitalised word alone is no
+ * person: "Lyme", "Ontario" or a product name are not a team. (Initials are not read: the sentence
+ * splitter cuts "J. Smith" after the initial.)
+ */
+function namesPerson(sentence: string): boolean {
+  const { titles, roles, self } = cues().personEvidence;
+  titleRe ??= new RegExp(`(?<![\\p{L}])(?:${titles.map(escapeRe).join('|')})\\.?\\s+\\p{Lu}`, 'u');
+  return (
+    titleRe.test(sentence) ||
+    phraseRe('personEvidence', roles, 'iu').test(sentence) ||
+    phraseRe('personEvidenceSelf', self, 'u').test(sentence)
+  );
+}
+
 function specificContent(sentence: string, generic: Set<string>): Record<EvidenceNeed, boolean> {
   // Enumerators, citations and figure references carry digits but no content.
   const body = sentence
@@ -127,6 +147,7 @@ function specificContent(sentence: string, generic: Set<string>): Record<Evidenc
     date: WHEN_RE.test(body),
     money: findMoney(body).some((m) => m.explicit),
     name,
+    person: namesPerson(sentence),
     method,
   };
 }

@@ -22,7 +22,14 @@ export const cuesSchema = z.object({
     training: phrases,
     qualitative: phrases,
   }),
+  /** Phrases holding a kind's cue word that do not state the kind ("pilot plant"): masked first. */
+  statementExceptions: z.object({ pilot: phrases }),
   personRoles: phrases,
+  /**
+   * Evidence that a sentence is about a person: a title before a capitalised word, a role, or the
+   * writer speaking for themself (case-sensitive "I", "my").
+   */
+  personEvidence: z.object({ titles: phrases, roles: phrases, self: phrases }),
   organisationRoles: z.object({ subcontractor: phrases, partner: phrases }),
   /** Lower-case words that may sit inside an organisation's name: joiners and legal suffixes. */
   organisationNameJoiners: phrases,

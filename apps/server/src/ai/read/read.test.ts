@@ -198,4 +198,15 @@ describe('people, organisations, objectives, statements', () => {
     );
     expect(facts.milestones.map((m) => m.amount?.value)).toEqual([120000, 100000, 200000]);
   });
+
+  it('a pilot line, plant or scale is equipment, not a pilot result (issue 24)', () => {
+    const pilots = (text: string) => statementsOf(readText([{ id: 's', text }]), 'pilot').map((s) => s.text);
+    expect(pilots('We will commission a pilot line in Sarnia and certify it to ISO 9001.')).toEqual([]);
+    expect(pilots('The pilot plant produces 40 kg of resin a day.')).toEqual([]);
+    expect(pilots('Pilot-scale runs start in month 6; the pilot scale reactor holds 200 L.')).toEqual([]);
+    expect(pilots("L'usine pilote de Bécancour produira 2 tonnes par mois.")).toEqual([]);
+    // A pilot study is still one, even in a sentence that also names a pilot plant.
+    expect(pilots('Our pilot in 120 patients gave an AUROC of 0.83.')).toHaveLength(1);
+    expect(pilots('A pilot at the pilot plant cut energy use by 12%.')).toHaveLength(1);
+  });
 });

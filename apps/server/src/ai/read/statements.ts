@@ -29,12 +29,20 @@ function clauses(text: string): { text: string; start: number; end: number }[] {
   });
 }
 
+/** The sentence with the phrases that hold a kind's cue word without stating it blanked out. */
+function withoutExceptions(sentence: string, kind: StatementKind): string {
+  const exceptions = (cues().statementExceptions as Partial<Record<StatementKind, string[]>>)[kind];
+  return exceptions
+    ? sentence.replace(phraseRe(`not:${kind}`, exceptions, 'giu'), (m) => ' '.repeat(m.length))
+    : sentence;
+}
+
 export function readStatements(text: string, field: string): StatementFact[] {
   const { statementKinds } = cues();
   const out: StatementFact[] = [];
   for (const s of sentenceSpans(text)) {
     for (const kind of KINDS) {
-      if (phraseRe(`kind:${kind}`, statementKinds[kind], 'iu').test(s.text)) {
+      if (phraseRe(`kind:${kind}`, statementKinds[kind], 'iu').test(withoutExceptions(s.text, kind))) {
         out.push({ kind, text: s.text, source: source(field, text, s.start, s.end) });
       }
     }
