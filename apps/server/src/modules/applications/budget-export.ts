@@ -19,13 +19,19 @@ const years = (b: Budget, w: ExportLabels = exportLabels('en')) =>
 const sum = (xs: number[]) => xs.reduce((a, c) => a + c, 0);
 
 /** The conversions' sentences (ADR 0940): each amount entered in another currency, its rate and source. */
-function conversionNotes(summary: BudgetSummary, language: Language): string[] {
+function conversionNotes(entered: Budget, summary: BudgetSummary, language: Language): string[] {
   const w = exportLabels(language);
+  // Named in the reader's words: the line's label or the partner's name, as the applicant typed it.
+  const nameOf = (id: string, fallback: string) => {
+    const line = entered.lines.find((l) => l.id === id);
+    const partner = entered.partners.find((p) => p.id === id);
+    return line ? w.converted.line(line.label) : partner ? w.converted.partner(partner.name) : fallback;
+  };
   const rate = (r: number) =>
     language === 'fr' ? r.toLocaleString('fr-CA', { maximumFractionDigits: 6 }) : formatRate(r);
   return summary.conversions.map((c) =>
     w.conversion({
-      name: c.name,
+      name: nameOf(c.id, c.name),
       original: w.money(c.original, c.currency),
       from: c.currency,
       to: summary.currency,
@@ -96,7 +102,7 @@ export function budgetBlocks(
     },
     { kind: 'h3', text: w.budgetLines },
     { kind: 'note', text: w.amountsIn(t.summary.currency) },
-    ...conversionNotes(t.summary, language).map((text): ExportBlock => ({ kind: 'note', text })),
+    ...conversionNotes(entered, t.summary, language).map((text): ExportBlock => ({ kind: 'note', text })),
     { kind: 'table', rows: [t.head, ...t.lines, ...t.totalRows] },
   ];
   if (t.partners.length > 0) {
@@ -155,7 +161,7 @@ export function budgetCsv(entered: Budget, rules: ProgramCostRules | null): stri
   ] as const)
     rows.push(['Total', '', label, ...ys.map(String), String(total), '']);
   rows.push(['Currency', '', summary.currency, ...years(budget).map(() => ''), '', summary.basis]);
-  for (const note of conversionNotes(summary, 'en'))
+  for (const note of conversionNotes(entered, summary, 'en'))
     rows.push(['Exchange rate', '', '', ...years(budget).map(() => ''), '', note]);
   // The funder's table (ADR 0741) after the lines, its amounts as plain numbers.
   const shape = budgetShape(budget, rules, summary);

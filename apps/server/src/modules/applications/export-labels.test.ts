@@ -56,3 +56,36 @@ describe('budget blocks of the export in the reader’s language', () => {
     );
   });
 });
+
+describe('amounts in another currency in the export (ADR 0940)', () => {
+  const withEuros = (rate: boolean): Budget => ({
+    ...BUDGET,
+    lines: [
+      ...BUDGET.lines,
+      { id: 'eu', category: 'travel', label: 'Lyon', amounts: [2_000, 0], note: '', currency: 'EUR' },
+    ],
+    ...(rate
+      ? { exchangeRates: [{ currency: 'EUR', rate: 1.5, source: 'Banque du Canada', date: '2026-11-27' }] }
+      : {}),
+  });
+  const blocks = (b: Budget, language: 'en' | 'fr') =>
+    budgetBlocks(b, null, language)
+      .map((x) => [x.text ?? '', ...(x.rows ?? []).flat()].join(' | '))
+      .join('\n');
+
+  it('says each conversion with the rate, its source and date, in the reader’s language', () => {
+    expect(blocks(withEuros(true), 'en')).toContain(
+      "Line 'Lyon': entered as EUR 2,000, converted at 1 EUR = 1.5 CAD (the applicant's rate: Banque du Canada, 2026-11-27) = CAD $3,000.",
+    );
+    expect(blocks(withEuros(true), 'en')).toContain('Travel | Lyon | CAD $3,000 | CAD $0 | CAD $3,000');
+    expect(blocks(withEuros(true), 'fr').replace(/[\u00a0\u202f]/g, ' ')).toContain(
+      'Ligne « Lyon » : saisi en 2 000 EUR, converti à 1 EUR = 1,5 CAD (taux du demandeur : Banque du Canada, 2026-11-27) = 3 000 $ CAD.',
+    );
+  });
+
+  it('without a rate the line is shown at nothing and the export says why', () => {
+    const en = blocks(withEuros(false), 'en');
+    expect(en).toContain('Travel | Lyon | CAD $0 | CAD $0 | CAD $0');
+    expect(en).toContain('no exchange rate from EUR to CAD was entered, so it is left out of every total');
+  });
+});

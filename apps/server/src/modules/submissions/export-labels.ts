@@ -47,6 +47,8 @@ export interface ExportLabels {
   justification: string;
   requestSentence: (v: { request: string; years: number; projectCost: string; basis: string }) => string;
   partnerSentence: (name: string, cash: string, inKind: string) => string;
+  /** What a conversion concerns: a cost line by its label, or a partner's contribution by its name. */
+  converted: { line: (label: string) => string; partner: (name: string) => string };
   /** A line or partner entered in another currency (ADR 0940): converted at the applicant's rate, or not counted. */
   conversion: (c: {
     name: string;
@@ -183,6 +185,7 @@ const EN: ExportLabels = {
   requestSentence: ({ request, years, projectCost, basis }) =>
     `The request is ${request} over ${years} year${years === 1 ? '' : 's'}, for total costs of ${projectCost}. ${basis}`,
   partnerSentence: (name, cash, inKind) => `${name} contributes ${cash} in cash and ${inKind} in kind.`,
+  converted: { line: (label) => `Line '${label}'`, partner: (name) => `${name}'s contribution` },
   conversion: ({ name, original, from, to, rate, source, date, converted }) =>
     rate === null || converted === null
       ? `${name}: entered as ${original}; no exchange rate from ${from} to ${to} was entered, so it is left out of every total.`
@@ -268,6 +271,10 @@ const FR: ExportLabels = {
   requestSentence: ({ request, years, projectCost, basis }) =>
     `La demande est de ${request} sur ${years}${NBSP}an${years === 1 ? '' : 's'}, pour des coûts totaux de ${projectCost}. ${basis}`,
   partnerSentence: (name, cash, inKind) => `${name} contribue ${cash} en espèces et ${inKind} en nature.`,
+  converted: {
+    line: (label) => `Ligne «${NBSP}${label}${NBSP}»`,
+    partner: (name) => `Contribution de ${name}`,
+  },
   conversion: ({ name, original, from, to, rate, source, date, converted }) =>
     rate === null || converted === null
       ? `${name}${NBSP}: saisi en ${original}${NBSP}; aucun taux de change de ${from} en ${to} n'a été saisi, il est donc exclu de tous les totaux.`
