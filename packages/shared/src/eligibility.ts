@@ -193,6 +193,13 @@ const KIND_WORDS: Record<ApplicantKind, string> = {
   'non-profit': 'a non-profit organization',
 };
 
+const STAGE_WORDS: Record<CareerStage, string> = {
+  student: 'student',
+  'early-career': 'early career',
+  'mid-career': 'mid career',
+  established: 'established',
+};
+
 const LEVEL_WORDS = { graduate: 'a graduate student', undergraduate: 'an undergraduate student' } as const;
 
 const list = (items: string[]) =>
@@ -213,7 +220,14 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
     who.stated?.fromProfile?.includes(fact) ? profile : text;
   if (who.country && !rules.countries.includes(who.country)) {
     reasons.push(
-      `It is open only to applicants in ${list(rules.countries.map((c) => COUNTRY_NAME[c]))}; ${said('country', 'your profile says', 'you are in')} ${COUNTRY_NAME[who.country]}.`,
+      fill(
+        said(
+          'country',
+          'It is open only to applicants in {{places}}; your profile says {{place}}.',
+          'It is open only to applicants in {{places}}; you are in {{place}}.',
+        ),
+        { places: list(rules.countries.map((c) => COUNTRY_NAME[c])), place: COUNTRY_NAME[who.country] },
+      ),
     );
   } else if (
     rules.regions.length > 0 &&
@@ -221,7 +235,14 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
     !who.regions.some((r) => rules.regions.includes(r))
   ) {
     reasons.push(
-      `It is open only to applicants in ${list(rules.regions.map(regionName))}; ${said('region', 'your profile says', 'you are in')} ${regionName(who.regions[0]!)}.`,
+      fill(
+        said(
+          'region',
+          'It is open only to applicants in {{places}}; your profile says {{place}}.',
+          'It is open only to applicants in {{places}}; you are in {{place}}.',
+        ),
+        { places: list(rules.regions.map(regionName)), place: regionName(who.regions[0]!) },
+      ),
     );
   }
   if (who.kind) {
@@ -234,7 +255,17 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
       (who.indigenous && rules.applicantTypes.includes('indigenous-organization'));
     if (!ok) {
       reasons.push(
-        `It is for ${list(rules.applicantTypes.map((t) => APPLICANT_LABEL[t]))}; ${said('kind', 'your profile says you are', 'you wrote as')} ${level ? LEVEL_WORDS[level] : KIND_WORDS[who.kind]}.`,
+        fill(
+          said(
+            'kind',
+            'It is for {{types}}; your profile says you are {{kind}}.',
+            'It is for {{types}}; you wrote as {{kind}}.',
+          ),
+          {
+            types: list(rules.applicantTypes.map((t) => APPLICANT_LABEL[t])),
+            kind: level ? LEVEL_WORDS[level] : KIND_WORDS[who.kind],
+          },
+        ),
       );
     }
   }
@@ -245,7 +276,10 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
     who.employees > rules.ownership.maxEmployees
   ) {
     reasons.push(
-      `It is limited to companies with ${rules.ownership.maxEmployees.toLocaleString('en-US')} employees or fewer; yours has ${who.employees.toLocaleString('en-US')}.`,
+      fill('It is limited to companies with {{max}} employees or fewer; yours has {{count}}.', {
+        max: rules.ownership.maxEmployees.toLocaleString('en-US'),
+        count: who.employees.toLocaleString('en-US'),
+      }),
     );
   }
   // A mandate is a rule: a research program of a field the funder leaves to another is not eligible.
@@ -255,10 +289,19 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
     (who.kind === null || who.kind === 'researcher' || who.kind === 'postdoc' || who.kind === 'student')
   ) {
     if (rules.excludedFields.includes(main)) {
-      reasons.push(`Its mandate excludes ${FIELD_LABEL[main]}, the field of your work.`);
+      reasons.push(
+        fill('Its mandate excludes {{field}}, the field of your work.', { field: FIELD_LABEL[main] }),
+      );
     } else if (rules.fields.length > 0 && !who.fields.some((f) => rules.fields.includes(f))) {
       reasons.push(
-        `It funds ${list(rules.fields.map((f) => FIELD_LABEL[f]))}; ${said('fields', 'your profile gives your field as', 'your work is in')} ${FIELD_LABEL[main]}.`,
+        fill(
+          said(
+            'fields',
+            'It funds {{fields}}; your profile gives your field as {{field}}.',
+            'It funds {{fields}}; your work is in {{field}}.',
+          ),
+          { fields: list(rules.fields.map((f) => FIELD_LABEL[f])), field: FIELD_LABEL[main] },
+        ),
       );
     }
   }
@@ -271,21 +314,36 @@ export function ineligibilityReasons(rules: EligibilityRules, who: ApplicantProf
   // (Hertz: three years' residence) is left to the applicant to read.
   if (rules.citizenship && stated.citizenship === 'neither' && !/foreign nationals?/i.test(rules.citizenship))
     reasons.push(
-      `It is open to ${rules.citizenship.replace(/\.$/, '')}; your profile says you are neither a citizen nor a permanent resident.`,
+      fill('It is open to {{who}}; your profile says you are neither a citizen nor a permanent resident.', {
+        who: rules.citizenship.replace(/\.$/, ''),
+      }),
     );
   if (who.kind === 'company' && rules.ownership?.ownedIn && stated.ownedInCountry === false)
     reasons.push(
-      `It is for: ${rules.ownership.text.replace(/\.$/, '')}; your profile says your company is not owned in ${COUNTRY_NAME[rules.ownership.ownedIn]}.`,
+      fill('It is for: {{rule}}; your profile says your company is not owned in {{country}}.', {
+        rule: rules.ownership.text.replace(/\.$/, ''),
+        country: COUNTRY_NAME[rules.ownership.ownedIn],
+      }),
     );
   if (rules.careerStages.length > 0 && who.careerStage && !rules.careerStages.includes(who.careerStage)) {
     reasons.push(
-      `It is for ${list(rules.careerStages.map((s) => s.replace('-', ' ')))} applicants; you describe yourself as ${who.careerStage.replace('-', ' ')}.`,
+      fill('It is for {{stages}} applicants; you describe yourself as {{stage}}.', {
+        stages: list(rules.careerStages.map((s) => STAGE_WORDS[s])),
+        stage: STAGE_WORDS[who.careerStage],
+      }),
     );
   }
   return reasons;
 }
 
 const yearOf = (day: string) => Number(day.slice(0, 4));
+
+/**
+ * A reason from its English template, {{name}} where a fact goes: the web keys each template's
+ * French by that English in fr.messages.json and fills in the same facts (translateMessage, ADR 0930).
+ */
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 /**
  * The program's size limits in the funder's words (SSHRC Insight Development: at most $75,000 and
@@ -297,12 +355,18 @@ function sizeReasons(requires: EligibilityRules['requires'] | undefined, who: Ap
   const out: string[] = [];
   if (requires.maxAmount && who.budget !== null && who.budget > requires.maxAmount)
     out.push(
-      `It gives at most ${requires.maxAmount.toLocaleString('en-US')} a project; you ask for ${who.budget.toLocaleString('en-US')}.`,
+      fill('It gives at most {{max}} a project; you ask for {{amount}}.', {
+        max: requires.maxAmount.toLocaleString('en-US'),
+        amount: who.budget.toLocaleString('en-US'),
+      }),
     );
   const years = who.stated?.projectYears;
   if (requires.maxYears && typeof years === 'number' && years > requires.maxYears)
     out.push(
-      `It funds projects of at most ${requires.maxYears} years; you describe a ${years}-year project.`,
+      fill('It funds projects of at most {{max}} years; you describe a {{years}}-year project.', {
+        max: requires.maxYears,
+        years,
+      }),
     );
   return out;
 }
@@ -321,7 +385,10 @@ function directorateReason(
   if (words.length === 0) return null;
   const area = new RegExp(`^(?:${directorate.words.map(toPattern).join('|')})$`, 'i');
   if (words.some((w) => area.test(w))) return null;
-  return `It is limited to ${directorate.name}; the words that place your work in a field (${words.slice(0, 4).join(', ')}) name none of it.`;
+  return fill(
+    'It is limited to {{area}}; the words that place your work in a field ({{words}}) name none of it.',
+    { area: directorate.name, words: words.slice(0, 4).join(', ') },
+  );
 }
 
 /** The officer's first checks (issue 25 §2), each naming the rule and the stated fact it read. */
@@ -333,8 +400,8 @@ function requirementReasons(
   if (!requires) return [];
   const out: string[] = [];
   // A year the request's words state is a fact the applicant wrote; the reason says where it was read.
-  const says = (key: 'careerStartYear' | 'degreeYear') =>
-    stated.fromText?.includes(key) ? 'you wrote' : 'your profile says';
+  const says = (key: 'careerStartYear' | 'degreeYear', wrote: string, profile: string) =>
+    stated.fromText?.includes(key) ? wrote : profile;
   if (requires.clinicalDoctorate && stated.clinicalDoctorate === false)
     out.push(
       'It requires a clinical doctoral degree (MD, DVM, PharmD or equivalent); your profile says you hold none.',
@@ -342,17 +409,44 @@ function requirementReasons(
   const start = requires.careerStartOnOrAfter;
   if (start && typeof stated.careerStartYear === 'number' && stated.careerStartYear < yearOf(start))
     out.push(
-      `It is for researchers whose academic career started on or after ${start}; ${says('careerStartYear')} ${stated.careerStartYear}.`,
+      fill(
+        says(
+          'careerStartYear',
+          'It is for researchers whose academic career started on or after {{date}}; you wrote {{year}}.',
+          'It is for researchers whose academic career started on or after {{date}}; your profile says {{year}}.',
+        ),
+        {
+          date: start,
+          year: stated.careerStartYear,
+        },
+      ),
     );
   const degree = requires.degreeOnOrAfter;
   if (degree && typeof stated.degreeYear === 'number' && stated.degreeYear < yearOf(degree))
     out.push(
-      `It requires a first PhD or terminal degree on or after ${degree}; ${says('degreeYear')} ${stated.degreeYear}.`,
+      fill(
+        says(
+          'degreeYear',
+          'It requires a first PhD or terminal degree on or after {{date}}; you wrote {{year}}.',
+          'It requires a first PhD or terminal degree on or after {{date}}; your profile says {{year}}.',
+        ),
+        { date: degree, year: stated.degreeYear },
+      ),
     );
   const within = requires.degreeWithinYears;
   if (within && typeof stated.degreeYear === 'number' && stated.degreeYear < today.getUTCFullYear() - within)
     out.push(
-      `It requires a PhD received no more than ${within} years before the deadline; ${says('degreeYear')} ${stated.degreeYear}.`,
+      fill(
+        says(
+          'degreeYear',
+          'It requires a PhD received no more than {{years}} years before the deadline; you wrote {{year}}.',
+          'It requires a PhD received no more than {{years}} years before the deadline; your profile says {{year}}.',
+        ),
+        {
+          years: within,
+          year: stated.degreeYear,
+        },
+      ),
     );
   if (requires.r15EligibleInstitution && stated.r15EligibleInstitution === false)
     out.push(

@@ -94,6 +94,8 @@ export const fundingResultsSchema = z.object({
         agency_name: z.string(),
         program_id: z.string(),
         because: z.string(),
+        /** Each reason apart, so the interface can show it in its language (ADR 0930); absent in older searches. */
+        reasons: z.array(z.string()).optional(),
       }),
     )
     .optional(),

@@ -162,6 +162,28 @@ const own = (messages: Record<string, string>, english: string) =>
   Object.hasOwn(messages, english) ? messages[english] : undefined;
 
 /**
+ * A value in French: whole where it has an entry, else a list the rules wrote ("A, B and C", the
+ * eligibility reasons' programs and fields, ADR 0930) whose every item has one; else as it came.
+ */
+function frenchValue(messages: Record<string, string>, value: string): string {
+  const whole = own(messages, value);
+  if (whole !== undefined) return whole;
+  // Items at even places, separators between; an item may hold "and" itself ("engineering and
+  // technology"), so the longest run with an entry is taken first.
+  const pieces = value.split(/(, | and )/);
+  if (pieces.length < 3) return value;
+  const french: string[] = [];
+  for (let i = 0; i < pieces.length;) {
+    let end = pieces.length - 1;
+    while (end >= i && own(messages, pieces.slice(i, end + 1).join('')) === undefined) end -= 2;
+    if (end < i) return value;
+    french.push(own(messages, pieces.slice(i, end + 1).join(''))!);
+    i = end + 2;
+  }
+  return `${french.slice(0, -1).join(', ')} et ${french.at(-1)}`;
+}
+
+/**
  * A fixed English message from packages/shared (a zod schema's, an e-mail rule's) or the server's
  * answer, in the interface's language: `locales/fr.messages.json` is keyed by the English text
  * itself, so the schemas stay one (and English-exact) for server and web. A message with no
@@ -189,10 +211,9 @@ export function translateMessage(message: string | undefined): string | undefine
   for (const { names, pattern, french: template } of templates) {
     const found = pattern.exec(message);
     if (!found) continue;
-    return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-      const value = found[names.indexOf(name) + 1] ?? '';
-      return own(messages, value) ?? value;
-    });
+    return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+      frenchValue(messages, found[names.indexOf(name) + 1] ?? ''),
+    );
   }
   return message;
 }

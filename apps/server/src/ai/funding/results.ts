@@ -149,6 +149,7 @@ export function toFundingResults(
             agency_name: p.agency,
             program_id: p.id,
             because: reasons.join(' '),
+            reasons,
           })),
         }
       : {}),

@@ -1,14 +1,14 @@
 import type { FundingResults } from '@grantleaf/shared/funding.schema';
 import '../../../i18n/funding-catalogue.ts';
-import { useTranslation } from '../../../i18n/index.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 
 /**
  * A finished funding search (issue 14 §3): the matched programs, each with its deadline as the
  * catalogue knows it (a date, "(expected)" when projected from the funder's rule, or the kind of
  * intake), and apart from them, collapsed, the programs the rules set aside with the reason.
  * What the engine and the catalogue wrote (program and agency names, notes, ranges, deadlines,
- * reasons, intake) stays as written, marked lang="en" (ADR 0640, 0730); the page's own words follow
- * the interface's language.
+ * intake) stays as written, marked lang="en" (ADR 0640, 0730); the page's own words follow the
+ * interface's language, and so do the rules' reasons where fr.messages.json has them (ADR 0930).
  */
 export function FundingResultsView({ results }: { results: FundingResults }) {
   const notEligible = results.not_eligible ?? [];
@@ -58,8 +58,18 @@ export function FundingResultsView({ results }: { results: FundingResults }) {
                 <span lang="en">
                   <span className="font-medium">{p.program_name}</span> · {p.agency_name}
                 </span>
-                <p className="text-slate-700" lang="en">
-                  {p.because}
+                <p className="text-slate-700">
+                  {(p.reasons ?? [p.because]).map((reason, i) => {
+                    // The rules' reasons in the interface's language where fr.messages.json has
+                    // them (ADR 0930); one it does not have stays English, marked so.
+                    const shown = translateMessage(reason);
+                    return (
+                      <span key={i} lang={shown === reason ? 'en' : undefined}>
+                        {i > 0 ? ' ' : ''}
+                        {shown}
+                      </span>
+                    );
+                  })}
                 </p>
               </li>
             ))}
