@@ -58,6 +58,26 @@ describe.each(DATABASES)('job queue on %s', (kind) => {
     await drop();
   });
 
+  it("applies each start's settings to a queue that already exists (a changed expiry or retry delay)", async () => {
+    const settingsOf = async (name: string) =>
+      (
+        (await db.db.execute(
+          sql`select expire_seconds as "expire", retry_delay as "delay" from pgboss.queue where name = ${name}`,
+        )) as unknown as { rows: Array<{ expire: number; delay: number }> }
+      ).rows[0];
+    // The suite's queue made 'test-ok' with a 60 s expiry and a 1 s retry delay; start again with others.
+    expect(await settingsOf('test-ok')).toEqual({ expire: 60, delay: 1 });
+    const again = await createJobQueue(
+      { ...silentDeps(db), env: parseEnv({ LOG_LEVEL: 'silent', JOB_RETRY_DELAY_SECONDS: '7' }) },
+      [{ ...recordingJob('test-ok', []), expireInSeconds: 45 }],
+    );
+    try {
+      expect(await settingsOf('test-ok')).toEqual({ expire: 45, delay: 7 });
+    } finally {
+      await again.stop();
+    }
+  });
+
   it('sends inside a transaction: a rolled-back transaction leaves no job', async () => {
     await expect(
       db.db.transaction(async (tx) => {

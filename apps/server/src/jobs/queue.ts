@@ -39,7 +39,7 @@ export async function createJobQueue(
   await boss.start();
   for (const job of jobs) {
     await boss.createQueue(failedQueue(job.name));
-    await boss.createQueue(job.name, {
+    const settings = {
       name: job.name,
       retryLimit: job.retryLimit,
       retryDelay: deps.env.JOB_RETRY_DELAY_SECONDS ?? job.retryDelaySeconds,
@@ -47,7 +47,12 @@ export async function createJobQueue(
       expireInSeconds:
         typeof job.expireInSeconds === 'function' ? job.expireInSeconds(deps.env) : job.expireInSeconds,
       deadLetter: failedQueue(job.name),
-    });
+    };
+    await boss.createQueue(job.name, settings);
+    // createQueue leaves a queue that exists as it was (pg-boss inserts ON CONFLICT DO NOTHING), so
+    // a changed expiry or retry setting (a new JOB_EXPIRE_SECONDS, a job's new retry limit, a test
+    // started on a copy of the migrated template) would never apply: every start writes them.
+    await boss.updateQueue(job.name, settings);
   }
 
   const pollers = new Map<string, Poller[]>();
