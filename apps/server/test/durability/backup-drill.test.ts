@@ -119,8 +119,9 @@ describe.each(KINDS)('backup and restore drill on %s', (kind) => {
     const source: Record<string, string> = { DATA_DIR: dataDir };
     const target: Record<string, string> = { DATA_DIR: restoredDir };
     if (kind === 'postgres') {
-      const a = await createThrowawayPostgres(ADMIN_URL!, 'gl_drill');
-      const b = await createThrowawayPostgres(ADMIN_URL!, 'gl_drill');
+      // Both empty, as before: the restore target must be, and the source is filled from nothing.
+      const a = await createThrowawayPostgres(ADMIN_URL!, 'gl_drill', { empty: true });
+      const b = await createThrowawayPostgres(ADMIN_URL!, 'gl_drill', { empty: true });
       cleanups.push(a.drop, b.drop);
       source.DATABASE_URL = a.url;
       target.DATABASE_URL = b.url;

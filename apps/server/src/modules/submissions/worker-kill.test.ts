@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresTemplateName } from '../../../test/db-templates.ts';
 
 /**
  * The kill test: 20 grant jobs, a worker process SIGKILLed in the middle of them and started
@@ -81,7 +82,8 @@ if (!ADMIN_URL) console.warn('[worker-kill.test] skipped: TEST_DATABASE_URL is n
     dbName = `gl_kill_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
+    // A copy of the migrated template (ADR 0420): this process's start below finds the migrations done.
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${await postgresTemplateName(ADMIN_URL!)}`);
     await admin.end();
     const url = new URL(ADMIN_URL!);
     url.pathname = `/${dbName}`;
