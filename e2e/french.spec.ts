@@ -366,9 +366,10 @@ const NSERC_ALLIANCE = 'ca-nserc-alliance-advantage';
 
 /**
  * The editor's side panels not yet in French (ADR 0361's list), left out of its check by their
- * test ids until their features convert: each entry is a panel, not a word allowed.
+ * test ids until their features convert: each entry is a panel, not a word allowed. None since
+ * ADR 0971 (the guidelines checklist and the content library).
  */
-const STILL_ENGLISH_PANELS = ['[data-testid="guidelines-panel"]', '[data-testid="content-library"]'];
+const STILL_ENGLISH_PANELS: string[] = [];
 
 /** A submission made through the API, once its job has completed. */
 async function completed(server: Server, token: string, body: Record<string, unknown>): Promise<string> {
@@ -461,8 +462,7 @@ for (const width of [1280, 390]) {
     // The applications tracker and the editor (ADRs 0850, 0851): an application from a catalogue
     // program, so the editor has its sections, live checks and panels. What the checks' server
     // wrote (findings, limit notes, criteria) is marked lang="en"; the section headers are the
-    // funder's; the side panels still in English (guidelines, content library: ADR 0361) are
-    // left out by name until they convert.
+    // funder's; the side panels (guidelines checklist, content library) are French since ADR 0971.
     const tracked = await server.api('POST', '/api/applications', {
       token: account.token,
       body: { title: 'Capteurs de glace de rivière', program: 'CRSNG Alliance', programId: NSERC_ALLIANCE },
@@ -475,6 +475,8 @@ for (const width of [1280, 390]) {
       ['/alerts', 'Recherches enregistrées et alertes', 'Programmes que vous suivez'],
       // Back from a cancelled checkout (issue 31).
       ['/billing/return?checkout=none&cancelled=1', 'Paiement annulé', 'Paiement annulé'],
+      // The content library on its own page (ADR 0971): empty, its search and category filter.
+      ['/library', 'Bibliothèque de contenu', 'Bibliothèque de contenu'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -87,6 +87,8 @@ const SAME_IN_BOTH = new Set([
   'Justification',
   // The marketing dialog's list of services (issue 31).
   'Services',
+  // The guidelines checklist's page of a requirement: the same abbreviation in French.
+  'p. {{page}}',
 ]);
 
 const EN = flatten(en as Tree);

@@ -1,5 +1,6 @@
 import 'i18next';
 import type enAccount from './locales/en.account.json';
+import type enAdmin from './locales/en.admin.json';
 import type enAffiliate from './locales/en.affiliate.json';
 import type enAlerts from './locales/en.alerts.json';
 import type enApplications from './locales/en.applications.json';
@@ -8,8 +9,10 @@ import type enBudget from './locales/en.budget.json';
 import type enDashboard from './locales/en.dashboard.json';
 import type enEditor from './locales/en.editor.json';
 import type enFunding from './locales/en.funding.json';
+import type enGuidelines from './locales/en.guidelines.json';
 import type enIdeas from './locales/en.ideas.json';
 import type en from './locales/en.json';
+import type enLibrary from './locales/en.library.json';
 import type enMarketing from './locales/en.marketing.json';
 import type enOffice from './locales/en.office.json';
 import type enReviews from './locales/en.reviews.json';
@@ -36,7 +39,10 @@ declare module 'i18next' {
         typeof enAccount &
         typeof enFunding &
         typeof enEditor &
-        typeof enApplications;
+        typeof enApplications &
+        typeof enLibrary &
+        typeof enAdmin &
+        typeof enGuidelines;
     };
     returnNull: false;
   }

@@ -1,5 +1,5 @@
 import { formatDate } from '../../../lib/format-date.ts';
-import { marketingServiceLabel } from '@grantleaf/shared/marketing.constants';
+import { MARKETING_SERVICES, type MarketingService } from '@grantleaf/shared/marketing.constants';
 import { useState } from 'react';
 import {
   useAdminAffiliates,
@@ -7,71 +7,89 @@ import {
   useAdminMarketingRequests,
 } from '../api/admin-workspace.api.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { INTL_LOCALE, useTranslation, type Language } from '../../../i18n/index.ts';
+import '../../../i18n/admin-catalogue.ts';
+import '../../../i18n/marketing-catalogue.ts';
 
-const money = (cents: number, currency = 'CAD') =>
-  new Intl.NumberFormat('en-CA', { style: 'currency', currency }).format(cents / 100);
+const money = (language: Language, cents: number, currency = 'CAD') =>
+  new Intl.NumberFormat(INTL_LOCALE[language], { style: 'currency', currency }).format(cents / 100);
+
+const isService = (value: string): value is MarketingService =>
+  MARKETING_SERVICES.some((s) => s.value === value);
 
 /** Admin-only lists of marketing requests, affiliate members and commissions; loaded when opened. */
 export function AdminWorkspacePanel({ isAdmin }: { isAdmin: boolean }) {
+  const { t, language } = useTranslation();
   const [open, setOpen] = useState(false);
   const marketing = useAdminMarketingRequests(isAdmin && open);
   const affiliates = useAdminAffiliates(isAdmin && open);
   const commissions = useAdminCommissions(isAdmin && open);
   if (!isAdmin) return null;
+  // The marketing dialog's words for each service; a value it does not know, as stored.
+  const service = (value: string) => (isService(value) ? t(`marketing.service.${value}`) : value);
   return (
     <details
       className="rounded-lg border border-slate-200 bg-white p-4"
       onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
     >
       <summary className="cursor-pointer font-semibold text-slate-900">
-        Marketing requests, affiliates and commissions (Admin)
+        {t('adminPanels.workspace.summary')}
       </summary>
       {open && (
         <div className="mt-4 space-y-4">
           <DataTable
-            title="Marketing Requests"
+            title={t('adminPanels.workspace.marketing')}
             rows={marketing.data?.requests}
             isLoading={marketing.isLoading}
             error={marketing.error}
-            emptyText="No marketing requests yet."
+            emptyText={t('adminPanels.workspace.noMarketing')}
             rowKey={(r) => r.id}
             columns={[
-              { header: 'Date', cell: (r) => formatDate(r.createdAt) },
-              { header: 'User', cell: (r) => `${r.userName} (${r.accountEmail})` },
-              { header: 'Contact', cell: (r) => `${r.phone} · ${r.email}` },
-              { header: 'Services', cell: (r) => r.services.map(marketingServiceLabel).join(', ') },
-              { header: 'Description', cell: (r) => r.description || '—' },
+              { header: t('adminPanels.workspace.date'), cell: (r) => formatDate(r.createdAt) },
+              { header: t('adminPanels.workspace.user'), cell: (r) => `${r.userName} (${r.accountEmail})` },
+              { header: t('adminPanels.workspace.contact'), cell: (r) => `${r.phone} · ${r.email}` },
+              {
+                header: t('adminPanels.workspace.services'),
+                cell: (r) => r.services.map(service).join(', '),
+              },
+              { header: t('adminPanels.workspace.description'), cell: (r) => r.description || '—' },
             ]}
           />
           <DataTable
-            title="Affiliates"
+            title={t('adminPanels.workspace.affiliates')}
             rows={affiliates.data?.affiliates}
             isLoading={affiliates.isLoading}
             error={affiliates.error}
-            emptyText="No affiliates yet."
+            emptyText={t('adminPanels.workspace.noAffiliates')}
             rowKey={(a) => a.userId}
             columns={[
-              { header: 'Joined', cell: (a) => formatDate(a.joinedAt) },
-              { header: 'Member', cell: (a) => `${a.name} (${a.email})` },
-              { header: 'Phone', cell: (a) => a.phone },
-              { header: 'Code', cell: (a) => a.code },
-              { header: 'Referred', cell: (a) => a.referredCount },
-              { header: 'Earnings', cell: (a) => money(a.earningsCents) },
+              { header: t('adminPanels.workspace.joined'), cell: (a) => formatDate(a.joinedAt) },
+              { header: t('adminPanels.workspace.member'), cell: (a) => `${a.name} (${a.email})` },
+              { header: t('adminPanels.workspace.phone'), cell: (a) => a.phone },
+              { header: t('adminPanels.workspace.code'), cell: (a) => a.code },
+              { header: t('adminPanels.workspace.referred'), cell: (a) => a.referredCount },
+              { header: t('adminPanels.workspace.earnings'), cell: (a) => money(language, a.earningsCents) },
             ]}
           />
           <DataTable
-            title="Commissions"
+            title={t('adminPanels.workspace.commissions')}
             rows={commissions.data?.commissions}
             isLoading={commissions.isLoading}
             error={commissions.error}
-            emptyText="No commissions yet."
+            emptyText={t('adminPanels.workspace.noCommissions')}
             rowKey={(c) => c.id}
             columns={[
-              { header: 'Date', cell: (c) => formatDate(c.createdAt) },
-              { header: 'Affiliate', cell: (c) => c.affiliateEmail },
-              { header: 'Referred user', cell: (c) => c.referredEmail },
-              { header: 'Payment', cell: (c) => money(c.paymentCents, c.currency) },
-              { header: 'Commission', cell: (c) => money(c.amountCents, c.currency) },
+              { header: t('adminPanels.workspace.date'), cell: (c) => formatDate(c.createdAt) },
+              { header: t('adminPanels.workspace.affiliate'), cell: (c) => c.affiliateEmail },
+              { header: t('adminPanels.workspace.referredUser'), cell: (c) => c.referredEmail },
+              {
+                header: t('adminPanels.workspace.payment'),
+                cell: (c) => money(language, c.paymentCents, c.currency),
+              },
+              {
+                header: t('adminPanels.workspace.commission'),
+                cell: (c) => money(language, c.amountCents, c.currency),
+              },
             ]}
           />
         </div>

@@ -2,6 +2,10 @@
 import type { Block } from '@grantleaf/shared/content-library.schema';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
+import enLibrary from '../../../i18n/locales/en.library.json';
+import frLibrary from '../../../i18n/locales/fr.library.json';
+import { englishLeftIn } from '../../../test/french.ts';
 import { json, renderWithProviders, stubApi, type Answer } from '../../../test/kit.tsx';
 import { ContentLibraryPanel } from '../index.ts';
 
@@ -84,6 +88,34 @@ describe('ContentLibraryPanel', () => {
     fireEvent.change(screen.getByLabelText('Search the library'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'facilities' } });
     await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/library/blocks?category=facilities'));
+  });
+
+  it('speaks French (issue 31, ADR 0971): its words, plurals, categories and the dialog', async () => {
+    await applyLanguage('fr', { remember: false });
+    try {
+      fakeServer([
+        block({
+          uses: [{ applicationId: 'a-1', section: 'Installations', usedAt: '2026-11-21T09:30:00.000Z' }],
+        }),
+        block({ id: 'b2', title: 'Dr. Roy, PI', category: 'team_bio', tags: [] }),
+      ]);
+      renderPanel();
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 blocs'));
+      expect(screen.getByText('Utilisé dans 1 section :')).toBeTruthy();
+      expect(screen.getAllByText('Installations').length).toBeGreaterThan(0);
+      // The badge and the category filter's option.
+      expect(screen.getAllByText('Biographie de l’équipe')).toHaveLength(2);
+      expect(screen.getByRole('button', { name: 'Insérer « Dr. Roy, PI »' })).toBeTruthy();
+      const left = englishLeftIn(enLibrary, frLibrary);
+      expect(left(document.body)).toEqual([]);
+      fireEvent.click(screen.getByRole('button', { name: 'Nouveau bloc' }));
+      const dialog = screen.getByRole('dialog', { name: 'Nouveau bloc' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Ajouter le bloc' }));
+      expect(within(dialog).getByText('Le texte est obligatoire')).toBeTruthy();
+      expect(left(dialog)).toEqual([]);
+    } finally {
+      await applyLanguage('en', { remember: false });
+    }
   });
 
   it('shows where a block is used, linking to the application', async () => {

@@ -16,6 +16,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/library-catalogue.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useBlocks, useCreateBlock, useDeleteBlock, useUpdateBlock } from '../api/content-library.api.ts';
 
@@ -28,7 +30,9 @@ export interface InsertableBlock {
 
 const SEARCH_DELAY_MS = 250;
 const PREVIEW_CHARS = 280;
-const CATEGORY_OPTIONS = LIBRARY_CATEGORIES.map((c) => ({ value: c, label: LIBRARY_CATEGORY_LABELS[c] }));
+/** The shared English label, in French through fr.messages.json (ADR 0360). */
+const categoryLabel = (c: LibraryCategory) => translateMessage(LIBRARY_CATEGORY_LABELS[c]);
+const categoryOptions = () => LIBRARY_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }));
 
 const serverMessage = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;
@@ -41,6 +45,7 @@ const tagsOf = (text: string) =>
     .filter(Boolean);
 
 function BlockForm({ block, onDone }: { block?: Block; onDone: () => void }) {
+  const { t } = useTranslation();
   const form = useSchemaForm({
     schema: blockInputSchema,
     initial: {
@@ -62,10 +67,10 @@ function BlockForm({ block, onDone }: { block?: Block; onDone: () => void }) {
     if (!parsed.success) return;
     const done = {
       onSuccess: () => {
-        toast.success(block ? 'Block saved' : 'Block added to your library');
+        toast.success(block ? t('library.form.saved') : t('library.form.added'));
         onDone();
       },
-      onError: (err: unknown) => toast.error(serverMessage(err, 'The block could not be saved')),
+      onError: (err: unknown) => toast.error(serverMessage(err, t('library.form.saveFailed'))),
     };
     if (block) update.mutate({ id: block.id, ...parsed.data }, done);
     else create.mutate(parsed.data, done);
@@ -73,24 +78,24 @@ function BlockForm({ block, onDone }: { block?: Block; onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField label="Title" {...form.slot('title')}>
+      <FormField label={t('library.form.title')} {...form.slot('title')}>
         <Input {...form.input('title')} />
       </FormField>
-      <FormField label="Category" {...form.slot('category')}>
-        <Select {...form.input('category')} options={CATEGORY_OPTIONS} />
+      <FormField label={t('library.form.category')} {...form.slot('category')}>
+        <Select {...form.input('category')} options={categoryOptions()} />
       </FormField>
-      <FormField label={`Tags (comma-separated, up to ${BLOCK_TAGS_MAX})`} {...form.slot('tags')}>
+      <FormField label={t('library.form.tags', { max: BLOCK_TAGS_MAX })} {...form.slot('tags')}>
         <Input {...form.input('tags')} />
       </FormField>
-      <FormField label="Text" {...form.slot('text')}>
+      <FormField label={t('library.form.text')} {...form.slot('text')}>
         <Textarea {...form.input('text')} className="min-h-[200px]" />
       </FormField>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t('library.form.cancel')}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Saving…' : block ? 'Save block' : 'Add block'}
+          {pending ? t('library.form.saving') : block ? t('library.form.save') : t('library.form.add')}
         </Button>
       </div>
     </form>
@@ -98,12 +103,11 @@ function BlockForm({ block, onDone }: { block?: Block; onDone: () => void }) {
 }
 
 function Uses({ block }: { block: Block }) {
-  if (block.uses.length === 0) return <p className="text-xs text-slate-600">Not used yet</p>;
+  const { t } = useTranslation();
+  if (block.uses.length === 0) return <p className="text-xs text-slate-600">{t('library.uses.none')}</p>;
   return (
     <div className="text-xs text-slate-700">
-      <p>
-        Used in {block.uses.length} section{block.uses.length === 1 ? '' : 's'}:
-      </p>
+      <p>{t('library.uses.usedIn', { count: block.uses.length })}</p>
       <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
         {block.uses.map((u) => (
           <li key={`${u.applicationId}-${u.section}`}>
@@ -129,25 +133,26 @@ function BlockCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation();
   const [full, setFull] = useState(false);
   const long = block.text.length > PREVIEW_CHARS;
   return (
     <Card className="space-y-2 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]">{block.title}</h3>
-        <ToneBadge tone="blue">{LIBRARY_CATEGORY_LABELS[block.category]}</ToneBadge>
+        <ToneBadge tone="blue">{categoryLabel(block.category)}</ToneBadge>
       </div>
       <p className="whitespace-pre-line text-sm text-slate-800 [overflow-wrap:anywhere]">
         {full || !long ? block.text : `${block.text.slice(0, PREVIEW_CHARS)}…`}
       </p>
       {long && (
         <Button variant="ghost" size="sm" onClick={() => setFull(!full)} aria-expanded={full}>
-          {full ? 'Show less' : 'Show all'}
+          {full ? t('library.card.showLess') : t('library.card.showAll')}
         </Button>
       )}
       {block.tags.length > 0 && (
         <p className="text-xs text-slate-700">
-          <span className="sr-only">Tags: </span>
+          <span className="sr-only">{t('library.card.tags')}</span>
           {block.tags.map((t) => `#${t}`).join(' ')}
         </p>
       )}
@@ -156,17 +161,27 @@ function BlockCard({
         {onInsert && (
           <Button
             size="sm"
-            aria-label={`Insert “${block.title}”`}
+            aria-label={t('library.card.insertLabel', { title: block.title })}
             onClick={() => onInsert({ id: block.id, title: block.title, text: block.text })}
           >
-            Insert
+            {t('library.card.insert')}
           </Button>
         )}
-        <Button variant="secondary" size="sm" aria-label={`Edit “${block.title}”`} onClick={onEdit}>
-          Edit
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t('library.card.editLabel', { title: block.title })}
+          onClick={onEdit}
+        >
+          {t('library.card.edit')}
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Delete “${block.title}”`} onClick={onDelete}>
-          Delete
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('library.card.deleteLabel', { title: block.title })}
+          onClick={onDelete}
+        >
+          {t('library.card.delete')}
         </Button>
       </div>
     </Card>
@@ -178,6 +193,7 @@ function BlockCard({
  * delete, and, with `onInsert`, hand one to the editor.
  */
 export function ContentLibrary({ onInsert }: { onInsert?: (block: InsertableBlock) => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
@@ -198,40 +214,40 @@ export function ContentLibrary({ onInsert }: { onInsert?: (block: InsertableBloc
     <div className="space-y-4" data-testid="content-library">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 basis-56">
-          <Label htmlFor={`${id}-search`}>Search the library</Label>
+          <Label htmlFor={`${id}-search`}>{t('library.list.search')}</Label>
           <Input
             id={`${id}-search`}
             type="search"
             value={search}
             maxLength={200}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder="e.g. facilities, data management"
+            placeholder={t('library.list.placeholder')}
           />
         </div>
         <div className="basis-44">
-          <Label htmlFor={`${id}-category`}>Category</Label>
+          <Label htmlFor={`${id}-category`}>{t('library.list.category')}</Label>
           <Select
             id={`${id}-category`}
             value={category}
             onChange={(e) => setCategory(e.target.value as LibraryCategory | '')}
-            anyOption="All categories"
-            options={CATEGORY_OPTIONS}
+            anyOption={t('library.list.all')}
+            options={categoryOptions()}
           />
         </div>
-        <Button onClick={() => setDialog({ kind: 'new' })}>New block</Button>
+        <Button onClick={() => setDialog({ kind: 'new' })}>{t('library.list.new')}</Button>
       </div>
       <p role="status" className="text-sm text-slate-700">
         {blocks.isLoading
-          ? 'Loading your library…'
+          ? t('library.list.loading')
           : blocks.isError
-            ? 'Your library could not be loaded. Please try again.'
+            ? t('library.list.error')
             : list.length === 0
               ? filtered
-                ? 'No block matches this search.'
-                : 'Your library is empty. Add a team bio, your institution or facilities once, and reuse them in every application.'
-              : `${list.length} block${list.length === 1 ? '' : 's'}`}
+                ? t('library.list.noMatch')
+                : t('library.list.empty')
+              : t('library.list.count', { count: list.length })}
       </p>
-      <ul className="grid gap-3" aria-label="Library blocks">
+      <ul className="grid gap-3" aria-label={t('library.list.label')}>
         {list.map((block) => (
           <li key={block.id}>
             <BlockCard
@@ -246,7 +262,7 @@ export function ContentLibrary({ onInsert }: { onInsert?: (block: InsertableBloc
       <Modal
         open={dialog?.kind === 'new' || dialog?.kind === 'edit'}
         onOpenChange={(open) => !open && setDialog(null)}
-        title={dialog?.kind === 'edit' ? 'Edit block' : 'New block'}
+        title={dialog?.kind === 'edit' ? t('library.list.editTitle') : t('library.list.newTitle')}
         wide
       >
         {dialog && dialog.kind !== 'delete' && (
@@ -260,8 +276,8 @@ export function ContentLibrary({ onInsert }: { onInsert?: (block: InsertableBloc
       <Modal
         open={dialog?.kind === 'delete'}
         onOpenChange={(open) => !open && setDialog(null)}
-        title="Delete this block?"
-        description="It leaves your library; text already inserted into applications stays there."
+        title={t('library.list.deleteTitle')}
+        description={t('library.list.deleteDescription')}
       >
         {dialog?.kind === 'delete' && (
           <div className="space-y-4">
@@ -270,7 +286,7 @@ export function ContentLibrary({ onInsert }: { onInsert?: (block: InsertableBloc
             </p>
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => setDialog(null)}>
-                Cancel
+                {t('library.form.cancel')}
               </Button>
               <Button
                 variant="danger"
@@ -278,11 +294,11 @@ export function ContentLibrary({ onInsert }: { onInsert?: (block: InsertableBloc
                 onClick={() =>
                   remove.mutate(dialog.block.id, {
                     onSuccess: () => setDialog(null),
-                    onError: (err) => toast.error(serverMessage(err, 'The block could not be deleted')),
+                    onError: (err) => toast.error(serverMessage(err, t('library.list.deleteFailed'))),
                   })
                 }
               >
-                Delete block
+                {t('library.list.deleteButton')}
               </Button>
             </div>
           </div>

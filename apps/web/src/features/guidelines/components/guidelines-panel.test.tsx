@@ -9,6 +9,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
+import enGuidelines from '../../../i18n/locales/en.guidelines.json';
+import frGuidelines from '../../../i18n/locales/fr.guidelines.json';
+import { englishLeftIn } from '../../../test/french.ts';
 import { GuidelinesPanel } from '../index.ts';
 
 afterEach(() => {
@@ -168,6 +172,34 @@ describe('GuidelinesPanel', () => {
     expect(screen.getAllByText('found by the AI model')).toHaveLength(2);
     const mapped = screen.getAllByLabelText('Answered in section') as HTMLInputElement[];
     expect(mapped.map((i) => i.value)).toEqual(['', 'Research proposal']);
+  });
+
+  it('speaks French (issue 31, ADR 0971): the upload, the status, the kinds and the model’s notes', async () => {
+    await applyLanguage('fr', { remember: false });
+    try {
+      fakeServer('fallback');
+      renderPanel(['Research proposal']);
+      await waitFor(() => expect(screen.getByText(/Aucune exigence pour l’instant/)).toBeTruthy());
+      expect(screen.getByTestId('checklist-coverage').textContent).toBe('Exigences cochées : 0 sur 0');
+      const pdf = new File(['%PDF-1.7'], 'call.pdf', { type: 'application/pdf' });
+      fireEvent.change(screen.getByLabelText('Appel ou lignes directrices du bailleur de fonds'), {
+        target: { files: [pdf] },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Créer la liste de contrôle' }));
+      await waitFor(() =>
+        expect(screen.getByRole('status').textContent).toBe(
+          'Le modèle d’IA n’a pas donné de réponse utilisable; les règles ont donc créé cette liste de contrôle. ' +
+            '2 énoncés d’exigence trouvés dans call.pdf; nouveaux éléments dans la liste : 2.',
+        ),
+      );
+      expect(screen.getByText('Admissibilité')).toBeTruthy();
+      expect(screen.getByText('Limite')).toBeTruthy();
+      expect(screen.getByTestId('checklist-source-rules').textContent).toMatch(/^Extraite par des règles/);
+      expect(screen.getAllByText('tiré de call.pdf')).toHaveLength(2);
+      expect(englishLeftIn(enGuidelines, frGuidelines)(document.body)).toEqual([]);
+    } finally {
+      await applyLanguage('en', { remember: false });
+    }
   });
 
   it('says why the rules built the checklist when the configured model failed', async () => {

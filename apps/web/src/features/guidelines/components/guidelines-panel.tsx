@@ -17,6 +17,8 @@ import { FieldError, FileInput, Input, Label, Textarea } from '../../../componen
 import { ToneBadge, type BadgeTone } from '../../../components/ui/tone-badge.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/guidelines-catalogue.ts';
 import {
   useAddChecklistItem,
   useChecklist,
@@ -40,6 +42,7 @@ const message = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;
 
 function UploadCall({ applicationId, modelAvailable }: { applicationId: string; modelAvailable: boolean }) {
+  const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -58,17 +61,18 @@ function UploadCall({ applicationId, modelAvailable }: { applicationId: string; 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!file) return setError('Please choose the funder’s call or guidelines first');
+    if (!file) return setError(t('guidelines.upload.chooseFirst'));
     extract.mutate(file, {
       onSuccess: (result) => {
         // The rules' wording is unchanged (ADR 0115); the model's names itself.
-        const by = result.method === 'model' ? 'The AI model found' : 'Found';
+        const found = { count: result.found, file: file.name, added: result.added };
         setStatus(
           [
-            result.fallback,
-            `${by} ${result.found} requirement statement${result.found === 1 ? '' : 's'} in ${file.name}; ${result.added} new on the checklist.`,
-            result.dropped > 0 &&
-              `${result.dropped} statement${result.dropped === 1 ? '' : 's'} the model gave ${result.dropped === 1 ? 'was' : 'were'} not found in the document and ${result.dropped === 1 ? 'was' : 'were'} left out.`,
+            translateMessage(result.fallback ?? undefined),
+            result.method === 'model'
+              ? t('guidelines.upload.foundModel', found)
+              : t('guidelines.upload.foundRules', found),
+            result.dropped > 0 && t('guidelines.upload.dropped', { count: result.dropped }),
           ]
             .filter(Boolean)
             .join(' '),
@@ -76,13 +80,13 @@ function UploadCall({ applicationId, modelAvailable }: { applicationId: string; 
         setFile(null);
         if (input.current) input.current.value = '';
       },
-      onError: (err) => setError(message(err, 'The document could not be read. Please try again.')),
+      onError: (err) => setError(message(err, t('guidelines.upload.readFailed'))),
     });
   }
 
   return (
     <form onSubmit={submit} className="space-y-2" noValidate>
-      <Label htmlFor={`${id}-file`}>Funder’s call or guidelines</Label>
+      <Label htmlFor={`${id}-file`}>{t('guidelines.upload.label')}</Label>
       <FileInput
         ref={input}
         id={`${id}-file`}
@@ -93,13 +97,13 @@ function UploadCall({ applicationId, modelAvailable }: { applicationId: string; 
       />
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {modelAvailable
-          ? `PDF, Word or text, up to 10 MB. The AI model picks out the requirements and maps them to your sections (free, ${GUIDELINES_MODEL_BUILDS_PER_DAY} a day; then by rules). Each one is checked against the document's text.`
-          : 'PDF, Word or text, up to 10 MB. Requirement sentences are picked out by rules, without an AI model.'}
+          ? t('guidelines.upload.hintModel', { perDay: GUIDELINES_MODEL_BUILDS_PER_DAY })
+          : t('guidelines.upload.hintRules')}
       </p>
       {/* A file is checked by checkUploadFile here and by the upload route, not by a zod schema. */}
       <FieldError id={`${id}-file-error`}>{error}</FieldError>
       <Button type="submit" size="sm" disabled={extract.isPending}>
-        {extract.isPending ? 'Reading the document…' : 'Build checklist'}
+        {extract.isPending ? t('guidelines.upload.reading') : t('guidelines.upload.build')}
       </Button>
       <p role="status" className="text-sm text-slate-700">
         {status}
@@ -117,6 +121,7 @@ function Item({
   applicationId: string;
   datalistId: string;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const update = useUpdateChecklistItem(applicationId);
   const remove = useDeleteChecklistItem(applicationId);
@@ -134,14 +139,14 @@ function Item({
     if (!parsed.success) return;
     update.mutate(
       { id: item.id, text: parsed.data.text },
-      { onSuccess: () => setEditing(false), onError: failed('The requirement could not be saved') },
+      { onSuccess: () => setEditing(false), onError: failed(t('guidelines.item.saveFailed')) },
     );
   }
 
   function saveSection(value: string) {
     const section = value.trim() || null;
     if (section !== item.section)
-      update.mutate({ id: item.id, section }, { onError: failed('The section could not be saved') });
+      update.mutate({ id: item.id, section }, { onError: failed(t('guidelines.item.sectionFailed')) });
   }
 
   return (
@@ -161,7 +166,7 @@ function Item({
               {
                 onError: (err) => {
                   setTicked(item.done);
-                  failed('The tick could not be saved')(err);
+                  failed(t('guidelines.item.tickFailed'))(err);
                 },
               },
             );
@@ -170,13 +175,13 @@ function Item({
         {editing ? (
           <form onSubmit={saveText} className="min-w-0 flex-1 space-y-2" noValidate>
             <Label htmlFor={form.field('text').id} className="sr-only">
-              Requirement text
+              {t('guidelines.item.textLabel')}
             </Label>
             <Textarea {...form.input('text')} className="min-h-[80px]" autoFocus />
             <FieldError id={form.errorId('text')}>{form.errors.text}</FieldError>
             <div className="flex gap-2">
               <Button type="submit" size="sm" disabled={update.isPending}>
-                Save
+                {t('guidelines.item.save')}
               </Button>
               <Button
                 variant="secondary"
@@ -186,7 +191,7 @@ function Item({
                   setEditing(false);
                 }}
               >
-                Cancel
+                {t('guidelines.item.cancel')}
               </Button>
             </div>
           </form>
@@ -200,23 +205,29 @@ function Item({
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2 pl-8 text-xs text-slate-700">
-        <ToneBadge tone={KIND_TONES[item.kind]}>{REQUIREMENT_KIND_LABELS[item.kind]}</ToneBadge>
-        {item.page !== null && <span>p. {item.page}</span>}
-        {item.sourceName && <span className="[overflow-wrap:anywhere]">from {item.sourceName}</span>}
-        {item.origin === 'user' && <span>added by you</span>}
-        {item.origin === 'model' && <span>found by the AI model</span>}
+        <ToneBadge tone={KIND_TONES[item.kind]}>
+          {translateMessage(REQUIREMENT_KIND_LABELS[item.kind])}
+        </ToneBadge>
+        {item.page !== null && <span>{t('guidelines.item.page', { page: item.page })}</span>}
+        {item.sourceName && (
+          <span className="[overflow-wrap:anywhere]">
+            {t('guidelines.item.from', { name: item.sourceName })}
+          </span>
+        )}
+        {item.origin === 'user' && <span>{t('guidelines.item.byYou')}</span>}
+        {item.origin === 'model' && <span>{t('guidelines.item.byModel')}</span>}
       </div>
       <div className="flex flex-wrap items-end gap-2 pl-8">
         <div className="min-w-0 flex-1 basis-48">
           <Label htmlFor={`${id}-section`} className="text-xs">
-            Answered in section
+            {t('guidelines.item.section')}
           </Label>
           <Input
             key={item.section ?? ''}
             id={`${id}-section`}
             list={datalistId}
             defaultValue={item.section ?? ''}
-            placeholder="Choose or type a section"
+            placeholder={t('guidelines.item.sectionPlaceholder')}
             className="h-9"
             maxLength={200}
             onBlur={(e) => saveSection(e.target.value)}
@@ -233,19 +244,19 @@ function Item({
             variant="ghost"
             size="sm"
             onClick={() => setEditing(true)}
-            aria-label={`Edit: ${item.text}`}
+            aria-label={t('guidelines.item.editLabel', { text: item.text })}
           >
-            Edit
+            {t('guidelines.item.edit')}
           </Button>
         )}
         <Button
           variant="ghost"
           size="sm"
           disabled={remove.isPending}
-          aria-label={`Remove: ${item.text}`}
-          onClick={() => remove.mutate(item.id, { onError: failed('The requirement could not be removed') })}
+          aria-label={t('guidelines.item.removeLabel', { text: item.text })}
+          onClick={() => remove.mutate(item.id, { onError: failed(t('guidelines.item.removeFailed')) })}
         >
-          Remove
+          {t('guidelines.item.remove')}
         </Button>
       </div>
     </li>
@@ -253,6 +264,7 @@ function Item({
 }
 
 function AddItem({ applicationId }: { applicationId: string }) {
+  const { t } = useTranslation();
   const id = useId();
   const form = useSchemaForm({ schema: createChecklistItemSchema, initial: { text: '' }, id });
   const add = useAddChecklistItem(applicationId);
@@ -262,21 +274,21 @@ function AddItem({ applicationId }: { applicationId: string }) {
     if (!parsed.success) return;
     add.mutate(parsed.data, {
       onSuccess: () => form.reset(),
-      onError: (err) => form.show({ text: message(err, 'The requirement could not be added') }),
+      onError: (err) => form.show({ text: message(err, t('guidelines.add.failed')) }),
     });
   }
   return (
     <form onSubmit={submit} noValidate className="space-y-1">
-      <Label htmlFor={form.field('text').id}>Add a requirement</Label>
+      <Label htmlFor={form.field('text').id}>{t('guidelines.add.label')}</Label>
       <div className="flex flex-wrap gap-2">
         <Input
           {...form.input('text')}
           maxLength={CHECKLIST_TEXT_MAX}
           className="min-w-0 flex-1 basis-56"
-          placeholder="e.g. Two letters of support from partners"
+          placeholder={t('guidelines.add.placeholder')}
         />
         <Button type="submit" disabled={add.isPending}>
-          Add
+          {t('guidelines.add.button')}
         </Button>
       </div>
       <FieldError id={form.errorId('text')}>{form.errors.text}</FieldError>
@@ -296,6 +308,7 @@ export function GuidelinesPanel({
   /** The application's section headers, offered for the mapping. */
   sections?: readonly string[];
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const checklist = useChecklist(applicationId);
   const items = checklist.data?.items ?? [];
@@ -306,10 +319,10 @@ export function GuidelinesPanel({
     <section aria-labelledby={`${id}-title`} className="space-y-4" data-testid="guidelines-panel">
       <div>
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-          Guidelines checklist
+          {t('guidelines.panel.title')}
         </h2>
         <p className="text-sm text-slate-700" data-testid="checklist-coverage">
-          {coverage.done} of {coverage.total} requirements ticked
+          {t('guidelines.panel.coverage', { done: coverage.done, total: coverage.total })}
         </p>
         {coverage.total > 0 && (
           <div className="mt-1 h-2 overflow-hidden rounded bg-slate-200" aria-hidden="true">
@@ -323,7 +336,7 @@ export function GuidelinesPanel({
       <UploadCall applicationId={applicationId} modelAvailable={checklist.data?.modelAvailable ?? false} />
       {items.some((i) => i.origin === 'model') && (
         <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="checklist-source-model">
-          {MODEL_EXTRACTION_NOTE}
+          {translateMessage(MODEL_EXTRACTION_NOTE)}
         </p>
       )}
       {items.some((i) => i.origin === 'rules') && (
@@ -331,12 +344,12 @@ export function GuidelinesPanel({
           className="rounded-md bg-yellow-50 p-3 text-sm text-yellow-900"
           data-testid="checklist-source-rules"
         >
-          {EXTRACTION_METHOD_NOTE}
+          {translateMessage(EXTRACTION_METHOD_NOTE)}
         </p>
       )}
       {checklist.isError && (
         <p role="alert" className="text-sm text-red-700">
-          The checklist could not be loaded. Please reload the page.
+          {t('guidelines.panel.loadFailed')}
         </p>
       )}
       <datalist id={datalistId}>
@@ -345,17 +358,13 @@ export function GuidelinesPanel({
         ))}
       </datalist>
       {items.length > 0 ? (
-        <ul className="divide-y divide-slate-200" aria-label="Requirements">
+        <ul className="divide-y divide-slate-200" aria-label={t('guidelines.panel.requirements')}>
           {items.map((item) => (
             <Item key={item.id} item={item} applicationId={applicationId} datalistId={datalistId} />
           ))}
         </ul>
       ) : (
-        !checklist.isLoading && (
-          <p className="text-sm text-slate-600">
-            No requirements yet: upload the call above, or add them one by one.
-          </p>
-        )
+        !checklist.isLoading && <p className="text-sm text-slate-600">{t('guidelines.panel.empty')}</p>
       )}
       <AddItem applicationId={applicationId} />
     </section>

@@ -9,12 +9,15 @@ import { StatusBadge } from '../../../components/status-cells.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/admin-catalogue.ts';
 import { useAdminSubmissions, useLinkSubmissionFile, useUploadFile } from '../api/submissions.api.ts';
 
 const titleOf = (s: AdminSubmission) => s.projectTitle || s.programId;
 
 /** Admin-only PDF management for generation submissions (§2, §6); the dashboard mounts it for admins. */
 export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
   const list = useAdminSubmissions(isAdmin);
   const { data: rows, isLoading } = list;
   const upload = useUploadFile();
@@ -25,7 +28,9 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
   const uploadPdf = async (row: AdminSubmission, file: File | undefined, input: HTMLInputElement) => {
     if (!file) return;
     if (!isPdfFileName(file.name) || (file.type && file.type !== 'application/pdf')) {
-      toast.error(SUBMISSION_MESSAGES.adminPdfTitle, { description: SUBMISSION_MESSAGES.adminPdf });
+      toast.error(translateMessage(SUBMISSION_MESSAGES.adminPdfTitle), {
+        description: translateMessage(SUBMISSION_MESSAGES.adminPdf),
+      });
       input.value = '';
       return;
     }
@@ -33,12 +38,11 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
     try {
       const { fileUrl } = await upload.mutateAsync(file);
       await link.mutateAsync({ id: row.id, filename: fileUrl.split('/').pop() ?? '' });
-      toast.success('PDF uploaded', { description: file.name });
+      toast.success(t('adminPanels.pdf.uploaded'), { description: file.name });
     } catch (error) {
-      toast.error('Upload failed', {
+      toast.error(t('adminPanels.pdf.uploadFailed'), {
         description:
-          (error instanceof ApiError && error.serverMessage) ||
-          'Failed to upload PDF file. Please try again.',
+          (error instanceof ApiError && error.serverMessage) || t('adminPanels.pdf.uploadFailedBody'),
       });
     } finally {
       setBusy(null);
@@ -48,22 +52,24 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
 
   const download = async (row: AdminSubmission) => {
     if ((await downloadFile(row.fileUrl!, 'grant-application.pdf')) !== 'ok')
-      toast.error('Download failed', { description: 'Failed to download PDF file.' });
+      toast.error(t('adminPanels.pdf.downloadFailed'), {
+        description: t('adminPanels.pdf.downloadFailedBody'),
+      });
   };
 
   return (
     <Card className="p-4">
-      <h2 className="text-lg font-semibold text-slate-900">PDF management (admin)</h2>
-      {isLoading && <p className="text-sm text-slate-700">Loading...</p>}
+      <h2 className="text-lg font-semibold text-slate-900">{t('adminPanels.pdf.title')}</h2>
+      {isLoading && <p className="text-sm text-slate-700">{t('adminPanels.pdf.loading')}</p>}
       <div className="mt-3 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-300">
-              <th className="p-2">User</th>
-              <th className="p-2">Project</th>
-              <th className="p-2">Status</th>
-              <th className="p-2">Submitted</th>
-              <th className="p-2">PDF</th>
+              <th className="p-2">{t('adminPanels.pdf.user')}</th>
+              <th className="p-2">{t('adminPanels.pdf.project')}</th>
+              <th className="p-2">{t('adminPanels.pdf.status')}</th>
+              <th className="p-2">{t('adminPanels.pdf.submitted')}</th>
+              <th className="p-2">{t('adminPanels.pdf.pdf')}</th>
             </tr>
           </thead>
           <tbody>
@@ -77,7 +83,7 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
                 <td className="p-2">{formatDate(row.submissionTimestamp)}</td>
                 <td className="space-y-1 p-2">
                   <label className="block text-xs text-slate-700" htmlFor={`pdf-${row.id}`}>
-                    Upload PDF for {titleOf(row)}
+                    {t('adminPanels.pdf.uploadFor', { title: titleOf(row) })}
                   </label>
                   <FileInput
                     id={`pdf-${row.id}`}
@@ -87,7 +93,7 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
                   />
                   {row.fileUrl && (
                     <Button size="sm" variant="secondary" onClick={() => void download(row)}>
-                      Download PDF
+                      {t('adminPanels.pdf.download')}
                     </Button>
                   )}
                 </td>
@@ -96,7 +102,7 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
           </tbody>
         </table>
         {rows && rows.length === 0 && (
-          <p className="mt-2 text-sm text-slate-700">No generation submissions yet.</p>
+          <p className="mt-2 text-sm text-slate-700">{t('adminPanels.pdf.none')}</p>
         )}
       </div>
       {list.hasNextPage && (
@@ -107,7 +113,7 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
           disabled={list.isFetchingNextPage}
           onClick={() => void list.fetchNextPage()}
         >
-          {list.isFetchingNextPage ? 'Loading...' : 'Load older submissions'}
+          {list.isFetchingNextPage ? t('adminPanels.pdf.loading') : t('adminPanels.pdf.older')}
         </Button>
       )}
     </Card>
