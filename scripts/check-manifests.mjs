@@ -33,7 +33,7 @@ const USED_OUTSIDE_IMPORTS = new Set([
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs|cjs)$/;
 const IMPORT =
-  /^\s*(?:import|export)\b[^;]*?\bfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  /^\s*(?:import|export)\b[^;]*?\bfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\b(?:require|import\.meta)\.resolve\(\s*['"]([^'"]+)['"]\s*\)/gm;
 const isTestFile = (file) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file) || /[\\/](test|e2e)[\\/]/.test(file);
 const builtins = new Set(builtinModules.flatMap((m) => [m, m.split('/')[0]]));
 
@@ -78,7 +78,7 @@ for (const owner of OWNERS) {
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(IMPORT)) {
-      const name = packageOf(match[1] ?? match[2] ?? match[3]);
+      const name = packageOf(match[1] ?? match[2] ?? match[3] ?? match[4]);
       if (!name || name === manifest.name) continue;
       used.add(name);
       if (own.has(name) || (isTestFile(file) && rootDev.has(name))) continue;

@@ -18,22 +18,21 @@ export type PdfFont = (typeof PDF_FONTS)[keyof typeof PDF_FONTS][keyof (typeof P
 
 const require = createRequire(import.meta.url);
 
-/** The npm packages' TrueType files (OFL 1.1), one per registered name. */
-const FILES: Record<PdfFont, string> = {
-  Arimo: '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf',
-  'Arimo-Bold': '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf',
-  'Arimo-Italic': '@expo-google-fonts/arimo/400Regular_Italic/Arimo_400Regular_Italic.ttf',
-  'Arimo-BoldItalic': '@expo-google-fonts/arimo/700Bold_Italic/Arimo_700Bold_Italic.ttf',
-  Tinos: '@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf',
-  'Tinos-Bold': '@expo-google-fonts/tinos/700Bold/Tinos_700Bold.ttf',
-  'Tinos-Italic': '@expo-google-fonts/tinos/400Regular_Italic/Tinos_400Regular_Italic.ttf',
-  'Tinos-BoldItalic': '@expo-google-fonts/tinos/700Bold_Italic/Tinos_700Bold_Italic.ttf',
+/**
+ * The npm packages' TrueType files (OFL 1.1), one per registered name, resolved once at import:
+ * a missing package fails the server's start, not a user's download. Each path is spelt out in
+ * its own `require.resolve` so the manifest check (scripts/check-manifests.mjs) sees the packages.
+ */
+const PATHS: Record<PdfFont, string> = {
+  Arimo: require.resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf'),
+  'Arimo-Bold': require.resolve('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'),
+  'Arimo-Italic': require.resolve('@expo-google-fonts/arimo/400Regular_Italic/Arimo_400Regular_Italic.ttf'),
+  'Arimo-BoldItalic': require.resolve('@expo-google-fonts/arimo/700Bold_Italic/Arimo_700Bold_Italic.ttf'),
+  Tinos: require.resolve('@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf'),
+  'Tinos-Bold': require.resolve('@expo-google-fonts/tinos/700Bold/Tinos_700Bold.ttf'),
+  'Tinos-Italic': require.resolve('@expo-google-fonts/tinos/400Regular_Italic/Tinos_400Regular_Italic.ttf'),
+  'Tinos-BoldItalic': require.resolve('@expo-google-fonts/tinos/700Bold_Italic/Tinos_700Bold_Italic.ttf'),
 };
-
-// Resolved once, at import: a missing package fails the server's start, not a user's download.
-const PATHS = Object.fromEntries(
-  Object.entries(FILES).map(([name, file]) => [name, require.resolve(file)]),
-) as Record<PdfFont, string>;
 
 export const REPLACEMENT = '\uFFFD';
 
