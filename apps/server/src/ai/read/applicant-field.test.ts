@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyFacts, EMPTY_FACTS } from '@grantleaf/shared/applicant-profile.schema';
-import { eligibilityRulesSchema, ineligibilityReasons } from '@grantleaf/shared/eligibility';
+import { ineligibilityReasons } from '@grantleaf/shared/eligibility';
+import { triAgencyRules } from '../../../test/fixtures/tri-agency-rules.ts';
 import { readApplicant } from './applicant.ts';
 
 // The mandate follows the applicant's own field, not stray topic words (issue 25 §2, ADR 0930); the
@@ -8,22 +9,7 @@ import { readApplicant } from './applicant.ts';
 
 const TODAY = new Date('2026-11-28T12:00:00Z');
 const read = (topic: string, details: string, team: string) => readApplicant({ topic, details, team });
-const nserc = eligibilityRulesSchema.parse({
-  applicantTypes: ['faculty'],
-  countries: ['CA'],
-  fields: ['natural-sciences', 'engineering'],
-  excludedFields: ['health'],
-});
-const cihr = eligibilityRulesSchema.parse({
-  applicantTypes: ['faculty'],
-  countries: ['CA'],
-  fields: ['health'],
-});
-const sshrc = eligibilityRulesSchema.parse({
-  applicantTypes: ['faculty'],
-  countries: ['CA'],
-  fields: ['social-sciences', 'humanities'],
-});
+const { nserc, cihr, sshrc } = triAgencyRules;
 
 describe('the field of the work is the applicant’s own (ADR 0930)', () => {
   it('reads a historian’s ecological history as history, not natural science', () => {

@@ -9,6 +9,7 @@ import {
 } from '@grantleaf/shared/applicant-profile.schema';
 import { eligibilityRulesSchema, ineligibilityReasons } from '@grantleaf/shared/eligibility';
 import { classifyFields } from '@grantleaf/shared/eligibility-fields';
+import { triAgencyRules } from '../../../test/fixtures/tri-agency-rules.ts';
 import { readApplicant, readCareerYears } from './applicant.ts';
 
 // The applicant read from a funding request's text (applicant.ts) and with the profile's stated
@@ -227,22 +228,7 @@ describe('applicant', () => {
 });
 
 describe('fields (OECD) and the tri-agency mandates', () => {
-  const nserc = eligibilityRulesSchema.parse({
-    applicantTypes: ['faculty'],
-    countries: ['CA'],
-    fields: ['natural-sciences', 'engineering'],
-    excludedFields: ['health'],
-  });
-  const cihr = eligibilityRulesSchema.parse({
-    applicantTypes: ['faculty'],
-    countries: ['CA'],
-    fields: ['health'],
-  });
-  const sshrc = eligibilityRulesSchema.parse({
-    applicantTypes: ['faculty'],
-    countries: ['CA'],
-    fields: ['social-sciences', 'humanities'],
-  });
+  const { nserc, cihr, sshrc } = triAgencyRules;
   const researcher = (topic: string, details: string) =>
     readApplicant({ topic, details, team: 'Professor at the University of Toronto, Canada' });
   const cases = [
