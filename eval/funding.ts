@@ -2,11 +2,11 @@
  * Funding-finder evaluation (issues 14 and 25): real researchers and companies and the program each
  * actually won, from public pages (each profile names its `source`). Two sets, never mixed:
  * - development (eval/profiles/*.json): the ranking may be tuned on these;
- * - held-out 4 (eval/profiles/heldout4/*.json): frozen before the ADR 0930 round and measured once at
+ * - held-out 5 (eval/profiles/heldout5/*.json): frozen before the ADR 0995 round and measured once at
  *   its end; nothing may be changed because of them, so their figures are the ones to quote as accuracy;
- * - held-out 3 (eval/profiles/heldout3/*.json): spent (measured once for ADR 0885, its misses read for the
- *   ADR 0930 round), held-out 2 (spent for ADR 0885) and held-out 1 (spent after ADR 0760): development
- *   material now, still reported.
+ * - held-out 4 (eval/profiles/heldout4/*.json): spent (measured once for ADR 0930, its misses read),
+ *   held-out 3 (spent for ADR 0885, its misses read for the ADR 0930 round), held-out 2 (spent for ADR
+ *   0885) and held-out 1 (spent after ADR 0760): development material now, still reported.
  * Every profile's request is ranked against the curated catalogue (apps/server/data/programs.json)
  * as the finder ranks it; the report says, per set, how often the won program is first and in the
  * top 5, how many listed programs the program's own rules exclude for the applicant as the source
@@ -36,7 +36,8 @@ import { readSeedPrograms } from '../apps/server/src/modules/programs/program-se
 const PROFILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
 export const FUNDING_SETS = {
   development: PROFILES_DIR,
-  'held-out 4': path.join(PROFILES_DIR, 'heldout4'),
+  'held-out 5': path.join(PROFILES_DIR, 'heldout5'),
+  'held-out 4 (spent)': path.join(PROFILES_DIR, 'heldout4'),
   'held-out 3 (spent)': path.join(PROFILES_DIR, 'heldout3'),
   'held-out 2 (spent)': path.join(PROFILES_DIR, 'heldout2'),
   'held-out 1 (spent)': path.join(PROFILES_DIR, 'heldout'),
@@ -47,13 +48,14 @@ export type FundingSet = keyof typeof FUNDING_SETS;
 // Each held-out set's SHA-256 (files sorted by name, concatenated), recorded at its freeze in its
 // README.md: a changed held-out set is reported, never silently measured.
 export const HELD_OUT_DIGESTS: Partial<Record<FundingSet, string>> = {
-  'held-out 4': '61f5dc81df1f4e6f75f76845362f98d3b8175bf0ea22e9cc2490d924a9627a9e',
+  'held-out 5': 'b389db54135c9b76f085bb72cace38432b3f2293d1acb7ad201a59577d4dd5db',
+  'held-out 4 (spent)': '61f5dc81df1f4e6f75f76845362f98d3b8175bf0ea22e9cc2490d924a9627a9e',
   'held-out 3 (spent)': 'fc42a47e0615f91b906390355a61e887d5bbb6f3a686f17e7b399786477d1520',
   'held-out 2 (spent)': '759246913ef7aaa3509cbf8f01d09c4db193d6bd3c341fd36063b01ef5c74fb8',
   'held-out 1 (spent)': '1ac660c1b3817eda3e103eab2c4f3daa8909b00b4e4762104f1a3214f6265d88',
 };
 /** The set whose figures are quoted as accuracy and judged against the targets. */
-export const QUOTED_SET: FundingSet = 'held-out 4';
+export const QUOTED_SET: FundingSet = 'held-out 5';
 const TARGET_TOP5 = 0.9;
 const TARGET_TOP1 = 0.5;
 const LISTED = 10;
@@ -310,12 +312,14 @@ function freezeLine(): string {
 /** Text alone (as before the profile), then with the stated profile; development first. */
 const ALL_RUNS: ReadonlyArray<readonly [FundingSet, FundingMode]> = [
   ['development', 'text'],
-  ['held-out 4', 'text'],
+  ['held-out 5', 'text'],
+  ['held-out 4 (spent)', 'text'],
   ['held-out 3 (spent)', 'text'],
   ['held-out 2 (spent)', 'text'],
   ['held-out 1 (spent)', 'text'],
   ['development', 'profile'],
-  ['held-out 4', 'profile'],
+  ['held-out 5', 'profile'],
+  ['held-out 4 (spent)', 'profile'],
   ['held-out 3 (spent)', 'profile'],
   ['held-out 2 (spent)', 'profile'],
   ['held-out 1 (spent)', 'profile'],
@@ -328,11 +332,13 @@ export const fundingSuite = {
     const [
       dev,
       held,
+      spent4,
       spent3,
       spent2,
       spent,
       devProfile,
       heldProfile,
+      spent4Profile,
       spent3Profile,
       spent2Profile,
       spentProfile,
@@ -342,10 +348,10 @@ export const fundingSuite = {
         pct
           ? `${Math.round((100 * k(r)) / Math.max(1, r.profiles))}% (${k(r)} of ${r.profiles})`
           : String(k(r));
-      const [h, d, s3, s2, s] = withProfile
-        ? [heldProfile!, devProfile!, spent3Profile!, spent2Profile!, spentProfile!]
-        : [held!, dev!, spent3!, spent2!, spent!];
-      return `held-out 4 ${one(h)}; development ${one(d)}; held-out 3, spent, ${one(s3)}; held-out 2, spent, ${one(s2)}; held-out 1, spent, ${one(s)}`;
+      const [h, d, s4, s3, s2, s] = withProfile
+        ? [heldProfile!, devProfile!, spent4Profile!, spent3Profile!, spent2Profile!, spentProfile!]
+        : [held!, dev!, spent4!, spent3!, spent2!, spent!];
+      return `held-out 5 ${one(h)}; development ${one(d)}; held-out 4, spent, ${one(s4)}; held-out 3, spent, ${one(s3)}; held-out 2, spent, ${one(s2)}; held-out 1, spent, ${one(s)}`;
     };
     return [
       {
