@@ -438,7 +438,47 @@ export function classifyFields(text: string, topic = ''): FieldScore[] {
  * department's (ADR 0820). Where the team profile names no field, the whole request decides.
  */
 export function applicantFields(text: string, topic: string, team: string): FieldScore[] {
-  const own = scoreFields(team, '', 1);
+  return fundamentalLifeScience(ownFields(text, topic, team));
+}
+
+/**
+ * Where the team profile turns to the others on the team ("co-applicants Sarah Everts (School of
+ * Journalism) and Majid Komeili (Computer Science)"): their departments are not the applicant's
+ * field and must not open another council's programs (ADR 0996; Christensen, held-out 1).
+ */
+const OTHERS_ON_TEAM =
+  /(?<![\w-])(?:co-?applicants?|co-?investigators?|co-?principal investigators?|co-?pis?|collaborators?|co-?supervisors?|supervisors?|partnering with)(?![\w-])/i;
+
+/** The team profile up to where it names the others on the team: the applicant's own words. */
+export function applicantOwnText(team: string): string {
+  const at = OTHERS_ON_TEAM.exec(team);
+  return at ? team.slice(0, at.index) : team;
+}
+
+/**
+ * Health words that also name fundamental processes of living things (immunity, viruses). NSERC's
+ * guideline for the health grey zone (nserc-crsng.gc.ca, "Guidelines for the Evaluation of Subject
+ * Matter Eligibility of Discovery Grant Applications Related to the Health Sciences", read
+ * 2026-11-28): "Research seeking to further our understanding of fundamental processes with no
+ * immediate application or benefit to human health is eligible for NSERC support."
+ */
+const FUNDAMENTAL_LIFE = /^(?:immun\w*|virus|viruses|viral|virolog\w*)$/i;
+
+/**
+ * A request that reads as health only through those words, beside a natural-science field and
+ * with no word of human health (patients, disease, clinical, therapy...), is fundamental life
+ * science: the natural sciences' subject matter, not CIHR's (ADR 0996; Tokuyama's endogenous
+ * retroviruses in innate immune cells, a microbiology and immunology department, won NSERC).
+ */
+function fundamentalLifeScience(scores: FieldScore[]): FieldScore[] {
+  const health = scores.find((s) => s.field === 'health');
+  if (!health || !scores.some((s) => s.field === 'natural-sciences')) return scores;
+  if (!health.words.every((w) => FUNDAMENTAL_LIFE.test(w))) return scores;
+  return scores.filter((s) => s.field !== 'health');
+}
+
+function ownFields(text: string, topic: string, team: string): FieldScore[] {
+  const own = scoreFields(applicantOwnText(team), '', 1);
   if (own.length === 0) return classifyFields(text, `${topic}\n${team}`);
   const all = scoreFields(text, topic, 0);
   const withText = (f: FieldScore): FieldScore => {

@@ -75,6 +75,40 @@ describe('the field of the work is the applicant’s own (ADR 0930)', () => {
   });
 });
 
+describe('the applicant’s field, not the team’s, and fundamental life science (ADR 0996)', () => {
+  it('leaves a co-applicant’s department out of the applicant’s field', () => {
+    const who = read(
+      'A Cultural Typology of Vaccine Misinformation',
+      'Develop a new way to understand and address misinformation surrounding measures to control COVID-19.',
+      'Michael Christensen, Assistant Professor, Department of Law and Legal Studies, Carleton University; co-applicants Sarah Everts (School of Journalism and Communication) and Majid Komeili (Computer Science).',
+    );
+    expect(who.fields).toEqual(['social-sciences']);
+    expect(ineligibilityReasons(nserc, who)).not.toEqual([]);
+    expect(ineligibilityReasons(sshrc, who)).toEqual([]);
+  });
+
+  it('reads immunity studied for itself, in a microbiology department, as NSERC’s and not CIHR’s', () => {
+    const who = read(
+      'Specialized functions of endogenous retroviruses in innate immune cells',
+      'Specialized functions of endogenous retroviruses in innate immune cells.',
+      'Dr. Maria Tokuyama, Microbiology and Immunology, Life Sciences Institute, University of British Columbia.',
+    );
+    expect(who.fields).toEqual(['natural-sciences']);
+    expect(ineligibilityReasons(cihr, who)).not.toEqual([]);
+    expect(ineligibilityReasons(nserc, who)).toEqual([]);
+  });
+
+  it('keeps a virus studied for treatments as health research', () => {
+    const who = read(
+      'Zika virus reagents and models',
+      'Therapeutic molecules against the virus; models of the developing brain.',
+      'Dr. Tom Hobman, Department of Cell Biology, Faculty of Medicine, University of Alberta.',
+    );
+    expect(who.fields).toContain('health');
+    expect(ineligibilityReasons(cihr, who)).toEqual([]);
+  });
+});
+
 describe('institutions from the institution data (ADR 0930)', () => {
   it('reads a college’s professor as faculty when no role is named', () => {
     const who = read(
