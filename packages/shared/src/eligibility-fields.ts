@@ -190,6 +190,15 @@ const LEXICON: Record<Field, string[]> = {
     'geomorpholog*',
     'earth science*',
     'physical geography',
+    // Chemistry and materials named by what is made (ADR 0996; Allred's "novel metal compounds",
+    // Mkandawire's "tunable nanocomposites for smart materials"): NSERC's, with no field word else.
+    'compounds',
+    'inorganic',
+    'nanocomposite*',
+    'smart materials',
+    // Hormonal and neural control of animal behaviour is physiology (ADR 0996; Salazar's
+    // neuroendocrine regulation of communication, an NSERC Discovery grant).
+    'neuroendocrin*',
   ],
   engineering: [
     'vehicle*',
@@ -367,6 +376,13 @@ const LEXICON: Record<Field, string[]> = {
     'creative writing',
     'fine arts',
     'indigenous language*',
+    // Visual and material culture studies, place names and monuments (ADR 0996; Beck, a Canada
+    // Research Chair in intercultural encounter, was read with no field and shown NSERC).
+    'visual culture',
+    'material culture',
+    'place name*',
+    'toponym*',
+    'monument*',
   ],
 };
 

@@ -98,6 +98,28 @@ describe('the applicant’s field, not the team’s, and fundamental life scienc
     expect(ineligibilityReasons(nserc, who)).toEqual([]);
   });
 
+  it('reads thin titles by what they name: compounds and nanocomposites, place names and monuments', () => {
+    const chemist = read(
+      'Properties of novel metal compounds',
+      'Investigating properties of novel metal compounds.',
+      'Dr. Jared Allred, assistant professor, The University of Alabama.',
+    );
+    expect(chemist.fields).toEqual(['natural-sciences']);
+    const materials = read(
+      'Tunable nanocomposites for smart materials',
+      'Tunable nanocomposites for smart materials and a technology platform.',
+      'Dr. Martin Mkandawire, researcher, Cape Breton University, Nova Scotia.',
+    );
+    expect(ineligibilityReasons(cihr, materials)).not.toEqual([]);
+    const humanist = read(
+      'Place name policy and identity in the 21st century: North America',
+      'Studying place name and monument policy across North American municipalities.',
+      'Dr. Lauren Beck, Canada Research Chair in Intercultural Encounter, visual and material culture studies, Mount Allison University.',
+    );
+    expect(humanist.fields).toEqual(['humanities']);
+    expect(ineligibilityReasons(nserc, humanist)).not.toEqual([]);
+  });
+
   it('keeps a virus studied for treatments as health research', () => {
     const who = read(
       'Zika virus reagents and models',
