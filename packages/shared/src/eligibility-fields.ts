@@ -4,7 +4,7 @@
  * The Canadian tri-agency mandates map onto them: health → CIHR, natural sciences and engineering
  * (and the natural-science side of agriculture) → NSERC, social sciences and humanities → SSHRC.
  */
-import { takePhrases, toPattern } from './field-phrases.ts';
+import { STUDIES_OF, takePhrases, toPattern } from './field-phrases.ts';
 
 export { toPattern };
 
@@ -454,7 +454,24 @@ export function classifyFields(text: string, topic = ''): FieldScore[] {
  * department's (ADR 0820). Where the team profile names no field, the whole request decides.
  */
 export function applicantFields(text: string, topic: string, team: string): FieldScore[] {
-  return fundamentalLifeScience(ownFields(text, topic, team));
+  return withoutStudiedFields(text, fundamentalLifeScience(ownFields(text, topic, team)));
+}
+
+const STUDY_PATTERNS = Object.entries(STUDIES_OF).map(([phrase, field]) => ({
+  field,
+  re: new RegExp(`(?<![\\w-])${toPattern(phrase)}(?![\\w-])`, 'i'),
+}));
+
+/**
+ * The field a named discipline studies (a history of medicine, a philosophy of science) is that
+ * discipline's subject, not a second field of the work (STUDIES_OF, ADR 0996); kept only when it
+ * would be the sole field left.
+ */
+function withoutStudiedFields(text: string, scores: FieldScore[]): FieldScore[] {
+  const studied = new Set(STUDY_PATTERNS.filter(({ re }) => re.test(text)).map(({ field }) => field));
+  if (studied.size === 0) return scores;
+  const kept = scores.filter((s) => !studied.has(s.field));
+  return kept.length > 0 ? kept : scores;
 }
 
 /**

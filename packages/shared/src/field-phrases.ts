@@ -64,6 +64,25 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
   agriculture: [],
 };
 
+/**
+ * Disciplines whose object is another field's subject (ADR 0996): a history of medicine studies
+ * medicine as a historian does, so the medical words around it ("medical discourse", "Victorian
+ * medical photography") are its sources, not health research (Kibbie's NEH fellowship was shown
+ * eight NIH and DoD programs). The phrase's own field is in FIELD_PHRASES; this names the field
+ * it studies.
+ */
+export const STUDIES_OF: Record<string, Field> = {
+  'history of medicine': 'health',
+  'histories of medicine': 'health',
+  'philosophy of medicine': 'health',
+  'medical humanities': 'health',
+  'health humanities': 'health',
+  'history of science': 'natural-sciences',
+  'philosophy of science': 'natural-sciences',
+  'history and philosophy of science': 'natural-sciences',
+  'history of technology': 'engineering',
+};
+
 /** A lexicon word as a regular-expression source: a trailing * allows endings, a space any spaces. */
 export const toPattern = (word: string) => {
   const stem = word.endsWith('*') ? word.slice(0, -1) : word;

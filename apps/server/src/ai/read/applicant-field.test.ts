@@ -120,6 +120,17 @@ describe('the applicant’s field, not the team’s, and fundamental life scienc
     expect(ineligibilityReasons(nserc, humanist)).not.toEqual([]);
   });
 
+  it('reads a history of medicine’s medical sources as its subject, not as health research', () => {
+    const who = read(
+      'Obstetrics and the Disabled Maternal Body in Nineteenth-Century Great Britain',
+      'A book on the medical dilemmas of treating pregnant women, using literary criticism and the history of medicine: their representation in literary and medical discourse and Victorian medical photography.',
+      'Ann Louise Kibbie, Bowdoin College, Brunswick, ME.',
+    );
+    expect(who.fields[0]).toBe('humanities');
+    expect(who.fields).not.toContain('health');
+    expect(ineligibilityReasons(cihr, who)).not.toEqual([]);
+  });
+
   it('keeps a virus studied for treatments as health research', () => {
     const who = read(
       'Zika virus reagents and models',
