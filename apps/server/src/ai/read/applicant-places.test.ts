@@ -160,3 +160,12 @@ describe('graduate and undergraduate programs (ADR 0885)', () => {
     expect(applying.stated?.studentLevel ?? null).toBeNull();
   });
 });
+
+describe('the other team members’ places are not the applicant’s (ADR 0996)', () => {
+  it('keeps a Toronto trial lead in Ontario when her co-leads are in Quebec and Alberta', () => {
+    const who = read(
+      "Dr. Julie Hallet, Sunnybrook Research Institute, Toronto, with principal investigators at the Ottawa Hospital Research Institute, McGill University, the University of Alberta and St. Michael's Hospital.",
+    );
+    expect(who).toMatchObject({ country: 'CA', regions: ['CA-ON'] });
+  });
+});
