@@ -10,6 +10,11 @@ const byLanguage = z.object({ en: z.array(z.string()), fr: z.array(z.string()) }
 
 export const lexiconSchema = z.object({
   abbreviations: z.object({ always: byLanguage, beforeLowercase: byLanguage }),
+  /**
+   * Words after which a capital letter and a full stop are a label, not a person's initial
+   * ("Appendix B.", "Plan A.", "vitamin D."): there the full stop may end the sentence.
+   */
+  letterLabels: byLanguage,
   currency: z.object({
     codes: z.array(z.string().regex(/^[A-Z]{3}$/)),
     codeAliases: z.record(z.string(), z.string().regex(/^[A-Z]{3}$/)),

@@ -5,6 +5,19 @@ import { furnitureLines, normalisePaste } from './paste.ts';
 import { splitSentences } from './review-text.ts';
 
 describe('splitSentences', () => {
+  it('keeps initials inside a sentence, as the layer does (guards.ts)', () => {
+    expect(
+      splitSentences(
+        'The PI, J. Smith, leads the field campaign. Co-PI A. B. Osei runs the lab. Participants take vitamin D. Then we measure it.',
+      ),
+    ).toEqual([
+      'The PI, J. Smith, leads the field campaign.',
+      'Co-PI A. B. Osei runs the lab.',
+      'Participants take vitamin D.',
+      'Then we measure it.',
+    ]);
+  });
+
   it('does not cut at titles, company suffixes or Latin abbreviations', () => {
     expect(
       splitSentences(

@@ -1,3 +1,5 @@
+import { endsWithInitial } from './guards.ts';
+
 /**
  * The reviewer's and the writer's plain reading of words and sentences (ADR 0461): the splitter
  * the offline reviewer, the probes and the draft review read text with, and small helpers for
@@ -40,7 +42,8 @@ function trailingAbbreviation(segment: string): string | null {
 
 /**
  * Sentences by Unicode sentence boundaries (ICU, through Intl.Segmenter), with a line break
- * always ending one (headings, list items) and abbreviations mended. Inline numbered items
+ * always ending one (headings, list items) and abbreviations and initials ("J. Smith", guards.ts)
+ * mended. Inline numbered items
  * ("(1) …; (2) …") are separate statements, as reviewers read them.
  */
 export function splitSentences(text: string): string[] {
@@ -54,9 +57,10 @@ export function splitSentences(text: string): string[] {
       const abbreviation = trailingAbbreviation(pending);
       const mends =
         next !== '' &&
-        abbreviation !== null &&
-        (ALWAYS_ABBREVIATIONS.has(abbreviation) ||
-          (MID_ABBREVIATIONS.has(abbreviation) && !/^["“]?\p{Lu}/u.test(next)));
+        ((abbreviation !== null &&
+          (ALWAYS_ABBREVIATIONS.has(abbreviation) ||
+            (MID_ABBREVIATIONS.has(abbreviation) && !/^["“]?\p{Lu}/u.test(next)))) ||
+          endsWithInitial(pending, ` ${next}`));
       if (mends) return;
       sentences.push(pending);
       pending = '';

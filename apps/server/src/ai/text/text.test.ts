@@ -87,6 +87,39 @@ describe('sentences', () => {
     ]);
   });
 
+  // Applicant-style lines (biosketch, team and methods sentences): an initial never ends a sentence.
+  const INITIALS: [string, string[]][] = [
+    [
+      'The PI, J. Smith, leads the field campaign. Co-PI A. B. Osei runs the mass spectrometry lab.',
+      ['The PI, J. Smith, leads the field campaign.', 'Co-PI A. B. Osei runs the mass spectrometry lab.'],
+    ],
+    [
+      'Trainees are co-supervised by Dr. J. R. Nguyen (McGill) and K. Lee. They meet weekly.',
+      ['Trainees are co-supervised by Dr. J. R. Nguyen (McGill) and K. Lee.', 'They meet weekly.'],
+    ],
+    [
+      'I worked with Jane M. Doe on PFAS sorbents. We validate against LC-MS/MS (EPA 533) at 6 sites.',
+      ['I worked with Jane M. Doe on PFAS sorbents.', 'We validate against LC-MS/MS (EPA 533) at 6 sites.'],
+    ],
+    [
+      'J.-P. Tremblay leads Aim 2, e.g. the field trials (see Fig. 2). Smith et al. (2021) showed it.',
+      ['J.-P. Tremblay leads Aim 2, e.g. the field trials (see Fig. 2).', 'Smith et al. (2021) showed it.'],
+    ],
+    // A letter that is a label, or a sentence that follows, still ends one.
+    [
+      'Participants take vitamin D. Then we measure bone density.',
+      ['Participants take vitamin D.', 'Then we measure bone density.'],
+    ],
+    [
+      'The budget is in Appendix B. Results follow in Section C. The team is led by M. Curie.',
+      ['The budget is in Appendix B.', 'Results follow in Section C.', 'The team is led by M. Curie.'],
+    ],
+  ];
+
+  it.each(INITIALS)('keeps initials inside a sentence: %s', (text, sentences) => {
+    expect(splitSentences(text, 'en')).toEqual(sentences);
+  });
+
   it('splits French with its abbreviations', () => {
     expect(
       splitSentences('M. Tremblay dirige le projet, p. ex. les essais. Le budget est de 300 000 $.', 'fr'),
