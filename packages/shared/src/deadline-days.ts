@@ -1,3 +1,4 @@
+import { differenceInCalendarDays } from 'date-fns';
 import { DEADLINE_HIGHLIGHT_DAYS } from './constants.ts';
 
 // Counting calendar days and the spec §4 deadline badge, without zod (ADR 190); deadline.ts adds the
@@ -12,8 +13,6 @@ export interface DeadlineBadge {
   /** Whole calendar days from today; null without a deadline. */
   daysLeft: number | null;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A 'YYYY-MM-DD' (or ISO timestamp) deadline as a local calendar day. */
 export function toLocalDay(value: string | Date): Date | null {
@@ -35,8 +34,8 @@ export function daysUntil(
   const day = toLocalDay(deadline);
   const now = toLocalDay(today);
   if (!day || !now) return null;
-  // Rounding absorbs the 23- or 25-hour days of daylight-saving changes.
-  return Math.round((day.getTime() - now.getTime()) / DAY_MS);
+  // Local calendar days: date-fns counts across the 23- or 25-hour days of daylight-saving changes.
+  return differenceInCalendarDays(day, now);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { millisecondsInDay } from 'date-fns/constants';
 /**
  * Every marketing figure and claim the public site shows, in one place (spec §1, §2). An operator
  * edits the words and numbers here; the components only lay them out.
@@ -268,7 +269,9 @@ export function capabilityClaim(key: CapabilityClaim, aiModel: boolean | undefin
  * never shows deadlines long past (issue 28 item 16).
  */
 export function sampleDeadline(today: Date, days: number): string {
-  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  // date-fns' constant, not days.ts: its UTC date class would add 1 KB gzipped to the landing
+  // route, which has a JavaScript budget (e2e/public.spec.ts); UTC days have no DST to mind.
+  return new Date(today.getTime() + days * millisecondsInDay).toISOString().slice(0, 10);
 }
 
 export interface CatalogueProgram {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaysBetween } from './days.ts';
 import { submissionResultsSchema } from './grant-results.schema.ts';
 import { payFromSchema } from './organisation-credits.schema.ts';
 import {
@@ -269,7 +270,6 @@ export function newMilestone(index: number, id: string = String(index)): Milesto
 
 export const canRemoveMilestone = (count: number) => count > 1;
 
-const DAY_MS = 86_400_000;
 /** Whole days from start to end date (ISO yyyy-mm-dd); null when either is missing or invalid. */
 export function milestoneDurationDays(
   startDate: string | null | undefined,
@@ -279,7 +279,7 @@ export function milestoneDurationDays(
   const start = Date.parse(`${startDate.slice(0, 10)}T00:00:00Z`);
   const end = Date.parse(`${endDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(start) || Number.isNaN(end)) return null;
-  return Math.round((end - start) / DAY_MS);
+  return calendarDaysBetween(start, end);
 }
 
 /** The numeric part of a budget text: "$40,000 CAD" → 40000; no digits → 0. */

@@ -1,3 +1,4 @@
+import { addDaysTo, calendarDaysBetween, isoDayPlusMonths } from '../days.ts';
 import { ALBERTA, BRITISH_COLUMBIA, FEDERAL, ONTARIO, QUEBEC, type Dated, type DatedRule } from './rules.ts';
 
 /**
@@ -117,8 +118,6 @@ export interface SredResult {
 
 export class SredInputError extends Error {}
 
-const DAY = 86_400_000;
-
 function parseDate(iso: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) throw new SredInputError(`Not a date: ${iso}`);
@@ -128,13 +127,9 @@ function parseDate(iso: string): number {
   return t;
 }
 
-function iso(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
-}
-
 /** Days from `a` to `b`, both inclusive. */
 function daysInclusive(a: number, b: number): number {
-  return Math.round((b - a) / DAY) + 1;
+  return calendarDaysBetween(a, b) + 1;
 }
 
 /**
@@ -145,12 +140,7 @@ function daysInclusive(a: number, b: number): number {
  * 2026-11-28, source `cra-t2-when-file`), with its examples.
  */
 export function addMonths(isoDate: string, months: number): string {
-  const d = new Date(parseDate(isoDate));
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth() + months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  const monthEnd = d.getUTCDate() === new Date(Date.UTC(y, d.getUTCMonth() + 1, 0)).getUTCDate();
-  return iso(Date.UTC(y, m, monthEnd ? last : Math.min(d.getUTCDate(), last)));
+  return isoDayPlusMonths(parseDate(isoDate), months);
 }
 
 /**
@@ -213,7 +203,7 @@ function resolve<T>(rule: DatedRule<T>, start: number, end: number): Resolved<T>
     const v = versions[i]!;
     const from = v.from === undefined ? -Infinity : parseDate(v.from);
     const next = versions[i + 1]?.from;
-    const to = next === undefined ? Infinity : parseDate(next) - DAY;
+    const to = next === undefined ? Infinity : addDaysTo(parseDate(next), -1).getTime();
     const a = Math.max(from, start);
     const b = Math.min(to, end);
     if (b >= a) parts.push({ value: v.value as unknown as number, days: daysInclusive(a, b), v });

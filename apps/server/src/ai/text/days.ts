@@ -1,3 +1,4 @@
+import { calendarDaysBetween } from '@grantleaf/shared/days';
 /** Calendar days of the generation form's milestones. */
 
 /** Midnight UTC of a YYYY-MM-DD (or ISO) date, or null. */
@@ -15,9 +16,7 @@ export function formatDay(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 
-const DAY_MS = 86_400_000;
-
 /** Whole days from start to end, as the generation dialog shows them (§4). */
 export function daysBetween(start: number, end: number): number {
-  return Math.round((end - start) / DAY_MS);
+  return calendarDaysBetween(start, end);
 }

@@ -26,8 +26,7 @@ import {
   selectLiveUploads,
   selectProfile,
 } from './account.repository.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { addDaysTo } from '@grantleaf/shared/days';
 
 /** A file name that is safe as a zip entry: no directories, no control characters. */
 export function zipEntryName(id: string, originalName: string): string {
@@ -125,7 +124,7 @@ export function createAccountService(deps: {
       deps.log.info({ userId: user.id }, 'account deleted (soft); hard delete scheduled');
       return {
         deleted: true as const,
-        purgeBy: new Date(at.getTime() + (DELETION_GRACE_DAYS + 1) * DAY_MS).toISOString(),
+        purgeBy: addDaysTo(at, DELETION_GRACE_DAYS + 1).toISOString(),
       };
     },
 

@@ -24,6 +24,7 @@ import { digestMail, reminderMail } from '../mail/index.ts';
 
 import * as repo from './alerts.repository.ts';
 import type { AlertSubscriptionRow, SavedSearchRow } from './alerts.schema.ts';
+import { addDaysTo, calendarDaysBetween } from '@grantleaf/shared/days';
 
 /**
  * A saved search is checked over its first this-many matches (ten catalogue pages; a text search
@@ -34,15 +35,13 @@ export const SEARCH_SCAN_MAX = 1000;
 const DIGEST_ITEMS_MAX = 10;
 /** The weekly digest waits this long after the last one, so a repeated run in the same week sends nothing. */
 const DIGEST_MIN_GAP_DAYS = 6;
-const DAY_MS = 86_400_000;
 
 // The same 256-bit URL-safe tokens and SHA-256 lookups as the auth module's e-mail links.
 const newSecretToken = () => randomBytes(32).toString('base64url');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const daysBetween = (from: string, to: string) => calendarDaysBetween(from, to);
 
 function toSavedSearch(row: SavedSearchRow): SavedSearch {
   return {
@@ -241,10 +240,7 @@ export async function sendWeeklyDigests(
 ): Promise<number> {
   const today = isoDay(now);
   const base = deps.env.APP_URL.replace(/\/$/, '');
-  const recipients = await repo.listDigestRecipients(
-    deps.db,
-    new Date(now.getTime() - DIGEST_MIN_GAP_DAYS * DAY_MS),
-  );
+  const recipients = await repo.listDigestRecipients(deps.db, addDaysTo(now, -DIGEST_MIN_GAP_DAYS));
   let sent = 0;
   for (const user of recipients) {
     const searches = await repo.listSearches(deps.db, user.userId);

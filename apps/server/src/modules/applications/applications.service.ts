@@ -24,6 +24,7 @@ import { findProgramById } from '../programs/index.ts';
 import { listAnalysesOfApplication } from '../submissions/index.ts';
 import type { ApplicationAnalysis } from '@grantleaf/shared/submissions.schema';
 import { sredFilingDeadlines, sredFilingDeadlinesDue } from '../sred/index.ts';
+import { calendarDaysBetween } from '@grantleaf/shared/days';
 
 /** Reminder e-mails go out this many days before a deadline, largest first. */
 export const REMINDER_DAYS = [14, 3] as const;
@@ -269,9 +270,7 @@ export async function sendDeadlineReminders(
       )
         continue;
       const office = offices.get(application.id);
-      const left = Math.round(
-        (Date.parse(`${application.deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
-      );
+      const left = calendarDaysBetween(today, application.deadline!);
       await deps.mailer.send({
         to: email,
         ...applicationReminderMail(language, {

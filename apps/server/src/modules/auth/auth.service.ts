@@ -30,6 +30,7 @@ import { AUTH_LIMITS, codeFailKey, registrationKey } from './limits.ts';
 import { hashCode, newSecretToken, newVerificationCode, sameHash, sha256 } from './tokens.ts';
 import { claimFreeCredit, hadFreeCredit } from './free-credit.repository.ts';
 import { deriveAdminRights, holdsAdminRights } from './admin-rights.ts';
+import { addDaysTo, DAY_MS } from '@grantleaf/shared/days';
 
 const ALREADY_VERIFIED_MESSAGE = 'Your email address is already verified. You can sign in.';
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -40,7 +41,6 @@ const RESEND_PER_DAY = 10;
 const RESEND_PER_HOUR = 3;
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 const LAST_USED_RESOLUTION_MS = 5 * MINUTE_MS;
 
 export const INVALID_CODE_MESSAGE = 'Invalid verification code. Please try again.';
@@ -89,7 +89,7 @@ export function createAuthService(deps: AuthDeps) {
 
   async function newSession(userId: string, client: SessionClient): Promise<string> {
     const sessionId = newSecretToken();
-    const expiresAt = new Date(Date.now() + env.SESSION_TTL_DAYS * DAY_MS);
+    const expiresAt = addDaysTo(Date.now(), env.SESSION_TTL_DAYS);
     await repo.insertSession(db, { idHash: sha256(sessionId), userId, expiresAt, ...sessionClient(client) });
     return sessionId;
   }

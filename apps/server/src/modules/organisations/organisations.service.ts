@@ -31,6 +31,7 @@ import { findProgramById } from '../programs/index.ts';
 import { deleteAllEntriesOf, deleteEntriesIn } from './competitions.repository.ts';
 import * as repo from './organisations.repository.ts';
 import type { InvitationRow } from './organisations.schema.ts';
+import { addDaysTo } from '@grantleaf/shared/days';
 
 const unverified = () => new AppError(403, ORGANISATION_MESSAGES.unverified, { reason: 'email_unverified' });
 
@@ -186,7 +187,7 @@ export function createOrganisationsService(deps: {
           role,
           tokenHash: sha256(token),
           invitedBy: user.id,
-          expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+          expiresAt: addDaysTo(Date.now(), INVITATION_DAYS),
         });
         return { invitation, organisation };
       });

@@ -3,7 +3,7 @@ import { COMMISSION_HOLD_DAYS } from '@grantleaf/shared/payments.schema';
 import type { Tx } from '../../db/client.ts';
 import * as affiliates from '../affiliate/index.ts';
 import { findUserById } from '../auth/index.ts';
-import { DAY_MS } from './payments.context.ts';
+import { addDaysTo } from '@grantleaf/shared/days';
 import * as repo from './payments.repository.ts';
 import type { PaymentRow } from './payments.schema.ts';
 
@@ -51,6 +51,6 @@ export async function recordCommission(tx: Tx, payment: PaymentRow) {
     currency: payment.currency,
     status: holdReason ? 'held' : 'pending',
     holdReason,
-    payableAt: new Date(payment.createdAt.getTime() + COMMISSION_HOLD_DAYS * DAY_MS),
+    payableAt: addDaysTo(payment.createdAt, COMMISSION_HOLD_DAYS),
   });
 }

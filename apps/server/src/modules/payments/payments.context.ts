@@ -19,7 +19,6 @@ export interface PaymentsDeps {
   stripe: Stripe | null;
 }
 
-export const DAY_MS = 86_400_000;
 /** Ids from a URL or a Stripe event are checked before they reach a uuid column. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

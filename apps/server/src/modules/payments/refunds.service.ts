@@ -12,16 +12,17 @@ import { insertAuditEntry } from '../audit/index.ts';
 import { findUserById, type UserRow } from '../auth/index.ts';
 import { takeBackRefundedPurchase } from '../credits/index.ts';
 import { refundDecisionMail, refundRequestedMail } from '../mail/index.ts';
-import { DAY_MS, iso, requireStripe, UUID, type PaymentsDeps } from './payments.context.ts';
+import { iso, requireStripe, UUID, type PaymentsDeps } from './payments.context.ts';
 import * as repo from './payments.repository.ts';
 import type { PaymentRow } from './payments.schema.ts';
+import { addDaysTo } from '@grantleaf/shared/days';
 
 /** A purchase as its buyer sees it, with whether (and until when) a refund can still be asked. */
 function toPurchase(
   payment: PaymentRow,
   request: { status: 'pending' | 'approved' | 'declined'; note: string | null; createdAt: Date } | null,
 ): Purchase {
-  const deadline = payment.createdAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS;
+  const deadline = addDaysTo(payment.createdAt, REFUND_WINDOW_DAYS).getTime();
   const refundable =
     Boolean(payment.stripePaymentIntent) && !payment.refundedAt && !request && Date.now() < deadline;
   return {
@@ -56,7 +57,7 @@ export function createRefundsService({ db, mailer, log, stripe }: PaymentsDeps) 
       if (!payment.stripePaymentIntent)
         throw badRequest('This purchase was not paid by card here; write to us and we will help.');
       if (payment.refundedAt) throw conflict('This purchase was already refunded');
-      if (Date.now() > payment.createdAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS) {
+      if (Date.now() > addDaysTo(payment.createdAt, REFUND_WINDOW_DAYS).getTime()) {
         throw badRequest(`Refunds can be requested within ${REFUND_WINDOW_DAYS} days of purchase`);
       }
       const request = await db.transaction((tx) =>

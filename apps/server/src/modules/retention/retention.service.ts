@@ -8,13 +8,13 @@ import {
   selectUploadsDeletedBefore,
   selectUsersDeletedBefore,
 } from './retention.repository.ts';
+import { addDaysTo } from '@grantleaf/shared/days';
 
 /**
  * Deleted data stays unreachable but recoverable by staff for this long, then the daily job
  * removes it for good. Grace plus one daily run stays well inside RETENTION_PROMISE_DAYS.
  */
 export const DELETION_GRACE_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
 export interface RetentionResult {
@@ -38,7 +38,7 @@ export function createRetentionService(deps: {
      * the rows and everything derived from them. Safe to run twice at once or again after a crash.
      */
     async run(): Promise<RetentionResult> {
-      const cutoff = new Date(now().getTime() - DELETION_GRACE_DAYS * DAY_MS);
+      const cutoff = addDaysTo(now(), -DELETION_GRACE_DAYS);
       const result: RetentionResult = { users: 0, uploads: 0, files: 0, rows: 0 };
       for (;;) {
         const batch = await selectUsersDeletedBefore(deps.db, cutoff, BATCH);

@@ -5,6 +5,7 @@ import { listClaims, listClaimsEndedBetween } from './sred.repository.ts';
 /** The claim of each of the user's narrative drafts, for the credit history (ADR 0710). */
 export { ownDraftClaims } from './narrative-drafts.repository.ts';
 import { deadlineOf } from './sred.service.ts';
+import { calendarDaysBetween } from '@grantleaf/shared/days';
 
 /**
  * Another module reads SR&ED claims only through here (ADR 53). The calendar feed shows each
@@ -22,8 +23,6 @@ export async function sredFilingDeadlines(
     filingDeadline: c.result?.filingDeadline ?? deadlineOf(c.settings).date,
   }));
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Claims of every live account whose filing deadline is `today`..`today + withinDays` (UTC
@@ -54,7 +53,7 @@ export async function sredFilingDeadlinesDue(
   return rows.flatMap(({ claim, email, name, language }) => {
     const rule = deadlineOf(claim.settings);
     const filingDeadline = claim.result?.filingDeadline ?? rule.date;
-    const daysLeft = Math.round((Date.parse(filingDeadline) - Date.parse(today)) / DAY_MS);
+    const daysLeft = calendarDaysBetween(today, filingDeadline);
     if (daysLeft < 0 || daysLeft > withinDays) return [];
     return [
       {
