@@ -15,8 +15,9 @@ import type { EvalLine, EvalSuite } from '../suite.ts';
  * and frozen before the parser ever read it, its labels' SHA-256 checked; development since ADR 0750)
  * the third held-out part (frozen the same way; development since ADR 0840), the fourth (the first
  * real NIH summary statement; development since ADR 0890) and the fifth held-out part (an NSF DEB
- * panel summary and reviews; development since ADR 0890) and the sixth held-out part (two NSF GRFP
- * sheets of one applicant, frozen the same way; ADR 0950) are printed side by side, with
+ * panel summary and reviews; development since ADR 0890), the sixth held-out part (two NSF GRFP
+ * sheets of one applicant, frozen the same way; ADR 0950) and the seventh (two GRFP sheets of two
+ * more applicants, frozen the same way; ADR 1000) are printed side by side, with
  * every part the parser was worked on summed as "all development".
  */
 
@@ -27,7 +28,8 @@ type Side =
   | 'third held-out'
   | 'fourth held-out'
   | 'fifth held-out'
-  | 'sixth held-out';
+  | 'sixth held-out'
+  | 'seventh held-out';
 const SIDES: readonly Side[] = [
   'development',
   'held-out',
@@ -36,12 +38,14 @@ const SIDES: readonly Side[] = [
   'fourth held-out',
   'fifth held-out',
   'sixth held-out',
+  'seventh held-out',
 ];
 /**
- * The part not yet worked on; every other part is spent (measured, then read) and counts as
- * development. The sixth part (two GRFP sheets, ADR 0950) was frozen before the parser read it.
+ * The parts not yet worked on; every other part is spent (measured, then read) and counts as
+ * development. The sixth part (two GRFP sheets, ADR 0950) and the seventh (two more GRFP sheets,
+ * ADR 1000) were frozen before the parser read them; their misses are not read.
  */
-const UNSEEN: Side | null = 'sixth held-out';
+const UNSEEN: readonly Side[] = ['sixth held-out', 'seventh held-out'];
 /** How each side is printed: a part measured once and then worked on is marked spent. */
 const SIDE_NAMES: Record<Side, string> = {
   development: 'development',
@@ -51,6 +55,7 @@ const SIDE_NAMES: Record<Side, string> = {
   'fourth held-out': 'fourth (spent: development since ADR 0890)',
   'fifth held-out': 'fifth (spent: held-out 0.00 / 0.00 at 1eac0dd; development since ADR 0890)',
   'sixth held-out': 'sixth held-out (frozen before the parser read it; ADR 0950)',
+  'seventh held-out': 'seventh held-out (frozen before the parser read it; ADR 1000)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
@@ -83,6 +88,7 @@ const FROZEN: Partial<Record<Side, { labels: string; labelsSha256: string }>> = 
   'fourth held-out': documents.fourth,
   'fifth held-out': documents.fifth,
   'sixth held-out': documents.sixth,
+  'seventh held-out': documents.seventh,
 };
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
@@ -144,6 +150,7 @@ export const critiquesSuite: EvalSuite = {
       ...loadLabels(documents.fourth.labels),
       ...loadLabels(documents.fifth.labels),
       ...loadLabels(documents.sixth.labels),
+      ...loadLabels(documents.seventh.labels),
     ];
     const tallies = Object.fromEntries(
       SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
@@ -195,7 +202,7 @@ export const critiquesSuite: EvalSuite = {
       throw error;
     }
     const lines: EvalLine[] = [];
-    const worked = SIDES.filter((side) => side !== UNSEEN && tallies[side].docs > 0);
+    const worked = SIDES.filter((side) => !UNSEEN.includes(side) && tallies[side].docs > 0);
     const sum = (key: 'all' | 'weakness'): Tally =>
       worked.reduce((acc, side) => {
         const t = tallies[side][key];
