@@ -353,7 +353,9 @@ describe('polarity', () => {
     );
     expect(polarity('Her project is on soils, but she collaborates with three other labs.')).toBeNull();
     expect(polarity('The record is solid, but more detail on the analysis is expected.')).toBe('weakness');
-    expect(polarity('The student has the resources needed to complete the work.')).toBeNull();
+    // "needed to" is no criticism; having the resources is a judgement the labels call a strength
+    // (the labelling guide's "adequate resources", ADR 1001).
+    expect(polarity('The student has the resources needed to complete the work.')).toBe('strength');
   });
 
   it('calls any criticism a weakness, praise a strength, description nothing', () => {

@@ -38,6 +38,8 @@ const layoutsSchema = z.object({
   hedgeCues: phrases,
   strengthCues: phrases,
   notWeaknessAfter: phrases,
+  /** Phrases whose strength cue does not praise ("as well as", "high school"): read past (ADR 1001). */
+  notPraise: phrases,
   /** Section headings a criterion's critiques usually concern, to suggest them when words do not. */
   sectionHints: z.record(z.string(), phrases),
 });

@@ -9,7 +9,15 @@ import { reviewLayouts } from './layouts.ts';
 export type Polarity = 'strength' | 'weakness';
 
 let cues:
-  | { weak: RegExp; strong: RegExp; concession: RegExp; contrast: RegExp; hedge: RegExp; notWeak: RegExp }
+  | {
+      weak: RegExp;
+      strong: RegExp;
+      concession: RegExp;
+      contrast: RegExp;
+      hedge: RegExp;
+      notWeak: RegExp;
+      notPraise: RegExp;
+    }
   | undefined;
 
 function lexicon() {
@@ -24,6 +32,7 @@ function lexicon() {
     contrast: words(l.contrastCues),
     hedge: words(l.hedgeCues),
     notWeak: words(l.notWeaknessAfter),
+    notPraise: words(l.notPraise),
   };
   return cues;
 }
@@ -31,6 +40,15 @@ function lexicon() {
 const has = (re: RegExp, text: string) => {
   re.lastIndex = 0;
   return re.test(text);
+};
+
+/**
+ * The sentence without the phrases whose cue words do not judge: "no doubt" is not criticism, and
+ * "as well as", "high school" or "high-throughput" are not praise (ADR 1001).
+ */
+const clear = (sentence: string) => {
+  const lx = lexicon();
+  return sentence.replace(lx.notWeak, ' ').replace(lx.notPraise, ' ');
 };
 
 /**
@@ -44,7 +62,7 @@ const has = (re: RegExp, text: string) => {
  */
 export function polarity(sentence: string): Polarity | null {
   const lx = lexicon();
-  const cleared = sentence.replace(lx.notWeak, ' ');
+  const cleared = clear(sentence);
   if (/\?\s*$/.test(sentence)) return 'weakness';
   if (has(lx.weak, cleared)) return 'weakness';
   // The clause a conceding or contrasting word opens: to the next comma, semicolon or dash.
@@ -69,12 +87,11 @@ export function criticisesUnderStrengths(sentence: string): boolean {
   if (polarity(sentence) !== 'weakness') return false;
   const lx = lexicon();
   if (/\?\s*$/.test(sentence)) return true;
-  const cleared = sentence.replace(lx.notWeak, ' ');
+  const cleared = clear(sentence);
   return !has(lx.strong, cleared) || has(lx.concession, cleared) || has(lx.contrast, cleared);
 }
 
 /** Whether a sentence carries praise at all (a strength cue), whatever else it says. */
 export function praises(sentence: string): boolean {
-  const lx = lexicon();
-  return has(lx.strong, sentence.replace(lx.notWeak, ' '));
+  return has(lexicon().strong, clear(sentence));
 }

@@ -1,6 +1,7 @@
 import { headingKey } from './layouts.ts';
 import { sentenceSpans } from '../text/index.ts';
 import { criticisesUnderStrengths, polarity, praises } from './polarity.ts';
+import { reviewLexicon } from './review-lines.ts';
 
 /**
  * The parser's last step (ADR 0750): the blocks it read become critiques, each with its source.
@@ -146,9 +147,17 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 const NO_WEAKNESSES =
   /^(?:(?:the\s+)?(?:reviewers?|panel)\s+(?:found|noted|identified)|(?:i|we)\s+(?:have\s+)?(?:found|noted|identified|see)|there\s+(?:are|were))\s+no\s+(?:\p{L}+\s+)?(?:weaknesses|concerns)(?:\s+(?:were\s+)?(?:noted|identified|found))?\s*\.?$/iu;
 
-/** An item that says there is nothing ("None noted.", "Not Applicable (No Human Subjects)"). */
+/**
+ * An item that says there is nothing ("None noted.", "Not Applicable (No Human Subjects)"), also
+ * after its label ("Plans for valid design and analysis: Not applicable"), or a label's rating
+ * ("The panel recommendation is: Not Competitive"): a rating is a fact, not a critique (ADR 1001).
+ */
 function nothingToAnswer(quote: string, empty: Set<string>): boolean {
-  return empty.has(headingKey(quote.replace(/\([^)]*\)/g, ' '))) || NO_WEAKNESSES.test(quote);
+  const bare = (s: string) => headingKey(s.replace(/\([^)]*\)/g, ' '));
+  if (empty.has(bare(quote)) || NO_WEAKNESSES.test(quote)) return true;
+  const answer = /:\s*([^:]+?)\s*\.?$/u.exec(quote)?.[1];
+  if (!answer) return false;
+  return empty.has(bare(answer)) || reviewLexicon().ratings.some((r) => headingKey(r) === bare(answer));
 }
 
 /** Sentences of a paragraph that a PDF wrapped across lines: the breaks become spaces, offsets kept. */
