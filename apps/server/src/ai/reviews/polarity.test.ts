@@ -11,6 +11,8 @@ describe('polarity: cue words that do not judge, and judgements the cues missed 
       polarity('The applicant will tutor first-year students, as well as run a high school science club.'),
     ).toBeNull();
     expect(polarity('The aims cover high-throughput screens of the library.')).toBeNull();
+    // A reported award is a record, which the labelling guide calls description.
+    expect(polarity('She received a highly competitive award and two prestigious fellowships.')).toBeNull();
     // The words still praise where they judge.
     expect(polarity('The methods are well chosen and the yield is high.')).toBe('strength');
   });
