@@ -3,18 +3,7 @@ import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import type { IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import type { Submission } from '@grantleaf/shared/submissions.schema';
-import {
-  lazy,
-  memo,
-  startTransition,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../components/ui/button.tsx';
 import { CollapsingActions } from '../components/ui/collapsing-actions.tsx';
@@ -37,39 +26,7 @@ import { ProgramsTable } from '../features/programs/components/programs-table.ts
 import { useSubmissions } from '../features/submissions/api/submissions.api.ts';
 import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
 import { RecentActivityPanel } from '../features/submissions/components/recent-activity-panel.tsx';
-
-type DialogName = 'generate' | 'analyze' | 'idea' | 'funding' | 'marketing' | 'affiliate' | null;
-
-// The dialogs (their forms, schemas and pickers) are not needed for the first paint: each is its
-// own chunk, fetched when it is first opened, and stays mounted after (ADR 190).
-const lazyDialog = <K extends string, P extends object>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
-  name: K,
-) => lazy(() => load().then((m) => ({ default: m[name] })));
-const GenerateApplicationDialog = lazyDialog(
-  () => import('../features/submissions/components/generate-application-dialog.tsx'),
-  'GenerateApplicationDialog',
-);
-const AnalyzeApplicationDialog = lazyDialog(
-  () => import('../features/submissions/components/analyze-application-dialog.tsx'),
-  'AnalyzeApplicationDialog',
-);
-const FundingFinderDialog = lazyDialog(
-  () => import('../features/funding/components/funding-finder-dialog.tsx'),
-  'FundingFinderDialog',
-);
-const IdeaGeneratorDialog = lazyDialog(
-  () => import('../features/ideas/components/idea-generator-dialog.tsx'),
-  'IdeaGeneratorDialog',
-);
-const MarketingDialog = lazyDialog(
-  () => import('../features/marketing/components/marketing-dialog.tsx'),
-  'MarketingDialog',
-);
-const AffiliateDialog = lazyDialog(
-  () => import('../features/affiliate/components/affiliate-dialog.tsx'),
-  'AffiliateDialog',
-);
+import { DashboardDialogs, type DialogName } from './dashboard-dialogs.tsx';
 
 // The dashboard puts every feature of the signed-in workspace together, so it lives in app/: each
 // feature supplies its own panel, and this page composes them (features do not import each other).
@@ -135,10 +92,10 @@ export function DashboardPage() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
-  const [dialog, setOpenDialog] = useState<DialogName>(null);
+  const [dialog, setOpenDialog] = useState<DialogName | null>(null);
   // The dialogs opened so far: mounted (their chunks fetched) from their first opening on.
   const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set());
-  const setDialog = useCallback((name: DialogName) => {
+  const setDialog = useCallback((name: DialogName | null) => {
     setOpenDialog(name);
     if (name) setOpened((o) => (o.has(name) ? o : new Set(o).add(name)));
   }, []);
@@ -185,7 +142,7 @@ export function DashboardPage() {
     return <SignInRequired message={t('dashboard.signInRequired')} />;
   }
 
-  const openAs = (name: Exclude<DialogName, null>) => (open: boolean) => {
+  const openAs = (name: DialogName, open: boolean) => {
     setDialog(open ? name : null);
     if (!open) {
       setRetry(null);
@@ -312,84 +269,15 @@ export function DashboardPage() {
           )}
         </AfterFirstPaint>
       </main>
-      {opened.has('generate') && (
-        <Suspense fallback={null}>
-          <GenerateApplicationDialog
-            key={`generate-${retry?.id ?? 'new'}`}
-            open={dialog === 'generate'}
-            onOpenChange={openAs('generate')}
-            initial={retry?.type === 'generation' ? retry.contentJson : undefined}
-          />
-        </Suspense>
-      )}
-      {opened.has('analyze') && (
-        <Suspense fallback={null}>
-          <AnalyzeApplicationDialog
-            key={`analyze-${retry?.id ?? 'new'}`}
-            open={dialog === 'analyze'}
-            onOpenChange={openAs('analyze')}
-            initial={retry?.type === 'analysis' ? retry.contentJson : undefined}
-          />
-        </Suspense>
-      )}
-      {opened.has('funding') && (
-        <Suspense fallback={null}>
-          <FundingFinderDialog
-            key={`funding-${retryFunding?.id ?? 'new'}`}
-            open={dialog === 'funding'}
-            onOpenChange={openAs('funding')}
-            credits={user.credits}
-            initial={
-              retryFunding
-                ? {
-                    researchTopic: retryFunding.researchTopic,
-                    researchDetails: retryFunding.researchDetails,
-                    teamProfile: retryFunding.teamProfile,
-                    hadFile: retryFunding.fileContent !== null,
-                  }
-                : undefined
-            }
-          />
-        </Suspense>
-      )}
-      {opened.has('idea') && (
-        <Suspense fallback={null}>
-          <IdeaGeneratorDialog
-            key={`idea-${retryIdea?.id ?? 'new'}`}
-            open={dialog === 'idea'}
-            onOpenChange={openAs('idea')}
-            credits={user.credits}
-            initial={
-              retryIdea
-                ? {
-                    researchBackground: retryIdea.researchBackground,
-                    researchInterests: retryIdea.researchInterests,
-                  }
-                : undefined
-            }
-          />
-        </Suspense>
-      )}
-      {opened.has('marketing') && (
-        <Suspense fallback={null}>
-          <MarketingDialog
-            open={dialog === 'marketing'}
-            onOpenChange={openAs('marketing')}
-            email={user.email}
-            phone={user.phone}
-          />
-        </Suspense>
-      )}
-      {opened.has('affiliate') && (
-        <Suspense fallback={null}>
-          <AffiliateDialog
-            open={dialog === 'affiliate'}
-            onOpenChange={openAs('affiliate')}
-            email={user.email}
-            phone={user.phone}
-          />
-        </Suspense>
-      )}
+      <DashboardDialogs
+        opened={opened}
+        open={dialog}
+        onOpenChange={openAs}
+        user={user}
+        retry={retry}
+        retryIdea={retryIdea}
+        retryFunding={retryFunding}
+      />
     </div>
   );
 }
