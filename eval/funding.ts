@@ -2,9 +2,10 @@
  * Funding-finder evaluation (issues 14 and 25): real researchers and companies and the program each
  * actually won, from public pages (each profile names its `source`). Two sets, never mixed:
  * - development (eval/profiles/*.json): the ranking may be tuned on these;
- * - held-out 5 (eval/profiles/heldout5/*.json): frozen before the ADR 0995 round and measured once at
+ * - held-out 6 (eval/profiles/heldout6/*.json): frozen before the ADR 1010 round and measured once at
  *   its end; nothing may be changed because of them, so their figures are the ones to quote as accuracy;
- * - held-out 4 (eval/profiles/heldout4/*.json): spent (measured once for ADR 0930, its misses read),
+ * - held-out 5 (eval/profiles/heldout5/*.json): spent (measured once for ADR 0996, its misses read),
+ *   held-out 4 (spent for ADR 0930, its misses read),
  *   held-out 3 (spent for ADR 0885, its misses read for the ADR 0930 round), held-out 2 (spent for ADR
  *   0885) and held-out 1 (spent after ADR 0760): development material now, still reported.
  * Every profile's request is ranked against the curated catalogue (apps/server/data/programs.json)
@@ -36,7 +37,8 @@ import { readSeedPrograms } from '../apps/server/src/modules/programs/program-se
 const PROFILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
 export const FUNDING_SETS = {
   development: PROFILES_DIR,
-  'held-out 5': path.join(PROFILES_DIR, 'heldout5'),
+  'held-out 6': path.join(PROFILES_DIR, 'heldout6'),
+  'held-out 5 (spent)': path.join(PROFILES_DIR, 'heldout5'),
   'held-out 4 (spent)': path.join(PROFILES_DIR, 'heldout4'),
   'held-out 3 (spent)': path.join(PROFILES_DIR, 'heldout3'),
   'held-out 2 (spent)': path.join(PROFILES_DIR, 'heldout2'),
@@ -48,14 +50,15 @@ export type FundingSet = keyof typeof FUNDING_SETS;
 // Each held-out set's SHA-256 (files sorted by name, concatenated), recorded at its freeze in its
 // README.md: a changed held-out set is reported, never silently measured.
 export const HELD_OUT_DIGESTS: Partial<Record<FundingSet, string>> = {
-  'held-out 5': 'b389db54135c9b76f085bb72cace38432b3f2293d1acb7ad201a59577d4dd5db',
+  'held-out 6': '735676c03bc4141bdbf4fb5902a08c9d77945337f91c41e735566cd58b896adc',
+  'held-out 5 (spent)': 'b389db54135c9b76f085bb72cace38432b3f2293d1acb7ad201a59577d4dd5db',
   'held-out 4 (spent)': '61f5dc81df1f4e6f75f76845362f98d3b8175bf0ea22e9cc2490d924a9627a9e',
   'held-out 3 (spent)': 'fc42a47e0615f91b906390355a61e887d5bbb6f3a686f17e7b399786477d1520',
   'held-out 2 (spent)': '759246913ef7aaa3509cbf8f01d09c4db193d6bd3c341fd36063b01ef5c74fb8',
   'held-out 1 (spent)': '1ac660c1b3817eda3e103eab2c4f3daa8909b00b4e4762104f1a3214f6265d88',
 };
 /** The set whose figures are quoted as accuracy and judged against the targets. */
-export const QUOTED_SET: FundingSet = 'held-out 5';
+export const QUOTED_SET: FundingSet = 'held-out 6';
 const TARGET_TOP5 = 0.9;
 const TARGET_TOP1 = 0.5;
 const LISTED = 10;
@@ -312,13 +315,15 @@ function freezeLine(): string {
 /** Text alone (as before the profile), then with the stated profile; development first. */
 const ALL_RUNS: ReadonlyArray<readonly [FundingSet, FundingMode]> = [
   ['development', 'text'],
-  ['held-out 5', 'text'],
+  ['held-out 6', 'text'],
+  ['held-out 5 (spent)', 'text'],
   ['held-out 4 (spent)', 'text'],
   ['held-out 3 (spent)', 'text'],
   ['held-out 2 (spent)', 'text'],
   ['held-out 1 (spent)', 'text'],
   ['development', 'profile'],
-  ['held-out 5', 'profile'],
+  ['held-out 6', 'profile'],
+  ['held-out 5 (spent)', 'profile'],
   ['held-out 4 (spent)', 'profile'],
   ['held-out 3 (spent)', 'profile'],
   ['held-out 2 (spent)', 'profile'],
@@ -332,12 +337,14 @@ export const fundingSuite = {
     const [
       dev,
       held,
+      spent5,
       spent4,
       spent3,
       spent2,
       spent,
       devProfile,
       heldProfile,
+      spent5Profile,
       spent4Profile,
       spent3Profile,
       spent2Profile,
@@ -348,10 +355,18 @@ export const fundingSuite = {
         pct
           ? `${Math.round((100 * k(r)) / Math.max(1, r.profiles))}% (${k(r)} of ${r.profiles})`
           : String(k(r));
-      const [h, d, s4, s3, s2, s] = withProfile
-        ? [heldProfile!, devProfile!, spent4Profile!, spent3Profile!, spent2Profile!, spentProfile!]
-        : [held!, dev!, spent4!, spent3!, spent2!, spent!];
-      return `held-out 5 ${one(h)}; development ${one(d)}; held-out 4, spent, ${one(s4)}; held-out 3, spent, ${one(s3)}; held-out 2, spent, ${one(s2)}; held-out 1, spent, ${one(s)}`;
+      const [h, d, s5, s4, s3, s2, s] = withProfile
+        ? [
+            heldProfile!,
+            devProfile!,
+            spent5Profile!,
+            spent4Profile!,
+            spent3Profile!,
+            spent2Profile!,
+            spentProfile!,
+          ]
+        : [held!, dev!, spent5!, spent4!, spent3!, spent2!, spent!];
+      return `held-out 6 ${one(h)}; development ${one(d)}; held-out 5, spent, ${one(s5)}; held-out 4, spent, ${one(s4)}; held-out 3, spent, ${one(s3)}; held-out 2, spent, ${one(s2)}; held-out 1, spent, ${one(s)}`;
     };
     return [
       {
@@ -393,7 +408,33 @@ export const fundingSuite = {
   },
 };
 
+/**
+ * The judge's own check alone, for a set about to be frozen: the profiles whose recorded facts rule
+ * out what they won. It ranks nothing, so it may run on a held-out set before its measurement.
+ */
+export function factsContradictingAwards(set: FundingSet, today = new Date()): string[] {
+  const rows = readSeedPrograms(undefined, today);
+  return loadProfiles(FUNDING_SETS[set])
+    .filter((profile) =>
+      profile.won.every((id) => {
+        const rules = rows.find((row) => row.id === id)?.eligibilityRules;
+        return !rules || ineligibilityReasons(rules, sourceApplicant(profile.facts)).length > 0;
+      }),
+    )
+    .map((profile) => profile.id);
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  // --judge <set>: the facts check only (no ranking), run on a new held-out set before its freeze.
+  const judged = process.argv.indexOf('--judge');
+  if (judged > 0) {
+    const set = process.argv[judged + 1] as FundingSet;
+    if (!(set in FUNDING_SETS))
+      throw new Error(`--judge needs one of: ${Object.keys(FUNDING_SETS).join(', ')}`);
+    const wrong = factsContradictingAwards(set);
+    console.log(wrong.length === 0 ? `${set}: no recorded facts rule out a won program` : wrong.join('\n'));
+    process.exit(wrong.length === 0 ? 0 : 1);
+  }
   // --development: tuning runs read no quoted held-out profile (issue 25 §4).
   const runs = process.argv.includes('--development')
     ? ALL_RUNS.filter(([set]) => set !== QUOTED_SET)
