@@ -22,6 +22,12 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
     'medical humanities',
     'health humanities',
     'literary criticism',
+    // A chair or department named for a language's literature (ADR 1011): "Professor of English"
+    // names no other field word, so Churchill's digital edition of Mina Loy was read with none.
+    'professor of english',
+    'professors of english',
+    'department of english',
+    'english department',
     // A request that names its field in so many words ("individual research in the humanities").
     'the humanities',
   ],
@@ -58,7 +64,9 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
     'intergenerational trauma',
   ],
   // A museum of natural history keeps specimens (FORD 1.6): its curators are biologists, not historians.
-  'natural-sciences': ['natural history'],
+  // Developmental biology is biology (FORD 1.6), not child development (ADR 1011: Breslow, "molecular,
+  // cellular and developmental biology professor", was read as social science and shown NEH).
+  'natural-sciences': ['natural history', 'developmental biology'],
   // Materials engineering (FORD 2.5): how brittle materials crack is measured, not a pottery style.
   engineering: ['brittle materials', 'fracture mechanics', 'nanoindentation', 'materials engineering'],
   agriculture: [],

@@ -131,6 +131,21 @@ describe('the applicant’s field, not the team’s, and fundamental life scienc
     expect(ineligibilityReasons(cihr, who)).not.toEqual([]);
   });
 
+  it('reads a Professor of English as the humanities, and developmental biology as biology (ADR 1011)', () => {
+    const english = read(
+      'Mina Loy: Navigating the Avant-Garde',
+      'A scholarly website that charts the career of a twentieth-century writer and artist.',
+      'Suzanne Churchill, Professor of English, Davidson College.',
+    );
+    expect(english.fields).toEqual(['humanities']);
+    const biologist = read(
+      'Primary cilia signalling',
+      'How primary cilia control signalling in cells.',
+      'David Breslow, molecular, cellular and developmental biology professor, Yale University.',
+    );
+    expect(biologist.fields).toEqual(['natural-sciences']);
+  });
+
   it('keeps a virus studied for treatments as health research', () => {
     const who = read(
       'Zika virus reagents and models',

@@ -166,6 +166,25 @@ describe('reading the applicant from text when the profile is empty (issue 25 §
   });
 });
 
+describe('a partner named by what the team will do with it (ADR 1011)', () => {
+  it('reads "will partner with" and "partnering with" an organisation as a partner', () => {
+    for (const team of [
+      'Professor Régine Debrosse, School of Social Work, McGill University, partnering with Chalet Kent.',
+      'Professor Juan Serpa, McGill University, will partner with Creciendo Juntos, a non-profit organization.',
+    ])
+      expect(readApplicant({ topic: 'Youth and education', details: 'A study.', team }).hasPartner).toBe(
+        true,
+      );
+    expect(
+      readApplicant({
+        topic: 'Youth and education',
+        details: 'A study.',
+        team: 'Professor Régine Debrosse, McGill University.',
+      }).hasPartner,
+    ).toBe(false);
+  });
+});
+
 describe('reading where and which council from text (issue 25 §1, ADR 0820)', () => {
   it('lets a department named "Social Sciences" decide the council for community work on a disease', () => {
     // Before ADR 0820 only a named discipline (sociology) did; "disease" put health first here.
