@@ -161,3 +161,27 @@ describe('R&D before capital (ADR 0885)', () => {
     expect(at(q, 'ca-nrc-irap')).toBeLessThan(at(q, 'ca-acoa-bdp'));
   });
 });
+
+describe('a deadline too soon, with another intake three months later (ADR 1011)', () => {
+  it('costs a quarterly program nothing, and an annual one the same date still costs', () => {
+    const today = new Date(2026, 10, 28); // 17 days before SSHRC Partnership Engage's 15 December intake
+    const row = readSeedPrograms(SEED_FILE, today).find(
+      (r) => r.id === 'ca-sshrc-partnership-engage-grants',
+    )!;
+    const quarterly = rankableFromRow(row, today);
+    expect(quarterly.deadline).toBe('2026-12-15');
+    const rule = quarterly.deadlineRule!;
+    if (rule.kind !== 'recurring') throw new Error('Partnership Engage has a recurring intake');
+    const december = rule.intakes.filter((i) => i.stages.some((s) => s.on.month === 12));
+    const annual = { ...quarterly, id: 'annual-copy', deadlineRule: { ...rule, intakes: december } };
+    const q = ask(
+      'Youth identities in Côte-des-Neiges',
+      'How young people of colour view their identities and aspirations, with programming for a youth non-profit.',
+      'Professor Régine Debrosse, School of Social Work, McGill University, partnering with Chalet Kent.',
+    );
+    const scores = Object.fromEntries(
+      matchPrograms(q, [quarterly, annual], today).eligible.map((r) => [r.program.id, r.score]),
+    );
+    expect(scores['ca-sshrc-partnership-engage-grants']! - scores['annual-copy']!).toBeCloseTo(1.2, 5);
+  });
+});

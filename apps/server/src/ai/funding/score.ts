@@ -1,4 +1,4 @@
-import { daysUntil, intakeText } from '@grantleaf/shared/deadline';
+import { daysUntil, intakeText, upcomingDeadlines } from '@grantleaf/shared/deadline';
 import type { ApplicantProfile, EligibilityRules } from '@grantleaf/shared/eligibility';
 import { SUBDIVISION_BY_CODE } from '@grantleaf/shared/locations';
 import { deadlineText, fitSentence } from './explain.ts';
@@ -45,6 +45,19 @@ function placeFit(
 
 // Fewer days than this to the next deadline leave too little time to prepare an application.
 const PREPARATION_DAYS = 21;
+// A program whose next intake follows the one too soon to prepare for within this many days (a
+// quarterly intake, as SSHRC Partnership Engage's every three months) loses nothing by it: the
+// applicant prepares for the next one (ADR 1011).
+const NEXT_INTAKE_DAYS = 100;
+
+/** Whether another intake comes within NEXT_INTAKE_DAYS of a deadline too soon to prepare for. */
+function anotherIntakeSoon(p: RankableProgram, soon: number, today: Date): boolean {
+  if (!p.deadlineRule) return false;
+  return upcomingDeadlines(p.deadlineRule, p.nextDeadlines ?? [], today, 2).some((d) => {
+    const days = daysUntil(d.date, today);
+    return days !== null && days >= PREPARATION_DAYS && days - soon <= NEXT_INTAKE_DAYS;
+  });
+}
 
 export function scoreProgram(
   p: RankableProgram,
@@ -195,7 +208,7 @@ export function scoreProgram(
   // Timing: enough time left to prepare.
   const days = daysUntil(p.deadline, today);
   if (days !== null && days >= 0) {
-    if (days < PREPARATION_DAYS) score += W('deadlineTooSoon');
+    if (days < PREPARATION_DAYS && !anotherIntakeSoon(p, days, today)) score += W('deadlineTooSoon');
     reasons.push(
       `Next deadline: ${deadlineText(p)} (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} from now`}).`,
     );

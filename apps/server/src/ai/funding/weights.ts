@@ -105,7 +105,7 @@ export const RANKING_WEIGHTS = {
   budgetWithin: { value: 0.3, why: 'The amount asked is within what the program gives.' },
   deadlineTooSoon: {
     value: -1.2,
-    why: 'Fewer than PREPARATION_DAYS to the next deadline: too little time to prepare.',
+    why: 'Fewer than PREPARATION_DAYS to the next deadline, and no other intake within NEXT_INTAKE_DAYS of it: too little time to prepare.',
   },
 } as const satisfies Record<string, { value: number; why: string }>;
 
