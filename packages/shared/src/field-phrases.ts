@@ -53,6 +53,12 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
     'mathematics education',
     'misinformation',
     'disinformation',
+    // A business school is economics and business (FORD 5.2), whatever its project manages (ADR
+    // 1011: Serpa, of a Faculty of Management, was read as agriculture from "pest management").
+    'faculty of management',
+    'school of management',
+    'school of business',
+    'business school',
   ],
   health: [
     'blood research',

@@ -146,6 +146,16 @@ describe('the applicant’s field, not the team’s, and fundamental life scienc
     expect(biologist.fields).toEqual(['natural-sciences']);
   });
 
+  it('reads a Faculty of Management’s pest-management partnership as business, not agriculture (ADR 1011)', () => {
+    const who = read(
+      'Pest management and rural entrepreneurial education in Costa Rica',
+      'With a non-profit organization focusing on rural community empowerment through entrepreneurial education, addressing pest management as a significant challenge.',
+      'Professor Juan Serpa, Desautels Faculty of Management, McGill University, partnering with Creciendo Juntos.',
+    );
+    expect(who.fields[0]).toBe('social-sciences');
+    expect(ineligibilityReasons(nserc, who)).not.toEqual([]);
+  });
+
   it('keeps a virus studied for treatments as health research', () => {
     const who = read(
       'Zika virus reagents and models',
