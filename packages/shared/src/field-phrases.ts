@@ -54,7 +54,7 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
     'misinformation',
     'disinformation',
     // A business school is economics and business (FORD 5.2), whatever its project manages (ADR
-    // 1011: Serpa, of a Faculty of Management, was read as agriculture from "pest management").
+    // 1011: Serpa, of a Faculty of Management, was read as agriculture for the "pest management" in his request).
     'faculty of management',
     'school of management',
     'school of business',
