@@ -391,53 +391,89 @@ describe.each(DATABASES)('application budget on %s', (kind) => {
     expect((await t.api('GET', url, { token: people.viewer.token })).status).toBe(404);
   });
 
-  it('writes a draft for the application that states the request its budget computes (ADR 0453)', async () => {
-    const { token, user } = await registerUser(t);
-    await fundUser(t.database.db, user.id, 100);
+  const FORM = {
+    projectTitle: 'Low-cost sensors for river ice monitoring',
+    projectOverview:
+      'We will design and field-test a low-cost sensor network that measures river ice thickness in real time.',
+    keyObjectives: '1. Deploy 40 sensors by month 12.',
+    totalBudget: '$420,000',
+    projectTimeline: '24 months',
+    teamLeadName: 'Dr. Ada Lovelace',
+    teamLeadRole: 'Professor',
+    teamProfiles: 'Civil engineering team with two graduate students.',
+    industryPartner: 'Hydro Giant Inc.',
+  };
+  /** An application of the program with the budget saved; what the budget computes. */
+  async function savedBudget(token: string, program: string, programId: string, budget: object) {
     const created = await t.api('POST', '/api/applications', {
       token,
-      body: { title: 'River ice sensors', program: 'NSERC Alliance', programId: ALLIANCE },
+      body: { title: 'River ice sensors', program, programId },
     });
     const id = created.body.id as string;
-    // $300,000 of direct costs, $100,000 of partner cash at 2:1: the budget computes $200,000.
     const saved = await t.api('PUT', `/api/applications/${id}/budget`, {
       token,
-      body: { baseRevision: 0, budget: budgetWith(100_000) },
+      body: { baseRevision: 0, budget },
     });
-    expect(saved.body.summary.totals.requested).toBe(200_000);
-    const form = {
-      projectTitle: 'Low-cost sensors for river ice monitoring',
-      projectOverview:
-        'We will design and field-test a low-cost sensor network that measures river ice thickness in real time.',
-      keyObjectives: '1. Deploy 40 sensors by month 12.',
-      totalBudget: '$420,000',
-      projectTimeline: '24 months',
-      teamLeadName: 'Dr. Ada Lovelace',
-      teamLeadRole: 'Professor',
-      teamProfiles: 'Civil engineering team with two graduate students.',
-      industryPartner: 'Hydro Giant Inc.',
-    };
-    const generate = (contentJson: object, who = token) =>
-      t.api('POST', '/api/submissions', {
-        token: who,
-        body: { type: 'generation', programId: ALLIANCE, contentJson },
-      });
-    // A budget sent by the client is not read: the server sets it from the saved one.
-    const res = await generate({ ...form, applicationId: id, budget: { requested: 1, projectCost: 1 } });
-    expect(res.status).toBe(201);
-    // The job run as the worker runs it (this app starts no workers).
-    await grantSubmissionWork.job.handle({ ...t.runtime, log: t.runtime.log }, { submissionId: res.body.id });
+    expect(saved.status).toBe(200);
+    return { id, summary: saved.body.summary };
+  }
+  const generate = (token: string, programId: string, contentJson: object) =>
+    t.api('POST', '/api/submissions', { token, body: { type: 'generation', programId, contentJson } });
+  /** The draft's text, the job run as the worker runs it (this app starts no workers). */
+  async function draftText(token: string, submissionId: string): Promise<string> {
+    await grantSubmissionWork.job.handle({ ...t.runtime, log: t.runtime.log }, { submissionId });
     const done = await until(async () => {
       const list = (await t.api('GET', '/api/submissions', { token })).body as any[];
-      const row = list.find((s) => s.id === res.body.id);
+      const row = list.find((s) => s.id === submissionId);
       return row && row.status !== 'processing' ? row : undefined;
     });
     expect(done.status).toBe('completed');
-    const text = done.results.sections.map((s: any) => s.body).join('\n');
+    return done.results.sections.map((s: any) => s.body).join('\n');
+  }
+
+  it('writes a draft for the application that states the request its budget computes (ADR 0453)', async () => {
+    const { token, user } = await registerUser(t);
+    await fundUser(t.database.db, user.id, 100);
+    // $300,000 of direct costs, $100,000 of partner cash at 2:1: the budget computes $200,000.
+    const { id, summary } = await savedBudget(token, 'NSERC Alliance', ALLIANCE, budgetWith(100_000));
+    expect(summary.totals.requested).toBe(200_000);
+    // A budget sent by the client is not read: the server sets it from the saved one.
+    const res = await generate(token, ALLIANCE, {
+      ...FORM,
+      applicationId: id,
+      budget: { requested: 1, projectCost: 1 },
+    });
+    expect(res.status).toBe(201);
+    const text = await draftText(token, res.body.id);
     expect(text).toContain('The total request is CAD $200,000.');
     expect(text).not.toContain('The total request is CAD $420,000.');
     // Someone else's application is a 404 before any charge.
     const other = await registerUser(t);
-    expect((await generate({ ...form, applicationId: id }, other.token)).status).toBe(404);
+    expect((await generate(other.token, ALLIANCE, { ...FORM, applicationId: id })).status).toBe(404);
+  });
+
+  it('NRC IRAP: the draft states the request the applicant entered, the shares being unconfirmed (ADR 0740)', async () => {
+    const { token, user } = await registerUser(t);
+    await fundUser(t.database.db, user.id, 100);
+    const IRAP = 'ca-nrc-irap';
+    // $140,000 of supported costs; IRAP's 80 % / 50 % shares are not on an NRC page, so the request
+    // is the amount agreed with the funder, never the $100,000 those shares would give.
+    const { id, summary } = await savedBudget(token, 'NRC IRAP', IRAP, {
+      years: 1,
+      lines: [
+        { id: 's', category: 'personnel', label: 'Two engineers (salaries)', amounts: [100_000], note: '' },
+        { id: 'c', category: 'subcontracts', label: 'Test-lab contractor', amounts: [40_000], note: '' },
+      ],
+      partners: [],
+      notes: '',
+      statedRequest: 91_500,
+    });
+    expect(summary.totals).toMatchObject({ requested: 91_500, projectCost: 140_000 });
+    const res = await generate(token, IRAP, { ...FORM, applicationId: id });
+    expect(res.status).toBe(201);
+    const text = await draftText(token, res.body.id);
+    expect(text).toContain('The total request is CAD $91,500.');
+    expect(text).toContain('requests CAD $91,500 of a total project cost of CAD $140,000');
+    expect(text).not.toMatch(/The total request is CAD \$(?:420,000|100,000|140,000)\./);
   });
 });
