@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { fits, seriousViolations } from './axe.ts';
+import { openAllianceBudget } from './budget-setup.ts';
 
 // Issue 26 §1 (ADR 0940): an NSERC Alliance application whose text states a US partner's cash in US
 // dollars. The builder keeps the partner in USD and asks for a rate; without one the USD counts for
@@ -8,40 +9,20 @@ import { fits, seriousViolations } from './axe.ts';
 // its source and date the cash counts in CAD, the 2:1 request follows, and the CSV says how it was
 // converted — at 1280 and 390 px.
 
-const ALLIANCE = 'ca-nserc-alliance-advantage';
-
 for (const width of [1280, 390]) {
   test(`A US partner's cash in an NSERC Alliance budget, converted only at the applicant's rate, at ${width} px`, async ({
     page,
     server,
     registerAndLogin,
   }) => {
-    await page.setViewportSize({ width, height: 900 });
-    const user = await registerAndLogin(page);
-    const created = await server.api('POST', '/api/applications', {
-      token: user.token,
-      body: { title: 'Cross-border river sensors', program: 'NSERC Alliance', programId: ALLIANCE },
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id as string;
-    const detail = await server.api('GET', `/api/applications/${id}`, { token: user.token });
-    const stated = 'Our partner Lakeshore Instruments LLC will contribute USD 50,000 in cash.';
-    const wrote = await server.api('PUT', `/api/applications/${id}/sections`, {
-      token: user.token,
-      body: {
-        baseVersion: detail.body.version,
-        sections: [
-          {
-            id: detail.body.sections[0].id,
-            doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: stated }] }] },
-          },
-        ],
+    const { builder } = await openAllianceBudget(
+      { page, server, registerAndLogin },
+      {
+        width,
+        title: 'Cross-border river sensors',
+        stated: 'Our partner Lakeshore Instruments LLC will contribute USD 50,000 in cash.',
       },
-    });
-    expect(wrote.status).toBe(200);
-    await page.goto(`/applications/${id}#budget`);
-    const builder = page.getByTestId('budget-builder');
-    await expect(builder).toBeVisible();
+    );
 
     // The partner opens in the currency the text states, its rate asked for.
     const partner = builder.getByTestId('budget-partner');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminAccount, expect, test } from './fixtures.ts';
 import { fits, seriousViolations } from './axe.ts';
+import { ALLIANCE, openAllianceBudget } from './budget-setup.ts';
 
 // Issue 26 (ADR 0281, 0830): open an NSERC Alliance budget prefilled from what the application already
 // states (the partner, its cash and in-kind, each with its source; no cost line invented), give the
@@ -14,8 +15,6 @@ import { fits, seriousViolations } from './axe.ts';
 // at 1280 and 390 px.
 test.describe.configure({ timeout: 180_000 });
 
-const ALLIANCE = 'ca-nserc-alliance-advantage';
-
 for (const width of [1280, 390]) {
   test(`NSERC Alliance budget: a large partner at 2:1, fixed and exported, at ${width} px`, async ({
     page,
@@ -23,40 +22,22 @@ for (const width of [1280, 390]) {
     registerAndLogin,
     registerAccount,
   }) => {
-    await page.setViewportSize({ width, height: 900 });
-    const user = await registerAndLogin(page);
-    const created = await server.api('POST', '/api/applications', {
-      token: user.token,
-      body: { title: 'River ice sensors with Hydro Giant', program: 'NSERC Alliance', programId: ALLIANCE },
-    });
-    expect(created.status).toBe(201);
-    // The application's text already states the partner's money and the total cost.
-    const detail = await server.api('GET', `/api/applications/${created.body.id}`, { token: user.token });
-    const stated =
-      'The total project cost is $340,000. Our partner Hydro Giant Inc. will contribute $60,000 in cash and $40,000 in kind.';
-    const wrote = await server.api('PUT', `/api/applications/${created.body.id}/sections`, {
-      token: user.token,
-      body: {
-        baseVersion: detail.body.version,
-        sections: [
-          {
-            id: detail.body.sections[0].id,
-            doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: stated }] }] },
-          },
-        ],
+    const { user, id, section, builder } = await openAllianceBudget(
+      { page, server, registerAndLogin },
+      {
+        width,
+        title: 'River ice sensors with Hydro Giant',
+        stated:
+          'The total project cost is $340,000. Our partner Hydro Giant Inc. will contribute $60,000 in cash and $40,000 in kind.',
       },
-    });
-    expect(wrote.status).toBe(200);
-    await page.goto(`/applications/${created.body.id}#budget`);
-    const builder = page.getByTestId('budget-builder');
-    await expect(builder).toBeVisible();
+    );
     await expect(builder).toContainText('NSERC Alliance Advantage');
 
     // The budget opens on what the application states, each figure with its source, and what is missing.
     const prefill = builder.getByTestId('budget-prefill');
     await expect(prefill.getByRole('heading', { name: 'Started from your application' })).toBeVisible();
     await expect(prefill).toContainText(
-      `Total project cost CAD $340,000 (whole project) — from the section “${detail.body.sections[0].header}”: “The total project cost is $340,000.”`,
+      `Total project cost CAD $340,000 (whole project) — from the section “${section.header}”: “The total project cost is $340,000.”`,
     );
     await expect(prefill.getByTestId('budget-prefill-missing')).toContainText(
       'Each partner’s number of employees',
@@ -132,7 +113,7 @@ for (const width of [1280, 390]) {
     expect(await seriousViolations(page, { selector: '[data-testid="budget-builder"]' })).toEqual([]);
 
     // Saved on the server with the same computation.
-    const stored = await server.api('GET', `/api/applications/${created.body.id}/budget`, {
+    const stored = await server.api('GET', `/api/applications/${id}/budget`, {
       token: user.token,
     });
     expect(stored.body.summary.totals).toMatchObject({
@@ -185,7 +166,7 @@ for (const width of [1280, 390]) {
     await generate.getByLabel('Team lead role *').fill('Principal Investigator');
     await generate.getByLabel('Team profiles *').fill('Ada Lee (hydrology, 15 years); a research associate.');
     await generate.getByLabel('Industry partner (optional)').fill('Hydro Giant Inc.');
-    await generate.getByLabel('Write this draft for my application (optional)').selectOption(created.body.id);
+    await generate.getByLabel('Write this draft for my application (optional)').selectOption(id);
     await expect(generate.getByTestId('gen-budget')).toHaveText(
       'Its saved budget requests CAD $200,000: the draft states that request, not the total above.',
     );

@@ -8,6 +8,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { startFakeModelServer, type FakeModelServer } from '../apps/server/test/fake-model-server.ts';
 import { startFakeStripe } from '../apps/server/test/fake-stripe-server.ts';
 import { codeFrom, linkTokenFrom, startSmtpServer } from '../apps/server/test/smtp.ts';
+import { throwAwayPostgres } from '../apps/server/test/throwaway-postgres.ts';
 import { signIn } from './session.ts';
 
 export const ADMIN_EMAIL = 'admin@grantleaf.ca';
@@ -148,6 +149,12 @@ export const test = base.extend<
       const port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-e2e-'));
       const url = `http://127.0.0.1:${port}`;
+      // E2E_DATABASE_URL names a PostgreSQL server: each worker's server gets a fresh database of its
+      // own there (migrated on start, dropped after), so a journey runs on PostgreSQL as CI's API tests
+      // do, and no run sees another's rows. Unset: the embedded PGlite in the data directory.
+      const postgres = process.env.E2E_DATABASE_URL
+        ? await throwAwayPostgres(process.env.E2E_DATABASE_URL, 'gl_e2e')
+        : null;
       let output = '';
       // Node itself, not the tsx wrapper: a signal to the wrapper does not always reach the server
       // (SIGKILL never does), and orphaned servers kept loading the machine after their runs ended.
@@ -157,7 +164,7 @@ export const test = base.extend<
           PORT: String(port),
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
-          DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+          DATABASE_URL: postgres?.url ?? '',
           SMTP_URL: smtp.url,
           APP_URL: url,
           ADMIN_EMAILS: ADMIN_EMAIL,
@@ -177,8 +184,9 @@ export const test = base.extend<
       child.stdout?.on('data', (d) => (output += d));
       child.stderr?.on('data', (d) => (output += d));
       // A server that never became healthy is not left running behind a failed run.
-      await waitForHealth(url, child, () => output).catch((err: unknown) => {
+      await waitForHealth(url, child, () => output).catch(async (err: unknown) => {
         child.kill('SIGKILL');
+        await postgres?.drop();
         throw err;
       });
       stripe.setWebhookUrl(`${url}/api/payments/stripe-webhook`);
@@ -207,6 +215,7 @@ export const test = base.extend<
       await Promise.race([exited, new Promise((r) => setTimeout(r, SHUTDOWN_GRACE_MS))]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
     },
     { scope: 'worker', timeout: SERVER_START_MS + 30_000 },
   ],

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { createDatabase, type Database, type Db } from '../src/db/client.ts';
@@ -11,6 +10,7 @@ import { startRuntime, type Runtime } from '../src/runtime.ts';
 import { pgliteTemplatePath, postgresTemplateName } from './db-templates.ts';
 import { startFakeModelServer } from './fake-model-server.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe-server.ts';
+import { throwAwayPostgres } from './throwaway-postgres.ts';
 import { codeFrom, linkTokenFrom, startSmtpServer } from './smtp.ts';
 
 /** Embedded PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -31,24 +31,14 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres', pgliteDir 
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `gl_test_${randomBytes(6).toString('hex')}`;
-  const template = await postgresTemplateName(adminUrl);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ databaseUrl: url.toString() });
+  const own = await throwAwayPostgres(adminUrl, 'gl_test', await postgresTemplateName(adminUrl));
+  const database = await createDatabase({ databaseUrl: own.url });
   await migrate(database);
   return {
     database,
     drop: async () => {
       await database.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
+      await own.drop();
     },
   };
 }
