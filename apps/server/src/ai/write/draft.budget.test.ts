@@ -7,6 +7,7 @@ import type { GrantProgram } from '../profile/program.ts';
 import programs from '../fixtures/programs.json' with { type: 'json' };
 import { FORM_STRONG } from '../fixtures/forms.ts';
 import { draftApplication } from './draft.ts';
+import { IRAP_BUDGET } from '../../../test/fixtures/irap-budget.ts';
 
 /**
  * Issue 26: for the NSERC Alliance and NRC IRAP examples the budget computes the request from the
@@ -26,16 +27,6 @@ const ALLIANCE_BUDGET: Budget = {
   partners: [
     { id: 'p', name: 'Hydro Giant Inc.', employees: 12_000, cash: [50_000, 50_000], inKind: [40_000, 0] },
   ],
-  notes: '',
-};
-
-const IRAP_BUDGET: Budget = {
-  years: 1,
-  lines: [
-    { id: 's', category: 'personnel', label: 'Two engineers (salaries)', amounts: [100_000], note: '' },
-    { id: 'c', category: 'subcontracts', label: 'Test-lab contractor', amounts: [40_000], note: '' },
-  ],
-  partners: [],
   notes: '',
 };
 

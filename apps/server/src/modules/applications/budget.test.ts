@@ -7,6 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
+import { IRAP_BUDGET } from '../../../test/fixtures/irap-budget.ts';
 import { grantSubmissionWork } from '../submissions/grant-submission.work.ts';
 
 const ALLIANCE = 'ca-nserc-alliance-advantage';
@@ -459,13 +460,7 @@ describe.each(DATABASES)('application budget on %s', (kind) => {
     // $140,000 of supported costs; IRAP's 80 % / 50 % shares are not on an NRC page, so the request
     // is the amount agreed with the funder, never the $100,000 those shares would give.
     const { id, summary } = await savedBudget(token, 'NRC IRAP', IRAP, {
-      years: 1,
-      lines: [
-        { id: 's', category: 'personnel', label: 'Two engineers (salaries)', amounts: [100_000], note: '' },
-        { id: 'c', category: 'subcontracts', label: 'Test-lab contractor', amounts: [40_000], note: '' },
-      ],
-      partners: [],
-      notes: '',
+      ...IRAP_BUDGET,
       statedRequest: 91_500,
     });
     expect(summary.totals).toMatchObject({ requested: 91_500, projectCost: 140_000 });
