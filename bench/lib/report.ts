@@ -26,6 +26,12 @@ export interface Context {
   runs: number;
   /** Seconds of one load run. */
   duration: number;
+  /**
+   * Whether each load is preceded by an untimed warm-up run. Not in --quick: that run (npm test's
+   * smoke test) only shows every suite still works, its figures are read by no one, and the
+   * warm-ups were about a fifth of its load runs.
+   */
+  warmUp: boolean;
   connections: number;
   sizes: SeedSizes;
   postgres?: PreparedDb;

@@ -50,7 +50,7 @@ async function measure(
   for (const route of routes) {
     const load = (url: string) =>
       runLoad({ url, path: route, headers, connections: ctx.connections, durationSeconds: ctx.duration });
-    await load(target.url); // warm-up
+    if (ctx.warmUp) await load(target.url);
     const app: LoadResult[] = [];
     const raw: LoadResult[] = [];
     const eld: number[] = [];

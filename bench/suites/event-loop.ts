@@ -43,7 +43,7 @@ export async function eventLoopSuite(ctx: Context): Promise<Row[]> {
     const target = await startTarget({ mode: 'app', pgliteDir: db.dir, pgliteThread: thread });
     const out: Record<string, Summary> = {};
     try {
-      await light(target);
+      if (ctx.warmUp) await light(target);
       const nominal: number[] = [];
       const search: number[] = [];
       for (let i = 0; i < ctx.runs; i++) {

@@ -25,9 +25,11 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
     const ofFastify: number[] = [];
     const load = (url: string) =>
       runLoad({ url, path: '/api/health', connections: ctx.connections, durationSeconds: ctx.duration });
-    await load(app.url); // warm-up
-    await load(bare.url);
-    await load(fastify.url);
+    if (ctx.warmUp) {
+      await load(app.url);
+      await load(bare.url);
+      await load(fastify.url);
+    }
     for (let i = 0; i < ctx.runs; i++) {
       const a = await load(app.url);
       const b = await load(bare.url);
