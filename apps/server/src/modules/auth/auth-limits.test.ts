@@ -91,14 +91,26 @@ describe.each(DATABASES)('abuse limits on %s', (kind) => {
     const codes = Array.from({ length: 10_000 }, (_, n) => n.toString().padStart(4, '0')).filter(
       (c) => c !== right,
     );
+    // The sweep goes through app.inject: the same routes, hooks, limits and database as a socket,
+    // without a socket per request, which was most of this file's CPU time (ADR 0980). The last
+    // try below still comes over HTTP.
+    const verify = async (code: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/verify-email-code',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { code },
+        })
+      ).statusCode;
     // A few requests in flight at once, as an attacker would; bounded by the list.
     const IN_FLIGHT = 8;
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, async (_, lane) => {
         for (let i = lane; i < codes.length; i += IN_FLIGHT) {
-          const res = await t.api('POST', '/api/verify-email-code', { token, body: { code: codes[i] } });
-          if (res.status === 200) accepted += 1;
-          if (res.status === 429) refused429 += 1;
+          const status = await verify(codes[i]!);
+          if (status === 200) accepted += 1;
+          if (status === 429) refused429 += 1;
         }
       }),
     );
