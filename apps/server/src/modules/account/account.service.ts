@@ -1,8 +1,8 @@
-import { PassThrough, type Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditLogPage, AuditLogQuery } from '@grantleaf/shared/account.schema';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
+import { zipStream } from '../../adapters/zip/zip-stream.ts';
 import type { Db } from '../../db/client.ts';
 import type { ExportSection } from '../contract.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -64,37 +64,35 @@ export function createAccountService(deps: {
       }
       const files = await selectLiveUploads(deps.db, user.id);
 
-      const archive = new ZipArchive({ zlib: { level: 6 } });
-      const out = new PassThrough();
-      archive.on('error', (err: Error) => out.destroy(err));
-      archive.pipe(out);
+      const zip = zipStream();
       const json = (value: unknown) => JSON.stringify(value, null, 2);
-      archive.append(
-        json({
-          exportedAt: now().toISOString(),
-          userId: user.id,
-          files: sections.map((s) => ({ file: s.file, rows: s.rows.length })),
-          documents: files.length,
-          notPresent: skipped,
-        }),
-        { name: 'manifest.json' },
-      );
-      archive.append(json(profile), { name: 'profile.json' });
-      for (const section of sections) archive.append(json(section.rows), { name: section.file });
       void (async () => {
         try {
+          await zip.add(
+            'manifest.json',
+            json({
+              exportedAt: now().toISOString(),
+              userId: user.id,
+              files: sections.map((s) => ({ file: s.file, rows: s.rows.length })),
+              documents: files.length,
+              notPresent: skipped,
+            }),
+          );
+          await zip.add('profile.json', json(profile));
+          for (const section of sections) await zip.add(section.file, json(section.rows));
           for (const file of files) {
+            // A download the client abandoned loads nothing more.
+            if (zip.closed) return;
             const data = await deps.storage.get(file.storageKey);
-            if (data) archive.append(data, { name: zipEntryName(file.id, file.originalName) });
+            if (data) await zip.add(zipEntryName(file.id, file.originalName), data);
           }
-          await archive.finalize();
+          zip.end();
         } catch (err) {
           deps.log.error({ err, userId: user.id }, 'account export failed');
-          archive.abort();
-          out.destroy(err as Error);
+          zip.fail(err);
         }
       })();
-      return { stream: out, fileName: `grantleaf-export-${now().toISOString().slice(0, 10)}.zip` };
+      return { stream: zip.stream, fileName: `grantleaf-export-${now().toISOString().slice(0, 10)}.zip` };
     },
 
     /** Sign-in, sessions, files and the calendar feed stop at once; the rows go within the grace period. */

@@ -7,11 +7,10 @@ import {
   type ClaimView,
   type ExpenseCategory,
 } from '@grantleaf/shared/sred/sred.schema';
-import { Zip, ZipDeflate } from 'fflate';
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Language } from '@grantleaf/shared/language';
 import { PDF_FONTS, renderPdfDocument } from '../../adapters/pdf/pdf-document.ts';
+import { zipStream } from '../../adapters/zip/zip-stream.ts';
 import { exportLabels, type ExportLabels } from '../submissions/index.ts';
 
 /**
@@ -329,37 +328,21 @@ export function streamAuditPackage(
   /** The PDF's own words (ADR 0915); the CSVs keep English column names. */
   language: Language = 'en',
 ): { fileName: string; stream: Readable } {
-  const out = new PassThrough();
-  const mtime = new Date(`${preparedOn}T00:00:00Z`);
-  const zip = new Zip((err, chunk, final) => {
-    if (err) return void out.destroy(err);
-    out.write(chunk);
-    if (final) out.end();
-  });
-  const add = async (path: string, data: Uint8Array) => {
-    // Level 6 deflate: CSVs and text shrink well; PDFs and images are stored nearly as they are.
-    const entry = new ZipDeflate(path, { level: 6 });
-    entry.mtime = mtime;
-    zip.add(entry);
-    entry.push(data, true);
-    // The reader is slower than the disk: wait for it before loading the next file (or for the
-    // stream to close, when the client went away).
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-  };
+  const zip = zipStream({ mtime: new Date(`${preparedOn}T00:00:00Z`) });
   void (async () => {
     const read: EvidenceFile[] = [];
     for (const f of files) {
       // A download the client abandoned loads nothing more.
-      if (out.destroyed) return;
+      if (zip.closed) return;
       const data = await load(f);
-      if (data) await add(f.path, data);
+      if (data) await zip.add(f.path, data);
       read.push({ ...f, stored: data !== undefined });
     }
-    await add('audit-defence.pdf', await renderAuditPdf(view, read, preparedOn, language));
-    await add('expense-lines.csv', Buffer.from(expenseLinesCsv(view), 'utf8'));
-    await add('time-records.csv', Buffer.from(timeRecordsCsv(view), 'utf8'));
+    await zip.add('audit-defence.pdf', await renderAuditPdf(view, read, preparedOn, language));
+    await zip.add('expense-lines.csv', expenseLinesCsv(view));
+    await zip.add('time-records.csv', timeRecordsCsv(view));
     zip.end();
-  })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  })().catch((err: unknown) => zip.fail(err));
   const fileName = `sred-audit-package-${safeName(view.settings.name, 'claim').replace(/\s+/g, '-')}-${view.settings.taxYearEnd}.zip`;
-  return { fileName, stream: out };
+  return { fileName, stream: zip.stream };
 }
