@@ -7,14 +7,20 @@ import { loadPassages } from './labels/labels.ts';
 import { engineDetect } from './suites/elements.ts';
 
 /**
- * `npx tsx eval/detector-cv.ts [CORPUS]`: the whole element decision (findElement, as the elements
+ * `npx tsx eval/detector-cv.ts [CORPUS] [--misses family,…]`: the whole element decision (findElement, as the elements
  * suite calls it) cross-validated on the development side only (ADR 0610): 5 folds by application,
  * each fold scored by a detector trained (weights and thresholds) without it. This is how designs
- * are compared; the held-out parts are never read here.
+ * are compared; the held-out parts are never read here. `--misses` prints the development passages
+ * the named families are wrongly called "missing" in, to read (ADR 0990).
  */
+const args = process.argv.slice(2);
+const missesAt = args.indexOf('--misses');
+const missFamilies = new Set(missesAt >= 0 ? (args[missesAt + 1] ?? '').split(',') : []);
+const positional = args.filter((_, i) => i !== missesAt && i !== missesAt + 1);
 const corpusDir = path.resolve(
-  process.argv[2] ?? path.join(import.meta.dirname, '..', '..', 'shared', 'eval-corpus'),
+  positional[0] ?? path.join(import.meta.dirname, '..', '..', 'shared', 'eval-corpus'),
 );
+const misses: string[] = [];
 const { passages } = loadPassages(corpusDir, { sides: ['development'] });
 if (passages.length === 0)
   throw new Error(`no development passages readable in ${corpusDir} (see eval/SOURCES.md)`);
@@ -59,6 +65,8 @@ for (let fold = 0; fold < FOLDS; fold++) {
           if (s === 'missing') {
             x.miss++;
             if (truth) x.wrong++;
+            if (truth && key === 'all' && missFamilies.has(f))
+              misses.push(`--- ${f} wrongly missing in ${p.id}\n${p.text}`);
           }
           if (s === 'not_assessed' || s === 'weak') x.na++;
         }
@@ -75,3 +83,4 @@ for (const [design, m] of tallies) {
       `${k.padEnd(18)} P ${r(x.tp, x.tp + x.fp)} R ${r(x.tp, x.tp + x.fn)} wrongMissing ${r(x.wrong, x.miss)} (${x.wrong}/${x.miss}) unsure ${r(x.na, x.n)} pos ${x.tp + x.fn}`,
     );
 }
+for (const m of misses) console.log(m);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { DETECTED_FAMILY } from '../../apps/server/src/ai/detect/detect.ts';
 import { findElement } from '../../apps/server/src/ai/detect/elements.ts';
 import { readForReview } from '../../apps/server/src/ai/detect/reading.ts';
+import { wilson } from '../../apps/server/src/ai/detect/train.ts';
 import { type Element, ELEMENTS, LIBRARY_FOR_ELEMENT } from '../../apps/server/src/ai/profile/rubric.ts';
 import { PROGRAM_CRITERIA } from '../../apps/server/src/ai/profile/data.ts';
 import { loadPassages, partAsFrozen, readJsonl, type Side } from '../labels/labels.ts';
@@ -109,14 +110,6 @@ function count(t: Tally, truth: boolean, d: Detection) {
     t.missing++;
     if (truth) t.wrongMissing++;
   }
-}
-/** Wilson score interval (95%) of a proportion: honest about 3 of 5 as well as 300 of 500. */
-function wilson(a: number, n: number): [number, number] {
-  const z = 1.96;
-  const p = a / n;
-  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 const ratio = (a: number, b: number) => {
   if (b === 0) return 'n/a';

@@ -6,7 +6,7 @@ import { findElement } from './elements.ts';
 import { readForReview } from './reading.ts';
 import { featuresOf } from './features.ts';
 import { detectorWeights, detectorWeightsSchema, familyProbabilities } from './model.ts';
-import { assertDevelopmentOnly, chooseThresholds, frozenSplit, trainDetector } from './train.ts';
+import { assertDevelopmentOnly, chooseThresholds, frozenSplit, trainDetector, wilson } from './train.ts';
 
 const split = frozenSplit();
 const heldOutDoc = [...split].find(([, s]) => s.side === 'heldout')?.[0] ?? '';
@@ -74,6 +74,19 @@ describe('the element detector (ADR 0300)', () => {
     ];
     const t = chooseThresholds(rare);
     expect(t.missing).toBeLessThanOrEqual(0.05);
+  });
+
+  it('says "missing" only where the wrong share stays under 5% at the top of its 95% interval (ADR 0990)', () => {
+    // 4 present among the 100 least likely passages: 4% on the point rate, up to 9.8% in its interval.
+    const low = Array.from({ length: 100 }, (_, i) => ({ p: (i + 1) / 1000, truth: i % 25 === 20 }));
+    const high = Array.from({ length: 60 }, (_, i) => ({ p: 0.9 + i / 1000, truth: true }));
+    expect(chooseThresholds([...low, ...high]).missing).toBe(0);
+    // 400 absent under them and none present: 0 of 400 is at most 1% in its interval.
+    const absent = Array.from({ length: 400 }, (_, i) => ({ p: i / 10000, truth: false }));
+    const t = chooseThresholds([...absent, ...low.map((x) => ({ ...x, p: x.p + 0.04 })), ...high]);
+    expect(t.missing).toBeGreaterThan(0.03);
+    const said = [...absent, ...low.map((x) => ({ ...x, p: x.p + 0.04 }))].filter((x) => x.p < t.missing);
+    expect(wilson(said.filter((x) => x.truth).length, said.length)[1]).toBeLessThanOrEqual(0.05);
   });
 
   it("never quotes an element's own description as the applicant's stated record", () => {
