@@ -149,6 +149,39 @@ if (p?.stats) {
   failed += p.stats.unexpected + (p.errors?.length ?? 0);
 } else if (playwright !== 0) failed += 1;
 
+// The budget journey (issue 26: build from a draft, break a rule, fix it, export) also runs on
+// PostgreSQL when the API tests do: its server gets a throw-away database there (ADR 0985). One
+// spec, not the suite: the journeys share one data layer, and CI time is budgeted (issue 29 §10).
+const POSTGRES_JOURNEYS = ['e2e/budget.spec.ts'];
+if (process.env.TEST_DATABASE_URL) {
+  const e2ePgFile = path.join(results, 'e2e-postgres.json');
+  const code = timed('playwright (PostgreSQL)', () =>
+    run(
+      'playwright',
+      [
+        'test',
+        ...POSTGRES_JOURNEYS,
+        '--reporter=list,json',
+        `--output=${path.join(results, 'e2e-postgres')}`,
+      ],
+      {
+        env: {
+          ...process.env,
+          E2E_DATABASE_URL: process.env.TEST_DATABASE_URL,
+          PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: e2ePgFile,
+        },
+      },
+    ),
+  );
+  steps.push(['playwright (PostgreSQL)', code]);
+  const pg = readJson(e2ePgFile);
+  if (pg?.stats) {
+    passed += pg.stats.expected + pg.stats.flaky;
+    failed += pg.stats.unexpected + (pg.errors?.length ?? 0);
+  } else if (code !== 0) failed += 1;
+}
+
 console.log('\nStep durations:');
 for (const [name, ms] of durations) console.log(`  ${name.padEnd(24)} ${(ms / 1000).toFixed(1)} s`);
 
