@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import { useSubmitZenoLead } from '../api/leads.api.ts';
 import { HoneypotField } from './honeypot-field.tsx';
-import { leadProblem, zenoFailureToast } from './lead-feedback.ts';
+import { inLanguage, leadProblem, zenoFailureToast } from './lead-feedback.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import '../../../i18n/leads-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 
 const EMPTY = {
   name: '',
@@ -22,6 +24,7 @@ const REQUIRED = ['name', 'email', 'phoneNumber', 'message', 'interestType'] as 
 
 /** The voice-assistant Early Access dialog (spec §2, §3, §5, §8); closes and resets on success or Cancel. */
 export function EarlyAccessDialog() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const form = useSchemaForm({
     schema: zenoLeadSchema,
@@ -41,9 +44,9 @@ export function EarlyAccessDialog() {
     const parsed = form.parse();
     // Spec §5 names the toast for missing fields; an address that is not one says so instead.
     const problem = leadProblem(form.values, REQUIRED, parsed, {
-      missing: { title: 'Missing Information', description: 'Please fill in all required fields.' },
-      email: 'Invalid Email',
-      other: 'Invalid Information',
+      missing: { title: t('leads.zeno.missingTitle'), description: t('leads.zeno.missing') },
+      email: t('leads.zeno.invalidEmail'),
+      other: t('leads.zeno.invalid'),
     });
     if (problem || !parsed.success) {
       if (problem) toast.error(problem.title, { description: problem.description });
@@ -52,14 +55,12 @@ export function EarlyAccessDialog() {
     submit.mutate(parsed.data, {
       onSuccess: (result) => {
         if (!result.success) {
-          toast.error('Error', {
-            description: result.message || 'Failed to submit request. Please try again.',
+          toast.error(t('leads.zeno.errorTitle'), {
+            description: translateMessage(result.message) || t('leads.zeno.failed'),
           });
           return;
         }
-        toast.success('Thank You!', {
-          description: "We've received your early access request and will be in touch soon.",
-        });
+        toast.success(t('leads.zeno.thanksTitle'), { description: t('leads.zeno.thanks') });
         onOpenChange(false);
       },
       onError: (error) => {
@@ -72,40 +73,40 @@ export function EarlyAccessDialog() {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>
-        <Button size="lg">{VOICE_ASSISTANT.cta}</Button>
+        <Button size="lg">{translateMessage(VOICE_ASSISTANT.cta)}</Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-xl font-bold text-slate-900">
-            {VOICE_ASSISTANT.dialogTitle}
+            {translateMessage(VOICE_ASSISTANT.dialogTitle)}
           </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-700">
-            {VOICE_ASSISTANT.dialogDescription}
+            {translateMessage(VOICE_ASSISTANT.dialogDescription)}
           </Dialog.Description>
           <form onSubmit={onSubmit} noValidate className="relative mt-5 space-y-4">
-            <FormField label="Name *" {...form.slot('name')}>
+            <FormField label={t('leads.zeno.name')} {...form.slot('name')}>
               <Input {...form.input('name')} autoComplete="name" required />
             </FormField>
-            <FormField label="Email *" {...form.slot('email')}>
+            <FormField label={t('leads.zeno.email')} {...form.slot('email')}>
               <Input {...form.input('email')} type="email" autoComplete="email" required />
             </FormField>
-            <FormField label="Phone number *" {...form.slot('phoneNumber')}>
+            <FormField label={t('leads.zeno.phone')} {...form.slot('phoneNumber')}>
               <Input {...form.input('phoneNumber')} type="tel" autoComplete="tel" required />
             </FormField>
-            <FormField label="Interest *" {...form.slot('interestType')}>
-              <Select {...form.input('interestType')} required options={INTEREST_TYPES} />
+            <FormField label={t('leads.zeno.interest')} {...form.slot('interestType')}>
+              <Select {...form.input('interestType')} required options={inLanguage(INTEREST_TYPES)} />
             </FormField>
-            <FormField label="Message *" {...form.slot('message')}>
+            <FormField label={t('leads.zeno.message')} {...form.slot('message')}>
               <Textarea {...form.input('message')} required />
             </FormField>
             <HoneypotField id="zeno-website" value={form.values.website} onChange={form.set('website')} />
             <div className="flex justify-end gap-3 pt-2">
               <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
+                <Button variant="secondary">{t('leads.zeno.cancel')}</Button>
               </Dialog.Close>
               <Button type="submit" disabled={submit.isPending}>
-                {submit.isPending ? 'Submitting...' : 'Submit Request'}
+                {submit.isPending ? t('leads.zeno.submitting') : t('leads.zeno.submit')}
               </Button>
             </div>
           </form>

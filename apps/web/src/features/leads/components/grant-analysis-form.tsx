@@ -4,16 +4,19 @@ import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input, Select, Textarea } from '../../../components/ui/input.tsx';
+import '../../../i18n/leads-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSubmitLead } from '../api/leads.api.ts';
 import { HoneypotField } from './honeypot-field.tsx';
-import { leadFailureToast, leadProblem } from './lead-feedback.ts';
+import { inLanguage, leadFailureToast, leadProblem } from './lead-feedback.ts';
 
 const EMPTY = { email: '', role: '', organization: '', grantSize: '', message: '', website: '' };
 const REQUIRED = ['email', 'role', 'organization', 'grantSize'] as const;
 
 /** The free grant analysis form (spec §2 lead-form, §5, §8). */
 export function GrantAnalysisForm() {
+  const { t } = useTranslation();
   const form = useSchemaForm({
     schema: leadSchema,
     initial: EMPTY,
@@ -31,9 +34,9 @@ export function GrantAnalysisForm() {
     const parsed = form.parse();
     // Spec §5 names this toast for missing fields only; an address that is not one is titled so.
     const problem = leadProblem(form.values, REQUIRED, parsed, {
-      missing: { title: 'Missing information', description: 'Please fill in all required fields' },
-      email: 'Invalid email',
-      other: 'Invalid information',
+      missing: { title: t('leads.toast.missingTitle'), description: t('leads.toast.missing') },
+      email: t('leads.toast.invalidEmail'),
+      other: t('leads.toast.invalid'),
     });
     if (problem || !parsed.success) {
       if (problem) toast.error(problem.title, { description: problem.description });
@@ -42,10 +45,12 @@ export function GrantAnalysisForm() {
     submit.mutate(parsed.data, {
       onSuccess: (result) => {
         if (!result.success) {
-          toast.error('Submission failed', { description: result.message || 'Please try again' });
+          toast.error(t('leads.toast.failed'), {
+            description: translateMessage(result.message) || t('leads.toast.tryAgain'),
+          });
           return;
         }
-        toast.success('Success!', { description: "We'll send your grant analysis within 24 hours." });
+        toast.success(t('leads.toast.successTitle'), { description: t('leads.toast.success') });
         form.reset();
       },
       onError: (error) => {
@@ -56,32 +61,37 @@ export function GrantAnalysisForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative space-y-4" aria-label="Free grant analysis">
+    <form onSubmit={onSubmit} noValidate className="relative space-y-4" aria-label={t('leads.form.label')}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Email *" {...form.slot('email')}>
+        <FormField label={t('leads.form.email')} {...form.slot('email')}>
           <Input {...form.input('email')} type="email" autoComplete="email" required />
         </FormField>
-        <FormField label="Organization *" {...form.slot('organization')}>
+        <FormField label={t('leads.form.organization')} {...form.slot('organization')}>
           <Input {...form.input('organization')} autoComplete="organization" required />
         </FormField>
-        <FormField label="Role *" {...form.slot('role')}>
-          <Select {...form.input('role')} required placeholder="Select your role" options={LEAD_ROLES} />
+        <FormField label={t('leads.form.role')} {...form.slot('role')}>
+          <Select
+            {...form.input('role')}
+            required
+            placeholder={t('leads.form.rolePlaceholder')}
+            options={inLanguage(LEAD_ROLES)}
+          />
         </FormField>
-        <FormField label="Grant size *" {...form.slot('grantSize')}>
+        <FormField label={t('leads.form.grantSize')} {...form.slot('grantSize')}>
           <Select
             {...form.input('grantSize')}
             required
-            placeholder="Select a grant size"
-            options={GRANT_SIZES}
+            placeholder={t('leads.form.grantSizePlaceholder')}
+            options={inLanguage(GRANT_SIZES)}
           />
         </FormField>
       </div>
-      <FormField label="Tell us about your application (optional)" {...form.slot('message')}>
+      <FormField label={t('leads.form.message')} {...form.slot('message')}>
         <Textarea {...form.input('message')} />
       </FormField>
       <HoneypotField id="lead-website" value={form.values.website} onChange={form.set('website')} />
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={submit.isPending}>
-        {submit.isPending ? 'Submitting...' : LEAD_FORM.submit}
+        {submit.isPending ? t('leads.form.submitting') : translateMessage(LEAD_FORM.submit)}
       </Button>
     </form>
   );

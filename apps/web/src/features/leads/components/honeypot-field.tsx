@@ -1,4 +1,6 @@
 import { HONEYPOT_FIELD } from '@grantleaf/shared/leads.schema';
+import '../../../i18n/leads-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 
 /**
  * A field people never see and bots fill in. It is moved off screen rather than hidden with
@@ -13,9 +15,10 @@ export function HoneypotField({
   value: string;
   onChange: (v: string) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-      <label htmlFor={id}>Leave this field empty</label>
+      <label htmlFor={id}>{t('leads.honeypot')}</label>
       <input
         id={id}
         name={HONEYPOT_FIELD}

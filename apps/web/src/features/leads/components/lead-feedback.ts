@@ -1,3 +1,5 @@
+import '../../../i18n/leads-catalogue.ts';
+import { t, translateMessage } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 
 export interface ToastText {
@@ -8,16 +10,16 @@ export interface ToastText {
 /** Spec §8, grant-analysis lead: which toast a failed submission shows. */
 export function leadFailureToast(error: unknown): ToastText {
   if (error instanceof ApiError) {
-    return { title: 'Submission failed', description: error.serverMessage ?? 'Please try again' };
+    return { title: t('leads.toast.failed'), description: error.serverMessage ?? t('leads.toast.tryAgain') };
   }
   // fetch rejects (TypeError) only when no answer came back at all.
-  return { title: 'Network error', description: 'Please check your connection and try again' };
+  return { title: t('leads.toast.networkTitle'), description: t('leads.toast.network') };
 }
 
 /** Spec §8, early access: the error toast. */
 export function zenoFailureToast(error: unknown): ToastText {
   const message = error instanceof ApiError ? error.serverMessage : undefined;
-  return { title: 'Error', description: message ?? 'Failed to submit request. Please try again.' };
+  return { title: t('leads.zeno.errorTitle'), description: message ?? t('leads.zeno.failed') };
 }
 
 /** True when any of the named fields is blank. */
@@ -44,3 +46,7 @@ export function leadProblem<T extends Record<string, unknown>>(
     description: first?.message ?? '',
   };
 }
+
+/** A shared option list with its labels in the interface's language (fr.messages.json). */
+export const inLanguage = (options: readonly { value: string; label: string }[]) =>
+  options.map((option) => ({ ...option, label: translateMessage(option.label) }));

@@ -1,3 +1,5 @@
+import { useTranslation } from '../../../i18n/index.ts';
+
 /**
  * The event "photos" are drawings made for the site (SVG in the bundle): no stock images and no
  * request to another host.
@@ -16,6 +18,7 @@ function Person({ x, y, scale = 1, i }: { x: number; y: number; scale?: number; 
 }
 
 function Workshop() {
+  const { t } = useTranslation();
   return (
     <>
       <rect width="400" height="260" fill="#f0fdf4" />
@@ -29,7 +32,7 @@ function Workshop() {
         fill="#14532d"
         fontFamily="system-ui, sans-serif"
       >
-        Grant Writing 101
+        {t('landing.scene.workshop')}
       </text>
       {[80, 96, 112].map((y) => (
         <rect key={y} x="70" y={y} width="140" height="7" rx="3" fill="#bbf7d0" />
@@ -44,6 +47,7 @@ function Workshop() {
 }
 
 function Panel() {
+  const { t } = useTranslation();
   return (
     <>
       <rect width="400" height="260" fill="#eff6ff" />
@@ -57,7 +61,7 @@ function Panel() {
         fill="#ffffff"
         fontFamily="system-ui, sans-serif"
       >
-        From Lab to Market
+        {t('landing.scene.panel')}
       </text>
       {[90, 170, 250, 330].map((x, i) => (
         <Person key={x} x={x} y={100} i={i + 2} />
@@ -72,6 +76,7 @@ function Panel() {
 }
 
 function DemoDay() {
+  const { t } = useTranslation();
   return (
     <>
       <rect width="400" height="260" fill="#fff7ed" />
@@ -85,7 +90,7 @@ function DemoDay() {
         fill="#ffffff"
         fontFamily="system-ui, sans-serif"
       >
-        Demo Day
+        {t('landing.scene.demoDay')}
       </text>
       <rect x="70" y="90" width="100" height="60" rx="4" fill="#dcfce7" />
       <path d="M80 140 L105 115 L125 128 L160 98" stroke="#15803d" strokeWidth="4" fill="none" />
@@ -99,7 +104,7 @@ function DemoDay() {
         fill="#92400e"
         fontFamily="system-ui, sans-serif"
       >
-        Pitch: 3 min
+        {t('landing.scene.pitch')}
       </text>
       {[70, 150, 230, 310].map((x, i) => (
         <Person key={x} x={x} y={180} scale={0.9} i={i + 3} />

@@ -14,6 +14,7 @@ import {
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { translateMessage as inFrench, useTranslation } from '../../../i18n/index.ts';
 import { usePublicConfig, useProgramGroups } from '../api/public.api.ts';
 import { DemoDashboard } from './demo-dashboard.tsx';
 import { EventIllustration } from './event-illustrations.tsx';
@@ -70,12 +71,13 @@ function Section({
 // The operator's settings and the catalogue's program names arrive after the first paint; each is
 // read by the small part that shows it, so its answer re-renders that part, not the whole page.
 function HeroVideo() {
+  useTranslation();
   const { data: config } = usePublicConfig();
   return (
     <PromoVideo
       url={config?.promoVideoUrl}
-      title={HERO.videoTitle}
-      caption={HERO.videoPosterCaption}
+      title={inFrench(HERO.videoTitle)}
+      caption={inFrench(HERO.videoPosterCaption)}
       onTour={() => goToSection(TOUR_SECTION)}
     />
   );
@@ -86,16 +88,18 @@ function HeroVideo() {
  * AI claim only where a model runs, what the server does otherwise (ADR 0265).
  */
 function Claim({ name }: { name: Parameters<typeof capabilityClaim>[0] }) {
+  useTranslation();
   const { data: config } = usePublicConfig();
-  return <>{capabilityClaim(name, config?.aiModel)}</>;
+  return <>{inFrench(capabilityClaim(name, config?.aiModel))}</>;
 }
 
 /** The note under Schedule a Demo promises a booked walkthrough only where a booking page exists. */
 function DemoNote() {
+  useTranslation();
   const { data: config } = usePublicConfig();
   return (
     <p className="mt-6 text-sm text-slate-700">
-      {config?.demoBookingUrl ? LEAD_FORM.demoNote : LEAD_FORM.demoNoteWithoutBooking}
+      {inFrench(config?.demoBookingUrl ? LEAD_FORM.demoNote : LEAD_FORM.demoNoteWithoutBooking)}
     </p>
   );
 }
@@ -104,6 +108,7 @@ function DemoNote() {
 const TOUR_SECTION = 'tour';
 
 function DemoBookingLink() {
+  const { t } = useTranslation();
   const { data: config } = usePublicConfig();
   if (!config) return null;
   // Without a booking page, the request goes through the lead form on this page (it works with
@@ -118,7 +123,7 @@ function DemoBookingLink() {
         }}
         className={`${buttonClass('secondary')} mt-3`}
       >
-        {LEAD_FORM.demoCta}
+        {inFrench(LEAD_FORM.demoCta)}
       </a>
     );
   }
@@ -129,24 +134,26 @@ function DemoBookingLink() {
       rel="noopener noreferrer"
       className={`${buttonClass('secondary')} mt-3`}
     >
-      {LEAD_FORM.demoCta}
-      <span className="sr-only"> (opens in a new tab)</span>
+      {inFrench(LEAD_FORM.demoCta)}
+      <span className="sr-only"> {t('landing.newTab')}</span>
     </a>
   );
 }
 
 function ProgramGroups() {
+  useTranslation();
   const programs = useProgramGroups();
   return (
     <div className="mt-8 grid gap-6 md:grid-cols-3">
       {PROGRAMS.groups.map((group) => (
         <div key={group.key} className="rounded-xl border border-slate-200 p-5">
-          <h3 className="text-lg font-semibold text-slate-900">{group.title}</h3>
+          <h3 className="text-lg font-semibold text-slate-900">{inFrench(group.title)}</h3>
           <ul className="mt-3 space-y-2" data-testid={`programs-${group.key}`}>
             {programs[group.key].map((name) => (
               <li key={name} className="flex gap-2 text-sm text-slate-800">
                 <Check />
-                {name}
+                {/* A program's name as the catalogue holds it, in English (ADR 0730). */}
+                <span lang="en">{name}</span>
               </li>
             ))}
           </ul>
@@ -157,6 +164,7 @@ function ProgramGroups() {
 }
 
 function FreeAnalysisButton({ className }: { className?: string }) {
+  useTranslation();
   return (
     <a
       href="#lead-form"
@@ -166,7 +174,7 @@ function FreeAnalysisButton({ className }: { className?: string }) {
       }}
       className={className ?? buttonClass('secondary', 'lg')}
     >
-      {HERO.analysisCta}
+      {inFrench(HERO.analysisCta)}
     </a>
   );
 }
@@ -185,6 +193,9 @@ export function LandingPage({
   pricing?: ReactNode;
 }) {
   const { hash } = useLocation();
+  // The words come from packages/shared in English; in French each goes through fr.messages.json
+  // (translateMessage), so the English first paint carries no catalogue of its own (ADR 0430, 1005).
+  const { t } = useTranslation();
 
   // Arriving from another page at /#features: scroll once the section exists.
   useEffect(() => {
@@ -197,7 +208,7 @@ export function LandingPage({
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
       >
-        Skip to content
+        {t('landing.skip')}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="focus:outline-none">
@@ -209,7 +220,7 @@ export function LandingPage({
                 id="hero-title"
                 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl"
               >
-                {HERO.headline}
+                {inFrench(HERO.headline)}
               </h1>
               <p className="mt-4 text-lg text-slate-700">
                 <Claim name="heroSubheading" />
@@ -218,13 +229,13 @@ export function LandingPage({
                 {HERO.claims.map((claim) => (
                   <li key={claim} className="flex gap-3 text-slate-800">
                     <Check />
-                    {claim}
+                    {inFrench(claim)}
                   </li>
                 ))}
               </ul>
               <div className="mt-8 flex flex-wrap gap-3">
                 <Link to="/register" className={buttonClass('primary', 'lg')}>
-                  {HERO.primaryCta}
+                  {inFrench(HERO.primaryCta)}
                 </Link>
                 <FreeAnalysisButton />
               </div>
@@ -238,9 +249,9 @@ export function LandingPage({
           <div className="grid gap-10 lg:grid-cols-3">
             <div>
               <h2 id="lead-form-title" className="text-3xl font-bold text-slate-900">
-                {LEAD_FORM.title}
+                {inFrench(LEAD_FORM.title)}
               </h2>
-              <p className="mt-3 text-slate-700">{LEAD_FORM.intro}</p>
+              <p className="mt-3 text-slate-700">{inFrench(LEAD_FORM.intro)}</p>
               <DemoNote />
               <DemoBookingLink />
             </div>
@@ -253,7 +264,7 @@ export function LandingPage({
         {/* Features */}
         <Section id="features" labelledBy="features-title" className="bg-slate-50">
           <h2 id="features-title" className="text-3xl font-bold text-slate-900">
-            {FEATURES.title}
+            {inFrench(FEATURES.title)}
           </h2>
           <p className="mt-3 max-w-3xl text-slate-700">
             <Claim name="featuresIntro" />
@@ -264,7 +275,7 @@ export function LandingPage({
                 {FEATURES.checklist.map((item) => (
                   <li key={item} className="flex gap-3 text-slate-800">
                     <Check />
-                    {item}
+                    {inFrench(item)}
                   </li>
                 ))}
                 <li className="flex gap-3 text-slate-800">
@@ -273,19 +284,19 @@ export function LandingPage({
                 </li>
               </ul>
               <p className="mt-6 rounded-lg border border-brand-100 bg-white p-4 font-medium text-brand-900">
-                {FEATURES.pilotClaim}
+                {inFrench(FEATURES.pilotClaim)}
               </p>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               {FEATURES.cards.map((card) => (
                 <div key={card.title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                  <h3 className="text-lg font-semibold text-slate-900">{card.title}</h3>
-                  <p className="mt-2 text-sm text-slate-700">{card.body}</p>
+                  <h3 className="text-lg font-semibold text-slate-900">{inFrench(card.title)}</h3>
+                  <p className="mt-2 text-sm text-slate-700">{inFrench(card.body)}</p>
                   <ul className="mt-3 space-y-2">
                     {card.points.map((point) => (
                       <li key={point} className="flex gap-2 text-sm text-slate-800">
                         <Check />
-                        {point}
+                        {inFrench(point)}
                       </li>
                     ))}
                   </ul>
@@ -298,19 +309,19 @@ export function LandingPage({
         {/* Results */}
         <Section labelledBy="results-title" className="bg-brand-900 text-white">
           <h2 id="results-title" className="text-3xl font-bold">
-            {RESULTS.title}
+            {inFrench(RESULTS.title)}
           </h2>
           <ul className="mt-8 grid grid-cols-2 gap-6 lg:grid-cols-4">
             {RESULTS.stats.map((stat) => (
               <li key={stat.label}>
-                <span className="block text-4xl font-extrabold">{stat.value}</span>
-                <span className="mt-1 block text-brand-100">{stat.label}</span>
+                <span className="block text-4xl font-extrabold">{inFrench(stat.value)}</span>
+                <span className="mt-1 block text-brand-100">{inFrench(stat.label)}</span>
               </li>
             ))}
           </ul>
           <div className="mt-10 rounded-xl bg-white/10 p-5">
-            <h3 className="text-lg font-semibold">{RESULTS.guarantee.title}</h3>
-            <p className="mt-1 text-brand-50">{RESULTS.guarantee.body}</p>
+            <h3 className="text-lg font-semibold">{inFrench(RESULTS.guarantee.title)}</h3>
+            <p className="mt-1 text-brand-50">{inFrench(RESULTS.guarantee.body)}</p>
           </div>
         </Section>
 
@@ -324,24 +335,24 @@ export function LandingPage({
         {/* Programs */}
         <Section id="programs" labelledBy="programs-title" className="bg-white">
           <h2 id="programs-title" className="text-3xl font-bold text-slate-900">
-            {PROGRAMS.title}
+            {inFrench(PROGRAMS.title)}
           </h2>
-          <p className="mt-3 text-slate-700">{PROGRAMS.intro}</p>
+          <p className="mt-3 text-slate-700">{inFrench(PROGRAMS.intro)}</p>
           <ProgramGroups />
         </Section>
 
         {/* Testimonial */}
         <Section labelledBy="testimonial-title" className="bg-slate-50">
           <h2 id="testimonial-title" className="sr-only">
-            What researchers say
+            {t('landing.testimonialTitle')}
           </h2>
           <figure className="mx-auto max-w-3xl text-center">
             <blockquote className="text-xl font-medium text-slate-900 sm:text-2xl">
-              “{TESTIMONIAL.quote}”
+              {t('landing.quote', { quote: inFrench(TESTIMONIAL.quote) })}
             </blockquote>
             <figcaption className="mt-6 text-slate-700">
-              <span className="font-semibold text-slate-900">{TESTIMONIAL.author}</span>,{' '}
-              {TESTIMONIAL.affiliation}
+              <span className="font-semibold text-slate-900">{inFrench(TESTIMONIAL.author)}</span>,{' '}
+              {inFrench(TESTIMONIAL.affiliation)}
             </figcaption>
           </figure>
         </Section>
@@ -349,9 +360,9 @@ export function LandingPage({
         {/* Sample applications dashboard */}
         <Section id={TOUR_SECTION} labelledBy="demo-title" className="bg-white">
           <h2 id="demo-title" className="text-3xl font-bold text-slate-900">
-            {DEMO_DASHBOARD.title}
+            {inFrench(DEMO_DASHBOARD.title)}
           </h2>
-          <p className="mt-3 text-slate-700">{DEMO_DASHBOARD.intro}</p>
+          <p className="mt-3 text-slate-700">{inFrench(DEMO_DASHBOARD.intro)}</p>
           <div className="mt-8">
             <DemoDashboard />
           </div>
@@ -362,15 +373,15 @@ export function LandingPage({
           <div className="grid items-center gap-10 lg:grid-cols-2">
             <div>
               <h2 id="voice-title" className="text-3xl font-bold">
-                {VOICE_ASSISTANT.title}
+                {inFrench(VOICE_ASSISTANT.title)}
               </h2>
-              <p className="mt-3 text-slate-200">{VOICE_ASSISTANT.body}</p>
+              <p className="mt-3 text-slate-200">{inFrench(VOICE_ASSISTANT.body)}</p>
               <div className="mt-6">{earlyAccess}</div>
             </div>
             <ul className="grid gap-3 sm:grid-cols-2">
               {VOICE_ASSISTANT.uses.map((use) => (
                 <li key={use} className="rounded-lg bg-white/10 p-4 text-slate-100">
-                  {use}
+                  {inFrench(use)}
                 </li>
               ))}
             </ul>
@@ -380,14 +391,17 @@ export function LandingPage({
         {/* Event photos */}
         <Section labelledBy="events-title" className="bg-white">
           <h2 id="events-title" className="text-3xl font-bold text-slate-900">
-            {EVENTS.title}
+            {inFrench(EVENTS.title)}
           </h2>
-          <p className="mt-3 text-slate-700">{EVENTS.intro}</p>
+          <p className="mt-3 text-slate-700">{inFrench(EVENTS.intro)}</p>
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {EVENTS.photos.map((photo) => (
               <figure key={photo.key}>
-                <EventIllustration scene={photo.key} label={`Illustration: ${photo.caption}`} />
-                <figcaption className="mt-2 text-sm text-slate-700">{photo.caption}</figcaption>
+                <EventIllustration
+                  scene={photo.key}
+                  label={t('landing.illustration', { caption: inFrench(photo.caption) })}
+                />
+                <figcaption className="mt-2 text-sm text-slate-700">{inFrench(photo.caption)}</figcaption>
               </figure>
             ))}
           </div>
@@ -397,12 +411,12 @@ export function LandingPage({
         <Section labelledBy="cta-title" className="bg-brand-50">
           <div className="mx-auto max-w-3xl text-center">
             <h2 id="cta-title" className="text-3xl font-bold text-slate-900">
-              {CLOSING_CTA.title}
+              {inFrench(CLOSING_CTA.title)}
             </h2>
-            <p className="mt-3 text-slate-700">{CLOSING_CTA.body}</p>
+            <p className="mt-3 text-slate-700">{inFrench(CLOSING_CTA.body)}</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
               <Link to="/register" className={buttonClass('primary', 'lg')}>
-                {CLOSING_CTA.primary}
+                {inFrench(CLOSING_CTA.primary)}
               </Link>
               <FreeAnalysisButton />
             </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { readEnglish, useTranslation } from '../../../i18n/index.ts';
 
 function withAutoplay(url: string) {
   const u = new URL(url);
@@ -7,6 +8,7 @@ function withAutoplay(url: string) {
 }
 
 function VideoPoster() {
+  const { t } = useTranslation();
   return (
     <svg viewBox="0 0 640 360" className="h-full w-full" aria-hidden="true" focusable="false">
       <defs>
@@ -32,7 +34,7 @@ function VideoPoster() {
         fill="#14532d"
         fontFamily="system-ui, sans-serif"
       >
-        100%
+        {t('landing.poster.full')}
       </text>
       <text
         x="485"
@@ -42,7 +44,7 @@ function VideoPoster() {
         fill="#14532d"
         fontFamily="system-ui, sans-serif"
       >
-        requirements covered
+        {t('landing.poster.covered')}
       </text>
       <rect x="400" y="190" width="170" height="90" rx="10" fill="#f0fdf4" />
       <text
@@ -54,7 +56,7 @@ function VideoPoster() {
         fill="#14532d"
         fontFamily="system-ui, sans-serif"
       >
-        1 day
+        {t('landing.poster.day')}
       </text>
       <text
         x="485"
@@ -64,13 +66,14 @@ function VideoPoster() {
         fill="#14532d"
         fontFamily="system-ui, sans-serif"
       >
-        to a first draft
+        {t('landing.poster.draft')}
       </text>
     </svg>
   );
 }
 
-export const TOUR_CTA = 'Take the product tour';
+/** The tour button's English (its text is the catalogue's `landing.tour`). */
+export const TOUR_CTA = readEnglish('landing.tour');
 
 /**
  * Click-to-load: the poster is part of the app, so the page makes no request to the video host
@@ -88,6 +91,7 @@ export function PromoVideo({
   /** Without a configured video the poster opens the product tour on the page instead. */
   onTour: () => void;
 }) {
+  const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
   if (playing && url) {
     return (
@@ -111,7 +115,7 @@ export function PromoVideo({
           type="button"
           onClick={() => setPlaying(true)}
           className="group absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/10 text-white focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-white"
-          aria-label={`Play video: ${title}`}
+          aria-label={t('landing.playVideo', { title })}
         >
           <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 shadow-lg transition-transform group-hover:scale-105">
             <svg viewBox="0 0 24 24" className="ml-1 h-8 w-8 fill-brand-800" aria-hidden="true">
@@ -127,7 +131,7 @@ export function PromoVideo({
           className="group absolute inset-0 flex flex-col items-center justify-end gap-3 pb-3 text-white focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-white"
         >
           <span className="rounded bg-slate-900/80 px-3 py-1 text-sm font-medium group-hover:bg-slate-900">
-            {TOUR_CTA}
+            {t('landing.tour')}
           </span>
         </button>
       )}
