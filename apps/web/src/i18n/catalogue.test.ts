@@ -40,6 +40,7 @@ const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) 
 // councils' acronyms, a language named in itself).
 const SAME_IN_BOTH = new Set([
   'FAQ',
+  'Commercialisation',
   'Menu',
   'Grantleaf',
   'Programs',

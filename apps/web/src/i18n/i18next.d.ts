@@ -12,6 +12,7 @@ import type enFunding from './locales/en.funding.json';
 import type enGuidelines from './locales/en.guidelines.json';
 import type enIdeas from './locales/en.ideas.json';
 import type en from './locales/en.json';
+import type enInfo from './locales/en.info.json';
 import type enLeads from './locales/en.leads.json';
 import type enLibrary from './locales/en.library.json';
 import type enMarketing from './locales/en.marketing.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
         typeof enApplications &
         typeof enLibrary &
         typeof enLeads &
+        typeof enInfo &
         typeof enAdmin &
         typeof enGuidelines;
     };

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import '../../../i18n/info-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Logo } from './site-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
@@ -8,33 +11,43 @@ import { SiteFooter } from './site-footer.tsx';
 export function InfoLayout({
   title,
   intro,
+  legal = false,
   children,
 }: {
   title: string;
   intro?: ReactNode;
+  /** A legal text: in French it says it is a translation of the English original (ADR 1005). */
+  legal?: boolean;
   children: ReactNode;
 }) {
+  const { t, language } = useTranslation();
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4">
           <Logo />
-          <nav aria-label="Account" className="flex items-center gap-2">
+          <nav aria-label={t('info.layout.account')} className="flex items-center gap-2">
+            <LanguageSwitch />
             <Link to="/login" className={buttonClass('ghost', 'sm')}>
-              Login
+              {t('info.layout.login')}
             </Link>
             <Link to="/register" className={buttonClass('primary', 'sm')}>
-              Sign Up Now
+              {t('info.layout.signUp')}
             </Link>
           </nav>
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
         <Link to="/" className="text-sm font-medium text-brand-800 underline">
-          ← Back to Home
+          {t('info.layout.back')}
         </Link>
         <h1 className="mt-4 text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
         {intro && <div className="mt-3 text-lg text-slate-700">{intro}</div>}
+        {legal && language !== 'en' && (
+          <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+            {t('info.legal.translation')}
+          </p>
+        )}
         <div className="mt-8">{children}</div>
       </main>
       <SiteFooter />

@@ -1,115 +1,99 @@
-import { creditsFromTenths, formatCredits, FREE_CREDITS_ON_SIGNUP } from '@grantleaf/shared/constants';
+import { creditsFromTenths, FREE_CREDITS_ON_SIGNUP } from '@grantleaf/shared/constants';
 import { priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import { PRIVACY_FACTS } from '@grantleaf/shared/marketing-content';
 import { Link } from 'react-router';
+import { t, translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { formatCreditAmount } from '../../../lib/format-number.ts';
 import { usePublicConfig } from '../api/public.api.ts';
 import { InfoLayout, InfoSection } from './info-layout.tsx';
 
-const credits = (amount: number) => `${formatCredits(amount)} credit${amount === 1 ? '' : 's'}`;
+/** "1.0 credit", "0.5 credits"; in French "1,0 crédit", "0,5 crédit" (singular below 2). */
+const credits = (amount: number) =>
+  t('info.terms.creditAmount', { count: amount, amount: formatCreditAmount(amount) });
 
-/** /terms: the Terms of Service the footer links to. */
+/**
+ * /terms: the Terms of Service the footer links to. The words are `info.terms` (en.info.json); the
+ * French is a translation, said so on the page (ADR 1005).
+ */
 export function TermsPage() {
+  const { t } = useTranslation();
   const { data: config } = usePublicConfig();
   return (
-    <InfoLayout title="Terms of Service" intro={<p>Effective {PRIVACY_FACTS.effectiveDate}</p>}>
-      <InfoSection id="agreement" title="1. Agreement">
-        <p>
-          These terms govern your use of Grantleaf, the website and web application that help researchers,
-          founders and research administrators prepare grant applications. By creating an account or using the
-          service you accept them.
-        </p>
+    <InfoLayout
+      title={t('info.terms.title')}
+      intro={<p>{t('info.effective', { date: translateMessage(PRIVACY_FACTS.effectiveDate) })}</p>}
+      legal
+    >
+      <InfoSection id="agreement" title={t('info.terms.agreement.title')}>
+        <p>{t('info.terms.agreement.p1')}</p>
       </InfoSection>
 
-      <InfoSection id="accounts" title="2. Your Account">
+      <InfoSection id="accounts" title={t('info.terms.accounts.title')}>
         <ul>
-          <li>
-            You register with a work or university email address; personal email providers are not accepted.
-          </li>
-          <li>You keep your password secret and are responsible for what is done with your account.</li>
-          <li>You give accurate information and keep it up to date.</li>
+          <li>{t('info.terms.accounts.email')}</li>
+          <li>{t('info.terms.accounts.password')}</li>
+          <li>{t('info.terms.accounts.accurate')}</li>
         </ul>
       </InfoSection>
 
-      <InfoSection id="credits" title="3. Credits">
-        <p>
-          The service runs on credits. A new account receives{' '}
-          {credits(creditsFromTenths(FREE_CREDITS_ON_SIGNUP))}. Each request costs:
-        </p>
+      <InfoSection id="credits" title={t('info.terms.credits.title')}>
+        <p>{t('info.terms.credits.p1', { credits: credits(creditsFromTenths(FREE_CREDITS_ON_SIGNUP)) })}</p>
         <ul>
-          <li>grant application generation: {credits(priceInCredits('generation'))};</li>
-          <li>grant application analysis: {credits(priceInCredits('analysis'))};</li>
-          <li>research idea generation: {credits(priceInCredits('idea'))};</li>
-          <li>funding opportunity search: {credits(priceInCredits('funding'))}.</li>
+          <li>{t('info.terms.credits.generation', { credits: credits(priceInCredits('generation')) })}</li>
+          <li>{t('info.terms.credits.analysis', { credits: credits(priceInCredits('analysis')) })}</li>
+          <li>{t('info.terms.credits.idea', { credits: credits(priceInCredits('idea')) })}</li>
+          <li>{t('info.terms.credits.funding', { credits: credits(priceInCredits('funding')) })}</li>
         </ul>
-        <p>Credits are taken when a request is accepted and returned if we cannot complete it.</p>
+        <p>{t('info.terms.credits.p2')}</p>
       </InfoSection>
 
-      <InfoSection id="guarantee" title="4. Money-Back Guarantee">
-        <p>
-          If Grantleaf does not save you at least 20 hours on your first application, ask us within 30 days of
-          your purchase and we refund the fee.
-        </p>
+      <InfoSection id="guarantee" title={t('info.terms.guarantee.title')}>
+        <p>{t('info.terms.guarantee.p1')}</p>
       </InfoSection>
 
-      <InfoSection id="content" title="5. Your Content">
+      <InfoSection id="content" title={t('info.terms.content.title')}>
         <p>
-          What you upload and what the service produces for you remain yours. You give us only the permission
-          needed to store and process it to provide the service. We do not use it to train AI models. Our{' '}
+          {t('info.terms.content.before')}{' '}
           <Link to="/privacy-policy" className="font-medium text-brand-800 underline">
-            Privacy Policy
+            {t('info.terms.content.link')}
           </Link>{' '}
-          explains how we handle it.
+          {t('info.terms.content.after')}
         </p>
       </InfoSection>
 
-      <InfoSection id="ai-output" title="6. AI-Generated Drafts">
-        <p>
-          Drafts, scores and recommendations are produced with AI and can be incomplete or wrong. Review them,
-          check the funder’s current rules (including any rules on AI assistance) and take responsibility for
-          what you submit. We do not promise that any application will be funded.
-        </p>
+      <InfoSection id="ai-output" title={t('info.terms.aiOutput.title')}>
+        <p>{t('info.terms.aiOutput.p1')}</p>
       </InfoSection>
 
-      <InfoSection id="use" title="7. Acceptable Use">
+      <InfoSection id="use" title={t('info.terms.use.title')}>
         <ul>
-          <li>
-            Do not upload content you have no right to share, or that breaks a confidentiality agreement.
-          </li>
-          <li>Do not try to reach other users’ data, overload the service or get around its limits.</li>
-          <li>Do not use the service to produce fraudulent or plagiarised applications.</li>
+          <li>{t('info.terms.use.rights')}</li>
+          <li>{t('info.terms.use.reach')}</li>
+          <li>{t('info.terms.use.fraud')}</li>
         </ul>
       </InfoSection>
 
-      <InfoSection id="termination" title="8. Ending the Service">
-        <p>
-          You may stop using Grantleaf and delete your account at any time. We may suspend an account that
-          breaks these terms. Deleted data is removed as our Privacy Policy describes.
-        </p>
+      <InfoSection id="termination" title={t('info.terms.termination.title')}>
+        <p>{t('info.terms.termination.p1')}</p>
       </InfoSection>
 
-      <InfoSection id="liability" title="9. Liability">
-        <p>
-          The service is provided as it is. To the extent the law allows, our total liability for any claim is
-          limited to the amount you paid us in the 12 months before it.
-        </p>
+      <InfoSection id="liability" title={t('info.terms.liability.title')}>
+        <p>{t('info.terms.liability.p1')}</p>
       </InfoSection>
 
-      <InfoSection id="changes" title="10. Changes">
-        <p>
-          We may update these terms; we change the effective date above and tell account holders of
-          significant changes by email.
-        </p>
+      <InfoSection id="changes" title={t('info.terms.changes.title')}>
+        <p>{t('info.terms.changes.p1')}</p>
       </InfoSection>
 
-      <InfoSection id="contact" title="11. Contact">
+      <InfoSection id="contact" title={t('info.terms.contact.title')}>
         <p>
-          Questions about these terms:{' '}
+          {t('info.terms.contact.p1')}{' '}
           {config ? (
             <a href={`mailto:${config.contactEmail}`} className="font-medium text-brand-800 underline">
               {config.contactEmail}
             </a>
           ) : (
-            'our contact address'
+            t('info.terms.contact.ourAddress')
           )}
         </p>
       </InfoSection>
