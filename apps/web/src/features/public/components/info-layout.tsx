@@ -24,7 +24,8 @@ export function InfoLayout({
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4">
+        {/* Wraps on a phone: the language switch and French labels do not fit one 390 px row. */}
+        <div className="mx-auto flex min-h-16 max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
           <Logo />
           <nav aria-label={t('info.layout.account')} className="flex items-center gap-2">
             <LanguageSwitch />
