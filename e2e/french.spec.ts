@@ -178,6 +178,14 @@ const ALLOWED_IN_FRENCH: Readonly<Record<string, string>> = {
   Idea: "in NSERC's program name Idea to Innovation (I2I), quoted in a French sentence",
   // « Table ronde » (a panel) is French; the catalogues' English has "Table" as a word of its own.
   Table: 'a French word too (« table ronde »)',
+  // The methodology's element families (en.info.json, ADR 1005) are words the engine's analysis
+  // also writes, in English, on /submissions/:id/view without lang="en" (engine text is still
+  // English, ADR 0361's list). Limit: the methodology table's family names are not checked.
+  ...Object.fromEntries(
+    Object.values(
+      ((read('en.info.json').info as Tree).methodology as Tree).families as Record<string, string>,
+    ).map((family) => [family, "an element family, also named by the engine's English analysis"]),
+  ),
 };
 
 /** Catalogue English a French page must not show, without one-word parts French uses too. */
