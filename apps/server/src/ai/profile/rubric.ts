@@ -1,3 +1,4 @@
+import { ELEMENTS, type Element } from '@grantleaf/shared/elements';
 import type { ProgramCriterion } from './program.ts';
 
 /**
@@ -6,23 +7,7 @@ import type { ProgramCriterion } from './program.ts';
  * particular program asks for is its profile (ai/profile).
  */
 
-export const ELEMENTS = [
-  'objectives',
-  'methods',
-  'milestones',
-  'budget',
-  'team',
-  'impact',
-  'training',
-  'commercialisation',
-  'partnership',
-  'novelty',
-  'risk',
-  'dissemination',
-  'environment',
-  'edi',
-] as const;
-export type Element = (typeof ELEMENTS)[number];
+export { ELEMENTS, type Element };
 
 export const ELEMENT_LABELS: Record<Element, string> = {
   objectives: 'measurable objectives',

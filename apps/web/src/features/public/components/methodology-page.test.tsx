@@ -2,6 +2,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { ELEMENTS } from '@grantleaf/shared/elements';
+import enInfo from '../../../i18n/locales/en.info.json' with { type: 'json' };
+import frInfo from '../../../i18n/locales/fr.info.json' with { type: 'json' };
 import calibration from '../methodology-calibration.json' with { type: 'json' };
 import { formatFigure, MethodologyPage } from './methodology-page.tsx';
 
@@ -41,5 +44,12 @@ describe('the methodology page', () => {
     expect(text).toContain('never a prediction of funding');
     expect(formatFigure({ value: 0.423, low: 0.371, high: 0.474, of: 300 })).toBe('42% (37%–47%)');
     expect(formatFigure(null)).toBe('—');
+  });
+
+  it('names every element the engine detects, in English and in French (one list, @grantleaf/shared/elements)', () => {
+    const named = (catalogue: { info: { methodology: { families: Record<string, string> } } }) =>
+      Object.keys(catalogue.info.methodology.families).sort();
+    expect(named(enInfo)).toEqual([...ELEMENTS].sort());
+    expect(named(frInfo)).toEqual([...ELEMENTS].sort());
   });
 });

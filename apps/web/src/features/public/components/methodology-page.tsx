@@ -1,3 +1,4 @@
+import { ELEMENTS, type Element } from '@grantleaf/shared/elements';
 import { currentLanguage, useTranslation } from '../../../i18n/index.ts';
 import { InfoLayout, InfoSection } from './info-layout.tsx';
 import calibration from '../methodology-calibration.json' with { type: 'json' };
@@ -48,24 +49,8 @@ function meets(f: Figures): boolean {
 }
 
 /** The element families the table names (`info.methodology.families`); another shows its key. */
-const FAMILIES = new Set([
-  'objectives',
-  'methods',
-  'milestones',
-  'budget',
-  'team',
-  'impact',
-  'training',
-  'commercialisation',
-  'partnership',
-  'novelty',
-  'risk',
-  'dissemination',
-  'environment',
-  'edi',
-] as const);
-type Family = typeof FAMILIES extends Set<infer F> ? F : never;
-const isFamily = (family: string): family is Family => FAMILIES.has(family as Family);
+const FAMILIES: ReadonlySet<string> = new Set(ELEMENTS);
+const isFamily = (family: string): family is Element => FAMILIES.has(family);
 
 export function MethodologyPage() {
   const { t } = useTranslation();
