@@ -11,8 +11,8 @@ import enLeads from '../i18n/locales/en.leads.json';
 import fr from '../i18n/locales/fr.json';
 import frLeads from '../i18n/locales/fr.leads.json';
 import messages from '../i18n/locales/fr.messages.json';
-import { englishLeftIn } from '../test/french.ts';
-import { json, renderWithProviders, stubApi } from '../test/kit.tsx';
+import { englishLeftIn, textByNode } from '../test/french.ts';
+import { json, publicConfig, renderWithProviders, stubApi } from '../test/kit.tsx';
 
 // Issue 31, ADR 1005: the landing's body in Canadian French. Its words are packages/shared's
 // marketing-content (French through fr.messages.json, keyed by the English) and the page's own
@@ -37,30 +37,12 @@ const englishIn = [
   englishLeftIn(enLeads, frLeads),
   englishLeftIn(englishOfMarketing, messages),
 ];
-/**
- * The element's text nodes one per line: textContent runs a heading into the next paragraph
- * ("…30 joursIf Grantleaf…"), and the whole-word check then misses the English after it.
- */
-function textOf(element: Element): string {
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  const parts: string[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode())
-    if (!node.parentElement?.closest('[lang="en"]')) parts.push(node.textContent ?? '');
-  return parts.join('\n');
-}
-const leftIn = (shown: Element) => englishIn.flatMap((find) => find(textOf(shown)));
+const leftIn = (shown: Element) =>
+  englishIn.flatMap((find) => find(textByNode(shown, { skipEnglish: true })));
 
 const serve = (aiModel: boolean) =>
   stubApi({
-    'GET /api/public-config*': () =>
-      json(200, {
-        promoVideoUrl: null,
-        demoBookingUrl: null,
-        privacyEmail: 'privacy@grantleaf.ca',
-        contactEmail: 'hello@grantleaf.ca',
-        siteUrl: 'http://localhost:3000',
-        aiModel,
-      }),
+    'GET /api/public-config*': () => publicConfig(aiModel),
     'GET /api/grant-programs?*': () => json(200, { items: [] }),
   });
 

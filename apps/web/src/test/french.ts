@@ -47,3 +47,16 @@ export function englishLeftIn(en: unknown, fr: unknown): (shown: string | Elemen
     return english.filter((phrase) => hasPhrase(text, phrase));
   };
 }
+
+/**
+ * An element's text nodes one per line: textContent runs a heading into the next paragraph
+ * ("…30 joursIf Grantleaf…"), and the whole-word check then misses the English after it.
+ * `skipEnglish` leaves out what is marked `lang="en"` (a catalogue program's name, say).
+ */
+export function textByNode(element: Element, { skipEnglish = false } = {}): string {
+  const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const parts: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (!skipEnglish || !node.parentElement?.closest('[lang="en"]')) parts.push(node.textContent ?? '');
+  return parts.join('\n');
+}

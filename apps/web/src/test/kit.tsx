@@ -129,3 +129,14 @@ export function stubApi(answers: Record<string, Answer>) {
   vi.stubGlobal('fetch', fetch);
   return { calls, fetch };
 }
+
+/** `GET /api/public-config`'s answer with nothing optional configured, with or without a model. */
+export const publicConfig = (aiModel: boolean) =>
+  json(200, {
+    promoVideoUrl: null,
+    demoBookingUrl: null,
+    privacyEmail: 'privacy@grantleaf.ca',
+    contactEmail: 'hello@grantleaf.ca',
+    siteUrl: 'http://localhost:3000',
+    aiModel,
+  });

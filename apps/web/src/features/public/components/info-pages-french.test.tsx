@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
 import enInfo from '../../../i18n/locales/en.info.json';
 import frInfo from '../../../i18n/locales/fr.info.json';
-import { englishLeftIn } from '../../../test/french.ts';
-import { json, renderWithProviders, stubApi } from '../../../test/kit.tsx';
+import { englishLeftIn, textByNode } from '../../../test/french.ts';
+import { publicConfig, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { FaqPage } from './faq-page.tsx';
 import { MethodologyPage } from './methodology-page.tsx';
 import { PrivacyPolicyPage } from './privacy-policy-page.tsx';
@@ -18,26 +18,10 @@ import { TermsPage } from './terms-page.tsx';
 
 const englishIn = englishLeftIn(enInfo, frInfo);
 
-/** Text nodes one per line, so a heading does not run into the next paragraph's first word. */
-function textOf(element: Element): string {
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  const parts: string[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) parts.push(node.textContent ?? '');
-  return parts.join('\n');
-}
-
 beforeEach(async () => {
   await applyLanguage('fr', { remember: false });
   stubApi({
-    'GET /api/public-config*': () =>
-      json(200, {
-        promoVideoUrl: null,
-        demoBookingUrl: null,
-        privacyEmail: 'privacy@grantleaf.ca',
-        contactEmail: 'hello@grantleaf.ca',
-        siteUrl: 'http://localhost:3000',
-        aiModel: false,
-      }),
+    'GET /api/public-config*': () => publicConfig(false),
   });
 });
 afterEach(() => applyLanguage('en', { remember: false }));
@@ -57,7 +41,7 @@ describe('the public information pages in French', () => {
       expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
       // The addresses arrive with the public config.
       if (route !== '/methodology') await screen.findAllByText(/hello@grantleaf\.ca|privacy@grantleaf\.ca/);
-      expect(englishIn(textOf(document.body))).toEqual([]);
+      expect(englishIn(textByNode(document.body))).toEqual([]);
       expect(Boolean(screen.queryByText(/est une traduction française de l’original anglais/))).toBe(legal);
     });
 

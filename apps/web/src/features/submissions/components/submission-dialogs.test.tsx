@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_SUBMISSIONS_PAGE_SIZE } from '@grantleaf/shared/submissions.constants';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
+import { json, publicConfig, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { AdminPdfPanel } from './admin-pdf-panel.tsx';
 import { AnalyzeApplicationDialog } from './analyze-application-dialog.tsx';
 import { GenerateApplicationDialog } from './generate-application-dialog.tsx';
@@ -293,15 +293,7 @@ describe('what the paid dialogs promise (issue 28 item 3)', () => {
   const serve = (aiModel: boolean) =>
     stubApi({
       'GET /api/grant-programs?*': () => json(200, PROGRAMS),
-      'GET /api/public-config*': () =>
-        json(200, {
-          promoVideoUrl: null,
-          demoBookingUrl: null,
-          privacyEmail: 'privacy@grantleaf.ca',
-          contactEmail: 'hello@grantleaf.ca',
-          siteUrl: 'http://localhost:3000',
-          aiModel,
-        }),
+      'GET /api/public-config*': () => publicConfig(aiModel),
     });
 
   it('without a model, says before payment that generation gives an outline and analysis checks requirements', async () => {
