@@ -16,6 +16,7 @@ import { httpSuite } from './suites/http.ts';
 import { jobsSuite } from './suites/jobs.ts';
 import { lighthouseSuite, webSizeSuite } from './suites/web.ts';
 import { loginSuite } from './suites/login.ts';
+import { paidSuite } from './suites/paid.ts';
 import { pdfSuite } from './suites/pdf.ts';
 import { searchSuite } from './suites/search.ts';
 
@@ -28,6 +29,7 @@ const SUITES: Array<{ name: string; needsDb?: boolean; run: (ctx: Context) => Pr
   { name: 'pdf', run: pdfSuite },
   { name: 'jobs', needsDb: true, run: jobsSuite },
   { name: 'credits', needsDb: true, run: creditsSuite },
+  { name: 'paid', needsDb: true, run: paidSuite },
   { name: 'login', needsDb: true, run: loginSuite },
   { name: 'event-loop', needsDb: true, run: eventLoopSuite },
   { name: 'web-size', run: webSizeSuite },

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { startTarget, type Target } from '../lib/child.ts';
+import { startTarget } from '../lib/child.ts';
+import { fundedUser } from '../lib/users.ts';
 import { skip, type Context, type Row } from '../lib/report.ts';
 import { fmt, summarize } from '../lib/stats.ts';
 import { USER_LIMITS } from '../../apps/server/src/http/rate-limit.ts';
@@ -9,26 +10,6 @@ import { priceTenths } from '../../packages/shared/src/paid-work-catalogue.ts';
 const IDEAS = new URL('../../apps/server/src/modules/ideas/ideas.routes.ts', import.meta.url);
 const PRICE = priceTenths('idea');
 const PARALLEL = 200;
-
-/** A fresh verified user whose balance (granted through the ledger) pays for exactly `affordable` requests. */
-async function fundedUser(target: Target, affordable: number) {
-  const token = randomBytes(32).toString('base64url');
-  const email = `credits-${randomBytes(4).toString('hex')}@utoronto.ca`;
-  const [user] = await target.call('sql', {
-    text: `INSERT INTO users (email, name, phone, password_hash, credits, email_verified)
-           VALUES ($1, 'Credits Bench', '+1 416 555 0100', 'x', $2, true) RETURNING id`,
-    values: [email, affordable * PRICE],
-  });
-  await target.call('sql', {
-    text: `INSERT INTO credit_ledger (user_id, amount, reason, reference) VALUES ($1, $2, 'admin', $3)`,
-    values: [user.id, affordable * PRICE, randomUUID()],
-  });
-  await target.call('sql', {
-    text: `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
-    values: [createHash('sha256').update(token).digest('hex'), user.id],
-  });
-  return { token, userId: user.id as string };
-}
 
 /** 200 parallel paid requests (idea generation) on one account: exactly the affordable ones pass. */
 export async function creditsSuite(ctx: Context): Promise<Row[]> {
@@ -50,7 +31,7 @@ export async function creditsSuite(ctx: Context): Promise<Row[]> {
       let allBalanced = true;
       const details: unknown[] = [];
       for (let r = 0; r < ctx.runs; r++) {
-        const { token, userId } = await fundedUser(target, affordable);
+        const { token, userId } = await fundedUser(target, affordable * PRICE, 'credits');
         const t0 = performance.now();
         const statuses = await Promise.all(
           Array.from({ length: parallel }, (_, i) =>

@@ -14,6 +14,7 @@ const SUITES = [
   'pdf',
   'jobs',
   'credits',
+  'paid',
   'login',
   'event-loop',
   'web-size',
@@ -57,7 +58,17 @@ describe('npm run bench -- --quick', () => {
         .filter((r: { status: string }) => r.status === 'ok')
         .map((r: { suite: string }) => r.suite),
     );
-    for (const suite of ['http', 'api-read', 'search', 'pdf', 'jobs', 'credits', 'event-loop', 'web-size'])
+    for (const suite of [
+      'http',
+      'api-read',
+      'search',
+      'pdf',
+      'jobs',
+      'credits',
+      'paid',
+      'event-loop',
+      'web-size',
+    ])
       expect(ok.has(suite), suite).toBe(true);
     // web-size measures the build that ships (apps/web/dist, which `npm test` built just before),
     // not a build of its own, and finds the dashboard's lazy chunk in it.
@@ -76,6 +87,19 @@ describe('npm run bench -- --quick', () => {
         held: expect.any(Boolean),
       }),
     );
+    // Issue 29 §9: what a user waits for — each paid kind, without a model, submit → result readable,
+    // with the queue's pickup and the job's run beside it, on every database the run had.
+    const paid = report.results.find((r: { suite: string }) => r.suite === 'paid');
+    const kinds = ['analysis of a 15-page proposal', 'generation', 'funding search'];
+    expect(paid.rows).toHaveLength(kinds.length * (report.settings.postgres === 'yes' ? 2 : 1));
+    for (const kind of kinds)
+      expect(paid.rows).toContainEqual(
+        expect.objectContaining({
+          metric: expect.stringContaining(`embedded: ${kind}, no model, submit → result readable`),
+          baseline: expect.stringMatching(/^pickup p95 [\d.]+ ms, job run p95 \d+ ms$/),
+          target: '≤ 1000 ms',
+        }),
+      );
     expect(result.stdout).toContain('| Suite');
     // A full run writes its table into the README between the markers, and nothing else there.
     const readme = path.join(path.dirname(out), 'README.md');
