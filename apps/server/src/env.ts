@@ -73,6 +73,8 @@ export const envSchema = z.object({
   SITE_URL: z.string().url().optional(),
   /** 32 bytes (64 hex digits or base64) for AES-256-GCM at rest; generated into DATA_DIR when unset. */
   FILE_ENCRYPTION_KEY: z.string().optional(),
+  /** Keys that sealed earlier data (comma-separated, same forms): they still open it; ADR 1050. */
+  FILE_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
   /** S3-compatible object storage for uploads (path-style); DATA_DIR/files when unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),

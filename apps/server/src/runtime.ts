@@ -2,8 +2,8 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { useContentKey } from './adapters/storage/content-crypto.ts';
-import { loadEncryptionKey } from './adapters/storage/file-storage.ts';
+import { useKeyring } from './adapters/storage/content-crypto.ts';
+import { loadKeyring } from './adapters/storage/sealing.ts';
 import { sealPlainContent } from './adapters/storage/sealed-columns.ts';
 import { secureDataDir } from './adapters/storage/data-dir.ts';
 import type { Env } from './env.ts';
@@ -47,7 +47,7 @@ export async function startRuntime(
   // PGlite sets its own files' mode (0666, past the umask): tightened again once it has made them.
   secureDataDir(env.dataDir);
   // User content in the database is sealed with the files' key (ADR 0084); older plain values first.
-  useContentKey(loadEncryptionKey(env, log));
+  useKeyring(loadKeyring(env, log));
   await sealPlainContent(database.db);
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
   const queue = await createJobQueue({ database, env, mailer, log }, MODULE_JOBS);

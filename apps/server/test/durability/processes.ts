@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { openColumnValue, useContentKey } from '../../src/adapters/storage/content-crypto.ts';
-import { loadEncryptionKey } from '../../src/adapters/storage/file-storage.ts';
+import { openColumnValue, useKeyring } from '../../src/adapters/storage/content-crypto.ts';
+import { loadKeyring } from '../../src/adapters/storage/sealing.ts';
 import { postgresTemplateName } from '../db-templates.ts';
 
 /** Helpers for tests that run the real API and worker entry points as child processes. */
@@ -171,7 +171,7 @@ export async function verifyFromOutbox(
   keyEnv: { DATA_DIR: string; FILE_ENCRYPTION_KEY?: string },
 ) {
   const { DATA_DIR, FILE_ENCRYPTION_KEY } = keyEnv;
-  useContentKey(loadEncryptionKey({ FILE_ENCRYPTION_KEY, dataDir: DATA_DIR }, pino({ enabled: false })));
+  useKeyring(loadKeyring({ FILE_ENCRYPTION_KEY, dataDir: DATA_DIR }, pino({ enabled: false })));
   const [mail] = await query(
     `select body_text from outbox_emails where lower(to_address) = lower($1) order by created_at desc limit 1`,
     [email],

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { isSealed } from '../../src/adapters/storage/content-crypto.ts';
+import { isSealed } from '../../src/adapters/storage/sealing.ts';
 import { sealPlainContent } from '../../src/adapters/storage/sealed-columns.ts';
 import { creditsModule } from '../../src/modules/credits/module.ts';
 import { idempotencySweepJob } from '../../src/modules/credits/idempotency-sweep.job.ts';

@@ -3,48 +3,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createEncryptedStorage,
-  createLocalBlobStore,
-  decryptBlob,
-  encryptBlob,
-  loadEncryptionKey,
-  parseEncryptionKey,
-} from './file-storage.ts';
+import { createEncryptedStorage, createLocalBlobStore } from './file-storage.ts';
+import { createKeyring } from './sealing.ts';
+import { oldFormatFile } from '../../../test/old-file-format.ts';
 import { createS3BlobStore, signS3Request } from './s3-blob-store.ts';
 
-const log = pino({ level: 'silent' });
-const key = Buffer.alloc(32, 7);
+const keyring = createKeyring(Buffer.alloc(32, 7));
 
-describe('AES-256-GCM file encryption', () => {
-  it('round-trips, and refuses tampered bytes or a blob moved to another key', () => {
-    const blob = encryptBlob(key, Buffer.from('secret plan'), 'id-1');
-    expect(blob.includes(Buffer.from('secret plan'))).toBe(false);
-    expect(decryptBlob(key, blob, 'id-1').toString()).toBe('secret plan');
-    const tampered = Buffer.from(blob);
-    tampered[tampered.length - 1]! ^= 1;
-    expect(() => decryptBlob(key, tampered, 'id-1')).toThrow();
-    expect(() => decryptBlob(key, blob, 'id-2')).toThrow();
-    expect(() => decryptBlob(Buffer.alloc(32, 8), blob, 'id-1')).toThrow();
-  });
-
-  it('takes the key as hex or base64, and generates one into DATA_DIR once when unset', () => {
-    expect(parseEncryptionKey('07'.repeat(32))).toEqual(key);
-    expect(parseEncryptionKey(key.toString('base64'))).toEqual(key);
-    expect(() => parseEncryptionKey('short')).toThrow(/32 bytes/);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-key-'));
-    const first = loadEncryptionKey({ dataDir: dir, FILE_ENCRYPTION_KEY: undefined }, log);
-    const again = loadEncryptionKey({ dataDir: dir, FILE_ENCRYPTION_KEY: undefined }, log);
-    expect(first).toEqual(again);
-    expect(fs.statSync(path.join(dir, 'file-encryption.key')).mode & 0o077).toBe(0);
-    expect(loadEncryptionKey({ dataDir: dir, FILE_ENCRYPTION_KEY: '07'.repeat(32) }, log)).toEqual(key);
-  });
-
+describe('local file storage', () => {
   it('refuses storage keys that could leave the directory', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-store-'));
-    const storage = createEncryptedStorage(createLocalBlobStore(dir), key);
+    const storage = createEncryptedStorage(createLocalBlobStore(dir), keyring);
     for (const bad of ['../x', '/etc/passwd', 'a/b', '', '..'])
       await expect(storage.put(bad, Buffer.from('x'))).rejects.toThrow();
     await storage.put('ok-id', Buffer.from('x'));
@@ -101,7 +71,10 @@ describe('S3-compatible store', () => {
   afterAll(() => server.close());
 
   it('stores only ciphertext, signed with SigV4, and reads it back', async () => {
-    const storage = createEncryptedStorage(createS3BlobStore({ endpoint, bucket: 'uploads', ...creds }), key);
+    const storage = createEncryptedStorage(
+      createS3BlobStore({ endpoint, bucket: 'uploads', ...creds }),
+      keyring,
+    );
     await storage.put('file-1', Buffer.from('confidential research'));
     const stored = objects.get('/uploads/file-1')!;
     expect(stored.includes(Buffer.from('confidential research'))).toBe(false);
@@ -112,6 +85,22 @@ describe('S3-compatible store', () => {
     expect(auth[0]).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ca-central-1\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
     );
+  });
+
+  it('re-seals an object in the old format in place, leaving no side copy', async () => {
+    const old = Buffer.alloc(32, 5);
+    const rotated = createKeyring(Buffer.alloc(32, 6), [old]);
+    const storage = createEncryptedStorage(
+      createS3BlobStore({ endpoint, bucket: 'uploads', ...creds }),
+      rotated,
+    );
+    objects.set('/uploads/file-2', oldFormatFile(old, Buffer.from('kept since 2025'), 'file-2'));
+    expect(await storage.reseal('file-2')).toBe('resealed');
+    expect(rotated.isCurrentFile(objects.get('/uploads/file-2')!)).toBe(true);
+    expect((await storage.get('file-2'))!.toString()).toBe('kept since 2025');
+    expect(await storage.reseal('file-2')).toBe('current');
+    expect(await storage.reseal('file-3')).toBe('missing');
+    expect([...objects.keys()].filter((k) => k.startsWith('/uploads/file-2'))).toEqual(['/uploads/file-2']);
   });
 
   it('fails loudly on a wrong secret', async () => {

@@ -1,9 +1,10 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../env.ts';
 import { createS3BlobStore } from './s3-blob-store.ts';
+import { loadKeyring, type Keyring } from './sealing.ts';
 
 /** Where encrypted bytes live: a directory by default, any S3-compatible bucket at scale. */
 export interface BlobStore {
@@ -14,80 +15,27 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
 }
 
-/** Plaintext in, plaintext out; everything at rest is AES-256-GCM ciphertext. */
+/** Plaintext in, plaintext out; everything at rest is sealed (sealing.ts, ADR 1050). */
 export interface FileStorage {
   readonly kind: BlobStore['kind'];
+  /** The id of the key that seals now (uploads.sealed_with records it per file). */
+  readonly keyId: string;
   put(key: string, plaintext: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Rewrites one file in today's format under today's key, never removing the old copy before the
+   * new one is written and verified; 'current' when it already was, 'missing' when it is gone.
+   */
+  reseal(key: string): Promise<'resealed' | 'current' | 'missing'>;
 }
 
-// Format: magic, 12-byte IV, 16-byte tag, ciphertext. The magic names the format version.
-const MAGIC = Buffer.from('GLF1');
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const KEY_FILE = 'file-encryption.key';
+const RESEAL_SUFFIX = '.reseal';
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 function checkKey(key: string) {
   // Keys are server-made ids; this refuses anything that could walk out of the directory.
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
-}
-
-export function encryptBlob(key: Buffer, plaintext: Buffer, aad: string): Buffer {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(aad));
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([MAGIC, iv, cipher.getAuthTag(), body]);
-}
-
-export function decryptBlob(key: Buffer, blob: Buffer, aad: string): Buffer {
-  if (!blob.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not an encrypted Grantleaf file');
-  const iv = blob.subarray(MAGIC.length, MAGIC.length + IV_BYTES);
-  const tag = blob.subarray(MAGIC.length + IV_BYTES, MAGIC.length + IV_BYTES + TAG_BYTES);
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  // The storage key is authenticated too, so a blob copied under another id does not decrypt.
-  decipher.setAAD(Buffer.from(aad));
-  decipher.setAuthTag(tag);
-  return Buffer.concat([
-    decipher.update(blob.subarray(MAGIC.length + IV_BYTES + TAG_BYTES)),
-    decipher.final(),
-  ]);
-}
-
-/** FILE_ENCRYPTION_KEY is 32 bytes as 64 hex digits or base64. */
-export function parseEncryptionKey(text: string): Buffer {
-  const trimmed = text.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(trimmed)
-    ? Buffer.from(trimmed, 'hex')
-    : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32) throw new Error('FILE_ENCRYPTION_KEY must be 32 bytes (64 hex digits or base64)');
-  return key;
-}
-
-/**
- * The configured key, or one generated into DATA_DIR on first start. A generated key lives beside
- * the data it protects, which is only acceptable for a single-machine install: hence the warning.
- */
-export function loadEncryptionKey(
-  env: Pick<Env, 'FILE_ENCRYPTION_KEY' | 'dataDir'>,
-  log: FastifyBaseLogger,
-): Buffer {
-  if (env.FILE_ENCRYPTION_KEY) return parseEncryptionKey(env.FILE_ENCRYPTION_KEY);
-  const file = path.join(env.dataDir, KEY_FILE);
-  fs.mkdirSync(env.dataDir, { recursive: true });
-  try {
-    // 'wx' fails when the file exists, so two processes starting together keep one key.
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-    log.warn(
-      { file },
-      'FILE_ENCRYPTION_KEY is not set: generated a file encryption key in DATA_DIR. Set FILE_ENCRYPTION_KEY in production and keep it apart from the data.',
-    );
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  return parseEncryptionKey(fs.readFileSync(file, 'utf8'));
 }
 
 export function createLocalBlobStore(dir: string): BlobStore {
@@ -123,25 +71,60 @@ export function createLocalBlobStore(dir: string): BlobStore {
   };
 }
 
-export function createEncryptedStorage(store: BlobStore, key: Buffer): FileStorage {
+export function createEncryptedStorage(store: BlobStore, keyring: Keyring): FileStorage {
+  // Opens the copy stored under `name` as the file `k`; false when it is absent or does not open.
+  const opensTo = async (name: string, k: string, plaintext: Buffer) => {
+    const blob = await store.get(name);
+    try {
+      return blob !== undefined && keyring.openFile(blob, k).equals(plaintext);
+    } catch {
+      return false;
+    }
+  };
   return {
     kind: store.kind,
+    keyId: keyring.currentId,
     async put(k, plaintext) {
       checkKey(k);
-      await store.put(k, encryptBlob(key, plaintext, k));
+      await store.put(k, keyring.sealFile(plaintext, k));
     },
     async get(k) {
       checkKey(k);
       const blob = await store.get(k);
-      return blob === undefined ? undefined : decryptBlob(key, blob, k);
+      return blob === undefined ? undefined : keyring.openFile(blob, k);
     },
     delete: (k) => store.delete(k),
+    async reseal(k) {
+      checkKey(k);
+      const blob = await store.get(k);
+      if (blob === undefined) return 'missing';
+      if (keyring.isCurrentFile(blob)) return 'current';
+      const plaintext = keyring.openFile(blob, k);
+      const fresh = keyring.sealFile(plaintext, k);
+      // The new copy is written and read back beside the old one first: a full disk or a bad
+      // write fails here, and the old file is still the only copy under its name.
+      const side = k + RESEAL_SUFFIX;
+      await store.put(side, fresh);
+      if (!(await opensTo(side, k, plaintext))) {
+        await store.delete(side);
+        throw new Error(`re-sealed copy of ${k} did not verify; the old file is kept`);
+      }
+      try {
+        await store.put(k, fresh);
+      } catch (err) {
+        await store.delete(side).catch(() => {});
+        throw err;
+      }
+      if (!(await opensTo(k, k, plaintext)))
+        throw new Error(`re-sealed ${k} did not verify; a verified copy is kept as ${side}`);
+      await store.delete(side);
+      return 'resealed';
+    },
   };
 }
 
-/** S3 when S3_BUCKET is set, else DATA_DIR/files; encrypted either way. */
+/** S3 when S3_BUCKET is set, else DATA_DIR/files; sealed either way. */
 export function createFileStorage(env: Env, log: FastifyBaseLogger): FileStorage {
-  const key = loadEncryptionKey(env, log);
   const store =
     env.S3_BUCKET && env.S3_ENDPOINT
       ? createS3BlobStore({
@@ -152,5 +135,5 @@ export function createFileStorage(env: Env, log: FastifyBaseLogger): FileStorage
           secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
         })
       : createLocalBlobStore(path.join(env.dataDir, 'files'));
-  return createEncryptedStorage(store, key);
+  return createEncryptedStorage(store, loadKeyring(env, log));
 }

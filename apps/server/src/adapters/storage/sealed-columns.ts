@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import '../../db/schema.ts';
-import { declaredSealedColumns, openColumnValue, SEALED_PREFIX, sealText } from './content-crypto.ts';
+import { declaredSealedColumns, openColumnValue, sealText } from './content-crypto.ts';
+import { SEALED_PREFIX } from './sealing.ts';
 
 /**
  * Every column of user content sealed at rest, as the schemas declare them with sealedText and

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_PROFILE_MESSAGES } from '@grantleaf/shared/applicant-profile.schema';
-import { isSealed } from '../../adapters/storage/content-crypto.ts';
+import { isSealed } from '../../adapters/storage/sealing.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
 

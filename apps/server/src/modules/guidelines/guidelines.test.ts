@@ -4,7 +4,7 @@ import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.schema';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSealed } from '../../adapters/storage/content-crypto.ts';
+import { isSealed } from '../../adapters/storage/sealing.ts';
 import { makeDocx, uploadFile } from '../../../test/documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 

@@ -2,7 +2,7 @@ import type { RichNode } from '@grantleaf/shared/application-document.schema';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSealed } from '../../adapters/storage/content-crypto.ts';
+import { isSealed } from '../../adapters/storage/sealing.ts';
 import { uploadFile } from '../../../test/documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { SUMMARY_STATEMENT } from '../../../test/fixtures/summary-statement.ts';

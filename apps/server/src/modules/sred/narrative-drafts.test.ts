@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSealed } from '../../adapters/storage/content-crypto.ts';
+import { isSealed } from '../../adapters/storage/sealing.ts';
 import type { FakeModelServer } from '../../../test/fake-model-server.ts';
 import {
   DATABASES,

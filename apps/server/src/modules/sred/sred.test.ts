@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSealed } from '../../adapters/storage/content-crypto.ts';
+import { isSealed } from '../../adapters/storage/sealing.ts';
 import { reminderDue, sendDeadlineReminders } from '../applications/applications.service.ts';
 import { outboxEmails } from '../mail/mail.schema.ts';
 import { unzipSync } from 'fflate';

@@ -3,6 +3,7 @@ import { createFileStorage } from '../../adapters/storage/file-storage.ts';
 import type { AppModule } from '../contract.ts';
 import { uploadsRoutes } from './uploads.routes.ts';
 import { createUploadsService } from './uploads.service.ts';
+import { resealFiles } from './reseal-files.ts';
 
 export const uploadsModule: AppModule = {
   name: 'uploads',
@@ -10,6 +11,10 @@ export const uploadsModule: AppModule = {
     app.register(uploadsRoutes, {
       uploads: createUploadsService({ db: database.db, storage: createFileStorage(env, log), log }),
     }),
+  // Files in the older format, or under a rotated-out key, are re-sealed before anything serves.
+  startup: async ({ database, env, log }) => {
+    await resealFiles({ db: database.db, storage: createFileStorage(env, log), log });
+  },
   exportSections: [
     {
       file: 'uploads.json',

@@ -51,3 +51,32 @@ export async function softDeleteUpload(tx: Tx, userId: string, uploadId: string,
   )) as unknown as { rows: unknown[] };
   return updated.rows.length > 0;
 }
+
+/** Live uploads of live accounts whose file is not sealed under `keyId`, in id order after `after`. */
+export async function selectUploadsToReseal(tx: Tx, keyId: string, after: string, limit: number) {
+  const { rows } = (await tx.execute(
+    sql`select u.id from uploads u join users on users.id = u.user_id
+        where u.deleted_at is null and users.deleted_at is null
+          and u.sealed_with is distinct from ${keyId} and u.id > ${after}
+        order by u.id limit ${limit}`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Locks one live upload for re-sealing its file: a deletion waits until the transaction ends, so a
+ * re-sealed file can never come back after its row is gone.
+ */
+export async function lockUploadForReseal(tx: Tx, id: string) {
+  const { rows } = (await tx.execute(
+    sql`select u.storage_key as "storageKey", u.sealed_with as "sealedWith" from uploads u
+        join users on users.id = u.user_id
+        where u.id = ${id} and u.deleted_at is null and users.deleted_at is null
+        for update of u`,
+  )) as unknown as { rows: Array<{ storageKey: string; sealedWith: string | null }> };
+  return rows[0];
+}
+
+export async function markUploadSealedWith(tx: Tx, id: string, keyId: string) {
+  await tx.update(uploads).set({ sealedWith: keyId }).where(eq(uploads.id, id));
+}

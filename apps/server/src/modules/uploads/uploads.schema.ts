@@ -14,6 +14,8 @@ export const uploads = pgTable('uploads', {
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
   sha256: text('sha256').notNull(),
+  // The key id that sealed the file (ADR 1050); null for a file still in the older format.
+  sealedWith: text('sealed_with'),
   // User content: sealed at rest (ADR 0084).
   extractedText: sealedText('uploads', 'extracted_text'),
   extractionError: text('extraction_error'),

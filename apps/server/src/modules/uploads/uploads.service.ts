@@ -70,6 +70,7 @@ export function createUploadsService(deps: { db: Db; storage: FileStorage; log: 
           contentType: CONTENT_TYPES[kind],
           sizeBytes: file.data.length,
           sha256: createHash('sha256').update(file.data).digest('hex'),
+          sealedWith: deps.storage.keyId,
           extractedText: extracted,
           extractionError,
         });

@@ -11,7 +11,8 @@ import {
   uploadFile,
 } from '../../../test/documents.ts';
 import { DATABASES, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { isSealed, openColumnValue } from '../../adapters/storage/content-crypto.ts';
+import { openColumnValue } from '../../adapters/storage/content-crypto.ts';
+import { isSealed } from '../../adapters/storage/sealing.ts';
 
 describe.each(DATABASES)('uploads on %s', (kind) => {
   let t: TestApp;
@@ -138,8 +139,11 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
     const id = res.body.fileUrl.split('/').pop();
     const onDisk = fs.readFileSync(path.join(filesDir(), id));
     expect(onDisk.includes(Buffer.from(secret))).toBe(false);
-    expect(onDisk.subarray(0, 4).toString()).toBe('GLF1');
+    expect(onDisk.subarray(0, 4).toString()).toBe('GLF2');
     expect(fs.existsSync(path.join(t.env.dataDir, 'file-encryption.key'))).toBe(true);
+    // The key that sealed it is recorded, so the start-up re-sealing pass passes it by (ADR 1050).
+    const [row] = await rows(sql`select sealed_with from uploads where id = ${id}`);
+    expect(row.sealed_with).toBe(onDisk.subarray(4, 8).toString('hex'));
     const served = await fetch(t.baseUrl + res.body.fileUrl, {
       headers: { authorization: `Bearer ${owner.token}` },
     });
