@@ -73,6 +73,7 @@ const KIND_WEIGHT: Record<ApplicantKind, { team: number; details: number }> = {
 
 function readKind(team: string, details: string): ApplicantKind | null {
   const { kinds, academicPlace } = applicantCues();
+  if (companyNamedFirst(team)) return 'company';
   const scores = (Object.keys(KIND_WEIGHT) as ApplicantKind[]).map((kind) => {
     const w = KIND_WEIGHT[kind];
     const list = kinds[kind];
@@ -90,6 +91,27 @@ function readKind(team: string, details: string): ApplicantKind | null {
     w.team * (count(team, 'place', academicPlace) + institutionPlaces(team).length) +
     w.details * count(details, 'place', academicPlace);
   return place > 0 ? 'researcher' : null;
+}
+
+/**
+ * Who applies is named first: a company's words ("Inc.", "a company", "startup") in the team
+ * profile's opening clause, before anyone's role, name the applicant, and the people named after
+ * them are its staff ("Silicon BioDevices, Inc.; principal investigator Rajinder Bhatia",
+ * "Rescue Biomedical, a company led by researchers at Purdue University").
+ */
+function companyNamedFirst(team: string): boolean {
+  const { kinds } = applicantCues();
+  const opening = team.split(/[;(]/)[0] ?? '';
+  const first = (kind: ApplicantKind) =>
+    Math.min(
+      ...[...opening.matchAll(phraseRe(`applicant:${kind}`, kinds[kind]))].map((m) => m.index),
+      Infinity,
+    );
+  const company = first('company');
+  return (
+    company < Infinity &&
+    (['researcher', 'postdoc', 'student', 'non-profit'] as const).every((kind) => first(kind) > company)
+  );
 }
 
 /**

@@ -26,6 +26,9 @@ const normalise = (name: string) =>
   name
     .toLowerCase()
     .replace(/[’`]/g, "'")
+    // Campus names take an en dash in the swot data ("University of Wisconsin–Madison") and a
+    // hyphen where people type them: one dash, so either finds the institution.
+    .replace(/[‐‑–—]/g, '-')
     .replace(/\./g, '')
     .replace(/^the\s+/, '')
     .replace(/\s+/g, ' ')
