@@ -51,12 +51,13 @@ export const HONEYPOT_FIELD = 'website';
 const honeypot = z.string().max(500).optional();
 
 const email = z.string().trim().min(1, 'Email is required').max(254).email(INVALID_EMAIL_MESSAGE);
-const required = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max);
+// Each message written out whole: the web finds its French by the English (fr.messages.json).
+const required = (message: string, max: number) => z.string().trim().min(1, message).max(max);
 
 export const leadSchema = z.object({
   email,
   role: leadRoleSchema,
-  organization: required('Organization', 200),
+  organization: required('Organization is required', 200),
   grantSize: grantSizeSchema,
   message: z.string().trim().max(5000).optional(),
   [HONEYPOT_FIELD]: honeypot,
@@ -64,10 +65,10 @@ export const leadSchema = z.object({
 export type LeadInput = z.infer<typeof leadSchema>;
 
 export const zenoLeadSchema = z.object({
-  name: required('Name', 200),
+  name: required('Name is required', 200),
   email,
-  phoneNumber: required('Phone number', 40),
-  message: required('Message', 5000),
+  phoneNumber: required('Phone number is required', 40),
+  message: required('Message is required', 5000),
   interestType: interestTypeSchema,
   [HONEYPOT_FIELD]: honeypot,
 });

@@ -95,5 +95,24 @@ describe('the landing page in French', () => {
     expect(within(dialog).getByText('Demander un accès anticipé à Zeno')).toBeTruthy();
     expect(within(dialog).getByRole('option', { name: 'Investisseur' })).toBeTruthy();
     expect(leftIn(dialog)).toEqual([]);
+    // Sent blank: each field's message (the shared schema's English, fr.messages.json's French).
+    fireEvent.submit(dialog.querySelector('form')!);
+    for (const message of [
+      'Le nom est obligatoire',
+      'L’adresse courriel est obligatoire',
+      'Le numéro de téléphone est obligatoire',
+      'Le message est obligatoire',
+    ])
+      expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(textByNode(dialog)).not.toMatch(/is required/);
+  });
+
+  it('names a blank organisation in French under the free-analysis form', async () => {
+    serve(false);
+    renderWithProviders(<LandingPage leadForm={<GrantAnalysisForm />} earlyAccess={null} />);
+    const organisation = await screen.findByLabelText(/^Organisation/);
+    fireEvent.submit(organisation.closest('form')!);
+    expect(await screen.findByText('L’organisation est obligatoire')).toBeTruthy();
+    expect(textByNode(document.body)).not.toMatch(/is required/);
   });
 });

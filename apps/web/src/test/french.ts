@@ -17,8 +17,9 @@ const hasPhrase = (text: string, phrase: string) =>
 
 /**
  * A finder of `en`'s texts in a French page: the parts of 4 characters or more of each English
- * text whose French differs, variables cut out. Given an element, its lang="en" parts (what the
- * engine or the funder wrote, marked as English for screen readers) are left out first.
+ * text whose French differs, variables cut out. Given an element, its text nodes are read one by
+ * one (`textByNode`) without its lang="en" parts (what the engine or the funder wrote, marked as
+ * English for screen readers).
  */
 export function englishLeftIn(en: unknown, fr: unknown): (shown: string | Element) => string[] {
   const french = new Map(flatten(fr as Tree));
@@ -37,13 +38,8 @@ export function englishLeftIn(en: unknown, fr: unknown): (shown: string | Elemen
     ),
   ];
   return (shown) => {
-    let text: string;
-    if (typeof shown === 'string') text = shown;
-    else {
-      const copy = shown.cloneNode(true) as Element;
-      for (const part of copy.querySelectorAll('[lang="en"]')) part.remove();
-      text = copy.textContent ?? '';
-    }
+    // Text nodes one per line, so a heading's last word and the next paragraph's first stay apart.
+    const text = typeof shown === 'string' ? shown : textByNode(shown, { skipEnglish: true });
     return english.filter((phrase) => hasPhrase(text, phrase));
   };
 }

@@ -43,7 +43,7 @@ export function leadProblem<T extends Record<string, unknown>>(
   const first = result.error.issues[0];
   return {
     title: first?.path[0] === 'email' ? titles.email : titles.other,
-    description: first?.message ?? '',
+    description: translateMessage(first?.message) ?? '',
   };
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { AnalysisResults, GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
-import { cleanup, render as renderDom, screen } from '@testing-library/react';
+import { cleanup, render as renderDom, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { resultVerdict } from '@grantleaf/shared/verdict';
@@ -181,6 +181,10 @@ describe('the verdict in each language (issue 31, ADR 0640)', () => {
       expect(screen.getByTestId('requirement-coverage').textContent).toBe(
         'Couverture des exigences : 80\u00a0% (4 sections obligatoires sur 5; manquantes : Broader Impacts)',
       );
+      // The missing section is named as the funder wrote it: English, said so to screen readers.
+      expect(
+        within(screen.getByTestId('requirement-coverage')).getByText('Broader Impacts').getAttribute('lang'),
+      ).toBe('en');
       expect(screen.getByRole('heading', { name: 'Lacunes à combler' })).toBeTruthy();
       expect(screen.getByText('critique')).toBeTruthy();
       expect(screen.getByRole('heading', { name: /^Notes d’évaluation \(moyenne 5,7\/10\)$/ })).toBeTruthy();

@@ -125,7 +125,7 @@ describe('Generate dialog in French (issue 31)', () => {
         'Elle n’a pas encore de budget enregistré : l’ébauche indique le budget total ci-dessus.',
       ),
     );
-    expect(englishIn(dialog.textContent ?? '')).toEqual([]);
+    expect(englishIn(dialog)).toEqual([]);
   });
 
   it('says what is wrong in French, and sends nothing', async () => {
@@ -166,7 +166,7 @@ describe('Analyze dialog in French (issue 31)', () => {
     });
     expect(await screen.findByText('Fichier trop volumineux')).toBeTruthy();
     expect(screen.getByText('Veuillez choisir un fichier de moins de 10 Mo')).toBeTruthy();
-    expect(englishIn(dialog.textContent ?? '')).toEqual([]);
+    expect(englishIn(dialog)).toEqual([]);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Coller le texte' }));
     fillIn('Contenu de la demande de subvention *', 'Objectifs : déployer 40 capteurs.');

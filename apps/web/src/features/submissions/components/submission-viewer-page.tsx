@@ -88,7 +88,7 @@ function Verdict({ verdict }: { verdict: ResultVerdict }) {
 }
 
 export function GenerationView({ app }: { app: GeneratedApplication }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const verdict = resultVerdict(app);
   const verdictText = useVerdictText(verdict);
   const origin = useDraftOrigin(app);
@@ -103,7 +103,14 @@ export function GenerationView({ app }: { app: GeneratedApplication }) {
           {clean(app.programName)}
         </p>
         <p className="mt-1 text-sm text-slate-800" data-testid="requirement-coverage">
-          {clean(verdictText.coverage)}
+          {clean(verdictText.coverage.before)}
+          {/* The funder's section names, in its English until profiles carry its French (issue 31 §2). */}
+          {verdictText.coverage.missing && language === 'fr' ? (
+            <span lang="en">{clean(verdictText.coverage.missing)}</span>
+          ) : (
+            clean(verdictText.coverage.missing)
+          )}
+          {clean(verdictText.coverage.after)}
         </p>
         <p className="mt-1 text-sm text-slate-800" data-testid="draft-origin" lang={origin.lang}>
           {clean(origin.text)}
