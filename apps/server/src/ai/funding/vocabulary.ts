@@ -2,31 +2,10 @@
  * The finder's words for sectors, purposes and a request's asks (issue 14 §3), and the tokenizer
  * text relevance uses. Who and where are read by ai/read (the rules' reading), not here.
  */
+import fs from 'node:fs';
+import { z } from 'zod';
 
-export const SECTORS = {
-  // Physicians, EEG and the brain name health work: a device for them is NIH's SBIR before NSF's.
-  health:
-    /\b(health\w*|medic\w*|clinic\w*|patients?|disease\w*|cancer|oncolog\w*|tumou?r\w*|biomedic\w*|hospital\w*|therap\w*|drugs?|pharma\w*|diagnos\w*|epidemiolog\w*|nursing|mental health|dementia|diabetes|cardio\w*|vaccin\w*|antibod\w*|biotherap\w*|biologics|biopharm\w*|cihr|nih|physicians?|eeg|electroencephalogra\w*|brain|neuro\w*)\b/g,
-  cancer: /\b(cancer\w*|oncolog\w*|tumou?r\w*|leukemia|lymphoma|carcinoma|metasta\w*)\b/g,
-  defence:
-    /\b(defen[cs]e|military|army|navy|naval|air force|dod|darpa|warfighter\w*|soldiers?|battlefield|missile\w*|department of war|national security)\b/g,
-  // Rockets and their engines are space work (NASA's Stennis tests them), not only defence's missiles.
-  space:
-    /\b(nasa|space\w*|satellite\w*|orbit\w*|aerospace|lunar|planetary|spacecraft|rockets?|rocket engines?|propulsion)\b/g,
-  // "Energy-based" names a method (energy-based acoustic measurement, energy-based models), not the sector.
-  energy:
-    /\b(energy(?!-based)|clean[- ]?tech\w*|cleantech|clean technology|renewable\w*|solar|wind turbine\w*|batter(y|ies)|hydrogen|fuel cells?|grid|emission\w*|carbon capture|decarboni\w*|climate|nuclear|fusion|electrolys\w*|doe)\b/g,
-  agriculture:
-    /\b(agri\w*|farm\w*|crops?|soils?|livestock|food|forest\w*|aquaculture|fisher\w*|usda|plant breeding|rural)\b/g,
-  social:
-    /\b(social science\w*|humanities|sociolog\w*|histor(y|ical)|anthropolog\w*|linguistic\w*|language revitali[sz]ation|oral histor\w*|qualitative|philosoph\w*|education\w*|pedagog\w*|policy studies|economics|cultur\w*|literature|literary|sshrc|psycholog\w*|societal)\b/g,
-  genomics: /\b(genom\w*|genetic\w*|sequencing|crispr|bioinformatic\w*)\b/g,
-  natural:
-    /\b(physics|chemistry|mathematic\w*|engineering|materials? science|computer science|geolog\w*|ecolog\w*|natural sciences?|nserc|nsf|quantum|robotic\w*|photonic\w*|algorithm\w*|machine learning|artificial intelligence)\b/g,
-} as const;
-
-// Sectors that make a program specific: a program only about these suits only requests about them.
-export const SPECIFIC: Sector[] = [
+const SECTOR_NAMES = [
   'health',
   'cancer',
   'defence',
@@ -35,19 +14,54 @@ export const SPECIFIC: Sector[] = [
   'agriculture',
   'social',
   'genomics',
-];
+  'natural',
+] as const;
+export type Sector = (typeof SECTOR_NAMES)[number];
 
-export const SECTOR_WORDS: Record<Sector, string> = {
-  health: 'health research',
-  cancer: 'cancer research',
-  defence: 'defence and national security',
-  space: 'space and aerospace',
-  energy: 'energy and clean technology',
-  agriculture: 'agriculture and food',
-  social: 'the social sciences and humanities',
-  genomics: 'genomics',
-  natural: 'the natural sciences and engineering',
-};
+const sectorSchema = z
+  .object({
+    /** Why a word is there or not, where it is not plain. */
+    why: z.string().optional(),
+    label: z.string().min(1),
+    specific: z.boolean(),
+    words: z.array(z.string().regex(/^[a-z&][a-z &-]*\*?$/)).min(1),
+    unlessFollowedBy: z.record(z.string(), z.array(z.string().regex(/^[a-z -]+$/))).default({}),
+  })
+  .strict();
+const sectorsSchema = z.object({
+  $comment: z.string(),
+  sectors: z.object(Object.fromEntries(SECTOR_NAMES.map((name) => [name, sectorSchema]))).strict(),
+});
+
+/**
+ * The sector words are data (sectors.json beside this file, issue 25 §3), read and checked once:
+ * each word a whole word of the lowercased request, a trailing * allowing endings, in the file's
+ * order (rankings-unchanged.test.ts holds every eval profile's ranking to what it was before).
+ */
+const SECTOR_DATA = sectorsSchema.parse(
+  JSON.parse(fs.readFileSync(new URL('./sectors.json', import.meta.url), 'utf8')),
+).sectors as Record<Sector, z.infer<typeof sectorSchema>>;
+
+// The words' characters are letters, spaces, "&" and "-" (the schema checks), none special in a RegExp.
+const wordPattern = (word: string, unless: string[] = []) =>
+  word.replace(/\*$/, '\\w*') + (unless.length > 0 ? `(?!${unless.join('|')})` : '');
+
+export const SECTORS = Object.fromEntries(
+  SECTOR_NAMES.map((name) => {
+    const { words, unlessFollowedBy } = SECTOR_DATA[name];
+    return [
+      name,
+      new RegExp(`\\b(${words.map((w) => wordPattern(w, unlessFollowedBy[w])).join('|')})\\b`, 'g'),
+    ];
+  }),
+) as Record<Sector, RegExp>;
+
+// Sectors that make a program specific: a program only about these suits only requests about them.
+export const SPECIFIC: Sector[] = SECTOR_NAMES.filter((name) => SECTOR_DATA[name].specific);
+
+export const SECTOR_WORDS = Object.fromEntries(
+  SECTOR_NAMES.map((name) => [name, SECTOR_DATA[name].label]),
+) as Record<Sector, string>;
 
 export const PHASE_ONE =
   /\b(phase i award\w*|phase 1 award\w*|completed phase (i|1)|phase i (sbir|sttr)|our phase i)\b/g;
@@ -66,8 +80,6 @@ export const STOPWORDS = new Set(
     ' ',
   ),
 );
-
-export type Sector = keyof typeof SECTORS;
 
 export const hits = (text: string, pattern: RegExp): string[] => [...text.matchAll(pattern)].map((m) => m[0]);
 
