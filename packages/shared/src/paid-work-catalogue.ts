@@ -57,6 +57,16 @@ export const PAID_WORK_CATALOGUE = {
     webhook: null,
     listKey: null,
   },
+  /**
+   * A model's prose of the funder's response section from the review plan (ADR 1035): a section
+   * action on one section, so at the section actions' price.
+   */
+  review_response: {
+    label: 'AI-written response to reviews',
+    works: { review_response: { price: 2, label: 'AI-written response to reviews' } },
+    webhook: null,
+    listKey: null,
+  },
   /** A model's draft of one SR&ED project's T661 Part 2 from its evidence log (ADR 0710). */
   sred_narrative: {
     label: 'SR&ED narrative draft',

@@ -18,6 +18,7 @@ const API_STATUS = {
   idea: { processing: 'processing', complete: 'complete', failed: 'error' },
   funding: { processing: 'processing', complete: 'complete', failed: 'failed' },
   section_action: { processing: 'processing', complete: 'complete', failed: 'failed' },
+  review_response: { processing: 'processing', complete: 'complete', failed: 'failed' },
   sred_narrative: { processing: 'processing', complete: 'complete', failed: 'failed' },
 } as const satisfies Record<PaidWorkKind, Record<PaidWorkStatus, string>>;
 export type ApiStatus<K extends PaidWorkKind> = (typeof API_STATUS)[K][PaidWorkStatus];

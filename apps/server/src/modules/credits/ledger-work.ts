@@ -1,6 +1,7 @@
 import type { LedgerWork } from '@grantleaf/shared/paid-work';
 import type { Tx } from '../../db/client.ts';
 import { ownSuggestionApplications } from '../applications/index.ts';
+import { ownResponseApplications } from '../reviews/index.ts';
 import { ownDraftClaims } from '../sred/index.ts';
 import { ownSubmissionTypes } from '../submissions/index.ts';
 
@@ -17,10 +18,11 @@ export async function describeLedgerWork(
 ): Promise<Map<string, LedgerWork>> {
   const ids = (kind: string) =>
     references.filter((r) => r.startsWith(`${kind}:`)).map((r) => r.slice(kind.length + 1));
-  const [types, applications, draftClaims] = await Promise.all([
+  const [types, applications, draftClaims, responseApplications] = await Promise.all([
     ownSubmissionTypes(db, userId, ids('submission')),
     ownSuggestionApplications(db, userId, ids('section_action')),
     ownDraftClaims(db, userId, ids('sred_narrative')),
+    ownResponseApplications(db, userId, ids('review_response')),
   ]);
   const out = new Map<string, LedgerWork>();
   for (const [id, type] of types)
@@ -34,6 +36,13 @@ export async function describeLedgerWork(
     out.set(`section_action:${id}`, {
       kind: 'section_action',
       href: application ? `/applications/${application}` : null,
+    });
+  }
+  for (const id of ids('review_response')) {
+    const application = responseApplications.get(id);
+    out.set(`review_response:${id}`, {
+      kind: 'review_response',
+      href: application ? `/applications/${application}/reviews` : null,
     });
   }
   for (const id of ids('sred_narrative')) {

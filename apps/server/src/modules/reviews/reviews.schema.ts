@@ -1,7 +1,10 @@
 import type { PlanStatus } from '@grantleaf/shared/reviews.schema';
+import type { PaidWorkStatus } from '@grantleaf/shared/paid-work';
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sealedJson, sealedText } from '../../adapters/storage/content-crypto.ts';
+import type { CheckedModelResponse, ModelRow } from '../../ai/reviews/response-model.ts';
+import type { ResponseTarget } from '../../ai/reviews/response.ts';
 import { createdAt } from '../auth/auth.schema.ts';
 
 /** Scores, percentiles and ratings as printed in the reviews. */
@@ -48,3 +51,20 @@ export const reviewCritiques = pgTable('review_critiques', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type ReviewCritiqueRow = typeof reviewCritiques.$inferSelect;
+
+/** The response section written by a model (ADR 1035): the rows and target it read, the checked text. */
+export const reviewModelResponses = pgTable('review_model_responses', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull(),
+  applicationId: uuid('application_id').notNull(),
+  rows: sealedJson<ModelRow[]>('review_model_responses', 'rows').notNull(),
+  target: sealedJson<ResponseTarget>('review_model_responses', 'target').notNull(),
+  result: sealedJson<CheckedModelResponse>('review_model_responses', 'result'),
+  status: text('status').$type<PaidWorkStatus>().notNull().default('processing'),
+  error: text('error'),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+export type ReviewModelResponseRow = typeof reviewModelResponses.$inferSelect;

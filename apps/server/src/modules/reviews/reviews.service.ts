@@ -14,7 +14,7 @@ import {
 } from '@grantleaf/shared/reviews.schema';
 import { parseReviews } from '../../ai/reviews/critiques.ts';
 import { type PlanSection, suggestSections, wordDiff } from '../../ai/reviews/plan.ts';
-import { responseSection, responseTarget, showsChange } from '../../ai/reviews/response.ts';
+import { responseSection, responseTarget, showsChange, type ResponseRow } from '../../ai/reviews/response.ts';
 import { profileOf } from '../../ai/profile/profile.ts';
 import { WORDS_PER_PAGE } from '../../ai/text/limits.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -147,11 +147,8 @@ export function createReviewsService(deps: { db: Db }) {
     };
   }
 
-  async function response(
-    userId: string,
-    applicationId: string,
-    known?: ReviewPlan,
-  ): Promise<ResponseSection> {
+  /** What the response section is made from: the program's target and the plan's rows (ADR 1035 too). */
+  async function responseInput(userId: string, applicationId: string, known?: ReviewPlan) {
     const current = known ?? (await plan(userId, applicationId));
     const app = await ownApplicationText(db, userId, applicationId);
     const program = app.programId ? await findProgramById(db, app.programId) : undefined;
@@ -163,18 +160,26 @@ export function createReviewsService(deps: { db: Db }) {
     );
     // The program profile (ADR 0241) says which section answers the reviews and its limit.
     const profile = program ? profileOf(program) : null;
-    return responseSection({
+    return {
       target: responseTarget(
         profile?.resubmission ?? null,
         profile?.wordsPerPage ?? WORDS_PER_PAGE,
         app.programId,
       ),
       reviewedVersion,
-      rows: current.critiques.map((c) => ({
+      rows: current.critiques.map((c): ResponseRow => ({
         ...c,
         sectionHeaders: c.sections.map((id) => headers.get(id)).filter((h): h is string => Boolean(h)),
       })),
-    });
+    };
+  }
+
+  async function response(
+    userId: string,
+    applicationId: string,
+    known?: ReviewPlan,
+  ): Promise<ResponseSection> {
+    return responseSection(await responseInput(userId, applicationId, known));
   }
 
   return {
@@ -306,6 +311,9 @@ export function createReviewsService(deps: { db: Db }) {
 
     /** The funder's response section, from the plan's rows only (ai/reviews/response.ts). */
     response: (userId: string, applicationId: string) => response(userId, applicationId),
+
+    /** Its target and rows, for the model-written section (model-responses.ts). */
+    responseInput: (userId: string, applicationId: string) => responseInput(userId, applicationId),
 
     /**
      * The same text as a DOCX through the one export renderer (ADR 0412): its lines as paragraphs,
