@@ -69,6 +69,86 @@ describe('markdownToDoc', () => {
     expect(docToMarkdown(doc)).toContain('  - weekly');
   });
 
+  it('reads what CommonMark reads (markdown-it): escapes, strikethrough, setext headings, code spans, 1) lists', () => {
+    const doc = markdownToDoc(
+      [
+        'Budget',
+        '======',
+        '',
+        String.raw`Costs are \*estimates\*, not ~~final~~ figures; see ` +
+          '`rate_of_pay` (code, kept as text).',
+        '',
+        'A snake_case_name stays text.',
+        '',
+        '1) Hire',
+        '2) Train',
+        '   - on site',
+      ].join('\n'),
+    );
+    expect(types(doc)).toEqual(['heading', 'paragraph', 'paragraph', 'orderedList']);
+    expect(doc.content![0]).toMatchObject({ attrs: { level: 1 }, content: [{ text: 'Budget' }] });
+    expect(doc.content![1]!.content).toEqual([
+      { type: 'text', text: 'Costs are *estimates*, not ' },
+      { type: 'text', text: 'final', marks: [{ type: 'strike' }] },
+      { type: 'text', text: ' figures; see rate_of_pay (code, kept as text).' },
+    ]);
+    expect(docToText(doc)).toContain('A snake_case_name stays text.');
+    // A sub-list indented past "2) " belongs to that item.
+    const ordered = doc.content![3]!;
+    expect(ordered.content!.map((item) => item.content!.map((n) => n.type))).toEqual([
+      ['paragraph'],
+      ['paragraph', 'bulletList'],
+    ]);
+  });
+
+  it('reads a model answer wrapped in a fence, with • bullets and an unsafe link, as Markdown', () => {
+    const doc = markdownToDoc(
+      ['```markdown', '## Aims', '', '• first', '• second [x](javascript:alert(1))', '```'].join('\n'),
+    );
+    expect(types(doc)).toEqual(['heading', 'bulletList']);
+    expect(doc.content![1]!.content).toHaveLength(2);
+    // An unsafe link stays its text, and the rest keeps its structure.
+    expect(docToText(doc)).toContain('second [x](javascript:alert(1))');
+  });
+
+  it('writes text that looks like Markdown so that it reads back as the same text', () => {
+    const doc: RichNode = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: '# not a heading, *not italic*, [not](a link)' }],
+        },
+        { type: 'paragraph', content: [{ type: 'text', text: '2024. A year, not a list' }] },
+        {
+          type: 'orderedList',
+          attrs: { start: 9 },
+          content: [
+            {
+              type: 'listItem',
+              content: [
+                {
+                  type: 'paragraph',
+                  content: [{ type: 'text', text: '- a dash', marks: [{ type: 'strike' }] }],
+                },
+                {
+                  type: 'bulletList',
+                  content: [
+                    {
+                      type: 'listItem',
+                      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'under nine' }] }],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(markdownToDoc(docToMarkdown(doc))).toEqual(doc);
+  });
+
   it('falls back to plain paragraphs when the structure is deeper than the schema allows', () => {
     const deep = Array.from({ length: 12 }, (_, i) => `${' '.repeat(i * 2)}- level ${i}`).join('\n');
     const doc = markdownToDoc(deep);

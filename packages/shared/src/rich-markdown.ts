@@ -1,3 +1,4 @@
+import MarkdownIt, { type Token } from 'markdown-it';
 import {
   emptyDoc,
   richDocSchema,
@@ -16,19 +17,28 @@ import {
 // --- document → Markdown ------------------------------------------------------------------------
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+// Text that Markdown would read as marks or links is escaped, so it comes back as the same text.
+const escapeInline = (text: string) => text.replace(/[\\`*_[\]~]/g, '\\$&');
+// …and so is a line that would open a heading, quote, list or numbered list.
+const BLOCK_START = /^(\s*)(#{1,6}(?=\s|$)|>|[-+](?=\s|$)|\d{1,9}(?=[.)](?:\s|$)))/gm;
+const escapeBlockStart = (text: string) =>
+  text.replace(BLOCK_START, (_, space: string, mark: string) =>
+    /^\d/.test(mark) ? `${space}${mark}\\` : `${space}\\${mark}`,
+  );
 
 function inlineMarkdown(nodes: RichNode[] | undefined): string {
   return (nodes ?? [])
     .map((node) => {
       if (node.type === 'hardBreak') return '\n';
       if (node.type !== 'text') return inlineMarkdown(node.content);
-      let text = node.text ?? '';
+      let text = escapeInline(node.text ?? '');
       if (!text.trim()) return text;
       const marks = new Set((node.marks ?? []).map((m) => m.type));
       const href = node.marks?.find((m) => m.type === 'link')?.attrs?.href;
       if (marks.has('italic')) text = `*${text}*`;
       if (marks.has('bold')) text = `**${text}**`;
-      if (typeof href === 'string') text = `[${text}](${href})`;
+      if (marks.has('strike')) text = `~~${text}~~`;
+      if (typeof href === 'string') text = `[${text}](${/[\s()]/.test(href) ? `<${href}>` : href})`;
       return text;
     })
     .join('');
@@ -42,11 +52,12 @@ export function docToMarkdown(doc: RichNode): string {
       .map((item, i) => {
         const marker = node.type === 'orderedList' ? `${Number(node.attrs?.start ?? 1) + i}.` : '-';
         const [first, ...rest] = item.content ?? [];
-        const lines = [`${indent}${marker} ${first ? inlineMarkdown(first.content) : ''}`];
+        const lines = [`${indent}${marker} ${first ? escapeBlockStart(inlineMarkdown(first.content)) : ''}`];
+        // What belongs to the item is indented past its marker, as CommonMark reads it.
+        const inner = indent + ' '.repeat(marker.length + 1);
         for (const child of rest)
-          if (child.type === 'bulletList' || child.type === 'orderedList')
-            lines.push(list(child, `${indent}  `));
-          else lines.push(`${indent}  ${inlineMarkdown(child.content)}`);
+          if (child.type === 'bulletList' || child.type === 'orderedList') lines.push(list(child, inner));
+          else lines.push(`${inner}${inlineMarkdown(child.content)}`);
         return lines.join('\n');
       })
       .join('\n');
@@ -91,7 +102,7 @@ export function docToMarkdown(doc: RichNode): string {
         return;
       }
       default:
-        blocks.push(inlineMarkdown(node.content));
+        blocks.push(escapeBlockStart(inlineMarkdown(node.content)));
     }
   };
   walk(doc);
@@ -101,188 +112,138 @@ export function docToMarkdown(doc: RichNode): string {
 // --- Markdown → document ------------------------------------------------------------------------
 
 const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;
-// **bold**, *italic* (not a lone asterisk between spaces) and [text](http… or mailto:…).
-const INLINE = /(\*\*[^*\n]+?\*\*|__[^_\n]+?__|\*[^*\s][^*\n]*?\*|\[[^\]\n]+\]\([^)\s]+\))/;
-
-function inlineNodes(text: string, marks: RichMark[] = []): RichNode[] {
-  const out: RichNode[] = [];
-  const push = (t: string, m: RichMark[]) => {
-    if (!t) return;
-    out.push(m.length ? { type: 'text', text: t, marks: m } : { type: 'text', text: t });
-  };
-  for (const part of text.split(INLINE)) {
-    if (!part) continue;
-    if ((part.startsWith('**') && part.endsWith('**')) || (part.startsWith('__') && part.endsWith('__')))
-      out.push(...inlineNodes(part.slice(2, -2), [...marks, { type: 'bold' }]));
-    else if (part.length > 2 && part.startsWith('*') && part.endsWith('*'))
-      out.push(...inlineNodes(part.slice(1, -1), [...marks, { type: 'italic' }]));
-    else if (part.startsWith('[')) {
-      const m = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
-      if (m && SAFE_HREF.test(m[2]!))
-        out.push(...inlineNodes(m[1]!, [...marks, { type: 'link', attrs: { href: m[2]! } }]));
-      else push(part, marks);
-    } else push(part, marks);
-  }
-  return out;
-}
-
-const paragraph = (text: string): RichNode => {
-  const content = inlineNodes(text.trim());
-  return content.length ? { type: 'paragraph', content } : { type: 'paragraph' };
-};
-
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const LIST_ITEM = /^(\s*)([-*+•]|\d{1,4}[.)])\s+(.*)$/;
-const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
-const QUOTE = /^\s*>\s?/;
-const FENCE = /^\s*```/;
 /** Lists nested deeper than this are read as items of the deepest level (the schema caps depth). */
 const MAX_LIST_DEPTH = 3;
 
-function splitRow(line: string): string[] {
-  const trimmed = line
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/(?<!\\)\|$/, '');
-  return trimmed.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
-}
+// CommonMark and GitHub tables through markdown-it (ADR 1051). No HTML, and only http(s) and
+// mailto links: any other link stays its Markdown text. Indented code is not a thing in a section
+// (a model indents prose), so that rule is off and such lines read as text.
+const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+md.validateLink = (url) => SAFE_HREF.test(url.trim());
+md.disable(['code', 'fence']);
 
-const isTableStart = (lines: string[], i: number) =>
-  lines[i]!.includes('|') && i + 1 < lines.length && TABLE_RULE.test(lines[i + 1]!);
+/** What a model writes that CommonMark does not read: `•` bullets and ``` fences round an answer. */
+const normalise = (markdown: string) =>
+  markdown
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .filter((line) => !/^\s*```/.test(line))
+    .map((line) => line.replace(/^(\s*)•(\s)/, '$1-$2'))
+    .join('\n');
 
-function startsBlock(lines: string[], i: number): boolean {
-  const line = lines[i]!;
-  return HEADING.test(line) || LIST_ITEM.test(line) || QUOTE.test(line) || isTableStart(lines, i);
-}
+const MARK_OF: Record<string, RichMark['type']> = { strong: 'bold', em: 'italic', s: 'strike', link: 'link' };
 
-function tableNode(header: string[], body: string[][]): RichNode {
-  const cell = (type: 'tableHeader' | 'tableCell', text: string): RichNode => ({
-    type,
-    attrs: { colspan: 1, rowspan: 1, colwidth: null },
-    content: [paragraph(text)],
-  });
-  return {
-    type: 'table',
-    content: [
-      { type: 'tableRow', content: header.map((c) => cell('tableHeader', c)) },
-      ...body.map((r) => ({
-        type: 'tableRow' as const,
-        content: header.map((_, i) => cell('tableCell', r[i] ?? '')),
-      })),
-    ],
-  };
-}
-
-interface Item {
-  indent: number;
-  ordered: boolean;
-  start: number;
-  text: string;
-}
-
-/** Consecutive list lines as nested lists, by indentation. */
-function listNode(items: Item[], depth = 1): RichNode {
-  const first = items[0]!;
-  const base = first.indent;
-  const content: RichNode[] = [];
-  let i = 0;
-  while (i < items.length) {
-    const item = items[i]!;
-    const children: Item[] = [];
-    let j = i + 1;
-    while (j < items.length && items[j]!.indent > base) children.push(items[j++]!);
-    const node: RichNode = { type: 'listItem', content: [paragraph(item.text)] };
-    if (children.length)
-      node.content!.push(
-        ...(depth < MAX_LIST_DEPTH
-          ? [listNode(children, depth + 1)]
-          : children.map((c) => paragraph(c.text))),
-      );
-    content.push(node);
-    i = j;
-  }
-  return first.ordered
-    ? { type: 'orderedList', attrs: { start: first.start }, content }
-    : { type: 'bulletList', content };
-}
-
-function blocksOf(lines: string[]): RichNode[] {
+/** An inline token's children as text nodes with their marks (adjacent equal runs merged). */
+function inlineOf(tokens: Token[] = []): RichNode[] {
   const out: RichNode[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (line.trim() === '' || FENCE.test(line)) {
-      i++;
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      const content = inlineNodes(heading[2]!);
-      out.push({
-        type: 'heading',
-        attrs: { level: Math.min(heading[1]!.length, 3) },
-        ...(content.length ? { content } : {}),
-      });
-      i++;
-      continue;
-    }
-    if (isTableStart(lines, i)) {
-      const header = splitRow(line);
-      const body: string[][] = [];
-      i += 2;
-      while (i < lines.length && lines[i]!.trim() !== '' && lines[i]!.includes('|'))
-        body.push(splitRow(lines[i++]!));
-      out.push(tableNode(header, body));
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      const inner: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i]!)) inner.push(lines[i++]!.replace(QUOTE, ''));
-      const content = blocksOf(inner);
-      if (content.length) out.push({ type: 'blockquote', content });
-      continue;
-    }
-    if (LIST_ITEM.test(line)) {
-      const items: Item[] = [];
-      while (i < lines.length) {
-        const m = LIST_ITEM.exec(lines[i]!);
-        if (m) {
-          const marker = m[2]!;
-          const ordered = /\d/.test(marker);
-          items.push({
-            indent: m[1]!.replace(/\t/g, '  ').length,
-            ordered,
-            start: ordered ? Number.parseInt(marker, 10) : 1,
-            text: m[3]!,
-          });
-          i++;
-        } else if (lines[i]!.trim() !== '' && /^\s+/.test(lines[i]!) && items.length) {
-          // An indented line continues the item above.
-          items[items.length - 1]!.text += ` ${lines[i++]!.trim()}`;
-        } else if (lines[i]!.trim() === '' && i + 1 < lines.length && LIST_ITEM.test(lines[i + 1]!)) {
-          i++; // A loose list: blank lines between items.
-        } else break;
-      }
-      // A bullet list followed by a numbered one at the same level are two lists.
-      let from = 0;
-      for (let k = 1; k <= items.length; k++) {
-        const top = items[from]!;
-        const next = items[k];
-        if (!next || (next.indent <= top.indent && next.ordered !== top.ordered)) {
-          out.push(listNode(items.slice(from, k)));
-          from = k;
-        }
-      }
-      continue;
-    }
-    const para: string[] = [];
-    while (i < lines.length && lines[i]!.trim() !== '' && !FENCE.test(lines[i]!)) {
-      if (para.length && startsBlock(lines, i)) break;
-      para.push(lines[i++]!.trim());
-    }
-    out.push(paragraph(para.join(' ')));
+  const marks: RichMark[] = [];
+  const text = (t: string) => {
+    if (!t) return;
+    const last = out[out.length - 1];
+    if (last?.type === 'text' && JSON.stringify(last.marks ?? []) === JSON.stringify(marks)) last.text += t;
+    else out.push(marks.length ? { type: 'text', text: t, marks: [...marks] } : { type: 'text', text: t });
+  };
+  for (const token of tokens) {
+    const kind = token.type.replace(/_(open|close)$/, '');
+    if (MARK_OF[kind] && token.nesting === 1)
+      marks.push(
+        kind === 'link'
+          ? { type: 'link', attrs: { href: token.attrGet('href') ?? '' } }
+          : { type: MARK_OF[kind]! },
+      );
+    else if (MARK_OF[kind] && token.nesting === -1) marks.pop();
+    else if (token.type === 'softbreak') text(' ');
+    else if (token.type === 'hardbreak') out.push({ type: 'hardBreak' });
+    // Code spans and images are kept as their text: the editor has neither.
+    else if (token.type === 'text' || token.type === 'code_inline' || token.type === 'image')
+      text(token.content);
   }
   return out;
+}
+
+const paragraphOf = (inline: RichNode[]): RichNode =>
+  inline.length ? { type: 'paragraph', content: inline } : { type: 'paragraph' };
+
+/** A list past the deepest level the editor holds: each item's paragraphs, in order. */
+const flatten = (list: RichNode): RichNode[] =>
+  (list.content ?? []).flatMap((item) =>
+    (item.content ?? []).flatMap((child) => (child.type === 'paragraph' ? [child] : flatten(child))),
+  );
+
+function capLists(node: RichNode, depth = 0): RichNode {
+  const isList = node.type === 'bulletList' || node.type === 'orderedList';
+  const level = isList ? depth + 1 : depth;
+  if (node.type === 'listItem' && depth >= MAX_LIST_DEPTH)
+    return {
+      ...node,
+      content: (node.content ?? []).flatMap((c) => (c.type === 'paragraph' ? [c] : flatten(c))),
+    };
+  return node.content ? { ...node, content: node.content.map((c) => capLists(c, level)) } : node;
+}
+
+const CELL_ATTRS = { colspan: 1, rowspan: 1, colwidth: null };
+
+// The editor's node for each markdown-it block that opens one.
+const BLOCKS: Record<string, (token: Token) => RichNode> = {
+  heading: (t) => ({ type: 'heading', attrs: { level: Math.min(Number(t.tag.slice(1)), 3) }, content: [] }),
+  paragraph: () => ({ type: 'paragraph', content: [] }),
+  bullet_list: () => ({ type: 'bulletList', content: [] }),
+  ordered_list: (t) => ({
+    type: 'orderedList',
+    attrs: { start: Number(t.attrGet('start') ?? 1) },
+    content: [],
+  }),
+  list_item: () => ({ type: 'listItem', content: [] }),
+  blockquote: () => ({ type: 'blockquote', content: [] }),
+  table: () => ({ type: 'table', content: [] }),
+  tr: () => ({ type: 'tableRow', content: [] }),
+  th: () => ({ type: 'tableHeader', attrs: CELL_ATTRS, content: [] }),
+  td: () => ({ type: 'tableCell', attrs: CELL_ATTRS, content: [] }),
+};
+
+/** markdown-it's token stream as the editor's nodes; what the editor has no node for is left out. */
+function blocksOf(tokens: Token[]): RichNode[] {
+  const root: RichNode = { type: 'doc', content: [] };
+  const stack: RichNode[] = [root];
+  const open = (node: RichNode) => {
+    stack[stack.length - 1]!.content!.push(node);
+    stack.push(node);
+  };
+  for (const token of tokens) {
+    const kind = token.type.replace(/_(open|close)$/, '');
+    if (token.nesting === -1) {
+      if (BLOCKS[kind]) stack.pop();
+      continue;
+    }
+    if (token.type === 'inline') {
+      const inline = inlineOf(token.children ?? []);
+      const parent = stack[stack.length - 1]!;
+      // A table cell holds a paragraph; elsewhere the inline belongs to the open block.
+      if (parent.type === 'tableHeader' || parent.type === 'tableCell')
+        parent.content!.push(paragraphOf(inline));
+      else if (inline.length) parent.content = inline;
+      continue;
+    }
+    const make = BLOCKS[kind];
+    // thead, tbody and hr have no node of their own.
+    if (make) open(make(token));
+  }
+  const tidy = (node: RichNode): RichNode => {
+    if (!node.content) return node;
+    const content = node.content.map(tidy);
+    if (content.length) return { ...node, content };
+    const { content: _, ...rest } = node;
+    return rest;
+  };
+  // An empty list item or cell still holds its (empty) paragraph, as the editor's schema wants.
+  const fill = (node: RichNode): RichNode =>
+    ['listItem', 'tableHeader', 'tableCell'].includes(node.type) && !node.content?.length
+      ? { ...node, content: [{ type: 'paragraph' }] }
+      : node.content
+        ? { ...node, content: node.content.map(fill) }
+        : node;
+  // A quote with nothing in it is left out, as an empty block is.
+  return (tidy(capLists(fill(root))).content ?? []).filter((n) => n.type !== 'blockquote' || n.content);
 }
 
 /**
@@ -291,7 +252,7 @@ function blocksOf(lines: string[]): RichNode[] {
  * plain paragraphs and lists, which is what accepting did before.
  */
 export function markdownToDoc(markdown: string): RichNode {
-  const content = blocksOf(markdown.replace(/\r\n?/g, '\n').split('\n'));
+  const content = blocksOf(md.parse(normalise(markdown), {}));
   const doc: RichNode = content.length ? { type: 'doc', content } : emptyDoc();
   const parsed = richDocSchema.safeParse(doc);
   return parsed.success ? parsed.data : richDocSchema.parse(textToDoc(markdown));
