@@ -71,6 +71,8 @@ const SAME_IN_BOTH = new Set([
   'Yukon',
   'Budget',
   'Note',
+  // The admin leads table's column (ADR 1041): a French word too.
+  'Message',
   // The generate dialog's milestones (ADR 0640): a country and a label the same in French.
   'Canada',
   'Budget ({{currency}})',

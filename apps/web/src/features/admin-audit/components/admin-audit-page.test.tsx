@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
+import enAdmin from '../../../i18n/locales/en.admin.json';
+import frAdmin from '../../../i18n/locales/fr.admin.json';
 import { setSessionId } from '../../../lib/session.ts';
+import { englishLeftIn } from '../../../test/french.ts';
 import { json, OPS, renderWithProviders, stubApi, type ApiCall } from '../../../test/kit.tsx';
 import { AdminAuditPage } from './admin-audit-page.tsx';
 
@@ -20,9 +24,9 @@ const entry = (id: number) => ({
 });
 
 let calls: ApiCall[] = [];
-function renderPage(isAdmin: boolean) {
+function renderPage(isAdmin: boolean, language: 'en' | 'fr' = 'en') {
   ({ calls } = stubApi({
-    'GET /api/auth/user': () => json(200, { ...OPS, isAdmin }),
+    'GET /api/auth/user': () => json(200, { ...OPS, isAdmin, language }),
     'GET /api/admin/audit-log*': ({ query }) =>
       json(
         200,
@@ -35,6 +39,7 @@ function renderPage(isAdmin: boolean) {
 }
 
 beforeEach(() => setSessionId('token'));
+afterEach(() => applyLanguage('en', { remember: false }));
 
 describe('AdminAuditPage', () => {
   it('lists staff reads newest first, pages older ones, and renders hostile text as text', async () => {
@@ -67,5 +72,22 @@ describe('AdminAuditPage', () => {
     renderPage(false);
     await waitFor(() => expect(screen.getByText('You are not authorised to view this page.')).toBeTruthy());
     expect(calls.some((c) => c.url.startsWith('/api/admin/audit-log'))).toBe(false);
+  });
+
+  it('is in French for a French admin: headings, columns, actions, the id check (ADR 1041)', async () => {
+    await applyLanguage('fr', { remember: false });
+    renderPage(true, 'fr');
+    await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(2));
+    expect(screen.getByRole('heading', { level: 1, name: 'Journal d’audit' })).toBeTruthy();
+    // The stored action through fr.messages.json (its English is the shared label).
+    expect(screen.getAllByTestId('audit-row')[0]!.textContent).toContain(
+      'A ouvert le fichier d’un utilisateur',
+    );
+    fireEvent.change(screen.getByLabelText('Identifiant de l’utilisateur (facultatif)'), {
+      target: { value: 'not-an-id' },
+    });
+    expect(screen.getByText('Entrez un identifiant d’utilisateur')).toBeTruthy();
+    expect(englishLeftIn(enAdmin, frAdmin)(document.body)).toEqual([]);
+    expect(document.body.textContent).not.toContain("Opened a user's file");
   });
 });

@@ -7,6 +7,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useAuditLog } from '../api/admin-audit.api.ts';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
+import '../../../i18n/admin-catalogue.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
@@ -14,6 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /admin/audit: every staff access to a user's documents (privacy policy §6). Read-only. */
 export function AdminAuditPage() {
+  const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const isAdmin = Boolean(user?.isAdmin);
   const [subjectInput, setSubjectInput] = useState('');
@@ -29,15 +32,12 @@ export function AdminAuditPage() {
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Audit log</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('adminAudit.title')}</h1>
         <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
-          Back to dashboard
+          {t('adminPages.back')}
         </Link>
       </div>
-      <p className="text-sm text-slate-700">
-        Every time staff open a user&apos;s file or content, a row is written here in the same transaction.
-        Rows cannot be changed or deleted.
-      </p>
+      <p className="text-sm text-slate-700">{t('adminAudit.intro')}</p>
       <form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
@@ -47,7 +47,7 @@ export function AdminAuditPage() {
       >
         <div className="w-full min-w-0 sm:w-auto">
           <label htmlFor="audit-subject" className="block text-sm font-medium text-slate-900">
-            User id (optional)
+            {t('adminAudit.userId')}
           </label>
           <input
             id="audit-subject"
@@ -60,31 +60,31 @@ export function AdminAuditPage() {
           />
           {subjectInvalid && (
             <p id="audit-subject-error" className="mt-1 text-sm text-red-700">
-              Enter a user id
+              {t('adminAudit.enterUserId')}
             </p>
           )}
         </div>
         <button type="submit" className={buttonClass()}>
-          Filter
+          {t('adminAudit.filter')}
         </button>
       </form>
-      <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label="Audit log entries">
+      <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('adminAudit.entries')}>
         {log.isLoading ? (
-          <p className="p-4 text-sm text-slate-700">Loading...</p>
+          <p className="p-4 text-sm text-slate-700">{t('common.loading')}</p>
         ) : log.isError ? (
-          <p className="p-4 text-sm text-red-700">Failed to fetch the audit log: {log.error.message}</p>
+          <p className="p-4 text-sm text-red-700">{t('adminAudit.failed', { message: log.error.message })}</p>
         ) : entries.length === 0 ? (
-          <p className="p-4 text-sm text-slate-700">No staff access recorded.</p>
+          <p className="p-4 text-sm text-slate-700">{t('adminAudit.none')}</p>
         ) : (
           <table className="min-w-full divide-y divide-slate-200">
             <thead className="bg-slate-50">
               <tr>
-                <th className={th}>Time</th>
-                <th className={th}>Staff member</th>
-                <th className={th}>User</th>
-                <th className={th}>Action</th>
-                <th className={th}>Object</th>
-                <th className={th}>Request id</th>
+                <th className={th}>{t('adminAudit.time')}</th>
+                <th className={th}>{t('adminAudit.staff')}</th>
+                <th className={th}>{t('adminAudit.user')}</th>
+                <th className={th}>{t('adminAudit.action')}</th>
+                <th className={th}>{t('adminAudit.object')}</th>
+                <th className={th}>{t('adminAudit.requestId')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -93,7 +93,9 @@ export function AdminAuditPage() {
                   <td className={`${td} whitespace-nowrap`}>{formatDateTime(entry.at)}</td>
                   <td className={td}>{entry.actorEmail ?? entry.actorId ?? '—'}</td>
                   <td className={td}>{entry.subjectEmail ?? entry.subjectUserId ?? '—'}</td>
-                  <td className={td}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
+                  <td className={td}>
+                    {translateMessage(AUDIT_ACTION_LABELS[entry.action] ?? entry.action)}
+                  </td>
                   <td className={`${td} font-mono text-xs`}>
                     {entry.objectType} {entry.objectId}
                   </td>
@@ -111,7 +113,7 @@ export function AdminAuditPage() {
           disabled={log.isFetchingNextPage}
           onClick={() => void log.fetchNextPage()}
         >
-          {log.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
+          {log.isFetchingNextPage ? t('common.loading') : t('adminAudit.older')}
         </button>
       )}
     </main>

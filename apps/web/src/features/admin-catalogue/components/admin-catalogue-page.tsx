@@ -18,8 +18,10 @@ import {
   useAdminPrograms,
   type CatalogueFilter,
 } from '../api/admin-catalogue.api.ts';
+import '../../../i18n/admin-catalogue.ts';
 import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
+import { formatCount } from '../../../lib/format-number.ts';
 import { LastSync } from './last-sync.tsx';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
@@ -31,12 +33,13 @@ export function CurationBadges({
 }: {
   program: Pick<AdminProgramSummary, 'needsVerification' | 'retired'>;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       {program.needsVerification && !program.retired && (
-        <ToneBadge tone="orange">Needs verification</ToneBadge>
+        <ToneBadge tone="orange">{t('adminCatalogue.needsVerification')}</ToneBadge>
       )}
-      {program.retired && <ToneBadge tone="grey">Retired</ToneBadge>}
+      {program.retired && <ToneBadge tone="grey">{t('adminCatalogue.retired')}</ToneBadge>}
     </>
   );
 }
@@ -59,15 +62,13 @@ export function AdminCataloguePage() {
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Program catalogue</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('adminCatalogue.title')}</h1>
         <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
-          Back to dashboard
+          {t('adminPages.back')}
         </Link>
       </div>
       <p className="text-sm text-slate-700">
-        Edit a program, mark it verified against the funder&apos;s own pages, or retire it (users stop seeing
-        it; its history stays). A record not verified for {VERIFICATION_MAX_AGE_MONTHS} months is flagged each
-        day. Every change is kept in the program&apos;s history and the audit log.
+        {t('adminCatalogue.intro', { months: VERIFICATION_MAX_AGE_MONTHS })}
       </p>
       <LastSync enabled={isAdmin} />
       <form
@@ -80,18 +81,18 @@ export function AdminCataloguePage() {
         }}
       >
         <div className="w-full min-w-0 sm:w-80">
-          <Label htmlFor="catalogue-search">Search</Label>
+          <Label htmlFor="catalogue-search">{t('adminCatalogue.search')}</Label>
           <Input
             id="catalogue-search"
             type="search"
             value={text}
             maxLength={PROGRAM_QUERY_MAX}
             onChange={(e) => setText(e.target.value)}
-            placeholder="Program, agency or keyword"
+            placeholder={t('adminCatalogue.searchPlaceholder')}
           />
         </div>
         <div className="w-full min-w-0 sm:w-72">
-          <Label htmlFor="catalogue-filter">Show</Label>
+          <Label htmlFor="catalogue-filter">{t('adminCatalogue.show')}</Label>
           <select
             id="catalogue-filter"
             value={filter}
@@ -109,29 +110,29 @@ export function AdminCataloguePage() {
           </select>
         </div>
         <button type="submit" className={buttonClass()}>
-          Search
+          {t('adminCatalogue.search')}
         </button>
       </form>
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="catalogue-count">
-        {list.data ? `${total.toLocaleString('en-CA')} ${total === 1 ? 'program' : 'programs'}` : ''}
+        {list.data ? t('adminCatalogue.count', { count: total, n: formatCount(total) }) : ''}
       </p>
-      <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label="Programs">
+      <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('adminCatalogue.programs')}>
         {list.isLoading ? (
-          <p className="p-4 text-sm text-slate-700">Loading...</p>
+          <p className="p-4 text-sm text-slate-700">{t('common.loading')}</p>
         ) : list.isError ? (
           <p className="p-4 text-sm text-red-700" role="alert">
-            Failed to fetch the catalogue: {list.error.message}
+            {t('adminCatalogue.failed', { message: list.error.message })}
           </p>
         ) : programs.length === 0 ? (
-          <p className="p-4 text-sm text-slate-700">No programs match.</p>
+          <p className="p-4 text-sm text-slate-700">{t('adminCatalogue.none')}</p>
         ) : (
           <table className="min-w-full divide-y divide-slate-200">
             <thead className="bg-slate-50">
               <tr>
-                <th className={th}>Program</th>
-                <th className={th}>Agency</th>
-                <th className={th}>Jurisdiction</th>
-                <th className={th}>Last verified</th>
+                <th className={th}>{t('adminCatalogue.program')}</th>
+                <th className={th}>{t('adminCatalogue.agency')}</th>
+                <th className={th}>{t('adminCatalogue.jurisdiction')}</th>
+                <th className={th}>{t('adminCatalogue.lastVerified')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -149,7 +150,7 @@ export function AdminCataloguePage() {
                   <td className={td}>{p.jurisdiction}</td>
                   <td className={td}>
                     <span className="flex flex-wrap items-center gap-2">
-                      {p.lastVerified ?? 'Never'}
+                      {p.lastVerified ?? t('adminCatalogue.never')}
                       <CurationBadges program={p} />
                     </span>
                   </td>
@@ -159,7 +160,7 @@ export function AdminCataloguePage() {
           </table>
         )}
         <Pager
-          label="Programs"
+          label={t('adminCatalogue.programs')}
           page={page}
           pageCount={Math.max(1, Math.ceil(total / ADMIN_CATALOGUE_PAGE_SIZE))}
           setPage={setPage}

@@ -3,7 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyLanguage } from '../../../i18n/index.ts';
+import enAdmin from '../../../i18n/locales/en.admin.json';
+import frAdmin from '../../../i18n/locales/fr.admin.json';
 import { setSessionId } from '../../../lib/session.ts';
+import { englishLeftIn } from '../../../test/french.ts';
 import { json, OPS, renderWithProviders, stubApi, type Answer, type ApiCall } from '../../../test/kit.tsx';
 import { AdminCataloguePage } from './admin-catalogue-page.tsx';
 import { AdminProgramPage } from './admin-program-page.tsx';
@@ -58,6 +61,26 @@ const full = (extra: Record<string, unknown> = {}) => ({
   ],
   ...extra,
 });
+
+/** A US sync run that stopped on an error (ADR 170). */
+const LAST_SYNC = {
+  configured: true,
+  runs: [
+    {
+      startedAt: '2026-11-24T06:30:00.000Z',
+      finishedAt: '2026-11-24T06:31:10.000Z',
+      records: 3120,
+      inserted: 12,
+      updated: 30,
+      unchanged: 3070,
+      curated: 1,
+      failed: 2,
+      closed: 4,
+      complete: false,
+      error: 'HTTP 500: Internal Server Error',
+    },
+  ],
+};
 
 let calls: ApiCall[] = [];
 /** The admin API; `answers` add to it or take its place for one test. */
@@ -116,25 +139,7 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
 
   it('says when the US federal sync last ran and what it did', async () => {
     mockServer(true, {
-      'GET /api/admin/program-syncs': () =>
-        json(200, {
-          configured: true,
-          runs: [
-            {
-              startedAt: '2026-11-24T06:30:00.000Z',
-              finishedAt: '2026-11-24T06:31:10.000Z',
-              records: 3120,
-              inserted: 12,
-              updated: 30,
-              unchanged: 3070,
-              curated: 1,
-              failed: 2,
-              closed: 4,
-              complete: false,
-              error: 'HTTP 500: Internal Server Error',
-            },
-          ],
-        }),
+      'GET /api/admin/program-syncs': () => json(200, LAST_SYNC),
     });
     renderAt('/admin/catalogue');
     const line = await screen.findByTestId('last-sync');
@@ -177,12 +182,36 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
     expect(screen.getByRole('option', { name: 'Non précisé' })).toBeTruthy();
     unmount();
     renderAt('/admin/catalogue');
-    const filter = (await screen.findByLabelText('Show')) as HTMLSelectElement;
+    const filter = (await screen.findByLabelText('Afficher')) as HTMLSelectElement;
     expect([...filter.options].map((o) => o.textContent)).toEqual([
       'Tous les programmes actifs',
       expect.stringMatching(/^Non vérifiés depuis \d+ mois$/),
       'Retirés',
     ]);
+  });
+
+  it('lists the catalogue in French: its own words, the count and the sync line (ADR 1041)', async () => {
+    await applyLanguage('fr', { remember: false });
+    mockServer(true, {
+      'GET /api/auth/user': () => json(200, { ...OPS, isAdmin: true, language: 'fr' }),
+      'GET /api/admin/programs?*': () =>
+        json(200, {
+          programs: [summary('p1', { lastVerified: null }), summary('gone', { retired: true })],
+          total: 1045,
+        }),
+      'GET /api/admin/program-syncs': () => json(200, LAST_SYNC),
+    });
+    renderAt('/admin/catalogue');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catalogue des programmes' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('catalogue-count').textContent).toBe('1\u00a0045 programmes'),
+    );
+    expect(screen.getByText('Retiré', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByText('Jamais')).toBeTruthy();
+    const line = await screen.findByTestId('last-sync');
+    expect(line.textContent).toContain('3\u00a0070 inchangées');
+    // The catalogue's records (names, agencies) and the server's error stay as stored.
+    expect(englishLeftIn(enAdmin, frAdmin)(document.body)).toEqual([]);
   });
 
   it('checks the form with the shared schema before sending, then saves and shows the history', async () => {

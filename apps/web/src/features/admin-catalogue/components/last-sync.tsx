@@ -1,38 +1,33 @@
 import type { ProgramSyncRun } from '@grantleaf/shared/program-sync.schema';
+import '../../../i18n/admin-catalogue.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatCount } from '../../../lib/format-number.ts';
 import { useProgramSyncs } from '../api/admin-catalogue.api.ts';
 
-const n = (value: number) => value.toLocaleString('en-CA');
-
-function counts(run: ProgramSyncRun): string {
-  return [
-    `${n(run.inserted)} new`,
-    `${n(run.updated)} updated`,
-    `${n(run.unchanged)} unchanged`,
-    `${n(run.curated)} kept as curated`,
-    `${n(run.failed)} unreadable, skipped`,
-    `${n(run.closed)} closed`,
-  ].join(', ');
-}
+const COUNTS = ['inserted', 'updated', 'unchanged', 'curated', 'failed', 'closed'] as const;
 
 /** One line on the catalogue page: when the US federal sync last ran and what it did (ADR 170). */
 export function LastSync({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const counts = (run: ProgramSyncRun) =>
+    COUNTS.map((key) => t(`adminCatalogue.sync.${key}`, { n: formatCount(run[key]) })).join(', ');
   const syncs = useProgramSyncs(enabled);
   if (!syncs.data) return null;
   const last = syncs.data.runs[0];
   if (!last)
     return (
       <p className="text-sm text-slate-700" data-testid="last-sync">
-        US federal opportunities (simpler.grants.gov):{' '}
-        {syncs.data.configured
-          ? 'synced daily at 06:30 UTC; no run yet.'
-          : 'not synced (set SIMPLER_GRANTS_API_KEY to sync them daily).'}
+        {t('adminCatalogue.sync.none')}{' '}
+        {syncs.data.configured ? t('adminCatalogue.sync.daily') : t('adminCatalogue.sync.notSynced')}
       </p>
     );
   return (
     <p className="text-sm text-slate-700" data-testid="last-sync">
-      Last US federal sync (simpler.grants.gov), {formatDateTime(last.finishedAt)}: {counts(last)}.
-      {last.error && <span className="text-red-700"> Stopped: {last.error}</span>}
+      {t('adminCatalogue.sync.last', { date: formatDateTime(last.finishedAt), counts: counts(last) })}
+      {last.error && (
+        <span className="text-red-700"> {t('adminCatalogue.sync.stopped', { error: last.error })}</span>
+      )}
     </p>
   );
 }

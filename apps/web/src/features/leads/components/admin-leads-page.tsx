@@ -14,8 +14,9 @@ import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useAdminLeads, useAdminZenoLeads, useUpdateLeadStatus } from '../api/leads.api.ts';
 import { Select } from '../../../components/ui/input.tsx';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
+import '../../../i18n/admin-catalogue.ts';
 import '../../../i18n/dashboard-catalogue.ts';
-import { useTranslation } from '../../../i18n/index.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
@@ -41,34 +42,36 @@ export function AdminLeadsPage() {
   return (
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Leads</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('adminLeads.title')}</h1>
         <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
-          Back to dashboard
+          {t('adminPages.back')}
         </Link>
       </div>
 
       <section aria-labelledby="analysis-leads-title">
         <h2 id="analysis-leads-title" className="text-lg font-semibold text-slate-900">
-          Free grant analysis requests
+          {t('adminLeads.analysisTitle')}
         </h2>
         <Card className="mt-3 overflow-x-auto">
           {leads.isLoading ? (
-            <p className="p-4 text-sm text-slate-700">Loading...</p>
+            <p className="p-4 text-sm text-slate-700">{t('common.loading')}</p>
           ) : leads.isError ? (
-            <p className="p-4 text-sm text-red-700">Failed to fetch leads: {leads.error.message}</p>
+            <p className="p-4 text-sm text-red-700">
+              {t('adminLeads.leadsFailed', { message: leads.error.message })}
+            </p>
           ) : !leads.data?.length ? (
-            <p className="p-4 text-sm text-slate-700">No requests yet.</p>
+            <p className="p-4 text-sm text-slate-700">{t('adminLeads.none')}</p>
           ) : (
             <table className="min-w-full divide-y divide-slate-200">
               <thead className="bg-slate-50">
                 <tr>
-                  <th className={th}>Received</th>
-                  <th className={th}>Email</th>
-                  <th className={th}>Role</th>
-                  <th className={th}>Organization</th>
-                  <th className={th}>Grant size</th>
-                  <th className={th}>Message</th>
-                  <th className={th}>Status</th>
+                  <th className={th}>{t('adminLeads.received')}</th>
+                  <th className={th}>{t('adminLeads.email')}</th>
+                  <th className={th}>{t('adminLeads.role')}</th>
+                  <th className={th}>{t('adminLeads.organization')}</th>
+                  <th className={th}>{t('adminLeads.grantSize')}</th>
+                  <th className={th}>{t('adminLeads.message')}</th>
+                  <th className={th}>{t('adminLeads.status')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -76,13 +79,13 @@ export function AdminLeadsPage() {
                   <tr key={lead.id} data-testid="lead-row">
                     <td className={`${td} whitespace-nowrap`}>{formatDateTime(lead.createdAt)}</td>
                     <td className={td}>{lead.email}</td>
-                    <td className={td}>{labelOf(LEAD_ROLES, lead.role)}</td>
+                    <td className={td}>{translateMessage(labelOf(LEAD_ROLES, lead.role))}</td>
                     <td className={td}>{lead.organization}</td>
-                    <td className={td}>{labelOf(GRANT_SIZES, lead.grantSize)}</td>
+                    <td className={td}>{translateMessage(labelOf(GRANT_SIZES, lead.grantSize))}</td>
                     <td className={`${td} max-w-xs whitespace-pre-wrap break-words`}>{lead.message ?? ''}</td>
                     <td className={td}>
                       <Select
-                        aria-label={`Status of ${lead.email}`}
+                        aria-label={t('adminLeads.statusOf', { email: lead.email })}
                         options={statusOptions}
                         value={lead.status}
                         disabled={updateStatus.isPending && updateStatus.variables?.id === lead.id}
@@ -91,9 +94,9 @@ export function AdminLeadsPage() {
                           updateStatus.mutate(
                             { id: lead.id, status },
                             {
-                              onSuccess: () => toast.success('Status updated'),
+                              onSuccess: () => toast.success(t('adminLeads.statusUpdated')),
                               onError: (error) =>
-                                toast.error('Update failed', { description: error.message }),
+                                toast.error(t('adminLeads.updateFailed'), { description: error.message }),
                             },
                           );
                         }}
@@ -110,25 +113,27 @@ export function AdminLeadsPage() {
 
       <section aria-labelledby="zeno-leads-title">
         <h2 id="zeno-leads-title" className="text-lg font-semibold text-slate-900">
-          Voice assistant early access requests
+          {t('adminLeads.zenoTitle')}
         </h2>
         <Card className="mt-3 overflow-x-auto">
           {zenoLeads.isLoading ? (
-            <p className="p-4 text-sm text-slate-700">Loading...</p>
+            <p className="p-4 text-sm text-slate-700">{t('common.loading')}</p>
           ) : zenoLeads.isError ? (
-            <p className="p-4 text-sm text-red-700">Failed to fetch requests: {zenoLeads.error.message}</p>
+            <p className="p-4 text-sm text-red-700">
+              {t('adminLeads.requestsFailed', { message: zenoLeads.error.message })}
+            </p>
           ) : !zenoLeads.data?.length ? (
-            <p className="p-4 text-sm text-slate-700">No requests yet.</p>
+            <p className="p-4 text-sm text-slate-700">{t('adminLeads.none')}</p>
           ) : (
             <table className="min-w-full divide-y divide-slate-200">
               <thead className="bg-slate-50">
                 <tr>
-                  <th className={th}>Received</th>
-                  <th className={th}>Name</th>
-                  <th className={th}>Email</th>
-                  <th className={th}>Phone</th>
-                  <th className={th}>Interest</th>
-                  <th className={th}>Message</th>
+                  <th className={th}>{t('adminLeads.received')}</th>
+                  <th className={th}>{t('adminLeads.name')}</th>
+                  <th className={th}>{t('adminLeads.email')}</th>
+                  <th className={th}>{t('adminLeads.phone')}</th>
+                  <th className={th}>{t('adminLeads.interest')}</th>
+                  <th className={th}>{t('adminLeads.message')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -138,7 +143,7 @@ export function AdminLeadsPage() {
                     <td className={td}>{row.name}</td>
                     <td className={td}>{row.email}</td>
                     <td className={td}>{row.phoneNumber}</td>
-                    <td className={td}>{labelOf(INTEREST_TYPES, row.interestType)}</td>
+                    <td className={td}>{translateMessage(labelOf(INTEREST_TYPES, row.interestType))}</td>
                     <td className={`${td} max-w-xs whitespace-pre-wrap break-words`}>{row.message}</td>
                   </tr>
                 ))}
