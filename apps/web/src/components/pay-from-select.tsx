@@ -2,7 +2,7 @@ import type { OrganisationSummary } from '@grantleaf/shared/organisations.schema
 import { useQuery } from '@tanstack/react-query';
 import '../i18n/office-catalogue.ts';
 import { t as translate, useTranslation } from '../i18n/index.ts';
-import { ApiError, queryGet } from '../lib/api.ts';
+import { bodyOf, messageOf, queryGet } from '../lib/api.ts';
 import { formatCreditAmount } from '../lib/format-number.ts';
 import { Label, Select } from './ui/input.tsx';
 
@@ -45,10 +45,12 @@ export function PayFromSelect({
   );
 }
 
-/** The server's refusal of an organisation spend in the interface's language, else its message. */
-export function payFromRefusal(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const { reason, organisation, available, period } = error.body;
+/**
+ * A paid submission's failure message: the server's refusal of an organisation spend in the
+ * interface's language, else messageOf's rule (the server's message, or the dialog's fallback).
+ */
+export function payFromRefusal(error: unknown, fallback: string): string {
+  const { reason, organisation, available, period } = bodyOf(error);
   if (
     reason === 'organisation_limit' &&
     typeof available === 'number' &&
@@ -58,5 +60,5 @@ export function payFromRefusal(error: unknown): string | undefined {
       name: String(organisation),
       count: formatCreditAmount(available),
     });
-  return error.serverMessage;
+  return messageOf(error, fallback);
 }

@@ -1,4 +1,4 @@
-import { INTL_LOCALE, requestedLanguage } from '../i18n/index.ts';
+import { INTL_LOCALE, requestedLanguage, translateMessage } from '../i18n/index.ts';
 import { getSessionId } from './session.ts';
 
 /** A non-OK answer, with the text the spec (§8) shows: '{status}: {body or status text}'. */
@@ -21,12 +21,38 @@ export class ApiError extends Error {
   }
 }
 
+// Pages read a failure through the functions below, never through `instanceof ApiError` (a guard
+// test holds this): one rule for which message shows, and one place that knows the error's shape.
+
+/** The answer's status for a failed request; 0 when no answer came back (the network, an abort). */
+export function statusOf(error: unknown): number {
+  return error instanceof ApiError ? error.status : 0;
+}
+
 /**
- * The server's reason for refusing a request (a 4xx with a message: a file that is not what its
- * name says, say), which a retry cannot change; undefined for failures a retry may fix.
+ * What a page shows for a failed request: the server's message in the interface's language, or the
+ * page's fallback when there is none. A 500 is the server's catch-all ('Internal server error'),
+ * which says less than the page's own words, so it gets the fallback too; a 502, 503 or 507 says
+ * what went wrong (payments not configured, no room left) and is shown.
  */
-export function refusalReason(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
+export function messageOf(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.status === 500) return fallback;
+  return translateMessage(error.serverMessage) || fallback;
+}
+
+/** The body of a failed answer (its reason code, field errors, extra values); empty when none came. */
+export function bodyOf(error: unknown): ApiError['body'] {
+  return error instanceof ApiError ? error.body : {};
+}
+
+/** The fields the server refused, each with its message (a 400 from validation); empty otherwise. */
+export function fieldErrorsOf(error: unknown): Array<{ path: string; message: string }> {
+  return bodyOf(error).errors ?? [];
+}
+
+/** A 429's Retry-After in seconds, so a page can count the wait down; null otherwise. */
+export function retryAfterOf(error: unknown): number | null {
+  return error instanceof ApiError ? error.retryAfterSeconds : null;
 }
 
 /** While a listed request is still processing, its list is fetched again this often; never otherwise. */

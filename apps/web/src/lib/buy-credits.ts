@@ -1,6 +1,6 @@
 import '../i18n/dashboard-catalogue.ts';
 import { t } from '../i18n/index.ts';
-import { ApiError } from './api.ts';
+import { statusOf } from './api.ts';
 
 // Any feature can offer to buy credits (a 402 toast, a disabled button's note) without importing
 // the billing feature: it raises this event, and the page's one BuyCreditsHost opens the dialog.
@@ -28,7 +28,7 @@ export const BUY_CREDITS_ACTION = {
 
 /** Toast options for an answer of 402 Insufficient credits: the "Buy credits" action. */
 export function buyCreditsAction(error: unknown) {
-  return error instanceof ApiError && error.status === 402
+  return statusOf(error) === 402
     ? { action: { label: BUY_CREDITS_ACTION.label, onClick: openBuyCredits } }
     : {};
 }

@@ -11,7 +11,7 @@ import { stacked } from '../../../components/data-table.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
@@ -152,9 +152,7 @@ function DeleteAccountDialog({
       },
       onError: (err) =>
         form.show({
-          password:
-            translateMessage(err instanceof ApiError ? err.serverMessage : undefined) ||
-            t('account.delete.unable'),
+          password: messageOf(err, t('account.delete.unable')),
         }),
     });
   }

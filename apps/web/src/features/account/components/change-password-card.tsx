@@ -4,12 +4,12 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { fieldErrorsOf, messageOf } from '../../../lib/api.ts';
 import { preloadPasswordCheck, weakPasswordMessage } from '../../../lib/password-check.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useChangePassword } from '../api/account.api.ts';
 import '../../../i18n/account-catalogue.ts';
-import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 const NEW_PASSWORD_HINT = 'change-newPassword-hint';
@@ -40,13 +40,11 @@ export function ChangePasswordCard({ userInputs }: { userInputs: readonly string
           });
         },
         onError: (err) => {
-          const field = err instanceof ApiError ? err.body.errors?.[0] : undefined;
+          const field = fieldErrorsOf(err)[0];
           if (field && (field.path === 'currentPassword' || field.path === 'newPassword'))
             return form.show({ [field.path]: field.message });
           toast.error(t('passwordCard.unable'), {
-            description:
-              (err instanceof ApiError && err.status < 500 && translateMessage(err.serverMessage)) ||
-              t('passwordCard.retry'),
+            description: messageOf(err, t('passwordCard.retry')),
           });
         },
       },

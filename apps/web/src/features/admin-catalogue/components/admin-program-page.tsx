@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FieldError, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { fieldErrorsOf, messageOf, statusOf } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
@@ -121,7 +121,7 @@ export function AdminProgramPage() {
         <>
           <h1 className="text-2xl font-bold text-slate-900">Program</h1>
           <p className="text-sm text-red-700" role="alert">
-            {program.error instanceof ApiError && program.error.status === 404
+            {statusOf(program.error) === 404
               ? 'No program has this id.'
               : `Failed to fetch the program: ${program.error?.message ?? ''}`}
           </p>
@@ -154,7 +154,7 @@ function ProgramEditor({
   const edit = useEditProgram(program.id);
   const action = useProgramAction(program.id);
   const failure = (edit.error ?? action.error) as Error | null;
-  const stale = failure instanceof ApiError && failure.status === 409;
+  const stale = statusOf(failure) === 409;
 
   const onReload = async () => {
     const { data } = await reload();
@@ -186,11 +186,9 @@ function ProgramEditor({
         setNotice(saved.history[0]?.id === program.history[0]?.id ? 'Nothing changed.' : 'Saved.');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.body.errors) {
-          const found: Partial<Form> = {};
-          for (const e of error.body.errors) found[e.path.split('.')[0] as keyof Form] ??= e.message;
-          form.show(found);
-        }
+        const found: Partial<Form> = {};
+        for (const e of fieldErrorsOf(error)) found[e.path.split('.')[0] as keyof Form] ??= e.message;
+        if (Object.keys(found).length > 0) form.show(found);
       },
     });
   };
@@ -273,7 +271,7 @@ function ProgramEditor({
       )}
       {failure && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          <p>{failure instanceof ApiError ? (failure.serverMessage ?? failure.message) : failure.message}</p>
+          <p>{messageOf(failure, failure.message)}</p>
           {stale && (
             <Button size="sm" variant="secondary" className="mt-2" onClick={() => void onReload()}>
               Reload the program

@@ -6,8 +6,8 @@ import { AccountEmailField, FormField, Input, Label } from '../../../components/
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import '../../../i18n/affiliate-catalogue.ts';
-import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { formatMoney } from '../../../lib/format-number.ts';
 import { useAffiliateStatus, useJoinAffiliate } from '../api/affiliate.api.ts';
@@ -154,8 +154,7 @@ export function AffiliateDialog({
       onSuccess: () => setSuccess(true),
       onError: (error) =>
         toast.error(t('affiliate.error'), {
-          description:
-            (error instanceof ApiError && translateMessage(error.serverMessage)) || t('affiliate.failed'),
+          description: messageOf(error, t('affiliate.failed')),
         }),
     });
   }

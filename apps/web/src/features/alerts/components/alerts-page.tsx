@@ -16,15 +16,14 @@ import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { toLocalDay } from '@grantleaf/shared/deadline-days';
 import '../../../i18n/alerts-catalogue.ts';
 import '../../../i18n/dashboard-catalogue.ts';
-import { currentLanguage, t, translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { currentLanguage, t, useTranslation } from '../../../i18n/index.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDate, formatLongDate } from '../../../lib/format-date.ts';
 import { formatCount } from '../../../lib/format-number.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { useAlerts, useDeleteSavedSearch, useFollow, useSetAlertPreferences } from '../api/alerts.api.ts';
 
-const failed = (err: unknown, fallback: string) =>
-  toast.error(err instanceof ApiError ? translateMessage(err.serverMessage ?? err.message) : fallback);
+const failed = (err: unknown, fallback: string) => toast.error(messageOf(err, fallback));
 
 /**
  * "“ocean” · Canada · Grants · at least $50,000": what a saved search looks for, in the

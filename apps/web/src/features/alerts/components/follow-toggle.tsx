@@ -1,8 +1,8 @@
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import '../../../i18n/alerts-catalogue.ts';
-import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { useAlerts, useFollow } from '../api/alerts.api.ts';
 
 /**
@@ -25,12 +25,7 @@ export function FollowToggle({ programId, programName }: { programId: string; pr
         follow.mutate(
           { programId, follow: !following },
           {
-            onError: (err) =>
-              toast.error(
-                err instanceof ApiError
-                  ? translateMessage(err.serverMessage ?? err.message)
-                  : t('alerts.follow.failed'),
-              ),
+            onError: (err) => toast.error(messageOf(err, t('alerts.follow.failed'))),
           },
         )
       }

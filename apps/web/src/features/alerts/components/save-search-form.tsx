@@ -7,8 +7,8 @@ import { useId, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label } from '../../../components/ui/input.tsx';
 import '../../../i18n/alerts-catalogue.ts';
-import { useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { fieldErrorsOf, messageOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateSavedSearch } from '../api/alerts.api.ts';
 
@@ -46,9 +46,7 @@ export function SaveSearchForm({
     } catch (err) {
       form.show({
         name:
-          err instanceof ApiError
-            ? (err.body.errors?.[0]?.message ?? err.serverMessage ?? err.message)
-            : t('alerts.saveSearch.failed'),
+          translateMessage(fieldErrorsOf(err)[0]?.message) ?? messageOf(err, t('alerts.saveSearch.failed')),
       });
     }
   }

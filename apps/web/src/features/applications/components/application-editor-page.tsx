@@ -13,7 +13,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/reviews-catalogue.ts';
 import '../../../i18n/budget-catalogue.ts';
 import '../../../i18n/editor-catalogue.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { statusOf } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { applicationKey, useApplicationDetail } from '../api/application-document.api.ts';
 import { BudgetBuilder } from './budget-builder.tsx';
@@ -44,7 +44,7 @@ export function ApplicationEditorPage(slots: EditorSlots) {
   if (!user) return <SignInRequired message={t('editor.signIn')} />;
   if (detail.isLoading) return <p className="p-6 text-sm text-slate-600">{t('editor.loading')}</p>;
   if (detail.error || !detail.data) {
-    const status = detail.error instanceof ApiError ? detail.error.status : 0;
+    const status = statusOf(detail.error);
     return (
       <main className="mx-auto max-w-3xl p-6">
         <h1 className="text-xl font-semibold text-slate-900">

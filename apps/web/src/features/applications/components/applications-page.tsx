@@ -19,7 +19,7 @@ import { ApplicationStatusBadge } from '../../../components/status-cells.tsx';
 import '../../../i18n/applications-catalogue.ts';
 import { t, useTranslation } from '../../../i18n/index.ts';
 import { formatOneDecimal } from '../../../lib/format-number.ts';
-import { ApiError, refusalReason } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
@@ -36,9 +36,6 @@ import { ReportsChart } from './reports-chart.tsx';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
-
-const errorText = (error: unknown, fallback: string) =>
-  (error instanceof ApiError && error.serverMessage) || fallback;
 
 const EMPTY_NEW = { title: '', program: '', amount: '', deadline: '', programId: '' };
 
@@ -87,7 +84,7 @@ function NewApplicationDialog({
         close(false);
       },
       onError: (error) =>
-        toast.error(t('applications.error'), { description: errorText(error, t('applications.new.failed')) }),
+        toast.error(t('applications.error'), { description: messageOf(error, t('applications.new.failed')) }),
     });
   }
   const field = (
@@ -189,7 +186,7 @@ function UploadDocumentsDialog({
           setFile(null);
           // A refused file cannot pass on a retry: say why (spec §8's text is for failed uploads).
           toast.error(t('applications.upload.failed'), {
-            description: refusalReason(error) ?? t('applications.upload.failedDescription'),
+            description: messageOf(error, t('applications.upload.failedDescription')),
           });
         },
       },
@@ -310,7 +307,7 @@ function EditApplicationDialog({
         },
         onError: (error) =>
           toast.error(t('applications.error'), {
-            description: errorText(error, t('applications.updateFailed')),
+            description: messageOf(error, t('applications.updateFailed')),
           }),
       },
     );
@@ -411,7 +408,7 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
                     {
                       onError: (error) =>
                         toast.error(t('applications.error'), {
-                          description: errorText(error, t('applications.updateFailed')),
+                          description: messageOf(error, t('applications.updateFailed')),
                         }),
                     },
                   )
@@ -518,7 +515,7 @@ export function ApplicationsPage() {
               calendar.mutate(undefined, {
                 onError: (error) =>
                   toast.error(t('applications.error'), {
-                    description: errorText(error, t('applications.calendarFailed')),
+                    description: messageOf(error, t('applications.calendarFailed')),
                   }),
               })
             }

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf, statusOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { budgetKey, saveBudget, useBudget } from '../api/budget.api.ts';
 import { BudgetFindings, BudgetTotals } from './budget-parts.tsx';
@@ -15,7 +15,7 @@ import { BudgetPartners } from './budget-partners.tsx';
 import { BudgetRates } from './budget-rates.tsx';
 import { FilledFrom, PrefillPanel } from './budget-prefill.tsx';
 import '../../../i18n/budget-catalogue.ts';
-import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { budgetMoney } from '../../../lib/budget-money.ts';
 
 /**
@@ -108,10 +108,8 @@ export function BudgetForm({
       queryClient.setQueryData(budgetKey(applicationId), next);
     } catch (error) {
       setSaveError(
-        error instanceof ApiError
-          ? t('budget.notSaved', {
-              reason: translateMessage(error.body.message) ?? t('budget.notSavedReason'),
-            })
+        statusOf(error)
+          ? t('budget.notSaved', { reason: messageOf(error, t('budget.notSavedReason')) })
           : t('budget.offline'),
       );
     } finally {

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { applicationKey } from '../api/application-document.api.ts';
 import { useUpdateApplication } from '../api/applications.api.ts';
 
@@ -54,7 +54,7 @@ export function SubmitDialog({
                 },
                 onError: (error) =>
                   toast.error(t('editor.error'), {
-                    description: error instanceof ApiError ? error.serverMessage : t('editor.tryAgain'),
+                    description: messageOf(error, t('editor.tryAgain')),
                   }),
               },
             );

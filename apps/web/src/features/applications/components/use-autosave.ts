@@ -1,6 +1,6 @@
 import type { RichNode } from '@grantleaf/shared/application-document.schema';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { bodyOf, messageOf, retryAfterOf, statusOf } from '../../../lib/api.ts';
 import { saveSections } from '../api/application-document.api.ts';
 
 /** Quiet time after the last keystroke before a save. */
@@ -49,20 +49,21 @@ export function useAutosave(applicationId: string, startVersion: number) {
       } catch (error) {
         // Edits typed during the save are newer than the batch; keep those.
         for (const [id, doc] of batch) if (!pending.current.has(id)) pending.current.set(id, doc);
-        if (error instanceof ApiError && error.status === 409) {
+        const status = statusOf(error);
+        if (status === 409) {
           blocked.current = true;
-          setConflictVersion(Number(error.body.currentVersion ?? 0));
+          setConflictVersion(Number(bodyOf(error).currentVersion ?? 0));
           setState('conflict');
-        } else if (error instanceof ApiError && (error.status === 429 || error.status === 507)) {
+        } else if (status === 429 || status === 507) {
           // Saving too often, or no room left (the account's share or the server's disk): the text
           // stays here and is saved again by itself after the wait, with the server's reason shown.
-          setMessage(error.serverMessage ?? error.message);
+          setMessage(messageOf(error, '') || null);
           setState('waiting');
-          const wait = error.status === 429 ? (error.retryAfterSeconds ?? 5) * 1000 : NO_ROOM_RETRY_MS;
+          const wait = status === 429 ? (retryAfterOf(error) ?? 5) * 1000 : NO_ROOM_RETRY_MS;
           timer.current = setTimeout(() => void flush(), wait);
-        } else if (error instanceof ApiError && error.status < 500) {
+        } else if (status > 0 && status < 500) {
           blocked.current = true;
-          setMessage(error.serverMessage ?? error.message);
+          setMessage(messageOf(error, '') || null);
           setState('refused');
         } else {
           setState('offline');

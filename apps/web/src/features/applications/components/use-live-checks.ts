@@ -1,6 +1,6 @@
 import type { CheckResult } from '@grantleaf/shared/application-document.schema';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf, statusOf } from '../../../lib/api.ts';
 import { runChecks } from '../api/application-document.api.ts';
 
 /** Quiet time after typing before the checks run again (findings within a second of typing). */
@@ -30,7 +30,8 @@ export function useLiveChecks(applicationId: string, texts: Map<string, string>)
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
-          setCheckError(error instanceof ApiError ? (error.serverMessage ?? error.message) : 'offline');
+          const status = statusOf(error);
+          setCheckError(messageOf(error, status ? String(status) : 'offline'));
         })
         .finally(() => {
           if (!controller.signal.aborted) setChecking(false);

@@ -2,7 +2,7 @@ import type { SectionAction } from '@grantleaf/shared/section-actions.schema';
 import { useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useSuggestionActions, useSuggestions } from '../api/section-actions.api.ts';
 import type { SectionEditorHandle } from './section-editor.tsx';
@@ -39,7 +39,7 @@ export function useSectionAi({
 
   const aiError = (title: string, error: unknown) =>
     toast.error(title, {
-      description: error instanceof ApiError ? error.serverMessage : t('editor.tryAgain'),
+      description: messageOf(error, t('editor.tryAgain')),
       ...buyCreditsAction(error),
     });
 

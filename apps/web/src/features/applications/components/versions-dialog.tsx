@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useRestoreVersion, useVersion, useVersions } from '../api/application-document.api.ts';
 import { RichText } from './rich-text.tsx';
@@ -41,7 +41,7 @@ export function VersionsDialog({
         onSuccess: () => void onRestored(),
         onError: (error) =>
           toast.error(t('editor.restoreFailed'), {
-            description: error instanceof ApiError ? error.serverMessage : t('editor.tryAgain'),
+            description: messageOf(error, t('editor.tryAgain')),
           }),
       },
     );

@@ -13,7 +13,7 @@ import type { InstitutionLookup } from '@grantleaf/shared/email-domain';
 import type { Language } from '@grantleaf/shared/language';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyLanguage, currentLanguage } from '../../../i18n/index.ts';
-import { ApiError, api, loadFailure } from '../../../lib/api.ts';
+import { api, loadFailure, statusOf } from '../../../lib/api.ts';
 import { getSessionId, setSessionId } from '../../../lib/session.ts';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
@@ -33,7 +33,7 @@ export function useCurrentUser() {
         if (user.language && user.language !== currentLanguage()) await applyLanguage(user.language);
         return user;
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+        if (statusOf(error) === 401 || statusOf(error) === 404) {
           setSessionId(null);
           queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
           return null;

@@ -1,6 +1,6 @@
 import { verificationResponseSchema, type VerificationResponse } from '@grantleaf/shared/auth.schema';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api.ts';
+import { api, bodyOf } from '../../../lib/api.ts';
 
 // Apart from auth.api.ts, which every page loads: the schema it parses with stays in the
 // verify-email page's own chunk.
@@ -19,8 +19,8 @@ export function useVerifyEmailLink(token: string | null) {
         );
       } catch (error) {
         // A refusal that still says success: false carries the message to show.
-        const refused = error instanceof ApiError ? verificationResponseSchema.safeParse(error.body) : null;
-        return refused?.success
+        const refused = verificationResponseSchema.safeParse(bodyOf(error));
+        return refused.success
           ? refused.data
           : { success: false, message: 'Verification failed. Please try again.' };
       }

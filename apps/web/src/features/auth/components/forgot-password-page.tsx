@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useForgotPassword } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -22,9 +22,7 @@ export function ForgotPasswordPage() {
     forgot.mutate(parsed.data, {
       onError: (err) =>
         form.setErrors({
-          email:
-            (err instanceof ApiError && err.status !== 500 && translateMessage(err.serverMessage)) ||
-            t('authPages.forgot.unable'),
+          email: messageOf(err, t('authPages.forgot.unable')),
         }),
     });
   }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { bodyOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser, useLogin } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -34,7 +34,7 @@ export function LoginPage() {
         setTimeout(() => navigate('/'), REDIRECT_AFTER_AUTH_MS);
       },
       onError: (error) => {
-        const invalid = error instanceof ApiError && error.serverMessage === 'Invalid credentials';
+        const invalid = bodyOf(error).message === 'Invalid credentials';
         toast.error(t('login.failed'), {
           description: invalid ? t('login.checkCredentials') : t('login.unable'),
         });

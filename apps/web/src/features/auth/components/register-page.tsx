@@ -12,7 +12,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FormField, Input } from '../../../components/ui/input.tsx';
 import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { bodyOf, fieldErrorsOf, messageOf, statusOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useInstitution, useRegister } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -24,15 +24,14 @@ const EMAIL_HINT = 'register-email-hint';
 
 function registrationFailure(error: unknown): string {
   const t = translate;
-  const message = error instanceof ApiError ? error.serverMessage : undefined;
+  const message = bodyOf(error).message;
   if (message === 'User already exists' || message === 'This email is already registered') {
     return t('register.exists');
   }
   if (message === 'Invalid email domain') {
     return t('register.personalEmail');
   }
-  if (error instanceof ApiError && error.status === 400 && message) return translateMessage(message);
-  return t('register.unable');
+  return statusOf(error) === 400 ? messageOf(error, t('register.unable')) : t('register.unable');
 }
 
 export function RegisterPage() {
@@ -80,8 +79,7 @@ export function RegisterPage() {
         },
         onError: (error) => {
           // A password the server's strength rule refused (issue 15 §17) is shown on its field too.
-          const weak =
-            error instanceof ApiError ? error.body.errors?.find((e) => e.path === 'password') : undefined;
+          const weak = fieldErrorsOf(error).find((e) => e.path === 'password');
           if (weak) form.setErrors({ password: weak.message });
           toast.error(t('register.failed'), { description: registrationFailure(error) });
         },

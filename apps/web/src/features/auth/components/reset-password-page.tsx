@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClass, Button } from '../../../components/ui/button.tsx';
 import { FormField, Input } from '../../../components/ui/input.tsx';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { bodyOf, fieldErrorsOf, messageOf } from '../../../lib/api.ts';
 import { preloadPasswordCheck, weakPasswordMessage } from '../../../lib/password-check.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useResetPassword } from '../api/auth.api.ts';
@@ -40,12 +40,10 @@ export function ResetPasswordPage() {
       { token: sent, password },
       {
         onError: (err) => {
-          const body = err instanceof ApiError ? err.body : undefined;
-          const message = err instanceof ApiError && err.status < 500 ? err.serverMessage : undefined;
-          if (body?.reason === 'reset-link-invalid') setLinkError(translateMessage(message));
-          else if (body?.errors?.[0]?.path === 'password')
-            form.show({ password: translateMessage(body.errors[0].message) });
-          else setLinkError(translateMessage(message) || t('authPages.reset.unable'));
+          const field = fieldErrorsOf(err)[0];
+          if (bodyOf(err).reason === 'reset-link-invalid' || field?.path !== 'password')
+            setLinkError(messageOf(err, t('authPages.reset.unable')));
+          else form.show({ password: translateMessage(field.message) });
         },
       },
     );

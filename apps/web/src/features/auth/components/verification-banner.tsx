@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import '../../../i18n/auth-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { bodyOf, messageOf, retryAfterOf, statusOf } from '../../../lib/api.ts';
 import { useCurrentUser, useResendVerification, useVerifyCode } from '../api/auth.api.ts';
 
 /** Seconds left until `until` (ms since the epoch), re-rendered once a second while there are any. */
@@ -32,7 +32,6 @@ export function VerificationBanner({ user }: { user: User }) {
   const verify = useVerifyCode();
   const resend = useResendVerification();
   const { t } = useTranslation();
-  const server = (error: ApiError) => translateMessage(error.serverMessage);
 
   useEffect(() => {
     if (!verifiedNotice) return;
@@ -66,18 +65,18 @@ export function VerificationBanner({ user }: { user: User }) {
       },
       onError: (error) => {
         setCode('');
-        if (error instanceof ApiError && error.body.reason === CODE_SPENT_REASON) {
+        if (bodyOf(error).reason === CODE_SPENT_REASON) {
           setSpent(true);
-          setAlert({ tone: 'error', text: server(error) ?? t('verificationBanner.noLongerValid') });
+          setAlert({ tone: 'error', text: messageOf(error, t('verificationBanner.noLongerValid')) });
           return;
         }
         setAlert({
           tone: 'error',
           text:
-            error instanceof ApiError && error.status === 400
+            statusOf(error) === 400
               ? t('verificationBanner.invalid')
-              : error instanceof ApiError && error.status === 429
-                ? (server(error) ?? t('verificationBanner.tooMany'))
+              : statusOf(error) === 429
+                ? messageOf(error, t('verificationBanner.tooMany'))
                 : t('verificationBanner.verifyError'),
         });
       },
@@ -92,14 +91,14 @@ export function VerificationBanner({ user }: { user: User }) {
         setAlert({ tone: 'info', text: t('verificationBanner.sent', { email: user.email }) });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.retryAfterSeconds)
-          setResendAt(Date.now() + error.retryAfterSeconds * 1000);
+        const seconds = retryAfterOf(error);
+        if (seconds) setResendAt(Date.now() + seconds * 1000);
         setAlert({
           tone: 'error',
           text:
-            error instanceof ApiError && error.status === 429
-              ? (server(error) ?? t('verificationBanner.sendFailed'))
-              : error instanceof ApiError
+            statusOf(error) === 429
+              ? messageOf(error, t('verificationBanner.sendFailed'))
+              : statusOf(error)
                 ? t('verificationBanner.sendFailed')
                 : t('verificationBanner.sendError'),
         });

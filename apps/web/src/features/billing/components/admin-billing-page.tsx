@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FieldError } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -31,8 +31,7 @@ import {
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
 const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm';
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? (error.serverMessage ?? error.message) : error ? 'Something went wrong' : null;
+const failureText = (error: unknown) => (error ? messageOf(error, 'Something went wrong') : null);
 /** The decision is the button pressed; the note is what the form checks before either. */
 const refundNoteSchema = refundDecisionSchema.pick({ note: true });
 
@@ -133,9 +132,9 @@ function CreditsSection() {
               <FieldError id={form.errorId('reason')}>{form.errors.reason}</FieldError>
             </div>
           </div>
-          {messageOf(change.error) && (
+          {failureText(change.error) && (
             <p role="alert" className="text-sm text-red-700">
-              {messageOf(change.error)}
+              {failureText(change.error)}
             </p>
           )}
           {done && (
@@ -166,9 +165,9 @@ function Decision({
 }) {
   return (
     <>
-      {messageOf(decide.error) && (
+      {failureText(decide.error) && (
         <p role="alert" className="text-sm text-red-700">
-          {messageOf(decide.error)}
+          {failureText(decide.error)}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -442,9 +441,9 @@ function PayoutsSection() {
           </li>
         ))}
       </ul>
-      {messageOf(mark.error) && (
+      {failureText(mark.error) && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {messageOf(mark.error)}
+          {failureText(mark.error)}
         </p>
       )}
     </Card>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { onBuyCredits, openBuyCredits } from '../../../lib/buy-credits.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
@@ -36,12 +36,7 @@ export function BuyCreditsDialog({
   const checkout = useStartCheckout(idempotencyKey);
   const [chosen, setChosen] = useState<string | null>(null);
   const configured = pricing.data?.paymentsConfigured ?? false;
-  const error =
-    checkout.error instanceof ApiError
-      ? (checkout.error.serverMessage ?? checkout.error.message)
-      : checkout.error
-        ? t('buyCredits.checkoutFailed')
-        : null;
+  const error = checkout.error ? messageOf(checkout.error, t('buyCredits.checkoutFailed')) : null;
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('appHeader.buyCredits')} wide>

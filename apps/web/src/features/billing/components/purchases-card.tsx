@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { usePurchases, useRequestRefund } from '../api/billing.api.ts';
 import { BuyCreditsButton, BuyCreditsHost } from './buy-credits-dialog.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -17,10 +17,7 @@ function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () =
   const [comment, setComment] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const refund = useRequestRefund();
-  const serverError =
-    refund.error instanceof ApiError
-      ? translateMessage(refund.error.serverMessage ?? refund.error.message)
-      : null;
+  const serverError = refund.error ? messageOf(refund.error, t('passwordCard.retry')) : null;
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('purchases.dialog.title')}>
       <form

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import '../../../i18n/dashboard-catalogue.ts';
-import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
@@ -54,12 +54,7 @@ export function RequestCredits({
       .
     </>
   ) : null;
-  const error =
-    create.error instanceof ApiError
-      ? translateMessage(create.error.serverMessage ?? create.error.message)
-      : create.error
-        ? t('requestCredits.failed')
-        : null;
+  const error = create.error ? messageOf(create.error, t('requestCredits.failed')) : null;
 
   if (!verified)
     return (

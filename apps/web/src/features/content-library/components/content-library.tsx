@@ -14,7 +14,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormField, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/library-catalogue.ts';
@@ -33,9 +33,6 @@ const PREVIEW_CHARS = 280;
 /** The shared English label, in French through fr.messages.json (ADR 0360). */
 const categoryLabel = (c: LibraryCategory) => translateMessage(LIBRARY_CATEGORY_LABELS[c]);
 const categoryOptions = () => LIBRARY_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) }));
-
-const serverMessage = (error: unknown, fallback: string) =>
-  (error instanceof ApiError && error.serverMessage) || fallback;
 
 /** The tags field as the schema reads it: a list, without blanks. */
 const tagsOf = (text: string) =>
@@ -70,7 +67,7 @@ function BlockForm({ block, onDone }: { block?: Block; onDone: () => void }) {
         toast.success(block ? t('library.form.saved') : t('library.form.added'));
         onDone();
       },
-      onError: (err: unknown) => toast.error(serverMessage(err, t('library.form.saveFailed'))),
+      onError: (err: unknown) => toast.error(messageOf(err, t('library.form.saveFailed'))),
     };
     if (block) update.mutate({ id: block.id, ...parsed.data }, done);
     else create.mutate(parsed.data, done);
@@ -294,7 +291,7 @@ export function ContentLibrary({ onInsert }: { onInsert?: (block: InsertableBloc
                 onClick={() =>
                   remove.mutate(dialog.block.id, {
                     onSuccess: () => setDialog(null),
-                    onError: (err) => toast.error(serverMessage(err, t('library.list.deleteFailed'))),
+                    onError: (err) => toast.error(messageOf(err, t('library.list.deleteFailed'))),
                   })
                 }
               >

@@ -14,8 +14,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField, Input, Select } from '../../../components/ui/input.tsx';
 import '../../../i18n/funding-catalogue.ts';
-import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { t as translate, useTranslation } from '../../../i18n/index.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSaveApplicantProfile } from '../api/applicant-profile.api.ts';
 
@@ -189,9 +189,7 @@ export function ApplicantProfileForm({
       },
       onError: (err) =>
         toast.error(t('applicantProfile.notSaved'), {
-          description:
-            translateMessage(err instanceof ApiError ? err.serverMessage : undefined) ||
-            t('applicantProfile.retry'),
+          description: messageOf(err, t('applicantProfile.retry')),
         }),
     });
   }

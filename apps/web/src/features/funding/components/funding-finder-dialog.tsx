@@ -22,7 +22,7 @@ import {
 import { Modal } from '../../../components/ui/modal.tsx';
 import '../../../i18n/funding-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf, statusOf } from '../../../lib/api.ts';
 import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -153,10 +153,7 @@ export function FundingFinderDialog({
       try {
         fileUrl = (await upload.mutateAsync(file)).fileUrl;
       } catch (error) {
-        setFileError(
-          translateMessage(error instanceof ApiError ? error.serverMessage : undefined) ||
-            t('fundingFinder.uploadFailed'),
-        );
+        setFileError(messageOf(error, t('fundingFinder.uploadFailed')));
         return;
       }
     }
@@ -177,16 +174,16 @@ export function FundingFinderDialog({
           close(false);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) {
+          if (statusOf(error) === 401) {
             toast.error(...authRequired);
-          } else if (error instanceof ApiError && error.status === 402 && !payFrom) {
+          } else if (statusOf(error) === 402 && !payFrom) {
             toast.error(t('fundingFinder.insufficient'), {
               description: notEnough,
               ...buyCreditsAction(error),
             });
           } else {
             toast.error(t('fundingFinder.failed'), {
-              description: translateMessage(payFromRefusal(error)) || t('fundingFinder.failedDescription'),
+              description: payFromRefusal(error, t('fundingFinder.failedDescription')),
             });
           }
         },

@@ -15,7 +15,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, FileInput, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { ToneBadge, type BadgeTone } from '../../../components/ui/tone-badge.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/guidelines-catalogue.ts';
@@ -37,9 +37,6 @@ const KIND_TONES: Record<RequirementKind, BadgeTone> = {
   content: 'blue',
   other: 'grey',
 };
-
-const message = (error: unknown, fallback: string) =>
-  (error instanceof ApiError && error.serverMessage) || fallback;
 
 function UploadCall({ applicationId, modelAvailable }: { applicationId: string; modelAvailable: boolean }) {
   const { t } = useTranslation();
@@ -80,7 +77,7 @@ function UploadCall({ applicationId, modelAvailable }: { applicationId: string; 
         setFile(null);
         if (input.current) input.current.value = '';
       },
-      onError: (err) => setError(message(err, t('guidelines.upload.readFailed'))),
+      onError: (err) => setError(messageOf(err, t('guidelines.upload.readFailed'))),
     });
   }
 
@@ -131,7 +128,7 @@ function Item({
   // (one async hop away) was put back by React first, and the click looked lost.
   const [ticked, setTicked] = useState(item.done);
   useEffect(() => setTicked(item.done), [item.done]);
-  const failed = (fallback: string) => (err: unknown) => toast.error(message(err, fallback));
+  const failed = (fallback: string) => (err: unknown) => toast.error(messageOf(err, fallback));
 
   function saveText(event: FormEvent) {
     event.preventDefault();
@@ -274,7 +271,7 @@ function AddItem({ applicationId }: { applicationId: string }) {
     if (!parsed.success) return;
     add.mutate(parsed.data, {
       onSuccess: () => form.reset(),
-      onError: (err) => form.show({ text: message(err, t('guidelines.add.failed')) }),
+      onError: (err) => form.show({ text: messageOf(err, t('guidelines.add.failed')) }),
     });
   }
   return (

@@ -70,7 +70,7 @@ export function IdeaGeneratorDialog({
         },
         onError: (error) =>
           toast.error(t('ideas.dialog.failed'), {
-            description: payFromRefusal(error) || t('ideas.dialog.failedText'),
+            description: payFromRefusal(error, t('ideas.dialog.failedText')),
             ...buyCreditsAction(error),
           }),
       },

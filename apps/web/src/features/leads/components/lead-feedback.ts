@@ -1,6 +1,6 @@
 import '../../../i18n/leads-catalogue.ts';
 import { t, translateMessage } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf, statusOf } from '../../../lib/api.ts';
 
 export interface ToastText {
   title: string;
@@ -9,8 +9,8 @@ export interface ToastText {
 
 /** Spec §8, grant-analysis lead: which toast a failed submission shows. */
 export function leadFailureToast(error: unknown): ToastText {
-  if (error instanceof ApiError) {
-    return { title: t('leads.toast.failed'), description: error.serverMessage ?? t('leads.toast.tryAgain') };
+  if (statusOf(error)) {
+    return { title: t('leads.toast.failed'), description: messageOf(error, t('leads.toast.tryAgain')) };
   }
   // fetch rejects (TypeError) only when no answer came back at all.
   return { title: t('leads.toast.networkTitle'), description: t('leads.toast.network') };
@@ -18,8 +18,7 @@ export function leadFailureToast(error: unknown): ToastText {
 
 /** Spec §8, early access: the error toast. */
 export function zenoFailureToast(error: unknown): ToastText {
-  const message = error instanceof ApiError ? error.serverMessage : undefined;
-  return { title: t('leads.zeno.errorTitle'), description: message ?? t('leads.zeno.failed') };
+  return { title: t('leads.zeno.errorTitle'), description: messageOf(error, t('leads.zeno.failed')) };
 }
 
 /** True when any of the named fields is blank. */

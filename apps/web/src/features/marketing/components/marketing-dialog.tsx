@@ -10,7 +10,7 @@ import { AccountEmailField, FieldError, FormField, Input, Textarea } from '../..
 import { Modal } from '../../../components/ui/modal.tsx';
 import '../../../i18n/marketing-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateMarketingRequest } from '../api/marketing.api.ts';
 
@@ -60,8 +60,7 @@ export function MarketingDialog({
       onSuccess: () => setDone(true),
       onError: (error) =>
         toast.error(t('marketing.error'), {
-          description:
-            (error instanceof ApiError && translateMessage(error.serverMessage)) || t('marketing.failed'),
+          description: messageOf(error, t('marketing.failed')),
         }),
     });
   }

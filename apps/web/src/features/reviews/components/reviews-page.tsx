@@ -16,7 +16,7 @@ import { FileInput, Input, Label, Select, Textarea } from '../../../components/u
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/reviews-catalogue.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf, statusOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
@@ -32,15 +32,6 @@ import {
 /** The file types the upload path reads (its own checks refuse anything else). */
 const ACCEPT =
   '.pdf,.docx,.txt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain';
-
-/** The server's reason in the interface's language, else the fallback (a network failure, a 5xx). */
-function reasonOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status < 500) {
-    const first = error.body.errors?.[0]?.message;
-    return translateMessage(error.serverMessage ?? first) ?? fallback;
-  }
-  return fallback;
-}
 
 /**
  * Reviews & resubmission (issue 27; ADR 0330, 0410): reviewers' comments in, critiques listed, one
@@ -199,7 +190,7 @@ function ImportForm({ applicationId, currentVersion }: { applicationId: string; 
           setFileInputKey((k) => k + 1);
           setVersion('');
         },
-        onError: (e) => setError(reasonOf(e, t('reviews.import.failed'))),
+        onError: (e) => setError(messageOf(e, t('reviews.import.failed'))),
       },
     );
   }
@@ -380,11 +371,7 @@ function PlanRow({
       },
       {
         onError: (e) =>
-          setError(
-            e instanceof ApiError && e.status === 409
-              ? t('reviews.row.stale')
-              : reasonOf(e, t('reviews.row.saveFailed')),
-          ),
+          setError(statusOf(e) === 409 ? t('reviews.row.stale') : messageOf(e, t('reviews.row.saveFailed'))),
       },
     );
   }
@@ -604,7 +591,7 @@ function ResponsePanel({ applicationId }: { applicationId: string }) {
       </Button>
       {generate.error ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {reasonOf(generate.error, t('reviews.response.failed'))}
+          {messageOf(generate.error, t('reviews.response.failed'))}
         </p>
       ) : null}
       {response ? (

@@ -13,15 +13,13 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/sred-catalogue.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatMoney } from '../../../lib/format-number.ts';
 import { useSaveGrants } from '../api/sred.api.ts';
 
 type Jurisdiction = keyof typeof JURISDICTION_LABELS;
 const JURISDICTIONS = Object.keys(JURISDICTION_LABELS) as Jurisdiction[];
 const cad = (cents: number) => formatMoney(cents / 100);
-const serverMessage = (error: unknown, fallback: string) =>
-  (error instanceof ApiError && error.serverMessage) || fallback;
 
 /**
  * An amount typed in either language, in cents: "150,000", "$150,000.50", "150 000,50 $". A comma
@@ -67,7 +65,7 @@ function OfferRow({ claim, offer }: { claim: ClaimView; offer: GrantOffer }) {
       ],
       {
         onSuccess: () => toast.success(t('sred.grants.counted', { title: offer.title })),
-        onError: (err) => toast.error(serverMessage(err, t('sred.grants.saveFailed'))),
+        onError: (err) => toast.error(messageOf(err, t('sred.grants.saveFailed'))),
       },
     );
   }
@@ -160,7 +158,7 @@ export function GrantsCard({ claim }: { claim: ClaimView }) {
   const remove = (g: ClaimGrant) =>
     save.mutate(claim.grants.filter((o) => o.applicationId !== g.applicationId).map(toInput), {
       onSuccess: () => toast.success(t('sred.grants.removed', { title: g.title })),
-      onError: (err) => toast.error(serverMessage(err, t('sred.grants.saveFailed'))),
+      onError: (err) => toast.error(messageOf(err, t('sred.grants.saveFailed'))),
     });
   const projectTitle = (id: string | null) => claim.projects.find((p) => p.id === id)?.title;
 

@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { useDismissNarrativeDraft, useNarrativeDrafts, useStartNarrativeDraft } from '../api/sred.api.ts';
 
 const PRICE = formatCredits(priceInCredits('sred_narrative'));
@@ -47,8 +47,7 @@ export function NarrativeDraftPanel({
         onSettled: () => {
           key.current = null;
         },
-        onError: (err) =>
-          toast.error((err instanceof ApiError && err.serverMessage) || t('sred.draft.startFailed')),
+        onError: (err) => toast.error(messageOf(err, t('sred.draft.startFailed'))),
       },
     );
   }

@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FileInput, Input, Label, Textarea } from '../../../components/ui/input.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { useSaveProject, useUploadEvidence } from '../api/sred.api.ts';
 import { NarrativeDraftPanel } from './narrative-draft-panel.tsx';
 
@@ -40,8 +40,7 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
         setDraft((d) => ({ ...d, evidenceFiles: [...d.evidenceFiles, { fileUrl, name: file.name }] }));
         toast.success(t('sred.evidenceAttached'));
       },
-      onError: (err) =>
-        toast.error((err instanceof ApiError && err.serverMessage) || t('sred.evidenceUploadFailed')),
+      onError: (err) => toast.error(messageOf(err, t('sred.evidenceUploadFailed'))),
     });
   }
   const id = (k: string) => `sred-${project.id}-${k}`;
@@ -156,10 +155,7 @@ export function NarrativeEditor({ claim, project }: { claim: ClaimView; project:
               { projectId: project.id, ...draft },
               {
                 onSuccess: () => toast.success(t('sred.narrative.saved')),
-                onError: (err) =>
-                  toast.error(
-                    (err instanceof ApiError && err.serverMessage) || t('sred.narrative.saveFailed'),
-                  ),
+                onError: (err) => toast.error(messageOf(err, t('sred.narrative.saveFailed'))),
               },
             )
           }

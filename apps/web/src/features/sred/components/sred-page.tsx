@@ -27,7 +27,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FileInput, Input, Label, Select } from '../../../components/ui/input.tsx';
 import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/sred-catalogue.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatMoney } from '../../../lib/format-number.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
@@ -47,9 +47,6 @@ import {
 } from '../api/sred.api.ts';
 import { GrantsCard } from './grants-card.tsx';
 import { NarrativeEditor } from './narrative-editor.tsx';
-
-const serverMessage = (error: unknown, fallback: string) =>
-  (error instanceof ApiError && error.serverMessage) || fallback;
 
 const SOURCE_URL = new Map(SRED_SOURCES.map((s) => [s.id, s] as const));
 type Jurisdiction = keyof typeof JURISDICTION_LABELS;
@@ -404,7 +401,7 @@ function SettingsCard({ claim }: { claim: ClaimView }) {
     }
     save.mutate(parsed.data, {
       onSuccess: () => toast.success(t('sred.settings.saved')),
-      onError: (err) => toast.error(serverMessage(err, t('sred.settings.saveFailed'))),
+      onError: (err) => toast.error(messageOf(err, t('sred.settings.saveFailed'))),
     });
   }
   return (
@@ -486,7 +483,7 @@ function ImportCard({ claim }: { claim: ClaimView }) {
       setPv(p);
       setMapping(p.suggested);
     } catch (err) {
-      toast.error(serverMessage(err, t('sred.import.readFailed')));
+      toast.error(messageOf(err, t('sred.import.readFailed')));
     } finally {
       setBusy(false);
     }
@@ -524,7 +521,7 @@ function ImportCard({ claim }: { claim: ClaimView }) {
               : imported,
           );
         },
-        onError: (err) => toast.error(serverMessage(err, t('sred.import.failed'))),
+        onError: (err) => toast.error(messageOf(err, t('sred.import.failed'))),
       },
     );
   }
@@ -693,7 +690,7 @@ function LineRow({ line, claimId }: { line: ExpenseLine; claimId: string }) {
                       setReason('');
                       toast.success(t('sred.line.changedToast'));
                     },
-                    onError: (err) => toast.error(serverMessage(err, t('sred.line.changeFailed'))),
+                    onError: (err) => toast.error(messageOf(err, t('sred.line.changeFailed'))),
                   },
                 );
               }}
@@ -791,7 +788,7 @@ function TimeCard({ claim }: { claim: ClaimView }) {
               })),
               {
                 onSuccess: () => toast.success(t('sred.time.saved')),
-                onError: (err) => toast.error(serverMessage(err, t('sred.time.saveFailed'))),
+                onError: (err) => toast.error(messageOf(err, t('sred.time.saveFailed'))),
               },
             );
           }}
@@ -825,7 +822,7 @@ function ProjectsCard({ claim }: { claim: ClaimView }) {
                 setTitle('');
                 toast.success(t('sred.projects.added'));
               },
-              onError: (err) => toast.error(serverMessage(err, t('sred.projects.addFailed'))),
+              onError: (err) => toast.error(messageOf(err, t('sred.projects.addFailed'))),
             },
           );
         }}
@@ -880,7 +877,7 @@ function ClaimDetail({ id }: { id: string }) {
   const { t } = useTranslation();
   const { data: claim, isLoading, error } = useClaim(id);
   if (isLoading) return <p className="text-sm text-slate-700">{t('sred.loading')}</p>;
-  if (!claim) return <p role="alert">{serverMessage(error, t('sred.notFound'))}</p>;
+  if (!claim) return <p role="alert">{messageOf(error, t('sred.notFound'))}</p>;
   return (
     <div className="space-y-6">
       <SettingsCard key={claim.id} claim={claim} />
@@ -922,7 +919,7 @@ function ClaimList() {
     }
     create.mutate(parsed.data, {
       onSuccess: (view) => void navigate(`/sred/${view.id}`),
-      onError: (err) => toast.error(serverMessage(err, t('sred.createFailed'))),
+      onError: (err) => toast.error(messageOf(err, t('sred.createFailed'))),
     });
   }
   return (

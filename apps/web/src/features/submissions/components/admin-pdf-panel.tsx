@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FileInput } from '../../../components/ui/input.tsx';
 import { StatusBadge } from '../../../components/status-cells.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/admin-catalogue.ts';
@@ -41,8 +41,7 @@ export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
       toast.success(t('adminPanels.pdf.uploaded'), { description: file.name });
     } catch (error) {
       toast.error(t('adminPanels.pdf.uploadFailed'), {
-        description:
-          (error instanceof ApiError && error.serverMessage) || t('adminPanels.pdf.uploadFailedBody'),
+        description: messageOf(error, t('adminPanels.pdf.uploadFailedBody')),
       });
     } finally {
       setBusy(null);

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FileInput, FormField, Textarea } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { refusalReason } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
@@ -104,7 +104,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       onError: (error) => {
         // A refused file (not really a PDF, too large) cannot succeed on a retry: say why instead.
         toast.error(t('analyzeDialog.uploadFailed'), {
-          description: translateMessage(refusalReason(error)) ?? t('analyzeDialog.uploadRetry'),
+          description: messageOf(error, t('analyzeDialog.uploadRetry')),
         });
         clearFile();
       },
@@ -135,10 +135,7 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
           close(false);
         },
         onError: (error) =>
-          toast.error(
-            translateMessage(payFromRefusal(error)) || t('analyzeDialog.failed'),
-            buyCreditsAction(error),
-          ),
+          toast.error(payFromRefusal(error, t('analyzeDialog.failed')), buyCreditsAction(error)),
       },
     );
   };

@@ -130,10 +130,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
           close(false);
         },
         onError: (error) =>
-          toast.error(
-            translateMessage(payFromRefusal(error)) || t('generateDialog.failed'),
-            buyCreditsAction(error),
-          ),
+          toast.error(payFromRefusal(error, t('generateDialog.failed')), buyCreditsAction(error)),
       },
     );
   };

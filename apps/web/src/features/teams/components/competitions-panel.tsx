@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
 import '../../../i18n/office-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import {
   useCompetition,
@@ -27,7 +27,7 @@ import { ProgramPicker } from './program-picker.tsx';
 
 const failed = (title: string) => (err: unknown) =>
   toast.error(title, {
-    description: err instanceof ApiError ? (err.serverMessage ?? err.message) : translate('office.tryAgain'),
+    description: messageOf(err, translate('office.tryAgain')),
   });
 const day = (iso: string) => formatDate(`${iso}T12:00:00`);
 

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Label, Textarea } from '../../../components/ui/input.tsx';
 import '../../../i18n/office-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { useOfficeReview, useOfficeReviewActions } from '../api/teams.api.ts';
 
@@ -41,7 +41,7 @@ export function OfficeReviewPanel({ app }: { app: ApplicationDetail }) {
       toast.success(done);
     } catch (err) {
       toast.error(t('office.review.failed'), {
-        description: err instanceof ApiError ? (err.serverMessage ?? err.message) : t('office.tryAgain'),
+        description: messageOf(err, t('office.tryAgain')),
       });
     } finally {
       setBusy(false);

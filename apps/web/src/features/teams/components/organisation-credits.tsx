@@ -12,14 +12,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import '../../../i18n/office-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { formatCreditAmount } from '../../../lib/format-number.ts';
 import { useOrganisationCredits } from '../api/organisation-credits.api.ts';
 
 type T = ReturnType<typeof useTranslation>['t'];
-const reasonOf = (err: unknown, t: T) =>
-  err instanceof ApiError ? (err.serverMessage ?? err.message) : t('office.tryAgain');
+const reasonOf = (err: unknown, t: T) => messageOf(err, t('office.tryAgain'));
 
 /** What a member may spend, and against which limit. */
 function allowanceText(a: MemberAllowance, t: T) {

@@ -16,7 +16,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import '../../../i18n/office-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
@@ -40,8 +40,7 @@ import { Competitions } from './competitions-panel.tsx';
 import { OrganisationCreditsPanel } from './organisation-credits.tsx';
 import { ProgramDeadlines } from './program-deadlines.tsx';
 
-const reason = (err: unknown) =>
-  err instanceof ApiError ? (err.serverMessage ?? err.message) : translate('office.tryAgain');
+const reason = (err: unknown) => messageOf(err, translate('office.tryAgain'));
 const failed = (title: string) => (err: unknown) => toast.error(title, { description: reason(err) });
 
 /** An application's status in the interface's language (a status the web does not know shows as sent). */

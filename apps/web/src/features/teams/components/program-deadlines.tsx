@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input, Label } from '../../../components/ui/input.tsx';
 import '../../../i18n/office-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { useProgramDeadlines } from '../api/teams.api.ts';
 import { ProgramPicker } from './program-picker.tsx';
 
@@ -117,8 +117,7 @@ export function ProgramDeadlines({ org }: { org: OrganisationDetail }) {
                   },
                   onError: (err) =>
                     toast.error(t('office.orgs.notSaved'), {
-                      description:
-                        err instanceof ApiError ? (err.serverMessage ?? err.message) : t('office.tryAgain'),
+                      description: messageOf(err, t('office.tryAgain')),
                     }),
                 },
               )

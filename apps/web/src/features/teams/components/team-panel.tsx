@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
 import '../../../i18n/office-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import {
   useCommentActions,
@@ -18,8 +18,7 @@ import {
 } from '../api/teams.api.ts';
 import { OfficeReviewPanel } from './office-review-panel.tsx';
 
-const reason = (err: unknown) =>
-  err instanceof ApiError ? (err.serverMessage ?? err.message) : translate('office.tryAgain');
+const reason = (err: unknown) => messageOf(err, translate('office.tryAgain'));
 const failed = (title: string, err: unknown) => toast.error(title, { description: reason(err) });
 
 /** The owner's sharing: named people with a role, and one of the owner's organisations. */
