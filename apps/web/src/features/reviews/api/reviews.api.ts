@@ -10,6 +10,12 @@ import {
   type ReviewPlan,
   type UpdatePlanRowInput,
 } from '@grantleaf/shared/reviews.schema';
+import {
+  modelResponseListSchema,
+  modelResponseSchema,
+  type ModelResponse,
+  type ModelResponseList,
+} from '@grantleaf/shared/review-response.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryGet } from '../../../lib/api.ts';
 
@@ -120,5 +126,34 @@ export function useResubmissionFindings(applicationId: string, savedVersion: num
         await queryGet(`${reviewsUrl(applicationId)}/findings`, 'the resubmission checks'),
       ),
     placeholderData: (previous) => previous,
+  });
+}
+
+/** How often the page asks after a running model response, like the other paid work. */
+const MODEL_RESPONSE_POLL_MS = 2000;
+const modelResponsesUrl = (applicationId: string) => `${reviewsUrl(applicationId)}/model-responses`;
+
+/** The response sections written by a model (ADR 1035), newest first; `available` says if a model is set. */
+export function useModelResponses(applicationId: string) {
+  return useQuery<ModelResponseList>({
+    queryKey: [modelResponsesUrl(applicationId)],
+    queryFn: async () =>
+      modelResponseListSchema.parse(
+        await queryGet(modelResponsesUrl(applicationId), 'the response written by the model'),
+      ),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((r) => r.status === 'processing') ? MODEL_RESPONSE_POLL_MS : false,
+  });
+}
+
+/** Paid work: the key makes a double click or a retried request one charge. */
+export function useStartModelResponse(applicationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (key: string): Promise<ModelResponse> =>
+      modelResponseSchema.parse(
+        await api.post(modelResponsesUrl(applicationId), undefined, { headers: { 'Idempotency-Key': key } }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: [modelResponsesUrl(applicationId)] }),
   });
 }

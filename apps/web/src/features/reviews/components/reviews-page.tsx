@@ -28,6 +28,8 @@ import {
   useReviewPlan,
   useSavePlanRow,
 } from '../api/reviews.api.ts';
+import { ModelResponsePanel } from './model-response-panel.tsx';
+import { reasonOf } from './reason.ts';
 
 /** The file types the upload path reads (its own checks refuse anything else). */
 const ACCEPT =
@@ -689,6 +691,7 @@ function ResponsePanel({ applicationId }: { applicationId: string }) {
           ) : null}
         </Card>
       ) : null}
+      <ModelResponsePanel applicationId={applicationId} />
     </section>
   );
 }
