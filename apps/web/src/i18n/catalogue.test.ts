@@ -73,6 +73,8 @@ const SAME_IN_BOTH = new Set([
   'Note',
   // The admin leads table's column (ADR 1041): a French word too.
   'Message',
+  // The program record's field (ADR 1041), as 'Source' above.
+  'Sources',
   // The generate dialog's milestones (ADR 0640): a country and a label the same in French.
   'Canada',
   'Budget ({{currency}})',

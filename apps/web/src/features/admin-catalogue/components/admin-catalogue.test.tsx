@@ -177,9 +177,16 @@ describe('admin catalogue screens', { timeout: 30_000 }, () => {
       'GET /api/admin/programs/p1': () => json(200, full({ fundingPeriod: 'per_project' })),
     });
     const { unmount } = renderAt('/admin/catalogue/p1');
-    const period = (await screen.findByLabelText('Funding period')) as HTMLSelectElement;
+    const period = (await screen.findByLabelText('Période de financement')) as HTMLSelectElement;
     expect(period.selectedOptions[0]!.textContent).toBe('par projet');
     expect(screen.getByRole('option', { name: 'Non précisé' })).toBeTruthy();
+    // The record's form, curation buttons, sections and history in French (ADR 1041); the
+    // record's own values stay as stored.
+    expect(screen.getByRole('option', { name: 'États-Unis' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Marquer comme vérifié' })).toBeTruthy();
+    expect(screen.getByTestId('program-history').textContent).toContain('Modifié : Nom, Financement maximal');
+    expect(screen.getByTestId('sections-from').textContent).toMatch(/^Tirées de la fiche du catalogue/);
+    expect(englishLeftIn(enAdmin, frAdmin)(document.body)).toEqual([]);
     unmount();
     renderAt('/admin/catalogue');
     const filter = (await screen.findByLabelText('Afficher')) as HTMLSelectElement;

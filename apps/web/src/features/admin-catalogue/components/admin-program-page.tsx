@@ -1,4 +1,4 @@
-import { programEditSchema, type AdminProgram, type ProgramChange } from '@grantleaf/shared/catalogue.schema';
+import { programEditSchema, type AdminProgram } from '@grantleaf/shared/catalogue.schema';
 import { FUNDING_PERIODS, PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { fieldErrorsOf, messageOf, statusOf } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
+import '../../../i18n/admin-catalogue.ts';
 import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useAdminProgram, useEditProgram, useProgramAction } from '../api/admin-catalogue.api.ts';
@@ -76,32 +77,28 @@ function editOf(form: Form, updatedAt: string): Record<string, unknown> {
   };
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  agency: 'Agency',
-  jurisdiction: 'Jurisdiction',
-  country: 'Country',
-  programType: 'Program type',
-  currency: 'Currency',
-  fundingMin: 'Minimum funding',
-  fundingMax: 'Maximum funding',
-  fundingPeriod: 'Funding period',
-  deadlinePattern: 'Deadline pattern',
-  nextDeadlines: 'Published deadlines',
-  eligibility: 'Eligibility',
-  url: 'Program page',
-  sources: 'Sources',
-  status: 'Status',
-  notes: 'Curation notes',
-  lastVerified: 'Last verified',
-};
-
-const ACTION_TEXT: Record<ProgramChange['action'], string> = {
-  edit: 'Edited',
-  verify: 'Marked verified',
-  retire: 'Retired',
-  restore: 'Restored',
-};
+/** The form's fields and the history's edited fields, named by the catalogue (`adminProgram.fields`). */
+const FIELDS = new Set([
+  'name',
+  'agency',
+  'jurisdiction',
+  'country',
+  'programType',
+  'currency',
+  'fundingMin',
+  'fundingMax',
+  'fundingPeriod',
+  'deadlinePattern',
+  'nextDeadlines',
+  'eligibility',
+  'url',
+  'sources',
+  'status',
+  'notes',
+  'lastVerified',
+] as const);
+type Field = typeof FIELDS extends Set<infer F> ? F : never;
+const isField = (name: string): name is Field => (FIELDS as Set<string>).has(name);
 
 /** /admin/catalogue/:id: edit one program, mark it verified, retire or restore it, read its history. */
 export function AdminProgramPage() {
@@ -109,21 +106,22 @@ export function AdminProgramPage() {
   const { data: user } = useCurrentUser();
   const isAdmin = Boolean(user?.isAdmin);
   const program = useAdminProgram(isAdmin, id);
+  const { t } = useTranslation();
   if (!isAdmin) return <NotAuthorised />;
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <Link to="/admin/catalogue" className="text-sm font-medium text-brand-800 underline">
-        Back to the catalogue
+        {t('adminProgram.back')}
       </Link>
       {program.isLoading ? (
-        <p className="text-sm text-slate-700">Loading...</p>
+        <p className="text-sm text-slate-700">{t('common.loading')}</p>
       ) : program.isError || !program.data ? (
         <>
-          <h1 className="text-2xl font-bold text-slate-900">Program</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t('adminProgram.heading')}</h1>
           <p className="text-sm text-red-700" role="alert">
             {statusOf(program.error) === 404
-              ? 'No program has this id.'
-              : `Failed to fetch the program: ${program.error?.message ?? ''}`}
+              ? t('adminProgram.notFound')
+              : t('adminProgram.failed', { message: program.error?.message ?? '' })}
           </p>
         </>
       ) : (
@@ -162,7 +160,7 @@ function ProgramEditor({
     form.reset(formOf(data));
     setBase(data.updatedAt);
     edit.reset();
-    setNotice('Reloaded: the form shows the latest version.');
+    setNotice(t('adminProgram.reloaded'));
   };
   // Verifying, retiring and restoring change the version, not the form's fields.
   const run = (name: 'verify' | 'retire' | 'restore', done: string) =>
@@ -183,7 +181,11 @@ function ProgramEditor({
       onSuccess: (saved) => {
         form.reset(formOf(saved));
         setBase(saved.updatedAt);
-        setNotice(saved.history[0]?.id === program.history[0]?.id ? 'Nothing changed.' : 'Saved.');
+        setNotice(
+          saved.history[0]?.id === program.history[0]?.id
+            ? t('adminProgram.nothingChanged')
+            : t('adminProgram.saved'),
+        );
       },
       onError: (error) => {
         const found: Partial<Form> = {};
@@ -195,7 +197,7 @@ function ProgramEditor({
 
   const field = (key: keyof Form, input: (props: Record<string, unknown>) => ReactNode, hint?: string) => (
     <div>
-      <Label htmlFor={`program-${key}`}>{FIELD_LABELS[key]}</Label>
+      <Label htmlFor={`program-${key}`}>{t(`adminProgram.fields.${key}`)}</Label>
       {hint && (
         <p id={`program-${key}-hint`} className="mb-1 text-xs text-slate-600">
           {hint}
@@ -217,47 +219,51 @@ function ProgramEditor({
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <span>{program.agency}</span>
           <span aria-hidden="true">·</span>
-          <span data-testid="last-verified">Last verified: {program.lastVerified ?? 'never'}</span>
+          <span data-testid="last-verified">
+            {t('adminProgram.lastVerified', { date: program.lastVerified ?? t('adminProgram.never') })}
+          </span>
           <CurationBadges program={program} />
         </p>
         <p className="text-sm text-slate-700">
-          Next deadline as users see it: {program.deadline ?? program.intake ?? 'none'}
+          {t('adminProgram.nextDeadline', {
+            deadline: program.deadline ?? program.intake ?? t('adminProgram.none'),
+          })}
         </p>
       </div>
-      <section aria-label="Curation" className="flex flex-wrap gap-3">
-        <Button onClick={() => run('verify', 'Marked verified today.')} disabled={action.isPending}>
-          Mark verified
+      <section aria-label={t('adminProgram.curation')} className="flex flex-wrap gap-3">
+        <Button onClick={() => run('verify', t('adminProgram.verifiedToday'))} disabled={action.isPending}>
+          {t('adminProgram.markVerified')}
         </Button>
         {program.retired ? (
           <Button
             variant="secondary"
-            onClick={() => run('restore', 'Restored: users see it again.')}
+            onClick={() => run('restore', t('adminProgram.restored'))}
             disabled={action.isPending}
           >
-            Restore program
+            {t('adminProgram.restore')}
           </Button>
         ) : confirmRetire ? (
           <span
             className="flex flex-wrap items-center gap-2 text-sm text-slate-800"
             role="group"
-            aria-label="Confirm retiring"
+            aria-label={t('adminProgram.confirmRetiring')}
           >
-            Users will no longer see this program; its history stays.
+            {t('adminProgram.retireWarning')}
             <Button
               variant="danger"
               autoFocus
-              onClick={() => run('retire', 'Retired: hidden from users.')}
+              onClick={() => run('retire', t('adminProgram.retiredNotice'))}
               disabled={action.isPending}
             >
-              Retire it
+              {t('adminProgram.retireIt')}
             </Button>
             <Button variant="secondary" onClick={() => setConfirmRetire(false)}>
-              Cancel
+              {t('adminProgram.cancel')}
             </Button>
           </span>
         ) : (
           <Button variant="secondary" onClick={() => setConfirmRetire(true)}>
-            Retire program
+            {t('adminProgram.retire')}
           </Button>
         )}
       </section>
@@ -274,21 +280,29 @@ function ProgramEditor({
           <p>{messageOf(failure, failure.message)}</p>
           {stale && (
             <Button size="sm" variant="secondary" className="mt-2" onClick={() => void onReload()}>
-              Reload the program
+              {t('adminProgram.reload')}
             </Button>
           )}
         </div>
       )}
       <Card className="p-4">
-        <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Edit program">
+        <form
+          noValidate
+          onSubmit={submit}
+          className="grid gap-4 sm:grid-cols-2"
+          aria-label={t('adminProgram.editProgram')}
+        >
           <div className="sm:col-span-2">{text('name')}</div>
           {text('agency')}
-          {text('jurisdiction', 'As funders say it: Federal, Ontario, Quebec…')}
+          {text('jurisdiction', t('adminProgram.jurisdictionHint'))}
           {select('country', [
-            { value: 'CA', label: 'Canada' },
-            { value: 'US', label: 'United States' },
+            { value: 'CA', label: t('adminProgram.country.CA') },
+            { value: 'US', label: t('adminProgram.country.US') },
           ])}
-          {select('programType', PROGRAM_TYPES)}
+          {select(
+            'programType',
+            PROGRAM_TYPES.map((p) => ({ value: p.value, label: t(`labels.programType.${p.value}`) })),
+          )}
           {select('currency', [
             { value: 'CAD', label: 'CAD' },
             { value: 'USD', label: 'USD' },
@@ -302,25 +316,23 @@ function ProgramEditor({
               ? [{ value: form.values.fundingPeriod, label: form.values.fundingPeriod }]
               : []),
           ])}
-          {text('fundingMin', 'Whole units; empty if none published')}
-          {text('fundingMax', 'Whole units; empty if none published')}
+          {text('fundingMin', t('adminProgram.unitsHint'))}
+          {text('fundingMax', t('adminProgram.unitsHint'))}
           <div className="sm:col-span-2">{text('deadlinePattern')}</div>
           <div className="sm:col-span-2">
             {area(
               'nextDeadlines',
-              program.hasDeadlineRule
-                ? 'One date a line (YYYY-MM-DD). The program’s rule projects the cycles after these.'
-                : 'One date a line (YYYY-MM-DD).',
+              program.hasDeadlineRule ? t('adminProgram.datesRuleHint') : t('adminProgram.datesHint'),
             )}
           </div>
           <div className="sm:col-span-2">{area('eligibility')}</div>
           <div className="sm:col-span-2">{text('url')}</div>
-          <div className="sm:col-span-2">{area('sources', 'One web address a line')}</div>
+          <div className="sm:col-span-2">{area('sources', t('adminProgram.sourcesHint'))}</div>
           <div className="sm:col-span-2">{text('status')}</div>
-          <div className="sm:col-span-2">{area('notes', 'Internal: only admins ever see these.')}</div>
+          <div className="sm:col-span-2">{area('notes', t('adminProgram.notesHint'))}</div>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={edit.isPending}>
-              {edit.isPending ? 'Saving...' : 'Save changes'}
+              {edit.isPending ? t('adminProgram.saving') : t('adminProgram.save')}
             </Button>
           </div>
         </form>
@@ -328,18 +340,22 @@ function ProgramEditor({
       <ApplicationSections application={program.application} />
       <section aria-labelledby="history-heading" className="space-y-2">
         <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
-          History
+          {t('adminProgram.history')}
         </h2>
         {program.history.length === 0 ? (
-          <p className="text-sm text-slate-700">No changes since it was loaded from the curated data.</p>
+          <p className="text-sm text-slate-700">{t('adminProgram.noHistory')}</p>
         ) : (
           <ol className="space-y-1 text-sm text-slate-800" data-testid="program-history">
             {program.history.map((h) => (
               <li key={h.id}>
-                {formatDateTime(h.at)} · {h.actorEmail ?? h.actorId ?? 'deleted account'} ·{' '}
-                {ACTION_TEXT[h.action]}
+                {formatDateTime(h.at)} · {h.actorEmail ?? h.actorId ?? t('adminProgram.deletedAccount')} ·{' '}
+                {t(`adminProgram.actions.${h.action}`)}
                 {h.fields.length > 0 && h.action === 'edit'
-                  ? `: ${h.fields.map((f) => FIELD_LABELS[f] ?? f).join(', ')}`
+                  ? t('adminProgram.editedFields', {
+                      fields: h.fields
+                        .map((f) => (isField(f) ? t(`adminProgram.fields.${f}`) : f))
+                        .join(', '),
+                    })
                   : ''}
               </li>
             ))}
@@ -350,40 +366,32 @@ function ProgramEditor({
   );
 }
 
-const SECTIONS_FROM: Record<AdminProgram['application']['sectionsFrom'], string> = {
-  program:
-    "From the funder's template in the data files (apps/server/data/program-sections.json), read from the sources below. It wins over the catalogue record's own section list, which this form does not edit: to change a section or a limit, change the template with the funder's source.",
-  catalogue:
-    "From this program's catalogue record: there is no funder template on file, so the record's list is what drafts and checks use.",
-  general:
-    'Neither a funder template nor a section list is on file: drafts and checks use the general template (apps/server/data/program-sections.json).',
-};
-
 /** Which sections drafts and checks use for this program, and which source wins (issue 24 §2). */
 function ApplicationSections({ application }: { application: AdminProgram['application'] }) {
+  const { t } = useTranslation();
   const listed = (s: { name: string; limit: string | null }) => (s.limit ? `${s.name} (${s.limit})` : s.name);
   return (
     <section aria-labelledby="application-heading" className="space-y-2">
       <h2 id="application-heading" className="text-lg font-semibold text-slate-900">
-        Application sections
+        {t('adminProgram.sections.title')}
       </h2>
       <p className="text-sm text-slate-700" data-testid="sections-from">
-        {SECTIONS_FROM[application.sectionsFrom]}
+        {t(`adminProgram.sections.${application.sectionsFrom}`)}
       </p>
       <ol
         className="list-decimal space-y-1 pl-5 text-sm text-slate-800"
-        aria-label="Sections drafts and checks use"
+        aria-label={t('adminProgram.sections.used')}
       >
         {application.sections.map((s) => (
           <li key={s.name} className="[overflow-wrap:anywhere]">
             {listed(s)}
-            {s.attachment ? ' · filed beside the narrative' : ''}
+            {s.attachment ? t('adminProgram.sections.attachment') : ''}
           </li>
         ))}
       </ol>
       {application.sectionsFrom === 'program' && application.recordSections.length > 0 && (
         <details className="text-sm text-slate-700">
-          <summary>The catalogue record's own list (not used)</summary>
+          <summary>{t('adminProgram.sections.recordList')}</summary>
           <ul className="list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
             {application.recordSections.map((s) => (
               <li key={s.name}>{listed(s)}</li>
