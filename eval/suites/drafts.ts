@@ -8,7 +8,7 @@ import { FORM_STRONG, formFromEvalProfile } from '../../apps/server/src/ai/fixtu
 import { draftApplication } from '../../apps/server/src/ai/write/draft.ts';
 import { loadProgramSections } from '../../apps/server/src/ai/profile/data.ts';
 import { parseBudgetTotal } from '../../apps/server/src/ai/text/money.ts';
-import { splitSentences } from '../../apps/server/src/ai/text/review-text.ts';
+import { splitSentences } from '../../apps/server/src/ai/text/sentences.ts';
 import type { EvalLine, EvalSuite } from '../suite.ts';
 
 /**

@@ -13,7 +13,7 @@ import { PROPOSAL_PAIRS } from '../fixtures/proposals.ts';
 import { keywordStuffing, shuffleSentences, simulatePdfPaste } from './fixtures/probes.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { normalisePaste } from '../text/paste.ts';
-import { splitSentences } from '../text/review-text.ts';
+import { splitSentences } from '../text/sentences.ts';
 
 const catalogue = programs as GrantProgram[];
 function program(id: string): GrantProgram {

@@ -6,7 +6,7 @@ import { findPlaceholders } from '../detect/reading.ts';
 import { headingMatchScore } from '../check/sections.ts';
 import { programRequirements } from '../profile/criteria.ts';
 import { normalisePaste } from '../text/paste.ts';
-import { splitSentences } from '../text/review-text.ts';
+import { splitSentences } from '../text/sentences.ts';
 
 /**
  * The review of a draft (issue 24 §5): a draft is judged on the applicant's material only, never

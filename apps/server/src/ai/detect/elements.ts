@@ -3,7 +3,7 @@ import { type ResolvedElement } from '../profile/criteria.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { isEngineSentence } from '../read/engine-text.ts';
 import { type FactModel, readText } from '../read/index.ts';
-import { splitSentences } from '../text/review-text.ts';
+import { splitSentences } from '../text/sentences.ts';
 import { DETECTED_FAMILY, detectFamilies, type FamilyDetection } from './detect.ts';
 import {
   escapeRe,

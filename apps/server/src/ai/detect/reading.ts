@@ -2,7 +2,8 @@ import type { EvidenceNeed } from '@grantleaf/shared/program-criteria.schema';
 import { cues, phraseRe } from '../read/cues.ts';
 import { findMoney } from '../text/money.ts';
 import { normalisePaste } from '../text/paste.ts';
-import { countWords, splitSentences } from '../text/review-text.ts';
+import { countWords } from '../text/review-text.ts';
+import { splitSentences } from '../text/sentences.ts';
 
 /**
  * The reviewer's reading of a text, done once per text: its sentences, which specific content each

@@ -2,50 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { parseLimit } from './limits.ts';
 import { findMoney, parseBudgetTotal } from './money.ts';
 import { furnitureLines, normalisePaste } from './paste.ts';
-import { splitSentences } from './review-text.ts';
-
-describe('splitSentences', () => {
-  it('keeps initials inside a sentence, as the layer does (guards.ts)', () => {
-    expect(
-      splitSentences(
-        'The PI, J. Smith, leads the field campaign. Co-PI A. B. Osei runs the lab. Participants take vitamin D. Then we measure it.',
-      ),
-    ).toEqual([
-      'The PI, J. Smith, leads the field campaign.',
-      'Co-PI A. B. Osei runs the lab.',
-      'Participants take vitamin D.',
-      'Then we measure it.',
-    ]);
-  });
-
-  it('does not cut at titles, company suffixes or Latin abbreviations', () => {
-    expect(
-      splitSentences(
-        'Dr. Chen of Moldwise Analytics Inc. will lead the pilot. We use e.g. qPCR in the U.S. and Canada. Smith et al. (2020) showed it. See Fig. 2 for the design.',
-      ),
-    ).toEqual([
-      'Dr. Chen of Moldwise Analytics Inc. will lead the pilot.',
-      'We use e.g. qPCR in the U.S. and Canada.',
-      'Smith et al. (2020) showed it.',
-      'See Fig. 2 for the design.',
-    ]);
-  });
-
-  it('ends a sentence at "Inc." when a new sentence follows, instead of stitching the two', () => {
-    expect(splitSentences('The partner is Moldwise Analytics Inc. We will develop a sensor.')).toEqual([
-      'The partner is Moldwise Analytics Inc.',
-      'We will develop a sensor.',
-    ]);
-  });
-
-  it('treats line breaks and inline numbered items as boundaries', () => {
-    expect(splitSentences('Methods\nWe will (1) build it; (2) test it.')).toEqual([
-      'Methods',
-      'We will (1) build it',
-      '(2) test it.',
-    ]);
-  });
-});
 
 describe('findMoney', () => {
   it('reads durations, counts and years as what they are, not amounts', () => {

@@ -1,11 +1,6 @@
-import { endsWithInitial } from './guards.ts';
-
 /**
- * The reviewer's and the writer's plain reading of words and sentences (ADR 0461): the splitter
- * the offline reviewer, the probes and the draft review read text with, and small helpers for
- * the writer. The published element-detection and review figures were measured with this
- * splitter, so it is kept as it is until the labelled corpus is on hand to re-measure with the
- * layer's `sentences.ts`; nothing new should use it.
+ * The reviewer's and the writer's small word helpers (ADR 0461). Sentences are the layer's
+ * (`sentences.ts`, ADR 1025): this file once kept a second splitter; nothing new should be added here.
  */
 
 export function countWords(text: string): number {
@@ -16,61 +11,6 @@ export function countWords(text: string): number {
 /** Words outside "[To complete: ...]" placeholders. */
 export function countMaterialWords(text: string): number {
   return countWords(text.replace(/\[[^\]]*\]/g, ' '));
-}
-
-/**
- * Abbreviations after which a full stop does not end the sentence whatever follows
- * ("Dr. Chen", "Fig. 2", "e.g. PCR"), and those after which it ends one only before a
- * capitalised new sentence ("Moldwise Analytics Inc. will…" vs "…Analytics Inc. We will…").
- */
-const ALWAYS_ABBREVIATIONS = new Set(
-  'dr mr mrs ms prof st mt fig figs eq eqs no nos vol vols pp ref refs sec cf vs e.g i.e approx ca dept univ assoc asst jan feb mar apr jun jul aug sep sept oct nov dec'.split(
-    ' ',
-  ),
-);
-const MID_ABBREVIATIONS = new Set(
-  'inc ltd corp co llc plc al etc u.s u.k u.s.a ph.d m.sc b.sc jr sr'.split(' '),
-);
-
-const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-
-/** The last word of a segment, lowercased without its final full stop ("Inc." → "inc", "e.g." → "e.g"). */
-function trailingAbbreviation(segment: string): string | null {
-  const m = /(?:^|[\s(])((?:\p{L}{1,5}\.)*\p{L}{1,5})\.$/u.exec(segment.trimEnd());
-  return m?.[1] ? m[1].toLowerCase() : null;
-}
-
-/**
- * Sentences by Unicode sentence boundaries (ICU, through Intl.Segmenter), with a line break
- * always ending one (headings, list items) and abbreviations and initials ("J. Smith", guards.ts)
- * mended. Inline numbered items
- * ("(1) …; (2) …") are separate statements, as reviewers read them.
- */
-export function splitSentences(text: string): string[] {
-  const sentences: string[] = [];
-  for (const block of text.replace(/\r/g, '').split(/\n+/)) {
-    const segments = [...sentenceSegmenter.segment(block)].map((s) => s.segment);
-    let pending = '';
-    segments.forEach((segment, i) => {
-      pending += segment;
-      const next = segments[i + 1]?.trimStart() ?? '';
-      const abbreviation = trailingAbbreviation(pending);
-      const mends =
-        next !== '' &&
-        ((abbreviation !== null &&
-          (ALWAYS_ABBREVIATIONS.has(abbreviation) ||
-            (MID_ABBREVIATIONS.has(abbreviation) && !/^["“]?\p{Lu}/u.test(next)))) ||
-          endsWithInitial(pending, ` ${next}`));
-      if (mends) return;
-      sentences.push(pending);
-      pending = '';
-    });
-    if (pending) sentences.push(pending);
-  }
-  return sentences
-    .flatMap((s) => s.split(/;\s+(?=\(?\d{1,2}[.)]\s)/))
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
 }
 
 /** Splits a free-text list (numbered, bulleted, one per line, or semicolons) into items. */

@@ -127,6 +127,106 @@ describe('sentences', () => {
   });
 });
 
+describe('sentences: the reviewer’s cases (one splitter since ADR 1025)', () => {
+  it('keeps initials inside a sentence, as the layer does (guards.ts)', () => {
+    expect(
+      splitSentences(
+        'The PI, J. Smith, leads the field campaign. Co-PI A. B. Osei runs the lab. Participants take vitamin D. Then we measure it.',
+      ),
+    ).toEqual([
+      'The PI, J. Smith, leads the field campaign.',
+      'Co-PI A. B. Osei runs the lab.',
+      'Participants take vitamin D.',
+      'Then we measure it.',
+    ]);
+  });
+
+  it('does not cut at titles, company suffixes or Latin abbreviations', () => {
+    expect(
+      splitSentences(
+        'Dr. Chen of Moldwise Analytics Inc. will lead the pilot. We use e.g. qPCR in the U.S. and Canada. Smith et al. (2020) showed it. See Fig. 2 for the design.',
+      ),
+    ).toEqual([
+      'Dr. Chen of Moldwise Analytics Inc. will lead the pilot.',
+      'We use e.g. qPCR in the U.S. and Canada.',
+      'Smith et al. (2020) showed it.',
+      'See Fig. 2 for the design.',
+    ]);
+  });
+
+  it('ends a sentence at "Inc." when a new sentence follows, instead of stitching the two', () => {
+    expect(splitSentences('The partner is Moldwise Analytics Inc. We will develop a sensor.')).toEqual([
+      'The partner is Moldwise Analytics Inc.',
+      'We will develop a sensor.',
+    ]);
+  });
+
+  it('treats line breaks and inline numbered items as boundaries', () => {
+    expect(splitSentences('Methods\nWe will (1) build it; (2) test it.')).toEqual([
+      'Methods',
+      'We will (1) build it',
+      '(2) test it.',
+    ]);
+  });
+});
+
+describe('sentences: standards, abbreviations and labels are not ends (issue 24 §1)', () => {
+  const CASES: [string, string[]][] = [
+    [
+      'Samples go to the U.S. Geological Survey for analysis. The lab reports monthly.',
+      ['Samples go to the U.S. Geological Survey for analysis.', 'The lab reports monthly.'],
+    ],
+    [
+      'We sample wells in the U.S. We then compare them with Canadian wells.',
+      ['We sample wells in the U.S.', 'We then compare them with Canadian wells.'],
+    ],
+    [
+      'Trace metals, e.g. Pb and Cd, are measured. Controls, i.e. blanks, run daily.',
+      ['Trace metals, e.g. Pb and Cd, are measured.', 'Controls, i.e. blanks, run daily.'],
+    ],
+    [
+      'Osei et al. Reported the first sorbent. Then we scaled it.',
+      ['Osei et al. Reported the first sorbent.', 'Then we scaled it.'],
+    ],
+    [
+      'The design is in Fig. 2 and Table 1. Results follow.',
+      ['The design is in Fig. 2 and Table 1.', 'Results follow.'],
+    ],
+    [
+      'Use reagent No. 5 for the assay. Store it cold.',
+      ['Use reagent No. 5 for the assay.', 'Store it cold.'],
+    ],
+    [
+      '3. Validate against LC-MS/MS (EPA 533) at 6 municipal sites over 12 months. 4. Report.',
+      ['3. Validate against LC-MS/MS (EPA 533) at 6 municipal sites over 12 months.', '4. Report.'],
+    ],
+    [
+      'The lab is certified to ISO 9001. Audits are yearly.',
+      ['The lab is certified to ISO 9001.', 'Audits are yearly.'],
+    ],
+    [
+      'The pilot reached AUROC 0.84 in 40 patients. Sensitivity was 92.5 percent.',
+      ['The pilot reached AUROC 0.84 in 40 patients.', 'Sensitivity was 92.5 percent.'],
+    ],
+  ];
+
+  it.each(CASES)('%s', (text, sentences) => {
+    expect(splitSentences(text, 'en')).toEqual(sentences);
+  });
+
+  it('keeps French objectives whole, with the space before the colon and a decimal comma', () => {
+    expect(
+      splitSentences(
+        'Objectif 1 : cartographier les sites. Objectif 2 : mesurer les PFAS (EPA 533) à 0,5 ng/L près.',
+        'fr',
+      ),
+    ).toEqual([
+      'Objectif 1 : cartographier les sites.',
+      'Objectif 2 : mesurer les PFAS (EPA 533) à 0,5 ng/L près.',
+    ]);
+  });
+});
+
 describe('numbers, money, durations, dates', () => {
   it('reads English and French number formats', () => {
     expect(readNumber('150,000')).toBe(150000);

@@ -15,7 +15,8 @@ import { loadProgramSections } from '../profile/data.ts';
 import { programWordsPerPage } from '../profile/sections.ts';
 import { evaluateText } from '../assess/analysis.ts';
 import { parseLimit } from '../text/limits.ts';
-import { countWords, splitSentences } from '../text/review-text.ts';
+import { countWords } from '../text/review-text.ts';
+import { splitSentences } from '../text/sentences.ts';
 
 const catalogue = programs as GrantProgram[];
 function program(id: string): GrantProgram {

@@ -10,7 +10,7 @@ import { countFor } from '../check/count.ts';
 import { limitText } from '../profile/data.ts';
 import { programShape } from '../profile/sections.ts';
 import { sectionHead } from '../profile/catalogue.ts';
-import { splitSentences } from '../text/review-text.ts';
+import { splitSentences } from '../text/sentences.ts';
 import { assembleApplication } from './assemble.ts';
 import { gatherMaterial, type Material, type Written } from './material.ts';
 import { NEEDS } from './needs.ts';

@@ -1,6 +1,7 @@
 import { type Element, ELEMENT_LABELS } from '../profile/rubric.ts';
 import { findMoney } from '../text/money.ts';
-import { splitSentences, truncateWords } from '../text/review-text.ts';
+import { truncateWords } from '../text/review-text.ts';
+import { splitSentences } from '../text/sentences.ts';
 
 /**
  * How much evidence of each element a drafted section carries, for the offline writer's own

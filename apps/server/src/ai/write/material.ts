@@ -3,7 +3,8 @@ import type { GrantProgram } from '../profile/program.ts';
 import type { GenerationForm } from '../read/form.ts';
 import { type FactModel, type ObjectiveFact, readForm, statementsOf } from '../read/index.ts';
 import { buildWorkPlan, checkBudget, programCurrency } from '../check/budget.ts';
-import { ensurePeriod, splitSentences } from '../text/review-text.ts';
+import { ensurePeriod } from '../text/review-text.ts';
+import { splitSentences } from '../text/sentences.ts';
 
 /**
  * What the writer works from: the applicant's material read once (the fact model, the work plan,

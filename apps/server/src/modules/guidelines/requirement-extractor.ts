@@ -1,6 +1,7 @@
 import { CHECKLIST_TEXT_MAX, type RequirementKind } from '@grantleaf/shared/guidelines.schema';
 import { normalisePaste } from '../../ai/text/paste.ts';
-import { countWords, splitSentences } from '../../ai/text/review-text.ts';
+import { countWords } from '../../ai/text/review-text.ts';
+import { splitSentences } from '../../ai/text/sentences.ts';
 
 /**
  * The rule-based reading of a funder's call (issue 16 §3, ADR 0115): its sentences that ask
