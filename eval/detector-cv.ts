@@ -16,7 +16,8 @@ import { engineDetect } from './suites/elements.ts';
 const args = process.argv.slice(2);
 const missesAt = args.indexOf('--misses');
 const missFamilies = new Set(missesAt >= 0 ? (args[missesAt + 1] ?? '').split(',') : []);
-const positional = args.filter((_, i) => i !== missesAt && i !== missesAt + 1);
+// Without --misses, missesAt + 1 is 0: the corpus folder must not be dropped with it.
+const positional = missesAt < 0 ? args : args.filter((_, i) => i !== missesAt && i !== missesAt + 1);
 const corpusDir = path.resolve(
   positional[0] ?? path.join(import.meta.dirname, '..', '..', 'shared', 'eval-corpus'),
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ELEMENTS } from '../profile/rubric.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
-import { detectFamilies } from './detect.ts';
+import { DETECTED_FAMILY, detectFamilies } from './detect.ts';
 import { findElement } from './elements.ts';
 import { readForReview } from './reading.ts';
 import { featuresOf } from './features.ts';
@@ -175,6 +175,27 @@ describe('the element detector (ADR 0300)', () => {
     expect(found.methods.decision).toBe('found');
     expect(sentences[found.methods.quote ?? -1]).toBeDefined();
     const none = detectFamilies([]);
-    for (const e of ELEMENTS) expect(none[e]).toEqual({ decision: 'missing', probability: 0, quote: null });
+    for (const e of ELEMENTS) {
+      expect(none[e].decision).not.toBe('found');
+      expect(none[e].quote).toBeNull();
+    }
+  });
+
+  it('says "missing" of a text it has no window of only where the threshold allows (issue 24 §4)', () => {
+    // A passage of the applicant's own research questions: the engine keeps questions out of its
+    // windows (it writes questions itself), so nothing is judged; "missing" would be a guess.
+    const text =
+      'How do soil microbes respond to repeated drought across the three prairie sites we sample?\nWhich of the 40 strains isolated in 2024 keep fixing nitrogen under 30% field capacity?';
+    const reading = readForReview(text, PROGRAM_CRITERIA.genericVocabulary, []);
+    const weights = detectorWeights();
+    const never = ELEMENTS.filter((e) => weights.families[e].thresholds.missing === 0);
+    expect(never).toContain('objectives');
+    for (const [id, base] of Object.entries(PROGRAM_CRITERIA.elements)) {
+      const family = DETECTED_FAMILY.get(id);
+      if (!family || !never.includes(family)) continue;
+      expect(findElement(reading, { id, ...base }).status, id).not.toBe('missing');
+    }
+    const none = detectFamilies([]);
+    for (const e of never) expect(none[e].decision).toBe('unsure');
   });
 });

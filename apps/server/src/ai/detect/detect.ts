@@ -83,11 +83,15 @@ export function detectFamilies(
     }
   }
   const sentenceScores = new Map<number, Record<Element, number>>();
+  // No window (nothing the applicant wrote, or only what the engine keeps out: questions, rules):
+  // the model's probability of an empty passage, judged by the same thresholds, so "missing" is
+  // said only where a threshold chosen on development allows it (never for objectives or team).
+  const empty = best.size === 0 ? familyProbabilities('', weights) : undefined;
   const out = {} as Record<Element, FamilyDetection>;
   for (const family of families) {
     const b = best.get(family);
-    const probability = b?.p ?? 0;
-    const decision = b ? decide(family, probability, weights) : 'missing';
+    const probability = b?.p ?? empty?.[family] ?? 0;
+    const decision = decide(family, probability, weights);
     let quote: number | null = null;
     if (b && decision === 'found') {
       let top = -1;
