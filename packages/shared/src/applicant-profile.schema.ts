@@ -217,6 +217,8 @@ export function applyFacts(
       studentLevel: read.stated?.studentLevel ?? null,
       // The profile has no project length either: the request's words give it.
       projectYears: read.stated?.projectYears ?? null,
+      // Nor whether the project is interdisciplinary: the words say it.
+      interdisciplinary: read.stated?.interdisciplinary ?? null,
       r15EligibleInstitution: facts.r15EligibleInstitution,
       citizenship: facts.citizenship,
       ownedInCountry: facts.ownedInCountry,

@@ -86,6 +86,8 @@ export const eligibilityRulesSchema = z
         degreeWithinYears: z.number().int().positive().nullable().default(null),
         /** R15: an institution whose NIH support is no more than $6M a year in 4 of the last 7 years. */
         r15EligibleInstitution: z.boolean().default(false),
+        /** The project must combine at least two disciplines (NFRF Exploration); never excludes, the ranking reads it. */
+        interdisciplinary: z.boolean().default(false),
         /** The most a request may ask, in the program's currency (SSHRC Insight Development: $75,000). */
         maxAmount: z.number().positive().nullable().default(null),
         /** The longest project the program funds, in years (SSHRC Insight Development: 2). */
@@ -170,6 +172,8 @@ export interface ApplicantProfile {
     fromText?: Array<'careerStartYear' | 'degreeYear'>;
     /** How many years the project runs, where the request's words say it ("a five-year study"). */
     projectYears?: number | null;
+    /** The request's words call the project interdisciplinary ("an interdisciplinary proposal"). */
+    interdisciplinary?: boolean | null;
   };
 }
 

@@ -166,6 +166,12 @@ export function scoreProgram(
       reasons.push('It is for early-career faculty, and you are early in your career.');
     } else score += who.careerStage === null ? W('earlyCareerUnknown') : W('earlyCareerOther');
   }
+  // A program whose record requires two disciplines suits a request that says it combines them
+  // (NFRF Exploration against CIHR for "an interdisciplinary proposal" on radiotherapy, ADR 1034).
+  if (rules?.requires?.interdisciplinary && who.stated?.interdisciplinary) {
+    score += W('interdisciplinaryNamed');
+    reasons.push('It funds interdisciplinary projects, and yours combines disciplines.');
+  }
   if (t.needsPhaseOne) {
     if (profile.hasPhaseOne) score += W('phaseOneHeld');
     else score += W('phaseOneMissing');

@@ -76,6 +76,10 @@ export const RANKING_WEIGHTS = {
   },
   phaseOneHeld: { value: 0.5, why: 'A Phase II program, for a Phase I awardee.' },
   phaseOneMissing: { value: -1.5, why: 'A Phase II program, with no Phase I award named.' },
+  interdisciplinaryNamed: {
+    value: 2,
+    why: 'A program for interdisciplinary projects (NFRF Exploration), and the request calls its project interdisciplinary.',
+  },
   partnerHeld: { value: 0.4, why: 'A partnership program, and the applicant names a partner.' },
   partnerMissing: { value: -1.2, why: 'A partnership program, and no partner is named.' },
   exportAsked: { value: 1, why: 'An export program, and the request is about foreign markets.' },

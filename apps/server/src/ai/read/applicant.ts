@@ -41,6 +41,8 @@ const applicantCuesSchema = z.object({
     degree: phrases,
     degreeNot: phrases,
   }),
+  /** Words that call the project interdisciplinary (NFRF Exploration requires two disciplines, ADR 1034). */
+  interdisciplinary: phrases,
 });
 type ApplicantCues = z.infer<typeof applicantCuesSchema>;
 
@@ -274,6 +276,7 @@ export function readApplicant(parts: ApplicantText): ApplicantProfile {
     ...(yearsRead.length > 0 ? { ...years, fromText: yearsRead } : {}),
     ...(studentLevel ? { studentLevel } : {}),
     ...(projectYears ? { projectYears } : {}),
+    ...(says(text, 'interdisciplinary', c.interdisciplinary) ? { interdisciplinary: true } : {}),
   };
   return {
     kind,
