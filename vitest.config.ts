@@ -1,4 +1,90 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Server test files that share one process per worker (ADR 1020): importing the server costs
+// seconds per process, and these files were run together in one process, in name order and in
+// reverse (vitest.order.config.ts), every test passing both times. They build what they use (app,
+// database, queue) and close it; nothing in the server reads process.env outside parseEnv. A file
+// is added here only after such a run; one that changes process-wide state it does not restore
+// stays out. The other server files keep a process each, as before.
+const SERVER_SHARED = [
+  'apps/server/src/adapters/storage/data-dir.test.ts',
+  'apps/server/src/adapters/storage/file-storage.test.ts',
+  'apps/server/src/ai/assess/section-synonyms.test.ts',
+  'apps/server/src/ai/assess/stated-facts.test.ts',
+  'apps/server/src/ai/check/checks.sections.test.ts',
+  'apps/server/src/ai/check/cost-rules.test.ts',
+  'apps/server/src/ai/detect/detect.test.ts',
+  'apps/server/src/ai/engine-size.test.ts',
+  'apps/server/src/ai/funding/insight-stage.test.ts',
+  'apps/server/src/ai/funding/ranking-fit.test.ts',
+  'apps/server/src/ai/funding/ranking.test.ts',
+  'apps/server/src/ai/model/inputs.test.ts',
+  'apps/server/src/ai/model/model.test.ts',
+  'apps/server/src/ai/model/prompts.test.ts',
+  'apps/server/src/ai/profile/profile.test.ts',
+  'apps/server/src/ai/read/applicant-field.test.ts',
+  'apps/server/src/ai/read/applicant-places.test.ts',
+  'apps/server/src/ai/read/applicant.test.ts',
+  'apps/server/src/ai/read/read.test.ts',
+  'apps/server/src/ai/reviews/critiques-canadian.test.ts',
+  'apps/server/src/ai/reviews/critiques-header.test.ts',
+  'apps/server/src/ai/reviews/critiques-markdown.test.ts',
+  'apps/server/src/ai/reviews/critiques.test.ts',
+  'apps/server/src/ai/reviews/polarity.test.ts',
+  'apps/server/src/ai/text/review-text.test.ts',
+  'apps/server/src/ai/text/text.test.ts',
+  'apps/server/src/ai/write/draft.budget.test.ts',
+  'apps/server/src/ai/write/draft.facts.test.ts',
+  'apps/server/src/ai/write/draft.test.ts',
+  'apps/server/src/ai/write/eval-drafts.test.ts',
+  'apps/server/src/env-app-url.test.ts',
+  'apps/server/src/http/json-depth.test.ts',
+  'apps/server/src/http/request-log.test.ts',
+  'apps/server/src/modules/affiliate/self-referral.test.ts',
+  'apps/server/src/modules/applications/budget-checks.test.ts',
+  'apps/server/src/modules/applications/budget-currency.test.ts',
+  'apps/server/src/modules/applications/cost-rules.boundaries.test.ts',
+  'apps/server/src/modules/applications/export-labels.test.ts',
+  'apps/server/src/modules/applications/icalendar.test.ts',
+  'apps/server/src/modules/applications/live-checks.test.ts',
+  'apps/server/src/modules/auth/free-credit.test.ts',
+  'apps/server/src/modules/auth/password-change-voids-reset.test.ts',
+  'apps/server/src/modules/auth/password.test.ts',
+  'apps/server/src/modules/auth/verification-code.test.ts',
+  'apps/server/src/modules/credits/ledger-work.test.ts',
+  'apps/server/src/modules/funding/funding-ai-rules.test.ts',
+  'apps/server/src/modules/guidelines/requirement-extractor.test.ts',
+  'apps/server/src/modules/health/health-probe.test.ts',
+  'apps/server/src/modules/health/health.routes.test.ts',
+  'apps/server/src/modules/ideas/idea-engine.test.ts',
+  'apps/server/src/modules/ideas/idea-export.test.ts',
+  'apps/server/src/modules/institutions/institutions.test.ts',
+  'apps/server/src/modules/mail/templates/no-inline-mail.test.ts',
+  'apps/server/src/modules/mail/templates/reminder.test.ts',
+  'apps/server/src/modules/mail/templates/sharing.test.ts',
+  'apps/server/src/modules/mail/templates/templates.test.ts',
+  'apps/server/src/modules/marketing/marketing-unverified.test.ts',
+  'apps/server/src/modules/paid-work/catalogue.test.ts',
+  'apps/server/src/modules/programs/cost-rules.test.ts',
+  'apps/server/src/modules/programs/intake-audit.test.ts',
+  'apps/server/src/modules/sred/audit-package.test.ts',
+  'apps/server/src/modules/sred/narrative-checks.test.ts',
+  'apps/server/src/modules/sred/narrative-draft.test.ts',
+  'apps/server/src/modules/submissions/grant-engine.test.ts',
+  'apps/server/src/modules/table-doors.test.ts',
+  'apps/server/test/security/idempotency-binding.test.ts',
+  'apps/server/test/security/marketing-limits.test.ts',
+  'apps/server/test/security/user-limits.test.ts',
+];
+
+const serverTest = {
+  // Fails a test during which a promise rejected unhandled (issue 15 §9). Vitest runs set-up files
+  // again before every file, shared or not, so the guard holds in a shared process too.
+  setupFiles: ['apps/server/test/setup/no-unhandled-rejections.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+};
 
 export default defineConfig({
   test: {
@@ -18,14 +104,14 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTest,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          // Fails a test during which a promise rejected unhandled (issue 15 §9).
-          setupFiles: ['apps/server/test/setup/no-unhandled-rejections.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
+          exclude: [...configDefaults.exclude, ...SERVER_SHARED],
         },
+      },
+      {
+        test: { ...serverTest, name: 'server-shared', include: SERVER_SHARED, isolate: false },
       },
       {
         test: {
