@@ -5,9 +5,9 @@ import { useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
+import { messageOf } from '../../../lib/api.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useModelResponses, useStartModelResponse } from '../api/reviews.api.ts';
-import { reasonOf } from './reason.ts';
 
 const PRICE = formatCredits(priceInCredits('review_response'));
 
@@ -48,7 +48,7 @@ export function ModelResponsePanel({ applicationId }: { applicationId: string })
       </Button>
       {start.isError ? (
         <p role="alert" className="text-sm text-red-800">
-          {reasonOf(start.error, t('reviews.model.startFailed'))}
+          {messageOf(start.error, t('reviews.model.startFailed'))}
         </p>
       ) : null}
       {latest && latest.status !== 'processing' ? <ModelResponseView response={latest} /> : null}

@@ -29,7 +29,6 @@ import {
   useSavePlanRow,
 } from '../api/reviews.api.ts';
 import { ModelResponsePanel } from './model-response-panel.tsx';
-import { reasonOf } from './reason.ts';
 
 /** The file types the upload path reads (its own checks refuse anything else). */
 const ACCEPT =
