@@ -1,6 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../../i18n/index.ts';
+import enAdmin from '../../../i18n/locales/en.admin.json';
+import frAdmin from '../../../i18n/locales/fr.admin.json';
+import { englishLeftIn } from '../../../test/french.ts';
 import { fillIn, json, OPS, renderWithProviders, stubApi } from '../../../test/kit.tsx';
 import { AdminBillingPage } from './admin-billing-page.tsx';
 
@@ -128,5 +132,58 @@ describe('AdminBillingPage credit requests (issue 28 §2)', () => {
       true,
     );
     expect(writes(calls)).toEqual([]);
+  });
+});
+
+describe('AdminBillingPage in French (ADR 1041)', () => {
+  afterEach(() => applyLanguage('en', { remember: false }));
+
+  it('shows requests, payments and payouts in French, amounts as fr-CA writes them', async () => {
+    await applyLanguage('fr', { remember: false });
+    stubApi({
+      'GET /api/admin/credit-requests*': () => json(200, { requests: [CREDIT_REQUEST] }),
+      'GET /api/admin/users*': () => json(200, { users: [GRACE] }),
+      'GET /api/admin/refund-requests*': () => json(200, { requests: [REQUEST] }),
+      'GET /api/admin/payments*': () =>
+        json(200, {
+          payments: [
+            {
+              id: 'pay1',
+              createdAt: '2026-01-01T00:00:00.000Z',
+              user: { email: 'g@utoronto.ca' },
+              credits: 5,
+              amountCents: 5000,
+              taxCents: 650,
+              currency: 'cad',
+              source: 'manual',
+              refundedAt: null,
+            },
+          ],
+        }),
+      'GET /api/admin/affiliate-payouts': () =>
+        json(200, {
+          payouts: [
+            {
+              affiliateUserId: 'u3',
+              name: 'Ada',
+              email: 'ada@ulaval.ca',
+              currency: 'cad',
+              payableCents: 1250,
+              heldCents: 0,
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<AdminBillingPage />, { user: { ...OPS, language: 'fr' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Facturation' })).toBeTruthy();
+    expect(
+      await screen.findByText(/^Facture de 20 crédits à University of Toronto, bon de commande PO-4471/),
+    ).toBeTruthy();
+    expect(await screen.findByText(/^A acheté 5,0 crédits pour 50,00\s\$/)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Marquer 12,50\s\$ comme payé$/ })).toBeTruthy();
+    expect(await screen.findByText(/\+ 6,50\s\$ de taxes/)).toBeTruthy();
+    expect(screen.getByText('Manuel')).toBeTruthy();
+    expect(englishLeftIn(enAdmin, frAdmin)(document.body)).toEqual([]);
+    expect(document.title).toBe('Facturation · Administration de Grantleaf');
   });
 });

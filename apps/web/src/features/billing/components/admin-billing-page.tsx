@@ -1,7 +1,6 @@
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
 import { adminCreditChangeSchema } from '@grantleaf/shared/credits.schema';
 import {
-  formatMoney,
   refundDecisionSchema,
   type AdminCreditRequest,
   type AdminRefundRequest,
@@ -15,6 +14,9 @@ import { messageOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
+import { formatCents, formatCreditAmount } from '../../../lib/format-number.ts';
+import '../../../i18n/admin-catalogue.ts';
+import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import {
   useAdminCreditRequests,
   useAdminPayments,
@@ -31,11 +33,13 @@ import {
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
 const input = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm';
-const failureText = (error: unknown) => (error ? messageOf(error, 'Something went wrong') : null);
+const failureText = (error: unknown) =>
+  error ? messageOf(error, translate('adminBilling.somethingWrong')) : null;
 /** The decision is the button pressed; the note is what the form checks before either. */
 const refundNoteSchema = refundDecisionSchema.pick({ note: true });
 
 function CreditsSection() {
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const users = useAdminUsers(true, search);
@@ -53,7 +57,7 @@ function CreditsSection() {
   const [done, setDone] = useState<string | null>(null);
   return (
     <Card className="space-y-4 p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Grant or remove credits</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('adminBilling.grantTitle')}</h2>
       <form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
@@ -63,7 +67,7 @@ function CreditsSection() {
       >
         <div className="min-w-0 flex-1">
           <label htmlFor="billing-user-search" className="block text-sm font-medium text-slate-900">
-            Find a user (name or e-mail)
+            {t('adminBilling.findUser')}
           </label>
           <input
             id="billing-user-search"
@@ -73,21 +77,25 @@ function CreditsSection() {
           />
         </div>
         <Button type="submit" variant="secondary">
-          Search
+          {t('adminBilling.search')}
         </Button>
       </form>
-      <ul className="divide-y divide-slate-200" aria-label="Users">
+      <ul className="divide-y divide-slate-200" aria-label={t('adminBilling.users')}>
         {users.data?.map((u) => (
           <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="min-w-0 break-words text-sm text-slate-900">
-              {u.name} · {u.email} · {u.credits.toFixed(1)} credits
+              {t('adminBilling.userLine', {
+                name: u.name,
+                email: u.email,
+                credits: formatCreditAmount(u.credits),
+              })}
             </span>
             <Button
               size="sm"
               variant={selected?.id === u.id ? 'primary' : 'secondary'}
               onClick={() => setSelected(u)}
             >
-              {selected?.id === u.id ? 'Selected' : 'Select'}
+              {selected?.id === u.id ? t('adminBilling.selected') : t('adminBilling.select')}
             </Button>
           </li>
         ))}
@@ -105,7 +113,10 @@ function CreditsSection() {
               {
                 onSuccess: () => {
                   setDone(
-                    `${parsed.data.amount > 0 ? 'Added' : 'Removed'} ${Math.abs(parsed.data.amount).toFixed(1)} credits for ${selected.email}.`,
+                    t(parsed.data.amount > 0 ? 'adminBilling.added' : 'adminBilling.removed', {
+                      credits: formatCreditAmount(Math.abs(parsed.data.amount)),
+                      email: selected.email,
+                    }),
                   );
                   form.reset();
                 },
@@ -114,19 +125,21 @@ function CreditsSection() {
           }}
         >
           <p className="text-sm text-slate-800">
-            Changing the balance of <span className="font-medium">{selected.email}</span> (negative removes).
+            {t('adminBilling.changingBefore')}
+            <span className="font-medium">{selected.email}</span>
+            {t('adminBilling.changingAfter')}
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <label htmlFor={form.field('amount').id} className="block text-sm font-medium text-slate-900">
-                Credits
+                {t('adminBilling.credits')}
               </label>
               <input {...form.input('amount')} inputMode="decimal" className={input} />
               <FieldError id={form.errorId('amount')}>{form.errors.amount}</FieldError>
             </div>
             <div>
               <label htmlFor={form.field('reason').id} className="block text-sm font-medium text-slate-900">
-                Reason (kept in the ledger)
+                {t('adminBilling.reason')}
               </label>
               <input {...form.input('reason')} className={input} />
               <FieldError id={form.errorId('reason')}>{form.errors.reason}</FieldError>
@@ -143,7 +156,7 @@ function CreditsSection() {
             </p>
           )}
           <Button type="submit" disabled={change.isPending}>
-            Apply
+            {t('adminBilling.apply')}
           </Button>
         </form>
       )}
@@ -163,6 +176,7 @@ function Decision({
   decide: { isPending: boolean; error: unknown };
   onDecide: (decision: 'approve' | 'decline') => void;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       {failureText(decide.error) && (
@@ -175,7 +189,7 @@ function Decision({
           {approve}
         </Button>
         <Button size="sm" variant="secondary" onClick={() => onDecide('decline')} disabled={decide.isPending}>
-          Decline
+          {t('adminBilling.decline')}
         </Button>
       </div>
     </>
@@ -183,6 +197,7 @@ function Decision({
 }
 
 function RefundRow({ request }: { request: AdminRefundRequest }) {
+  const { t } = useTranslation();
   const form = useSchemaForm({ schema: refundNoteSchema, initial: { note: '' }, id: `refund-${request.id}` });
   const decide = useDecideRefund();
   const submit = (decision: 'approve' | 'decline') => {
@@ -196,26 +211,34 @@ function RefundRow({ request }: { request: AdminRefundRequest }) {
         {request.user.name} · {request.user.email}
       </p>
       <p className="text-sm text-slate-800">
-        Bought {request.purchase.credits.toFixed(1)} credits for{' '}
-        {formatMoney(request.purchase.amountCents, request.purchase.currency)} on{' '}
-        {formatDate(request.purchase.createdAt)}; since then spent {request.usage.creditsSpent.toFixed(1)}{' '}
-        credits on {request.usage.paidJobs} paid jobs; balance {request.user.balance.toFixed(1)}. Hours spent:{' '}
-        {request.hoursSpent}.
+        {t('adminBilling.refundLine', {
+          credits: formatCreditAmount(request.purchase.credits),
+          amount: formatCents(request.purchase.amountCents, request.purchase.currency),
+          date: formatDate(request.purchase.createdAt),
+          spent: formatCreditAmount(request.usage.creditsSpent),
+          jobs: request.usage.paidJobs,
+          balance: formatCreditAmount(request.user.balance),
+          hours: request.hoursSpent,
+        })}
       </p>
       {request.comment && <p className="text-sm italic text-slate-700">“{request.comment}”</p>}
       {request.status === 'pending' ? (
         <div className="space-y-2">
           <label htmlFor={form.field('note').id} className="block text-sm font-medium text-slate-900">
-            Note to the user
+            {t('adminBilling.noteToUser')}
           </label>
           <input {...form.input('note')} className={input} />
           <FieldError id={form.errorId('note')}>{form.errors.note}</FieldError>
-          <Decision approve="Approve and refund" decide={decide} onDecide={submit} />
+          <Decision approve={t('adminBilling.approveRefund')} decide={decide} onDecide={submit} />
         </div>
       ) : (
         <p className="text-sm text-slate-700">
-          {request.status === 'approved' ? 'Approved' : 'Declined'}
-          {request.note ? `: ${request.note}` : ''}
+          {request.note
+            ? t('adminBilling.withNote', {
+                status: t(request.status === 'approved' ? 'adminBilling.approved' : 'adminBilling.declined'),
+                note: request.note,
+              })
+            : t(request.status === 'approved' ? 'adminBilling.approved' : 'adminBilling.declined')}
         </p>
       )}
     </li>
@@ -224,6 +247,7 @@ function RefundRow({ request }: { request: AdminRefundRequest }) {
 
 /** Issue 28 §2: a user's request for credits (or an invoice), approved with an amount or declined. */
 function CreditRequestRow({ request }: { request: AdminCreditRequest }) {
+  const { t } = useTranslation();
   const [credits, setCredits] = useState(String(request.credits));
   const [note, setNote] = useState('');
   const decide = useDecideCreditRequest();
@@ -242,10 +266,14 @@ function CreditRequestRow({ request }: { request: AdminCreditRequest }) {
       </p>
       <p className="text-sm text-slate-800">
         {request.kind === 'invoice'
-          ? `Invoice for ${request.credits} credits to ${request.organisation}${request.purchaseOrder ? `, purchase order ${request.purchaseOrder}` : ''}`
-          : `Asks for ${request.credits} credits`}{' '}
-        on {formatDate(request.createdAt)}; balance {request.user.balance.toFixed(1)}
-        {request.user.emailVerified ? '' : ' (address not verified)'}.
+          ? t('adminBilling.invoice', { credits: request.credits, organisation: request.organisation }) +
+            (request.purchaseOrder ? t('adminBilling.purchaseOrder', { po: request.purchaseOrder }) : '')
+          : t('adminBilling.asks', { credits: request.credits })}
+        {t('adminBilling.requestOn', {
+          date: formatDate(request.createdAt),
+          balance: formatCreditAmount(request.user.balance),
+        })}
+        {request.user.emailVerified ? '' : t('adminBilling.notVerified')}.
       </p>
       {request.message && <p className="text-sm italic text-slate-700">“{request.message}”</p>}
       {request.status === 'pending' ? (
@@ -253,7 +281,7 @@ function CreditRequestRow({ request }: { request: AdminCreditRequest }) {
           <div className="grid gap-2 sm:grid-cols-[8rem_1fr]">
             <div>
               <label htmlFor={ids.credits} className="block text-sm font-medium text-slate-900">
-                Credits to add
+                {t('adminBilling.creditsToAdd')}
               </label>
               <input
                 id={ids.credits}
@@ -266,14 +294,14 @@ function CreditRequestRow({ request }: { request: AdminCreditRequest }) {
             </div>
             <div>
               <label htmlFor={ids.note} className="block text-sm font-medium text-slate-900">
-                Note to the user (optional)
+                {t('adminBilling.noteOptional')}
               </label>
               <input id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} className={input} />
             </div>
           </div>
-          {!valid && <p className="text-sm text-red-700">Enter whole credits from 1 to 500.</p>}
+          {!valid && <p className="text-sm text-red-700">{t('adminBilling.wholeCredits')}</p>}
           <Decision
-            approve={`Approve and add ${valid ? amount : ''} credits`}
+            approve={t('adminBilling.approveAdd', { credits: valid ? amount : '' })}
             canApprove={valid}
             decide={decide}
             onDecide={submit}
@@ -281,7 +309,9 @@ function CreditRequestRow({ request }: { request: AdminCreditRequest }) {
         </div>
       ) : (
         <p className="text-sm text-slate-700">
-          {request.status === 'approved' ? `Approved: ${request.granted ?? 0} credits added` : 'Declined'}
+          {request.status === 'approved'
+            ? t('adminBilling.approvedAdded', { credits: request.granted ?? 0 })
+            : t('adminBilling.declined')}
           {request.note ? ` (${request.note})` : ''}
         </p>
       )}
@@ -303,6 +333,7 @@ function RequestsCard<T extends { id: string }>({
   useRows: (status: RequestStatus) => { data?: T[] };
   row: (item: T) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<RequestStatus>('pending');
   const requests = useRows(status);
   return (
@@ -310,16 +341,16 @@ function RequestsCard<T extends { id: string }>({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         <label className="text-sm text-slate-900">
-          Show{' '}
+          {t('adminBilling.show')}{' '}
           <select
             value={status}
             onChange={(e) => setStatus(e.target.value as RequestStatus)}
             className="rounded-md border border-slate-300 px-2 py-1"
           >
-            <option value="pending">Pending</option>
-            <option value="approved">Approved</option>
-            <option value="declined">Declined</option>
-            <option value="all">All</option>
+            <option value="pending">{t('adminBilling.pending')}</option>
+            <option value="approved">{t('adminBilling.approved')}</option>
+            <option value="declined">{t('adminBilling.declined')}</option>
+            <option value="all">{t('adminBilling.all')}</option>
           </select>
         </label>
       </div>
@@ -338,9 +369,10 @@ function PaymentsSection() {
     status: 'all',
   });
   const payments = useAdminPayments(true, filter);
+  const { t } = useTranslation();
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Payments</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('adminBilling.payments')}</h2>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
@@ -350,7 +382,7 @@ function PaymentsSection() {
       >
         <div className="min-w-0 flex-1">
           <label htmlFor="payments-query" className="block text-sm font-medium text-slate-900">
-            User or reference
+            {t('adminBilling.userOrReference')}
           </label>
           <input
             id="payments-query"
@@ -360,31 +392,36 @@ function PaymentsSection() {
           />
         </div>
         <label className="text-sm text-slate-900">
-          Status{' '}
+          {t('adminBilling.status')}{' '}
           <select
             value={filter.status}
             onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as typeof f.status }))}
             className="rounded-md border border-slate-300 px-2 py-2"
           >
-            <option value="all">All</option>
-            <option value="paid">Paid</option>
-            <option value="refunded">Refunded</option>
+            <option value="all">{t('adminBilling.all')}</option>
+            <option value="paid">{t('adminBilling.paid')}</option>
+            <option value="refunded">{t('adminBilling.refunded')}</option>
           </select>
         </label>
         <Button type="submit" variant="secondary">
-          Filter
+          {t('adminBilling.filter')}
         </Button>
       </form>
-      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Payments list">
+      <div
+        className="mt-3 overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label={t('adminBilling.paymentsList')}
+      >
         <table className="min-w-full">
           <thead>
             <tr>
-              <th className={th}>Date</th>
-              <th className={th}>User</th>
-              <th className={th}>Credits</th>
-              <th className={th}>Amount</th>
-              <th className={th}>Source</th>
-              <th className={th}>Status</th>
+              <th className={th}>{t('adminBilling.date')}</th>
+              <th className={th}>{t('adminBilling.user')}</th>
+              <th className={th}>{t('adminBilling.credits')}</th>
+              <th className={th}>{t('adminBilling.amount')}</th>
+              <th className={th}>{t('adminBilling.source')}</th>
+              <th className={th}>{t('adminBilling.status')}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -392,18 +429,24 @@ function PaymentsSection() {
               <tr key={p.id}>
                 <td className={td}>{formatDate(p.createdAt)}</td>
                 <td className={td}>{p.user.email}</td>
-                <td className={td}>{p.credits.toFixed(1)}</td>
+                <td className={td}>{formatCreditAmount(p.credits)}</td>
                 <td className={td}>
-                  {formatMoney(p.amountCents, p.currency)}
-                  {p.taxCents ? ` + ${formatMoney(p.taxCents, p.currency)} tax` : ''}
+                  {formatCents(p.amountCents, p.currency)}
+                  {p.taxCents ? t('adminBilling.tax', { tax: formatCents(p.taxCents, p.currency) }) : ''}
                 </td>
-                <td className={td}>{p.source === 'stripe' ? 'Stripe' : 'Manual'}</td>
-                <td className={td}>{p.refundedAt ? `Refunded ${formatDate(p.refundedAt)}` : 'Paid'}</td>
+                <td className={td}>{p.source === 'stripe' ? 'Stripe' : t('adminBilling.manual')}</td>
+                <td className={td}>
+                  {p.refundedAt
+                    ? t('adminBilling.refundedOn', { date: formatDate(p.refundedAt) })
+                    : t('adminBilling.paid')}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-        {payments.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">No payments match.</p>}
+        {payments.data?.length === 0 && (
+          <p className="mt-3 text-sm text-slate-700">{t('adminBilling.noPayments')}</p>
+        )}
       </div>
     </Card>
   );
@@ -412,14 +455,14 @@ function PaymentsSection() {
 function PayoutsSection() {
   const payouts = usePayouts(true);
   const mark = useMarkPayoutPaid();
+  const { t } = useTranslation();
   return (
     <Card className="p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Affiliate payouts</h2>
-      <p className="mt-1 text-sm text-slate-700">
-        Commissions become payable 30 days after the payment (the guarantee window). Pay outside Grantleaf,
-        then mark them paid here.
-      </p>
-      {payouts.data?.length === 0 && <p className="mt-3 text-sm text-slate-700">No open commissions.</p>}
+      <h2 className="text-lg font-semibold text-slate-900">{t('adminBilling.payouts')}</h2>
+      <p className="mt-1 text-sm text-slate-700">{t('adminBilling.payoutsIntro')}</p>
+      {payouts.data?.length === 0 && (
+        <p className="mt-3 text-sm text-slate-700">{t('adminBilling.noCommissions')}</p>
+      )}
       <ul className="mt-3 divide-y divide-slate-200">
         {payouts.data?.map((p) => (
           <li
@@ -427,8 +470,12 @@ function PayoutsSection() {
             className="flex flex-wrap items-center justify-between gap-3 py-3"
           >
             <span className="min-w-0 break-words text-sm text-slate-900">
-              {p.name} · {p.email}: payable {formatMoney(p.payableCents, p.currency)}, pending or held{' '}
-              {formatMoney(p.heldCents, p.currency)}
+              {t('adminBilling.payoutLine', {
+                name: p.name,
+                email: p.email,
+                payable: formatCents(p.payableCents, p.currency),
+                held: formatCents(p.heldCents, p.currency),
+              })}
             </span>
             <Button
               size="sm"
@@ -436,7 +483,7 @@ function PayoutsSection() {
               disabled={p.payableCents === 0 || mark.isPending}
               onClick={() => mark.mutate({ affiliateUserId: p.affiliateUserId, currency: p.currency })}
             >
-              Mark {formatMoney(p.payableCents, p.currency)} paid
+              {t('adminBilling.markPaid', { amount: formatCents(p.payableCents, p.currency) })}
             </Button>
           </li>
         ))}
@@ -453,30 +500,32 @@ function PayoutsSection() {
 /** /admin/billing: credit requests, credits by hand, payments, refund requests and affiliate payouts (admins only). */
 export function AdminBillingPage() {
   const { data: user } = useCurrentUser();
+  const { t } = useTranslation();
+  const title = t('adminBilling.pageTitle');
   useEffect(() => {
-    document.title = 'Billing · Grantleaf admin';
-  }, []);
+    document.title = title;
+  }, [title]);
   if (!user?.isAdmin) {
     return <NotAuthorised />;
   }
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Billing</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('adminBilling.title')}</h1>
         <Link to="/dashboard" className="text-sm font-medium text-brand-800 underline">
-          Back to dashboard
+          {t('adminPages.back')}
         </Link>
       </div>
       <RequestsCard
-        title="Credit requests"
-        empty="No credit requests."
+        title={t('adminBilling.creditRequests')}
+        empty={t('adminBilling.noCreditRequests')}
         useRows={useAdminCreditRequests}
         row={(r) => <CreditRequestRow key={r.id} request={r} />}
       />
       <CreditsSection />
       <RequestsCard
-        title="Refund requests"
-        empty="No refund requests."
+        title={t('adminBilling.refundRequests')}
+        empty={t('adminBilling.noRefundRequests')}
         useRows={useRefundRows}
         row={(r) => <RefundRow key={r.id} request={r} />}
       />
