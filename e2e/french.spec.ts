@@ -485,6 +485,14 @@ for (const width of [1280, 390]) {
       ['/billing/return?checkout=none&cancelled=1', 'Paiement annulé', 'Paiement annulé'],
       // The content library on its own page (ADR 0971): empty, its search and category filter.
       ['/library', 'Bibliothèque de contenu', 'Bibliothèque de contenu'],
+      // Organisations and shared work (issue 31): none yet, the form to create one.
+      ['/organisations', 'Organisations et travail partagé', 'Créer une organisation'],
+      // The application's reviews page (issue 27): no review yet, the form to add one.
+      [
+        `/applications/${tracked.body.id as string}/reviews`,
+        'Évaluations et nouvelle soumission',
+        'Ajouter les commentaires des évaluateurs',
+      ],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
