@@ -139,6 +139,8 @@ for (const width of [1280, 390]) {
     // The Introduction: within its one page, the applicant's words only, and what is left unanswered.
     await page.getByRole('button', { name: 'Generate response section' }).click();
     const response = page.getByTestId('response-section');
+    // No model on this server: no paid prose button, the offline section is the response (ADR 1035).
+    await expect(page.getByRole('button', { name: /Write as prose with AI/ })).toHaveCount(0);
     await expect(response).toContainText('Introduction to the Resubmission Application');
     await expect(response.getByTestId('response-count')).toContainText(/^\d+ words of 650 \(1 page\)$/);
     await expect(response).toContainText('Response: We added a power calculation for 120 patients.');
