@@ -272,9 +272,12 @@ function Unverified({ verified }: { verified: boolean }) {
   );
 }
 
-/** The calculation, line by line, with the sources of every rule (the preview and the record use it). */
-function ResultView({ result, title, testId }: { result: SredResult; title: string; testId: string }) {
-  const { t } = useTranslation();
+/**
+ * The calculation, line by line, with the sources of every rule (the preview and the record use it).
+ * Exported for its French test (ADR 1042).
+ */
+export function ResultView({ result, title, testId }: { result: SredResult; title: string; testId: string }) {
+  const { t, language } = useTranslation();
   return (
     <section aria-label={title} data-testid={testId} className="space-y-3">
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
@@ -338,10 +341,19 @@ function ResultView({ result, title, testId }: { result: SredResult; title: stri
         ))}
       </ol>
       {result.notes.length > 0 && (
-        <ul lang="en" className="list-disc space-y-1 pl-5 text-xs text-slate-700">
-          {result.notes.map((n) => (
-            <li key={n}>{n}</li>
-          ))}
+        // A fixed note has its French in fr.messages.json; one built with figures stays English.
+        <ul
+          lang={language === 'en' ? 'en' : undefined}
+          className="list-disc space-y-1 pl-5 text-xs text-slate-700"
+        >
+          {result.notes.map((n) => {
+            const shown = translateMessage(n);
+            return (
+              <li key={n} lang={language === 'fr' && shown === n ? 'en' : undefined}>
+                {shown}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
