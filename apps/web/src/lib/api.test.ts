@@ -79,4 +79,13 @@ describe('pages read failures through the client (issue 29 §4)', () => {
   it('no page tests `instanceof ApiError`: messageOf, statusOf, bodyOf, fieldErrorsOf, retryAfterOf do', () => {
     expect(outsideClient(/instanceof\s+ApiError\b/)).toEqual([]);
   });
+
+  it('only the client calls fetch: JSON and file downloads carry the session one way', () => {
+    expect(outsideClient(/(?<![\w.])fetch\(/)).toEqual([]);
+  });
+
+  it('only the paid mutation sets an Idempotency-Key', () => {
+    const setters = sources.filter((s) => /['"`]Idempotency-Key['"`]/.test(s.text)).map((s) => s.file);
+    expect(setters).toEqual(['./paid-mutation.ts']);
+  });
 });

@@ -80,7 +80,7 @@ export async function queryGet<T>(path: string, what: string): Promise<T> {
  * (the browser's own ignores the header's switch and the account's language; the server's answers
  * and the anonymous forms' e-mails follow the page's language, issue 31).
  */
-export function requestHeaders(init?: HeadersInit): Headers {
+function requestHeaders(init?: HeadersInit): Headers {
   const headers = new Headers(init);
   const sessionId = getSessionId();
   if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
@@ -97,13 +97,16 @@ export async function apiRequest<T>(
   return (await apiResponse<T>(method, path, body, init)).data;
 }
 
-/** The answer with its headers, for a list that says its size in X-Total-Count. */
-export async function apiResponse<T>(
+/**
+ * Sends a request with the session and the page's language. A non-OK answer throws ApiError
+ * (spec §8), so a JSON answer and a file download read failures the same way.
+ */
+export async function apiFetch(
   method: string,
   path: string,
   body?: unknown,
   init: RequestInit = {},
-): Promise<{ data: T; headers: Headers }> {
+): Promise<Response> {
   const headers = requestHeaders(init.headers);
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
@@ -113,24 +116,36 @@ export async function apiResponse<T>(
     headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
+  if (res.ok) return res;
   const text = await res.text();
-  let parsed: unknown = null;
+  const parsed = parseJson(text);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  throw new ApiError(
+    res.status,
+    (parsed && typeof parsed === 'object' ? parsed : {}) as ApiError['body'],
+    text || res.statusText,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
+}
+
+/** Spec §8: an unparsable answer is treated as empty. */
+function parseJson(text: string): unknown {
   try {
-    parsed = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    parsed = null;
+    return null;
   }
-  if (!res.ok) {
-    const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as ApiError['body'];
-    const retryAfter = Number(res.headers.get('retry-after'));
-    throw new ApiError(
-      res.status,
-      obj,
-      text || res.statusText,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-    );
-  }
-  return { data: parsed as T, headers: res.headers };
+}
+
+/** The answer with its headers, for a list that says its size in X-Total-Count. */
+export async function apiResponse<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<{ data: T; headers: Headers }> {
+  const res = await apiFetch(method, path, body, init);
+  return { data: parseJson(await res.text()) as T, headers: res.headers };
 }
 
 export const api = {

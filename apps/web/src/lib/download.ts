@@ -1,18 +1,17 @@
-import { requestHeaders } from './api.ts';
+import { apiFetch, statusOf } from './api.ts';
 
 /**
- * Fetches a file with the session and hands it to the browser as a download. Resolves 'failed'
- * on a non-OK answer and 'error' when the request itself failed, so callers show the §8 alert
- * that fits ('Failed to ...' vs 'Error ...').
+ * Fetches a file through the API client (the session, the language, its failures) and hands it to
+ * the browser as a download. Resolves 'failed' on a non-OK answer and 'error' when the request
+ * itself failed, so callers show the §8 alert that fits ('Failed to ...' vs 'Error ...').
  */
 export async function downloadFile(url: string, fallbackName: string): Promise<'ok' | 'failed' | 'error'> {
   let res: Response;
   try {
-    res = await fetch(url, { headers: requestHeaders() });
-  } catch {
-    return 'error';
+    res = await apiFetch('GET', url);
+  } catch (error) {
+    return statusOf(error) ? 'failed' : 'error';
   }
-  if (!res.ok) return 'failed';
   try {
     const blob = await res.blob();
     const disposition = res.headers.get('content-disposition') ?? '';

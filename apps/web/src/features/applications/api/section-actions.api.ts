@@ -5,6 +5,7 @@ import type {
 } from '@grantleaf/shared/section-actions.schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { usePaidMutation } from '../../../lib/paid-mutation.ts';
 
 /** How often the editor asks after a running AI action, like the dashboard's paid work. */
 export const SUGGESTION_POLL_MS = 2000;
@@ -22,19 +23,22 @@ export function useSuggestions(id: string, enabled = true) {
   });
 }
 
+/** Starts an AI action on a section: paid work, so a retried click is charged once. */
+export function useStartSectionAction(id: string) {
+  const queryClient = useQueryClient();
+  return usePaidMutation<{ sectionId: string; input: SectionActionRequest }, Suggestion>({
+    request: ({ sectionId, input }) => ({
+      path: `/api/applications/${id}/sections/${encodeURIComponent(sectionId)}/actions`,
+      body: input,
+    }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: suggestionsKey(id) }),
+  });
+}
+
 export function useSuggestionActions(id: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: suggestionsKey(id) });
   return {
-    async start(sectionId: string, input: SectionActionRequest, idempotencyKey: string) {
-      const made = await api.post<Suggestion>(
-        `/api/applications/${id}/sections/${encodeURIComponent(sectionId)}/actions`,
-        input,
-        { headers: { 'Idempotency-Key': idempotencyKey } },
-      );
-      await refresh();
-      return made;
-    },
     async accept(suggestionId: string) {
       const saved = await api.post<{ version: number }>(
         `/api/applications/${id}/suggestions/${suggestionId}/accept`,

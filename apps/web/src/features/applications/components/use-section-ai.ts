@@ -1,15 +1,11 @@
 import type { SectionAction } from '@grantleaf/shared/section-actions.schema';
-import { useRef, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
-import { useSuggestionActions, useSuggestions } from '../api/section-actions.api.ts';
+import { useStartSectionAction, useSuggestionActions, useSuggestions } from '../api/section-actions.api.ts';
 import type { SectionEditorHandle } from './section-editor.tsx';
-
-// getRandomValues, unlike randomUUID, also works on plain-http origins.
-const newKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * The editor's AI actions on sections and their suggestions. Only the owner runs them, and
@@ -31,9 +27,8 @@ export function useSectionAi({
   const { t } = useTranslation();
   const suggestions = useSuggestions(applicationId, isOwner);
   const suggestionActions = useSuggestionActions(applicationId);
+  const startAction = useStartSectionAction(applicationId);
   const [busy, setBusy] = useState(false);
-  // One Idempotency-Key per section and action until it is accepted: a retried click is charged once.
-  const actionKeys = useRef(new Map<string, string>());
   const available = isOwner && (suggestions.data?.available ?? false);
   const openSuggestion = new Map((suggestions.data?.data ?? []).map((x) => [x.sectionId, x]));
 
@@ -45,13 +40,9 @@ export function useSectionAi({
 
   async function runAction(sectionId: string, action: SectionAction) {
     await autosave.flush();
-    const k = `${sectionId}:${action}`;
-    const key = actionKeys.current.get(k) ?? newKey();
-    actionKeys.current.set(k, key);
     setBusy(true);
     try {
-      await suggestionActions.start(sectionId, { action, baseVersion: autosave.version() }, key);
-      actionKeys.current.delete(k);
+      await startAction.mutateAsync({ sectionId, input: { action, baseVersion: autosave.version() } });
     } catch (error) {
       aiError(t('editor.aiNotStarted'), error);
     } finally {

@@ -12,8 +12,8 @@ import type {
   RefundRequestInput,
 } from '@grantleaf/shared/payments.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { api } from '../../../lib/api.ts';
+import { usePaidMutation } from '../../../lib/paid-mutation.ts';
 
 /** GET /api/credit-packs: public, cached for the session (prices change with a deploy, not a click). */
 export function usePricing() {
@@ -24,16 +24,10 @@ export function usePricing() {
   });
 }
 
-/**
- * Opens Stripe's hosted checkout. The Idempotency-Key (one per dialog opening) makes a double
- * click open one session, not two.
- */
-export function useStartCheckout(idempotencyKey: string) {
-  return useMutation({
-    mutationFn: (input: CheckoutRequest) =>
-      api.post<{ checkoutId: string; url: string }>('/api/payments/checkout', input, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+/** Opens Stripe's hosted checkout; a double click on one pack opens one session, not two. */
+export function useStartCheckout() {
+  return usePaidMutation<CheckoutRequest, { checkoutId: string; url: string }>({
+    request: (input) => ({ path: '/api/payments/checkout', body: input }),
   });
 }
 
@@ -162,14 +156,12 @@ export function useAdminUsers(enabled: boolean, query: string) {
 
 export function useChangeCredits() {
   const client = useQueryClient();
-  return useMutation({
-    // A fresh key per change: a retried request applies once, a second change is a second change.
-    mutationFn: ({ userId, amount, reason }: { userId: string; amount: number; reason: string }) =>
-      api.post(
-        `/api/admin/users/${userId}/credits`,
-        { amount, reason },
-        { headers: { 'Idempotency-Key': newIdempotencyKey() } },
-      ),
+  // A retried request applies once; once applied, the same change again is a second change.
+  return usePaidMutation<{ userId: string; amount: number; reason: string }, unknown>({
+    request: ({ userId, amount, reason }) => ({
+      path: `/api/admin/users/${userId}/credits`,
+      body: { amount, reason },
+    }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/admin/users'] }),
   });
 }

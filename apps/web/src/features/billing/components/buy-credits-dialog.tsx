@@ -6,7 +6,6 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { messageOf } from '../../../lib/api.ts';
 import { onBuyCredits, openBuyCredits } from '../../../lib/buy-credits.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { usePricing, useStartCheckout } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
 import '../../../i18n/dashboard-catalogue.ts';
@@ -32,8 +31,7 @@ export function BuyCreditsDialog({
   const pricing = usePricing();
   const [currency, setCurrency] = useState<Currency>('CAD');
   // One key per opening of the dialog: a double click opens one checkout.
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const checkout = useStartCheckout(idempotencyKey);
+  const checkout = useStartCheckout();
   const [chosen, setChosen] = useState<string | null>(null);
   const configured = pricing.data?.paymentsConfigured ?? false;
   const error = checkout.error ? messageOf(checkout.error, t('buyCredits.checkoutFailed')) : null;

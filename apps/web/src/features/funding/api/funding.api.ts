@@ -3,6 +3,7 @@ import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
 import type { FundingFinderInput, FundingRequest } from '@grantleaf/shared/funding.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
+import { fileAttempt, usePaidMutation } from '../../../lib/paid-mutation.ts';
 import { refreshAfterSubmit } from '../../../lib/query-client.ts';
 
 // The list's key is the paid-work catalogue's (ADR 0811), which also refreshes it after a submit.
@@ -25,16 +26,14 @@ export function useFundingRequests(enabled = true) {
 }
 
 /**
- * Submits a search. The Idempotency-Key makes a retried click or a flaky network charge once:
- * the dialog keeps one key per filled-in form.
+ * Submits a search, with the file the dialog uploaded first. One attempt is the form with the
+ * chosen file, not its upload (a retry uploads anew), so a retried click is charged once.
  */
 export function useCreateFundingRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: FundingFinderInput; idempotencyKey: string }) =>
-      api.post<FundingRequest>('/api/funding-finder-requests', input, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+  return usePaidMutation<{ input: FundingFinderInput; file: File | null }, FundingRequest>({
+    request: ({ input }) => ({ path: '/api/funding-finder-requests', body: input }),
+    attempt: ({ input, file }) => ({ ...input, fileUrl: undefined, file: fileAttempt(file) }),
     // Spec §7: the lists and the balance are fetched again after a successful submission.
     onSuccess: () => refreshAfterSubmit(queryClient),
   });

@@ -24,7 +24,6 @@ import '../../../i18n/funding-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { messageOf, statusOf } from '../../../lib/api.ts';
 import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
-import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { BUY_CREDITS_ACTION, buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateFundingRequest, useUploadFundingFile } from '../api/funding.api.ts';
@@ -86,7 +85,6 @@ export function FundingFinderDialog({
   // names it by the fileUrl answered (issue 15 §2: no file bytes inside the request).
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
-  const key = useIdempotencyKey();
   const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateFundingRequest();
   const upload = useUploadFundingFile();
@@ -141,13 +139,6 @@ export function FundingFinderDialog({
     const parsed = form.parse();
     if (!parsed.success) return;
     const changed = changing ? overrideOf(override, profile) : undefined;
-    // The key is the form's with the chosen file, not its upload: a retry uploads anew.
-    const idempotencyKey = key.for({
-      ...parsed.data,
-      applicant: changed,
-      payFrom,
-      file: file && [file.name, file.size, file.lastModified],
-    });
     let fileUrl: string | undefined;
     if (file) {
       try {
@@ -165,11 +156,10 @@ export function FundingFinderDialog({
           ...(changed ? { applicant: changed } : {}),
           payFrom: payFrom || undefined,
         },
-        idempotencyKey,
+        file,
       },
       {
         onSuccess: () => {
-          key.done();
           toast.success(t('fundingFinder.started'), { description: t('fundingFinder.startedDescription') });
           close(false);
         },

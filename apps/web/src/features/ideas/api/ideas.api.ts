@@ -1,8 +1,9 @@
 import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
 import type { IdeaRequestInput, IdeaRequestRecord } from '@grantleaf/shared/ideas.schema';
 import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
+import { usePaidMutation } from '../../../lib/paid-mutation.ts';
 import { refreshAfterSubmit } from '../../../lib/query-client.ts';
 
 // The list's key is the paid-work catalogue's (ADR 0811), which also refreshes it after a submit.
@@ -25,12 +26,8 @@ export function useIdeaRequests(enabled = true) {
 
 export function useCreateIdeaRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
-    // The Idempotency-Key (one per dialog form) makes a retried click or a flaky network charge once.
-    mutationFn: ({ input, idempotencyKey }: { input: IdeaRequestInput; idempotencyKey: string }) =>
-      api.post<IdeaRequestRecord>('/api/idea-generator-requests', input, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
+  return usePaidMutation<IdeaRequestInput, IdeaRequestRecord>({
+    request: (input) => ({ path: '/api/idea-generator-requests', body: input }),
     onSuccess: () => refreshAfterSubmit(queryClient),
   });
 }

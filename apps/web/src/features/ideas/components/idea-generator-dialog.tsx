@@ -9,7 +9,6 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
 import '../../../i18n/ideas-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
-import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateIdeaRequest } from '../api/ideas.api.ts';
@@ -42,7 +41,6 @@ export function IdeaGeneratorDialog({
   const [done, setDone] = useState(false);
   const [payFrom, setPayFrom] = useState('');
   const create = useCreateIdeaRequest();
-  const key = useIdempotencyKey();
   // Paying from an organisation, its balance and the member's limit decide (the server says so).
   const insufficient = !payFrom && credits < priceInCredits('idea');
 
@@ -59,15 +57,9 @@ export function IdeaGeneratorDialog({
     const parsed = form.parse();
     if (!parsed.success) return;
     create.mutate(
+      { ...parsed.data, payFrom: payFrom || undefined },
       {
-        input: { ...parsed.data, payFrom: payFrom || undefined },
-        idempotencyKey: key.for({ ...parsed.data, payFrom }),
-      },
-      {
-        onSuccess: () => {
-          setDone(true);
-          key.done();
-        },
+        onSuccess: () => setDone(true),
         onError: (error) =>
           toast.error(t('ideas.dialog.failed'), {
             description: payFromRefusal(error, t('ideas.dialog.failedText')),

@@ -18,6 +18,7 @@ import {
 } from '@grantleaf/shared/review-response.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryGet } from '../../../lib/api.ts';
+import { fileAttempt, usePaidMutation } from '../../../lib/paid-mutation.ts';
 
 /**
  * The reviews feature's data layer (issue 27; ADR 0330, 0410): every answer is parsed with the
@@ -47,8 +48,6 @@ function useSetPlan(applicationId: string) {
 export interface ImportRequest {
   input: Omit<ImportReviewsInput, 'fileUrl'>;
   file: File | null;
-  /** One key per attempt of the same input, so a retried import is stored once. */
-  idempotencyKey: string;
 }
 
 /**
@@ -57,8 +56,9 @@ export interface ImportRequest {
  */
 export function useImportReviews(applicationId: string) {
   const setPlan = useSetPlan(applicationId);
-  return useMutation({
-    mutationFn: async ({ input, file, idempotencyKey }: ImportRequest) => {
+  // One attempt is the input with the chosen file, not its upload: a retried import is stored once.
+  return usePaidMutation<ImportRequest, unknown>({
+    request: async ({ input, file }) => {
       let body: ImportReviewsInput = input;
       if (file) {
         const form = new FormData();
@@ -66,10 +66,9 @@ export function useImportReviews(applicationId: string) {
         const { fileUrl } = await api.post<{ fileUrl: string }>('/api/upload', form);
         body = { ...input, text: undefined, fileUrl };
       }
-      return api.post<unknown>(reviewsUrl(applicationId), body, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-      });
+      return { path: reviewsUrl(applicationId), body };
     },
+    attempt: ({ input, file }) => ({ ...input, file: fileAttempt(file) }),
     onSuccess: setPlan,
   });
 }

@@ -18,7 +18,6 @@ import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/reviews-catalogue.ts';
 import { messageOf, statusOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
   useCritiqueDiff,
@@ -153,7 +152,6 @@ function PlanView({ applicationId, plan }: { applicationId: string; plan: Review
 function ImportForm({ applicationId, currentVersion }: { applicationId: string; currentVersion: number }) {
   const { t } = useTranslation();
   const importReviews = useImportReviews(applicationId);
-  const keys = useIdempotencyKey();
   const [label, setLabel] = useState('');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -176,15 +174,10 @@ function ImportForm({ applicationId, currentVersion }: { applicationId: string; 
     const input = { label: label.trim() || undefined, text: file ? undefined : text, reviewedVersion };
     setError(null);
     importReviews.mutate(
-      {
-        input,
-        file,
-        idempotencyKey: keys.for({ ...input, file: file ? [file.name, file.size, file.lastModified] : null }),
-      },
+      { input, file },
       {
         // Only a stored import clears the form: on any failure the pasted text and file stay.
         onSuccess: () => {
-          keys.done();
           setLabel('');
           setText('');
           setFile(null);

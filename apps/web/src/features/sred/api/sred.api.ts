@@ -11,6 +11,7 @@ import type {
 import type { NarrativeDraft, NarrativeDraftList } from '@grantleaf/shared/sred/narrative-draft.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { usePaidMutation } from '../../../lib/paid-mutation.ts';
 
 const CLAIMS = '/api/sred/claims';
 
@@ -123,14 +124,11 @@ export const useNarrativeDrafts = (id: string) =>
       query.state.data?.data.some((d) => d.status === 'processing') ? DRAFT_POLL_MS : false,
   });
 
-/** Paid work: the key makes a double click or a retried request one charge. */
+/** Paid work: a double click or a retried request is one charge. */
 export function useStartNarrativeDraft(id: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ projectId, key }: { projectId: string; key: string }) =>
-      api.post<NarrativeDraft>(`${CLAIMS}/${id}/projects/${projectId}/narrative-drafts`, undefined, {
-        headers: { 'Idempotency-Key': key },
-      }),
+  return usePaidMutation<string, NarrativeDraft>({
+    request: (projectId) => ({ path: `${CLAIMS}/${id}/projects/${projectId}/narrative-drafts` }),
     onSuccess: () => client.invalidateQueries({ queryKey: draftsKey(id) }),
   });
 }

@@ -7,7 +7,7 @@ import {
   type NarrativePart,
 } from '@grantleaf/shared/sred/narrative-draft.schema';
 import { T661_WORD_LIMITS } from '@grantleaf/shared/sred/sred.schema';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
@@ -34,22 +34,13 @@ export function NarrativeDraftPanel({
   const { t } = useTranslation();
   const drafts = useNarrativeDrafts(claimId);
   const start = useStartNarrativeDraft(claimId);
-  // One key per click on Draft: a retried request is charged once.
-  const key = useRef<string | null>(null);
   const draft = drafts.data?.data.filter((d) => d.projectId === projectId).at(-1);
   const available = drafts.data?.available ?? false;
 
   function ask() {
-    key.current ??= crypto.randomUUID();
-    start.mutate(
-      { projectId, key: key.current },
-      {
-        onSettled: () => {
-          key.current = null;
-        },
-        onError: (err) => toast.error(messageOf(err, t('sred.draft.startFailed'))),
-      },
-    );
+    start.mutate(projectId, {
+      onError: (err) => toast.error(messageOf(err, t('sred.draft.startFailed'))),
+    });
   }
 
   return (

@@ -10,6 +10,7 @@ import type {
 } from '@grantleaf/shared/submissions.schema';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
+import { usePaidMutation } from '../../../lib/paid-mutation.ts';
 import { refreshAfterSubmit } from '../../../lib/query-client.ts';
 
 // The list's key is the paid-work catalogue's (ADR 0811), which also refreshes it after a submit.
@@ -77,10 +78,8 @@ export function useApplicationBudget(applicationId: string | undefined) {
 
 export function useCreateSubmission() {
   const queryClient = useQueryClient();
-  return useMutation({
-    // The Idempotency-Key (see useIdempotencyKey) makes a retried click or a flaky network charge once.
-    mutationFn: ({ input, idempotencyKey }: { input: CreateSubmissionInput; idempotencyKey: string }) =>
-      api.post<Submission>('/api/submissions', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  return usePaidMutation<CreateSubmissionInput, Submission>({
+    request: (input) => ({ path: '/api/submissions', body: input }),
     onSuccess: () => refreshAfterSubmit(queryClient),
   });
 }

@@ -11,7 +11,6 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { messageOf } from '../../../lib/api.ts';
 import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
-import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCreateSubmission, useUploadFile } from '../api/submissions.api.ts';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
@@ -63,7 +62,6 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadFile();
   const create = useCreateSubmission();
-  const key = useIdempotencyKey();
   const [payFrom, setPayFrom] = useState('');
 
   const clearFile = () => {
@@ -126,18 +124,14 @@ export function AnalyzeApplicationDialog({ open, onOpenChange, initial }: Submis
       contentJson: contentJsonOf(form.values),
       payFrom: payFrom || undefined,
     };
-    create.mutate(
-      { input, idempotencyKey: key.for(input) },
-      {
-        onSuccess: () => {
-          key.done();
-          toast.success(t('analyzeDialog.started'), { description: t('analyzeDialog.startedDescription') });
-          close(false);
-        },
-        onError: (error) =>
-          toast.error(payFromRefusal(error, t('analyzeDialog.failed')), buyCreditsAction(error)),
+    create.mutate(input, {
+      onSuccess: () => {
+        toast.success(t('analyzeDialog.started'), { description: t('analyzeDialog.startedDescription') });
+        close(false);
       },
-    );
+      onError: (error) =>
+        toast.error(payFromRefusal(error, t('analyzeDialog.failed')), buyCreditsAction(error)),
+    });
   };
 
   return (

@@ -14,7 +14,6 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-select.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
-import { useIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useApplicationBudget, useCreateSubmission } from '../api/submissions.api.ts';
 import { budgetMoney } from '../../../lib/budget-money.ts';
@@ -86,7 +85,6 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
   const [first] = useState(() => (initial === undefined ? emptyForm() : generationFormFrom(initial)));
   const form = useSchemaForm({ schema: generationFormSchema, initial: first, id: 'gen', toInput });
   const create = useCreateSubmission();
-  const key = useIdempotencyKey();
   const [payFrom, setPayFrom] = useState('');
   const [program, setProgram] = useState<GrantProgram | null>(null);
   const currency = program?.currency ?? null;
@@ -119,20 +117,16 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
       contentJson: values,
       payFrom: payFrom || undefined,
     };
-    create.mutate(
-      { input, idempotencyKey: key.for(input) },
-      {
-        onSuccess: (submission) => {
-          key.done();
-          toast.success(t('generateDialog.started'), {
-            description: startedText(submission.etaTimestamp),
-          });
-          close(false);
-        },
-        onError: (error) =>
-          toast.error(payFromRefusal(error, t('generateDialog.failed')), buyCreditsAction(error)),
+    create.mutate(input, {
+      onSuccess: (submission) => {
+        toast.success(t('generateDialog.started'), {
+          description: startedText(submission.etaTimestamp),
+        });
+        close(false);
       },
-    );
+      onError: (error) =>
+        toast.error(payFromRefusal(error, t('generateDialog.failed')), buyCreditsAction(error)),
+    });
   };
 
   // The spec's one text for every empty field is the toast's; a field repeats only a message of its own.

@@ -4,7 +4,7 @@ import type {
 } from '@grantleaf/shared/organisation-credits.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryGet } from '../../../lib/api.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { usePaidMutation } from '../../../lib/paid-mutation.ts';
 
 /** An organisation's credits (issue 32 §1, ADR 0720): balance, allowances and who spent what. */
 const creditsKey = (id: string) => ['/api/organisations', id, 'credits'] as const;
@@ -21,13 +21,8 @@ export function useOrganisationCredits(id: string) {
     // A transfer takes the owner's own credits: the header's balance reloads.
     void client.invalidateQueries({ queryKey: ['/api/auth/user'] });
   };
-  const transfer = useMutation({
-    mutationFn: (credits: number) =>
-      api.post<OrganisationCredits>(
-        `/api/organisations/${id}/credits/transfers`,
-        { credits },
-        { headers: { 'Idempotency-Key': newIdempotencyKey() } },
-      ),
+  const transfer = usePaidMutation<number, OrganisationCredits>({
+    request: (credits) => ({ path: `/api/organisations/${id}/credits/transfers`, body: { credits } }),
     onSuccess,
   });
   const setLimit = useMutation({

@@ -29,7 +29,7 @@ import type {
 } from '@grantleaf/shared/sharing.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryGet } from '../../../lib/api.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { usePaidMutation, usePaidPost } from '../../../lib/paid-mutation.ts';
 
 /** Organisations, sharing and comments (issue 32): the session user's view of each. */
 
@@ -63,16 +63,27 @@ function useOrgMutation<I>(run: (input: I) => Promise<OrganisationDetail | null 
   });
 }
 
-const keyed = () => ({ headers: { 'Idempotency-Key': newIdempotencyKey() } });
+/** A change that must happen once (a new organisation, an invitation): its tries share a key. */
+function useOnceOrgMutation<I, R>(request: (input: I) => { path: string; body: unknown }) {
+  const client = useQueryClient();
+  return usePaidMutation<I, R>({
+    request,
+    onSuccess: () => client.invalidateQueries({ queryKey: orgsKey }),
+  });
+}
 
 export const useCreateOrganisation = () =>
-  useOrgMutation((input: { name: string; domain: string | null }) =>
-    api.post<OrganisationDetail>(ORGS, input, keyed()),
-  );
+  useOnceOrgMutation<{ name: string; domain: string | null }, OrganisationDetail>((input) => ({
+    path: ORGS,
+    body: input,
+  }));
 export const useUpdateOrganisation = (id: string) =>
   useOrgMutation((input: UpdateOrganisationInput) => api.patch<OrganisationDetail>(`${ORGS}/${id}`, input));
 export const useInvite = (id: string) =>
-  useOrgMutation((input: InviteInput) => api.post<Invitation>(`${ORGS}/${id}/invitations`, input, keyed()));
+  useOnceOrgMutation<InviteInput, Invitation>((input) => ({
+    path: `${ORGS}/${id}/invitations`,
+    body: input,
+  }));
 export const useRevokeInvitation = (id: string) =>
   useOrgMutation((invitationId: string) => api.delete<null>(`${ORGS}/${id}/invitations/${invitationId}`));
 export const useJoinOrganisation = () =>
@@ -189,6 +200,7 @@ export function useMyApplicationTitles(userId: string) {
 /** Every change answers with the competition, which replaces the cached one; the list reloads. */
 export function useCompetitionActions(orgId: string) {
   const client = useQueryClient();
+  const post = usePaidPost();
   const base = `${ORGS}/${orgId}/competitions`;
   const set = (detail: CompetitionDetail) => {
     client.setQueryData([...competitionsKey(orgId), detail.id], detail);
@@ -197,18 +209,17 @@ export function useCompetitionActions(orgId: string) {
   };
   return {
     announce: async (input: CreateCompetitionInput) =>
-      set(await api.post<CompetitionDetail>(base, input, keyed())),
+      set(await post<CompetitionDetail>({ path: base, body: input })),
     enter: async (competitionId: string, input: EntryInput) =>
       set(await api.put<CompetitionDetail>(`${base}/${competitionId}/entry`, input)),
     score: async (competitionId: string, entryId: string, input: ScoreInput) =>
       set(await api.put<CompetitionDetail>(`${base}/${competitionId}/entries/${entryId}/score`, input)),
     select: async (competitionId: string, entryId: string, selected: boolean) =>
       set(
-        await api.post<CompetitionDetail>(
-          `${base}/${competitionId}/entries/${entryId}/selection`,
-          { selected },
-          keyed(),
-        ),
+        await post<CompetitionDetail>({
+          path: `${base}/${competitionId}/entries/${entryId}/selection`,
+          body: { selected },
+        }),
       ),
   };
 }
@@ -226,6 +237,7 @@ export function useOfficeReview(applicationId: string) {
 /** Submit, request changes, approve: each answers with the review, which replaces the cached one. */
 export function useOfficeReviewActions(applicationId: string) {
   const client = useQueryClient();
+  const post = usePaidPost();
   const base = `/api/applications/${applicationId}/office-review`;
   const set = (review: OfficeReview) => {
     client.setQueryData(reviewKey(applicationId), review);
@@ -233,11 +245,11 @@ export function useOfficeReviewActions(applicationId: string) {
   };
   return {
     submit: async (message: string) =>
-      set(await api.post<OfficeReview>(`${base}/submit`, { message }, keyed())),
+      set(await post<OfficeReview>({ path: `${base}/submit`, body: { message } })),
     requestChanges: async (message: string) =>
-      set(await api.post<OfficeReview>(`${base}/request-changes`, { message }, keyed())),
+      set(await post<OfficeReview>({ path: `${base}/request-changes`, body: { message } })),
     approve: async (message: string) =>
-      set(await api.post<OfficeReview>(`${base}/approve`, { message }, keyed())),
+      set(await post<OfficeReview>({ path: `${base}/approve`, body: { message } })),
   };
 }
 
@@ -262,6 +274,7 @@ export function useShares(applicationId: string, enabled: boolean) {
 
 export function useShareActions(applicationId: string) {
   const client = useQueryClient();
+  const post = usePaidPost();
   const base = `/api/applications/${applicationId}`;
   const set = (shares: Shares | null) => {
     // The office review follows the organisation share (ADR 0440).
@@ -271,7 +284,7 @@ export function useShareActions(applicationId: string) {
       : client.invalidateQueries({ queryKey: sharesKey(applicationId) });
   };
   return {
-    share: async (input: ShareInput) => set(await api.post<Shares>(`${base}/shares`, input, keyed())),
+    share: async (input: ShareInput) => set(await post<Shares>({ path: `${base}/shares`, body: input })),
     unshare: async (shareId: string) => set(await api.delete<null>(`${base}/shares/${shareId}`)),
     shareWithOrganisation: async (organisationId: string) =>
       set(await api.put<Shares>(`${base}/organisation-share`, { organisationId })),
@@ -291,10 +304,11 @@ export function useComments(applicationId: string) {
 
 export function useCommentActions(applicationId: string) {
   const client = useQueryClient();
+  const post = usePaidPost();
   const base = `/api/applications/${applicationId}/comments`;
   const set = (list: { data: Comment[] }) => client.setQueryData(commentsKey(applicationId), list);
   return {
-    add: async (input: CommentInput) => set(await api.post<{ data: Comment[] }>(base, input, keyed())),
+    add: async (input: CommentInput) => set(await post<{ data: Comment[] }>({ path: base, body: input })),
     resolve: async (commentId: string, resolved: boolean) =>
       set(await api.post<{ data: Comment[] }>(`${base}/${commentId}/resolve`, { resolved })),
   };
