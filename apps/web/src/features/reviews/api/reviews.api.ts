@@ -18,7 +18,7 @@ import {
 } from '@grantleaf/shared/review-response.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryGet } from '../../../lib/api.ts';
-import { fileAttempt, usePaidMutation } from '../../../lib/paid-mutation.ts';
+import { fileAttempt, usePaidMutation, usePaidPost } from '../../../lib/paid-mutation.ts';
 
 /**
  * The reviews feature's data layer (issue 27; ADR 0330, 0410): every answer is parsed with the
@@ -148,11 +148,10 @@ export function useModelResponses(applicationId: string) {
 /** Paid work: the key makes a double click or a retried request one charge. */
 export function useStartModelResponse(applicationId: string) {
   const client = useQueryClient();
+  const post = usePaidPost();
   return useMutation({
-    mutationFn: async (key: string): Promise<ModelResponse> =>
-      modelResponseSchema.parse(
-        await api.post(modelResponsesUrl(applicationId), undefined, { headers: { 'Idempotency-Key': key } }),
-      ),
+    mutationFn: async (): Promise<ModelResponse> =>
+      modelResponseSchema.parse(await post({ path: modelResponsesUrl(applicationId) })),
     onSuccess: () => client.invalidateQueries({ queryKey: [modelResponsesUrl(applicationId)] }),
   });
 }

@@ -1,12 +1,10 @@
 import { formatCredits } from '@grantleaf/shared/constants';
 import { priceInCredits } from '@grantleaf/shared/paid-work-catalogue';
 import type { ModelResponse } from '@grantleaf/shared/review-response.schema';
-import { useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
-import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { useModelResponses, useStartModelResponse } from '../api/reviews.api.ts';
 
 const PRICE = formatCredits(priceInCredits('review_response'));
@@ -22,20 +20,11 @@ export function ModelResponsePanel({ applicationId }: { applicationId: string })
   const { t } = useTranslation();
   const list = useModelResponses(applicationId);
   const start = useStartModelResponse(applicationId);
-  // One key per click: a retried request is charged once.
-  const key = useRef<string | null>(null);
   if (!list.data?.available) return null;
   const latest = list.data.data[0];
   const running = start.isPending || latest?.status === 'processing';
 
-  function ask() {
-    key.current ??= newIdempotencyKey();
-    start.mutate(key.current, {
-      onSettled: () => {
-        key.current = null;
-      },
-    });
-  }
+  const ask = () => start.mutate();
 
   return (
     <div className="mt-4 space-y-2" data-testid="model-response">
