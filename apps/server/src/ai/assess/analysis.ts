@@ -102,6 +102,18 @@ export function analyseApplication(program: GrantProgram, text: string): Analysi
 }
 
 /** The full offline review, also used on generated drafts and beside a model's scores. */
+/**
+ * The reading of the last text judged. It does not depend on the program, and the element
+ * detector and fact reader cache their work per reading, so one text judged against many programs
+ * (the catalogue's probes, a text compared across programs) is read and detected once.
+ */
+let last: { text: string; reading: ReviewReading } | undefined;
+function readingOf(text: string): ReviewReading {
+  if (last?.text !== text)
+    last = { text, reading: readForReview(text, PROGRAM_CRITERIA.genericVocabulary, ALL_CUES) };
+  return last.reading;
+}
+
 export function evaluateText(
   program: GrantProgram,
   text: string,
@@ -111,7 +123,7 @@ export function evaluateText(
   } = {},
 ): OfflineEvaluation {
   const requirements = programRequirements(program);
-  const reading = readForReview(text, PROGRAM_CRITERIA.genericVocabulary, ALL_CUES);
+  const reading = readingOf(text);
   const sections = splitIntoSections(reading.text, program);
   const checks: OfflineChecks = runOfflineChecks({ program, sections });
   const short = shortTextFinding(program, reading.words);
