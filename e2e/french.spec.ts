@@ -558,3 +558,48 @@ for (const width of [1280, 390]) {
     await page.context().close();
   });
 }
+
+/**
+ * The /admin/* pages in French (ADR 1041), at 1280 and 390 px: the operator's account set to
+ * French for the walk and back to English after it (other specs share the worker's admin).
+ * What the records hold (program names, e-mail addresses) is data, not the interface's words.
+ */
+test('the admin pages in French at 1280 and 390 px', async ({
+  browser,
+  baseURL,
+  server,
+  registerAccount,
+}) => {
+  test.setTimeout(180_000);
+  const forbidden = forbiddenInFrench();
+  const admin = await adminAccount(server, registerAccount);
+  const language = (value: 'en' | 'fr') =>
+    server.api('PUT', '/api/account/language', { token: admin.token, body: { language: value } });
+  expect((await language('fr')).status).toBe(200);
+  try {
+    for (const width of [1280, 390]) {
+      const page = await pageAs(browser, baseURL!, admin, { width });
+      for (const [path, heading] of [
+        ['/admin/leads', 'Demandes reçues'],
+        ['/admin/audit', 'Journal d’audit'],
+        ['/admin/billing', 'Facturation'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+        await page.waitForLoadState('networkidle');
+        // The audit log's identifiers (an API route, a request id) are <code>, not words.
+        const text = await ownText(page, 'body', ['code']);
+        expect(
+          forbidden.filter((english) => containsPhrase(text, english)),
+          `English on ${path}`,
+        ).toEqual([]);
+        expect(await seriousViolations(page), path).toEqual([]);
+        expect(await fits(page), `${path} fits ${width} px`).toBe(true);
+      }
+      await page.context().close();
+    }
+  } finally {
+    await language('en');
+  }
+});

@@ -96,10 +96,15 @@ export function AdminAuditPage() {
                   <td className={td}>
                     {translateMessage(AUDIT_ACTION_LABELS[entry.action] ?? entry.action)}
                   </td>
+                  {/* Stored identifiers (a record's type and id, an API route), not words: code. */}
                   <td className={`${td} font-mono text-xs`}>
-                    {entry.objectType} {entry.objectId}
+                    <code>
+                      {entry.objectType} {entry.objectId}
+                    </code>
                   </td>
-                  <td className={`${td} font-mono text-xs`}>{entry.requestId ?? '—'}</td>
+                  <td className={`${td} font-mono text-xs`}>
+                    <code>{entry.requestId ?? '—'}</code>
+                  </td>
                 </tr>
               ))}
             </tbody>
