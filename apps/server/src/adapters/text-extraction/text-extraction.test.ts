@@ -29,7 +29,9 @@ describe('text extraction', () => {
     ).toBe('line one\nline two\n\nend');
   });
 
-  it('extracts a 100-page PDF in under 5 s off the main thread', async () => {
+  // How fast is the bench's (pdf suite, beside pdftotext; brief §7: no targets in timed tests).
+  // What this proves is where the work runs: in an extraction process, never in this one.
+  it('extracts a 100-page PDF whole, in an extraction process', async () => {
     const pdf = await makePdf(
       Array.from(
         { length: 40 },
@@ -37,17 +39,12 @@ describe('text extraction', () => {
       ),
       100,
     );
-    const lag = monitorEventLoopDelay({ resolution: 10 });
-    lag.enable();
-    const started = performance.now();
     const { text, pages } = await extractDocumentText('pdf', pdf);
-    const ms = performance.now() - started;
-    lag.disable();
     expect(pages).toBe(100);
     expect(text).toContain('Line 39: objectives');
-    expect(ms).toBeLessThan(5000);
-    // pdf.js parses in the worker thread: this thread's event loop never stalls for long.
-    expect(lag.max / 1e6).toBeLessThan(250);
+    const workers = extractionProcessIds();
+    expect(workers.length).toBeGreaterThan(0);
+    expect(workers).not.toContain(process.pid);
   });
 
   it('rejects a file pdf.js cannot open', async () => {

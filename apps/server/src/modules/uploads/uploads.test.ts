@@ -199,7 +199,9 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
     expect(after[0].n).toBe(before[0].n + 1);
   });
 
-  it('extracts a 100-page PDF in under 5 s', async () => {
+  // How fast is the bench's (pdf suite, beside pdftotext): a time limit here would fail on a busy
+  // machine without a fault in the code (brief §7: targets live in `npm run bench`).
+  it('extracts a 100-page PDF whole through the upload route', async () => {
     const pdf = await makePdf(
       Array.from(
         { length: 40 },
@@ -207,11 +209,8 @@ describe.each(DATABASES)('uploads on %s', (kind) => {
       ),
       100,
     );
-    const started = Date.now();
     const res = await uploadFile(t.baseUrl, owner.token, 'long.pdf', pdf);
-    const ms = Date.now() - started;
     expect(res.status).toBe(200);
-    expect(ms).toBeLessThan(5000);
     const id = res.body.fileUrl.split('/').pop();
     const [row] = await rows(sql`select length(extracted_text) as n from uploads where id = ${id}`);
     expect(Number(row.n)).toBeGreaterThan(100 * 40 * 50);
