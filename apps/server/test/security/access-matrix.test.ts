@@ -334,6 +334,18 @@ export const MATRIX: Record<string, Entry> = {
     url: (o) => `/api/applications/${o.application}/reviews/findings`,
     foreign: true,
   },
+  // The response section written by a model (ADR 1035): no model here, so A gets 409 on asking
+  // (nothing charged), B 404 — the owner check comes first.
+  'POST /api/applications/:id/reviews/model-responses': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/reviews/model-responses`,
+    foreign: true,
+  },
+  'GET /api/applications/:id/reviews/model-responses': {
+    access: 'user',
+    url: (o) => `/api/applications/${o.application}/reviews/model-responses`,
+    foreign: true,
+  },
   'GET /api/library/blocks': { access: 'user' },
   'POST /api/library/blocks': { access: 'user', body: () => ({ title: 'Planted', text: 'Planted block' }) },
   'PATCH /api/library/blocks/:id': {
