@@ -15,20 +15,12 @@ export const BUDGET_MAX_PARTNERS = 20;
 /** One line's amount in one year: whole currency units, below a billion. */
 export const BUDGET_MAX_AMOUNT = 999_999_999;
 
-/** The categories a cost line may have; partner money is entered per partner, not as a line. */
-export const BUDGET_LINE_CATEGORIES = [
-  'personnel',
-  'applicant_salary',
-  'equipment',
-  'materials',
-  'travel',
-  'dissemination',
-  'knowledge_mobilisation',
-  'subcontracts',
-  'participant_support',
-  'indirect',
-] as const satisfies readonly z.infer<typeof costCategorySchema>[];
-export const budgetLineCategorySchema = z.enum(BUDGET_LINE_CATEGORIES);
+/**
+ * The categories a cost line may have: every cost category but partner money, which is entered per
+ * partner, not as a line. Derived, so a category added to the cost rules is a line category too.
+ */
+export const budgetLineCategorySchema = costCategorySchema.exclude(['partner_cash', 'partner_in_kind']);
+export const BUDGET_LINE_CATEGORIES = budgetLineCategorySchema.options;
 export type BudgetLineCategory = z.infer<typeof budgetLineCategorySchema>;
 
 export const BUDGET_CATEGORY_LABELS: Record<BudgetLineCategory, string> = {
