@@ -2,9 +2,10 @@
  * Funding-finder evaluation (issues 14 and 25): real researchers and companies and the program each
  * actually won, from public pages (each profile names its `source`). Two sets, never mixed:
  * - development (eval/profiles/*.json): the ranking may be tuned on these;
- * - held-out 7 (eval/profiles/heldout7/*.json): frozen before the ADR 1030 round (ADR 1030) and measured
+ * - held-out 8 (eval/profiles/heldout8/*.json): frozen before the ADR 1090 round (ADR 1090) and measured
  *   once; nothing may be changed because of them, so their figures are the ones to quote as accuracy;
- * - held-out 6 (eval/profiles/heldout6/*.json): spent (measured once for ADR 1011, its misses read),
+ * - held-out 7 (eval/profiles/heldout7/*.json): spent (measured once for ADR 1031, its misses read),
+ *   held-out 6 (spent for ADR 1011, its misses read),
  *   held-out 5 (spent for ADR 0996, its misses read),
  *   held-out 4 (spent for ADR 0930, its misses read),
  *   held-out 3 (spent for ADR 0885, its misses read for the ADR 0930 round), held-out 2 (spent for ADR
@@ -38,7 +39,8 @@ import { readSeedPrograms } from '../apps/server/src/modules/programs/program-se
 const PROFILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
 export const FUNDING_SETS = {
   development: PROFILES_DIR,
-  'held-out 7': path.join(PROFILES_DIR, 'heldout7'),
+  'held-out 8': path.join(PROFILES_DIR, 'heldout8'),
+  'held-out 7 (spent)': path.join(PROFILES_DIR, 'heldout7'),
   'held-out 6 (spent)': path.join(PROFILES_DIR, 'heldout6'),
   'held-out 5 (spent)': path.join(PROFILES_DIR, 'heldout5'),
   'held-out 4 (spent)': path.join(PROFILES_DIR, 'heldout4'),
@@ -52,7 +54,8 @@ export type FundingSet = keyof typeof FUNDING_SETS;
 // Each held-out set's SHA-256 (files sorted by name, concatenated), recorded at its freeze in its
 // README.md: a changed held-out set is reported, never silently measured.
 export const HELD_OUT_DIGESTS: Partial<Record<FundingSet, string>> = {
-  'held-out 7': '209e58da88d50d736bd80709a2af065132fc96cf122a968dbd9b61d897676d7d',
+  'held-out 8': '7a36414e7572f39bac8cc295b5be274c2b7f41857474e629165cf856646fa519',
+  'held-out 7 (spent)': '209e58da88d50d736bd80709a2af065132fc96cf122a968dbd9b61d897676d7d',
   'held-out 6 (spent)': '735676c03bc4141bdbf4fb5902a08c9d77945337f91c41e735566cd58b896adc',
   'held-out 5 (spent)': 'b389db54135c9b76f085bb72cace38432b3f2293d1acb7ad201a59577d4dd5db',
   'held-out 4 (spent)': '61f5dc81df1f4e6f75f76845362f98d3b8175bf0ea22e9cc2490d924a9627a9e',
@@ -61,7 +64,7 @@ export const HELD_OUT_DIGESTS: Partial<Record<FundingSet, string>> = {
   'held-out 1 (spent)': '1ac660c1b3817eda3e103eab2c4f3daa8909b00b4e4762104f1a3214f6265d88',
 };
 /** The set whose figures are quoted as accuracy and judged against the targets. */
-export const QUOTED_SET: FundingSet = 'held-out 7';
+export const QUOTED_SET: FundingSet = 'held-out 8';
 const TARGET_TOP5 = 0.9;
 const TARGET_TOP1 = 0.5;
 const LISTED = 10;
@@ -318,7 +321,8 @@ function freezeLine(): string {
 /** Text alone (as before the profile), then with the stated profile; development first. */
 const ALL_RUNS: ReadonlyArray<readonly [FundingSet, FundingMode]> = [
   ['development', 'text'],
-  ['held-out 7', 'text'],
+  ['held-out 8', 'text'],
+  ['held-out 7 (spent)', 'text'],
   ['held-out 6 (spent)', 'text'],
   ['held-out 5 (spent)', 'text'],
   ['held-out 4 (spent)', 'text'],
@@ -326,7 +330,8 @@ const ALL_RUNS: ReadonlyArray<readonly [FundingSet, FundingMode]> = [
   ['held-out 2 (spent)', 'text'],
   ['held-out 1 (spent)', 'text'],
   ['development', 'profile'],
-  ['held-out 7', 'profile'],
+  ['held-out 8', 'profile'],
+  ['held-out 7 (spent)', 'profile'],
   ['held-out 6 (spent)', 'profile'],
   ['held-out 5 (spent)', 'profile'],
   ['held-out 4 (spent)', 'profile'],
@@ -342,6 +347,7 @@ export const fundingSuite = {
     const [
       dev,
       held,
+      spent7,
       spent6,
       spent5,
       spent4,
@@ -350,6 +356,7 @@ export const fundingSuite = {
       spent,
       devProfile,
       heldProfile,
+      spent7Profile,
       spent6Profile,
       spent5Profile,
       spent4Profile,
@@ -362,10 +369,11 @@ export const fundingSuite = {
         pct
           ? `${Math.round((100 * k(r)) / Math.max(1, r.profiles))}% (${k(r)} of ${r.profiles})`
           : String(k(r));
-      const [h, d, s6, s5, s4, s3, s2, s] = withProfile
+      const [h, d, s7, s6, s5, s4, s3, s2, s] = withProfile
         ? [
             heldProfile!,
             devProfile!,
+            spent7Profile!,
             spent6Profile!,
             spent5Profile!,
             spent4Profile!,
@@ -373,8 +381,8 @@ export const fundingSuite = {
             spent2Profile!,
             spentProfile!,
           ]
-        : [held!, dev!, spent6!, spent5!, spent4!, spent3!, spent2!, spent!];
-      return `held-out 7 ${one(h)}; development ${one(d)}; held-out 6, spent, ${one(s6)}; held-out 5, spent, ${one(s5)}; held-out 4, spent, ${one(s4)}; held-out 3, spent, ${one(s3)}; held-out 2, spent, ${one(s2)}; held-out 1, spent, ${one(s)}`;
+        : [held!, dev!, spent7!, spent6!, spent5!, spent4!, spent3!, spent2!, spent!];
+      return `held-out 8 ${one(h)}; development ${one(d)}; held-out 7, spent, ${one(s7)}; held-out 6, spent, ${one(s6)}; held-out 5, spent, ${one(s5)}; held-out 4, spent, ${one(s4)}; held-out 3, spent, ${one(s3)}; held-out 2, spent, ${one(s2)}; held-out 1, spent, ${one(s)}`;
     };
     return [
       {
