@@ -13,7 +13,9 @@ import documents from './documents.json' with { type: 'json' };
  * commit; a different poppler may break lines differently, and the eval then names the documents
  * whose passages no longer match their recorded sha256. A `.docx` (heldout4's K99, whose aims and
  * strategy exist only as Word files) is read with mammoth's raw-text reader, the one the server
- * uses for uploads, so a paragraph is one line and paragraphs are separated by a blank line.
+ * uses for uploads, so a paragraph is one line and paragraphs are separated by a blank line. A path
+ * `archive.zip!member` (heldout5's USDA fellowship, kept only inside a zip) is that member of the
+ * archive, read with `unzip -p`. `--only id,…` rebuilds just those documents.
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -25,19 +27,27 @@ if (!mirror) throw new Error('--mirror DIR is required (see the comment at the t
 const out = path.resolve(
   option('--out') ?? path.join(import.meta.dirname, '..', '..', '..', 'shared', 'eval-corpus'),
 );
+const only = option('--only')?.split(',');
 fs.mkdirSync(out, { recursive: true });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-corpus-'));
 
 for (const doc of documents.documents) {
+  if (only && !only.includes(doc.id)) continue;
   // The fetch tool writes a bare copy (`repo`) or, for some repositories, a checkout (`repo/.git`).
   const copy = path.join(mirror, doc.repo.replace('/', '+'), 'repo');
   const gitDir = fs.existsSync(path.join(copy, '.git')) ? path.join(copy, '.git') : copy;
   const pdf = path.join(work, `${doc.id}.pdf`);
   const target = path.join(out, `${doc.id}.txt`);
   try {
-    const bytes = execFileSync('git', ['--git-dir', gitDir, 'show', `${doc.commit}:${doc.path}`], {
+    const [file, member] = doc.path.split('!') as [string, string | undefined];
+    let bytes = execFileSync('git', ['--git-dir', gitDir, 'show', `${doc.commit}:${file}`], {
       maxBuffer: 1 << 30,
     });
+    if (member) {
+      const archive = path.join(work, `${doc.id}.zip`);
+      fs.writeFileSync(archive, bytes);
+      bytes = execFileSync('unzip', ['-p', archive, member], { maxBuffer: 1 << 30 });
+    }
     if (doc.path.endsWith('.docx')) {
       fs.writeFileSync(target, (await mammoth.extractRawText({ buffer: bytes })).value);
     } else {

@@ -18,14 +18,16 @@ import split from './split.json' with { type: 'json' };
  * second held-out part labelled before the detector ever ran on it (SPLIT.md), in its own file
  * whose SHA-256 is recorded in split.json; measured once for ADR 0610, so spent. `heldout3`: a third
  * part frozen the same way (ADR 0800), measured and spent since (ADR 0880). `heldout4`: a fourth
-part frozen the same way (ADR 0920).
+part frozen the same way (ADR 0920), measured three times. `heldout5`: a fifth part, four non-GRFP
+applications, frozen the same way before any detector ran on it (ADR 1100).
  */
-export type Side = 'development' | 'heldout' | 'heldout2' | 'heldout3' | 'heldout4';
+export type Side = 'development' | 'heldout' | 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5';
 /** The parts kept in their own frozen file, each with its SHA-256 in split.json. */
 const FROZEN_PARTS = {
   heldout2: split.heldout2,
   heldout3: split.heldout3,
   heldout4: split.heldout4,
+  heldout5: split.heldout5,
 } as const;
 type FrozenPart = keyof typeof FROZEN_PARTS;
 const isFrozenPart = (side: Side): side is FrozenPart => side in FROZEN_PARTS;
