@@ -212,6 +212,11 @@ export const generatedApplicationSchema = z.object({
     .optional(),
   /** Where the section shapes and limits come from, said to the user. */
   basis: z.string().optional(),
+  /**
+   * The funder's own French names of the program's sections, where one of its French pages gives
+   * them (ADR 1085): the French interface names a missing section by them. Absent on older drafts.
+   */
+  sectionNames: z.array(z.object({ name: z.string(), fr: z.string(), verified: z.boolean() })).optional(),
   /** The offline engine's review of this draft, in the spec's results shape. */
   evaluation_scores: z.array(evaluationScoreSchema),
   funding_probability: fundingProbabilitySchema,

@@ -3,3 +3,4 @@ export { profileOf, type ProfileBasis, type ProfileSection, type ProgramProfile 
 export { limitText, loadProgramSections, PROGRAM_CRITERIA } from './data.ts';
 export type { ResolvedCriterion, ResolvedElement, ProgramRequirementsView } from './criteria.ts';
 export { languagesOf, type Language, type ProgramLanguages } from './languages.ts';
+export { frenchNameOf, type FrenchName } from './french-names.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../data/programs.json' with { type: 'json' };
+import frenchNames from '../../../data/section-names-fr.json' with { type: 'json' };
 import type { GrantProgram } from './program.ts';
 import { loadProgramSections, PROGRAM_CRITERIA } from './data.ts';
 import { profileOf } from './profile.ts';
@@ -42,12 +43,12 @@ describe('profileOf: one program profile from the catalogue record and the data 
     expect(new Set(p.requiredElements.map((e) => e.id)).size).toBe(p.requiredElements.length);
   });
 
-  it('CIHR Project: response to previous reviews is its own 2-page section; English and French (unverified, with a note)', () => {
+  it('CIHR Project: response to previous reviews is its own 2-page section; English and French (CIHR’s official-languages page)', () => {
     const p = profileOf(program('ca-cihr-project-grant'));
     expect(p.resubmission).toMatchObject({ name: 'Response to Previous Reviews', limit: '2 pages' });
     expect(p.languages.accepted).toEqual(['en', 'fr']);
-    expect(p.languages.verified).toBe(false);
-    expect(p.languages.note).toMatch(/confirm/);
+    expect(p.languages.verified).toBe(true);
+    expect(p.languages.source).toBe('https://cihr-cri.gc.ca/e/53797.html');
   });
 
   it('NSERC Alliance: cost rules and a partner are part of the profile', () => {
@@ -103,5 +104,43 @@ describe('profileOf: one program profile from the catalogue record and the data 
     const edited = profileOf({ ...record, requiredSections: [{ name: 'Something else', limit: '1 page' }] });
     expect(edited.basis.sections).toBe('program');
     expect(edited.sections.map((s) => s.name)).toEqual(profileOf(record).sections.map((s) => s.name));
+  });
+});
+
+describe("the funders' French section names (issue 31 §2, ADR 1085)", () => {
+  it('NSERC Discovery: the summary and the proposal carry the name read on NSERC’s French page, unverified with a note; the rest none', () => {
+    const p = profileOf(program('ca-nserc-discovery-grants'));
+    const french = Object.fromEntries(p.sections.map((s) => [s.name, s.french?.name ?? null]));
+    expect(french).toMatchObject({
+      'Summary of proposal': 'Résumé de la proposition',
+      Proposal: 'Proposition',
+      'HQP training plan': null,
+      'Budget justification': null,
+    });
+    const summary = p.sections.find((s) => s.name === 'Summary of proposal')!.french!;
+    expect(summary).toMatchObject({ verified: false, read: '2026-11-28' });
+    expect(summary.source).toMatch(/^https:\/\/nserc-crsng\.canada\.ca\/fr\//);
+    expect(summary.note).toMatch(/Confirm/);
+  });
+
+  it('an English-only program has no French names', () => {
+    expect(profileOf(program('us-nih-r01')).sections.every((s) => s.french === null)).toBe(true);
+  });
+
+  it('every name in section-names-fr.json names a section its program has, for a program that accepts French', () => {
+    for (const entry of frenchNames.names)
+      for (const id of entry.programs) {
+        const p = profileOf(program(id));
+        expect(p.languages.accepted, id).toContain('fr');
+        for (const header of entry.en)
+          if (p.sections.some((s) => s.name === header))
+            expect(p.sections.find((s) => s.name === header)!.french?.name, `${id}: ${header}`).toBe(
+              entry.fr,
+            );
+        expect(
+          entry.en.some((header) => p.sections.some((s) => s.name === header)),
+          `${id} has none of ${entry.en.join(', ')}`,
+        ).toBe(true);
+      }
   });
 });

@@ -13,6 +13,7 @@ import { parseLimit } from '../text/limits.ts';
 import { attachmentsAmong, GENERAL_SECTIONS, programSections, requiresPartner } from './catalogue.ts';
 import { programRequirements, type ResolvedCriterion, type ResolvedElement } from './criteria.ts';
 import { limitText } from './data.ts';
+import { frenchNameOf, type FrenchName } from './french-names.ts';
 import { languagesOf, type ProgramLanguages } from './languages.ts';
 import { programShape } from './sections.ts';
 
@@ -41,6 +42,8 @@ export interface ProfileSection {
   optional: boolean;
   /** A form, CV or letter filed beside the narrative: listed, never written or expected in the text. */
   attachment: boolean;
+  /** The funder's own French name, read on its French page (ADR 1085); null when none was read. */
+  french: FrenchName | null;
 }
 
 export interface ProgramProfile {
@@ -89,9 +92,10 @@ export function profileOf(program: GrantProgram): ProgramProfile {
 function build(program: GrantProgram): ProgramProfile {
   const shape = programShape(program);
   const requirements = programRequirements(program);
-  const withAliases = (s: Omit<ProfileSection, 'aliases'>): ProfileSection => ({
+  const withAliases = (s: Omit<ProfileSection, 'aliases' | 'french'>): ProfileSection => ({
     ...s,
     aliases: sectionSynonyms(program, s.name),
+    french: frenchNameOf(program.id, s.name),
   });
   let sections: ProfileSection[];
   if (shape.basis === 'program') {
@@ -127,6 +131,7 @@ function build(program: GrantProgram): ProgramProfile {
       aliases: o.headers,
       optional: true,
       attachment: false,
+      french: frenchNameOf(program.id, o.name),
     }));
   const elements = new Map<string, ResolvedElement>();
   for (const c of requirements.criteria)

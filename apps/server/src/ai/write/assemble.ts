@@ -14,6 +14,7 @@ import { buildWorkPlan, checkBudget } from '../check/budget.ts';
 import { runOfflineChecks } from '../check/checks.ts';
 import { ruleChecks } from '../check/program-rules.ts';
 import { programShape } from '../profile/sections.ts';
+import { profileOf } from '../profile/profile.ts';
 import { requiresPartner } from '../profile/catalogue.ts';
 import { countWords } from '../text/review-text.ts';
 import { splitSentences } from '../text/sentences.ts';
@@ -124,6 +125,9 @@ export function assembleApplication(input: {
     limits,
     ruleChecks: rules,
     basis: draftBasis(program, input.engine, shape),
+    sectionNames: profileOf(program).sections.flatMap((s) =>
+      s.french ? [{ name: s.name, fr: s.french.name, verified: s.french.verified }] : [],
+    ),
     evaluation_scores: review.evaluation_scores,
     ...draftVerdict(input.engine, allGaps, checks.coverage, review),
   };

@@ -18,6 +18,7 @@ import { useSubmission } from '../api/submissions.api.ts';
 import '../../../i18n/submissions-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { DraftSections, useDraftOrigin } from './draft-sections.tsx';
+import { MissingSections } from './missing-sections.tsx';
 import { useVerdictText } from './verdict-text.ts';
 
 /**
@@ -104,12 +105,12 @@ export function GenerationView({ app }: { app: GeneratedApplication }) {
         </p>
         <p className="mt-1 text-sm text-slate-800" data-testid="requirement-coverage">
           {clean(verdictText.coverage.before)}
-          {/* The funder's section names, in its English until profiles carry its French (issue 31 §2). */}
-          {verdictText.coverage.missing && language === 'fr' ? (
-            <span lang="en">{clean(verdictText.coverage.missing)}</span>
-          ) : (
-            clean(verdictText.coverage.missing)
-          )}
+          <MissingSections
+            names={verdictText.coverage.names}
+            french={app.sectionNames}
+            language={language}
+            clean={clean}
+          />
           {clean(verdictText.coverage.after)}
         </p>
         <p className="mt-1 text-sm text-slate-800" data-testid="draft-origin" lang={origin.lang}>

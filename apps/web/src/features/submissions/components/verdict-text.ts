@@ -14,6 +14,8 @@ export interface CoverageText {
   before: string;
   /** The funder's names of the missing sections ("Partnership; Training plan"), or ''. */
   missing: string;
+  /** The same names one by one, as the verdict lists them. */
+  names: string[];
   after: string;
 }
 
@@ -48,6 +50,11 @@ export function useVerdictText(verdict: Verdict): {
   return {
     badge: verdict.ready ? t('viewer.badge.ready') : t('viewer.badge.needsRevision'),
     probability: t(estimate ? 'viewer.probabilityEstimate' : 'viewer.probability', { level }),
-    coverage: { before, missing: coverage?.missing.join('; ') ?? '', after },
+    coverage: {
+      before,
+      missing: coverage?.missing.join('; ') ?? '',
+      names: coverage?.missing ?? [],
+      after,
+    },
   };
 }
