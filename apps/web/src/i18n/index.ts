@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, languageFromTag, type Language } from '@grantleaf/shared/language';
+import { formatMoney } from '@grantleaf/shared/pricing';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import en from './locales/en.json';
@@ -161,13 +162,22 @@ let templates: { names: string[]; pattern: RegExp; french: string }[] | undefine
 const own = (messages: Record<string, string>, english: string) =>
   Object.hasOwn(messages, english) ? messages[english] : undefined;
 
+/** An amount as the shared rules write it in English ("$1,234.56", "-$5,000"). */
+const ENGLISH_MONEY = /^(-?)\$(\d{1,3}(?:,\d{3})*)(?:\.(\d{2}))?$/;
+
 /**
- * A value in French: whole where it has an entry, else a list the rules wrote ("A, B and C", the
- * eligibility reasons' programs and fields, ADR 0930) whose every item has one; else as it came.
+ * A value in French: whole where it has an entry; an English amount as fr-CA writes it
+ * ("1 234,56 $", ADR 1086); else a list the rules wrote ("A, B and C", the eligibility reasons'
+ * programs and fields, ADR 0930) whose every item has one; else as it came.
  */
 function frenchValue(messages: Record<string, string>, value: string): string {
   const whole = own(messages, value);
   if (whole !== undefined) return whole;
+  const money = ENGLISH_MONEY.exec(value);
+  if (money) {
+    const cents = Number(money[2]!.replaceAll(',', '')) * 100 + Number(money[3] ?? 0);
+    return formatMoney(money[1] ? -cents : cents, 'CAD', INTL_LOCALE.fr, 'symbol');
+  }
   // Items at even places, separators between; an item may hold "and" itself ("engineering and
   // technology"), so the longest run with an entry is taken first.
   const pieces = value.split(/(, | and )/);

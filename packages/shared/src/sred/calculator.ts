@@ -1,5 +1,6 @@
 import { addDaysTo, calendarDaysBetween, isoDayPlusMonths } from '../days.ts';
 import { ALBERTA, BRITISH_COLUMBIA, FEDERAL, ONTARIO, QUEBEC, type Dated, type DatedRule } from './rules.ts';
+import { SRED_NOTE, sredNote } from './notes.ts';
 
 /**
  * The SR&ED credit calculator: one pure function, used by the web for the live preview and by
@@ -329,19 +330,18 @@ export function computeSredCredits(input: SredInput): SredResult {
         capitalParts.push(money(c.amount));
       } else
         notes.push(
-          `${j}: capital item of ${money(c.amount)} acquired ${c.acquiredOn} is not a qualified expenditure for this tax year${
-            capitalRule.value.acquiredFrom
-              ? ` (property must be acquired on or after ${capitalRule.value.acquiredFrom})`
-              : ''
-          }.`,
+          sredNote(capitalRule.value.acquiredFrom ? SRED_NOTE.capitalFrom : SRED_NOTE.capital, {
+            j,
+            amount: money(c.amount),
+            date: c.acquiredOn,
+            from: capitalRule.value.acquiredFrom ?? '',
+          }),
         );
     }
     const ppa = input.method === 'proxy' ? r(salaryBase * proxyRate.value) : 0;
     const overhead = input.method === 'traditional' ? s.overhead : 0;
     if (input.method === 'proxy' && s.overhead > 0)
-      notes.push(
-        `${j}: overhead of ${money(s.overhead)} is not claimed under the proxy method (the prescribed proxy amount replaces it).`,
-      );
+      notes.push(sredNote(SRED_NOTE.overhead, { j, amount: money(s.overhead) }));
     const qe =
       salaryBase +
       s.materials +
@@ -512,9 +512,7 @@ export function computeSredCredits(input: SredInput): SredResult {
     let verified = rate.verified && (refundBase === 0 || follows.verified);
     if (end >= parseDate(BRITISH_COLUMBIA.endsBefore)) {
       verified = false;
-      notes.push(
-        `British Columbia: the page read gives the credit for SR&ED carried on before ${BRITISH_COLUMBIA.endsBefore}; this tax year runs past it (an extension was not verified).`,
-      );
+      notes.push(sredNote(SRED_NOTE.bcEnds, { date: BRITISH_COLUMBIA.endsBefore }));
     }
     line({
       key: 'BC.credit',

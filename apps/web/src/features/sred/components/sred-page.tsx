@@ -341,7 +341,7 @@ export function ResultView({ result, title, testId }: { result: SredResult; titl
         ))}
       </ol>
       {result.notes.length > 0 && (
-        // A fixed note has its French in fr.messages.json; one built with figures stays English.
+        // Each note has its French in fr.messages.json, a note with figures by its template (ADR 1086); one without stays English.
         <ul
           lang={language === 'en' ? 'en' : undefined}
           className="list-disc space-y-1 pl-5 text-xs text-slate-700"
