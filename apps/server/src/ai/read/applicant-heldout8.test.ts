@@ -6,6 +6,14 @@ import { readApplicant } from './applicant.ts';
 
 // Held-out 8's misses, read for the ADR 1091 round (each case is the miss, in made-up words).
 const read = (team: string, topic = '') => readApplicant({ topic, details: '', team });
+const TODAY = new Date('2026-11-28T12:00:00Z');
+/** The programs ranked for a request, on a fixed day, from the seed catalogue. */
+const rankedIds = (query: Parameters<typeof rankPrograms>[0]) =>
+  rankPrograms(
+    query,
+    readSeedPrograms(SEED_FILE, TODAY).map((row) => rankableFromRow(row, TODAY)),
+    TODAY,
+  ).map((r) => r.program.id);
 
 describe('a graduate student working toward a degree (ADR 1091)', () => {
   it('reads "working toward a Ph.D." as a graduate student', () => {
@@ -27,18 +35,12 @@ describe('a graduate student working toward a degree (ADR 1091)', () => {
   });
 
   it('ranks a graduate fellowship, and no faculty grant, for such a student', () => {
-    const today = new Date('2026-11-28T12:00:00Z');
-    const catalogue = readSeedPrograms(SEED_FILE, today).map((row) => rankableFromRow(row, today));
-    const ranked = rankPrograms(
-      {
-        researchTopic: 'Attention and working memory in early childhood',
-        researchDetails: 'Graduate research on how attention develops between ages three and six.',
-        teamProfile: 'Dana Roe, working toward a Ph.D. in developmental psychology at Purdue University.',
-        profileFacts: null,
-      },
-      catalogue,
-      today,
-    ).map((r) => r.program.id);
+    const ranked = rankedIds({
+      researchTopic: 'Attention and working memory in early childhood',
+      researchDetails: 'Graduate research on how attention develops between ages three and six.',
+      teamProfile: 'Dana Roe, working toward a Ph.D. in developmental psychology at Purdue University.',
+      profileFacts: null,
+    });
     expect(ranked.slice(0, 5)).toContain('us-nsf-grfp');
     expect(ranked.slice(0, 10)).not.toContain('us-nsf-career');
     expect(ranked.slice(0, 10)).not.toContain('us-neh-fellowships');
@@ -63,18 +65,12 @@ describe('a department of art is the humanities (ADR 1091)', () => {
   });
 
   it('keeps health and natural-science programs out of the top 10 for an art historian', () => {
-    const today = new Date('2026-11-28T12:00:00Z');
-    const catalogue = readSeedPrograms(SEED_FILE, today).map((row) => rankableFromRow(row, today));
-    const ranked = rankPrograms(
-      {
-        researchTopic: 'The visual and material archive of a Mi’kmaw hieroglyphic script',
-        researchDetails: 'Intercultural dialogue around drawings, carvings and manuscripts held in archives.',
-        teamProfile: 'Dr. Dana Roe, Department of Art, Mount Royal University, Calgary, Alberta.',
-        profileFacts: { ...EMPTY_FACTS },
-      },
-      catalogue,
-      today,
-    ).map((r) => r.program.id);
+    const ranked = rankedIds({
+      researchTopic: 'The visual and material archive of a Mi’kmaw hieroglyphic script',
+      researchDetails: 'Intercultural dialogue around drawings, carvings and manuscripts held in archives.',
+      teamProfile: 'Dr. Dana Roe, Department of Art, Mount Royal University, Calgary, Alberta.',
+      profileFacts: { ...EMPTY_FACTS },
+    });
     const top10 = ranked.slice(0, 10);
     for (const id of ['ca-cihr-project-grant', 'ca-ccs-challenge-grants', 'ca-nserc-discovery-grants'])
       expect(top10).not.toContain(id);
