@@ -56,6 +56,32 @@ function fullWidth(lines: Line[]): number {
   return lengths[Math.floor(lengths.length * 0.9)] ?? 0;
 }
 
+/** "Review Post-Doctoral proposal: 2021-08366": a label whose answer is the proposal's number. */
+const PROPOSAL_NUMBER = /^\p{L}[\p{L}\s.'’-]{2,80}:\s*(?=[\p{Lu}\d-]*\d)[\p{Lu}\d][\p{Lu}\d-]*$/u;
+
+/**
+ * A review's own header, printed after the rule a sheet draws between reviews (USDA NIFA, ADR
+ * 1096): the proposal's number on its line, then its title without a full stop, up to the line the
+ * review's first capitalised sentence follows. Neither is the reviewer's text.
+ */
+function reviewHeaders(lines: Line[]): boolean[] {
+  const marked = lines.map(() => false);
+  const trimmed = (k: number) => lines[k]?.text.trim() ?? '';
+  lines.forEach((_, i) => {
+    if (!isRule(trimmed(i))) return;
+    let j = i + 1;
+    while (j < lines.length && (!trimmed(j) || isRule(trimmed(j)))) j += 1;
+    if (!PROPOSAL_NUMBER.test(trimmed(j))) return;
+    marked[j] = true;
+    for (let k = j + 1; k <= j + 3 && trimmed(k) && !endsSentence(trimmed(k)); k += 1) {
+      if (!/^\p{Lu}/u.test(trimmed(k + 1))) continue;
+      for (let t = j + 1; t <= k; t += 1) marked[t] = true;
+      return;
+    }
+  });
+  return marked;
+}
+
 export function parseReviews(input: string): ParsedReviews {
   const text = input.replace(/\r\n?/g, '\n');
   const lx = reviewLexicon();
@@ -66,9 +92,10 @@ export function parseReviews(input: string): ParsedReviews {
     { repeated: false, pageEdges: true },
   );
   const width = fullWidth(lines);
+  const headers = reviewHeaders(lines);
   const skipped = lines.map((l, i) => {
     const t = l.text.replace(/\f/g, '').trim();
-    return !t || isPlaceholder(t) || (furniture[i]! && !reader.isStructure(t));
+    return !t || isPlaceholder(t) || headers[i]! || (furniture[i]! && !reader.isStructure(t));
   });
   // The next line of text, past blank lines and page furniture: a lower-case one continues this one.
   const nextText = (index: number) => {

@@ -40,6 +40,12 @@ const layoutsSchema = z.object({
   notWeaknessAfter: phrases,
   /** Phrases whose strength cue does not praise ("as well as", "high school"): read past (ADR 1001). */
   notPraise: phrases,
+  /**
+   * A review form's own questions as the funder prints them (NSF's five merit review elements),
+   * which reviewers copy into their prose before each answer: the form's words, never a critique
+   * (ADR 1096).
+   */
+  formQuestions: phrases,
   /** Section headings a criterion's critiques usually concern, to suggest them when words do not. */
   sectionHints: z.record(z.string(), phrases),
 });

@@ -48,7 +48,9 @@ const has = (re: RegExp, text: string) => {
  */
 const clear = (sentence: string) => {
   const lx = lexicon();
-  return sentence.replace(lx.notWeak, ' ').replace(lx.notPraise, ' ');
+  // Blanked to their length, so a cue's offsets are the same in the sentence and its clearing.
+  const blank = (m: string) => ' '.repeat(m.length);
+  return sentence.replace(lx.notWeak, blank).replace(lx.notPraise, blank);
 };
 
 /**
@@ -64,12 +66,17 @@ export function polarity(sentence: string): Polarity | null {
   const lx = lexicon();
   const cleared = clear(sentence);
   if (/\?\s*$/.test(sentence)) return 'weakness';
-  if (has(lx.weak, cleared)) return 'weakness';
-  // The clause a conceding or contrasting word opens: to the next comma, semicolon or dash.
-  const clauses = (re: RegExp) =>
-    [...cleared.matchAll(re)].map(
-      (m) => cleared.slice(m.index + m[0].length).split(/[,;:–—]|\s-\s/)[0] ?? '',
-    );
+  // The clause a word opens, in the cleared sentence or as printed: to the next comma, semicolon or dash.
+  const clauseAfter = (m: RegExpExecArray, text = cleared) =>
+    text.slice(m.index + m[0].length).split(/[,;:–—]|\s-\s/)[0] ?? '';
+  const clauses = (re: RegExp) => [...cleared.matchAll(re)].map((m) => clauseAfter(m));
+  // "Should" that forecasts a good outcome expects, it asks for no change (ADR 1096): its clause
+  // praises ("These findings should articulate well with …") or says nothing is wanting ("should
+  // have everything they need"). "Should address …", "should be strengthened" ask.
+  const forecasts = (m: RegExpExecArray) =>
+    m[0].toLowerCase() === 'should' &&
+    (has(lx.strong, clauseAfter(m)) || has(lx.notWeak, clauseAfter(m, sentence)));
+  if ([...cleared.matchAll(lx.weak)].some((m) => !forecasts(m))) return 'weakness';
   if (clauses(lx.concession).some((c) => has(lx.strong, c))) return 'weakness';
   if (clauses(lx.contrast).some((c) => has(lx.hedge, c))) return 'weakness';
   if (has(lx.strong, cleared)) return 'strength';

@@ -160,8 +160,25 @@ function nothingToAnswer(quote: string, empty: Set<string>): boolean {
   return empty.has(bare(answer)) || reviewLexicon().ratings.some((r) => headingKey(r) === bare(answer));
 }
 
-/** Sentences of a paragraph that a PDF wrapped across lines: the breaks become spaces, offsets kept. */
+/**
+ * Sentences of a paragraph that a PDF wrapped across lines: the breaks become spaces, offsets kept.
+ * A review form's question copied into the prose ("2. To what extent do the proposed activities …?
+ * - The activities are creative.") is the form's, not the reviewer's: it is left out, and the
+ * answers on either side of it are read apart (ADR 1096).
+ */
 function sentencesIn(text: string, start: number, end: number) {
   const joined = text.slice(start, end).replace(/\n/g, ' ');
-  return sentenceSpans(joined, 'en').map((s) => ({ start: start + s.start, end: start + s.end }));
+  const parts: { from: number; to: number }[] = [];
+  let from = 0;
+  for (const m of joined.matchAll(reviewLexicon().formQuestion)) {
+    parts.push({ from, to: m.index });
+    from = m.index + m[0].length;
+  }
+  parts.push({ from, to: joined.length });
+  return parts.flatMap(({ from: a, to: b }) =>
+    sentenceSpans(joined.slice(a, b), 'en').map((s) => ({
+      start: start + a + s.start,
+      end: start + a + s.end,
+    })),
+  );
 }

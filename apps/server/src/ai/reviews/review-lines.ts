@@ -22,6 +22,11 @@ export interface ReviewLexicon {
   skipped: (line: string) => boolean;
   /** "Impact Score: 35", "PERCENTILE: 12", "Approach: 3": a score line's label and value. */
   scoreLine: (line: string) => { label: string; value: string } | null;
+  /**
+   * A review form's own question copied into the prose, with its number or letter before it and the
+   * dash that opens the answer after it ("3. Is the plan … sound rationale? -"), in any wrapping.
+   */
+  formQuestion: RegExp;
 }
 
 // A double hyphen ("-- recently …") is a dash that goes on with a sentence, never a bullet.
@@ -65,6 +70,10 @@ export function reviewLexicon(): ReviewLexicon {
       const head = headingKey(line.split(':')[0]!);
       return skippedKeys.some((k) => head === k || head.startsWith(`${k} `) || head.endsWith(` ${k}`));
     },
+    formQuestion: new RegExp(
+      `(?:(?<![\\p{L}\\p{N}])(?:\\d{1,2}|[a-e])[.)]\\s*)?(?:${alternation(l.formQuestions)})(?:\\s*[-–—](?=\\s|\\p{L}))?`,
+      'giu',
+    ),
     scoreLine: (line) => {
       const m = SCORE_LINE.exec(line);
       return m && (/\d/.test(m[2]!) || isRating(m[2]!)) ? { label: m[1]!, value: m[2]! } : null;
