@@ -5,6 +5,7 @@ import { countryOfEmail } from '@grantleaf/shared/locations';
 import { readApplicant } from '../read/index.ts';
 import { bm25, fullMatch } from './relevance.ts';
 import { queryTerms, readProfile } from './request.ts';
+import { filledFromGloss, requestInCatalogueLanguage } from './french.ts';
 import { scoreProgram } from './score.ts';
 import type {
   ApplicantMatch,
@@ -67,16 +68,23 @@ const isOpen = (p: RankableProgram, today: Date) =>
  * the applicant's own facts rule out, each with its reasons (never mixed into the ranking).
  */
 export function matchPrograms(
-  q: FundingQuery,
+  request: FundingQuery,
   programs: RankableProgram[],
   today: Date = new Date(),
 ): ApplicantMatch {
-  const read = readApplicant({
-    topic: q.researchTopic,
-    details: q.researchDetails,
-    team: q.teamProfile,
-    file: q.fileText?.slice(0, 100_000),
+  const q = requestInCatalogueLanguage(request);
+  const parts = (x: FundingQuery) => ({
+    topic: x.researchTopic,
+    details: x.researchDetails,
+    team: x.teamProfile,
+    file: x.fileText?.slice(0, 100_000),
   });
+  // The reader reads who and where in French too; a French request's glossed words fill what its
+  // own words leave unread (the field, ADR 1087).
+  const read =
+    q === request
+      ? readApplicant(parts(q))
+      : filledFromGloss(readApplicant(parts(request)), readApplicant(parts(q)));
   // The profile's stated facts win over the text; the account's domain only fills a country
   // neither the profile nor the request gives.
   const stated = applyFacts(read, q.profileFacts ?? null, today);
@@ -150,7 +158,7 @@ export function rankPrograms(
 
 /** The keywords to pre-select candidates with full-text search in a large catalogue. */
 export function candidateKeywords(q: FundingQuery, max = 12): string[] {
-  return [...queryTerms(q).entries()]
+  return [...queryTerms(requestInCatalogueLanguage(q)).entries()]
     .sort((a, b) => b[1].weight - a[1].weight)
     .map(([, v]) => v.word.replace(/[^a-z0-9]/g, ''))
     .filter((w) => w.length > 2)
