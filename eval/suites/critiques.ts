@@ -32,7 +32,8 @@ type Side =
   | 'fifth held-out'
   | 'sixth held-out'
   | 'seventh held-out'
-  | 'eighth held-out';
+  | 'eighth held-out'
+  | 'ninth held-out';
 const SIDES: readonly Side[] = [
   'development',
   'held-out',
@@ -43,15 +44,16 @@ const SIDES: readonly Side[] = [
   'sixth held-out',
   'seventh held-out',
   'eighth held-out',
+  'ninth held-out',
 ];
 /**
  * The parts not yet worked on; every other part is spent (measured at the end of a round) and
  * counts as development. The sixth and seventh were measured at the end of ADR 1001's round and are
  * development since ADR 1095; the eighth (an NIH F31 summary statement and a GRFP sheet, frozen
  * before the parser read it) was measured once at the end of ADR 1096's round and is development
- * since. A next unseen part is listed here when it is frozen.
+ * since. The ninth (an NIH F99/K00 summary statement, ADR 1098) was frozen before the parser read it.
  */
-const UNSEEN: readonly Side[] = [];
+const UNSEEN: readonly Side[] = ['ninth held-out'];
 /**
  * An unseen part is parsed only when the measurement is asked for by name, so that running the
  * eval while working on the parser does not measure it again and again (brief §3: once, at the end).
@@ -69,6 +71,7 @@ const SIDE_NAMES: Record<Side, string> = {
   'seventh held-out': 'seventh (spent: held-out 0.77 / 0.72 at a9997ca; development since ADR 1095)',
   'eighth held-out':
     'eighth (spent: held-out 0.77 / 0.70 at 3f4adee, misses unread then; development since ADR 1095)',
+  'ninth held-out': 'ninth held-out (frozen before the parser read it; ADR 1098)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
@@ -103,6 +106,7 @@ const FROZEN: Partial<Record<Side, { labels: string; labelsSha256: string }>> = 
   'sixth held-out': documents.sixth,
   'seventh held-out': documents.seventh,
   'eighth held-out': documents.eighth,
+  'ninth held-out': documents.ninth,
 };
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
@@ -171,6 +175,7 @@ export const critiquesSuite: EvalSuite = {
       ...loadLabels(documents.sixth.labels),
       ...loadLabels(documents.seventh.labels),
       ...loadLabels(documents.eighth.labels),
+      ...loadLabels(documents.ninth.labels),
     ];
     const tallies = Object.fromEntries(
       SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
