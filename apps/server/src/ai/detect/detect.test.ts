@@ -6,7 +6,14 @@ import { findElement } from './elements.ts';
 import { readForReview } from './reading.ts';
 import { featuresOf } from './features.ts';
 import { detectorWeights, detectorWeightsSchema, familyProbabilities } from './model.ts';
-import { assertDevelopmentOnly, chooseThresholds, frozenSplit, trainDetector, wilson } from './train.ts';
+import {
+  assertDevelopmentOnly,
+  chooseThresholds,
+  frozenSplit,
+  TRAINABLE_SIDES,
+  trainDetector,
+  wilson,
+} from './train.ts';
 
 const split = frozenSplit();
 const heldOutDoc = [...split].find(([, s]) => s.side === 'heldout')?.[0] ?? '';
@@ -27,16 +34,24 @@ describe('the element detector (ADR 0300)', () => {
     expect(() => detectorWeightsSchema.parse({ version: 1, families: {} })).toThrow();
   });
 
-  it('was trained on development documents only', () => {
+  it('was trained on development documents only (with the spent parts handed back to it, ADR 1100)', () => {
     const weights = detectorWeights();
     expect(heldOutDoc).not.toBe('');
-    for (const doc of weights.trainedOn) expect(split.get(doc)?.side, doc).toBe('development');
+    for (const doc of weights.trainedOn)
+      expect(TRAINABLE_SIDES.has(split.get(doc)?.side ?? ''), doc).toBe(true);
+    expect([...TRAINABLE_SIDES].sort()).toEqual(['development', 'heldout2', 'heldout3']);
   });
 
   it('refuses to train on a held-out document, whatever the caller says about it', () => {
     expect(() => assertDevelopmentOnly([{ doc: devDoc }])).not.toThrow();
     expect(() => assertDevelopmentOnly([{ doc: devDoc }, { doc: heldOutDoc }])).toThrow(heldOutDoc);
     expect(() => assertDevelopmentOnly([{ doc: 'not-a-document' }])).toThrow(/not in the split/);
+    // The parts still quoted as held-out are refused by their own side in split.json.
+    for (const side of ['heldout4', 'heldout5']) {
+      const doc = [...split].find(([, s]) => s.side === side)?.[0] ?? '';
+      expect(doc, side).not.toBe('');
+      expect(() => assertDevelopmentOnly([{ doc: devDoc }, { doc }])).toThrow(`${doc} (${side})`);
+    }
     expect(() =>
       trainDetector([{ doc: heldOutDoc, text: 'We will sequence 40 soil samples.', labels }], {
         splitCommit: '26e32ab6b6def938d5c10d37190de6506906f551',
@@ -181,6 +196,20 @@ describe('the element detector (ADR 0300)', () => {
     }
   });
 
+  it('judges a text no longer than a labelled passage whole, as it was trained (ADR 1100)', () => {
+    const sentences = [
+      'Aim 1 will map drought tolerance in 140 big bluestem plants from 16 remnant prairies.',
+      'Each plant was cloned and its ploidy measured by flow cytometry at UC Davis in 2019.',
+      'In summer 2020 the clones will be planted in a randomized block design in Columbia, Missouri.',
+      'We will measure turgor loss point, leaf nitrogen and green-up time in spring 2021.',
+      'Whole-genome sequences of all 140 plants are tested for local adaptation with BAYENV2.',
+      'The results will guide which genotypes are used to restore tallgrass prairie in the Midwest.',
+    ].map((text) => ({ text, words: text.split(/\s+/).length }));
+    const whole = familyProbabilities(sentences.map((s) => s.text).join('\n'));
+    const found = detectFamilies(sentences);
+    for (const e of ELEMENTS) expect(found[e].probability, e).toBeCloseTo(whole[e], 10);
+  });
+
   it('says "missing" of a text it has no window of only where the threshold allows (issue 24 §4)', () => {
     // A passage of the applicant's own research questions: the engine keeps questions out of its
     // windows (it writes questions itself), so nothing is judged; "missing" would be a guess.
@@ -189,7 +218,8 @@ describe('the element detector (ADR 0300)', () => {
     const reading = readForReview(text, PROGRAM_CRITERIA.genericVocabulary, []);
     const weights = detectorWeights();
     const never = ELEMENTS.filter((e) => weights.families[e].thresholds.missing === 0);
-    expect(never).toContain('objectives');
+    // Team since ADR 1100 (objectives too before it): a family whose threshold never says "missing".
+    expect(never).toContain('team');
     for (const [id, base] of Object.entries(PROGRAM_CRITERIA.elements)) {
       const family = DETECTED_FAMILY.get(id);
       if (!family || !never.includes(family)) continue;

@@ -2,10 +2,10 @@ import { type Element, LIBRARY_FOR_ELEMENT } from '../profile/rubric.ts';
 import { type Decision, decide, detectorWeights, familyProbabilities } from './model.ts';
 
 /**
- * The trained element detector applied to a text the way it was measured (ADR 0300): the text's
- * sentences are tiled into passage-sized windows like the labelled passages (at least WINDOW_WORDS
- * words, ending at a sentence), each window is scored per family, and a family's probability is
- * its best window's. The quote is the sentence of that window the model scores highest alone,
+ * The trained element detector applied to a text the way it was measured (ADR 0300): a text of at
+ * most MAX_WINDOW_WORDS words is one window (ADR 1100); a longer one's sentences are tiled into
+ * windows (at least WINDOW_WORDS words, ending at a sentence), each window is scored per family,
+ * and a family's probability is its best window's. The quote is the sentence of that window the model scores highest alone,
  * verbatim from the sentences given, so it is always the applicant's own text when the caller
  * passes only the applicant's text.
  */
@@ -37,6 +37,11 @@ export interface DetectableSentence {
 
 /** Windows of consecutive sentences: two tilings, the second offset by half a window. */
 function windows(sentences: readonly DetectableSentence[]): number[][] {
+  // A text no longer than a labelled passage is judged whole, as the model was trained and its
+  // thresholds chosen (ADR 1100): cut into 60-word tiles, each tile lacked the rest of its passage
+  // and the best of several tiles was compared with a threshold chosen for one whole passage.
+  const total = sentences.reduce((n, s) => n + s.words, 0);
+  if (total <= MAX_WINDOW_WORDS) return sentences.length ? [sentences.map((_, i) => i)] : [];
   const out: number[][] = [];
   const tile = (from: number) => {
     let current: number[] = [];

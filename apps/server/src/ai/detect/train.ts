@@ -7,7 +7,9 @@ import { type DetectorWeights, detectorWeightsSchema, sigmoid } from './model.ts
 /**
  * Trains the element detector (ADR 0300) on labelled passages of the development side only:
  * `assertDevelopmentOnly` refuses any passage of a held-out document, checked against the frozen
- * split itself (eval/labels/split.json), not against what the caller says. Logistic regression
+ * split itself (eval/labels/split.json), not against what the caller says. The development side is
+ * the split's development applications and the spent parts SPLIT.md hands back to development
+ * (heldout2, heldout3: ADR 0880; trained on since ADR 1100). Logistic regression
  * per family (L2, full-batch Adam), then per family two thresholds chosen on cross-validated
  * development probabilities (folds by application, so a proposal never scores itself).
  */
@@ -35,9 +37,16 @@ const LEARNING_RATE = 0.05;
 const MIN_PASSAGES = 3;
 const LABELS_DIR = new URL('../../../../../eval/labels/', import.meta.url);
 
-interface SplitFile {
-  applications: Record<string, Record<string, 'development' | 'heldout'>>;
-}
+type Part = { applications: Record<string, Record<string, string>> };
+type SplitFile = Part & Record<string, unknown>;
+
+/**
+ * The sides a model may learn from: development, and the held-out parts measured and spent whose
+ * errors were read (SPLIT.md, "heldout2 and heldout3 are spent"). The first held-out side (designs
+ * chosen on it), heldout4 (measured before) and heldout5 (fresh) never are.
+ */
+export const TRAINABLE_SIDES: ReadonlySet<string> = new Set(['development', 'heldout2', 'heldout3']);
+const SPENT_PARTS = ['heldout2', 'heldout3', 'heldout4', 'heldout5'];
 interface DocumentsFile {
   documents: { id: string; application: string }[];
 }
@@ -46,7 +55,11 @@ interface DocumentsFile {
 export function frozenSplit(dir: URL = LABELS_DIR): Map<string, { application: string; side: string }> {
   const split = JSON.parse(fs.readFileSync(new URL('split.json', dir), 'utf8')) as SplitFile;
   const docs = JSON.parse(fs.readFileSync(new URL('documents.json', dir), 'utf8')) as DocumentsFile;
-  const side = new Map(Object.values(split.applications).flatMap((apps) => Object.entries(apps)));
+  // Each frozen part lists its own applications (all on that part's side).
+  const parts = [split, ...SPENT_PARTS.flatMap((p) => (split[p] ? [split[p] as Part] : []))];
+  const side = new Map(
+    parts.flatMap((part) => Object.values(part.applications).flatMap((apps) => Object.entries(apps))),
+  );
   return new Map(
     docs.documents.map((d) => [
       d.id,
@@ -57,7 +70,9 @@ export function frozenSplit(dir: URL = LABELS_DIR): Map<string, { application: s
 
 /** Throws when any passage comes from a document that is not on the development side. */
 export function assertDevelopmentOnly(passages: readonly { doc: string }[], split = frozenSplit()): void {
-  const bad = [...new Set(passages.map((p) => p.doc))].filter((d) => split.get(d)?.side !== 'development');
+  const bad = [...new Set(passages.map((p) => p.doc))].filter(
+    (d) => !TRAINABLE_SIDES.has(split.get(d)?.side ?? 'none'),
+  );
   if (bad.length > 0)
     throw new Error(
       `the element detector trains on the development side only; refused: ${bad
@@ -197,6 +212,8 @@ export interface TrainOptions {
   /** L2 strengths to try; the one with the lowest cross-validated log-loss is kept. */
   lambdas?: number[];
   log?: (message: string) => void;
+  /** The features of a text (featuresOf); eval scripts that train many times pass a memoised one. */
+  features?: (text: string) => string[];
   /** Receives the chosen strength's cross-validated probabilities (passage × family), for eval scripts. */
   onCrossValidated?: (probabilities: number[][]) => void;
 }
@@ -205,7 +222,7 @@ export function trainDetector(passages: readonly TrainingPassage[], options: Tra
   const split = frozenSplit();
   assertDevelopmentOnly(passages, split);
   const log = options.log ?? (() => {});
-  const featureLists = passages.map((p) => featuresOf(p.text));
+  const featureLists = passages.map((p) => (options.features ?? featuresOf)(p.text));
   const df = new Map<string, number>();
   for (const list of featureLists) for (const f of list) df.set(f, (df.get(f) ?? 0) + 1);
   const vocabulary = [...df]
