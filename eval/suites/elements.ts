@@ -158,8 +158,8 @@ const SIDES = [
 const SIDE_NAME: Record<Side, string> = {
   development: 'dev',
   heldout: 'held-out (seen during design choice)',
-  heldout2: 'held-out 2 (spent: measured for ADR 0610)',
-  heldout3: 'held-out 3 (spent: measured for ADR 0800)',
+  heldout2: 'held-out 2 (spent: measured for ADR 0610; trained on since ADR 1100)',
+  heldout3: 'held-out 3 (spent: measured for ADR 0800; trained on since ADR 1100)',
   heldout4: 'held-out 4 (measured before: ADRs 0920, 0990, 1025)',
   heldout5: 'held-out 5 (frozen 2026-11-28 22:35, ADR 1100)',
 };
