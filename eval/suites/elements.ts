@@ -210,7 +210,7 @@ export const elementsSuite: EvalSuite = {
     if (skipped.size === 0 && frozen) {
       const calibration = {
         $comment:
-          'Written by `npm run eval -- --only elements` (eval/suites/elements.ts); shown by the methodology page. Do not edit by hand. "heldout" is the fifth held-out part (eval/labels/heldout5.jsonl, labelled and frozen before any detector ran on it; ADR 1100); "heldout4MeasuredBefore" is the fourth part (heldout4.jsonl), measured three times before (ADRs 0920, 0990, 1025), its errors never read; "heldout3Spent" is the third part (heldout3.jsonl), measured for ADR 0800; "heldoutSpent" is the second part (heldout2.jsonl), measured once for ADR 0610; "heldoutSeenDuringDesign" is the first held-out side, on which three detector designs were compared (ADR 0300).',
+          'Written by `npm run eval -- --only elements` (eval/suites/elements.ts); shown by the methodology page. Do not edit by hand. "heldout" is the fifth held-out part (eval/labels/heldout5.jsonl, labelled and frozen before any detector ran on it; ADR 1100); "heldout4MeasuredBefore" is the fourth part (heldout4.jsonl), measured three times before (ADRs 0920, 0990, 1025), its errors never read; "heldout3Spent" is the third part (heldout3.jsonl), measured for ADR 0800 and trained on since ADR 1100; "heldoutSpent" is the second part (heldout2.jsonl), measured once for ADR 0610 and trained on since ADR 1100; "heldoutSeenDuringDesign" is the first held-out side, on which three detector designs were compared (ADR 0300).',
         splitCommit: '26e32ab6b6def938d5c10d37190de6506906f551',
         heldoutLabelsSha256: split.heldout5.labelsSha256,
         documents: {
