@@ -62,9 +62,9 @@ let failed = 0;
 const steps = [];
 
 /** Runs a command with its output held back, so steps that run side by side print one at a time. */
-function runQuiet(cmd, args) {
+function runQuiet(cmd, args, childEnv = env) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
@@ -132,54 +132,74 @@ if (v) {
   failed += v.numFailedTests + (v.numRuntimeErrors ?? 0);
 } else if (vitest !== 0) failed += 1;
 
-const e2eFile = path.join(results, 'e2e.json');
-const playwright = timed('playwright', () =>
-  run('playwright', ['test', '--reporter=list,json'], {
-    env: {
-      ...process.env,
-      PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile,
-    },
-  }),
-);
-steps.push(['playwright', playwright]);
-const p = readJson(e2eFile);
-if (p?.stats) {
-  passed += p.stats.expected + p.stats.flaky;
-  failed += p.stats.unexpected + (p.errors?.length ?? 0);
-} else if (playwright !== 0) failed += 1;
-
 // The budget journey (issue 26: build from a draft, break a rule, fix it, export) also runs on
 // PostgreSQL when the API tests do: its server gets a throw-away database there (ADR 0985). One
 // spec, not the suite: the journeys share one data layer, and CI time is budgeted (issue 29 §10).
+// It runs beside the main Playwright run, not after it (ADR 1070): each run is one worker with its
+// own server, port, database, browser and output folder, so neither sees the other; its output is
+// held and printed whole after the main run's.
 const POSTGRES_JOURNEYS = ['e2e/budget.spec.ts'];
-if (process.env.TEST_DATABASE_URL) {
-  const e2ePgFile = path.join(results, 'e2e-postgres.json');
-  const code = timed('playwright (PostgreSQL)', () =>
-    run(
-      'playwright',
-      [
-        'test',
-        ...POSTGRES_JOURNEYS,
-        '--reporter=list,json',
-        `--output=${path.join(results, 'e2e-postgres')}`,
-      ],
-      {
-        env: {
-          ...process.env,
-          E2E_DATABASE_URL: process.env.TEST_DATABASE_URL,
-          PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: e2ePgFile,
-        },
-      },
-    ),
-  );
-  steps.push(['playwright (PostgreSQL)', code]);
-  const pg = readJson(e2ePgFile);
-  if (pg?.stats) {
-    passed += pg.stats.expected + pg.stats.flaky;
-    failed += pg.stats.unexpected + (pg.errors?.length ?? 0);
+const playwrightEnv = (jsonFile, extra = {}) => ({
+  ...env,
+  ...extra,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+});
+/** Counts a Playwright run's tests from its JSON report (a run with no report counts as one failure). */
+function countPlaywright(name, code, jsonFile) {
+  steps.push([name, code]);
+  const report = readJson(jsonFile);
+  if (report?.stats) {
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected + (report.errors?.length ?? 0);
   } else if (code !== 0) failed += 1;
+}
+/** Times a step that runs without blocking this process, so another can run beside it. */
+async function timedAsync(name, promise) {
+  const start = Date.now();
+  const result = await promise;
+  durations.push([name, Date.now() - start]);
+  return result;
+}
+
+const e2eFile = path.join(results, 'e2e.json');
+const e2ePgFile = path.join(results, 'e2e-postgres.json');
+const postgresRun = process.env.TEST_DATABASE_URL
+  ? timedAsync(
+      'playwright (PostgreSQL)',
+      runQuiet(
+        'playwright',
+        [
+          'test',
+          ...POSTGRES_JOURNEYS,
+          '--reporter=list,json',
+          `--output=${path.join(results, 'e2e-postgres')}`,
+        ],
+        playwrightEnv(e2ePgFile, { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL }),
+      ),
+    )
+  : null;
+const playwright = await timedAsync(
+  'playwright',
+  new Promise((resolve) => {
+    const child = spawn('playwright', ['test', '--reporter=list,json'], {
+      cwd: root,
+      env: playwrightEnv(e2eFile),
+      stdio: 'inherit',
+    });
+    child.on('error', (err) => {
+      console.error(err);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  }),
+);
+countPlaywright('playwright', playwright, e2eFile);
+if (postgresRun) {
+  const { code, output } = await postgresRun;
+  console.log(
+    `\n› playwright (PostgreSQL): ${POSTGRES_JOURNEYS.join(', ')} (exit ${code})\n${output.trimEnd()}`,
+  );
+  countPlaywright('playwright (PostgreSQL)', code, e2ePgFile);
 }
 
 console.log('\nStep durations:');
