@@ -8,6 +8,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { startFakeModelServer, type FakeModelServer } from '../apps/server/test/fake-model-server.ts';
 import { startFakeStripe } from '../apps/server/test/fake-stripe-server.ts';
 import { codeFrom, linkTokenFrom, startSmtpServer } from '../apps/server/test/smtp.ts';
+import { unpackPgliteTemplate } from '../apps/server/test/db-templates.ts';
 import { throwAwayPostgres } from '../apps/server/test/throwaway-postgres.ts';
 import { signIn } from './session.ts';
 
@@ -30,8 +31,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-// A cold start compiles the server through tsx and migrates a fresh PGlite: ~15 s on a quiet machine,
-// but over 100 s when the machine is shared, so the wait and the fixture's own limit leave room.
+// A cold start compiles the server through tsx and opens (or, with no template, migrates) PGlite:
+// ~15 s on a quiet machine, but over 100 s when the machine is shared, so the wait and the
+// fixture's own limit leave room.
 const SERVER_START_MS = 150_000;
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
@@ -155,6 +157,10 @@ export const test = base.extend<
       const postgres = process.env.E2E_DATABASE_URL
         ? await throwAwayPostgres(process.env.E2E_DATABASE_URL, 'gl_e2e')
         : null;
+      // The embedded database starts as the migrated template the API tests made on this machine,
+      // when there is one (ADR 1070): the server's start then finds initdb, the migrations, the job
+      // queue's schema and the catalogue done, as a Vitest app's does (ADR 0420), and still checks.
+      if (!postgres) unpackPgliteTemplate(path.join(dataDir, 'db'));
       let output = '';
       // Node itself, not the tsx wrapper: a signal to the wrapper does not always reach the server
       // (SIGKILL never does), and orphaned servers kept loading the machine after their runs ended.

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { parseEnv } from '../src/env.ts';
-import { startRuntime } from '../src/runtime.ts';
+import type { Env } from '../src/env.ts';
 
 /**
  * Migrated database templates for tests (ADR 0420). A fresh embedded PGlite spends seconds in initdb
@@ -63,7 +63,7 @@ export function pgliteTemplatePath(): Promise<string> {
     const dataDir = fs.mkdtempSync(path.join(TEMPLATE_DIR, 'build-'));
     try {
       // The runtime's own embedded database, on disk in dataDir/db; then opened here to dump it.
-      const runtime = await startRuntime(templateEnv(dataDir));
+      const runtime = await startTemplateRuntime(dataDir);
       await runtime.close();
       const db = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
       try {
@@ -92,14 +92,39 @@ export function pgliteTemplatePath(): Promise<string> {
   return pgliteTemplate;
 }
 
-/** A start that serves nothing and runs no job: it only leaves its database behind. */
-function templateEnv(dataDir: string, databaseUrl?: string) {
-  return parseEnv({
+/**
+ * A start that serves nothing and runs no job: it only leaves its database behind. The server is
+ * imported here, when a template is made, not with this file: the e2e fixture imports this file for
+ * an existing template and would otherwise load the whole server into Playwright's worker.
+ */
+async function startTemplateRuntime(dataDir: string, databaseUrl?: string) {
+  const [{ parseEnv }, { startRuntime }] = await Promise.all([
+    import('../src/env.ts'),
+    import('../src/runtime.ts'),
+  ]);
+  const env: Env = parseEnv({
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     WORKERS: 'off',
     LOG_LEVEL: 'silent',
   });
+  return startRuntime(env);
+}
+
+/**
+ * Unpacks the migrated PGlite template, when this machine has one, into `dir` as an on-disk
+ * embedded database (the dump is the data directory as a tar), and says whether it did. The e2e
+ * servers start on it (ADR 1070) instead of running initdb and every migration; a run without a
+ * template (Playwright alone on a fresh machine) starts from nothing as before. Only an existing
+ * template is used: making one here would load the server into Playwright's worker.
+ */
+export function unpackPgliteTemplate(dir: string): boolean {
+  const file = path.join(TEMPLATE_DIR, `pglite-${templateHash()}.tar`);
+  if (!fs.existsSync(file)) return false;
+  fs.mkdirSync(dir, { recursive: true });
+  // Its names start with '/' (tar strips it and says so on stderr, which a failure's error keeps).
+  execFileSync('tar', ['-xf', file, '-C', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return true;
 }
 
 // Any fixed 64-bit number: two test processes making the template at once take turns.
@@ -128,7 +153,7 @@ export function postgresTemplateName(adminUrl: string): Promise<string> {
         url.pathname = `/${building}`;
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grantleaf-template-'));
         try {
-          const runtime = await startRuntime(templateEnv(dataDir, url.toString()));
+          const runtime = await startTemplateRuntime(dataDir, url.toString());
           await runtime.close();
         } finally {
           fs.rmSync(dataDir, { recursive: true, force: true });
