@@ -95,6 +95,8 @@ const generationFields = z.object({
   originalFileName: z.string().max(255).optional(),
   /** One of the user's own applications whose saved budget states the request (ADR 0453; the server checks it is theirs). */
   applicationId: z.string().uuid().optional(),
+  /** The draft's language (issue 31 §2); English when left out. French is refused, with its reason (ADR 1088). */
+  language: z.enum(['en', 'fr']).optional(),
 });
 
 function checkMilestones(form: { timelineMilestones: Milestone[] }, ctx: z.RefinementCtx) {

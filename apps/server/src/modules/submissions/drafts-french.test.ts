@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.constants';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
 
 // Issue 31 §2: the engine in French. ADR 1085: a draft carries the funder's own French names of
 // its program's sections (read on the funder's French pages), so the French viewer names a missing
-// section as the funder does; a program with none carries none.
+// section as the funder does; a program with none carries none. ADR 1088: a draft asked for in
+// French is refused with its reason before anything is charged.
 
 const FORM = {
   projectTitle: 'Quantum sensors for river ice',
@@ -54,6 +56,40 @@ describe.each(DATABASES)('drafts and the funder’s French section names on %s',
       ]),
     );
     expect(names.map((n) => n.name)).not.toContain('HQP training plan');
+  });
+
+  it('a French draft is refused with the reason the program’s languages give, nothing charged, nothing started', async () => {
+    const u = await registerUser(t);
+    await fundUser(t.database.db, u.user.id, 20);
+    const credits = async () => (await t.api('GET', '/api/auth/user', { token: u.token })).body.credits;
+    const before = await credits();
+    for (const [programId, message] of [
+      // NIH's page says English only; no page read for IRAP; NSERC takes French, the writer does not yet.
+      ['us-nih-r01', SUBMISSION_MESSAGES.draftEnglishOnly],
+      ['ca-nrc-irap', SUBMISSION_MESSAGES.draftFrenchUnconfirmed],
+      ['ca-nserc-discovery-grants', SUBMISSION_MESSAGES.draftFrenchNotYet],
+    ] as const) {
+      const res = await t.api('POST', '/api/submissions', {
+        token: u.token,
+        body: { type: 'generation', programId, contentJson: { ...FORM, language: 'fr' } },
+      });
+      expect(res.status, programId).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const odd = await t.api('POST', '/api/submissions', {
+      token: u.token,
+      body: { type: 'generation', programId: 'us-nih-r01', contentJson: { ...FORM, language: 'de' } },
+    });
+    expect(odd.status).toBe(400);
+    expect(await credits()).toBe(before);
+    expect((await t.api('GET', '/api/submissions', { token: u.token })).body).toEqual([]);
+    // English, asked for in so many words, is written as before.
+    const english = await t.api('POST', '/api/submissions', {
+      token: u.token,
+      body: { type: 'generation', programId: 'us-nih-r01', contentJson: { ...FORM, language: 'en' } },
+    });
+    expect(english.status).toBe(201);
+    expect(await credits()).toBe(before - 2);
   });
 
   it('NIH R01 (English only): no French names', async () => {

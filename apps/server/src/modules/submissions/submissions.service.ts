@@ -20,6 +20,7 @@ import type { UserRow } from '../auth/index.ts';
 import { insertAuditEntries, insertAuditEntry } from '../audit/index.ts';
 import { fileUrlFor, findOwnUpload } from '../uploads/index.ts';
 import { grantSubmissionWork } from './grant-submission.work.ts';
+import { frenchDraftRefusal } from './draft-language.ts';
 import { findProgramById } from '../programs/index.ts';
 import type { SubmissionRow } from './submissions.schema.ts';
 import {
@@ -73,6 +74,9 @@ export function createSubmissionsService(deps: {
       if (!program) throw badRequest(SUBMISSION_MESSAGES.program);
       // Retired programs are hidden from every picker; a direct call must not start work for one.
       if (program.retiredAt) throw badRequest(SUBMISSION_MESSAGES.programRetired);
+      // A French draft is refused, with its reason, before anything is charged (ADR 1088).
+      if (body.type === 'generation' && body.contentJson.language === 'fr')
+        throw badRequest(frenchDraftRefusal(body.programId));
       const contentJson = { ...body.contentJson, programId: body.programId };
       if (contentJson.fileUrl) {
         // Only a file this user uploaded here; the server never fetches a URL a client names.

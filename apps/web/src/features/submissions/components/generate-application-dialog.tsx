@@ -27,7 +27,8 @@ import { usePaidWorkCost } from './paid-work-cost.ts';
 
 type FormState = Omit<
   GenerationFormInput,
-  'timelineMilestones' | 'fileUrl' | 'originalFileName' | 'applicationId'
+  // The draft's language is the API's (ADR 1088); the dialog offers no choice yet.
+  'timelineMilestones' | 'fileUrl' | 'originalFileName' | 'applicationId' | 'language'
 > & {
   timelineMilestones: Milestone[];
   /** '' for none: the draft is not written for one of the user's applications. */
