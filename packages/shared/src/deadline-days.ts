@@ -31,9 +31,30 @@ export function daysUntil(
   today: Date = new Date(),
 ): number | null {
   if (!deadline) return null;
-  const day = toLocalDay(deadline);
   const now = toLocalDay(today);
-  if (!day || !now) return null;
+  if (!now) return null;
+  if (typeof deadline !== 'string') return countDays(deadline, now);
+  // The funding finder counts the days to every deadline of a large catalogue, most sharing a few
+  // hundred dates: each date is counted once for the day it is counted from.
+  if (now.getTime() !== countedFrom || counted.size >= COUNTED_MAX) {
+    counted.clear();
+    countedFrom = now.getTime();
+  }
+  let days = counted.get(deadline);
+  if (days === undefined) {
+    days = countDays(deadline, now);
+    counted.set(deadline, days);
+  }
+  return days;
+}
+
+const COUNTED_MAX = 10_000;
+const counted = new Map<string, number | null>();
+let countedFrom = Number.NaN;
+
+function countDays(deadline: string | Date, now: Date): number | null {
+  const day = toLocalDay(deadline);
+  if (!day) return null;
   // Local calendar days: date-fns counts across the 23- or 25-hour days of daylight-saving changes.
   return differenceInCalendarDays(day, now);
 }

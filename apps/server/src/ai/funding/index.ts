@@ -13,6 +13,12 @@ export { stem, tokenize } from './vocabulary.ts';
 export { readProfile } from './request.ts';
 export { programTraits } from './traits.ts';
 export { candidateKeywords, matchPrograms, rankableFromRow, rankPrograms } from './match.ts';
-export { accountCountryNotice, applicantNote, LOCATION_UNKNOWN_NOTICE, toFundingResults } from './results.ts';
+export {
+  accountCountryNotice,
+  applicantNote,
+  LOCATION_UNKNOWN_NOTICE,
+  PROGRAMS_SHOWN,
+  toFundingResults,
+} from './results.ts';
 export { deadlineText, fundingRangeOf } from './explain.ts';
 export { RANKING_WEIGHTS, RELEVANCE_WEIGHTS } from './weights.ts';

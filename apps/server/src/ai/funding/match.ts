@@ -17,12 +17,22 @@ import type {
   RankedProgram,
 } from './types.ts';
 
+// One rules object per country for imports without rules, so a search reads each set of rules once.
+const COUNTRY_RULES = {
+  CA: openEligibility({ countries: ['CA'] }),
+  US: openEligibility({ countries: ['US'] }),
+};
+
 /** The rules each program applies: its own, or for an import without them, its country. */
 function rulesOf(p: RankableProgram): EligibilityRules | null {
   if (p.eligibilityRules) return p.eligibilityRules;
   if (p.country !== 'CA' && p.country !== 'US') return null;
-  return openEligibility({ countries: [p.country] });
+  return COUNTRY_RULES[p.country];
 }
+
+// The catalogue's names compared as String#localeCompare does (the same default collator), without
+// looking the collator up again for each of a large catalogue's comparisons.
+const byName = new Intl.Collator().compare;
 
 /**
  * A catalogue row as the ranking reads it, its deadline computed for `today` as the database's
@@ -71,6 +81,8 @@ export function matchPrograms(
   request: FundingQuery,
   programs: RankableProgram[],
   today: Date = new Date(),
+  /** `top`: only the first this many eligible programs, as the full ranking orders them. */
+  opts: { top?: number } = {},
 ): ApplicantMatch {
   const q = requestInCatalogueLanguage(request);
   const parts = (x: FundingQuery) => ({
@@ -93,14 +105,20 @@ export function matchPrograms(
   const eligible: RankableProgram[] = [];
   const ineligible: IneligibleProgram[] = [];
   const closed: RankableProgram[] = [];
+  // Imports share their country's rules: each set of rules is read once per search.
+  const reasonsByRules = new Map<EligibilityRules, string[]>();
   for (const p of programs) {
     const rules = rulesOf(p);
-    const reasons = rules ? ineligibilityReasons(rules, who) : [];
+    let reasons: string[] = [];
+    if (rules) {
+      reasons = reasonsByRules.get(rules) ?? ineligibilityReasons(rules, who);
+      reasonsByRules.set(rules, reasons);
+    }
     if (!isOpen(p, today)) {
       if (reasons.length === 0) closed.push(p);
       continue;
     }
-    if (reasons.length > 0) ineligible.push({ program: p, reasons });
+    if (reasons.length > 0) ineligible.push({ program: p, reasons: [...reasons] });
     else eligible.push(p);
   }
   const terms = queryTerms(q);
@@ -113,11 +131,34 @@ export function matchPrograms(
   const relevance = bm25(eligible, terms);
   // Scaled to a full match, not to the best candidate: one generic word ("create", "standards")
   // that happens to be the best match is still a weak one.
-  const max = Math.max(...relevance.map((r) => r.score), fullMatch(eligible.length));
-  const ranked = eligible
-    .map((p, i) => scoreProgram(p, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today))
-    .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name));
+  // A loop, not Math.max(...scores): a large catalogue's scores are more arguments than a call takes.
+  let max = fullMatch(eligible.length);
+  for (const r of relevance) if (r.score > max) max = r.score;
+  const scored = eligible.map((p, i) =>
+    scoreProgram(p, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today),
+  );
+  const order = (x: RankedProgram, y: RankedProgram) =>
+    y.score - x.score || byName(x.program.name, y.program.name);
+  const ranked = opts.top === undefined ? scored.sort(order) : firstInOrder(scored, order, opts.top);
   return { eligible: ranked, ineligible, notOpen, applicant: who, countryFromAccount };
+}
+
+/**
+ * The first `n` items in the order a (stable) sort by `order` gives, without sorting them all: a
+ * catalogue of 100,000 eligible programs is ranked for its first dozen.
+ */
+function firstInOrder<T>(items: T[], order: (x: T, y: T) => number, n: number): T[] {
+  const best: T[] = [];
+  if (n <= 0) return best;
+  for (const item of items) {
+    if (best.length === n && order(item, best[n - 1]!) >= 0) continue;
+    // After every kept item it does not come before: a stable sort keeps the input's order on ties.
+    let at = best.length;
+    while (at > 0 && order(item, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, item);
+    if (best.length > n) best.pop();
+  }
+  return best;
 }
 
 // The "Not open now" list names the few closed programs closest to the request.
@@ -133,7 +174,7 @@ function notOpenList(
   return closed
     .map((program, i) => ({ program, score: relevance[i]!.score }))
     .filter((c) => c.score > 0)
-    .sort((x, y) => y.score - x.score || x.program.name.localeCompare(y.program.name))
+    .sort((x, y) => y.score - x.score || byName(x.program.name, y.program.name))
     .slice(0, NOT_OPEN_SHOWN)
     .map(({ program: p }) => {
       const next = (p.nextDeadlines ?? []).filter((d) => (daysUntil(d, today) ?? -1) >= 0).sort()[0] ?? null;

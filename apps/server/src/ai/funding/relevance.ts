@@ -18,6 +18,19 @@ interface Doc {
   length: number;
 }
 
+// A program's record is counted once: the funding job keeps the catalogue's objects between
+// searches (modules/funding/catalogue-cache.ts), so a search reads the counts, not the text.
+const docCache = new WeakMap<RankableProgram, Doc>();
+
+function docOf(p: RankableProgram): Doc {
+  let doc = docCache.get(p);
+  if (!doc) {
+    doc = buildDoc(p);
+    docCache.set(p, doc);
+  }
+  return doc;
+}
+
 function buildDoc(p: RankableProgram): Doc {
   const tf = new Map<string, number>();
   let length = 0;
@@ -48,19 +61,31 @@ export function fullMatch(programs: number): number {
 }
 
 export function bm25(programs: RankableProgram[], terms: Map<string, { weight: number; word: string }>) {
-  const docs = programs.map(buildDoc);
+  const docs = programs.map(docOf);
   const avg = docs.reduce((s, d) => s + d.length, 0) / Math.max(1, docs.length);
   const df = new Map<string, number>();
-  for (const doc of docs)
-    for (const term of doc.tf.keys()) if (terms.has(term)) df.set(term, (df.get(term) ?? 0) + 1);
+  // Most records share no term with the request: they score 0 without a look-up per term.
+  const any = new Uint8Array(docs.length);
+  docs.forEach((doc, i) => {
+    for (const term of doc.tf.keys())
+      if (terms.has(term)) {
+        df.set(term, (df.get(term) ?? 0) + 1);
+        any[i] = 1;
+      }
+  });
   const n = docs.length;
-  return docs.map((doc) => {
+  const idfs = new Map<string, number>();
+  for (const term of terms.keys())
+    idfs.set(term, Math.log(1 + (n - (df.get(term) ?? 0) + 0.5) / ((df.get(term) ?? 0) + 0.5)));
+  return docs.map((doc, i) => {
+    if (!any[i]) return { score: 0, matched: [] as string[] };
     let score = 0;
     const matched: Array<[string, number]> = [];
+    // In the request's term order, so the sum is the same floating-point sum for every caller.
     for (const [term, { weight, word }] of terms) {
       const f = doc.tf.get(term);
       if (!f) continue;
-      const idf = Math.log(1 + (n - (df.get(term) ?? 0) + 0.5) / ((df.get(term) ?? 0) + 0.5));
+      const idf = idfs.get(term)!;
       const part = (idf * weight * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * doc.length) / avg));
       score += part;
       matched.push([word, part]);

@@ -6,6 +6,9 @@ import { PROGRAM_TYPES } from '@grantleaf/shared/programs.schema';
 import { applicantWords, deadlineText, fundingRangeOf } from './explain.ts';
 import type { IneligibleProgram, NotOpenProgram, RankedProgram } from './types.ts';
 
+/** How many ranked programs the results list (the first five explained). */
+export const PROGRAMS_SHOWN = 10;
+
 // The "Not eligible" list names the curated programs set aside, not every import.
 const NOT_ELIGIBLE_SHOWN = 60;
 
@@ -119,7 +122,7 @@ export function toFundingResults(
     countryFromAccount?: { country: Country; domain: string } | null;
   } = {},
 ) {
-  const top = ranked.slice(0, opts.programs ?? 10);
+  const top = ranked.slice(0, opts.programs ?? PROGRAMS_SHOWN);
   // Location rules are checked only against a known location; say where it came from, or that
   // there was none, rather than imply it.
   const notice = opts.countryFromAccount

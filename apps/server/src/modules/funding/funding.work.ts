@@ -6,11 +6,12 @@ import type { Db } from '../../db/client.ts';
 import type { JobDeps } from '../../jobs/job.ts';
 import { findUserContact } from '../auth/index.ts';
 import { definePaidWork } from '../paid-work/index.ts';
-import { findNotOpenCuratedPrograms, findOpenPrograms } from '../programs/index.ts';
-import { rerankWithAi } from './funding-ai.ts';
+import { findCuratedCandidates, findOpenPrograms } from '../programs/index.ts';
+import { AI_CANDIDATES, rerankWithAi } from './funding-ai.ts';
 import {
   candidateKeywords,
   matchPrograms,
+  PROGRAMS_SHOWN,
   toFundingResults,
   type RankableProgram,
 } from '../../ai/funding/index.ts';
@@ -20,6 +21,9 @@ import type { FundingRequestRow } from './funding.schema.ts';
 // Imported catalogues can be large: the ranking reads the curated programs plus this many
 // full-text candidates from the rest.
 const IMPORTED_CANDIDATES = 200;
+// What a search uses of the ranking: the results list the first PROGRAMS_SHOWN, a model reorders
+// the first AI_CANDIDATES; the rest of a large catalogue is scored but not sorted (ADR 1075).
+const RANKED_KEPT = Math.max(AI_CANDIDATES, PROGRAMS_SHOWN);
 
 export interface FundingJobDeps {
   db: Db;
@@ -44,9 +48,8 @@ export async function rankFundingRequest(
     profileFacts: row.applicant ?? null,
   };
   const keywords = candidateKeywords(query);
-  const [curated, notOpenNow, imported] = await Promise.all([
-    findOpenPrograms(deps.db, { source: 'seed' }),
-    findNotOpenCuratedPrograms(deps.db),
+  const [curated, imported] = await Promise.all([
+    findCuratedCandidates(deps.db),
     keywords.length
       ? findOpenPrograms(deps.db, {
           source: 'grants.gov',
@@ -56,12 +59,13 @@ export async function rankFundingRequest(
       : Promise.resolve([]),
   ]);
   // Closed rows carry closed: true, so the rules list them under "Not open now", never ranked.
-  const candidates: RankableProgram[] = [...curated, ...notOpenNow, ...imported];
+  const candidates: RankableProgram[] = [...curated.open, ...curated.notOpen, ...imported];
   // Rules first: the model below only reorders what the rules kept (issue 14).
   const { eligible, ineligible, notOpen, applicant, countryFromAccount } = matchPrograms(
     query,
     candidates,
     deps.today,
+    { top: RANKED_KEPT },
   );
   let ranked = eligible;
   if (deps.provider && ranked.length > 0) {

@@ -92,6 +92,15 @@ export const grantPrograms = pgTable('grant_programs', {
 export type ProgramRow = typeof grantPrograms.$inferSelect;
 export type NewProgramRow = typeof grantPrograms.$inferInsert;
 
+/**
+ * Bumped by a trigger on every statement that writes grant_programs (migration 0780): the funding
+ * finder's in-memory copy of the curated catalogue is reused while it is unchanged (ADR 1075).
+ */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** Who changed a program, when, and which fields (migration 0135); written with the change. */
 export const programChanges = pgTable('program_changes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
