@@ -587,7 +587,7 @@ for (const width of [1280, 390]) {
 }
 
 /**
- * The /admin/* pages in French (ADR 1041), at 1280 and 390 px: the operator's account set to
+ * The /admin/* pages in French (ADR 1041), the catalogue included, at 1280 and 390 px: the operator's account set to
  * French for the walk and back to English after it (other specs share the worker's admin).
  * What the records hold (program names, people's names, e-mail addresses) is data, not the
  * interface's words: other specs' accounts share the worker's database.
@@ -612,6 +612,7 @@ test('the admin pages in French at 1280 and 390 px', async ({
         ['/admin/leads', 'Demandes reçues'],
         ['/admin/audit', 'Journal d’audit'],
         ['/admin/billing', 'Facturation'],
+        ['/admin/catalogue', 'Catalogue des programmes'],
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
