@@ -138,7 +138,8 @@ export function AdminCataloguePage() {
             <tbody className="divide-y divide-slate-100">
               {programs.map((p) => (
                 <tr key={p.id} data-testid="catalogue-row">
-                  <td className={td}>
+                  {/* The record's own words (name, agency, jurisdiction) stay as curated, in English, as on the programs table (ADR 0905). */}
+                  <td className={td} lang="en">
                     <Link
                       to={`/admin/catalogue/${encodeURIComponent(p.id)}`}
                       className="font-medium text-brand-800 underline"
@@ -146,8 +147,12 @@ export function AdminCataloguePage() {
                       {p.name}
                     </Link>
                   </td>
-                  <td className={td}>{p.agency}</td>
-                  <td className={td}>{p.jurisdiction}</td>
+                  <td className={td} lang="en">
+                    {p.agency}
+                  </td>
+                  <td className={td} lang="en">
+                    {p.jurisdiction}
+                  </td>
                   <td className={td}>
                     <span className="flex flex-wrap items-center gap-2">
                       {p.lastVerified ?? t('adminCatalogue.never')}
