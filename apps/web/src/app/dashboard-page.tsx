@@ -14,19 +14,21 @@ import { formatCreditAmount } from '../lib/format-number.ts';
 import { SignInRequired } from '../components/sign-in-required.tsx';
 import { AdminWorkspacePanel } from '../features/admin-workspace/components/admin-workspace-panel.tsx';
 import { FollowToggle, SaveSearchButton } from '../features/alerts/index.ts';
-import { useApplications } from '../features/applications/api/applications.api.ts';
 import { ApplicationSummaryPanel } from '../features/applications/components/application-summary.tsx';
 import { useCurrentUser, useLogout } from '../features/auth/api/auth.api.ts';
 import { VerificationBanner } from '../features/auth/components/verification-banner.tsx';
 import { BuyCreditsButton, BuyCreditsHost } from '../features/billing/components/buy-credits-dialog.tsx';
 import { FundingSearchesPanel } from '../features/funding/components/funding-searches-panel.tsx';
 import { IdeasPanel } from '../features/ideas/components/ideas-panel.tsx';
-import { useProgramNames, type ProgramFilters } from '../features/programs/api/programs.api.ts';
+import { useProgramNames } from '../features/programs/api/programs.api.ts';
 import { ProgramsTable } from '../features/programs/components/programs-table.tsx';
-import { useSubmissions } from '../features/submissions/api/submissions.api.ts';
+import { submissionsQuery } from '../features/submissions/api/submissions.queries.ts';
 import { AdminPdfPanel } from '../features/submissions/components/admin-pdf-panel.tsx';
 import { RecentActivityPanel } from '../features/submissions/components/recent-activity-panel.tsx';
 import { DashboardDialogs, type DialogName } from './dashboard-dialogs.tsx';
+import { applicationsQuery } from '../lib/queries/applications.queries.ts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type ProgramFilters } from '../features/programs/api/programs.queries.ts';
 
 // The dashboard puts every feature of the signed-in workspace together, so it lives in app/: each
 // feature supplies its own panel, and this page composes them (features do not import each other).
@@ -68,7 +70,7 @@ const ActivityPanel = memo(function ActivityPanel({
   programNames: ReadonlyMap<string, string>;
   onRetry: (s: Submission) => void;
 }) {
-  const applications = useApplications(userId);
+  const applications = useQuery(applicationsQuery(userId));
   const applicationOf = useMemo(
     () => new Map((applications.data ?? []).flatMap((a) => (a.submissionId ? [[a.submissionId, a.id]] : []))),
     [applications.data],
@@ -103,7 +105,7 @@ export function DashboardPage() {
   const [retry, setRetry] = useState<Submission | null>(null);
   const [retryIdea, setRetryIdea] = useState<IdeaRequestRecord | null>(null);
   const [retryFunding, setRetryFunding] = useState<FundingRequest | null>(null);
-  const submissions = useSubmissions();
+  const submissions = useInfiniteQuery(submissionsQuery());
   const [params, setParams] = useSearchParams();
   const retryId = params.get('retry');
   const tryAgain = useCallback(

@@ -1,12 +1,10 @@
-import type { OrganisationSummary } from '@grantleaf/shared/organisations.schema';
 import { useQuery } from '@tanstack/react-query';
 import '../i18n/office-catalogue.ts';
 import { t as translate, useTranslation } from '../i18n/index.ts';
-import { bodyOf, messageOf, queryGet } from '../lib/api.ts';
+import { bodyOf, messageOf } from '../lib/api.ts';
 import { formatCreditAmount } from '../lib/format-number.ts';
+import { organisationsQuery } from '../lib/queries/organisations.queries.ts';
 import { Label, Select } from './ui/input.tsx';
-
-type OrganisationList = { data: OrganisationSummary[] };
 
 /**
  * "Pay from": the own credits or an organisation the user belongs to (issue 32 §1, ADR 0720).
@@ -22,11 +20,8 @@ export function PayFromSelect({
   onChange: (v: string) => void;
 }) {
   const { t } = useTranslation();
-  // The organisations page's own query (same key and answer), so both share one cache entry.
-  const orgs = useQuery<OrganisationList>({
-    queryKey: ['/api/organisations'],
-    queryFn: () => queryGet('/api/organisations', 'organisations'),
-  });
+  // The organisations page's own query, so both share one cache entry.
+  const orgs = useQuery(organisationsQuery());
   const list = orgs.data?.data ?? [];
   if (list.length === 0) return null;
   return (

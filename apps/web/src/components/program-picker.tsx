@@ -1,32 +1,13 @@
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api.ts';
+import { programPickerQuery } from '../lib/queries/programs.queries.ts';
 import { FieldError, Label } from './ui/input.tsx';
 import '../i18n/submissions-catalogue.ts';
 import { t as translate, useTranslation } from '../i18n/index.ts';
 
 // Typing pauses this long before the server is asked, so each keystroke is not a request.
 const SEARCH_DELAY_MS = 250;
-/** Programs in a picker's page: at most this many per answer; typing narrows on the server. */
-export const PICKER_PAGE_SIZE = 100;
-
-/** One page of the catalogue for the program picker, searched on the server (issue 14 §4). */
-export function useProgramSearch(q: string) {
-  const query = new URLSearchParams({ pageSize: String(PICKER_PAGE_SIZE) });
-  if (q.trim()) query.set('q', q.trim());
-  return useQuery<GrantProgram[]>({
-    queryKey: ['/api/grant-programs', 'picker', q.trim()],
-    queryFn: async () => {
-      try {
-        return await api.get<GrantProgram[]>(`/api/grant-programs?${query.toString()}`);
-      } catch {
-        throw new Error('Failed to fetch programs');
-      }
-    },
-    placeholderData: (previous) => previous,
-  });
-}
 
 /** A country's name in the interface's language ("United States", "États-Unis"); else its code. */
 const countryName = (code: string) =>
@@ -91,7 +72,7 @@ export function ProgramPicker({
     const timer = setTimeout(() => setQ(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const { data: programs, isLoading, error: loadError } = useProgramSearch(q);
+  const { data: programs, isLoading, error: loadError } = useQuery(programPickerQuery(q));
   const known = chosen?.id === value ? chosen : (programs?.find((p) => p.id === value) ?? null);
   useEffect(() => onProgram?.(known), [known, onProgram]);
   const groups = useMemo(() => {

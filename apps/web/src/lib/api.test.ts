@@ -89,3 +89,23 @@ describe('pages read failures through the client (issue 29 §4)', () => {
     expect(setters).toEqual(['./paid-mutation.ts']);
   });
 });
+
+/** The query-option factories (ADR 1080): a feature's `api/<feature>.queries.ts`, or lib/queries/ for reads shared by features. */
+const isFactoryFile = (file: string) =>
+  /^\.\.\/features\/[a-z-]+\/api\/[a-z-]+\.queries\.ts$|^\.\/queries\/[a-z-]+\.queries\.ts$/.test(file);
+
+describe('pages read the API through the query-option factories (issue 29 §4, ADR 1080)', () => {
+  it('finds the factories it guards', () => {
+    const factories = sources.filter((s) => isFactoryFile(s.file));
+    expect(factories.length).toBeGreaterThan(15);
+    expect(factories.filter((s) => /\bqueryOptions\(/.test(s.text)).length).toBeGreaterThan(15);
+  });
+
+  it('only a factory GETs: no page, hook or component calls api.get, queryGet or a GET apiResponse', () => {
+    const getters = sources
+      .filter((s) => s.file !== CLIENT && !isFactoryFile(s.file))
+      .filter((s) => /\bapi\.get\b|\bqueryGet\b|\bapiResponse\b|apiRequest\(\s*['"`]GET/.test(s.text))
+      .map((s) => s.file);
+    expect(getters).toEqual([]);
+  });
+});

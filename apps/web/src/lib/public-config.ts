@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@grantleaf/shared/leads.schema';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
+import { publicConfigQuery } from './queries/public-config.queries.ts';
 import { useAfterHydration } from './use-hydrated.ts';
 
 /**
@@ -9,10 +9,6 @@ import { useAfterHydration } from './use-hydrated.ts';
  * claims by it (issue 28 item 3).
  */
 export function usePublicConfig(): { data: PublicConfig | undefined } {
-  const query = useQuery({
-    queryKey: ['/api/public-config'],
-    queryFn: () => api.get<PublicConfig>('/api/public-config'),
-    staleTime: Infinity,
-  });
+  const query = useQuery(publicConfigQuery());
   return { data: useAfterHydration(query.data) };
 }

@@ -15,7 +15,7 @@ import { messageOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { LEDGER_PAGE_SIZE, useCreditLedger, useDeleteAccount } from '../api/account.api.ts';
+import { useDeleteAccount } from '../api/account.api.ts';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
 import { ChangePasswordCard } from './change-password-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
@@ -23,6 +23,9 @@ import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { formatCreditAmount } from '../../../lib/format-number.ts';
 import '../../../i18n/account-catalogue.ts';
 import { currentLanguage, t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { creditLedgerQuery } from '../api/account.queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { LEDGER_PAGE_SIZE } from '../api/account.queries.ts';
 
 export function describeLedgerEntry(
   entry: Pick<LedgerEntry, 'reason' | 'reference' | 'note'> & Partial<Pick<LedgerEntry, 'work'>>,
@@ -61,7 +64,7 @@ const signed = (amount: number) =>
 function CreditHistory() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const ledger = useCreditLedger(page);
+  const ledger = useQuery(creditLedgerQuery(page));
   const pageCount = Math.max(1, Math.ceil((ledger.data?.total ?? 0) / LEDGER_PAGE_SIZE));
   const th = 'px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
   return (

@@ -3,9 +3,11 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useEndOtherSessions, useEndSession, useSessions } from '../api/account.api.ts';
+import { useEndOtherSessions, useEndSession } from '../api/account.api.ts';
 import '../../../i18n/account-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
+import { sessionsQuery } from '../api/account.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** "Firefox on Windows" from a stored user agent; a session from before they were stored says so. */
 export function describeUserAgent(userAgent: string | null): string {
@@ -87,7 +89,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
 /** Where the account is signed in; any other device can be signed out, or all of them at once. */
 export function SessionsCard() {
   const { t } = useTranslation();
-  const sessions = useSessions();
+  const sessions = useQuery(sessionsQuery());
   const endOthers = useEndOtherSessions();
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((session) => !session.current).length;

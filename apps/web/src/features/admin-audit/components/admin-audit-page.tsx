@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { useAuditLog } from '../api/admin-audit.api.ts';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
 import '../../../i18n/admin-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { auditLogQuery } from '../api/admin-audit.queries.ts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
@@ -21,7 +22,7 @@ export function AdminAuditPage() {
   const isAdmin = Boolean(user?.isAdmin);
   const [subjectInput, setSubjectInput] = useState('');
   const [subject, setSubject] = useState('');
-  const log = useAuditLog(isAdmin, subject);
+  const log = useInfiniteQuery(auditLogQuery(isAdmin, subject));
 
   if (!isAdmin) {
     return <NotAuthorised />;

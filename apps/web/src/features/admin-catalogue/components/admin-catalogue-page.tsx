@@ -13,16 +13,15 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { ToneBadge } from '../../../components/ui/tone-badge.tsx';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import {
-  ADMIN_CATALOGUE_PAGE_SIZE,
-  useAdminPrograms,
-  type CatalogueFilter,
-} from '../api/admin-catalogue.api.ts';
 import '../../../i18n/admin-catalogue.ts';
 import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatCount } from '../../../lib/format-number.ts';
 import { LastSync } from './last-sync.tsx';
+import { adminProgramsQuery } from '../api/admin-catalogue.queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_CATALOGUE_PAGE_SIZE } from '../api/admin-catalogue.queries.ts';
+import { type CatalogueFilter } from '../api/admin-catalogue.queries.ts';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
@@ -52,7 +51,7 @@ export function AdminCataloguePage() {
   const [q, setQ] = useState('');
   const [filter, setFilter] = useState<CatalogueFilter>('active');
   const [page, setPage] = useState(1);
-  const list = useAdminPrograms(isAdmin, q, filter, page);
+  const list = useQuery(adminProgramsQuery(isAdmin, q, filter, page));
   const { t } = useTranslation();
 
   if (!isAdmin) return <NotAuthorised />;

@@ -13,8 +13,10 @@ import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import '../../../i18n/admin-catalogue.ts';
 import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
-import { useAdminProgram, useEditProgram, useProgramAction } from '../api/admin-catalogue.api.ts';
+import { useEditProgram, useProgramAction } from '../api/admin-catalogue.api.ts';
 import { CurationBadges } from './admin-catalogue-page.tsx';
+import { adminProgramQuery } from '../api/admin-catalogue.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** The form holds text; numbers and lists are read from it when it is sent. */
 type Form = Record<
@@ -105,7 +107,7 @@ export function AdminProgramPage() {
   const { id = '' } = useParams();
   const { data: user } = useCurrentUser();
   const isAdmin = Boolean(user?.isAdmin);
-  const program = useAdminProgram(isAdmin, id);
+  const program = useQuery(adminProgramQuery(isAdmin, id));
   const { t } = useTranslation();
   if (!isAdmin) return <NotAuthorised />;
   return (

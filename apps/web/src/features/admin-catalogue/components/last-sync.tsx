@@ -3,7 +3,8 @@ import '../../../i18n/admin-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { formatCount } from '../../../lib/format-number.ts';
-import { useProgramSyncs } from '../api/admin-catalogue.api.ts';
+import { programSyncsQuery } from '../api/admin-catalogue.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const COUNTS = ['inserted', 'updated', 'unchanged', 'curated', 'failed', 'closed'] as const;
 
@@ -12,7 +13,7 @@ export function LastSync({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   const counts = (run: ProgramSyncRun) =>
     COUNTS.map((key) => t(`adminCatalogue.sync.${key}`, { n: formatCount(run[key]) })).join(', ');
-  const syncs = useProgramSyncs(enabled);
+  const syncs = useQuery(programSyncsQuery(enabled));
   if (!syncs.data) return null;
   const last = syncs.data.runs[0];
   if (!last)

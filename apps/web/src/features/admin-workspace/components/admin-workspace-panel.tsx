@@ -1,15 +1,16 @@
 import { formatDate } from '../../../lib/format-date.ts';
 import { MARKETING_SERVICES, type MarketingService } from '@grantleaf/shared/marketing.constants';
 import { useState } from 'react';
-import {
-  useAdminAffiliates,
-  useAdminCommissions,
-  useAdminMarketingRequests,
-} from '../api/admin-workspace.api.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { INTL_LOCALE, useTranslation, type Language } from '../../../i18n/index.ts';
 import '../../../i18n/admin-catalogue.ts';
 import '../../../i18n/marketing-catalogue.ts';
+import {
+  adminAffiliatesQuery,
+  adminCommissionsQuery,
+  adminMarketingRequestsQuery,
+} from '../api/admin-workspace.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const money = (language: Language, cents: number, currency = 'CAD') =>
   new Intl.NumberFormat(INTL_LOCALE[language], { style: 'currency', currency }).format(cents / 100);
@@ -21,9 +22,9 @@ const isService = (value: string): value is MarketingService =>
 export function AdminWorkspacePanel({ isAdmin }: { isAdmin: boolean }) {
   const { t, language } = useTranslation();
   const [open, setOpen] = useState(false);
-  const marketing = useAdminMarketingRequests(isAdmin && open);
-  const affiliates = useAdminAffiliates(isAdmin && open);
-  const commissions = useAdminCommissions(isAdmin && open);
+  const marketing = useQuery(adminMarketingRequestsQuery(isAdmin && open));
+  const affiliates = useQuery(adminAffiliatesQuery(isAdmin && open));
+  const commissions = useQuery(adminCommissionsQuery(isAdmin && open));
   if (!isAdmin) return null;
   // The marketing dialog's words for each service; a value it does not know, as stored.
   const service = (value: string) => (isService(value) ? t(`marketing.service.${value}`) : value);

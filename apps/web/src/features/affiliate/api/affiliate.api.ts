@@ -1,16 +1,7 @@
 import type { AffiliateRequestInput, AffiliateStatus } from '@grantleaf/shared/affiliate.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-export const AFFILIATE_KEY = ['/api/affiliate'] as const;
-
-export function useAffiliateStatus(enabled: boolean) {
-  return useQuery<AffiliateStatus>({
-    queryKey: AFFILIATE_KEY,
-    enabled,
-    queryFn: () => api.get<AffiliateStatus>('/api/affiliate'),
-  });
-}
+import { AFFILIATE_KEY } from './affiliate.queries.ts';
 
 export function useJoinAffiliate() {
   const queryClient = useQueryClient();

@@ -10,7 +10,9 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { formatMoney } from '../../../lib/format-number.ts';
-import { useAffiliateStatus, useJoinAffiliate } from '../api/affiliate.api.ts';
+import { useJoinAffiliate } from '../api/affiliate.api.ts';
+import { affiliateStatusQuery } from '../api/affiliate.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** Spec §4: the affiliate success view resets 300 ms after the dialog closes. */
 export const AFFILIATE_RESET_MS = 300;
@@ -122,7 +124,7 @@ export function AffiliateDialog({
     toInput: (values) => ({ ...values, email }),
   });
   const [success, setSuccess] = useState(false);
-  const status = useAffiliateStatus(open);
+  const status = useQuery(affiliateStatusQuery(open));
   const join = useJoinAffiliate();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

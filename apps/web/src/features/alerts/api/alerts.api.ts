@@ -1,24 +1,16 @@
 import type {
   AlertPreferences,
-  AlertsOverview,
   CreateSavedSearchInput,
   ProgramFollow,
   SavedSearch,
 } from '@grantleaf/shared/alerts.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-const ALERTS = '/api/alerts';
-export const alertsKey = [ALERTS] as const;
-
-/** The session user's saved searches, follows and e-mail opt-outs. */
-export function useAlerts(enabled = true) {
-  return useQuery<AlertsOverview>({ queryKey: alertsKey, queryFn: () => api.get(ALERTS), enabled });
-}
+import { alertsQuery } from './alerts.queries.ts';
 
 function useRefresh() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: alertsKey });
+  return () => client.invalidateQueries({ queryKey: alertsQuery().queryKey });
 }
 
 export function useCreateSavedSearch() {
@@ -45,7 +37,7 @@ export function useFollow() {
   const client = useQueryClient();
   const refresh = useRefresh();
   const setFollows = (update: (follows: ProgramFollow[]) => ProgramFollow[]) =>
-    client.setQueryData<AlertsOverview>(alertsKey, (old) => old && { ...old, follows: update(old.follows) });
+    client.setQueryData(alertsQuery().queryKey, (old) => old && { ...old, follows: update(old.follows) });
   return useMutation({
     mutationFn: ({ programId, follow }: { programId: string; follow: boolean }) =>
       follow
@@ -68,15 +60,15 @@ export function useFollow() {
 export function useSetAlertPreferences() {
   const client = useQueryClient();
   const setPreferences = (preferences: AlertPreferences) =>
-    client.setQueryData<AlertsOverview>(alertsKey, (old) => old && { ...old, preferences });
+    client.setQueryData(alertsQuery().queryKey, (old) => old && { ...old, preferences });
   return useMutation({
     mutationFn: (preferences: AlertPreferences) =>
       api.put<AlertPreferences>('/api/alerts/preferences', preferences),
     onMutate: (preferences) => {
       // An answer already on its way (a refetch after a follow, say) would put the old choice
       // back over this one: stop it first (TanStack Query's optimistic-update recipe).
-      void client.cancelQueries({ queryKey: alertsKey });
-      const before = client.getQueryData<AlertsOverview>(alertsKey)?.preferences;
+      void client.cancelQueries({ queryKey: alertsQuery().queryKey });
+      const before = client.getQueryData(alertsQuery().queryKey)?.preferences;
       setPreferences(preferences);
       return { before };
     },

@@ -21,7 +21,9 @@ import { messageOf } from '../../../lib/api.ts';
 import { formatDate, formatLongDate } from '../../../lib/format-date.ts';
 import { formatCount } from '../../../lib/format-number.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { useAlerts, useDeleteSavedSearch, useFollow, useSetAlertPreferences } from '../api/alerts.api.ts';
+import { useDeleteSavedSearch, useFollow, useSetAlertPreferences } from '../api/alerts.api.ts';
+import { alertsQuery } from '../api/alerts.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const failed = (err: unknown, fallback: string) => toast.error(messageOf(err, fallback));
 
@@ -210,7 +212,7 @@ function Follows({ follows }: { follows: ProgramFollow[] }) {
 export function AlertsPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const alerts = useAlerts(Boolean(user));
+  const alerts = useQuery(alertsQuery(Boolean(user)));
   if (!user) return <SignInRequired message={t('alerts.page.signIn')} />;
   return (
     <div className="min-h-screen bg-slate-50">

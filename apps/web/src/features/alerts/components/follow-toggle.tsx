@@ -3,7 +3,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import '../../../i18n/alerts-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
-import { useAlerts, useFollow } from '../api/alerts.api.ts';
+import { useFollow } from '../api/alerts.api.ts';
+import { alertsQuery } from '../api/alerts.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * Follow a program: a reminder e-mail 30 and 7 days before its next deadline (issue 14 §4). The
@@ -12,7 +14,7 @@ import { useAlerts, useFollow } from '../api/alerts.api.ts';
  */
 export function FollowToggle({ programId, programName }: { programId: string; programName: string }) {
   const { t } = useTranslation();
-  const alerts = useAlerts();
+  const alerts = useQuery(alertsQuery());
   const follow = useFollow();
   const following = Boolean(alerts.data?.follows.some((f) => f.programId === programId));
   return (

@@ -4,23 +4,13 @@ import type {
   CreateApplicationInput,
   UpdateApplicationInput,
 } from '@grantleaf/shared/applications.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryGet } from '../../../lib/api.ts';
-
-export const applicationsKey = (userId: string) => [`/api/users/${userId}/applications`] as const;
-
-export function useApplications(userId: string | undefined) {
-  return useQuery<Application[]>({
-    queryKey: applicationsKey(userId ?? ''),
-    enabled: Boolean(userId),
-    queryFn: async () =>
-      (await queryGet<{ data: Application[] }>(`/api/users/${userId}/applications`, 'applications')).data,
-  });
-}
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { applicationsQuery } from '../../../lib/queries/applications.queries.ts';
 
 function useRefresh(userId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: applicationsKey(userId) });
+  return () => queryClient.invalidateQueries({ queryKey: applicationsQuery(userId).queryKey });
 }
 
 export function useCreateApplication(userId: string) {

@@ -1,27 +1,10 @@
-import type {
-  SectionActionRequest,
-  Suggestion,
-  SuggestionList,
-} from '@grantleaf/shared/section-actions.schema';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SectionActionRequest, Suggestion } from '@grantleaf/shared/section-actions.schema';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { usePaidMutation } from '../../../lib/paid-mutation.ts';
+import { suggestionsQuery } from './applications.queries.ts';
 
-/** How often the editor asks after a running AI action, like the dashboard's paid work. */
-export const SUGGESTION_POLL_MS = 2000;
-
-export const suggestionsKey = (id: string) => [`/api/applications/${id}/suggestions`] as const;
-
-export function useSuggestions(id: string, enabled = true) {
-  return useQuery<SuggestionList>({
-    queryKey: suggestionsKey(id),
-    // Only the owner runs AI actions; a shared copy asks for none (issue 32 §2).
-    enabled,
-    queryFn: () => api.get<SuggestionList>(`/api/applications/${id}/suggestions`),
-    refetchInterval: (query) =>
-      query.state.data?.data.some((s) => s.status === 'processing') ? SUGGESTION_POLL_MS : false,
-  });
-}
+const suggestionsKey = (id: string) => suggestionsQuery(id).queryKey;
 
 /** Starts an AI action on a section: paid work, so a retried click is charged once. */
 export function useStartSectionAction(id: string) {

@@ -4,7 +4,8 @@ import '../../../i18n/editor-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { formatOneDecimal } from '../../../lib/format-number.ts';
-import { useApplicationAnalyses } from '../api/application-document.api.ts';
+import { analysesQuery } from '../api/applications.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 function scoreText(a: ApplicationAnalysis): string {
   // One decimal, with the decimal comma in French ("7,5 / 10").
@@ -42,7 +43,7 @@ export function AnalysesList({ analyses }: { analyses: ApplicationAnalysis[] }) 
 }
 
 export function AnalysesPanel({ applicationId }: { applicationId: string }) {
-  const analyses = useApplicationAnalyses(applicationId);
+  const analyses = useQuery(analysesQuery(applicationId));
   if (!analyses.data) return null;
   return <AnalysesList analyses={analyses.data} />;
 }

@@ -4,7 +4,7 @@ import {
   type CheckResult,
   type RichNode,
 } from '@grantleaf/shared/application-document.schema';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -15,7 +15,7 @@ import '../../../i18n/budget-catalogue.ts';
 import '../../../i18n/editor-catalogue.ts';
 import { statusOf } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { applicationKey, useApplicationDetail } from '../api/application-document.api.ts';
+import { applicationQuery } from '../api/applications.queries.ts';
 import { BudgetBuilder } from './budget-builder.tsx';
 import { ReadinessSummary } from './check-panel.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
@@ -38,7 +38,7 @@ export type { EditorSlots } from './editor-slots.ts';
 export function ApplicationEditorPage(slots: EditorSlots) {
   const { id = '' } = useParams();
   const { data: user, isLoading } = useCurrentUser();
-  const detail = useApplicationDetail(id);
+  const detail = useQuery(applicationQuery(id));
   const { t } = useTranslation();
   if (isLoading) return null;
   if (!user) return <SignInRequired message={t('editor.signIn')} />;
@@ -95,7 +95,7 @@ function Editor({ app, userId, ...slots }: { app: ApplicationDetail; userId: str
 
   const reload = async () => {
     autosave.reset(app.version);
-    await queryClient.invalidateQueries({ queryKey: applicationKey(app.id) });
+    await queryClient.invalidateQueries({ queryKey: applicationQuery(app.id).queryKey });
   };
   const ai = useSectionAi({ applicationId: app.id, isOwner, autosave, editors, reload });
 

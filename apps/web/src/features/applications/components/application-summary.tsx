@@ -3,11 +3,12 @@ import { memo, type ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import '../../../i18n/applications-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
-import { useApplications } from '../api/applications.api.ts';
+import { applicationsQuery } from '../../../lib/queries/applications.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** The dashboard's three summary cards (spec §2), from the user's tracked applications. */
 export const ApplicationSummaryPanel = memo(function ApplicationSummaryPanel({ userId }: { userId: string }) {
-  const applications = useApplications(userId);
+  const applications = useQuery(applicationsQuery(userId));
   const { t } = useTranslation();
   const summary = summariseApplications(applications.data ?? []);
   const value = (n: number) => (applications.isLoading ? '…' : applications.isError ? '—' : String(n));

@@ -23,7 +23,6 @@ import { messageOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
-  useApplications,
   useAttachDocument,
   useCalendarToken,
   useCreateApplication,
@@ -36,6 +35,8 @@ import { ReportsChart } from './reports-chart.tsx';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
 import type { GrantProgram } from '@grantleaf/shared/programs.schema';
 import { SignInRequired } from '../../../components/sign-in-required.tsx';
+import { applicationsQuery } from '../../../lib/queries/applications.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const EMPTY_NEW = { title: '', program: '', amount: '', deadline: '', programId: '' };
 
@@ -454,7 +455,7 @@ function ApplicationRow({ app, userId }: { app: Application; userId: string }) {
 /** The second dashboard, 'Grant Applications Dashboard' (spec §2, §4, §9). */
 export function ApplicationsPage() {
   const { data: user } = useCurrentUser();
-  const applications = useApplications(user?.id);
+  const applications = useQuery(applicationsQuery(user?.id));
   const [dialog, setDialog] = useState<'new' | 'upload' | 'reports' | null>(null);
   const calendar = useCalendarToken();
   const list = applications.data ?? [];

@@ -1,13 +1,13 @@
 import { checkBudget } from '@grantleaf/shared/budget-checks';
 import { requestIsStated } from '@grantleaf/shared/cost-rules';
 import { BUDGET_MAX_YEARS, type BudgetSummary, type BudgetView } from '@grantleaf/shared/budget.schema';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, Input, Label, Select, Textarea } from '../../../components/ui/input.tsx';
 import { messageOf, statusOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { budgetKey, saveBudget, useBudget } from '../api/budget.api.ts';
+import { saveBudget } from '../api/budget.api.ts';
 import { BudgetFindings, BudgetTotals } from './budget-parts.tsx';
 import { type BudgetFormState, fromForm, prefillToForm, resize, toForm } from './budget-form.ts';
 import { BudgetLines } from './budget-lines.tsx';
@@ -17,6 +17,7 @@ import { FilledFrom, PrefillPanel } from './budget-prefill.tsx';
 import '../../../i18n/budget-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { budgetMoney } from '../../../lib/budget-money.ts';
+import { applicationBudgetQuery } from '../../../lib/queries/applications.queries.ts';
 
 /**
  * The budget builder (issue 26, ADR 0281): cost lines by category and year (budget-lines.tsx),
@@ -35,7 +36,12 @@ export function BudgetBuilder({
   readOnly?: boolean;
 }) {
   const { t } = useTranslation();
-  const query = useBudget(applicationId);
+  const query = useQuery({
+    ...applicationBudgetQuery(applicationId),
+    // The builder holds what is typed; a background refetch must not replace it.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
   if (query.isLoading) return <p className="text-sm text-slate-600">{t('budget.loading')}</p>;
   if (query.error || !query.data)
     return (
@@ -105,7 +111,7 @@ export function BudgetForm({
       setRevision(next.revision);
       setSavedAt(next.updatedAt);
       setDirty(false);
-      queryClient.setQueryData(budgetKey(applicationId), next);
+      queryClient.setQueryData(applicationBudgetQuery(applicationId).queryKey, next);
     } catch (error) {
       setSaveError(
         statusOf(error)

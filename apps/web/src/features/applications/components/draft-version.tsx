@@ -1,11 +1,12 @@
 import type { Application } from '@grantleaf/shared/applications.schema';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useApplicationDetail } from '../api/application-document.api.ts';
-import { useApplications } from '../api/applications.api.ts';
+import { applicationQuery } from '../api/applications.queries.ts';
 import { RichText } from './rich-text.tsx';
 import '../../../i18n/submissions-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
+import { applicationsQuery } from '../../../lib/queries/applications.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** What the draft viewer shows of the application a generated draft became (issue 28 §1). */
 export interface DraftVersion {
@@ -27,7 +28,7 @@ export function useDraftVersion(
   userId: string | undefined,
 ): DraftVersion | null {
   const [params] = useSearchParams();
-  const applications = useApplications(submission?.type === 'generation' ? userId : undefined);
+  const applications = useQuery(applicationsQuery(submission?.type === 'generation' ? userId : undefined));
   const application = applications.data?.find((a) => a.submissionId === submission?.id);
   if (!submission || !application) return null;
   const latest = application.version > 1 && params.get('version') !== '1';
@@ -85,7 +86,7 @@ function VersionNotice({
 /** The application's latest saved sections, in the funder's order, drawn as the editor stores them. */
 function LatestVersionView({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
-  const { data, isLoading, error } = useApplicationDetail(applicationId, { fresh: true });
+  const { data, isLoading, error } = useQuery(applicationQuery(applicationId, { fresh: true }));
   if (isLoading) return <p>{t('viewer.loading')}</p>;
   if (error || !data) return <p className="text-red-800">{t('viewer.noContent')}</p>;
   return (

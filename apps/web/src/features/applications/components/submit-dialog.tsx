@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
-import { applicationKey } from '../api/application-document.api.ts';
+import { applicationQuery } from '../api/applications.queries.ts';
 import { useUpdateApplication } from '../api/applications.api.ts';
 
 /** "Mark as submitted", after saving what is typed; it names the checks still left, if any. */
@@ -50,7 +50,7 @@ export function SubmitDialog({
                 onSuccess: () => {
                   onOpenChange(false);
                   toast.success(t('editor.markedSubmitted'));
-                  void queryClient.invalidateQueries({ queryKey: applicationKey(applicationId) });
+                  void queryClient.invalidateQueries({ queryKey: applicationQuery(applicationId).queryKey });
                 },
                 onError: (error) =>
                   toast.error(t('editor.error'), {

@@ -4,8 +4,10 @@ import { toast } from 'sonner';
 import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
-import { useStartSectionAction, useSuggestionActions, useSuggestions } from '../api/section-actions.api.ts';
+import { suggestionsQuery } from '../api/applications.queries.ts';
+import { useStartSectionAction, useSuggestionActions } from '../api/section-actions.api.ts';
 import type { SectionEditorHandle } from './section-editor.tsx';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * The editor's AI actions on sections and their suggestions. Only the owner runs them, and
@@ -25,7 +27,7 @@ export function useSectionAi({
   reload: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const suggestions = useSuggestions(applicationId, isOwner);
+  const suggestions = useQuery(suggestionsQuery(applicationId, isOwner));
   const suggestionActions = useSuggestionActions(applicationId);
   const startAction = useStartSectionAction(applicationId);
   const [busy, setBusy] = useState(false);

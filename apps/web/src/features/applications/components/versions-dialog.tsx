@@ -6,8 +6,10 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useRestoreVersion, useVersion, useVersions } from '../api/application-document.api.ts';
+import { useRestoreVersion } from '../api/application-document.api.ts';
+import { versionQuery, versionsQuery } from '../api/applications.queries.ts';
 import { RichText } from './rich-text.tsx';
+import { useQuery } from '@tanstack/react-query';
 
 /** The editor's version history: the list, one version beside the current text, and restore. */
 export function VersionsDialog({
@@ -26,9 +28,9 @@ export function VersionsDialog({
   onRestored: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const versions = useVersions(app.id, open);
+  const versions = useQuery(versionsQuery(app.id, open));
   const [viewing, setViewing] = useState<number | null>(null);
-  const version = useVersion(app.id, viewing);
+  const version = useQuery(versionQuery(app.id, viewing));
   const restore = useRestoreVersion(app.id);
   const sections = useMemo(() => app.sections.map((s) => ({ id: s.id, header: s.header })), [app.sections]);
 

@@ -8,40 +8,20 @@ import type {
   User,
   VerificationResponse,
 } from '@grantleaf/shared/auth.schema';
-import { CURRENT_USER_STALE_MS } from '@grantleaf/shared/constants';
-import type { InstitutionLookup } from '@grantleaf/shared/email-domain';
 import type { Language } from '@grantleaf/shared/language';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { applyLanguage, currentLanguage } from '../../../i18n/index.ts';
-import { api, loadFailure, statusOf } from '../../../lib/api.ts';
-import { getSessionId, setSessionId } from '../../../lib/session.ts';
+import { api } from '../../../lib/api.ts';
+import { setSessionId } from '../../../lib/session.ts';
+import { CURRENT_USER_KEY, currentUserQuery } from './auth.queries.ts';
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+// The current user's key and read live in auth.queries.ts with the feature's other reads; other
+// features reach them through this file, the one door eslint opens into another feature.
+export { CURRENT_USER_KEY } from './auth.queries.ts';
 
 /** The signed-in user, or null. A 401 or 404 signs the visitor out (spec §4). */
 export function useCurrentUser() {
-  const queryClient = useQueryClient();
-  const sessionId = getSessionId();
-  return useQuery<User | null>({
-    queryKey: CURRENT_USER_KEY,
-    enabled: Boolean(sessionId),
-    staleTime: CURRENT_USER_STALE_MS,
-    queryFn: async () => {
-      try {
-        const user = await api.get<User>('/api/auth/user');
-        // The account's language wins over this browser's (ADR 0360): the page renders in it.
-        if (user.language && user.language !== currentLanguage()) await applyLanguage(user.language);
-        return user;
-      } catch (error) {
-        if (statusOf(error) === 401 || statusOf(error) === 404) {
-          setSessionId(null);
-          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
-          return null;
-        }
-        throw loadFailure(error, 'user');
-      }
-    },
-  });
+  return useQuery(currentUserQuery(useQueryClient()));
 }
 
 function useSessionStart() {
@@ -132,16 +112,6 @@ export function useVerifyCode() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => api.post<VerificationResponse>('/api/auth/resend-verification'),
-  });
-}
-
-/** What the known-academic list says of a registrable domain; the list stays on the server. */
-export function useInstitution(domain: string | null) {
-  return useQuery<InstitutionLookup>({
-    queryKey: ['/api/institutions', domain],
-    enabled: domain !== null,
-    staleTime: Infinity,
-    queryFn: () => api.get<InstitutionLookup>(`/api/institutions/${encodeURIComponent(domain ?? '')}`),
   });
 }
 

@@ -14,8 +14,10 @@ import { FieldError, FormField, Input } from '../../../components/ui/input.tsx';
 import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { bodyOf, fieldErrorsOf, messageOf, statusOf } from '../../../lib/api.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useInstitution, useRegister } from '../api/auth.api.ts';
+import { useRegister } from '../api/auth.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { institutionQuery } from '../api/auth.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 type Field = 'name' | 'phone' | 'email' | 'password';
 const EMPTY: Record<Field, string> = { name: '', phone: '', email: '', password: '' };
@@ -43,8 +45,8 @@ export function RegisterPage() {
   const { values, errors } = form;
 
   const domain = values.email.includes('@') ? checkEmailDomain(values.email) : 'incomplete';
-  const institution = useInstitution(
-    domain === 'institutional' ? (registrableDomain(values.email)?.domain ?? null) : null,
+  const institution = useQuery(
+    institutionQuery(domain === 'institutional' ? (registrableDomain(values.email)?.domain ?? null) : null),
   );
   const institutionName = domain === 'institutional' ? institution.data?.institution : null;
 

@@ -2,14 +2,15 @@ import type { VerificationResponse } from '@grantleaf/shared/auth.schema';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { useVerifyEmailLink } from '../api/verify-email.api.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { verifyEmailLinkQuery } from '../api/verify-email.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const query = useVerifyEmailLink(token);
+  const query = useQuery(verifyEmailLinkQuery(token));
   const result: VerificationResponse | undefined = token
     ? query.data
     : { success: false, message: t('authPages.verify.noToken') };

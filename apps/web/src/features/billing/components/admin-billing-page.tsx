@@ -18,17 +18,20 @@ import { formatCents, formatCreditAmount } from '../../../lib/format-number.ts';
 import '../../../i18n/admin-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import {
-  useAdminCreditRequests,
-  useAdminPayments,
   useDecideCreditRequest,
-  useAdminUsers,
   useChangeCredits,
   useDecideRefund,
   useMarkPayoutPaid,
-  usePayouts,
-  useRefundRequests,
-  type AdminUserRow,
 } from '../api/billing.api.ts';
+import {
+  adminPaymentsQuery,
+  adminUsersQuery,
+  payoutsQuery,
+  refundRequestsQuery,
+  adminCreditRequestsQuery,
+} from '../api/billing.queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { AdminUserRow } from '../api/billing.queries.ts';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
@@ -42,7 +45,7 @@ function CreditsSection() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
-  const users = useAdminUsers(true, search);
+  const users = useQuery(adminUsersQuery(true, search));
   const [selected, setSelected] = useState<AdminUserRow | null>(null);
   const form = useSchemaForm({
     schema: adminCreditChangeSchema,
@@ -360,7 +363,8 @@ function RequestsCard<T extends { id: string }>({
   );
 }
 
-const useRefundRows = (status: RequestStatus) => useRefundRequests(true, status);
+const useRefundRows = (status: RequestStatus) => useQuery(refundRequestsQuery(true, status));
+const useCreditRequestRows = (status: RequestStatus) => useQuery(adminCreditRequestsQuery(status));
 
 function PaymentsSection() {
   const [query, setQuery] = useState('');
@@ -368,7 +372,7 @@ function PaymentsSection() {
     query: '',
     status: 'all',
   });
-  const payments = useAdminPayments(true, filter);
+  const payments = useQuery(adminPaymentsQuery(true, filter));
   const { t } = useTranslation();
   return (
     <Card className="p-6">
@@ -453,7 +457,7 @@ function PaymentsSection() {
 }
 
 function PayoutsSection() {
-  const payouts = usePayouts(true);
+  const payouts = useQuery(payoutsQuery(true));
   const mark = useMarkPayoutPaid();
   const { t } = useTranslation();
   return (
@@ -519,7 +523,7 @@ export function AdminBillingPage() {
       <RequestsCard
         title={t('adminBilling.creditRequests')}
         empty={t('adminBilling.noCreditRequests')}
-        useRows={useAdminCreditRequests}
+        useRows={useCreditRequestRows}
         row={(r) => <CreditRequestRow key={r.id} request={r} />}
       />
       <CreditsSection />

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -8,7 +8,7 @@ import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatCreditAmount } from '../../../lib/format-number.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { useCheckoutStatus } from '../api/billing.api.ts';
+import { checkoutStatusQuery } from '../api/billing.queries.ts';
 
 /** How long the page waits for Stripe's webhook before it says the payment is still processing. */
 export const CREDIT_WAIT_MS = 60_000;
@@ -24,7 +24,7 @@ export function BillingReturnPage() {
   const cancelled = params.get('cancelled') === '1';
   const { data: user } = useCurrentUser();
   const [waiting, setWaiting] = useState(true);
-  const status = useCheckoutStatus(user && !cancelled ? checkoutId : null, waiting);
+  const status = useQuery(checkoutStatusQuery(user && !cancelled ? checkoutId : null, waiting));
   const client = useQueryClient();
   const paid = status.data?.status === 'paid';
 

@@ -6,11 +6,13 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { messageOf } from '../../../lib/api.ts';
 import { onBuyCredits, openBuyCredits } from '../../../lib/buy-credits.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { usePricing, useStartCheckout } from '../api/billing.api.ts';
+import { useStartCheckout } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
 import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatCents, formatCreditAmount } from '../../../lib/format-number.ts';
+import { pricingQuery } from '../api/billing.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 // The request form validates with zod; the dashboard's first paint must not load it (ADR 190), so
 // it comes with the opened dialog.
@@ -28,7 +30,7 @@ export function BuyCreditsDialog({
 }) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const pricing = usePricing();
+  const pricing = useQuery(pricingQuery());
   const [currency, setCurrency] = useState<Currency>('CAD');
   // One key per opening of the dialog: a double click opens one checkout.
   const checkout = useStartCheckout();

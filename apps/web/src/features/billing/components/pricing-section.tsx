@@ -9,8 +9,9 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useAfterHydration } from '../../../lib/use-hydrated.ts';
-import { usePricing } from '../api/billing.api.ts';
 import { CostList, CurrencyToggle } from './pricing-parts.tsx';
+import { pricingQuery } from '../api/billing.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * The landing page's prices. The build pre-renders the default packs; the operator's packs
@@ -19,7 +20,7 @@ import { CostList, CurrencyToggle } from './pricing-parts.tsx';
  */
 export function PricingSection() {
   const { t } = useTranslation();
-  const query = usePricing();
+  const query = useQuery(pricingQuery());
   const packs = useAfterHydration(query.data?.packs) ?? DEFAULT_CREDIT_PACKS;
   const [currency, setCurrency] = useState<Currency>('CAD');
   return (

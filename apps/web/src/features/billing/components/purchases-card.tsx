@@ -4,12 +4,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { messageOf } from '../../../lib/api.ts';
-import { usePurchases, useRequestRefund } from '../api/billing.api.ts';
+import { useRequestRefund } from '../api/billing.api.ts';
 import { BuyCreditsButton, BuyCreditsHost } from './buy-credits-dialog.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { formatCents, formatCreditAmount } from '../../../lib/format-number.ts';
 import '../../../i18n/account-catalogue.ts';
 import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { purchasesQuery } from '../api/billing.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 function RefundDialog({ purchase, onClose }: { purchase: Purchase; onClose: () => void }) {
   const { t } = useTranslation();
@@ -102,7 +104,7 @@ function refundState(p: Purchase): string {
 /** The account page's purchases: receipts, and the 30-day money-back guarantee as a request. */
 export function PurchasesCard() {
   const { t } = useTranslation();
-  const purchases = usePurchases();
+  const purchases = useQuery(purchasesQuery());
   const [refunding, setRefunding] = useState<Purchase | null>(null);
   return (
     <Card className="p-6">

@@ -8,7 +8,9 @@ import { messageOf } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { useCreateCreditRequest, useOwnCreditRequests } from '../api/billing.api.ts';
+import { useCreateCreditRequest } from '../api/billing.api.ts';
+import { ownCreditRequestsQuery } from '../api/billing.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const KINDS = ['credits', 'invoice'] as const;
 
@@ -28,7 +30,7 @@ export function RequestCredits({
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const verified = Boolean(user?.emailVerified);
-  const requests = useOwnCreditRequests(verified);
+  const requests = useQuery(ownCreditRequestsQuery(verified));
   const create = useCreateCreditRequest();
   const [sent, setSent] = useState(false);
   const form = useSchemaForm({

@@ -1,28 +1,12 @@
 import type {
   Block,
   BlockInput,
-  LibraryCategory,
   RecordUseInput,
   UpdateBlockInput,
 } from '@grantleaf/shared/content-library.schema';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-const BLOCKS = '/api/library/blocks';
-export const blocksKey = [BLOCKS] as const;
-
-export function useBlocks(filter: { q?: string; category?: LibraryCategory | '' }) {
-  const params = new URLSearchParams();
-  if (filter.q?.trim()) params.set('q', filter.q.trim());
-  if (filter.category) params.set('category', filter.category);
-  const query = params.toString();
-  return useQuery<Block[]>({
-    queryKey: [...blocksKey, query],
-    queryFn: () => api.get<Block[]>(query ? `${BLOCKS}?${query}` : BLOCKS),
-    // The list stays while the next search loads, so typing does not flash an empty library.
-    placeholderData: keepPreviousData,
-  });
-}
+import { BLOCKS, blocksKey } from './content-library.queries.ts';
 
 function useRefresh() {
   const client = useQueryClient();

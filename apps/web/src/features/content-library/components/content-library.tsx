@@ -19,7 +19,9 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/library-catalogue.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useBlocks, useCreateBlock, useDeleteBlock, useUpdateBlock } from '../api/content-library.api.ts';
+import { useCreateBlock, useDeleteBlock, useUpdateBlock } from '../api/content-library.api.ts';
+import { blocksQuery } from '../api/content-library.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 export interface InsertableBlock {
   /** For POST /api/library/blocks/:id/uses once the editor knows the section (useRecordBlockUse). */
@@ -202,7 +204,7 @@ export function ContentLibrary({ onInsert }: { onInsert?: (block: InsertableBloc
     const timer = setTimeout(() => setQ(search), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
-  const blocks = useBlocks({ q, category });
+  const blocks = useQuery(blocksQuery({ q, category }));
   const remove = useDeleteBlock();
   const list = blocks.data ?? [];
   const filtered = Boolean(q.trim() || category);

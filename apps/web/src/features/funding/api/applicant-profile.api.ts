@@ -2,19 +2,9 @@ import type {
   ApplicantProfileInput,
   ApplicantProfileResponse,
 } from '@grantleaf/shared/applicant-profile.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-export const APPLICANT_PROFILE_KEY = ['/api/applicant-profile'] as const;
-
-/** GET /api/applicant-profile: the stated facts (null before the first save) and what the account suggests. */
-export function useApplicantProfile(enabled = true) {
-  return useQuery({
-    queryKey: APPLICANT_PROFILE_KEY,
-    enabled,
-    queryFn: () => api.get<ApplicantProfileResponse>('/api/applicant-profile'),
-  });
-}
+import { applicantProfileQuery } from './funding.queries.ts';
 
 /** PUT /api/applicant-profile: replaces the whole profile. */
 export function useSaveApplicantProfile() {
@@ -22,6 +12,6 @@ export function useSaveApplicantProfile() {
   return useMutation({
     mutationFn: (input: ApplicantProfileInput) =>
       api.put<ApplicantProfileResponse>('/api/applicant-profile', input),
-    onSuccess: (saved) => queryClient.setQueryData(APPLICANT_PROFILE_KEY, saved),
+    onSuccess: (saved) => queryClient.setQueryData(applicantProfileQuery().queryKey, saved),
   });
 }

@@ -1,29 +1,8 @@
-import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
-import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
 import type { FundingFinderInput, FundingRequest } from '@grantleaf/shared/funding.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 import { fileAttempt, usePaidMutation } from '../../../lib/paid-mutation.ts';
 import { refreshAfterSubmit } from '../../../lib/query-client.ts';
-
-// The list's key is the paid-work catalogue's (ADR 0811), which also refreshes it after a submit.
-export const FUNDING_REQUESTS_KEY = [PAID_WORK_CATALOGUE.funding.listKey] as const;
-
-/** The signed-in user's funding searches, newest first (spec §7: retry once, no caching). */
-export function useFundingRequests(enabled = true) {
-  return useQuery<FundingRequest[]>({
-    queryKey: FUNDING_REQUESTS_KEY,
-    enabled,
-    staleTime: 0,
-    queryFn: () => queryGet<FundingRequest[]>('/api/funding-finder-requests', 'funding requests'),
-    refetchInterval: (query) =>
-      query.state.data?.some(
-        (r) => paidWorkDisplay({ results: r.fundingResults, status: r.status }) === 'processing',
-      )
-        ? PENDING_POLL_MS
-        : false,
-  });
-}
 
 /**
  * Submits a search, with the file the dialog uploaded first. One attempt is the form with the

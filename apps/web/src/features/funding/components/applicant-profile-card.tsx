@@ -2,12 +2,13 @@ import { Card } from '../../../components/ui/card.tsx';
 import '../../../i18n/funding-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useApplicantProfile } from '../api/applicant-profile.api.ts';
+import { applicantProfileQuery } from '../api/funding.queries.ts';
 import { ApplicantProfileForm } from './applicant-profile-form.tsx';
+import { useQuery } from '@tanstack/react-query';
 
 /** The account page's applicant profile (issue 25 §1): the facts funding searches start from. */
 export function ApplicantProfileCard() {
-  const query = useApplicantProfile();
+  const query = useQuery(applicantProfileQuery());
   const { t } = useTranslation();
   return (
     <Card className="p-6" aria-labelledby="applicant-profile-title">

@@ -27,9 +27,10 @@ import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-sele
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { BUY_CREDITS_ACTION, buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useCreateFundingRequest, useUploadFundingFile } from '../api/funding.api.ts';
-import { useApplicantProfile } from '../api/applicant-profile.api.ts';
+import { applicantProfileQuery } from '../api/funding.queries.ts';
 import { ApplicantProfileForm } from './applicant-profile-form.tsx';
 import { overrideOf, SearchAsFields, EMPTY_OVERRIDE, type OverrideValues } from './search-as.tsx';
+import { useQuery } from '@tanstack/react-query';
 
 type Field = 'researchTopic' | 'researchDetails' | 'teamProfile';
 const EMPTY: Record<Field, string> = { researchTopic: '', researchDetails: '', teamProfile: '' };
@@ -92,7 +93,7 @@ export function FundingFinderDialog({
   // Paying from an organisation, its balance and the member's limit decide (the server says so).
   const insufficient = !payFrom && credits !== null && credits < priceInCredits('funding');
   // Issue 25 §1: the applicant profile is asked the first time it matters, then prefills each search.
-  const applicant = useApplicantProfile(open && signedIn);
+  const applicant = useQuery(applicantProfileQuery(open && signedIn));
   const [skippedProfile, setSkippedProfile] = useState(false);
   const [override, setOverride] = useState<OverrideValues>(EMPTY_OVERRIDE);
   const [changing, setChanging] = useState(false);

@@ -6,9 +6,10 @@ import { PaidWorkStatus } from '../../../components/status-cells.tsx';
 import '../../../i18n/funding-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useFundingRequests } from '../api/funding.api.ts';
 import { FundingReportButton } from './funding-report-button.tsx';
 import { FundingResultsView } from './funding-results.tsx';
+import { fundingRequestsQuery } from '../api/funding.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * The dashboard's Funding Searches table (spec §2). Memoised: the dashboard hands it a stable
@@ -19,7 +20,7 @@ export const FundingSearchesPanel = memo(function FundingSearchesPanel({
 }: {
   onRetry: (r: FundingRequest) => void;
 }) {
-  const funding = useFundingRequests();
+  const funding = useQuery(fundingRequestsQuery());
   const { t } = useTranslation();
   return (
     <DataTable<FundingRequest>

@@ -8,20 +8,12 @@ import type {
 } from '@grantleaf/shared/guidelines.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-const checklistUrl = (applicationId: string) => `/api/applications/${applicationId}/checklist`;
-export const checklistKey = (applicationId: string) => [checklistUrl(applicationId)] as const;
-
-export function useChecklist(applicationId: string) {
-  return useQuery<Checklist>({
-    queryKey: checklistKey(applicationId),
-    queryFn: () => api.get<Checklist>(checklistUrl(applicationId)),
-  });
-}
+import { checklistQuery } from './guidelines.queries.ts';
+import { checklistUrl, checklistKey } from './guidelines.queries.ts';
 
 /** Ticked over all items, for the editor's readiness summary (same query, so it follows every tick). */
 export function useChecklistCoverage(applicationId: string): ChecklistCoverage | undefined {
-  return useChecklist(applicationId).data?.coverage;
+  return useQuery(checklistQuery(applicationId)).data?.coverage;
 }
 
 function useSetChecklist(applicationId: string) {

@@ -21,11 +21,12 @@ import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/guidelines-catalogue.ts';
 import {
   useAddChecklistItem,
-  useChecklist,
   useDeleteChecklistItem,
   useExtractGuidelines,
   useUpdateChecklistItem,
 } from '../api/guidelines.api.ts';
+import { checklistQuery } from '../api/guidelines.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const KIND_TONES: Record<RequirementKind, BadgeTone> = {
   eligibility: 'blue',
@@ -307,7 +308,7 @@ export function GuidelinesPanel({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const checklist = useChecklist(applicationId);
+  const checklist = useQuery(checklistQuery(applicationId));
   const items = checklist.data?.items ?? [];
   const coverage = checklist.data?.coverage ?? { done: 0, total: 0 };
   const datalistId = `${id}-sections`;

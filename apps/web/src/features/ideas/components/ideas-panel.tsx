@@ -7,7 +7,8 @@ import { PaidWorkStatus } from '../../../components/status-cells.tsx';
 import '../../../i18n/ideas-catalogue.ts';
 import { t, useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useIdeaRequests } from '../api/ideas.api.ts';
+import { ideaRequestsQuery } from '../api/ideas.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 type IdeaView = typeof import('./idea-details.tsx');
 
@@ -38,7 +39,7 @@ function useIdeaView(needed: boolean): { view?: IdeaView; error: Error | null } 
  */
 export const IdeasPanel = memo(function IdeasPanel({ onRetry }: { onRetry: (r: IdeaRequestRecord) => void }) {
   const { t } = useTranslation();
-  const ideas = useIdeaRequests();
+  const ideas = useQuery(ideaRequestsQuery());
   const needsView = Boolean(ideas.data?.some((r) => r.ideaResults));
   const { view, error: viewError } = useIdeaView(needsView);
   const parseIdeaResults = (text: string | null) => (view ? view.parseIdeaResults(text) : null);

@@ -11,12 +11,14 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { useAdminLeads, useAdminZenoLeads, useUpdateLeadStatus } from '../api/leads.api.ts';
+import { useUpdateLeadStatus } from '../api/leads.api.ts';
 import { Select } from '../../../components/ui/input.tsx';
 import { NotAuthorised } from '../../../components/not-authorised.tsx';
 import '../../../i18n/admin-catalogue.ts';
 import '../../../i18n/dashboard-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
+import { adminLeadsQuery, adminZenoLeadsQuery } from '../api/leads.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-700';
 const td = 'px-3 py-2 align-top text-sm text-slate-900';
@@ -25,8 +27,8 @@ const td = 'px-3 py-2 align-top text-sm text-slate-900';
 export function AdminLeadsPage() {
   const { data: user } = useCurrentUser();
   const isAdmin = Boolean(user?.isAdmin);
-  const leads = useAdminLeads(isAdmin);
-  const zenoLeads = useAdminZenoLeads(isAdmin);
+  const leads = useQuery(adminLeadsQuery(isAdmin));
+  const zenoLeads = useQuery(adminZenoLeadsQuery(isAdmin));
   const updateStatus = useUpdateLeadStatus();
   const { t } = useTranslation();
   // The stored status ('analysis_sent') in words, from the catalogue (issue 28 item 14).

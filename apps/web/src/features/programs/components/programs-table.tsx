@@ -6,10 +6,12 @@ import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import '../../../i18n/dashboard-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatCount } from '../../../lib/format-number.ts';
-import { useProgramPage, type ProgramFilters } from '../api/programs.api.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { DeadlineCell } from '../../../components/status-cells.tsx';
 import { fundingRangeText } from './funding-range.ts';
+import { programPageQuery } from '../api/programs.queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type ProgramFilters } from '../api/programs.queries.ts';
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;
@@ -61,7 +63,7 @@ export function ProgramsTable({
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(id);
   }, [text, filters.q]);
-  const programs = useProgramPage(filters, page);
+  const programs = useQuery(programPageQuery(filters, page));
   const total = programs.data?.total ?? 0;
   const filtered = filters.q.trim() !== '' || filters.jurisdiction !== '' || filters.programType !== '';
   const toolbar = (

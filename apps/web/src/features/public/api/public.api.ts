@@ -1,46 +1,15 @@
-import { groupProgramNames, type CatalogueProgram } from '@grantleaf/shared/marketing-content';
+import { groupProgramNames } from '@grantleaf/shared/marketing-content';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
 import { useAfterHydration } from '../../../lib/use-hydrated.ts';
+import { landingProgramsQuery } from './public.queries.ts';
 
 export { usePublicConfig } from '../../../lib/public-config.ts';
-
-function programList(body: unknown): CatalogueProgram[] {
-  const list = Array.isArray(body)
-    ? body
-    : body && typeof body === 'object'
-      ? (Object.values(body).find(Array.isArray) ?? [])
-      : [];
-  return list.filter(
-    (p): p is CatalogueProgram =>
-      Boolean(p) && typeof p === 'object' && typeof (p as CatalogueProgram).name === 'string',
-  );
-}
-
-// One small query per group: the whole catalogue (with imported US opportunities) is far too big
-// to fetch for a landing page.
-const PROGRAM_QUERIES = [
-  'jurisdiction=CA&pageSize=12',
-  'q=SBIR%20STTR&pageSize=12',
-  'programType=accelerator&pageSize=6',
-  'programType=equity-investment&pageSize=6',
-];
 
 /**
  * The landing page's program names, drawn from the catalogue. Until the catalogue answers (or if
  * it fails) each group shows the names of the content module.
  */
 export function useProgramGroups() {
-  const query = useQuery({
-    queryKey: ['/api/grant-programs', 'landing'],
-    queryFn: async () => {
-      const settled = await Promise.allSettled(
-        PROGRAM_QUERIES.map((q) => api.get<unknown>(`/api/grant-programs?${q}`)),
-      );
-      return settled.flatMap((r) => (r.status === 'fulfilled' ? programList(r.value) : []));
-    },
-    staleTime: 10 * 60 * 1000,
-    retry: false,
-  });
+  const query = useQuery(landingProgramsQuery());
   return groupProgramNames(useAfterHydration(query.data) ?? []);
 }

@@ -1,39 +1,13 @@
 import {
-  critiqueDiffSchema,
-  responseSectionSchema,
-  resubmissionFindingsSchema,
   reviewPlanSchema,
-  type CritiqueDiff,
   type ImportReviewsInput,
-  type ResponseSection,
-  type ResubmissionFindings,
-  type ReviewPlan,
   type UpdatePlanRowInput,
 } from '@grantleaf/shared/reviews.schema';
-import {
-  modelResponseListSchema,
-  modelResponseSchema,
-  type ModelResponse,
-  type ModelResponseList,
-} from '@grantleaf/shared/review-response.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryGet } from '../../../lib/api.ts';
+import { modelResponseSchema, type ModelResponse } from '@grantleaf/shared/review-response.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
 import { fileAttempt, usePaidMutation, usePaidPost } from '../../../lib/paid-mutation.ts';
-
-/**
- * The reviews feature's data layer (issue 27; ADR 0330, 0410): every answer is parsed with the
- * shared schema the server answers with, so a screen never reads a field the API does not send.
- */
-const reviewsUrl = (applicationId: string) => `/api/applications/${applicationId}/reviews`;
-export const reviewPlanKey = (applicationId: string) => [reviewsUrl(applicationId)] as const;
-
-export function useReviewPlan(applicationId: string) {
-  return useQuery<ReviewPlan>({
-    queryKey: reviewPlanKey(applicationId),
-    queryFn: async () =>
-      reviewPlanSchema.parse(await queryGet(reviewsUrl(applicationId), 'reviewers’ comments')),
-  });
-}
+import { fetchResponseSection, reviewsUrl, reviewPlanKey, modelResponsesUrl } from './reviews.queries.ts';
 
 /** Every change answers the whole plan (the server recomputes each row's check), cached as it is. */
 function useSetPlan(applicationId: string) {
@@ -94,54 +68,9 @@ export function useSavePlanRow(applicationId: string) {
   });
 }
 
-/** The words changed in a critique's sections since the reviewed version (refetched as both move). */
-export function useCritiqueDiff(applicationId: string, critiqueId: string, stamp: string, enabled: boolean) {
-  return useQuery<CritiqueDiff>({
-    queryKey: [`/api/applications/${applicationId}/critiques/${critiqueId}/diff`, stamp],
-    queryFn: async () =>
-      critiqueDiffSchema.parse(
-        await queryGet(`/api/applications/${applicationId}/critiques/${critiqueId}/diff`, 'the changes'),
-      ),
-    enabled,
-  });
-}
-
 export function useGenerateResponse(applicationId: string) {
   return useMutation({
-    mutationFn: async (): Promise<ResponseSection> =>
-      responseSectionSchema.parse(await api.get(`${reviewsUrl(applicationId)}/response`)),
-  });
-}
-
-/**
- * The resubmission's findings for the editor's readiness (ADR 0411), asked again at each saved
- * version: they read the saved versions, as the plan does.
- */
-export function useResubmissionFindings(applicationId: string, savedVersion: number) {
-  return useQuery<ResubmissionFindings>({
-    queryKey: [...reviewPlanKey(applicationId), 'findings', savedVersion],
-    queryFn: async () =>
-      resubmissionFindingsSchema.parse(
-        await queryGet(`${reviewsUrl(applicationId)}/findings`, 'the resubmission checks'),
-      ),
-    placeholderData: (previous) => previous,
-  });
-}
-
-/** How often the page asks after a running model response, like the other paid work. */
-const MODEL_RESPONSE_POLL_MS = 2000;
-const modelResponsesUrl = (applicationId: string) => `${reviewsUrl(applicationId)}/model-responses`;
-
-/** The response sections written by a model (ADR 1035), newest first; `available` says if a model is set. */
-export function useModelResponses(applicationId: string) {
-  return useQuery<ModelResponseList>({
-    queryKey: [modelResponsesUrl(applicationId)],
-    queryFn: async () =>
-      modelResponseListSchema.parse(
-        await queryGet(modelResponsesUrl(applicationId), 'the response written by the model'),
-      ),
-    refetchInterval: (query) =>
-      query.state.data?.data.some((r) => r.status === 'processing') ? MODEL_RESPONSE_POLL_MS : false,
+    mutationFn: () => fetchResponseSection(applicationId),
   });
 }
 

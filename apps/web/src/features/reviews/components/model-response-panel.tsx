@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
-import { useModelResponses, useStartModelResponse } from '../api/reviews.api.ts';
+import { useStartModelResponse } from '../api/reviews.api.ts';
+import { modelResponsesQuery } from '../api/reviews.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const PRICE = formatCredits(priceInCredits('review_response'));
 
@@ -18,7 +20,7 @@ const PRICE = formatCredits(priceInCredits('review_response'));
  */
 export function ModelResponsePanel({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
-  const list = useModelResponses(applicationId);
+  const list = useQuery(modelResponsesQuery(applicationId));
   const start = useStartModelResponse(applicationId);
   if (!list.data?.available) return null;
   const latest = list.data.data[0];

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/reviews-catalogue.ts';
-import { useResubmissionFindings } from '../api/reviews.api.ts';
+import { resubmissionFindingsQuery } from '../api/reviews.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 export interface ReadinessItem {
   message: string;
@@ -26,7 +27,7 @@ export function ResubmissionFindings({
   onItems: (items: ReadinessItem[]) => void;
 }) {
   const { t } = useTranslation();
-  const { data } = useResubmissionFindings(applicationId, savedVersion);
+  const { data } = useQuery(resubmissionFindingsQuery(applicationId, savedVersion));
   const findings: ResubmissionFinding[] = data?.findings ?? [];
   const key = findings.map((f) => f.message).join('\n');
   useEffect(() => {

@@ -20,14 +20,14 @@ import { messageOf, statusOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import {
-  useCritiqueDiff,
   useGenerateResponse,
   useImportReviews,
   useRemoveImport,
-  useReviewPlan,
   useSavePlanRow,
 } from '../api/reviews.api.ts';
 import { ModelResponsePanel } from './model-response-panel.tsx';
+import { critiqueDiffQuery, reviewPlanQuery } from '../api/reviews.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /** The file types the upload path reads (its own checks refuse anything else). */
 const ACCEPT =
@@ -42,7 +42,7 @@ export function ReviewsPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const { data: user, isLoading } = useCurrentUser();
-  const plan = useReviewPlan(id);
+  const plan = useQuery(reviewPlanQuery(id));
   if (isLoading) return null;
   if (!user) return <SignInRequired message={t('reviews.signInRequired')} />;
   return (
@@ -500,7 +500,7 @@ function DiffView({
   stamp: string;
 }) {
   const { t } = useTranslation();
-  const diff = useCritiqueDiff(applicationId, critiqueId, stamp, true);
+  const diff = useQuery(critiqueDiffQuery(applicationId, critiqueId, stamp, true));
   if (diff.isLoading) return <p className="text-sm text-slate-700">{t('reviews.diff.loading')}</p>;
   if (diff.error || !diff.data)
     return (

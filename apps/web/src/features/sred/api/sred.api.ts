@@ -1,19 +1,17 @@
 import type {
   ClaimGrantInput,
   ClaimSettings,
-  ClaimSummary,
   ClaimView,
   ExpenseCategory,
   ImportFile,
   ImportMapping,
   ProjectInput,
 } from '@grantleaf/shared/sred/sred.schema';
-import type { NarrativeDraft, NarrativeDraftList } from '@grantleaf/shared/sred/narrative-draft.schema';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NarrativeDraft } from '@grantleaf/shared/sred/narrative-draft.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { usePaidMutation } from '../../../lib/paid-mutation.ts';
-
-const CLAIMS = '/api/sred/claims';
+import { CLAIMS, narrativeDraftsQuery } from './sred.queries.ts';
 
 export interface ImportPreview {
   headers: string[];
@@ -25,12 +23,6 @@ export interface ImportResult {
   imported: number;
   errors: { row: number; message: string }[];
 }
-
-export const useClaims = () =>
-  useQuery<ClaimSummary[]>({ queryKey: [CLAIMS], queryFn: () => api.get(CLAIMS) });
-
-export const useClaim = (id: string) =>
-  useQuery<ClaimView>({ queryKey: [CLAIMS, id], queryFn: () => api.get(`${CLAIMS}/${id}`) });
 
 /** Every change answers the claim's fresh view (with the server's recomputed record). */
 function useClaimChange<V>(id: string, fn: (v: V) => Promise<ClaimView>) {
@@ -111,18 +103,7 @@ export const useUploadEvidence = () =>
 /** The audit-defence package's address (a ZIP, ADR 0470). */
 export const auditPackageUrl = (id: string) => `${CLAIMS}/${id}/audit-package`;
 
-/** How often the page asks after a narrative draft being written, like the editor's AI actions. */
-const DRAFT_POLL_MS = 2000;
-const draftsKey = (id: string) => [`${CLAIMS}/${id}/narrative-drafts`] as const;
-
-/** The claim's open model drafts of T661 narratives (ADR 0710), polled while one is being written. */
-export const useNarrativeDrafts = (id: string) =>
-  useQuery<NarrativeDraftList>({
-    queryKey: draftsKey(id),
-    queryFn: () => api.get(`${CLAIMS}/${id}/narrative-drafts`),
-    refetchInterval: (query) =>
-      query.state.data?.data.some((d) => d.status === 'processing') ? DRAFT_POLL_MS : false,
-  });
+const draftsKey = (id: string) => narrativeDraftsQuery(id).queryKey;
 
 /** Paid work: a double click or a retried request is one charge. */
 export function useStartNarrativeDraft(id: string) {

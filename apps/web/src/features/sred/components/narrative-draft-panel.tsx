@@ -12,7 +12,9 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
-import { useDismissNarrativeDraft, useNarrativeDrafts, useStartNarrativeDraft } from '../api/sred.api.ts';
+import { useDismissNarrativeDraft, useStartNarrativeDraft } from '../api/sred.api.ts';
+import { narrativeDraftsQuery } from '../api/sred.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const PRICE = formatCredits(priceInCredits('sred_narrative'));
 
@@ -32,7 +34,7 @@ export function NarrativeDraftPanel({
   onUse: (part: NarrativePart, text: string) => void;
 }) {
   const { t } = useTranslation();
-  const drafts = useNarrativeDrafts(claimId);
+  const drafts = useQuery(narrativeDraftsQuery(claimId));
   const start = useStartNarrativeDraft(claimId);
   const draft = drafts.data?.data.filter((d) => d.projectId === projectId).at(-1);
   const available = drafts.data?.available ?? false;

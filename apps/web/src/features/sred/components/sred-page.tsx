@@ -35,8 +35,6 @@ import {
   auditPackageUrl,
   previewImport,
   useAddProject,
-  useClaim,
-  useClaims,
   useCreateClaim,
   useImport,
   useOverride,
@@ -47,6 +45,8 @@ import {
 } from '../api/sred.api.ts';
 import { GrantsCard } from './grants-card.tsx';
 import { NarrativeEditor } from './narrative-editor.tsx';
+import { claimQuery, claimsQuery } from '../api/sred.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const SOURCE_URL = new Map(SRED_SOURCES.map((s) => [s.id, s] as const));
 type Jurisdiction = keyof typeof JURISDICTION_LABELS;
@@ -887,7 +887,7 @@ function ExportCard({ claim }: { claim: ClaimView }) {
 
 function ClaimDetail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { data: claim, isLoading, error } = useClaim(id);
+  const { data: claim, isLoading, error } = useQuery(claimQuery(id));
   if (isLoading) return <p className="text-sm text-slate-700">{t('sred.loading')}</p>;
   if (!claim) return <p role="alert">{messageOf(error, t('sred.notFound'))}</p>;
   return (
@@ -918,7 +918,7 @@ function ClaimDetail({ id }: { id: string }) {
 
 function ClaimList() {
   const { t } = useTranslation();
-  const { data: claims } = useClaims();
+  const { data: claims } = useQuery(claimsQuery());
   const [form, setForm] = useState(() => formOf());
   const create = useCreateClaim();
   const navigate = useNavigate();

@@ -11,14 +11,16 @@ import { messageOf } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import '../../../i18n/admin-catalogue.ts';
-import { useAdminSubmissions, useLinkSubmissionFile, useUploadFile } from '../api/submissions.api.ts';
+import { useLinkSubmissionFile, useUploadFile } from '../api/submissions.api.ts';
+import { adminSubmissionsQuery } from '../api/submissions.queries.ts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
 const titleOf = (s: AdminSubmission) => s.projectTitle || s.programId;
 
 /** Admin-only PDF management for generation submissions (§2, §6); the dashboard mounts it for admins. */
 export function AdminPdfPanel({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
-  const list = useAdminSubmissions(isAdmin);
+  const list = useInfiniteQuery(adminSubmissionsQuery(isAdmin));
   const { data: rows, isLoading } = list;
   const upload = useUploadFile();
   const link = useLinkSubmissionFile();

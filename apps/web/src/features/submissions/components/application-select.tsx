@@ -4,7 +4,8 @@ import { Label } from '../../../components/ui/input.tsx';
 import '../../../i18n/submissions-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
-import { useOwnApplications } from '../api/submissions.api.ts';
+import { applicationsQuery } from '../../../lib/queries/applications.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * The user's applications a draft or an analysis may be for: those of the chosen program and those
@@ -14,7 +15,7 @@ import { useOwnApplications } from '../api/submissions.api.ts';
  */
 export function useApplicationChoices(open: boolean, programId: string): Application[] {
   const { data: user } = useCurrentUser();
-  const applications = useOwnApplications(open ? user?.id : undefined).data ?? [];
+  const applications = useQuery(applicationsQuery(open ? user?.id : undefined)).data ?? [];
   return programId ? applications.filter((a) => a.programId === programId || a.programId === null) : [];
 }
 

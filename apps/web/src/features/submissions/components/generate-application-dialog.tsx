@@ -15,7 +15,7 @@ import { PayFromSelect, payFromRefusal } from '../../../components/pay-from-sele
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { buyCreditsAction } from '../../../lib/buy-credits.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useApplicationBudget, useCreateSubmission } from '../api/submissions.api.ts';
+import { useCreateSubmission } from '../api/submissions.api.ts';
 import { budgetMoney } from '../../../lib/budget-money.ts';
 import { makeMilestone, MilestoneEditor } from './milestone-editor.tsx';
 import { ProgramPicker } from '../../../components/program-picker.tsx';
@@ -24,6 +24,8 @@ import '../../../i18n/submissions-catalogue.ts';
 import { t as translate, translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { ApplicationSelect, useApplicationChoices } from './application-select.tsx';
 import { usePaidWorkCost } from './paid-work-cost.ts';
+import { applicationBudgetQuery } from '../../../lib/queries/applications.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 type FormState = Omit<
   GenerationFormInput,
@@ -94,7 +96,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
   // states the request it computes. Another program's application is refused there (400).
   const choices = useApplicationChoices(open, form.values.programId);
   const chosen = choices.some((a) => a.id === form.values.applicationId) ? form.values.applicationId : '';
-  const budget = useApplicationBudget(chosen || undefined).data;
+  const budget = useQuery(applicationBudgetQuery(chosen || undefined)).data;
 
   const close = (next: boolean) => {
     if (!next) form.reset(emptyForm());

@@ -10,7 +10,8 @@ import { buttonClass, Button } from '../../../components/ui/button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import '../../../i18n/submissions-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
-import { useSubmissions } from '../api/submissions.api.ts';
+import { submissionsQuery } from '../api/submissions.queries.ts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
 function parseResults(results: unknown): Record<string, unknown> | null {
   const value = typeof results === 'string' ? tryParseModelJson(results) : results;
@@ -61,7 +62,7 @@ export const RecentActivityPanel = memo(function RecentActivityPanel({
   onRetry: (s: Submission) => void;
 }) {
   const { t } = useTranslation();
-  const submissions = useSubmissions();
+  const submissions = useInfiniteQuery(submissionsQuery());
   return (
     <div className="space-y-2">
       <DataTable<Submission>

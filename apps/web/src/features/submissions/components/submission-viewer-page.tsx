@@ -14,12 +14,13 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { useSubmission } from '../api/submissions.api.ts';
 import '../../../i18n/submissions-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
 import { DraftSections, useDraftOrigin } from './draft-sections.tsx';
 import { MissingSections } from './missing-sections.tsx';
 import { useVerdictText } from './verdict-text.ts';
+import { submissionQuery } from '../api/submissions.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * The result of a completed submission, opened in its own window (§2). Generated and uploaded
@@ -224,7 +225,7 @@ export function SubmissionViewerPage({
   const { t } = useTranslation();
   const { id } = useParams();
   const { data: user } = useCurrentUser();
-  const { data: submission, isLoading, error } = useSubmission(user ? id : undefined);
+  const { data: submission, isLoading, error } = useQuery(submissionQuery(user ? id : undefined));
   const [downloadError, setDownloadError] = useState<string | null>(null);
   // Issue 28 §1: a generated draft is an application; this page shows its latest version unless
   // version 1 (the draft as generated) is asked for, and its downloads follow what is shown.

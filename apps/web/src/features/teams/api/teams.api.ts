@@ -1,6 +1,5 @@
 import type {
   CompetitionDetail,
-  CompetitionList,
   CreateCompetitionInput,
   EntryInput,
   ScoreInput,
@@ -8,51 +7,31 @@ import type {
 import type { OfficeReview } from '@grantleaf/shared/office-review.schema';
 import type {
   HolidayList,
-  OfficeApplication,
-  OfficeListQuery,
   Invitation,
   InviteInput,
   OrganisationDetail,
   OrganisationRole,
-  OrganisationSummary,
   ProgramDeadlineList,
   ProgramDeadlineView,
   UpdateOrganisationInput,
 } from '@grantleaf/shared/organisations.schema';
-import type { GrantProgram } from '@grantleaf/shared/programs.schema';
-import type {
-  Comment,
-  CommentInput,
-  ShareInput,
-  SharedApplication,
-  Shares,
-} from '@grantleaf/shared/sharing.schema';
+import type { Comment, CommentInput, ShareInput, Shares } from '@grantleaf/shared/sharing.schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryGet } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { usePaidMutation, usePaidPost } from '../../../lib/paid-mutation.ts';
+import {
+  holidaysQuery,
+  officeListsKey,
+  programDeadlinesQuery,
+  ORGS,
+  orgsKey,
+  competitionsKey,
+  reviewKey,
+  sharesKey,
+  commentsKey,
+} from './teams.queries.ts';
 
 /** Organisations, sharing and comments (issue 32): the session user's view of each. */
-
-const ORGS = '/api/organisations';
-export const orgsKey = [ORGS] as const;
-const orgKey = (id: string) => [ORGS, id] as const;
-
-type OrganisationList = {
-  data: OrganisationSummary[];
-  joinable: Array<{ id: string; name: string; domain: string }>;
-};
-
-export function useOrganisations() {
-  return useQuery<OrganisationList>({ queryKey: orgsKey, queryFn: () => queryGet(ORGS, 'organisations') });
-}
-
-export function useOrganisation(id: string | null) {
-  return useQuery<OrganisationDetail>({
-    queryKey: orgKey(id ?? ''),
-    queryFn: () => queryGet(`${ORGS}/${id}`, 'the organisation'),
-    enabled: Boolean(id),
-  });
-}
 
 /** Every change to an organisation answers with it; the lists around it reload. */
 function useOrgMutation<I>(run: (input: I) => Promise<OrganisationDetail | null | Invitation>) {
@@ -97,38 +76,17 @@ export const useChangeRole = (id: string) =>
 export const useRemoveMember = (id: string) =>
   useOrgMutation((userId: string) => api.delete<null>(`${ORGS}/${id}/members/${userId}`));
 
-/** The office list's filters as a query string ('' without any), for the page and the CSV alike. */
-export function officeQuery(filter: OfficeListQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-/** The office's list of applications shared with the organisation (owners and officers). */
-export function useOfficeList(id: string, enabled: boolean, filter: OfficeListQuery = {}) {
-  const query = officeQuery(filter);
-  return useQuery<{ data: OfficeApplication[] }>({
-    queryKey: [ORGS, id, 'applications', query],
-    queryFn: () => queryGet(`${ORGS}/${id}/applications${query}`, 'the office list'),
-    enabled,
-  });
-}
-
 /** The institution's holidays (ADR 0441): members read them, owners and officers replace them. */
 export function useHolidays(id: string) {
   const client = useQueryClient();
-  const key = [ORGS, id, 'holidays'] as const;
-  const query = useQuery<HolidayList>({
-    queryKey: key,
-    queryFn: () => queryGet(`${ORGS}/${id}/holidays`, 'the holidays'),
-  });
+  const { queryKey: key } = holidaysQuery(id);
+  const query = useQuery(holidaysQuery(id));
   const save = useMutation({
     mutationFn: (input: HolidayList) => api.put<HolidayList>(`${ORGS}/${id}/holidays`, input),
     onSuccess: (list) => {
       client.setQueryData(key, list);
       // The internal deadlines in the office list follow the holidays.
-      void client.invalidateQueries({ queryKey: [ORGS, id, 'applications'] });
+      void client.invalidateQueries({ queryKey: officeListsKey(id) });
     },
   });
   return { query, save };
@@ -137,65 +95,21 @@ export function useHolidays(id: string) {
 /** Per-program internal deadlines (ADR 0650): members read them, owners and officers replace them. */
 export function useProgramDeadlines(id: string) {
   const client = useQueryClient();
-  const key = [ORGS, id, 'program-deadlines'] as const;
-  const query = useQuery<ProgramDeadlineView>({
-    queryKey: key,
-    queryFn: () => queryGet(`${ORGS}/${id}/program-deadlines`, 'the program deadlines'),
-  });
+  const { queryKey: key } = programDeadlinesQuery(id);
+  const query = useQuery(programDeadlinesQuery(id));
   const save = useMutation({
     mutationFn: (input: ProgramDeadlineList) =>
       api.put<ProgramDeadlineView>(`${ORGS}/${id}/program-deadlines`, input),
     onSuccess: (list) => {
       client.setQueryData(key, list);
       // The internal deadlines in the office list follow them.
-      void client.invalidateQueries({ queryKey: [ORGS, id, 'applications'] });
+      void client.invalidateQueries({ queryKey: officeListsKey(id) });
     },
   });
   return { query, save };
 }
 
-/** Catalogue programs whose name matches the words (at most 10), for choosing one by name. */
-export function useProgramSearch(q: string) {
-  const words = q.trim();
-  return useQuery<GrantProgram[]>({
-    queryKey: ['/api/grant-programs', 'pick', words],
-    enabled: words.length >= 2,
-    staleTime: 60_000,
-    queryFn: () =>
-      api.get<GrantProgram[]>(`/api/grant-programs?q=${encodeURIComponent(words)}&pageSize=10&page=1`),
-  });
-}
-
 // --- limited-submission competitions (ADR 0650) ----------------------------------------------------
-
-const competitionsKey = (orgId: string) => [ORGS, orgId, 'competitions'] as const;
-export function useCompetitions(orgId: string) {
-  return useQuery<CompetitionList>({
-    queryKey: competitionsKey(orgId),
-    queryFn: () => queryGet(`${ORGS}/${orgId}/competitions`, 'the competitions'),
-  });
-}
-
-export function useCompetition(orgId: string, competitionId: string) {
-  return useQuery<CompetitionDetail>({
-    queryKey: [...competitionsKey(orgId), competitionId],
-    queryFn: () => queryGet(`${ORGS}/${orgId}/competitions/${competitionId}`, 'the competition'),
-  });
-}
-
-/** The user's own applications (id and title), to link one to an internal application. */
-export function useMyApplicationTitles(userId: string) {
-  return useQuery<Array<{ id: string; title: string }>>({
-    queryKey: ['teams', 'own-applications', userId],
-    queryFn: async () =>
-      (
-        await queryGet<{ data: Array<{ id: string; title: string }> }>(
-          `/api/users/${userId}/applications`,
-          'applications',
-        )
-      ).data.map(({ id, title }) => ({ id, title })),
-  });
-}
 
 /** Every change answers with the competition, which replaces the cached one; the list reloads. */
 export function useCompetitionActions(orgId: string) {
@@ -226,14 +140,6 @@ export function useCompetitionActions(orgId: string) {
 
 // --- the office's review ---------------------------------------------------------------------------
 
-const reviewKey = (id: string) => [`/api/applications/${id}/office-review`] as const;
-export function useOfficeReview(applicationId: string) {
-  return useQuery<OfficeReview>({
-    queryKey: reviewKey(applicationId),
-    queryFn: () => queryGet(`/api/applications/${applicationId}/office-review`, 'the office review'),
-  });
-}
-
 /** Submit, request changes, approve: each answers with the review, which replaces the cached one. */
 export function useOfficeReviewActions(applicationId: string) {
   const client = useQueryClient();
@@ -254,23 +160,6 @@ export function useOfficeReviewActions(applicationId: string) {
 }
 
 // --- sharing ---------------------------------------------------------------------------------------
-
-export const sharedKey = ['/api/shared-applications'] as const;
-export function useSharedWithMe() {
-  return useQuery<{ data: SharedApplication[] }>({
-    queryKey: sharedKey,
-    queryFn: () => queryGet('/api/shared-applications', 'shared applications'),
-  });
-}
-
-const sharesKey = (id: string) => [`/api/applications/${id}/shares`] as const;
-export function useShares(applicationId: string, enabled: boolean) {
-  return useQuery<Shares>({
-    queryKey: sharesKey(applicationId),
-    queryFn: () => queryGet(`/api/applications/${applicationId}/shares`, 'the sharing'),
-    enabled,
-  });
-}
 
 export function useShareActions(applicationId: string) {
   const client = useQueryClient();
@@ -293,14 +182,6 @@ export function useShareActions(applicationId: string) {
 }
 
 // --- comments --------------------------------------------------------------------------------------
-
-const commentsKey = (id: string) => [`/api/applications/${id}/comments`] as const;
-export function useComments(applicationId: string) {
-  return useQuery<{ data: Comment[] }>({
-    queryKey: commentsKey(applicationId),
-    queryFn: () => queryGet(`/api/applications/${applicationId}/comments`, 'comments'),
-  });
-}
 
 export function useCommentActions(applicationId: string) {
   const client = useQueryClient();

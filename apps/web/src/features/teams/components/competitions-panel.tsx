@@ -17,13 +17,11 @@ import '../../../i18n/office-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/format-date.ts';
-import {
-  useCompetition,
-  useCompetitionActions,
-  useCompetitions,
-  useMyApplicationTitles,
-} from '../api/teams.api.ts';
+import { useCompetitionActions } from '../api/teams.api.ts';
 import { ProgramPicker } from './program-picker.tsx';
+import { competitionQuery, competitionsQuery } from '../api/teams.queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { applicationsQuery } from '../../../lib/queries/applications.queries.ts';
 
 const failed = (title: string) => (err: unknown) =>
   toast.error(title, {
@@ -38,7 +36,7 @@ const day = (iso: string) => formatDate(`${iso}T12:00:00`);
  */
 export function Competitions({ org, userId }: { org: OrganisationDetail; userId: string }) {
   const { t } = useTranslation();
-  const list = useCompetitions(org.id);
+  const list = useQuery(competitionsQuery(org.id));
   const [open, setOpen] = useState<string | null>(null);
   const rows = list.data?.data ?? [];
   return (
@@ -184,7 +182,7 @@ function Announce({ org, onDone }: { org: OrganisationDetail; onDone: (id: strin
 
 function Competition({ orgId, id, userId }: { orgId: string; id: string; userId: string }) {
   const { t } = useTranslation();
-  const detail = useCompetition(orgId, id);
+  const detail = useQuery(competitionQuery(orgId, id));
   const c = detail.data;
   if (!c) return <p className="mt-2 text-sm text-slate-600">{t('office.orgs.loading')}</p>;
   const own = c.entryList.find((e) => e.mine) ?? null;
@@ -219,7 +217,10 @@ function OwnEntry({
 }) {
   const { t } = useTranslation();
   const actions = useCompetitionActions(orgId);
-  const apps = useMyApplicationTitles(userId);
+  const apps = useQuery({
+    ...applicationsQuery(userId),
+    select: (list) => list.map(({ id, title }) => ({ id, title })),
+  });
   const [title, setTitle] = useState(entry?.title ?? '');
   const [summary, setSummary] = useState(entry?.summary ?? '');
   const [applicationId, setApplicationId] = useState(entry?.applicationId ?? '');

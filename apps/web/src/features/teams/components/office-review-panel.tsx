@@ -9,7 +9,9 @@ import '../../../i18n/office-catalogue.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
-import { useOfficeReview, useOfficeReviewActions } from '../api/teams.api.ts';
+import { useOfficeReviewActions } from '../api/teams.api.ts';
+import { officeReviewQuery } from '../api/teams.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 const STATE_STYLE: Record<ReviewState | 'draft', string> = {
   draft: 'bg-slate-100 text-slate-800',
@@ -25,7 +27,7 @@ const STATE_STYLE: Record<ReviewState | 'draft', string> = {
  */
 export function OfficeReviewPanel({ app }: { app: ApplicationDetail }) {
   const { t } = useTranslation();
-  const review = useOfficeReview(app.id);
+  const review = useQuery(officeReviewQuery(app.id));
   const actions = useOfficeReviewActions(app.id);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);

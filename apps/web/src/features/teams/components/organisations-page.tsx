@@ -25,20 +25,19 @@ import {
   useCreateOrganisation,
   useInvite,
   useJoinOrganisation,
-  officeQuery,
   useHolidays,
-  useOfficeList,
-  useOrganisation,
-  useOrganisations,
   useRemoveMember,
   useRevokeInvitation,
-  useSharedWithMe,
   useUpdateOrganisation,
 } from '../api/teams.api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { Competitions } from './competitions-panel.tsx';
 import { OrganisationCreditsPanel } from './organisation-credits.tsx';
 import { ProgramDeadlines } from './program-deadlines.tsx';
+import { officeListQuery, organisationQuery, sharedWithMeQuery } from '../api/teams.queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { officeQuery } from '../api/teams.queries.ts';
+import { organisationsQuery } from '../../../lib/queries/organisations.queries.ts';
 
 const reason = (err: unknown) => messageOf(err, translate('office.tryAgain'));
 const failed = (title: string) => (err: unknown) => toast.error(title, { description: reason(err) });
@@ -156,7 +155,7 @@ function InviteForm({ org }: { org: OrganisationDetail }) {
 
 function OrganisationCard({ id, userId }: { id: string; userId: string }) {
   const { t } = useTranslation();
-  const org = useOrganisation(id);
+  const org = useQuery(organisationQuery(id));
   const changeRole = useChangeRole(id);
   const remove = useRemoveMember(id);
   const revoke = useRevokeInvitation(id);
@@ -357,7 +356,7 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<OfficeListQuery>({});
   const [form, setForm] = useState<OfficeListQuery>({});
-  const list = useOfficeList(org.id, true, filter);
+  const list = useQuery(officeListQuery(org.id, true, filter));
   const update = useUpdateOrganisation(org.id);
   const [days, setDays] = useState(String(org.internalDeadlineDays));
   const rows = list.data?.data ?? [];
@@ -535,7 +534,7 @@ function OfficeList({ org }: { org: OrganisationDetail }) {
 
 function SharedWithMe() {
   const { t } = useTranslation();
-  const shared = useSharedWithMe();
+  const shared = useQuery(sharedWithMeQuery());
   const rows = shared.data?.data ?? [];
   return (
     <Card className="p-4 sm:p-6">
@@ -571,7 +570,7 @@ function SharedWithMe() {
 export function OrganisationsPage() {
   const { t } = useTranslation();
   const { data: user, isLoading } = useCurrentUser();
-  const orgs = useOrganisations();
+  const orgs = useQuery(organisationsQuery());
   const join = useJoinOrganisation();
   if (isLoading) return null;
   if (!user) return <SignInRequired message={t('office.orgs.signIn')} />;

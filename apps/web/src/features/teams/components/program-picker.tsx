@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Input, Label, Select } from '../../../components/ui/input.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
-import { useProgramSearch } from '../api/teams.api.ts';
+import { programSearchQuery } from '../api/teams.queries.ts';
+import { useQuery } from '@tanstack/react-query';
 
 /**
  * Choose a catalogue program by words of its name: the words search the catalogue, the list
@@ -18,7 +19,7 @@ export function ProgramPicker({
 }) {
   const { t } = useTranslation();
   const [words, setWords] = useState('');
-  const found = useProgramSearch(words);
+  const found = useQuery(programSearchQuery(words));
   const options = (found.data ?? []).map((p) => ({ value: p.id, label: `${p.agency} — ${p.name}` }));
   return (
     <div className="flex min-w-0 flex-1 flex-wrap items-end gap-2">

@@ -9,14 +9,11 @@ import '../../../i18n/office-catalogue.ts';
 import { t as translate, useTranslation } from '../../../i18n/index.ts';
 import { messageOf } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import {
-  useCommentActions,
-  useComments,
-  useOrganisations,
-  useShareActions,
-  useShares,
-} from '../api/teams.api.ts';
+import { useCommentActions, useShareActions } from '../api/teams.api.ts';
 import { OfficeReviewPanel } from './office-review-panel.tsx';
+import { commentsQuery, sharesQuery } from '../api/teams.queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { organisationsQuery } from '../../../lib/queries/organisations.queries.ts';
 
 const reason = (err: unknown) => messageOf(err, translate('office.tryAgain'));
 const failed = (title: string, err: unknown) => toast.error(title, { description: reason(err) });
@@ -24,8 +21,8 @@ const failed = (title: string, err: unknown) => toast.error(title, { description
 /** The owner's sharing: named people with a role, and one of the owner's organisations. */
 function SharePanel({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation();
-  const shares = useShares(applicationId, true);
-  const orgs = useOrganisations();
+  const shares = useQuery(sharesQuery(applicationId, true));
+  const orgs = useQuery(organisationsQuery());
   const actions = useShareActions(applicationId);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<ShareRole>('editor');
@@ -161,7 +158,7 @@ function CommentsPanel({
   onFocus: (sectionId: string, quote: string) => void;
 }) {
   const { t } = useTranslation();
-  const comments = useComments(app.id);
+  const comments = useQuery(commentsQuery(app.id));
   const actions = useCommentActions(app.id);
   const [sectionId, setSectionId] = useState(app.sections[0]?.id ?? 'general');
   const [quote, setQuote] = useState('');

@@ -1,13 +1,13 @@
 import { verificationResponseSchema, type VerificationResponse } from '@grantleaf/shared/auth.schema';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, bodyOf } from '../../../lib/api.ts';
 
-// Apart from auth.api.ts, which every page loads: the schema it parses with stays in the
+// Apart from auth.api.ts and auth.queries.ts: the schema it parses with stays in the
 // verify-email page's own chunk.
 
 /** Spec §2 /verify-email: the server's verdict on a mailed link, or the spec's text when none came. */
-export function useVerifyEmailLink(token: string | null) {
-  return useQuery<VerificationResponse>({
+export function verifyEmailLinkQuery(token: string | null) {
+  return queryOptions<VerificationResponse>({
     queryKey: ['verify-email', token],
     enabled: Boolean(token),
     retry: 0,
