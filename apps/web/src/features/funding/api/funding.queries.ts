@@ -1,29 +1,14 @@
 import type { FundingRequest } from '@grantleaf/shared/funding.schema';
 import { PAID_WORK_CATALOGUE } from '@grantleaf/shared/paid-work-catalogue';
-import { paidWorkDisplay } from '@grantleaf/shared/paid-work-status';
 import { queryOptions } from '@tanstack/react-query';
-import { api, PENDING_POLL_MS, queryGet } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { paidListQuery } from '../../../lib/queries/paid-list.queries.ts';
 
 const LIST = PAID_WORK_CATALOGUE.funding.listKey;
 
-/**
- * The signed-in user's funding searches, newest first (spec §7: retry once, no caching), polled
- * while one is processing (ADR 1080). The dashboard's list at first paint, which stays free of zod
- * (ADR 190): a typed cast read by the one status rule. The key is the paid-work catalogue's list
- * key (ADR 0811), which refreshes it after a submit.
- */
+/** The signed-in user's funding searches (the shared paid-list factory). */
 export const fundingRequestsQuery = () =>
-  queryOptions({
-    queryKey: [LIST] as const,
-    staleTime: 0,
-    queryFn: () => queryGet<FundingRequest[]>(LIST, 'funding requests'),
-    refetchInterval: (query) =>
-      query.state.data?.some(
-        (r) => paidWorkDisplay({ results: r.fundingResults, status: r.status }) === 'processing',
-      )
-        ? PENDING_POLL_MS
-        : false,
-  });
+  paidListQuery(LIST, 'funding requests', (r: FundingRequest) => r.fundingResults);
 
 /**
  * GET /api/applicant-profile: the stated facts (null before the first save) and what the account
