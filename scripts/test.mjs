@@ -133,12 +133,14 @@ if (v) {
 } else if (vitest !== 0) failed += 1;
 
 // The budget journey (issue 26: build from a draft, break a rule, fix it, export) also runs on
-// PostgreSQL when the API tests do: its server gets a throw-away database there (ADR 0985). One
-// spec, not the suite: the journeys share one data layer, and CI time is budgeted (issue 29 §10).
+// PostgreSQL when the API tests do: its server gets a throw-away database there (ADR 0985), and so
+// does the resubmission journey (issue 27 asks for it on both databases: import reviews, plan, edit,
+// diff, decline, Introduction, at 1280 and 390 px). Two specs, not the suite: the journeys share one
+// data layer, and CI time is budgeted (issue 29 §10).
 // It runs beside the main Playwright run, not after it (ADR 1070): each run is one worker with its
 // own server, port, database, browser and output folder, so neither sees the other; its output is
 // held and printed whole after the main run's.
-const POSTGRES_JOURNEYS = ['e2e/budget.spec.ts'];
+const POSTGRES_JOURNEYS = ['e2e/budget.spec.ts', 'e2e/reviews.spec.ts'];
 const playwrightEnv = (jsonFile, extra = {}) => ({
   ...env,
   ...extra,
