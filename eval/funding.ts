@@ -2,9 +2,9 @@
  * Funding-finder evaluation (issues 14 and 25): real researchers and companies and the program each
  * actually won, from public pages (each profile names its `source`). Two sets, never mixed:
  * - development (eval/profiles/*.json): the ranking may be tuned on these;
- * - held-out 8 (eval/profiles/heldout8/*.json): frozen before the ADR 1090 round and measured once (ADR
- *   1090, the figures to quote as accuracy); its misses were read, so it is spent and its figures here are
- *   development figures now; no unspent part is left, and the next round needs a ninth before any change;
+ * - held-out 9 (eval/profiles/heldout9/*.json): frozen before the ADR 1115 round (ADR 1115), measured
+ *   once after it: the figures to quote as accuracy;
+ * - held-out 8 (eval/profiles/heldout8/*.json): spent (measured once for ADR 1090, its misses read),
  * - held-out 7 (eval/profiles/heldout7/*.json): spent (measured once for ADR 1031, its misses read),
  *   held-out 6 (spent for ADR 1011, its misses read),
  *   held-out 5 (spent for ADR 0996, its misses read),
@@ -40,6 +40,7 @@ import { readSeedPrograms } from '../apps/server/src/modules/programs/program-se
 const PROFILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
 export const FUNDING_SETS = {
   development: PROFILES_DIR,
+  'held-out 9': path.join(PROFILES_DIR, 'heldout9'),
   'held-out 8 (spent)': path.join(PROFILES_DIR, 'heldout8'),
   'held-out 7 (spent)': path.join(PROFILES_DIR, 'heldout7'),
   'held-out 6 (spent)': path.join(PROFILES_DIR, 'heldout6'),
@@ -55,6 +56,7 @@ export type FundingSet = keyof typeof FUNDING_SETS;
 // Each held-out set's SHA-256 (files sorted by name, concatenated), recorded at its freeze in its
 // README.md: a changed held-out set is reported, never silently measured.
 export const HELD_OUT_DIGESTS: Partial<Record<FundingSet, string>> = {
+  'held-out 9': 'a381a1146777b861e0263852104612cec1dda9f5d2c1d3c03c043611337782c8',
   'held-out 8 (spent)': '7a36414e7572f39bac8cc295b5be274c2b7f41857474e629165cf856646fa519',
   'held-out 7 (spent)': '209e58da88d50d736bd80709a2af065132fc96cf122a968dbd9b61d897676d7d',
   'held-out 6 (spent)': '735676c03bc4141bdbf4fb5902a08c9d77945337f91c41e735566cd58b896adc',
@@ -65,7 +67,7 @@ export const HELD_OUT_DIGESTS: Partial<Record<FundingSet, string>> = {
   'held-out 1 (spent)': '1ac660c1b3817eda3e103eab2c4f3daa8909b00b4e4762104f1a3214f6265d88',
 };
 /** The set whose figures are quoted as accuracy and judged against the targets. */
-export const QUOTED_SET: FundingSet = 'held-out 8 (spent)';
+export const QUOTED_SET: FundingSet = 'held-out 9';
 const TARGET_TOP5 = 0.9;
 const TARGET_TOP1 = 0.5;
 const LISTED = 10;
@@ -319,72 +321,32 @@ function freezeLine(): string {
     .join('; ');
 }
 
-/** Text alone (as before the profile), then with the stated profile; development first. */
-const ALL_RUNS: ReadonlyArray<readonly [FundingSet, FundingMode]> = [
-  ['development', 'text'],
-  ['held-out 8 (spent)', 'text'],
-  ['held-out 7 (spent)', 'text'],
-  ['held-out 6 (spent)', 'text'],
-  ['held-out 5 (spent)', 'text'],
-  ['held-out 4 (spent)', 'text'],
-  ['held-out 3 (spent)', 'text'],
-  ['held-out 2 (spent)', 'text'],
-  ['held-out 1 (spent)', 'text'],
-  ['development', 'profile'],
-  ['held-out 8 (spent)', 'profile'],
-  ['held-out 7 (spent)', 'profile'],
-  ['held-out 6 (spent)', 'profile'],
-  ['held-out 5 (spent)', 'profile'],
-  ['held-out 4 (spent)', 'profile'],
-  ['held-out 3 (spent)', 'profile'],
-  ['held-out 2 (spent)', 'profile'],
-  ['held-out 1 (spent)', 'profile'],
+/** Text alone (as before the profile), then with the stated profile; the quoted set first, then development. */
+const SET_ORDER: FundingSet[] = [
+  QUOTED_SET,
+  'development',
+  ...(Object.keys(FUNDING_SETS) as FundingSet[]).filter((set) => set !== QUOTED_SET && set !== 'development'),
 ];
+const ALL_RUNS: ReadonlyArray<readonly [FundingSet, FundingMode]> = (['text', 'profile'] as const).flatMap(
+  (mode) => SET_ORDER.map((set) => [set, mode] as const),
+);
 
 /** The "funding" suite of `npm run eval` (eval/suites/index.ts); same figures as the CLI below. */
 export const fundingSuite = {
   name: 'funding',
   async run(): Promise<Array<{ metric: string; value: string }>> {
-    const [
-      dev,
-      held,
-      spent7,
-      spent6,
-      spent5,
-      spent4,
-      spent3,
-      spent2,
-      spent,
-      devProfile,
-      heldProfile,
-      spent7Profile,
-      spent6Profile,
-      spent5Profile,
-      spent4Profile,
-      spent3Profile,
-      spent2Profile,
-      spentProfile,
-    ] = ALL_RUNS.map(([set, mode]) => runFundingEval(set, new Date(), mode));
-    const pair = (k: (r: FundingEvalResult) => number, pct: boolean, withProfile = false) => {
-      const one = (r: FundingEvalResult) =>
-        pct
-          ? `${Math.round((100 * k(r)) / Math.max(1, r.profiles))}% (${k(r)} of ${r.profiles})`
-          : String(k(r));
-      const [h, d, s7, s6, s5, s4, s3, s2, s] = withProfile
-        ? [
-            heldProfile!,
-            devProfile!,
-            spent7Profile!,
-            spent6Profile!,
-            spent5Profile!,
-            spent4Profile!,
-            spent3Profile!,
-            spent2Profile!,
-            spentProfile!,
-          ]
-        : [held!, dev!, spent7!, spent6!, spent5!, spent4!, spent3!, spent2!, spent!];
-      return `held-out 8, spent, ${one(h)}; development ${one(d)}; held-out 7, spent, ${one(s7)}; held-out 6, spent, ${one(s6)}; held-out 5, spent, ${one(s5)}; held-out 4, spent, ${one(s4)}; held-out 3, spent, ${one(s3)}; held-out 2, spent, ${one(s2)}; held-out 1, spent, ${one(s)}`;
-    };
+    const results = ALL_RUNS.map(([set, mode]) => runFundingEval(set, new Date(), mode));
+    const pair = (k: (r: FundingEvalResult) => number, pct: boolean, withProfile = false) =>
+      results
+        .filter((r) => r.mode === (withProfile ? 'profile' : 'text'))
+        .map((r) => {
+          const value = pct
+            ? `${Math.round((100 * k(r)) / Math.max(1, r.profiles))}% (${k(r)} of ${r.profiles})`
+            : String(k(r));
+          // "held-out 8 (spent)" reads "held-out 8, spent, …" as the README's rows always have.
+          return `${r.set.replace(' (spent)', ', spent,')} ${value}`;
+        })
+        .join('; ');
     return [
       {
         metric: `won program in the top 5, real awardees (target ≥ ${TARGET_TOP5 * 100}% held-out), request text only`,

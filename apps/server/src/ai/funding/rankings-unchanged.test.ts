@@ -12,6 +12,9 @@ import { rankableFromRow, rankPrograms } from './index.ts';
 // A deliberate ranking change updates the snapshot (`npx vitest run <this file> -u`) in its commit.
 const TODAY = new Date('2026-11-28T12:00:00Z');
 const PROFILES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../eval/profiles');
+// A held-out part frozen and not yet measured is ranked by nothing before its single measurement (ADR 1115):
+// its pairs join the snapshot in the measurement's commit.
+const NOT_YET_MEASURED = new Set(['heldout9']);
 
 interface EvalProfile {
   id: string;
@@ -35,7 +38,7 @@ describe('rankings of every eval profile (issue 25 §3)', () => {
       PROFILES,
       ...fs
         .readdirSync(PROFILES)
-        .filter((d) => d.startsWith('heldout'))
+        .filter((d) => d.startsWith('heldout') && !NOT_YET_MEASURED.has(d))
         .sort()
         .map((d) => path.join(PROFILES, d)),
     ];
