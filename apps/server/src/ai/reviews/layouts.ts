@@ -4,7 +4,16 @@ import data from './review-layouts.json' with { type: 'json' };
 /** The funders' review layouts (review-layouts.json beside this file), validated once. */
 
 const phrases = z.array(z.string().min(1)).min(1);
-const criterion = z.object({ name: z.string().min(1), headers: phrases });
+const criterion = z.object({
+  name: z.string().min(1),
+  headers: phrases,
+  /**
+   * A funder's administrative item (NIH's human subjects, inclusion, biohazards, budget, RCR …):
+   * its findings are the review officer's and the form's, not critiques to answer (the labelling
+   * guide, eval/reviews/README.md; ADR 1121).
+   */
+  administrative: z.boolean().optional(),
+});
 
 const layoutsSchema = z.object({
   $comment: z.string(),

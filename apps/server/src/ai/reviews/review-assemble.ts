@@ -89,6 +89,8 @@ export function assemble(
     const crit =
       b.criterion ?? (groups[b.group]!.named === 'Summary of discussion' ? 'Overall Impact' : 'General');
     if (isHeader(groups, b.group)) continue;
+    // An administrative item's findings ("Children not formally excluded, …") answer the form.
+    if (b.criterion && reviewLexicon().administrative.has(b.criterion)) continue;
     for (const item of b.items) {
       // The unit is a sentence (eval/reviews/README.md), of a bullet as of a paragraph.
       const pieces = sentencesIn(text, item.start, item.end);

@@ -12,6 +12,8 @@ export type Kind = 'strength' | 'weakness';
 /** The layouts' words, compiled once for the reader (review-reader.ts). */
 export interface ReviewLexicon {
   criteria: Map<string, { name: string; family: string }>;
+  /** The names of the funders' administrative items, whose text is no critique (ADR 1121). */
+  administrative: Set<string>;
   named: Map<string, string>;
   ignored: Set<string>;
   empty: Set<string>;
@@ -29,10 +31,15 @@ export interface ReviewLexicon {
   formQuestion: RegExp;
 }
 
-// A double hyphen ("-- recently …") is a dash that goes on with a sentence, never a bullet.
-const BULLET = /^\s*(?:[•●▪◦·‣∙*–—]|-(?!-)|o(?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-h][.)](?=\s))\s*/u;
+// A double hyphen ("-- recently …") is a dash that goes on with a sentence, never a bullet. A
+// bullet a PDF set in the Symbol or Wingdings font comes out of pdftotext as a private-use
+// character (U+F0B7 "", U+F0A7 "", U+F0D8 "", U+F076 ""): the NIH summary statement of 2017
+// marks its Strengths/Weaknesses items so (ADR 1121).
+const BULLET =
+  /^\s*(?:[•●▪◦·‣∙*–—\u{F0A7}\u{F0B7}\u{F0D8}\u{F076}\u{F0FC}]|-(?!-)|o(?=\s)|\(?\d{1,2}[.)](?=\s)|\(?[a-h][.)](?=\s))\s*/u;
 /** A bullet mark printed alone on its line, its text on the next. */
-export const isBulletMark = (line: string) => /^[•●▪◦·‣∙*–—-]$/u.test(line.trim());
+export const isBulletMark = (line: string) =>
+  /^[•●▪◦·‣∙*–—\u{F0A7}\u{F0B7}\u{F0D8}\u{F076}\u{F0FC}-]$/u.test(line.trim());
 
 /** Numbers a line states as a score: "Impact Score: 35", "PERCENTILE: 12", "Approach: 3". */
 const SCORE_LINE =
@@ -56,6 +63,9 @@ export function reviewLexicon(): ReviewLexicon {
   const isRating = (v: string) => ratings.some((r) => headingKey(r) === headingKey(v));
   compiled = {
     criteria,
+    administrative: new Set(
+      l.families.flatMap((f) => f.criteria.filter((c) => c.administrative).map((c) => c.name)),
+    ),
     named,
     ignored: keys(l.ignoredHeadings),
     empty: keys(l.emptyItems),
@@ -192,7 +202,8 @@ export function wrappedProse(line: string, next: string | undefined, fullWidth: 
 }
 
 /** A line that ends a sentence (or a heading's colon), after which a new heading may start. */
-export const endsSentence = (line: string) => /[.!?:]["”’)]?\s*$/.test(line);
+// An ellipsis ("Maybe you have that kind of talent…") ends a sentence as a full stop does (ADR 1121).
+export const endsSentence = (line: string) => /[.!?:…]["”’)]?\s*$/.test(line);
 
 /**
  * A named source printed at the end of a heading line after a dash or a colon ("Pests and

@@ -351,7 +351,7 @@ export class ReviewReader {
     if (!this.block) this.startBlock();
     const b = this.block!;
     if (this.criterion) this.seen.add(this.criterion);
-    const ended = /[.!?]["”’)]?\s*$/.test(content);
+    const ended = /[.!?…]["”’)]?\s*$/.test(content);
     const bullet = this.lx.bullet.exec(content);
     if (this.bulletNext || (bullet && bullet[0].length < content.length)) {
       const skip = bullet && bullet[0].length < content.length ? bullet[0].length : 0;
