@@ -343,8 +343,8 @@ export const fundingSuite = {
           const value = pct
             ? `${Math.round((100 * k(r)) / Math.max(1, r.profiles))}% (${k(r)} of ${r.profiles})`
             : String(k(r));
-          // "held-out 8 (spent)" reads "held-out 8, spent, …" as the README's rows always have.
-          return `${r.set.replace(' (spent)', ', spent,')} ${value}`;
+          // "held-out 8 (spent)" reads "held-out 8, spent, …" and the quoted "held-out 9, …", as the README's rows always have.
+          return `${r.set === 'development' ? r.set : `${r.set.replace(' (spent)', ', spent')},`} ${value}`;
         })
         .join('; ');
     return [

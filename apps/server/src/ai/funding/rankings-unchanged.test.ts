@@ -13,8 +13,8 @@ import { rankableFromRow, rankPrograms } from './index.ts';
 const TODAY = new Date('2026-11-28T12:00:00Z');
 const PROFILES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../eval/profiles');
 // A held-out part frozen and not yet measured is ranked by nothing before its single measurement (ADR 1115):
-// its pairs join the snapshot in the measurement's commit.
-const NOT_YET_MEASURED = new Set(['heldout9']);
+// name its folder here at the freeze; its pairs join the snapshot in the measurement's commit (held-out 9: ADR 1116).
+const NOT_YET_MEASURED = new Set<string>([]);
 
 interface EvalProfile {
   id: string;
