@@ -33,7 +33,8 @@ type Side =
   | 'sixth held-out'
   | 'seventh held-out'
   | 'eighth held-out'
-  | 'ninth held-out';
+  | 'ninth held-out'
+  | 'tenth held-out';
 const SIDES: readonly Side[] = [
   'development',
   'held-out',
@@ -45,6 +46,7 @@ const SIDES: readonly Side[] = [
   'seventh held-out',
   'eighth held-out',
   'ninth held-out',
+  'tenth held-out',
 ];
 /**
  * The parts not yet worked on; every other part is spent (measured at the end of a round) and
@@ -52,9 +54,10 @@ const SIDES: readonly Side[] = [
  * development since ADR 1095; the eighth (an NIH F31 summary statement and a GRFP sheet, frozen
  * before the parser read it) was measured once at the end of ADR 1096's round and is development
  * since. The ninth (an NIH F99/K00 summary statement, ADR 1098) was frozen before the parser read it,
- * measured once before ADR 1120's round began, and is development since.
+ * measured once before ADR 1120's round began, and is development since. The tenth (an NSF DMS panel
+ * summary and reviews, ADR 1122) was frozen before the parser read it.
  */
-const UNSEEN: readonly Side[] = [];
+const UNSEEN: readonly Side[] = ['tenth held-out'];
 /**
  * An unseen part is parsed only when the measurement is asked for by name, so that running the
  * eval while working on the parser does not measure it again and again (brief §3: once, at the end).
@@ -74,6 +77,7 @@ const SIDE_NAMES: Record<Side, string> = {
     'eighth (spent: held-out 0.77 / 0.70 at 3f4adee, misses unread then; development since ADR 1095)',
   'ninth held-out':
     'ninth (spent: held-out 0.91 / 0.80 at 16bad0c, misses unread then; development since ADR 1120)',
+  'tenth held-out': 'tenth held-out (NSF DMS panel, frozen before the parser read it; ADR 1122)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
@@ -109,6 +113,7 @@ const FROZEN: Partial<Record<Side, { labels: string; labelsSha256: string }>> = 
   'seventh held-out': documents.seventh,
   'eighth held-out': documents.eighth,
   'ninth held-out': documents.ninth,
+  'tenth held-out': documents.tenth,
 };
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
@@ -178,6 +183,7 @@ export const critiquesSuite: EvalSuite = {
       ...loadLabels(documents.seventh.labels),
       ...loadLabels(documents.eighth.labels),
       ...loadLabels(documents.ninth.labels),
+      ...loadLabels(documents.tenth.labels),
     ];
     const tallies = Object.fromEntries(
       SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
