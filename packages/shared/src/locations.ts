@@ -347,7 +347,9 @@ const SAFE_CAPITAL_ABBREVIATIONS = /(?<![\w.])(BC|AB|QC|NS|NB|PEI|NL|SK|MB|NWT|D
 export function parseLocation(text: string): Location {
   const counts = new Map<string, number>();
   const add = (code: string, n: number) => counts.set(code, (counts.get(code) ?? 0) + n);
-  let rest = text.replace(WASHINGTON_DC, () => {
+  // "an Oregon-based small business" names the state: a full name followed by a hyphen is not matched
+  // (ADR 1117), so "-based" is read as a separate word.
+  let rest = text.replace(/(?<=\w)-based(?![\w-])/gi, ' based').replace(WASHINGTON_DC, () => {
     add('US-DC', 3);
     return ' ';
   });
