@@ -123,3 +123,17 @@ describe('polarity: fellowship reviewers’ words (ADR 1121)', () => {
     expect(polarity('The plan needs more detail on the second cohort.')).toBe('weakness');
   });
 });
+
+describe('polarity: questions in quotes and confidence (ADR 1121, from the GRFP sheets)', () => {
+  it('reads a question closed by a quote or a parenthesis as one', () => {
+    expect(polarity('For example, can you describe "surprising ties?"')).toBe('weakness');
+    expect(polarity('(Is it possible that sampling reduces this problem?)')).toBe('weakness');
+  });
+
+  it('reads what the referees recommend and a reviewer without reservations as praise', () => {
+    expect(polarity('Her skills are strongly recommended by the referees.')).toBe('strength');
+    expect(polarity('I have no reservations that they will excel.')).toBe('strength');
+    // A reviewer who recommends a change still asks for it.
+    expect(polarity('A power analysis is strongly recommended.')).toBe('weakness');
+  });
+});

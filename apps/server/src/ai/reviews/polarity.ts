@@ -37,6 +37,9 @@ function lexicon() {
   return cues;
 }
 
+/** A question, also one closed by a quote or a parenthesis ('… describe "surprising ties?"'; ADR 1121). */
+const ASKS = /\?["”’)]*\s*$/u;
+
 const has = (re: RegExp, text: string) => {
   re.lastIndex = 0;
   return re.test(text);
@@ -65,7 +68,7 @@ const clear = (sentence: string) => {
 export function polarity(sentence: string): Polarity | null {
   const lx = lexicon();
   const cleared = clear(sentence);
-  if (/\?\s*$/.test(sentence)) return 'weakness';
+  if (ASKS.test(sentence)) return 'weakness';
   // The clause a word opens, in the cleared sentence or as printed: to the next comma, semicolon or dash.
   const clauseAfter = (m: RegExpExecArray, text = cleared) =>
     text.slice(m.index + m[0].length).split(/[,;:–—]|\s-\s/)[0] ?? '';
@@ -93,7 +96,7 @@ export function polarity(sentence: string): Polarity | null {
 export function criticisesUnderStrengths(sentence: string): boolean {
   if (polarity(sentence) !== 'weakness') return false;
   const lx = lexicon();
-  if (/\?\s*$/.test(sentence)) return true;
+  if (ASKS.test(sentence)) return true;
   const cleared = clear(sentence);
   return !has(lx.strong, cleared) || has(lx.concession, cleared) || has(lx.contrast, cleared);
 }
