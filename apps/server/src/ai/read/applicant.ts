@@ -245,11 +245,26 @@ export interface ApplicantText {
   file?: string | null;
 }
 
+/**
+ * A degree program named between the degree and the role ("Master of Arts in Professional
+ * Communication student") is the cue lists' "master's student" or "doctoral student": the lists hold
+ * whole phrases, and a named program sits inside this one (ADR 1117, held-out 9's two master's
+ * students read as faculty). Up to seven words, no comma or clause break between.
+ */
+const DEGREE_PROGRAM_ROLE =
+  /\b(master|doctor)\s+of\s+(?:[\p{L}\p{N}'’&.-]+\s+){1,7}?(student|candidate)\b/giu;
+function withDegreeProgramRoles(team: string): string {
+  return team.replace(DEGREE_PROGRAM_ROLE, (_m, degree: string, role: string) =>
+    degree.toLowerCase() === 'master' ? `master's ${role}` : `doctoral ${role}`,
+  );
+}
+
 /** Reads the applicant from their request: who they are, where, in what field, at what stage. */
 export function readApplicant(parts: ApplicantText): ApplicantProfile {
   const c = applicantCues();
   const text = [parts.topic, parts.details, parts.team, parts.file ?? ''].join('\n');
-  const kind = readKind(parts.team, parts.details);
+  const team = withDegreeProgramRoles(parts.team);
+  const kind = readKind(team, parts.details);
   // The team profile says where the team is; the details often name field sites and the places of
   // the people served ("youth in Greater Victoria and the Mayaguez region of Puerto Rico" for a
   // Royal Roads University project), so the rest of the text speaks only when the team's does not.
@@ -267,8 +282,8 @@ export function readApplicant(parts: ApplicantText): ApplicantProfile {
   const years = readCareerYears(text);
   const yearsRead = (['careerStartYear', 'degreeYear'] as const).filter((key) => years[key] !== null);
   // A student's level, only where the words give one and not both (a senior applying to graduate school).
-  const graduate = kind === 'student' && says(parts.team, 'graduate', c.studentLevel.graduate);
-  const undergraduate = kind === 'student' && says(parts.team, 'undergraduate', c.studentLevel.undergraduate);
+  const graduate = kind === 'student' && says(team, 'graduate', c.studentLevel.graduate);
+  const undergraduate = kind === 'student' && says(team, 'undergraduate', c.studentLevel.undergraduate);
   const studentLevel =
     graduate === undergraduate ? null : graduate ? ('graduate' as const) : ('undergraduate' as const);
   const projectYears = readProjectYears(`${parts.topic}\n${parts.details}`);
