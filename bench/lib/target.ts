@@ -10,11 +10,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
-import { inThreadPglite } from './in-thread-pglite.ts';
-import { parseEnv } from '../../apps/server/src/env.ts';
-import { startRuntime, type Runtime } from '../../apps/server/src/runtime.ts';
+import type { Database } from '../../apps/server/src/db/client.ts';
+import type { Runtime } from '../../apps/server/src/runtime.ts';
 
 /** Synthetic bench data only; never a production key. */
 const BENCH_CONTENT_KEY = 'b'.repeat(64);
@@ -85,6 +82,16 @@ async function start(): Promise<number> {
     server = bareFastify.server;
     return listen(server);
   }
+  // The server's modules load only for the modes that run it: the 'bare' and 'fastify' baselines
+  // (the http suite) paid the app's import, seconds of CPU per process, for nothing (issue 29 §10).
+  const [{ buildApp }, { createDatabase }, { inThreadPglite }, { parseEnv }, { startRuntime }] =
+    await Promise.all([
+      import('../../apps/server/src/app.ts'),
+      import('../../apps/server/src/db/client.ts'),
+      import('./in-thread-pglite.ts'),
+      import('../../apps/server/src/env.ts'),
+      import('../../apps/server/src/runtime.ts'),
+    ]);
   database =
     config.pgliteThread === 'main' && !config.databaseUrl
       ? await inThreadPglite(config.pgliteDir ?? 'memory://')
