@@ -131,7 +131,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 
   if (env.MIN_FREE_MB > 0)
     registerDiskGuard(app, createFreeSpaceCheck([env.dataDir], env.MIN_FREE_MB * 1024 * 1024, app.log));
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCors(app, env.CORS_ORIGINS);
   // The OpenAPI document is generated from the same zod schemas the routes validate with.
   await app.register(fastifySwagger, {

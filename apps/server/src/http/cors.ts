@@ -22,6 +22,9 @@ export function normalizeOrigin(origin: string): string | undefined {
  */
 export async function registerCors(app: FastifyInstance, origins: readonly string[]) {
   const allowed = new Set(origins.map(normalizeOrigin).filter((o): o is string => Boolean(o)));
+  // No allowed origin (the default): the plugin would only refuse, at a cost on every request
+  // (ADR 1135). Without it no answer carries CORS headers and a preflight gets the same 404.
+  if (allowed.size === 0) return;
   await app.register(cors, {
     origin: (origin, callback) => {
       const normalized = origin === undefined ? undefined : normalizeOrigin(origin);

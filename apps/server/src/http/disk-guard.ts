@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'fastify';
 import { AppError } from '../errors.ts';
+import { hookList } from './hooks.ts';
 
 /**
  * A full disk must not take the service down (issue 23 M6, ADR 237). Every write request (POST,
@@ -54,12 +55,20 @@ export function createFreeSpaceCheck(dirs: readonly string[], minFreeBytes: numb
 
 export type FreeSpaceCheck = ReturnType<typeof createFreeSpaceCheck>;
 
-/** Refuses write requests while space is low; see above. */
+/**
+ * Refuses write requests while space is low; see above. The check is attached to the write routes
+ * when they are declared (before any other onRequest hook of the route, as a global hook ran), so
+ * reads, health polls among them, pay nothing for it.
+ */
 export function registerDiskGuard(app: FastifyInstance, check: FreeSpaceCheck): void {
-  app.addHook('onRequest', async (request) => {
-    if (!WRITES.has(request.method)) return;
-    if (ALWAYS_ALLOWED.has(request.routeOptions.url ?? '')) return;
-    if (check.isLow()) throw new AppError(507, NO_SPACE_MESSAGE);
+  // Callback style: a hook that returns a promise costs one per request.
+  const refuseWhenLow: onRequestHookHandler = (request, _reply, done) => {
+    done(WRITES.has(request.method) && check.isLow() ? new AppError(507, NO_SPACE_MESSAGE) : undefined);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((m) => WRITES.has(m)) || ALWAYS_ALLOWED.has(route.url)) return;
+    route.onRequest = [refuseWhenLow, ...hookList(route.onRequest)];
   });
 }
 
