@@ -19,9 +19,19 @@ import split from './split.json' with { type: 'json' };
  * whose SHA-256 is recorded in split.json; measured once for ADR 0610, so spent. `heldout3`: a third
  * part frozen the same way (ADR 0800), measured and spent since (ADR 0880). `heldout4`: a fourth
 part frozen the same way (ADR 0920), measured three times. `heldout5`: a fifth part, four non-GRFP
-applications, frozen the same way before any detector ran on it (ADR 1100).
+applications, frozen the same way before any detector ran on it (ADR 1100). `frDevelopment` and
+`frHeldout`: the French part (issue 31, ADR 1125), split by application before any label was made,
+each side in its own file; the held-out file's SHA-256 is in split.json (`french.labelsSha256`).
  */
-export type Side = 'development' | 'heldout' | 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5';
+export type Side =
+  | 'development'
+  | 'heldout'
+  | 'heldout2'
+  | 'heldout3'
+  | 'heldout4'
+  | 'heldout5'
+  | 'frDevelopment'
+  | 'frHeldout';
 /** The parts kept in their own frozen file, each with its SHA-256 in split.json. */
 const FROZEN_PARTS = {
   heldout2: split.heldout2,
@@ -54,10 +64,23 @@ const SIDE = new Map<string, Side>(
   [
     ...Object.values(split.applications),
     ...Object.values(FROZEN_PARTS).flatMap((part) => Object.values(part.applications)),
+    ...Object.values(split.french.applications),
   ].flatMap((apps) => Object.entries(apps).map(([app, side]) => [app, side as Side])),
 );
-/** Labels of the first set (development and the first held-out side), then of each frozen part. */
-const LABEL_FILES = ['passages.jsonl', ...Object.values(FROZEN_PARTS).map((part) => part.labels)];
+/** The French part's sides, each in its own file (ADR 1125). */
+const FRENCH_FILES: Partial<Record<Side, string>> = split.french.labels;
+/** Labels of the first set (development and the first held-out side), then of each frozen part, then French. */
+const LABEL_FILES = [
+  'passages.jsonl',
+  ...Object.values(FROZEN_PARTS).map((part) => part.labels),
+  ...Object.values(split.french.labels),
+];
+
+/** Whether the French held-out labels are byte for byte the ones recorded in split.json. */
+export function frenchAsFrozen(): boolean {
+  const bytes = fs.readFileSync(path.join(HERE, split.french.labels.frHeldout));
+  return createHash('sha256').update(bytes).digest('hex') === split.french.labelsSha256;
+}
 
 /**
  * Whether a frozen part's labels are byte for byte the ones recorded in split.json: a changed file
@@ -102,13 +125,13 @@ function check(p: LabelledPassage, line: string) {
  * The labelled passages of the requested sides whose text is in `corpusDir` exactly as labelled;
  * the documents left out are named with the reason (text missing, text changed, not in the split).
  */
-export function loadPassages(
+export function loadPassages<S extends Side>(
   corpusDir: string,
-  { sides }: { sides: readonly Side[] },
-): { passages: ReadPassage[]; skipped: Map<string, string> } {
+  { sides }: { sides: readonly S[] },
+): { passages: (ReadPassage & { side: S })[]; skipped: Map<string, string> } {
   const texts = new Map<string, string | null>();
   const skipped = new Map<string, string>();
-  const passages: ReadPassage[] = [];
+  const passages: (ReadPassage & { side: S })[] = [];
   const lines = LABEL_FILES.flatMap((file) =>
     readJsonl<LabelledPassage>(file).map((p, i) => ({ p, file, where: `${file} line ${i + 1}` })),
   );
@@ -116,14 +139,18 @@ export function loadPassages(
     check(p, where);
     const side = sideOf(p.doc);
     // Each frozen part keeps to its own file, so its hash covers every one of its labels.
-    const home = side && isFrozenPart(side) ? FROZEN_PARTS[side].labels : 'passages.jsonl';
+    const home = !side
+      ? 'passages.jsonl'
+      : isFrozenPart(side)
+        ? FROZEN_PARTS[side].labels
+        : (FRENCH_FILES[side] ?? 'passages.jsonl');
     if (side && file !== home)
       throw new Error(`${where} (${p.id}): a ${side} document's labels belong in ${home}`);
     if (!side) {
       skipped.set(p.doc, 'not in split.json');
       return;
     }
-    if (!sides.includes(side)) return;
+    if (!(sides as readonly Side[]).includes(side)) return;
     if (!texts.has(p.doc)) {
       const textFile = path.join(corpusDir, `${p.doc}.txt`);
       texts.set(p.doc, fs.existsSync(textFile) ? fs.readFileSync(textFile, 'utf8') : null);
@@ -140,7 +167,7 @@ export function loadPassages(
       skipped.set(p.doc, 'text changed (passage sha256 differs)');
       return;
     }
-    passages.push({ ...p, side, text: passage });
+    passages.push({ ...p, side: side as S, text: passage });
   });
   return { passages, skipped };
 }

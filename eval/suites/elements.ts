@@ -23,7 +23,7 @@ import type { EvalLine, EvalSuite } from '../suite.ts';
  */
 
 type Status = 'found' | 'weak' | 'missing' | 'not_assessed';
-interface Detection {
+export interface Detection {
   status: Status;
   quote: string | null;
 }
@@ -77,7 +77,7 @@ function engineTexts(): Probe[] {
   );
 }
 
-interface Tally {
+export interface Tally {
   tp: number;
   fp: number;
   fn: number;
@@ -89,7 +89,7 @@ interface Tally {
   positives: number;
   passages: number;
 }
-const tally = (): Tally => ({
+export const tally = (): Tally => ({
   tp: 0,
   fp: 0,
   fn: 0,
@@ -99,7 +99,7 @@ const tally = (): Tally => ({
   positives: 0,
   passages: 0,
 });
-function count(t: Tally, truth: boolean, d: Detection) {
+export function count(t: Tally, truth: boolean, d: Detection) {
   t.passages++;
   if (truth) t.positives++;
   if (d.status === 'found') {
@@ -117,7 +117,7 @@ const ratio = (a: number, b: number) => {
   const [lo, hi] = wilson(a, b);
   return `${(a / b).toFixed(2)} [${lo.toFixed(2)}–${hi.toFixed(2)}]`;
 };
-const describe = (t: Tally) =>
+export const describe = (t: Tally) =>
   `P ${ratio(t.tp, t.tp + t.fp)} R ${ratio(t.tp, t.tp + t.fn)}, wrong "missing" ${
     t.missing ? `${((t.wrongMissing / t.missing) * 100).toFixed(1)}% (${t.wrongMissing}/${t.missing})` : 'n/a'
   }, not assessed ${((t.unassessed / Math.max(1, t.passages)) * 100).toFixed(1)}%, ${t.positives} present`;
@@ -129,7 +129,7 @@ function figure(a: number, n: number) {
   return { value: round3(a / n), low: round3(low), high: round3(high), of: n };
 }
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-const figures = (t: Tally) => ({
+export const figures = (t: Tally) => ({
   precision: figure(t.tp, t.tp + t.fp),
   recall: figure(t.tp, t.tp + t.fn),
   wrongMissing: figure(t.wrongMissing, t.missing),
@@ -155,7 +155,8 @@ const SIDES = [
   'heldout4',
   'heldout5',
 ] as const satisfies readonly Side[];
-const SIDE_NAME: Record<Side, string> = {
+type EnglishSide = (typeof SIDES)[number];
+const SIDE_NAME: Record<EnglishSide, string> = {
   development: 'dev',
   heldout: 'held-out (seen during design choice)',
   heldout2: 'held-out 2 (spent: measured for ADR 0610; trained on since ADR 1100)',
@@ -163,7 +164,8 @@ const SIDE_NAME: Record<Side, string> = {
   heldout4: 'held-out 4 (measured before: ADRs 0920, 0990, 1025)',
   heldout5: 'held-out 5 (frozen 2026-11-28 22:35, ADR 1100)',
 };
-const perSide = <T>(make: () => T) => Object.fromEntries(SIDES.map((s) => [s, make()])) as Record<Side, T>;
+const perSide = <T>(make: () => T) =>
+  Object.fromEntries(SIDES.map((s) => [s, make()])) as Record<EnglishSide, T>;
 
 export const elementsSuite: EvalSuite = {
   name: 'elements',
@@ -268,9 +270,9 @@ export const elementsSuite: EvalSuite = {
       }
     }
 
-    const header = (side: Side) =>
+    const header = (side: EnglishSide) =>
       `${used[side].size} documents, ${all[side].passages / ELEMENTS.length} passages`;
-    const row = (bySide: (side: Side) => Tally) =>
+    const row = (bySide: (side: EnglishSide) => Tally) =>
       SIDES.map((side) => `${SIDE_NAME[side]} ${describe(bySide(side))}`).join(' · ');
     const lines: EvalLine[] = [
       {

@@ -2,6 +2,7 @@ import type { EvalSuite } from '../suite.ts';
 import { fundingSuite } from '../funding.ts';
 import { critiquesSuite } from './critiques.ts';
 import { draftsSuite } from './drafts.ts';
+import { elementsFrenchSuite } from './elements-fr.ts';
 import { elementsSuite } from './elements.ts';
 import { guidelinesSuite } from './guidelines.ts';
 import { reviewerSuite } from './reviewer.ts';
@@ -13,5 +14,6 @@ export const SUITES: EvalSuite[] = [
   draftsSuite,
   guidelinesSuite,
   elementsSuite,
+  elementsFrenchSuite,
   critiquesSuite,
 ];

@@ -5,6 +5,7 @@ import {
   findAmounts,
   findDates,
   findDurations,
+  readAsEnglish,
   splitSentences,
   stem,
   stopWords,
@@ -17,8 +18,9 @@ import { escapeRe, MIN_EVIDENCE_WORDS, MIN_OWN_TERMS, readForReview } from './re
  * language layer — word stems and stem pairs, a few function words that say whose work it is
  * ("we will", "my"), the same stems again inside the applicant's own plan or record sentences, the
  * fact reader's cue families, the heading the passage opens with, and
- * shapes the text layer reads exactly (money, dates, durations, years, citations, length). English
- * only for now: the labelled set has no French passage, so French weights would be guesses.
+ * shapes the text layer reads exactly (money, dates, durations, years, citations, length). The
+ * weights are English; a French passage is read in English words first (readAsEnglish, ADR 1125),
+ * so one model serves both languages and French is measured on its own labelled passages.
  */
 
 /** Stop words that still tell a reviewer something: who acts, and whether it is planned. */
@@ -26,7 +28,8 @@ const KEPT_FUNCTION_WORDS = new Set(['we', 'our', 'i', 'my', 'will', 'shall', 'y
 /** A first line this short and without a sentence end is a heading. */
 const HEADING_WORDS = 8;
 
-export function featuresOf(text: string): string[] {
+export function featuresOf(written: string): string[] {
+  const text = readAsEnglish(written);
   const out = new Set<string>();
   const stops = stopWords('en');
   const tokens = tokenize(text, 'en');

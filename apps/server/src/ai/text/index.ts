@@ -4,6 +4,7 @@
  * text through these; none keeps patterns of its own for what is here.
  */
 export { alternation, type Language, lexicon } from './lexicon.ts';
+export { foldAccents, type Glossary, glossFrench, makeGlossary, readAsEnglish } from './gloss.ts';
 export { guardedSpans, isGuarded, type Span } from './guards.ts';
 export {
   contentStems,
