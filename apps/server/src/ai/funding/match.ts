@@ -134,12 +134,22 @@ export function matchPrograms(
   // A loop, not Math.max(...scores): a large catalogue's scores are more arguments than a call takes.
   let max = fullMatch(eligible.length);
   for (const r of relevance) if (r.score > max) max = r.score;
-  const scored = eligible.map((p, i) =>
-    scoreProgram(p, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today),
-  );
-  const order = (x: RankedProgram, y: RankedProgram) =>
-    y.score - x.score || byName(x.program.name, y.program.name);
-  const ranked = opts.top === undefined ? scored.sort(order) : firstInOrder(scored, order, opts.top);
+  const score = (i: number, words: boolean) =>
+    scoreProgram(eligible[i]!, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today, words);
+  let ranked: RankedProgram[];
+  if (opts.top === undefined) {
+    ranked = eligible.map((_, i) => score(i, true));
+    ranked.sort((x, y) => y.score - x.score || byName(x.program.name, y.program.name));
+  } else {
+    // Every program scored, only the kept ones worded: the reasons do not enter the score.
+    const scores = eligible.map((_, i) => score(i, false).score);
+    const kept = firstInOrder(
+      eligible.map((_, i) => i),
+      (x, y) => scores[y]! - scores[x]! || byName(eligible[x]!.name, eligible[y]!.name),
+      opts.top,
+    );
+    ranked = kept.map((i) => score(i, true));
+  }
   return { eligible: ranked, ineligible, notOpen, applicant: who, countryFromAccount };
 }
 

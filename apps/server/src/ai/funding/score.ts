@@ -15,7 +15,7 @@ function placeFit(
   rules: EligibilityRules | null | undefined,
   profile: Profile,
   who: ApplicantProfile,
-  reasons: string[],
+  reasons: string[] | null,
 ): number {
   let score = 0;
   if (profile.countries.size > 0) {
@@ -29,7 +29,7 @@ function placeFit(
         if (mine) {
           score += W('regionMine');
           const name = SUBDIVISION_BY_CODE.get(mine)?.name ?? mine;
-          reasons.push(
+          reasons?.push(
             `It is ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} program, and you are in ${name}.`,
           );
         } else score += W('regionOther');
@@ -66,10 +66,15 @@ export function scoreProgram(
   relevance: number,
   matched: string[],
   today: Date,
+  /**
+   * false: the score alone, reasons left unworded (`reasons?.push(…)` does not even build the
+   * sentence). A search of a large catalogue scores every program but shows a dozen (ADR 1135).
+   */
+  words = true,
 ): RankedProgram {
   const t = programTraits(p);
   const rules = p.eligibilityRules;
-  const reasons: string[] = [];
+  const reasons: string[] | null = words ? [] : null;
   let score = W('relevance') * relevance;
   // Sector focus (defence, space, energy, …) beyond the broad field.
   const specific = [...t.sectors].filter((s) => SPECIFIC.includes(s));
@@ -79,8 +84,8 @@ export function scoreProgram(
   // kind of support (training, equipment, commercialization) it does not ask for.
   const offFocus =
     specific.some((s) => !profile.sectors.has(s)) || Boolean(t.purpose && !t.purpose.test(profile.text));
-  const fit = fitSentence(p, who, offFocus);
-  if (fit) reasons.push(fit);
+  const fit = reasons && fitSentence(p, who, offFocus);
+  if (fit) reasons?.push(fit);
 
   // A funder of the applicant's own country is the one a grants officer names first.
   if (who.country && p.country === who.country) score += W('homeFunder');
@@ -105,10 +110,10 @@ export function scoreProgram(
   if (t.applicant && audience.size > 0) {
     if (audience.has(t.applicant)) {
       score += W('applicantMatch');
-      if (t.taxCredit) reasons.push('It is a tax credit that companies claim on their own R&D spending.');
+      if (t.taxCredit) reasons?.push('It is a tax credit that companies claim on their own R&D spending.');
     } else if (t.audience.has(isAcademic ? 'academic' : 'company')) {
       score += W('applicantPartner');
-      reasons.push(
+      reasons?.push(
         isAcademic
           ? 'A university team takes part as the research partner of a company.'
           : 'Your company takes part as the partner of a university team.',
@@ -124,7 +129,7 @@ export function scoreProgram(
     score += W('smallBusiness');
     const max = rules?.ownership?.maxEmployees;
     if (who.employees !== null && max) {
-      reasons.push(
+      reasons?.push(
         `It is for small businesses of up to ${max.toLocaleString('en-US')} employees; yours has ${who.employees.toLocaleString('en-US')}.`,
       );
     }
@@ -140,7 +145,7 @@ export function scoreProgram(
       !(s === 'health' && rules?.fields.includes('health')) &&
       !(s === 'social' && rules?.fields.includes('social-sciences'))
     ) {
-      reasons.push(`It focuses on ${SECTOR_WORDS[s]}, the area of your project.`);
+      reasons?.push(`It focuses on ${SECTOR_WORDS[s]}, the area of your project.`);
     }
   } else if (specific.length > 0 && profile.sectors.size > 0) {
     score += W('sectorOff');
@@ -155,7 +160,7 @@ export function scoreProgram(
   // led NSERC Discovery for a Canadian plant biologist in eval/profiles).
   if (t.nominated) {
     score += W('nominated');
-    reasons.push('Applicants are nominated: your department or institution puts your name forward.');
+    reasons?.push('Applicants are nominated: your department or institution puts your name forward.');
   }
   // Research in its initial stages, or long-term research: SSHRC's Insight Development against Insight.
   if (t.initialStage)
@@ -163,14 +168,14 @@ export function scoreProgram(
   if (t.earlyCareer) {
     if (profile.earlyCareer) {
       score += W('earlyCareerMatch');
-      reasons.push('It is for early-career faculty, and you are early in your career.');
+      reasons?.push('It is for early-career faculty, and you are early in your career.');
     } else score += who.careerStage === null ? W('earlyCareerUnknown') : W('earlyCareerOther');
   }
   // A program whose record requires two disciplines suits a request that says it combines them
   // (NFRF Exploration against CIHR for "an interdisciplinary proposal" on radiotherapy, ADR 1034).
   if (rules?.requires?.interdisciplinary && who.stated?.interdisciplinary) {
     score += W('interdisciplinaryNamed');
-    reasons.push('It funds interdisciplinary projects, and yours combines disciplines.');
+    reasons?.push('It funds interdisciplinary projects, and yours combines disciplines.');
   }
   if (t.needsPhaseOne) {
     if (profile.hasPhaseOne) score += W('phaseOneHeld');
@@ -179,10 +184,10 @@ export function scoreProgram(
   if (t.needsPartner) {
     if (profile.partner || who.hasPartner) {
       score += W('partnerHeld');
-      reasons.push('It requires a partner organization, and you already have one.');
+      reasons?.push('It requires a partner organization, and you already have one.');
     } else {
       score += W('partnerMissing');
-      if (rules?.partner) reasons.push(`It requires a partner: ${rules.partner.text.replace(/\.$/, '')}.`);
+      if (rules?.partner) reasons?.push(`It requires a partner: ${rules.partner.text.replace(/\.$/, '')}.`);
     }
   }
   if (t.export) score += profile.export ? W('exportAsked') : W('exportUnasked');
@@ -215,13 +220,13 @@ export function scoreProgram(
   const days = daysUntil(p.deadline, today);
   if (days !== null && days >= 0) {
     if (days < PREPARATION_DAYS && !anotherIntakeSoon(p, days, today)) score += W('deadlineTooSoon');
-    reasons.push(
+    reasons?.push(
       `Next deadline: ${deadlineText(p)} (${days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} from now`}).`,
     );
   } else if (!p.deadline) {
-    reasons.push(
+    reasons?.push(
       `${intakeText(p.deadlineRule) ?? 'Dates are set in each call'}: see the funder's page for timing.`,
     );
   }
-  return { program: p, score, reasons, matchedTerms: matched };
+  return { program: p, score, reasons: reasons ?? [], matchedTerms: matched };
 }
