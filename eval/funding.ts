@@ -2,9 +2,11 @@
  * Funding-finder evaluation (issues 14 and 25): real researchers and companies and the program each
  * actually won, from public pages (each profile names its `source`). Two sets, never mixed:
  * - development (eval/profiles/*.json): the ranking may be tuned on these;
+ * - held-out 10 (eval/profiles/heldout10/*.json): frozen by ADR 1145 for the next round and not yet measured:
+ *   no run ranks it (its NOT-YET-MEASURED marker) until that round's single measurement;
  * - held-out 9 (eval/profiles/heldout9/*.json): frozen before the ADR 1115 round, measured once after it
  *   (ADR 1116, the figures to quote as accuracy); its misses were read, so it is spent and its figures here
- *   are development figures now (ADR 1117); the next round needs a tenth part before any change;
+ *   are development figures now (ADR 1117);
  * - held-out 8 (eval/profiles/heldout8/*.json): spent (measured once for ADR 1090, its misses read),
  * - held-out 7 (eval/profiles/heldout7/*.json): spent (measured once for ADR 1031, its misses read),
  *   held-out 6 (spent for ADR 1011, its misses read),
@@ -41,6 +43,7 @@ import { readSeedPrograms } from '../apps/server/src/modules/programs/program-se
 const PROFILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
 export const FUNDING_SETS = {
   development: PROFILES_DIR,
+  'held-out 10 (not yet measured)': path.join(PROFILES_DIR, 'heldout10'),
   'held-out 9 (spent)': path.join(PROFILES_DIR, 'heldout9'),
   'held-out 8 (spent)': path.join(PROFILES_DIR, 'heldout8'),
   'held-out 7 (spent)': path.join(PROFILES_DIR, 'heldout7'),
@@ -57,6 +60,7 @@ export type FundingSet = keyof typeof FUNDING_SETS;
 // Each held-out set's SHA-256 (files sorted by name, concatenated), recorded at its freeze in its
 // README.md: a changed held-out set is reported, never silently measured.
 export const HELD_OUT_DIGESTS: Partial<Record<FundingSet, string>> = {
+  'held-out 10 (not yet measured)': 'ed83f3d412b55ee7d8db6b543b97fcffc11684b89a78f3047f39cd1a27ebe7f7',
   'held-out 9 (spent)': 'a381a1146777b861e0263852104612cec1dda9f5d2c1d3c03c043611337782c8',
   'held-out 8 (spent)': '7a36414e7572f39bac8cc295b5be274c2b7f41857474e629165cf856646fa519',
   'held-out 7 (spent)': '209e58da88d50d736bd80709a2af065132fc96cf122a968dbd9b61d897676d7d',
@@ -322,11 +326,21 @@ function freezeLine(): string {
     .join('; ');
 }
 
+/**
+ * A held-out folder holding this marker is frozen and not yet measured (ADR 1145): no run ranks it, so
+ * neither tuning nor `npm run eval` reads it before its single measurement, whose commit deletes the marker.
+ */
+export const NOT_YET_MEASURED_MARKER = 'NOT-YET-MEASURED';
+const notYetMeasured = (set: FundingSet) =>
+  fs.existsSync(path.join(FUNDING_SETS[set], NOT_YET_MEASURED_MARKER));
+
 /** Text alone (as before the profile), then with the stated profile; the quoted set first, then development. */
 const SET_ORDER: FundingSet[] = [
   QUOTED_SET,
   'development',
-  ...(Object.keys(FUNDING_SETS) as FundingSet[]).filter((set) => set !== QUOTED_SET && set !== 'development'),
+  ...(Object.keys(FUNDING_SETS) as FundingSet[]).filter(
+    (set) => set !== QUOTED_SET && set !== 'development' && !notYetMeasured(set),
+  ),
 ];
 const ALL_RUNS: ReadonlyArray<readonly [FundingSet, FundingMode]> = (['text', 'profile'] as const).flatMap(
   (mode) => SET_ORDER.map((set) => [set, mode] as const),

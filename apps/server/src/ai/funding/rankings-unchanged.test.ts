@@ -12,9 +12,10 @@ import { rankableFromRow, rankPrograms } from './index.ts';
 // A deliberate ranking change updates the snapshot (`npx vitest run <this file> -u`) in its commit.
 const TODAY = new Date('2026-11-28T12:00:00Z');
 const PROFILES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../eval/profiles');
-// A held-out part frozen and not yet measured is ranked by nothing before its single measurement (ADR 1115):
-// name its folder here at the freeze; its pairs join the snapshot in the measurement's commit (held-out 9: ADR 1116).
-const NOT_YET_MEASURED = new Set<string>([]);
+// A held-out part frozen and not yet measured is ranked by nothing before its single measurement (ADR 1115,
+// ADR 1145): its folder holds a NOT-YET-MEASURED file (eval/funding.ts); its pairs join the snapshot in the
+// measurement's commit, which deletes the file (held-out 9: ADR 1116).
+const measured = (dir: string) => !fs.existsSync(path.join(dir, 'NOT-YET-MEASURED'));
 
 interface EvalProfile {
   id: string;
@@ -38,9 +39,10 @@ describe('rankings of every eval profile (issue 25 §3)', () => {
       PROFILES,
       ...fs
         .readdirSync(PROFILES)
-        .filter((d) => d.startsWith('heldout') && !NOT_YET_MEASURED.has(d))
+        .filter((d) => d.startsWith('heldout'))
         .sort()
-        .map((d) => path.join(PROFILES, d)),
+        .map((d) => path.join(PROFILES, d))
+        .filter(measured),
     ];
     const rankings: Record<string, string[]> = {};
     for (const dir of dirs)

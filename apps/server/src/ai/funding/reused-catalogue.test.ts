@@ -23,9 +23,10 @@ interface EvalProfile {
 }
 
 function evalQueries() {
-  const dirs = [PROFILES, ...fs.readdirSync(PROFILES).filter((d) => d.startsWith('heldout'))].map((d) =>
-    path.resolve(PROFILES, d),
-  );
+  // A held-out folder frozen and not yet measured (a NOT-YET-MEASURED file, ADR 1145) is ranked by nothing.
+  const dirs = [PROFILES, ...fs.readdirSync(PROFILES).filter((d) => d.startsWith('heldout'))]
+    .map((d) => path.resolve(PROFILES, d))
+    .filter((dir) => !fs.existsSync(path.join(dir, 'NOT-YET-MEASURED')));
   const queries: Array<Parameters<typeof matchPrograms>[0]> = [];
   for (const dir of dirs)
     for (const file of fs
