@@ -268,6 +268,12 @@ for (const width of [1280, 390]) {
         'label',
         /^(Canada|États-Unis) · /,
       );
+      if (program === '#gen-program') {
+        // A program that takes French: the draft's language is offered, French by default (ADR 1140).
+        await dialog.locator(program).selectOption('ca-nserc-discovery-grants');
+        await expect(dialog.getByRole('group', { name: 'Langue de l’ébauche' })).toBeVisible();
+        await expect(dialog.getByRole('radio', { name: 'Français' })).toBeChecked();
+      }
       await expect(dialog.getByText(/^Coût : \d+ crédits?\./)).toBeVisible();
       const text = await ownText(page, '[role="dialog"]');
       expect(

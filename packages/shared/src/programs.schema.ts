@@ -98,6 +98,11 @@ export const grantProgramSchema = z.object({
   country: z.string(),
   region: z.string(),
   currency: z.string(),
+  /**
+   * The languages a draft can be written in for this program: the funder's accepted languages
+   * (program-languages.json; issue 31 §2, ADR 1140). The generation form offers French only here.
+   */
+  draftLanguages: z.array(z.enum(['en', 'fr'])).optional(),
   fundingMin: z.number().nullable(),
   fundingMax: z.number().nullable(),
   fundingPeriod: z.string().nullable(),

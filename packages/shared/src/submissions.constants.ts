@@ -14,15 +14,13 @@ export const SUBMISSION_MESSAGES = {
   applicationProgram: (program: string) =>
     `This application is for ${program}. Analyse it against that program, or choose None under “Attach to application”.`,
   /**
-   * A draft asked for in French (issue 31 §2, ADR 1088), refused before anything is charged: the
-   * program takes English only (its funder's page says so), no page read says it takes French, or
-   * it takes French and the writer does not write French yet.
+   * A draft asked for in French (issue 31 §2, ADR 1088, 1140), refused before anything is charged:
+   * the program takes English only (its funder's page says so), or no page read says it takes
+   * French. A program that takes French gets its draft in French.
    */
   draftEnglishOnly: 'This program accepts applications in English only. Choose English for this draft.',
   draftFrenchUnconfirmed:
     'No page of this funder we have read says it accepts applications in French. Choose English for this draft.',
-  draftFrenchNotYet:
-    'This program accepts applications in French, but drafts are not written in French yet. Choose English for this draft.',
   content: 'Please provide grant content to analyze',
   file: 'Please upload a file to analyze',
   fileSize: 'Please select a file smaller than 10MB',

@@ -46,7 +46,8 @@ export async function generateApplication({
   form,
   provider,
 }: GenerateApplicationInput): Promise<GeneratedApplication> {
-  if (!provider) return draftApplication(program, form);
+  // A French draft is written offline: the model's prompts and checks are English (ADR 1140).
+  if (!provider || form.language === 'fr') return draftApplication(program, form);
   const profile = profileOf(program);
   const entry = profile.writing;
   const sources = provenanceSources(program, entry, form);

@@ -26,6 +26,8 @@ export interface GenerationForm {
   teamLeadRole: string;
   teamProfiles: string;
   industryPartner?: string | null;
+  /** The draft's language (issue 31 §2, ADR 1140); English when left out. */
+  language?: 'en' | 'fr' | null;
   /**
    * The application's saved budget as the program's cost rules compute it (ADR 0453): set by the
    * server, never by the client. Its request, project cost and partner money are the draft's

@@ -20,3 +20,21 @@ export function formatDay(t: number): string {
 export function daysBetween(start: number, end: number): number {
   return calendarDaysBetween(start, end);
 }
+
+const FRENCH_DAY = new Intl.DateTimeFormat('fr-CA', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A funder's YYYY-MM-DD day as a draft in `language` writes it (issue 31 §2): English keeps the
+ * ISO day the form gave; French writes "12 mars 2027". Anything that is not a valid day stays
+ * as written.
+ */
+export function formatDayIn(value: string, language: 'en' | 'fr'): string {
+  if (language === 'en') return value;
+  const t = parseDay(value);
+  return t === null ? value : FRENCH_DAY.format(t);
+}

@@ -101,3 +101,19 @@ export function formatMoney(value: number, currency: string): string {
   });
   return `${currency} $${text}`;
 }
+
+/**
+ * An amount as a draft in `language` writes it (issue 31 §2): English as `formatMoney` always
+ * has ("CAD $150,000"); Canadian French with the space groups and the sign after the figure
+ * ("150 000 $", "150 000 $ US" for another currency), no-break spaces so it never wraps.
+ */
+export function formatMoneyIn(value: number, currency: string, language: 'en' | 'fr'): string {
+  if (language === 'en') return formatMoney(value, currency);
+  const rounded = Math.round(value * 100) / 100;
+  const digits = new Intl.NumberFormat('fr-CA', {
+    minimumFractionDigits: Number.isInteger(rounded) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(rounded);
+  const sign = currency === 'CAD' ? '$' : currency === 'USD' ? '$\u00a0US' : currency;
+  return `${digits}\u00a0${sign}`;
+}

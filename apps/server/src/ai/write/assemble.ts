@@ -21,6 +21,9 @@ import { splitSentences } from '../text/sentences.ts';
 import { mapCriteria } from './criteria-map.ts';
 import { limitChecks, limitGaps, withCount } from './limits.ts';
 import { sentenceKey } from './material.ts';
+import { sectionHeading } from './headings.ts';
+import { type WriterText, writerText } from './phrases/index.ts';
+import { formatDayIn } from '../text/days.ts';
 
 /**
  * Everything around a draft's prose, for the offline writer and a model's draft alike: work plan,
@@ -35,16 +38,9 @@ export function draftBasis(
   program: GrantProgram,
   engine: 'offline' | 'llm',
   shape = programShape(program),
+  t: WriterText = writerText('en'),
 ): string {
-  const source =
-    shape.basis === 'program'
-      ? `${program.name}'s published instructions`
-      : shape.basis === 'catalogue'
-        ? `the sections ${program.name} lists`
-        : 'a general grant template (no section list is known for this program)';
-  return engine === 'offline'
-    ? `Drafted from your material and ${source}; no AI model was used.`
-    : `Written by an AI model from your material and ${source}, then checked against them.`;
+  return t.basis({ program: program.name, basis: shape.basis, engine });
 }
 
 /**
@@ -61,21 +57,25 @@ export function assembleApplication(input: {
   modelCriteriaMap?: { criterion: string; answeredIn: string[]; note: string }[];
 }): GeneratedApplication {
   const { program, form } = input;
+  const language = form.language ?? 'en';
+  const t = writerText(language);
+  // Checked under the funder's English headers; the draft's language names them at the end.
+  const named = (header: string) => sectionHeading({ program, language }, header);
   const shape = programShape(program);
   const sections = removeRepeats(input.sections).map((s) => withCount(s, shape));
   const workPlan = buildWorkPlan(form);
   // Coverage is measured against the program profile's sections, the ones this draft is shaped by.
   const checks = runOfflineChecks({ program, sections, form });
   const budgetCheck = checks.budget ?? checkBudget(form, program, workPlan);
-  const limits = limitChecks(sections, shape);
+  const limits = limitChecks(sections, shape, t).map((l) => ({ ...l, section: named(l.section) }));
   const facts = readForm(form);
   const rules = ruleChecks(program, form, shape.entry, budgetCheck, workPlan, facts);
-  const criteriaMap = mapCriteria(program, sections, shape, input.modelCriteriaMap);
+  const criteriaMap = mapCriteria(program, sections, shape, t, input.modelCriteriaMap, named);
   const gaps: Gap[] = [
-    ...materialGaps(program, form, workPlan, facts),
+    ...materialGaps(program, form, workPlan, facts, t),
     // Limits are counted below in the funder's units.
     ...checks.gaps.filter((g) => !/over its limit/.test(g.message)),
-    ...limitGaps(limits),
+    ...limitGaps(limits, t),
   ];
   for (const rule of rules) {
     if (rule.status === 'unmet') gaps.push({ severity: 'critical', message: rule.message });
@@ -85,25 +85,19 @@ export function assembleApplication(input: {
   }
   for (const entry of criteriaMap) {
     if (entry.answeredIn.length === 0) {
-      gaps.push({ severity: 'major', message: `No section answers the criterion "${entry.criterion}".` });
+      gaps.push({ severity: 'major', message: t.criterionUnanswered(entry.criterion) });
     }
   }
   for (const section of sections) {
     for (const question of section.questions ?? []) {
-      gaps.push({ severity: 'major', message: `${section.heading}: ${question}` });
+      gaps.push({ severity: 'major', message: `${named(section.heading)}: ${question}` });
     }
     const notes = section.body.match(/\[To complete:[^\]]*\]/g)?.length ?? 0;
     if (notes > 0) {
-      gaps.push({
-        severity: 'major',
-        message: `"${section.heading}" has ${notes} note${notes === 1 ? '' : 's'} to complete with your own material.`,
-      });
+      gaps.push({ severity: 'major', message: t.notesToComplete(named(section.heading), notes) });
     }
     if (section.toConfirm?.length) {
-      gaps.push({
-        severity: 'major',
-        message: `${section.heading}: confirm ${section.toConfirm.map((t) => `"${t}"`).join(', ')}, not found in your material.`,
-      });
+      gaps.push({ severity: 'major', message: t.toConfirm(named(section.heading), section.toConfirm) });
     }
   }
   // Judged on the applicant's material only: the engine's notes and rule text are never evidence.
@@ -116,7 +110,7 @@ export function assembleApplication(input: {
     programId: program.id,
     programName: program.name,
     title: form.projectTitle.trim(),
-    sections,
+    sections: sections.map((s) => ({ ...s, heading: named(s.heading) })),
     workPlan,
     budgetCheck,
     criteriaMap,
@@ -124,7 +118,7 @@ export function assembleApplication(input: {
     coverage: checks.coverage,
     limits,
     ruleChecks: rules,
-    basis: draftBasis(program, input.engine, shape),
+    basis: draftBasis(program, input.engine, shape, t),
     sectionNames: profileOf(program).sections.flatMap((s) =>
       s.french ? [{ name: s.name, fr: s.french.name, verified: s.french.verified }] : [],
     ),
@@ -192,29 +186,28 @@ function materialGaps(
   form: GenerationForm,
   workPlan: WorkPlan,
   facts: FactModel,
+  t: WriterText,
 ): Gap[] {
   const gaps: Gap[] = [];
+  const day = (d: string | null) => (d ? formatDayIn(d, form.language ?? 'en') : String(d));
   const partnerGiven =
     facts.organisations.some((o) => o.role === 'partner') ||
     partnerAmount(facts, 'partner_cash') !== null ||
     partnerAmount(facts, 'partner_in_kind') !== null;
   if (requiresPartner(program) && !partnerGiven) {
-    gaps.push({ severity: 'critical', message: 'No industry partner named; this program requires one.' });
+    gaps.push({ severity: 'critical', message: t.noPartner });
   }
   const dated = workPlan.rows.filter((r) => r.startDate && r.endDate);
   if (workPlan.rows.length === 0) {
-    gaps.push({ severity: 'major', message: 'No milestones given; reviewers expect a dated work plan.' });
+    gaps.push({ severity: 'major', message: t.noMilestones });
   } else if (dated.length < workPlan.rows.length) {
-    gaps.push({
-      severity: 'major',
-      message: `${workPlan.rows.length - dated.length} milestone(s) have no valid start and end dates.`,
-    });
+    gaps.push({ severity: 'major', message: t.undatedMilestones(workPlan.rows.length - dated.length) });
   }
   for (const r of workPlan.rows) {
     if (r.durationDays !== null && r.durationDays < 0) {
       gaps.push({
         severity: 'critical',
-        message: `Milestone "${r.milestone}" ends (${r.endDate}) before it starts (${r.startDate}).`,
+        message: t.endsBeforeStart(r.milestone, day(r.endDate), day(r.startDate)),
       });
     }
   }
@@ -223,15 +216,12 @@ function materialGaps(
     if (workPlan.totalDurationDays > maxDays) {
       gaps.push({
         severity: 'major',
-        message: `The work plan runs ${workPlan.totalDurationDays} days; the program funds at most ${program.durationMonths} months (about ${maxDays} days).`,
+        message: t.planTooLong(workPlan.totalDurationDays, program.durationMonths, maxDays),
       });
     }
   }
   if (countWords(form.teamProfiles) < 25) {
-    gaps.push({
-      severity: 'minor',
-      message: 'Team profiles are brief; reviewers look for each member’s experience and record.',
-    });
+    gaps.push({ severity: 'minor', message: t.briefProfiles });
   }
   return gaps;
 }

@@ -2,6 +2,7 @@ import type { CriterionMapEntry, GeneratedSection } from '@grantleaf/shared/gran
 import type { GrantProgram } from '../profile/program.ts';
 import { measureEvidence } from './evidence.ts';
 import { type Element, ELEMENT_LABELS, elementsForCriterion } from '../profile/rubric.ts';
+import type { WriterText } from './phrases/index.ts';
 import { programCriteria, sectionHead } from '../profile/catalogue.ts';
 import type { ProgramShape } from '../profile/sections.ts';
 
@@ -17,7 +18,10 @@ export function mapCriteria(
   program: GrantProgram,
   sections: GeneratedSection[],
   shape: ProgramShape,
+  t: WriterText,
   modelMap?: { criterion: string; answeredIn: string[]; note: string }[],
+  /** A section's heading in the draft's language (the draft is checked under English headers). */
+  named: (header: string) => string = (header) => header,
 ): CriterionMapEntry[] {
   const { criteria } = programCriteria(program);
   const evidence = sections.map((s) => measureEvidence(s.body));
@@ -38,26 +42,28 @@ export function mapCriteria(
     );
     const modelSections = (fromModel?.answeredIn ?? []).filter((h) => sections.some((s) => s.heading === h));
     const all = [...new Set([...answeredIn, ...modelSections])];
-    const lookFor =
-      criterion.description?.trim() ||
-      `Reviewers look for ${elements.map((e: Element) => ELEMENT_LABELS[e]).join(', ')}.`;
+    const labels = (of: Element[]) => of.map((e) => t.elementLabel(e));
+    const lookFor = criterion.description?.trim() || t.reviewersLookFor(labels(elements));
     return {
       criterion: criterion.name,
       weight: criterion.weight ?? null,
       reviewersLookFor: lookFor,
-      answeredIn: all,
+      answeredIn: all.map(named),
       note:
         fromModel?.note ||
         (all.length
-          ? `Answered with ${(foundElements.length ? foundElements : elements).map((e) => ELEMENT_LABELS[e]).join(', ')} in ${all.map((h) => `"${sectionHead(h)}"`).join(', ')}.${missingNote(elements, foundElements)}`
-          : `No section of the draft addresses ${elements.map((e) => ELEMENT_LABELS[e]).join(', ')}.`),
+          ? t.answeredWith(
+              labels(foundElements.length ? foundElements : elements),
+              all.map((h) => sectionHead(named(h))),
+            ) + missingNote(elements, foundElements, t)
+          : t.notAddressed(labels(elements))),
     };
   });
 }
 
 const ELEMENTS_IN_ORDER = Object.keys(ELEMENT_LABELS) as Element[];
 
-function missingNote(elements: Element[], found: Element[]): string {
+function missingNote(elements: Element[], found: Element[], t: WriterText): string {
   const missing = elements.filter((e) => !found.includes(e));
-  return missing.length ? ` Not yet answered: ${missing.map((e) => ELEMENT_LABELS[e]).join(', ')}.` : '';
+  return missing.length ? t.notYetAnswered(missing.map((e) => t.elementLabel(e))) : '';
 }

@@ -7,11 +7,11 @@ import type {
 import type { GrantProgram } from '../profile/program.ts';
 import type { GenerationForm } from '../read/form.ts';
 import { countFor } from '../check/count.ts';
-import { limitText } from '../profile/data.ts';
 import { programShape } from '../profile/sections.ts';
 import { sectionHead } from '../profile/catalogue.ts';
 import { splitSentences } from '../text/sentences.ts';
 import { assembleApplication } from './assemble.ts';
+import { sectionHeading } from './headings.ts';
 import { gatherMaterial, type Material, type Written } from './material.ts';
 import { NEEDS } from './needs.ts';
 import { WRITERS } from './topics.ts';
@@ -28,7 +28,7 @@ export function draftApplication(program: GrantProgram, form: GenerationForm): G
   const material = gatherMaterial(program, form);
   const written = writeTopics(shape.entry, material);
   const sections = shape.entry.sections.map((spec) =>
-    fitToLimit(writeSpecSection(spec, material, written), spec, shape.entry.wordsPerPage),
+    fitToLimit(writeSpecSection(spec, material, written), spec, shape.entry.wordsPerPage, material),
   );
   return assembleApplication({
     program,
@@ -53,7 +53,12 @@ export function writeSectionFromMaterial(
 ): GeneratedSection {
   const material = gatherMaterial(program, form);
   const { entry } = programShape(program);
-  return fitToLimit(writeSpecSection(spec, material, writeTopics(entry, material)), spec, entry.wordsPerPage);
+  return fitToLimit(
+    writeSpecSection(spec, material, writeTopics(entry, material)),
+    spec,
+    entry.wordsPerPage,
+    material,
+  );
 }
 
 /**
@@ -64,6 +69,7 @@ function fitToLimit(
   section: GeneratedSection,
   spec: ProgramSectionSpec,
   wordsPerPage: number,
+  m: Material,
 ): GeneratedSection {
   const limit = spec.limit;
   if (!limit || limit.kind !== 'maximum') return section;
@@ -85,10 +91,7 @@ function fitToLimit(
   return {
     ...section,
     body: joined(),
-    questions: [
-      ...(section.questions ?? []),
-      `Your material for this section is longer than its limit of ${limitText(limit)}; which of the points left out should replace one kept?`,
-    ],
+    questions: [...(section.questions ?? []), m.t.tooLong(limit)],
   };
 }
 
@@ -131,16 +134,16 @@ function writeSpecSection(
   const parts = spec.topics.map((t) => written.get(t) ?? WRITERS[t](m));
   const paragraphs = parts.map((p) => p.text).filter((t) => t.trim());
   const questions = parts.flatMap((p) => p.questions ?? []);
-  for (const ask of spec.asks) {
-    if (!NEEDS[ask.need](m) && !questions.includes(ask.question)) questions.push(ask.question);
+  const ask = (a: ProgramSectionSpec['asks'][number]) => m.t.ask(a.need, a.question);
+  for (const a of spec.asks) {
+    if (!NEEDS[a.need](m) && !questions.includes(ask(a))) questions.push(ask(a));
   }
   // Nothing of the material fits here: the section asks rather than stand empty.
   if (paragraphs.length === 0 && questions.length === 0) {
-    questions.push(
-      spec.asks[0]?.question ??
-        `The funder asks for this: ${spec.guidance} What does your project say to it?`,
-    );
+    const first = spec.asks[0];
+    questions.push(first ? ask(first) : m.t.askSection(sectionHeading(m, spec.header), spec.guidance));
   }
+  // Headed by the funder's English header while the draft is checked; assemble.ts names it last.
   return {
     heading: spec.header,
     body: paragraphs.join('\n\n'),
@@ -154,7 +157,12 @@ function writeAttachment(name: string, m: Material): GeneratedSection {
   const lead = `${m.form.teamLeadName.trim()} (${m.form.teamLeadRole.trim()})`;
   return {
     heading: name,
-    body: `Filed with the application rather than written in the narrative: ${sectionHead(name)}. Prepare it for ${lead}${m.partner ? ` and ${m.partner}` : ''} with the title "${m.form.projectTitle.trim()}" and the same total as this draft.`,
+    body: m.t.attachment({
+      name: sectionHead(name),
+      lead,
+      partner: m.partner,
+      title: m.form.projectTitle.trim(),
+    }),
     questions: [],
     table: null,
     writtenBy: 'material',

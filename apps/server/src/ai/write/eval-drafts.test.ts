@@ -8,6 +8,10 @@ import { profileOf } from '../profile/profile.ts';
 import { isEngineSentence, partnerAmount, readForm, statementsOf } from '../read/index.ts';
 import { FORM_STRONG, formFromEvalProfile } from '../fixtures/forms.ts';
 import { draftApplication } from './draft.ts';
+import { languagesOf } from '../profile/languages.ts';
+import { formatMoneyIn } from '../text/money.ts';
+import { englishPhrasesIn } from '../../../test/english-phrases.ts';
+import { WRITER_TEXT } from './phrases/index.ts';
 
 /**
  * Issue 24's "Done when" list over every draft `npm run eval` writes (eval/suites/drafts.ts): the
@@ -204,5 +208,86 @@ describe('every eval draft keeps to what the applicant gave', () => {
           );
         }
     }
+  });
+});
+
+/**
+ * Issue 31 §2, ADR 1140: the same guarantees for French drafts, for every catalogue program that
+ * takes French, with the complete form and the aims on one line: no question asks for a fact the
+ * form gives (the French questions), the request and the partner's money as the form states them
+ * (in French figures), the applicant's objectives word for word, and none of the writer's English.
+ */
+const frenchCases = cases
+  .filter((c) => c.form === FORM_FACTS || c.form === FORM_AIMS)
+  .filter((c) => languagesOf(c.program.id).accepted.includes('fr'))
+  .map((c) => ({ ...c, draft: draftApplication(c.program, { ...c.form, language: 'fr' }) }));
+const cad = (value: number) => formatMoneyIn(value, 'CAD', 'fr');
+
+describe('every French eval draft keeps to what the applicant gave', () => {
+  it('writes the programs that take French (NSERC, SSHRC, CIHR Project, Banting)', () => {
+    const ids = new Set(frenchCases.map((c) => c.program.id));
+    expect(ids).toContain('ca-nserc-discovery-grants');
+    expect(ids).toContain('ca-sshrc-insight-grants');
+    expect(ids.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('asks no question for a fact present in the input, in French', () => {
+    for (const { label, form, draft } of frenchCases) {
+      const facts = readForm(form);
+      const stated = {
+        preliminaryData: statementsOf(facts, 'pilot').length > 0,
+        partnerContribution:
+          partnerAmount(facts, 'partner_cash') !== null || partnerAmount(facts, 'partner_in_kind') !== null,
+        trainees: statementsOf(facts, 'training').length > 0,
+        progress: facts.people.some((p) => p.record.length > 0) || statementsOf(facts, 'record').length > 0,
+      };
+      const asked = new Set(draft.sections.flatMap((s) => s.questions ?? []));
+      // Asked in French: none of the data's English questions stands in for a French one.
+      expect(englishPhrasesIn([...asked].join('\n')), label).toEqual([]);
+      for (const [need, given] of Object.entries(stated)) {
+        if (!given) continue;
+        const question = WRITER_TEXT.fr.ask(need as keyof typeof stated, '');
+        expect(asked.has(question), `${label}: ${need}`).toBe(false);
+      }
+    }
+  });
+
+  it('states the request, never the total project cost, and the partner money, in French figures', () => {
+    let stating = 0;
+    let partnered = 0;
+    for (const { label, program, draft } of frenchCases) {
+      if (draft.sections.length === 0) continue;
+      const all = text(draft);
+      expect(all, label).not.toContain(WRITER_TEXT.fr.totalRequest(cad(420_000)));
+      if (all.includes(WRITER_TEXT.fr.totalRequest(cad(252_000)))) stating++;
+      const profile = profileOf(program);
+      if (!profile.writing.sections.some((s) => s.topics.includes('partner'))) continue;
+      partnered++;
+      expect(all, label).toContain(WRITER_TEXT.fr.inCash(cad(150_000)));
+      expect(all, label).toContain(WRITER_TEXT.fr.inKind(cad(60_000)));
+    }
+    expect(stating).toBeGreaterThanOrEqual(4);
+    expect(partnered).toBeGreaterThanOrEqual(2);
+  });
+
+  it("keeps the applicant's objectives word for word and writes none of the writer's English", () => {
+    let writing = 0;
+    for (const { label, form, draft } of frenchCases) {
+      const all = [
+        text(draft),
+        ...draft.sections.flatMap((s) => [
+          ...(s.questions ?? []),
+          ...(s.table ? [s.table.caption, ...s.table.columns] : []),
+        ]),
+      ].join('\n');
+      expect(englishPhrasesIn(all), label).toEqual([]);
+      if (form === FORM_FACTS && all.includes('Validate against LC-MS/MS')) {
+        writing++;
+        expect(all, label).toContain(OBJECTIVE_3.slice(0, -1));
+      }
+      if (form === FORM_AIMS && all.includes('Certify the pilot line'))
+        for (const aim of AIMS) expect(all, label).toMatch(new RegExp(`(?:^|\n)${escape(aim)}`));
+    }
+    expect(writing).toBeGreaterThanOrEqual(4);
   });
 });

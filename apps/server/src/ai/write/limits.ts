@@ -4,6 +4,7 @@ import { countFor } from '../check/count.ts';
 import { limitText } from '../profile/data.ts';
 import type { ProgramShape } from '../profile/sections.ts';
 import { countWords } from '../text/review-text.ts';
+import type { WriterText } from './phrases/index.ts';
 
 /** A draft's sections and shared limits counted in the funder's units, and the gaps over them. */
 
@@ -13,7 +14,7 @@ export function withCount(section: GeneratedSection, shape: ProgramShape): Gener
   return { ...section, count: countFor(section.body, spec.limit, shape.entry.wordsPerPage) };
 }
 
-export function limitChecks(sections: GeneratedSection[], shape: ProgramShape): LimitCheck[] {
+export function limitChecks(sections: GeneratedSection[], shape: ProgramShape, t: WriterText): LimitCheck[] {
   const { entry } = shape;
   const toCheck = (name: string, body: string | null, limit: SectionLimit | null): LimitCheck => {
     if (body === null) {
@@ -25,7 +26,7 @@ export function limitChecks(sections: GeneratedSection[], shape: ProgramShape): 
         words: 0,
         characters: 0,
         status: 'missing',
-        note: 'Section not found.',
+        note: t.sectionNotFound,
       };
     }
     const words = countWords(body);
@@ -38,7 +39,7 @@ export function limitChecks(sections: GeneratedSection[], shape: ProgramShape): 
         words,
         characters: body.length,
         status: 'no_limit',
-        note: 'No limit published.',
+        note: t.noLimitPublished,
       };
     }
     const count = countFor(body, limit, entry.wordsPerPage);
@@ -64,8 +65,8 @@ export function limitChecks(sections: GeneratedSection[], shape: ProgramShape): 
   return [...own, ...shared];
 }
 
-export function limitGaps(limits: LimitCheck[]): Gap[] {
+export function limitGaps(limits: LimitCheck[], t: WriterText): Gap[] {
   return limits
     .filter((l) => l.status === 'over')
-    .map((l) => ({ severity: 'critical' as const, message: `"${l.section}" is over its limit: ${l.note}` }));
+    .map((l) => ({ severity: 'critical' as const, message: t.overLimit(l.section, l.note) }));
 }

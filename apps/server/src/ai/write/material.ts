@@ -5,6 +5,7 @@ import { type FactModel, type ObjectiveFact, readForm, statementsOf } from '../r
 import { buildWorkPlan, checkBudget, programCurrency } from '../check/budget.ts';
 import { ensurePeriod } from '../text/review-text.ts';
 import { splitSentences } from '../text/sentences.ts';
+import { type DraftLanguage, type WriterText, writerText } from './phrases/index.ts';
 
 /**
  * What the writer works from: the applicant's material read once (the fact model, the work plan,
@@ -25,6 +26,9 @@ export interface Material {
   all: string;
   /** Sentences already written somewhere in the draft: none is written twice. */
   used: Set<string>;
+  language: DraftLanguage;
+  /** The writer's own words in the draft's language (phrases/). */
+  t: WriterText;
 }
 
 export function gatherMaterial(program: GrantProgram, form: GenerationForm): Material {
@@ -53,6 +57,8 @@ export function gatherMaterial(program: GrantProgram, form: GenerationForm): Mat
       form.industryPartner ?? '',
     ].join('\n'),
     used: new Set(),
+    language: form.language ?? 'en',
+    t: writerText(form.language),
   };
 }
 

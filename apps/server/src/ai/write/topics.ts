@@ -5,10 +5,12 @@ import { MONEY_RULES } from '../check/cost-rules.ts';
 import { ruleChecks, TRAINEE } from '../check/program-rules.ts';
 import { programShape } from '../profile/sections.ts';
 import { requiresPartner } from '../profile/catalogue.ts';
-import { formatMoney } from '../text/money.ts';
+import { formatDayIn } from '../text/days.ts';
+import { formatMoneyIn } from '../text/money.ts';
 import { ensurePeriod } from '../text/review-text.ts';
 import { type Material, pilotText, sentenceKey, take, type Written } from './material.ts';
 import { bestMilestoneFor } from './milestones.ts';
+import type { BudgetSaid } from './phrases/index.ts';
 
 /**
  * The topic writers: each takes, from the applicant's material, the sentences that answer its
@@ -21,26 +23,30 @@ const METHOD =
 const IMPACT = /impact|benefit|outcome|save|reduce|improv|patients|communit|econom|jobs|emission|users/i;
 const COMMERCIAL = /market|customer|commerciali|licen[cs]|revenue|product|sales|adopt/i;
 
+/** An amount and a day as the draft's language writes them (the language layer's formatters). */
+const money = (m: Material, value: number) => formatMoneyIn(value, m.currency, m.language);
+const day = (m: Material, value: string) => formatDayIn(value, m.language);
+
 export const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
   summary: (m) => {
     const opening = take(m, m.form.projectOverview).slice(0, 2);
-    const span =
-      m.workPlan.startDate && m.workPlan.endDate
-        ? ` from ${m.workPlan.startDate} to ${m.workPlan.endDate}`
-        : '';
-    const total =
-      m.budget.statedTotal !== null
-        ? formatMoney(m.budget.statedTotal, m.currency)
-        : m.form.totalBudget.trim();
+    const { startDate, endDate } = m.workPlan;
+    const total = m.budget.statedTotal !== null ? money(m, m.budget.statedTotal) : m.form.totalBudget.trim();
     const cost = totalCost(m.facts);
-    const ofCost =
-      cost && m.budget.statedTotal !== null && Math.abs(cost.value - m.budget.statedTotal) > 1
-        ? ` of a total project cost of ${formatMoney(cost.value, m.currency)}`
-        : '';
     return {
       text: [
         `${ensurePeriod(m.form.projectTitle.trim())} ${opening.join(' ')}`.trim(),
-        `The project is led by ${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}${m.partner ? `, with ${m.partner}` : ''}, and requests ${total}${ofCost}${span}.`,
+        m.t.summaryLead({
+          lead: m.form.teamLeadName.trim(),
+          role: m.form.teamLeadRole.trim(),
+          partner: m.partner,
+          total,
+          projectCost:
+            cost && m.budget.statedTotal !== null && Math.abs(cost.value - m.budget.statedTotal) > 1
+              ? money(m, cost.value)
+              : null,
+          span: startDate && endDate ? { from: day(m, startDate), to: day(m, endDate) } : null,
+        }),
       ].join(' '),
     };
   },
@@ -57,17 +63,17 @@ export const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
   }),
   objectives: (m) => {
     if (m.objectives.length === 0) {
-      return { text: '', questions: ['What are the objectives, each with a measurable target?'] };
+      return { text: '', questions: [m.t.objectivesAsk] };
     }
     // The applicant's own markers and numbers ("3.", "Aim 2:"); only unmarked items are numbered.
-    const name = (o: ObjectiveFact, i: number) => `${o.label ?? 'Objective'} ${o.number ?? i + 1}`;
+    const name = (o: ObjectiveFact, i: number) => `${o.label ?? m.t.objectiveWord} ${o.number ?? i + 1}`;
     const list = m.objectives.map((o, i) => `${o.marker ?? `${i + 1}.`} ${ensurePeriod(o.text)}`);
     m.objectives.forEach((o) => m.used.add(sentenceKey(o.text)));
     const linked = m.objectives
       .map((o, i) => {
         const row = bestMilestoneFor(o.text, m.workPlan);
         return row
-          ? `${name(o, i)} is delivered through "${row.milestone}"${row.endDate ? ` (due ${row.endDate})` : ''}.`
+          ? m.t.deliveredThrough(name(o, i), row.milestone, row.endDate ? day(m, row.endDate) : null)
           : '';
       })
       .filter(Boolean)
@@ -76,18 +82,12 @@ export const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
     const open = m.objectives
       .map((o, i) => (/\d/.test(o.text) ? null : o.label ? name(o, i) : (o.number ?? String(i + 1))))
       .filter((n) => n !== null);
-    const unmeasured = m.objectives.some((o) => o.label) ? open.join(', ') : `objective ${open.join(', ')}`;
+    const unmeasured = m.objectives.some((o) => o.label) ? open.join(', ') : m.t.unlabelledObjectives(open);
     // Methods that produce findings rather than figures: their objectives are not asked for a number.
     const qualitative = statementsOf(m.facts, 'qualitative').length > 0;
     return {
       text: [list.join('\n'), linked].filter(Boolean).join('\n'),
-      questions: open.length
-        ? [
-            qualitative
-              ? `What will ${unmeasured} produce (a finding, a framework, a publication), and when?`
-              : `What measurable target (a number, a percentage or a date) does ${unmeasured} have?`,
-          ]
-        : [],
+      questions: open.length ? [qualitative ? m.t.findingAsk(unmeasured) : m.t.targetAsk(unmeasured)] : [],
     };
   },
   novelty: (m) => ({ text: take(m, m.form.projectOverview, NOVELTY).join(' ') }),
@@ -95,28 +95,25 @@ export const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
     const said = take(m, m.form.projectOverview, METHOD);
     const steps = m.workPlan.rows
       .filter((r) => r.description)
-      .map((r, i) => `Step ${i + 1}, ${r.milestone}: ${ensurePeriod(r.description)}`);
+      .map((r, i) => m.t.step(i + 1, r.milestone, ensurePeriod(r.description)));
     return {
-      text: [
-        said.join(' '),
-        steps.length ? `The work proceeds in ${steps.length} steps. ${steps.join(' ')}` : '',
-      ]
+      text: [said.join(' '), steps.length ? `${m.t.stepsLead(steps.length)} ${steps.join(' ')}` : '']
         .filter(Boolean)
         .join('\n'),
-      questions:
-        said.length === 0 && steps.length === 0 ? ['What methods will the work use, step by step?'] : [],
+      questions: said.length === 0 && steps.length === 0 ? [m.t.methodsAsk] : [],
     };
   },
   workplan: (m) => {
     if (m.workPlan.rows.length === 0) {
       return {
         text: take(m, m.form.projectTimeline ?? '').join(' '),
-        questions: ['What are the dated milestones, each with its deliverable and budget?'],
+        questions: [m.t.milestonesAsk],
       };
     }
+    const { totalDurationDays: days, startDate, endDate, rows } = m.workPlan;
     const span =
-      m.workPlan.totalDurationDays !== null
-        ? `The plan runs ${m.workPlan.totalDurationDays} days, from ${m.workPlan.startDate} to ${m.workPlan.endDate}, in ${m.workPlan.rows.length} milestone${m.workPlan.rows.length === 1 ? '' : 's'}.`
+      days !== null && startDate && endDate
+        ? m.t.planSpan(days, day(m, startDate), day(m, endDate), rows.length)
         : '';
     return {
       text: [span, take(m, m.form.projectTimeline ?? '').join(' ')].filter(Boolean).join(' '),
@@ -127,35 +124,33 @@ export const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
     text: take(m, `${m.form.teamProfiles}\n${m.form.projectOverview}`, TRAINEE).join(' '),
   }),
   team: (m) => ({
-    text: `${m.form.teamLeadName.trim()}, ${m.form.teamLeadRole.trim()}, leads the project. ${take(m, m.form.teamProfiles).join(' ')}`.trim(),
+    text: `${m.t.leads(m.form.teamLeadName.trim(), m.form.teamLeadRole.trim())} ${take(m, m.form.teamProfiles).join(' ')}`.trim(),
   }),
   partner: (m) => {
     const cash = partnerAmount(m.facts, 'partner_cash');
     const inKind = partnerAmount(m.facts, 'partner_in_kind');
     const gives = [
-      cash !== null ? `${formatMoney(cash, m.currency)} in cash` : '',
-      inKind !== null ? `${formatMoney(inKind, m.currency)} in kind` : '',
+      cash !== null ? m.t.inCash(money(m, cash)) : '',
+      inKind !== null ? m.t.inKind(money(m, inKind)) : '',
     ].filter(Boolean);
     if (!m.partner && gives.length === 0) {
       return requiresPartner(m.program)
         ? {
             text: '',
-            questions: [
-              'Which partner organization takes part, what is its role, and what does it contribute?',
-            ],
+            questions: [m.t.partnerAsk],
           }
         : { text: '' };
     }
     const said = take(m, m.form.industryPartner ?? '');
     return {
       text: [
-        m.partner ? `Partner organization: ${ensurePeriod(m.partner)}` : '',
+        m.partner ? m.t.partnerNamed(ensurePeriod(m.partner)) : '',
         said.filter((x) => sentenceKey(x) !== sentenceKey(m.partner ?? '')).join(' '),
-        gives.length ? `The partner contributes ${gives.join(' and ')} to the project.` : '',
+        gives.length ? m.t.partnerGives(gives) : '',
       ]
         .filter(Boolean)
         .join(' '),
-      questions: m.partner ? [] : ['Which organization is the partner, and what is its role?'],
+      questions: m.partner ? [] : [m.t.partnerWhichAsk],
     };
   },
   commercialisation: (m) => ({ text: take(m, m.form.projectOverview, COMMERCIAL).join(' ') }),
@@ -182,16 +177,40 @@ export const WRITERS: Record<SectionTopic, (m: Material) => Written> = {
 
 function milestoneTable(m: Material): SectionTable {
   return {
-    caption: 'Work plan: milestones',
-    columns: ['Milestone', 'Start', 'End', 'Days', `Budget (${m.currency})`, 'Deliverables'],
+    caption: m.t.tableCaption,
+    columns: m.t.tableColumns(m.currency),
     rows: m.workPlan.rows.map((r) => [
       r.milestone,
-      r.startDate ?? '—',
-      r.endDate ?? '—',
+      r.startDate ? day(m, r.startDate) : '—',
+      r.endDate ? day(m, r.endDate) : '—',
       r.durationDays === null ? '—' : String(r.durationDays),
-      r.budget !== null ? formatMoney(r.budget, m.currency) : r.budgetText || '—',
+      r.budget !== null ? money(m, r.budget) : r.budgetText || '—',
       r.deliverables || '—',
     ]),
+  };
+}
+
+/**
+ * The budget check's finding from its own figures (check/budget.ts compares the milestones with
+ * the total project cost when one is stated, else with the request), for a language that says it
+ * in its own words.
+ */
+function budgetSaid(m: Material): BudgetSaid {
+  const b = m.budget;
+  const cost = totalCost(m.facts);
+  const againstCost = cost !== null && b.statedTotal !== null && cost.value !== b.statedTotal;
+  const base = cost?.value ?? b.statedTotal;
+  if (base === null) return { kind: 'noAmount', statedText: b.statedTotalText };
+  if (b.milestonesWithBudget === 0) return { kind: 'noMilestoneBudget', base: money(m, base) };
+  const sum = money(m, b.milestoneSum);
+  if (b.matches || b.difference === null) return { kind: 'matches', sum, againstCost };
+  return {
+    kind: 'differs',
+    sum,
+    base: money(m, base),
+    againstCost,
+    over: b.difference > 0,
+    by: money(m, Math.abs(b.difference)),
   };
 }
 
@@ -199,14 +218,14 @@ function writeBudget(m: Material): Written {
   const total = m.budget.statedTotal;
   const lines: string[] = [];
   const questions: string[] = [];
-  if (total !== null) lines.push(`The total request is ${formatMoney(total, m.currency)}.`);
-  else questions.push(`What is the total amount requested, in ${m.currency}?`);
+  if (total !== null) lines.push(m.t.totalRequest(money(m, total)));
+  else questions.push(m.t.totalAsk(m.currency));
   // A saved budget computed the request by the program's cost rules: say how (ADR 0453).
   if (m.form.budget && total !== null) lines.push(ensurePeriod(m.form.budget.basis.trim()));
   const cost = totalCost(m.facts);
   if (cost && total !== null && Math.abs(cost.value - total) > 1)
-    lines.push(`The total project cost is ${formatMoney(cost.value, m.currency)}.`);
-  lines.push(m.budget.message);
+    lines.push(m.t.projectCost(money(m, cost.value)));
+  lines.push(m.t.budgetCheck(budgetSaid(m)) ?? m.budget.message);
   // The money rules belong in the budget; the others are listed with the checks.
   for (const rule of ruleChecks(
     m.program,

@@ -6,6 +6,7 @@ import {
   type ProgramType,
 } from '@grantleaf/shared/programs.schema';
 import type { Db } from '../../db/client.ts';
+import { languagesOf } from '../../ai/profile/index.ts';
 import { readSeedPrograms } from './program-seed.ts';
 import { applicationTemplate } from './program-template.ts';
 import * as repo from './programs.repository.ts';
@@ -35,6 +36,7 @@ export function toGrantProgram(
     country: row.country,
     region: row.region,
     currency: row.currency,
+    draftLanguages: languagesOf(row.id).accepted,
     fundingMin: row.fundingMin,
     fundingMax: row.fundingMax,
     fundingPeriod: row.fundingPeriod,

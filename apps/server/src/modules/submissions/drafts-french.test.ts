@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES } from '@grantleaf/shared/submissions.constants';
 import { DATABASES, fundUser, registerUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { until } from '../../../test/until.ts';
+import { englishPhrasesIn } from '../../../test/english-phrases.ts';
 
 // Issue 31 §2: the engine in French. ADR 1085: a draft carries the funder's own French names of
 // its program's sections (read on the funder's French pages), so the French viewer names a missing
 // section as the funder does; a program with none carries none. ADR 1088: a draft asked for in
-// French is refused with its reason before anything is charged.
+// French for a program that does not take French is refused with its reason before anything is
+// charged. ADR 1140: a program that takes French gets its draft in French, charged like English.
 
 const FORM = {
   projectTitle: 'Quantum sensors for river ice',
@@ -30,18 +32,25 @@ describe.each(DATABASES)('drafts and the funder’s French section names on %s',
     await t.close();
   });
 
-  async function draft(programId: string) {
+  /** The credits a user holds. */
+  const creditsOf = async (token: string) =>
+    (await t.api('GET', '/api/auth/user', { token })).body.credits as number;
+
+  /** A completed draft, with the credits it was charged. */
+  async function draft(programId: string, extra: Record<string, unknown> = {}) {
     const u = await registerUser(t);
     await fundUser(t.database.db, u.user.id, 20);
+    const before = await creditsOf(u.token);
     const res = await t.api('POST', '/api/submissions', {
       token: u.token,
-      body: { type: 'generation', programId, contentJson: { ...FORM, programId } },
+      body: { type: 'generation', programId, contentJson: { ...FORM, programId, ...extra } },
     });
     expect(res.status).toBe(201);
+    const charged = before - (await creditsOf(u.token));
     return until(async () => {
       const list = (await t.api('GET', '/api/submissions', { token: u.token })).body as any[];
       const row = list.find((s) => s.id === res.body.id);
-      return row && row.status !== 'processing' ? row : undefined;
+      return row && row.status !== 'processing' ? { ...row, charged } : undefined;
     });
   }
 
@@ -64,10 +73,9 @@ describe.each(DATABASES)('drafts and the funder’s French section names on %s',
     const credits = async () => (await t.api('GET', '/api/auth/user', { token: u.token })).body.credits;
     const before = await credits();
     for (const [programId, message] of [
-      // NIH's page says English only; no page read for IRAP; NSERC takes French, the writer does not yet.
+      // NIH's page says English only; no page read for IRAP.
       ['us-nih-r01', SUBMISSION_MESSAGES.draftEnglishOnly],
       ['ca-nrc-irap', SUBMISSION_MESSAGES.draftFrenchUnconfirmed],
-      ['ca-nserc-discovery-grants', SUBMISSION_MESSAGES.draftFrenchNotYet],
     ] as const) {
       const res = await t.api('POST', '/api/submissions', {
         token: u.token,
@@ -96,5 +104,64 @@ describe.each(DATABASES)('drafts and the funder’s French section names on %s',
     const done = await draft('us-nih-r01');
     expect(done.status).toBe('completed');
     expect(done.results.sectionNames).toEqual([]);
+  });
+  /** Everything the writer wrote into the draft: headings, bodies, questions and tables. */
+  const written = (results: any) =>
+    (results.sections as any[])
+      .flatMap((s) => [
+        s.heading,
+        s.body,
+        ...(s.questions ?? []),
+        ...(s.table ? [s.table.caption, ...s.table.columns] : []),
+      ])
+      .join('\n');
+
+  it('NSERC Discovery and SSHRC Insight in French: the funder’s French headings, none of the writer’s English, the applicant’s facts as given', async () => {
+    for (const programId of ['ca-nserc-discovery-grants', 'ca-sshrc-insight-grants']) {
+      const englishDone = await draft(programId);
+      const english = englishDone.results;
+      const done = await draft(programId, { language: 'fr' });
+      expect(done.status, programId).toBe('completed');
+      // Written and charged like English.
+      expect(done.charged, programId).toBeGreaterThan(0);
+      expect(done.charged, programId).toBe(englishDone.charged);
+      const french = done.results;
+      const names = french.sectionNames as { name: string; fr: string; verified: boolean }[];
+      // Each heading is the funder's French name where one was read, else its English header.
+      const headings = (french.sections as any[]).map((s) => s.heading);
+      expect(headings, programId).toEqual(
+        (english.sections as any[]).map((s) => names.find((n) => n.name === s.heading)?.fr ?? s.heading),
+      );
+      if (programId === 'ca-nserc-discovery-grants') {
+        expect(headings.slice(0, 2)).toEqual(['Résumé de la proposition', 'Proposition']);
+        expect(names.every((n) => n.verified === false)).toBe(true);
+      }
+      const text = written(french);
+      expect(englishPhrasesIn(text), programId).toEqual([]);
+      // The applicant's words as they gave them; their amount and dates in French figures.
+      expect(text).toContain('Ada Lee (physics, 15 years); two PhD students.'.slice(0, 20));
+      expect(text).toContain('1. Build 3 prototypes by month 12.');
+      expect(text).toContain('Le projet est dirigé par Dr. Ada Lee, Principal Investigator');
+      expect(text).toContain('il demande 180\u00a0000\u00a0$');
+      // The budget check in French figures; the program rules' money lines (check/program-rules.ts,
+      // "The request of CAD $180,000 is within the cap…") are still English (ADR 1140, Left).
+      expect(text).toContain('Total indiqué\u00a0: 180\u00a0000\u00a0$; aucun jalon n’a de budget.');
+      expect(text).not.toContain('no milestone has a budget');
+    }
+  });
+
+  it('NSERC Alliance in French: the partner’s cash and in-kind exactly as the form states them', async () => {
+    const done = await draft('ca-nserc-alliance-advantage', {
+      language: 'fr',
+      industryPartner:
+        'Nordair Systems Inc. (85 employees): partner cash contribution $150,000; partner in-kind $60,000',
+    });
+    expect(done.status).toBe('completed');
+    const text = written(done.results);
+    expect(text).toContain('150\u00a0000\u00a0$ en espèces');
+    expect(text).toContain('60\u00a0000\u00a0$ en nature');
+    expect(text).toContain('Nordair Systems Inc.');
+    expect(englishPhrasesIn(text)).toEqual([]);
+    expect((done.results.sections as any[])[0].heading).toBe('Résumé de la proposition');
   });
 });

@@ -74,9 +74,12 @@ export function createSubmissionsService(deps: {
       if (!program) throw badRequest(SUBMISSION_MESSAGES.program);
       // Retired programs are hidden from every picker; a direct call must not start work for one.
       if (program.retiredAt) throw badRequest(SUBMISSION_MESSAGES.programRetired);
-      // A French draft is refused, with its reason, before anything is charged (ADR 1088).
-      if (body.type === 'generation' && body.contentJson.language === 'fr')
-        throw badRequest(frenchDraftRefusal(body.programId));
+      // French for a program that does not take it is refused, with its reason, before anything
+      // is charged (ADR 1088); one that takes French is written in French (ADR 1140).
+      if (body.type === 'generation' && body.contentJson.language === 'fr') {
+        const refusal = frenchDraftRefusal(body.programId);
+        if (refusal) throw badRequest(refusal);
+      }
       const contentJson = { ...body.contentJson, programId: body.programId };
       if (contentJson.fileUrl) {
         // Only a file this user uploaded here; the server never fetches a URL a client names.

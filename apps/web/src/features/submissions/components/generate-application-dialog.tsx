@@ -26,10 +26,16 @@ import { ApplicationSelect, useApplicationChoices } from './application-select.t
 import { usePaidWorkCost } from './paid-work-cost.ts';
 import { applicationBudgetQuery } from '../../../lib/queries/applications.queries.ts';
 import { useQuery } from '@tanstack/react-query';
+import {
+  type DraftLanguage,
+  DraftLanguageChoice,
+  draftLanguageFor,
+  languageRefusal,
+} from './draft-language-choice.tsx';
 
 type FormState = Omit<
   GenerationFormInput,
-  // The draft's language is the API's (ADR 1088); the dialog offers no choice yet.
+  // The draft's language is chosen apart, and only where the program takes French (ADR 1140).
   'timelineMilestones' | 'fileUrl' | 'originalFileName' | 'applicationId' | 'language'
 > & {
   timelineMilestones: Milestone[];
@@ -91,6 +97,9 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
   const [payFrom, setPayFrom] = useState('');
   const [program, setProgram] = useState<GrantProgram | null>(null);
   const currency = program?.currency ?? null;
+  const [pickedLanguage, setPickedLanguage] = useState<DraftLanguage | null>(null);
+  const [languageError, setLanguageError] = useState<string | null>(null);
+  const draftLanguage = draftLanguageFor(program, pickedLanguage, language);
   // "Write this draft for my application" (ADR 0453): the user's own applications for the chosen
   // program (or with none on record); the server reads the chosen one's saved budget and the draft
   // states the request it computes. Another program's application is refused there (400).
@@ -99,7 +108,11 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
   const budget = useQuery(applicationBudgetQuery(chosen || undefined)).data;
 
   const close = (next: boolean) => {
-    if (!next) form.reset(emptyForm());
+    if (!next) {
+      form.reset(emptyForm());
+      setPickedLanguage(null);
+      setLanguageError(null);
+    }
     onOpenChange(next);
   };
 
@@ -114,10 +127,11 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
     }
     // An application left from another program is not sent: the list shows only this program's.
     const values = toInput({ ...form.values, applicationId: chosen });
+    setLanguageError(null);
     const input = {
       type: 'generation' as const,
       programId: values.programId,
-      contentJson: values,
+      contentJson: draftLanguage ? { ...values, language: draftLanguage } : values,
       payFrom: payFrom || undefined,
     };
     create.mutate(input, {
@@ -127,8 +141,11 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
         });
         close(false);
       },
-      onError: (error) =>
-        toast.error(payFromRefusal(error, t('generateDialog.failed')), buyCreditsAction(error)),
+      onError: (error) => {
+        // A refused language is said beside the choice, in the interface's language (ADR 1088).
+        setLanguageError(languageRefusal(error));
+        toast.error(payFromRefusal(error, t('generateDialog.failed')), buyCreditsAction(error));
+      },
     });
   };
 
@@ -223,6 +240,16 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
             </p>
           ) : null}
         </ApplicationSelect>
+        {draftLanguage ? (
+          <DraftLanguageChoice
+            value={draftLanguage}
+            onChange={(next) => {
+              setPickedLanguage(next);
+              setLanguageError(null);
+            }}
+            error={languageError}
+          />
+        ) : null}
         <PayFromSelect id="gen-pay-from" value={payFrom} onChange={setPayFrom} />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={() => close(false)}>

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import ts from 'typescript';
+import { loadProgramSections } from '../src/ai/profile/data.ts';
+
+/**
+ * The offline writer's English, as tests look for it in a draft that should have none (issue 31
+ * §2, ADR 1140): every phrase of three words or more in the English table (ai/write/phrases/en.ts)
+ * and every question the section data asks in English.
+ */
+
+/** Three words or more in a row: a sentence or a phrase of one, in any language. */
+export const SENTENCE = /\p{L}[\p{L}'’-]*\s+\p{L}[\p{L}'’-]*\s+\p{L}[\p{L}'’-]*/u;
+
+/** The text of every string and template literal of a TypeScript source (comments and regexes are not strings). */
+export function stringLiterals(source: string): string[] {
+  const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    )
+      out.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out;
+}
+
+const EN_TABLE = new URL('../src/ai/write/phrases/en.ts', import.meta.url);
+
+/** The English writer's fixed phrases: its table's and the section data's questions. */
+export function englishWriterPhrases(): string[] {
+  const table = stringLiterals(fs.readFileSync(EN_TABLE, 'utf8'))
+    .filter((s) => SENTENCE.test(s))
+    .map((s) => s.trim());
+  const data = loadProgramSections();
+  const asks = [data.general, ...Object.values(data.programs)]
+    .flatMap((e) => e.sections.flatMap((s) => s.asks))
+    .concat(data.families.flatMap((f) => f.asks))
+    .map((a) => a.question);
+  return [...new Set([...table, ...asks])];
+}
+
+/** The writer's English phrases found in `text`. */
+export function englishPhrasesIn(text: string, phrases = englishWriterPhrases()): string[] {
+  return phrases.filter((p) => text.includes(p));
+}
