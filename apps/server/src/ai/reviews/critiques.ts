@@ -1,4 +1,5 @@
 import { furnitureLines } from '../text/index.ts';
+import { headingKey } from './layouts.ts';
 import { assemble, type ParsedReviews } from './review-assemble.ts';
 import {
   endsSentence,
@@ -6,6 +7,7 @@ import {
   isPlaceholder,
   isRule,
   reviewLexicon,
+  type ReviewLexicon,
   withoutMarkdown,
   wrappedProse,
 } from './review-lines.ts';
@@ -82,6 +84,31 @@ function reviewHeaders(lines: Line[]): boolean[] {
   return marked;
 }
 
+/**
+ * A heading a form prints over two or three lines ("In the context of the five review elements,
+ * please" / "evaluate the strengths and weaknesses of the proposal with respect to intellectual
+ * merit."; ADR 1123): for the line that opens it, the heading whole and the lines it spans, when
+ * the lines together (and not the first alone) are a heading the layouts name.
+ */
+function wrappedHeadings(lines: Line[], skipped: boolean[], lx: ReviewLexicon): Map<number, number> {
+  const known = (text: string) => {
+    const key = headingKey(text);
+    return lx.criteria.has(key) || lx.named.has(key);
+  };
+  const spans = new Map<number, number>();
+  lines.forEach((line, i) => {
+    // Letters on every line: a rule above a heading ("_____") is no part of it.
+    const words = (k: number) => !skipped[k] && /\p{L}/u.test(lines[k]!.text);
+    if (!words(i) || known(line.text)) return;
+    let joined = line.text.trim();
+    for (let j = i + 1; j <= i + 2 && j < lines.length && words(j); j += 1) {
+      joined += ` ${lines[j]!.text.trim()}`;
+      if (known(joined)) return void spans.set(i, j);
+    }
+  });
+  return spans;
+}
+
 export function parseReviews(input: string): ParsedReviews {
   const text = input.replace(/\r\n?/g, '\n');
   const lx = reviewLexicon();
@@ -97,6 +124,11 @@ export function parseReviews(input: string): ParsedReviews {
     const t = l.text.replace(/\f/g, '').trim();
     return !t || isPlaceholder(t) || headers[i]! || (furniture[i]! && !reader.isStructure(t));
   });
+  // A heading wrapped over lines is read whole on its first line; its other lines are part of it.
+  const wrapped = wrappedHeadings(lines, skipped, lx);
+  const within = new Set(
+    [...wrapped].flatMap(([i, j]) => Array.from({ length: j - i }, (_, k) => i + 1 + k)),
+  );
   // The next line of text, past blank lines and page furniture: a lower-case one continues this one.
   const nextText = (index: number) => {
     let j = index + 1;
@@ -119,13 +151,26 @@ export function parseReviews(input: string): ParsedReviews {
       return;
     }
     if (isBulletMark(trimmed)) return reader.bulletMark();
-    const plain = withoutMarkdown(trimmed);
+    if (within.has(index)) return;
+    const end = wrapped.get(index);
+    const whole =
+      end === undefined
+        ? trimmed
+        : lines
+            .slice(index, end + 1)
+            .map((l) => l.text.trim())
+            .join(' ');
+    const plain = withoutMarkdown(whole);
     if (!plain) return;
     const lineStart = line.start + line.text.indexOf(plain);
     const was = reader.before;
     reader.before = endsSentence(plain) ? 'end' : 'text';
-    const next = nextText(index);
-    reader.readLine(plain, lineStart, was, { next, prose: wrappedProse(plain, next, width) });
+    const next = nextText(end ?? index);
+    reader.readLine(plain, lineStart, was, {
+      next,
+      prose: wrappedProse(plain, next, width),
+      wrapped: end !== undefined,
+    });
   });
   let masked = text;
   for (const l of blanked)

@@ -103,14 +103,22 @@ export function withoutMarkdown(line: string): string {
   return emphasis ? emphasis[2]!.trim() : bare;
 }
 
-/** A horizontal rule ("=====", "_____", "-----"): the line a panel's sheet draws between reviews. */
-const RULE = /^\s*(?:[=_-]\s*){5,}$/u;
+/**
+ * A horizontal rule ("=====", "_____", "-----", or "....." as reviews pasted from NSF's site print
+ * it, ADR 1123): the line a panel's sheet draws between reviews.
+ */
+const RULE = /^\s*(?:[=_.-]\s*){5,}$/u;
 export const isRule = (line: string) => RULE.test(line);
 
 /** The sheets' own placeholders and print stamps (GRFP "blank row", "Date Printed: …"), never text. */
 const PLACEHOLDER =
-  /^\s*(?:date printed:.*|blank row|application year:.*|applicant id:.*|score for .*|summary statement|privileged communication.*)\s*$/iu;
-export const isPlaceholder = (line: string) => PLACEHOLDER.test(line);
+  /^\s*(?:date printed:.*|blank row|application year:.*|applicant id:.*|score for .*|privileged communication.*)\s*$/iu;
+/**
+ * NIH prints "SUMMARY STATEMENT" in capitals atop its statement; "Summary Statement" in title case
+ * is an NSF review's last box, a heading (ADR 1123).
+ */
+export const isPlaceholder = (line: string) =>
+  PLACEHOLDER.test(line) || /^\s*SUMMARY STATEMENT\s*$/u.test(line);
 
 let kinds: { strength: Set<string>; weakness: Set<string>; marker: RegExp } | undefined;
 

@@ -25,6 +25,8 @@ export interface LineContext {
   next: string | undefined;
   /** A wrapped line of prose that happens to look like a heading (review-lines.ts `wrappedProse`). */
   prose: boolean;
+  /** A form's heading printed over several lines, read whole (critiques.ts `wrappedHeadings`). */
+  wrapped?: boolean;
 }
 
 type Item = Block['items'][number];
@@ -245,7 +247,8 @@ export class ReviewReader {
       this.pendingRating = crit.name;
       return this.heading();
     }
-    if (crit && content.length <= 90) return (this.setCriterion(crit.name, crit.family), this.heading());
+    if (crit && (content.length <= 90 || ctx.wrapped))
+      return (this.setCriterion(crit.name, crit.family), this.heading());
     const headed = headingKind(whole);
     if (headed) return (this.setKind(headed), this.heading());
     if (lx.ignored.has(whole)) return this.heading();
