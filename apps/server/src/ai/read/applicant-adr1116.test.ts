@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readSeedPrograms, SEED_FILE } from '../../modules/programs/program-seed.ts';
-import { rankableFromRow, rankPrograms } from '../funding/index.ts';
+import { topTenFromWords as top10 } from '../fixtures/top-ten.ts';
 import { readApplicant } from './applicant.ts';
 
 // Development misses read for the ADR 1116 round (held-out 6 and 8, spent): humanities and family
 // studies read with no field, or as health, listed programs their mandates exclude. Made-up words.
 const read = (team: string, topic = '', details = '') => readApplicant({ topic, details, team });
-const TODAY = new Date('2026-11-28T12:00:00Z');
-/** The first ten programs ranked from the words alone, on a fixed day, from the seed catalogue. */
-const top10 = (researchTopic: string, researchDetails: string, teamProfile: string) =>
-  rankPrograms(
-    { researchTopic, researchDetails, teamProfile, profileFacts: null },
-    readSeedPrograms(SEED_FILE, TODAY).map((row) => rankableFromRow(row, TODAY)),
-    TODAY,
-  )
-    .slice(0, 10)
-    .map((r) => r.program.id);
 const HEALTH_AND_SCIENCE = [
   'us-nih-r01',
   'us-nih-r21',
