@@ -162,7 +162,7 @@ const SIDE_NAME: Record<EnglishSide, string> = {
   heldout2: 'held-out 2 (spent: measured for ADR 0610; trained on since ADR 1100)',
   heldout3: 'held-out 3 (spent: measured for ADR 0800; trained on since ADR 1100)',
   heldout4: 'held-out 4 (measured before: ADRs 0920, 0990, 1025)',
-  heldout5: 'held-out 5 (frozen 2026-11-28 22:35, ADR 1100)',
+  heldout5: 'held-out 5 (frozen 2026-11-28 22:35, ADR 1100; spent since ADR 1110)',
 };
 const perSide = <T>(make: () => T) =>
   Object.fromEntries(SIDES.map((s) => [s, make()])) as Record<EnglishSide, T>;
@@ -212,7 +212,7 @@ export const elementsSuite: EvalSuite = {
     if (skipped.size === 0 && frozen) {
       const calibration = {
         $comment:
-          'Written by `npm run eval -- --only elements` (eval/suites/elements.ts); shown by the methodology page. Do not edit by hand. "heldout" is the fifth held-out part (eval/labels/heldout5.jsonl, labelled and frozen before any detector ran on it; ADR 1100); "heldout4MeasuredBefore" is the fourth part (heldout4.jsonl), measured three times before (ADRs 0920, 0990, 1025), its errors never read; "heldout3Spent" is the third part (heldout3.jsonl), measured for ADR 0800 and trained on since ADR 1100; "heldoutSpent" is the second part (heldout2.jsonl), measured once for ADR 0610 and trained on since ADR 1100; "heldoutSeenDuringDesign" is the first held-out side, on which three detector designs were compared (ADR 0300).',
+          'Written by `npm run eval -- --only elements` (eval/suites/elements.ts); shown by the methodology page. Do not edit by hand. "heldout" is the fifth held-out part (eval/labels/heldout5.jsonl, labelled and frozen before any detector ran on it; ADR 1100), measured a second time for a design not adopted and spent since ADR 1110; "heldout4MeasuredBefore" is the fourth part (heldout4.jsonl), measured three times before (ADRs 0920, 0990, 1025), its errors never read; "heldout3Spent" is the third part (heldout3.jsonl), measured for ADR 0800 and trained on since ADR 1100; "heldoutSpent" is the second part (heldout2.jsonl), measured once for ADR 0610 and trained on since ADR 1100; "heldoutSeenDuringDesign" is the first held-out side, on which three detector designs were compared (ADR 0300).',
         splitCommit: '26e32ab6b6def938d5c10d37190de6506906f551',
         heldoutLabelsSha256: split.heldout5.labelsSha256,
         documents: {
@@ -277,7 +277,7 @@ export const elementsSuite: EvalSuite = {
     const lines: EvalLine[] = [
       {
         metric:
-          'labelled passages (eval/labels; dev / held-out seen during design choice / held-out 2, spent / held-out 3, spent / held-out 4, measured before / held-out 5, frozen before any detector ran on it)',
+          'labelled passages (eval/labels; dev / held-out seen during design choice / held-out 2, spent / held-out 3, spent / held-out 4, measured before / held-out 5, frozen before any detector ran on it, spent since ADR 1110)',
         value: `${SIDES.map((side) => `${SIDE_NAME[side]} ${header(side)}`).join('; ')}; held-out 2 to 5 labels ${
           frozen ? 'as frozen (sha256 in split.json)' : 'CHANGED since the freeze: not held-out figures'
         }; ${skipped.size ? `skipped ${[...skipped].map(([d, w]) => `${d} (${w})`).join(', ')}` : 'none skipped'}`,
