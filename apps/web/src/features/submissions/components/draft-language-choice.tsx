@@ -24,6 +24,12 @@ export function draftLanguageFor(
   return picked ?? (interfaceLanguage === 'fr' ? 'fr' : 'en');
 }
 
+/** The language a failed try was sent in, so "Try again" keeps it; null when it sent none. */
+export function sentLanguage(contentJson: unknown): DraftLanguage | null {
+  const language = (contentJson as { language?: unknown } | null | undefined)?.language;
+  return language === 'en' || language === 'fr' ? language : null;
+}
+
 const REFUSALS = new Set<string>([
   SUBMISSION_MESSAGES.draftEnglishOnly,
   SUBMISSION_MESSAGES.draftFrenchUnconfirmed,

@@ -31,6 +31,7 @@ import {
   DraftLanguageChoice,
   draftLanguageFor,
   languageRefusal,
+  sentLanguage,
 } from './draft-language-choice.tsx';
 
 type FormState = Omit<
@@ -97,7 +98,7 @@ export function GenerateApplicationDialog({ open, onOpenChange, initial }: Submi
   const [payFrom, setPayFrom] = useState('');
   const [program, setProgram] = useState<GrantProgram | null>(null);
   const currency = program?.currency ?? null;
-  const [pickedLanguage, setPickedLanguage] = useState<DraftLanguage | null>(null);
+  const [pickedLanguage, setPickedLanguage] = useState<DraftLanguage | null>(() => sentLanguage(initial));
   const [languageError, setLanguageError] = useState<string | null>(null);
   const draftLanguage = draftLanguageFor(program, pickedLanguage, language);
   // "Write this draft for my application" (ADR 0453): the user's own applications for the chosen

@@ -110,4 +110,20 @@ describe('Generate dialog: the draft’s language', () => {
     expect(alert.id).toBe('gen-language-error');
     expect(group.getAttribute('aria-describedby')).toBe('gen-language-error');
   });
+
+  it('“Try again” keeps the language the failed try was sent in', async () => {
+    await applyLanguage('fr', { remember: false });
+    stub();
+    renderWithProviders(
+      <GenerateApplicationDialog
+        open
+        onOpenChange={() => {}}
+        initial={{ programId: DISCOVERY.id, projectTitle: 'Capteurs', language: 'en' }}
+      />,
+      { user: ADA },
+    );
+    await screen.findByRole('option', { name: /Discovery Grants/ });
+    fireEvent.change(screen.getByLabelText('Programme de subvention *'), { target: { value: DISCOVERY.id } });
+    expect(((await screen.findByRole('radio', { name: 'Anglais' })) as HTMLInputElement).checked).toBe(true);
+  });
 });
