@@ -188,4 +188,44 @@ describe.each(DATABASES)('application export on %s', (kind) => {
     );
     expect(text).toContain('Sensors | $40,000 | $10,000');
   });
+
+  it('heads a French reader’s export with the funder’s French section names, lengths in French (issue 31)', async () => {
+    const { token } = await registerUser(t);
+    await t.api('PUT', '/api/account/language', { token, body: { language: 'fr' } });
+    const created = await t.api('POST', '/api/applications', {
+      token,
+      body: { title: 'Glaces', program: 'x', programId: 'ca-nserc-discovery-grants' },
+    });
+    await t.api('PUT', `/api/applications/${created.body.id}/sections`, {
+      token,
+      body: {
+        baseVersion: 1,
+        sections: [
+          { id: 'summary', doc: markdownToDoc('Les embâcles inondent 30 communautés.') },
+          { id: 'proposal', doc: markdownToDoc('Nous mesurerons la glace.') },
+        ],
+      },
+    });
+    const file = async (format: string) =>
+      Buffer.from(
+        await (
+          await fetch(`${t.baseUrl}/api/applications/${created.body.id}/export?format=${format}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).arrayBuffer(),
+      );
+    const text = (await file('txt')).toString('utf8');
+    // NSERC's French names (section-names-fr.json); the user's text unchanged.
+    expect(text).toContain(
+      'Résumé de la proposition\nAucune limite. Ce texte\u00a0: 5\u00a0mots, 37\u00a0caractères.',
+    );
+    expect(text).toContain(
+      'Proposition\nLimite\u00a0: 5\u00a0pages (environ 600\u00a0mots par page). Ce texte\u00a0: 4\u00a0mots',
+    );
+    expect(text).toContain('Les embâcles inondent 30 communautés.');
+    expect(text).not.toMatch(/Summary of proposal|Limit: |This text/);
+    const xml = strFromU8(unzipSync(new Uint8Array(await file('docx')))['word/document.xml']!);
+    expect(xml).toContain('Résumé de la proposition');
+    expect(xml).not.toContain('Summary of proposal');
+  });
 });

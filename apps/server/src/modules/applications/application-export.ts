@@ -1,6 +1,5 @@
 import { docToText, type RichNode } from '@grantleaf/shared/application-document.schema';
 import type { Language } from '@grantleaf/shared/language';
-import { limitText } from '../../ai/profile/data.ts';
 import { countWords } from '../../ai/text/review-text.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -137,14 +136,16 @@ export async function exportApplication(
     const data = format === 'pdf' ? await renderPdf(blocks, layout) : await renderDocx(blocks, layout);
     return { data, fileName, version };
   }
+  // The funder's section names in the reader's language where the funder's French name was read.
+  const heading = (s: { header: string }) => words.section(row.programId ?? '', s.header);
   if (format === 'txt') {
     const parts = sections.map((s) => {
       const text = docToText(s.doc);
-      const size = `${countWords(text).toLocaleString('en-US')} words, ${text.length.toLocaleString('en-US')} characters`;
+      const size = words.sectionText.size(countWords(text), text.length);
       const limit = s.limit
-        ? `Limit: ${limitText(s.limit)}${s.limit.unit === 'pages' ? ` (about ${wordsPerPage} words a page)` : ''}. This text: ${size}.`
-        : `No limit. This text: ${size}.`;
-      return `${s.header}\n${limit}\n\n${text}`;
+        ? words.sectionText.limit(s.limit, wordsPerPage, size)
+        : words.sectionText.none(size);
+      return `${heading(s)}\n${limit}\n\n${text}`;
     });
     return { data: Buffer.from(`${parts.join('\n\n\n')}\n`, 'utf8'), fileName, version };
   }
@@ -152,7 +153,7 @@ export async function exportApplication(
     { kind: 'h1', text: row.title },
     { kind: 'p', text: words.program(row.program) },
   ];
-  for (const s of sections) blocks.push({ kind: 'h2', text: s.header }, ...docBlocks(s.doc));
+  for (const s of sections) blocks.push({ kind: 'h2', text: heading(s) }, ...docBlocks(s.doc));
   if (budget) blocks.push(...budgetBlocks(budget.budget, budget.rules, language));
   // The funder's font, size and margins where its formatting rule states them; page numbers.
   const layout = { ...exportLayout(template?.entry.formatting), language };

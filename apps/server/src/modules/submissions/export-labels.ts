@@ -3,6 +3,9 @@ import { formatBudgetMoney } from '@grantleaf/shared/budget-checks';
 import { applicationStatusLabel, applicationStatusLabelFr } from '@grantleaf/shared/display-rules';
 import type { FundingProbability, Gap } from '@grantleaf/shared/grant-results.schema';
 import type { Language } from '@grantleaf/shared/language';
+import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
+import { frenchNameOf } from '../../ai/profile/french-names.ts';
+import { limitText } from '../../ai/profile/data.ts';
 import { formatMoney } from '../../ai/text/money.ts';
 import { SRED_EN, SRED_FR, type SredPackageLabels } from './export-labels-sred.ts';
 
@@ -10,9 +13,10 @@ import { SRED_EN, SRED_FR, type SredPackageLabels } from './export-labels-sred.t
  * The words Grantleaf adds to its exports, in the reader's account language (issue 31 §1,
  * ADRs 0861, 0915): an application's DOCX/PDF and the deadline calendar, the generated draft's and
  * the analysis's own DOCX/PDF. The English is the text the exports
- * always had; the French uses the budget builder's terms (fr.budget.json). What the user wrote
- * (titles, sections, lines, notes) and what the funder's rules say (the request's basis, the
- * funder's own table) stay as written.
+ * always had; the French uses the budget builder's terms (fr.budget.json). A section's heading
+ * is the funder's name, in French where the funder's French name was read (ADR 1085). What the
+ * user wrote (titles, section text, lines, notes) and what the funder's rules say (the request's
+ * basis, the funder's own table) stay as written.
  */
 const NBSP = '\u00a0';
 type GapSeverity = Gap['severity'];
@@ -70,6 +74,17 @@ export interface ExportLabels {
     program: (agency: string, name: string) => string;
     sred: (claim: string) => string;
     sredWhy: (taxYearEnd: string) => string;
+  };
+  /**
+   * A section's heading: the funder's name, in French where the funder's French name was read
+   * (section-names-fr.json, ADR 1085); the section's text stays as the user wrote it.
+   */
+  section: (programId: string, header: string) => string;
+  /** The plain-text export's line under each heading: the section's limit and its length. */
+  sectionText: {
+    size: (words: number, characters: number) => string;
+    limit: (limit: SectionLimit, wordsPerPage: number, size: string) => string;
+    none: (size: string) => string;
   };
   /** The generated draft's and the analysis's own export (`submission-export.ts`). */
   draft: {
@@ -157,6 +172,11 @@ export const FRENCH_IDEA_WORDS: Record<string, string> = {
 const EN_RULE = { met: 'met', unmet: 'not met', unknown: 'to check' } as const;
 const FR_RULE = { met: 'respectée', unmet: 'non respectée', unknown: 'à vérifier' } as const;
 // The result viewer's words (fr.submissions.json), so the file says what the screen says.
+const FR_UNIT: Record<SectionLimit['unit'], (n: number) => string> = {
+  pages: (n) => (n === 1 ? 'page' : 'pages'),
+  words: (n) => (n === 1 ? 'mot' : 'mots'),
+  characters: (n) => (n === 1 ? 'caractère' : 'caractères'),
+};
 const FR_SEVERITY: Record<GapSeverity, string> = { critical: 'critique', major: 'majeure', minor: 'mineure' };
 const FR_LEVEL: Record<FundingProbability, string> = { high: 'élevée', moderate: 'moyenne', low: 'faible' };
 // A dollar currency keeps its sign ("200 000 $ CAD"); a euro or pound amount is written by its code alone.
@@ -167,6 +187,14 @@ const frNumber = (value: number, digits: number) =>
 
 const EN: ExportLabels = {
   program: (name) => `Program: ${name}`,
+  section: (_programId, header) => header,
+  sectionText: {
+    size: (words, characters) =>
+      `${words.toLocaleString('en-US')} words, ${characters.toLocaleString('en-US')} characters`,
+    limit: (limit, wordsPerPage, size) =>
+      `Limit: ${limitText(limit)}${limit.unit === 'pages' ? ` (about ${wordsPerPage} words a page)` : ''}. This text: ${size}.`,
+    none: (size) => `No limit. This text: ${size}.`,
+  },
   money: formatBudgetMoney,
   category: (c) => BUDGET_CATEGORY_LABELS[c],
   budget: 'Budget',
@@ -253,6 +281,16 @@ const EN: ExportLabels = {
 
 const FR: ExportLabels = {
   program: (name) => `Programme${NBSP}: ${name}`,
+  section: (programId, header) => frenchNameOf(programId, header)?.name ?? header,
+  sectionText: {
+    size: (words, characters) =>
+      `${frNumber(words, 0)}${NBSP}mots, ${frNumber(characters, 0)}${NBSP}caractères`,
+    limit: (limit, wordsPerPage, size) =>
+      `Limite${NBSP}: ${frNumber(limit.max, 0)}${NBSP}${FR_UNIT[limit.unit](limit.max)}${
+        limit.kind === 'recommended' ? ' (recommandée)' : ''
+      }${limit.unit === 'pages' ? ` (environ ${frNumber(wordsPerPage, 0)}${NBSP}mots par page)` : ''}. Ce texte${NBSP}: ${size}.`,
+    none: (size) => `Aucune limite. Ce texte${NBSP}: ${size}.`,
+  },
   money: frMoney,
   category: (c) => FRENCH_CATEGORY[c],
   budget: 'Budget',

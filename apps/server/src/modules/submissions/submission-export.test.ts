@@ -38,6 +38,21 @@ describe('draft export', () => {
     expect(html).toContain('no AI model was used');
   });
 
+  it('heads a French reader’s draft export with the funder’s French section names it carries (issue 31)', () => {
+    const draft = draftApplication(program('ca-nserc-discovery-grants'), FORM_STRONG);
+    const headings = (language: 'en' | 'fr') =>
+      draftBlocks(draft, language)
+        .filter((b) => b.kind === 'h2')
+        .map((b) => b.text);
+    expect(headings('fr').slice(0, 3)).toEqual([
+      'Résumé de la proposition',
+      'Proposition',
+      'HQP training plan',
+    ]);
+    // In English, and for a section with no French name read, the heading is as drafted.
+    expect(headings('en').slice(0, 3)).toEqual(['Summary of proposal', 'Proposal', 'HQP training plan']);
+  });
+
   it('draws the table as a grid in the PDF: each milestone on one line of the page', async () => {
     const draft = draftApplication(program('us-nsf-sbir-sttr-phase-1'), FORM_STRONG);
     const pdf = await renderPdf(draftBlocks(draft));

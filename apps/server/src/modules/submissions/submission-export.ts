@@ -84,8 +84,10 @@ export function draftBlocks(app: GeneratedApplication, language: Language = 'en'
     ...(app.basis ? [{ kind: 'note' as const, text: app.basis }] : []),
     { kind: 'p', text: w.coverage(app.coverage.percent, app.coverage.present, app.coverage.required) },
   ];
+  // The funder's French section names the draft carries (ADR 1085) head a French reader's export.
+  const named = new Map(language === 'fr' ? (app.sectionNames ?? []).map((n) => [n.name, n.fr]) : []);
   for (const section of app.sections) {
-    blocks.push({ kind: 'h2', text: section.heading });
+    blocks.push({ kind: 'h2', text: named.get(section.heading) ?? section.heading });
     if (section.count) blocks.push({ kind: 'note', text: w.length(section.count.note) });
     for (const para of section.body.split(/\n{2,}/))
       if (para.trim()) blocks.push({ kind: 'p', text: para.trim() });
