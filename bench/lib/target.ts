@@ -197,6 +197,11 @@ const commands: Record<string, (args: any) => Promise<unknown>> = {
   }) {
     return startRaw(database!, recipes, sessions);
   },
+  /** CPU time of this process so far (µs, user + system, every thread). */
+  async cpu() {
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  },
   async rss() {
     return process.memoryUsage().rss / 1e6;
   },

@@ -1,5 +1,5 @@
 import { startTarget } from '../lib/child.ts';
-import { runLoad } from '../lib/load.ts';
+import { runLoad, type LoadResult } from '../lib/load.ts';
 import type { Context, Row } from '../lib/report.ts';
 import { fmt, round, summarize } from '../lib/stats.ts';
 
@@ -23,6 +23,15 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
     const fastifyRps: number[] = [];
     const fastifyRatios: number[] = [];
     const ofFastify: number[] = [];
+    // Server CPU per answered request (µs), beside req/s: on a shared machine req/s swings with the
+    // other processes' load, the CPU a request costs the server much less (ADR 1135).
+    const appCpu: number[] = [];
+    const fastifyCpu: number[] = [];
+    const cpuPerRequest = async (target: typeof app, run: () => Promise<LoadResult>) => {
+      const before = await target.call<number>('cpu');
+      const result = await run();
+      return { result, us: ((await target.call<number>('cpu')) - before) / result.requests };
+    };
     const load = (url: string) =>
       runLoad({ url, path: '/api/health', connections: ctx.connections, durationSeconds: ctx.duration });
     if (ctx.warmUp) {
@@ -31,7 +40,7 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
       await load(fastify.url);
     }
     for (let i = 0; i < ctx.runs; i++) {
-      const a = await load(app.url);
+      const { result: a, us: appUs } = await cpuPerRequest(app, () => load(app.url));
       const b = await load(bare.url);
       if (b.errors || b.non2xx) throw new Error(`bare answered ${b.non2xx} non-2xx, ${b.errors} errors`);
       if (a.errors || a.non2xx) throw new Error(`app answered ${a.non2xx} non-2xx, ${a.errors} errors`);
@@ -49,15 +58,18 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
       bareRps.push(b.rps);
       ratios.push(a.rps / b.rps);
       noDbRatios.push(c.rps / b.rps);
-      const f = await load(fastify.url);
+      const { result: f, us: fastifyUs } = await cpuPerRequest(fastify, () => load(fastify.url));
       if (f.errors || f.non2xx)
         throw new Error(`bare Fastify answered ${f.non2xx} non-2xx, ${f.errors} errors`);
       fastifyRps.push(f.rps);
       fastifyRatios.push(f.rps / b.rps);
       ofFastify.push(a.rps / f.rps);
+      appCpu.push(appUs);
+      fastifyCpu.push(fastifyUs);
     }
     const ratio = summarize(ratios);
     const hooks = summarize(ofFastify);
+    const cpuRatio = summarize(appCpu.map((us, i) => fastifyCpu[i]! / us));
     return [
       {
         metric: 'GET /api/health req/s (ratio to bare node:http)',
@@ -88,6 +100,14 @@ export async function httpSuite(ctx: Context): Promise<Row[]> {
         target: '≥ 0.95×',
         held: hooks.median >= 0.95,
         data: { ratio: hooks },
+      },
+      {
+        metric: '  server CPU per request, bare Fastify ÷ ours (same runs; less moved by the load)',
+        candidate: `${round(cpuRatio.median)}× (${round(cpuRatio.min)}–${round(cpuRatio.max)})`,
+        baseline: `ours ${fmt(summarize(appCpu), ' µs')}, bare Fastify ${fmt(summarize(fastifyCpu), ' µs')}`,
+        target: '',
+        held: null,
+        data: { ratio: cpuRatio, appUs: summarize(appCpu), fastifyUs: summarize(fastifyCpu) },
       },
       {
         metric: 'bare Fastify, same /api/health route, no hooks (the framework alone) req/s',
