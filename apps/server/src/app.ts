@@ -34,6 +34,7 @@ import { EXPORT_SECTIONS, MODULES } from './modules/index.ts';
 import { insertAuditEntry } from './modules/audit/index.ts';
 import { STAFF_READ } from '@grantleaf/shared/account.schema';
 import { EMAIL_UNVERIFIED_MESSAGE, EMAIL_UNVERIFIED_REASON } from '@grantleaf/shared/verification';
+import { applyFriendlyMessages } from '@grantleaf/shared/zod-messages';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,6 +52,8 @@ declare module 'fastify' {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+  // A limit a schema states without a message of its own answers in words (issue 31 §1).
+  applyFriendlyMessages();
   const { env, database, mailer } = runtime;
   const app = Fastify({
     loggerInstance: runtime.log as FastifyBaseLogger,

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import type { z, ZodType } from 'zod';
+import { applyFriendlyMessages } from '@grantleaf/shared/zod-messages';
 import { issuesByField, keepUnfixed, type FieldErrors } from './field-errors.ts';
+
+// Every form parses through this hook: a limit its schema states without a message of its own
+// reads as a sentence (shown in French through fr.messages.json), never as zod's default (issue 31 §1).
+applyFriendlyMessages();
 
 /**
  * One form's state on top of its shared zod schema (the route validates with the same schema):
