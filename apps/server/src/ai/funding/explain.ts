@@ -8,12 +8,17 @@ import type { RankableProgram } from './types.ts';
 
 const COUNTRY_ADJ = { CA: 'Canadian', US: 'U.S.' } as const;
 
-/** Who the applicant is, in their own terms ("a faculty member at a Canadian university"). */
+/**
+ * Who the applicant is, in the profile's own terms ("a Canadian faculty member or independent
+ * researcher"): the kind 'researcher' is the profile's "Faculty member or independent researcher",
+ * so the words claim no more than that — a national laboratory's scientist was told "You are a
+ * faculty member at a U.S. university" (held-out 9).
+ */
 export function applicantWords(who: ApplicantProfile): string | null {
   const adj = who.country ? `${COUNTRY_ADJ[who.country]} ` : '';
   switch (who.kind) {
     case 'researcher':
-      return `a faculty member at a ${adj}university`;
+      return `a ${adj}faculty member or independent researcher`;
     case 'postdoc':
       return `a postdoctoral researcher${who.country ? ` in ${who.country === 'CA' ? 'Canada' : 'the United States'}` : ''}`;
     case 'student':
@@ -31,9 +36,9 @@ export function applicantWords(who: ApplicantProfile): string | null {
 const shortName = (p: RankableProgram) => p.name.replace(/\s*\([^)]*\)\s*$/, '');
 
 /**
- * The first reason: the rule or field that matched, in a researcher's words — "You are a faculty
- * member at a Canadian university working in natural sciences; the mandate of NSERC Discovery
- * Grants covers exactly this."
+ * The first reason: the rule or field that matched, in a researcher's words — "You are a Canadian
+ * faculty member or independent researcher working in natural sciences; the mandate of NSERC
+ * Discovery Grants covers exactly this."
  */
 export function fitSentence(p: RankableProgram, who: ApplicantProfile, offFocus: boolean): string | null {
   const rules = p.eligibilityRules;

@@ -320,7 +320,7 @@ describe('built-in funding ranking', () => {
     expect(results.recommendations.length).toBe(5);
     const cihr = results.recommendations.find((r) => r.program_id === 'ca-cihr-project-grant')!;
     expect(cihr.why_it_matched).toMatch(
-      /^You are a faculty member at a Canadian university working in medical and health sciences; the mandate of CIHR Project Grant covers exactly this\./,
+      /^You are a Canadian faculty member or independent researcher working in medical and health sciences; the mandate of CIHR Project Grant covers exactly this\./,
     );
     expect(cihr.deadline).toMatch(/^\d{4}-\d{2}-\d{2}( \(expected\))?$/);
     for (const r of results.recommendations) {

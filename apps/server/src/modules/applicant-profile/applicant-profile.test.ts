@@ -111,7 +111,7 @@ describe.each(DATABASES)('applicant profile on %s', (kind) => {
 
     const asProfile = await search(token, SEARCH);
     expect(asProfile.applicant_note).toContain(
-      'Matched for a faculty member at a Canadian university in Ontario',
+      'Matched for a Canadian faculty member or independent researcher in Ontario',
     );
     expect(asProfile.applicant_note).toContain('From your applicant profile: who applies, country');
     // The profile is an Ontario researcher: nothing only for companies or for another province ranks.
