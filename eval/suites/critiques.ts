@@ -34,7 +34,8 @@ type Side =
   | 'seventh held-out'
   | 'eighth held-out'
   | 'ninth held-out'
-  | 'tenth held-out';
+  | 'tenth held-out'
+  | 'eleventh held-out';
 const SIDES: readonly Side[] = [
   'development',
   'held-out',
@@ -47,6 +48,7 @@ const SIDES: readonly Side[] = [
   'eighth held-out',
   'ninth held-out',
   'tenth held-out',
+  'eleventh held-out',
 ];
 /**
  * The parts not yet worked on; every other part is spent (measured at the end of a round) and
@@ -56,9 +58,10 @@ const SIDES: readonly Side[] = [
  * since. The ninth (an NIH F99/K00 summary statement, ADR 1098) was frozen before the parser read it,
  * measured once before ADR 1120's round began, and is development since. The tenth (an NSF DMS panel
  * summary and reviews, ADR 1122) was frozen before the parser read it, measured once at the end of
- * ADR 1121's round, and is development since.
+ * ADR 1121's round, and is development since. The eleventh (one NIH R01 critique quoted by its
+ * applicant, ADR 1165) was frozen before the parser read it and is measured once.
  */
-const UNSEEN: readonly Side[] = [];
+const UNSEEN: readonly Side[] = ['eleventh held-out'];
 /**
  * An unseen part is parsed only when the measurement is asked for by name, so that running the
  * eval while working on the parser does not measure it again and again (brief §3: once, at the end).
@@ -80,6 +83,7 @@ const SIDE_NAMES: Record<Side, string> = {
     'ninth (spent: held-out 0.91 / 0.80 at 16bad0c, misses unread then; development since ADR 1120)',
   'tenth held-out':
     'tenth (spent: held-out 0.15 / 0.22 at b37bc09, misses unread then; development since ADR 1122)',
+  'eleventh held-out': 'eleventh (unseen: frozen in ADR 1165, measured once)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
@@ -116,6 +120,7 @@ const FROZEN: Partial<Record<Side, { labels: string; labelsSha256: string }>> = 
   'eighth held-out': documents.eighth,
   'ninth held-out': documents.ninth,
   'tenth held-out': documents.tenth,
+  'eleventh held-out': documents.eleventh,
 };
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
@@ -186,6 +191,7 @@ export const critiquesSuite: EvalSuite = {
       ...loadLabels(documents.eighth.labels),
       ...loadLabels(documents.ninth.labels),
       ...loadLabels(documents.tenth.labels),
+      ...loadLabels(documents.eleventh.labels),
     ];
     const tallies = Object.fromEntries(
       SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
@@ -214,10 +220,12 @@ export const critiquesSuite: EvalSuite = {
         missing.push(doc.id);
         continue;
       }
-      // Where the file carries more than the reviews (an applicant's statements first), the parser
-      // reads from where the reviews start, as an applicant would paste them; offsets are shifted back.
+      // Where the file carries more than the reviews (an applicant's statements first, a blog post
+      // around a quoted review), the parser reads from where the reviews start to where they end, as
+      // an applicant would paste them; offsets are shifted back.
       const from = ('from' in doc ? doc.from : undefined) ?? 0;
-      const parsed = parseReviews(text.slice(from)).critiques.map((c) => ({
+      const to = ('to' in doc ? doc.to : undefined) ?? text.length;
+      const parsed = parseReviews(text.slice(from, to)).critiques.map((c) => ({
         ...c,
         start: c.start + from,
         end: c.end + from,
