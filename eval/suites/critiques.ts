@@ -59,9 +59,10 @@ const SIDES: readonly Side[] = [
  * measured once before ADR 1120's round began, and is development since. The tenth (an NSF DMS panel
  * summary and reviews, ADR 1122) was frozen before the parser read it, measured once at the end of
  * ADR 1121's round, and is development since. The eleventh (one NIH R01 critique quoted by its
- * applicant, ADR 1165) was frozen before the parser read it and is measured once.
+ * applicant, ADR 1165) was frozen before the parser read it, measured once before ADR 1166's
+ * round began, and is development since.
  */
-const UNSEEN: readonly Side[] = ['eleventh held-out'];
+const UNSEEN: readonly Side[] = [];
 /**
  * An unseen part is parsed only when the measurement is asked for by name, so that running the
  * eval while working on the parser does not measure it again and again (brief §3: once, at the end).
@@ -83,7 +84,8 @@ const SIDE_NAMES: Record<Side, string> = {
     'ninth (spent: held-out 0.91 / 0.80 at 16bad0c, misses unread then; development since ADR 1120)',
   'tenth held-out':
     'tenth (spent: held-out 0.15 / 0.22 at b37bc09, misses unread then; development since ADR 1122)',
-  'eleventh held-out': 'eleventh (unseen: frozen in ADR 1165, measured once)',
+  'eleventh held-out':
+    'eleventh (spent: held-out 0.00 / 0.00 at d0afa2e, misses unread then; development since ADR 1165)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
