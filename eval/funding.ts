@@ -2,11 +2,10 @@
  * Funding-finder evaluation (issues 14 and 25): real researchers and companies and the program each
  * actually won, from public pages (each profile names its `source`). Two sets, never mixed:
  * - development (eval/profiles/*.json): the ranking may be tuned on these;
- * - held-out 10 (eval/profiles/heldout10/*.json): frozen by ADR 1145 for the next round and not yet measured:
- *   no run ranks it (its NOT-YET-MEASURED marker) until that round's single measurement;
- * - held-out 9 (eval/profiles/heldout9/*.json): frozen before the ADR 1115 round, measured once after it
- *   (ADR 1116, the figures to quote as accuracy); its misses were read, so it is spent and its figures here
- *   are development figures now (ADR 1117);
+ * - held-out 10 (eval/profiles/heldout10/*.json): frozen by ADR 1145, measured once on main at 5535798 before
+ *   any change of its round (ADR 1160, the figures to quote as accuracy); its misses were read, so it is spent
+ *   and its figures here are development figures now;
+ * - held-out 9 (eval/profiles/heldout9/*.json): spent (measured once for ADR 1116, its misses read);
  * - held-out 8 (eval/profiles/heldout8/*.json): spent (measured once for ADR 1090, its misses read),
  * - held-out 7 (eval/profiles/heldout7/*.json): spent (measured once for ADR 1031, its misses read),
  *   held-out 6 (spent for ADR 1011, its misses read),
@@ -43,7 +42,7 @@ import { readSeedPrograms } from '../apps/server/src/modules/programs/program-se
 const PROFILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
 export const FUNDING_SETS = {
   development: PROFILES_DIR,
-  'held-out 10 (not yet measured)': path.join(PROFILES_DIR, 'heldout10'),
+  'held-out 10 (spent)': path.join(PROFILES_DIR, 'heldout10'),
   'held-out 9 (spent)': path.join(PROFILES_DIR, 'heldout9'),
   'held-out 8 (spent)': path.join(PROFILES_DIR, 'heldout8'),
   'held-out 7 (spent)': path.join(PROFILES_DIR, 'heldout7'),
@@ -60,7 +59,7 @@ export type FundingSet = keyof typeof FUNDING_SETS;
 // Each held-out set's SHA-256 (files sorted by name, concatenated), recorded at its freeze in its
 // README.md: a changed held-out set is reported, never silently measured.
 export const HELD_OUT_DIGESTS: Partial<Record<FundingSet, string>> = {
-  'held-out 10 (not yet measured)': 'ed83f3d412b55ee7d8db6b543b97fcffc11684b89a78f3047f39cd1a27ebe7f7',
+  'held-out 10 (spent)': 'ed83f3d412b55ee7d8db6b543b97fcffc11684b89a78f3047f39cd1a27ebe7f7',
   'held-out 9 (spent)': 'a381a1146777b861e0263852104612cec1dda9f5d2c1d3c03c043611337782c8',
   'held-out 8 (spent)': '7a36414e7572f39bac8cc295b5be274c2b7f41857474e629165cf856646fa519',
   'held-out 7 (spent)': '209e58da88d50d736bd80709a2af065132fc96cf122a968dbd9b61d897676d7d',
@@ -72,7 +71,7 @@ export const HELD_OUT_DIGESTS: Partial<Record<FundingSet, string>> = {
   'held-out 1 (spent)': '1ac660c1b3817eda3e103eab2c4f3daa8909b00b4e4762104f1a3214f6265d88',
 };
 /** The set whose figures are quoted as accuracy and judged against the targets. */
-export const QUOTED_SET: FundingSet = 'held-out 9 (spent)';
+export const QUOTED_SET: FundingSet = 'held-out 10 (spent)';
 const TARGET_TOP5 = 0.9;
 const TARGET_TOP1 = 0.5;
 const LISTED = 10;
@@ -358,7 +357,7 @@ export const fundingSuite = {
           const value = pct
             ? `${Math.round((100 * k(r)) / Math.max(1, r.profiles))}% (${k(r)} of ${r.profiles})`
             : String(k(r));
-          // "held-out 8 (spent)" reads "held-out 8, spent, …", an unspent quoted part "held-out 10, …", as the README's rows always have.
+          // "held-out 8 (spent)" reads "held-out 8, spent, …", an unspent quoted part "held-out 11, …", as the README's rows always have.
           return `${r.set === 'development' ? r.set : `${r.set.replace(' (spent)', ', spent')},`} ${value}`;
         })
         .join('; ');
