@@ -15,7 +15,11 @@ import documents from './documents.json' with { type: 'json' };
  * strategy exist only as Word files) is read with mammoth's raw-text reader, the one the server
  * uses for uploads, so a paragraph is one line and paragraphs are separated by a blank line. A path
  * `archive.zip!member` (heldout5's USDA fellowship, kept only inside a zip) is that member of the
- * archive, read with `unzip -p`. `--only id,…` rebuilds just those documents.
+ * archive, read with `unzip -p`. A LaTeX or literate-Haskell source (`.tex`, `.lhs`: heldout6's NSF
+ * proposal and GRFP statements, which exist only as sources) is kept as it is, a paste of the
+ * source with its markup. A Word file published under a `.pdf` name (heldout6's Getahun proposal)
+ * is recognised by its zip signature and read with mammoth like any `.docx`.
+ * `--only id,…` rebuilds just those documents.
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -48,7 +52,11 @@ for (const doc of documents.documents) {
       fs.writeFileSync(archive, bytes);
       bytes = execFileSync('unzip', ['-p', archive, member], { maxBuffer: 1 << 30 });
     }
-    if (doc.path.endsWith('.docx')) {
+    // A Word file is a zip archive ("PK"), whatever its name says.
+    const isWord = doc.path.endsWith('.docx') || (!member && bytes.subarray(0, 2).toString() === 'PK');
+    if (/\.(tex|lhs)$/.test(doc.path)) {
+      fs.writeFileSync(target, bytes);
+    } else if (isWord) {
       fs.writeFileSync(target, (await mammoth.extractRawText({ buffer: bytes })).value);
     } else {
       fs.writeFileSync(pdf, bytes);
