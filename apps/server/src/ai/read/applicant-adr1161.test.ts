@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { topTenFromWords as top10 } from '../fixtures/top-ten.ts';
+import { readApplicant } from './applicant.ts';
+
+// Development misses read for the ADR 1161 round (held-out 10, spent after ADR 1160): a journalism school's
+// roundtable on mental health in newsrooms was read as health. Made-up words.
+const read = (team: string, topic = '', details = '') => readApplicant({ topic, details, team });
+
+describe('journalism is the social sciences (ADR 1161)', () => {
+  it('reads a professor of a school of journalism as the social sciences', () => {
+    expect(read('Prof. Ana Kim, School of Journalism, Concordia University.').fields).toEqual([
+      'social-sciences',
+    ]);
+  });
+
+  it('keeps CIHR and the Canadian Cancer Society out of the top 10 for a roundtable on trauma in journalism', () => {
+    const ids = top10(
+      'A roundtable on burnout, mental health and trauma in local journalism',
+      'A two-day roundtable on burnout, mental health and trauma among reporters in local journalism.',
+      'Prof. Ana Kim, School of Journalism, Concordia University, Montreal.',
+    );
+    for (const id of ['ca-cihr-project-grant', 'ca-cihr-catalyst', 'ca-ccs-challenge-grants'])
+      expect(ids).not.toContain(id);
+    expect(ids).toContain('ca-sshrc-connection-grants');
+  });
+
+  it('still reads a psychiatry department’s study of trauma in journalists as health', () => {
+    expect(
+      read(
+        'Sam Lee, Department of Psychiatry, McGill University.',
+        'Post-traumatic stress disorder in war journalists: a clinical trial of therapy',
+      ).fields,
+    ).toContain('health');
+  });
+});
