@@ -33,3 +33,35 @@ describe('journalism is the social sciences (ADR 1161)', () => {
     ).toContain('health');
   });
 });
+
+describe('a title given to the person the applicant works with is theirs (ADR 1161)', () => {
+  const team =
+    'Dr. Mina Ortiz (Biology), for some years an adjunct assistant professor at the University of Guelph; the postdoctoral research is with Alan Reyes, professor in the zoology department.';
+
+  it('reads a postdoc whose supervisor is named with his title as a postdoc', () => {
+    expect(read(team).kind).toBe('postdoc');
+  });
+
+  it('lists Banting and no faculty program for that postdoc', () => {
+    const ids = top10(
+      'Hormones and nest defence in barn swallows',
+      'Raising stress hormone levels in barn swallows and recording their nest defence at a field station.',
+      team,
+    );
+    expect(ids).toContain('ca-banting-pdf');
+    for (const id of ['ca-on-era', 'ca-nserc-discovery-grants', 'ca-cfi-jelf']) expect(ids).not.toContain(id);
+  });
+
+  it('reads a professor who works with a named postdoctoral fellow as a researcher, not as the fellow', () => {
+    expect(
+      read('Dr. Mina Ortiz, associate professor of biology, working with Alan Reyes, postdoctoral fellow.')
+        .kind,
+    ).toBe('researcher');
+  });
+
+  it('still reads a PhD candidate whose supervisor is named with his title as a student', () => {
+    expect(read('Jo Park, PhD candidate, working with Alan Reyes, professor of zoology.').kind).toBe(
+      'student',
+    );
+  });
+});

@@ -73,9 +73,20 @@ const KIND_WEIGHT: Record<ApplicantKind, { team: number; details: number }> = {
   'non-profit': { team: 3, details: 0.75 },
 };
 
-function readKind(team: string, details: string): ApplicantKind | null {
+/**
+ * A title given to someone the applicant works with ("the postdoctoral research is with Bob Montgomerie,
+ * professor in the biology department") is that person's, not the applicant's: "with", a personal name
+ * of two or three capitalised words, a comma, then the appositive up to the clause's end. Blanked before
+ * the kinds are counted (ADR 1161: a postdoc so described was read as faculty, Banting not ranked).
+ */
+const OTHERS_TITLE =
+  /(?<=\bwith\s+(?:(?:Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2},\s*)[^,;.()]+/gu;
+const withoutOthersTitles = (team: string) => team.replace(OTHERS_TITLE, (m) => ' '.repeat(m.length));
+
+function readKind(fullTeam: string, details: string): ApplicantKind | null {
   const { kinds, academicPlace } = applicantCues();
-  if (companyNamedFirst(team)) return 'company';
+  if (companyNamedFirst(fullTeam)) return 'company';
+  const team = withoutOthersTitles(fullTeam);
   const scores = (Object.keys(KIND_WEIGHT) as ApplicantKind[]).map((kind) => {
     const w = KIND_WEIGHT[kind];
     const list = kinds[kind];
