@@ -9,6 +9,7 @@ import {
   reviewLexicon,
   type ReviewLexicon,
   withoutMarkdown,
+  withoutQuote,
   wrappedProse,
 } from './review-lines.ts';
 import { ReviewReader } from './review-reader.ts';
@@ -121,7 +122,7 @@ export function parseReviews(input: string): ParsedReviews {
   const width = fullWidth(lines);
   const headers = reviewHeaders(lines);
   const skipped = lines.map((l, i) => {
-    const t = l.text.replace(/\f/g, '').trim();
+    const t = withoutQuote(l.text.replace(/\f/g, '')).trim();
     return !t || isPlaceholder(t) || headers[i]! || (furniture[i]! && !reader.isStructure(t));
   });
   // A heading wrapped over lines is read whole on its first line; its other lines are part of it.
@@ -133,12 +134,13 @@ export function parseReviews(input: string): ParsedReviews {
   const nextText = (index: number) => {
     let j = index + 1;
     while (j < lines.length && skipped[j]) j += 1;
-    return lines[j]?.text;
+    const line = lines[j];
+    return line && withoutQuote(line.text);
   };
   // Page furniture and placeholders blanked out, offsets kept: quotes never carry a running header.
   const blanked: Line[] = [];
   lines.forEach((line, index) => {
-    const trimmed = line.text.replace(/\f/g, '').trim();
+    const trimmed = withoutQuote(line.text.replace(/\f/g, '')).trim();
     if (isRule(trimmed)) return reader.rule();
     // A line the layouts name is structure even where it tops every page ("Intellectual Merit Criterion").
     const dropped = skipped[index]! && trimmed !== '';

@@ -37,6 +37,20 @@ function lexicon() {
   return cues;
 }
 
+/**
+ * A sentence that opens by correcting the applicant ("Actually, the species also occurs where …";
+ * ADR 1166): the reviewer sets the record straight, which the plan must answer.
+ */
+const CORRECTS = /^\s*actually\s*,/iu;
+
+/**
+ * A restriction the reviewer hedges ("This funding seems to be reserved for senior researchers.";
+ * ADR 1166): the hedge makes it a judgement of a limit. A restriction stated plainly describes
+ * ("A small amount of funding is reserved for childcare", "the "1" reserved for truly exceptional
+ * candidates") and is no criticism by itself.
+ */
+const HEDGED_LIMIT = /\b(?:seems?|appears?)\s+(?:to\s+be\s+)?(?:reserved|restricted|confined)\b/iu;
+
 /** A question, also one closed by a quote or a parenthesis ('… describe "surprising ties?"'; ADR 1121). */
 const ASKS = /\?["”’)]*\s*$/u;
 
@@ -68,7 +82,7 @@ const clear = (sentence: string) => {
 export function polarity(sentence: string): Polarity | null {
   const lx = lexicon();
   const cleared = clear(sentence);
-  if (ASKS.test(sentence)) return 'weakness';
+  if (ASKS.test(sentence) || CORRECTS.test(sentence) || HEDGED_LIMIT.test(sentence)) return 'weakness';
   // The clause a word opens, in the cleared sentence or as printed: to the next comma, semicolon or dash.
   const clauseAfter = (m: RegExpExecArray, text = cleared) =>
     text.slice(m.index + m[0].length).split(/[,;:–—]|\s-\s/)[0] ?? '';

@@ -1,5 +1,5 @@
 import { headingKey } from './layouts.ts';
-import { sentenceSpans } from '../text/index.ts';
+import { alternation, sentenceSpans } from '../text/index.ts';
 import { criticisesUnderStrengths, polarity, praises } from './polarity.ts';
 import { reviewLexicon } from './review-lines.ts';
 
@@ -43,6 +43,12 @@ export interface Block {
   kind: CritiqueKind | null;
   /** Items: a bullet each, or a paragraph to be read sentence by sentence. */
   items: { start: number; end: number; bullet: boolean }[];
+  /**
+   * An administrative item found Unacceptable ("Protections for Human Subjects: Unacceptable Risks
+   * and/or Inadequate Protections"): the line that says so. A resubmission must answer it, so its
+   * text is a weakness, and the line itself is one where no text follows (ADR 1166).
+   */
+  finding?: { start: number; end: number };
 }
 
 /** A run of text from one source: named ("Panel summary", "Reviewer 2") or known only by its order. */
@@ -89,14 +95,18 @@ export function assemble(
     const crit =
       b.criterion ?? (groups[b.group]!.named === 'Summary of discussion' ? 'Overall Impact' : 'General');
     if (isHeader(groups, b.group)) continue;
-    // An administrative item's findings ("Children not formally excluded, …") answer the form.
-    if (b.criterion && reviewLexicon().administrative.has(b.criterion)) continue;
-    for (const item of b.items) {
+    // An administrative item's findings ("Children not formally excluded, …") answer the form,
+    // unless the item was found Unacceptable: then they are what the resubmission must answer.
+    if (b.criterion && reviewLexicon().administrative.has(b.criterion) && !b.finding) continue;
+    // The finding line itself, where no text follows it: a rating, but one the plan must answer.
+    const bare = b.items.length === 0 && b.finding !== undefined;
+    const items = bare ? [{ ...b.finding!, bullet: false }] : b.items;
+    for (const item of items) {
       // The unit is a sentence (eval/reviews/README.md), of a bullet as of a paragraph.
       const pieces = sentencesIn(text, item.start, item.end);
       for (const p of pieces) {
         const quote = collapse(text.slice(p.start, p.end));
-        if (!quote || nothingToAnswer(quote, empty) || !/\p{L}{2}/u.test(quote)) continue;
+        if (!quote || (!bare && nothingToAnswer(quote, empty)) || !/\p{L}{2}/u.test(quote)) continue;
         const k = kindOf(b.kind, pieces.length, quote);
         if (k) perGroup[b.group]!.push({ criterion: crit, kind: k, quote, start: p.start, end: p.end });
       }
@@ -149,6 +159,19 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 const NO_WEAKNESSES =
   /^(?:(?:the\s+)?(?:reviewers?|panel)\s+(?:found|noted|identified)|(?:i|we)\s+(?:have\s+)?(?:found|noted|identified|see)|there\s+(?:are|were))\s+no\s+(?:\p{L}+\s+)?(?:weaknesses|concerns)(?:\s+(?:were\s+)?(?:noted|identified|found))?\s*\.?$/iu;
 
+let placed: RegExp | undefined;
+/**
+ * "The panel placed the proposal in the Competitive category.": a sentence that only reports the
+ * rating the panel gave, a fact and no judgement of its own to answer (the tenth part, ADR 1166).
+ */
+function placedInRating(quote: string): boolean {
+  placed ??= new RegExp(
+    `^(?:the\\s+)?(?:panel|reviewers?|committee)\\s+(?:placed|rated|ranked|put)\\s+(?:the|this)\\s+(?:proposal|application)\\s+(?:in|into|as)\\s+(?:the\\s+)?(?:${alternation(reviewLexicon().ratings)})(?:\\s+(?:category|group|bin))?\\s*\\.?$`,
+    'iu',
+  );
+  return placed.test(quote);
+}
+
 /**
  * An item that says there is nothing ("None noted.", "Not Applicable (No Human Subjects)"), also
  * after its label ("Plans for valid design and analysis: Not applicable"), or a label's rating
@@ -156,7 +179,7 @@ const NO_WEAKNESSES =
  */
 function nothingToAnswer(quote: string, empty: Set<string>): boolean {
   const bare = (s: string) => headingKey(s.replace(/\([^)]*\)/g, ' '));
-  if (empty.has(bare(quote)) || NO_WEAKNESSES.test(quote)) return true;
+  if (empty.has(bare(quote)) || NO_WEAKNESSES.test(quote) || placedInRating(quote)) return true;
   const answer = /:\s*([^:]+?)\s*\.?$/u.exec(quote)?.[1];
   if (!answer) return false;
   return empty.has(bare(answer)) || reviewLexicon().ratings.some((r) => headingKey(r) === bare(answer));

@@ -45,6 +45,9 @@ export const isBulletMark = (line: string) =>
 const SCORE_LINE =
   /^\s*(overall impact score|impact score|impact\/priority score|priority score|overall impact|final score|percentile|score|rating|overall rating|overall score)\s*[:=]?\s*([0-9]+(?:\.[0-9]+)?(?:\s*%)?|[A-Za-z][A-Za-z ]{2,30})\s*$/iu;
 
+/** "Multiple Rating: (Excellent/Very Good)", "Rating: Good/Fair": a rating label and its value. */
+const RATING_LINE = /^\s*((?:\p{L}+\s+){0,2}rating)\s*:\s*\(?\s*([\p{L} ]+(?:\/[\p{L} ]+)*?)\s*\)?\s*$/iu;
+
 let compiled: ReviewLexicon | undefined;
 
 export function reviewLexicon(): ReviewLexicon {
@@ -86,7 +89,12 @@ export function reviewLexicon(): ReviewLexicon {
     ),
     scoreLine: (line) => {
       const m = SCORE_LINE.exec(line);
-      return m && (/\d/.test(m[2]!) || isRating(m[2]!)) ? { label: m[1]!, value: m[2]! } : null;
+      if (m && (/\d/.test(m[2]!) || isRating(m[2]!))) return { label: m[1]!, value: m[2]! };
+      // "Multiple Rating: (Excellent/Very Good)": ratings a reviewer ticked, in parentheses or not
+      // (the tenth part's review page, ADR 1166); every part must be a rating the layouts name.
+      const r = RATING_LINE.exec(line);
+      const parts = r?.[2]!.split('/') ?? [];
+      return r && parts.every((p) => isRating(p)) ? { label: r[1]!, value: r[2]!.trim() } : null;
     },
   };
   return compiled;
@@ -102,6 +110,13 @@ export function withoutMarkdown(line: string): string {
   const emphasis = /^(\*\*|__)(.+)\1:?$/u.exec(bare);
   return emphasis ? emphasis[2]!.trim() : bare;
 }
+
+/**
+ * A line without a Markdown quote's marks ("> ", "> > ", or ">" alone): an applicant quoting a
+ * review in a post or a paste (the eleventh part, ADR 1166). A ">" that opens text ("&gt;50% of
+ * …") has no space after it and stays.
+ */
+export const withoutQuote = (line: string) => line.replace(/^\s*(?:>(?=\s|$)\s*)+/u, '');
 
 /**
  * A horizontal rule ("=====", "_____", "-----", or "....." as reviews pasted from NSF's site print

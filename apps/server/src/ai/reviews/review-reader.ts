@@ -61,6 +61,9 @@ function endsOnKind(line: string): boolean {
   });
 }
 
+/** An administrative item's finding that the resubmission must answer (ADR 1166). */
+const UNACCEPTABLE = /\b(?:unacceptable|inadequate)\b/iu;
+
 /** "Candidate: 2", "Approach: 4": a criterion's score printed on its own line. */
 const SCORE_AFTER_COLON = /^(.{3,90}?)\s*:\s*(\d{1,2}(?:\.\d+)?)\s*$/u;
 
@@ -226,6 +229,27 @@ export class ReviewReader {
     this.fact(name, value);
   }
 
+  /**
+   * An administrative item's finding on its own line or after its label. An Unacceptable one
+   * ("Unacceptable Risks and/or Inadequate Protections") opens a block of weaknesses that keeps the
+   * line, so that a finding with no comment after it is still a weakness to answer (ADR 1166).
+   * Whether it is a finding at all: the item is administrative and the value a rating, or says
+   * Unacceptable / Inadequate. Other lines are left to the rest of the reader.
+   */
+  private finding(value: string, start: number, end: number): boolean {
+    const crit = this.criterion;
+    if (!crit || !this.lx.administrative.has(crit)) return false;
+    const unacceptable = UNACCEPTABLE.test(value) && value.length <= 80;
+    if (!unacceptable && !this.isRating(value)) return false;
+    this.rating(`${crit} rating`, value);
+    if (unacceptable) {
+      this.kind = 'weakness';
+      this.startBlock();
+      this.block!.finding = { start, end };
+    }
+    return true;
+  }
+
   private heading() {
     this.before = 'heading';
   }
@@ -252,6 +276,7 @@ export class ReviewReader {
     const headed = headingKind(whole);
     if (headed) return (this.setKind(headed), this.heading());
     if (lx.ignored.has(whole)) return this.heading();
+    if (this.finding(content, at, at + content.length)) return;
     // A rating alone on its line ("Excellent", "Appropriate") is the criterion's rating, not praise.
     if (this.criterion && this.isRating(content)) return this.rating(`${this.criterion} rating`, content);
     // A review form's own question, answered under it (the fifth part, ADR 0950): NSF's numbered
@@ -332,6 +357,7 @@ export class ReviewReader {
       this.setCriterion(critInline.name, critInline.family);
       // "Approach: 4", "Panel Recommendation: Competitive", "… Intellectual Merit: Excellent".
       if (/^\d+(?:\.\d+)?$/.test(value)) return (this.fact(`${critInline.name} score`, value), true);
+      if (this.finding(value, at, at + content.length)) return true;
       if (this.isRating(value)) return (this.rating(`${critInline.name} rating`, value), true);
     } else this.setKind(kindInline!);
     if (value) this.addMarkedText(value, restAt);
