@@ -65,3 +65,32 @@ describe('a title given to the person the applicant works with is theirs (ADR 11
     );
   });
 });
+
+describe('forced displacement, foreign policy and suburbanization are the social sciences (ADR 1161)', () => {
+  it('reads a workshop on people displaced by a war as the social sciences', () => {
+    expect(
+      read(
+        'Lea Hart, Institute of Baltic Studies, Carleton University.',
+        'Displaced people after the war in Georgia',
+        'A workshop with policymakers and displaced people, its papers published in a foreign policy journal.',
+      ).fields,
+    ).toEqual(['social-sciences']);
+  });
+
+  it('lists the Connection Grant and no NSERC or cancer program for a conference on suburbanization', () => {
+    const ids = top10(
+      'Suburbanization and life at the edge of global cities',
+      'A conference closing a multiyear project on suburbanization and urban studies, with international scholars as speakers.',
+      'Professor Ravi Nair, Faculty of Environmental Studies, York University, Toronto.',
+    );
+    expect(ids).toContain('ca-sshrc-connection-grants');
+    for (const id of ['ca-nserc-discovery-grants', 'ca-ccs-challenge-grants']) expect(ids).not.toContain(id);
+  });
+
+  it('still reads a study of the health of refugees in a nursing faculty as health', () => {
+    expect(
+      read('Kim Obi, Faculty of Nursing, University of Alberta.', 'Diabetes care for refugee patients')
+        .fields,
+    ).toContain('health');
+  });
+});
