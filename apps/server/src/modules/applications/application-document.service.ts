@@ -64,6 +64,26 @@ async function liveBudget(db: Tx, row: ApplicationRow): Promise<LiveBudget | nul
 }
 
 /**
+ * The live checks of an application's sections as saved, or as `typed` gives a section's text: one
+ * call for the office's readiness, the editor's check and a section action's missing elements.
+ */
+async function liveChecksOf(db: Tx, row: ApplicationRow, typed = new Map<string, string>()) {
+  const shaped = await shapedSections(db, row);
+  const checks = runLiveChecks({
+    program: shaped.template?.program ?? null,
+    wordsPerPage: shaped.wordsPerPage,
+    budget: await liveBudget(db, row),
+    sections: shaped.sections.map((s) => ({
+      id: s.id,
+      header: s.header,
+      limit: s.limit,
+      text: typed.get(s.id) ?? docToText(s.doc),
+    })),
+  });
+  return { ...shaped, checks };
+}
+
+/**
  * The live checks' summary of each application at its saved text (ADR 0442), for the office's
  * list: the same runLiveChecks the editor runs, so the office and the applicant see one answer.
  */
@@ -72,13 +92,7 @@ export async function readinessOf(db: Db, ids: string[]): Promise<Map<string, Re
   if (ids.length === 0) return out;
   const rows = await repo.listApplicationsByIds(db, ids);
   for (const row of rows) {
-    const { template, sections, wordsPerPage } = await shapedSections(db, row);
-    const result = runLiveChecks({
-      program: template?.program ?? null,
-      wordsPerPage,
-      budget: await liveBudget(db, row),
-      sections: sections.map((s) => ({ id: s.id, header: s.header, limit: s.limit, text: docToText(s.doc) })),
-    });
+    const { checks: result } = await liveChecksOf(db, row);
     const elements = result.criteria.flatMap((c) => c.elements);
     out.set(row.id, {
       found: elements.filter((e) => e.status !== 'missing').length,
@@ -246,20 +260,9 @@ export function createApplicationDocuments(deps: {
     async sectionForAction(user: Owner, id: string, sectionId: string, baseVersion: number) {
       const row = await own(user, id);
       if (row.version !== baseVersion) throw versionConflict(row.version);
-      const { template, sections, wordsPerPage } = await shaped(row);
+      const { sections, wordsPerPage, checks } = await liveChecksOf(db, row);
       const section = sections.find((s) => s.id === sectionId);
       if (!section) throw notFound(`This application has no section "${sectionId}"`);
-      const checks = runLiveChecks({
-        program: template?.program ?? null,
-        wordsPerPage,
-        budget: await liveBudget(db, row),
-        sections: sections.map((s) => ({
-          id: s.id,
-          header: s.header,
-          limit: s.limit,
-          text: docToText(s.doc),
-        })),
-      });
       const missing = checks.criteria.flatMap((c) =>
         c.elements
           .filter((e) => e.status === 'missing' && (e.sectionId === null || e.sectionId === sectionId))
@@ -311,20 +314,9 @@ export function createApplicationDocuments(deps: {
 
     async check(user: Owner, id: string, input: CheckRequest): Promise<CheckResult> {
       const row = await readable(user, id);
-      const { template, sections, wordsPerPage } = await shaped(row);
+      // A section the request leaves out is checked as saved.
       const typed = new Map(input.sections.map((s) => [s.id, s.text]));
-      return runLiveChecks({
-        program: template?.program ?? null,
-        wordsPerPage,
-        budget: await liveBudget(db, row),
-        sections: sections.map((s) => ({
-          id: s.id,
-          header: s.header,
-          limit: s.limit,
-          // A section the request leaves out is checked as saved.
-          text: typed.get(s.id) ?? docToText(s.doc),
-        })),
-      });
+      return (await liveChecksOf(db, row, typed)).checks;
     },
 
     /** The application as a file (see exportApplication), to anyone who may read it. */
