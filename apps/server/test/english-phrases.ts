@@ -11,12 +11,16 @@ import { loadProgramSections } from '../src/ai/profile/data.ts';
 /** Three words or more in a row: a sentence or a phrase of one, in any language. */
 export const SENTENCE = /\p{L}[\p{L}'’-]*\s+\p{L}[\p{L}'’-]*\s+\p{L}[\p{L}'’-]*/u;
 
-/** The text of every string and template literal of a TypeScript source (comments and regexes are not strings). */
+/**
+ * The text of every string and template literal of a TypeScript source (comments and regexes are
+ * not strings, nor is a `String.raw` template: a regex's source, check/budget.ts).
+ */
 export function stringLiterals(source: string): string[] {
   const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true);
   const out: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isTaggedTemplateExpression(node) && node.tag.getText() === 'String.raw') return;
     if (
       ts.isStringLiteral(node) ||
       ts.isNoSubstitutionTemplateLiteral(node) ||
@@ -31,19 +35,29 @@ export function stringLiterals(source: string): string[] {
   return out;
 }
 
-const EN_TABLE = new URL('../src/ai/write/phrases/en.ts', import.meta.url);
+const EN_TABLES = ['en.ts', 'en-check.ts'].map(
+  (f) => new URL(`../src/ai/write/phrases/${f}`, import.meta.url),
+);
 
-/** The English writer's fixed phrases: its table's and the section data's questions. */
+/**
+ * The engine's fixed English: the writer's and the checks' tables (ADR 1175), and the section
+ * data's questions, rules and limit notes.
+ */
 export function englishWriterPhrases(): string[] {
-  const table = stringLiterals(fs.readFileSync(EN_TABLE, 'utf8'))
+  const table = EN_TABLES.flatMap((file) => stringLiterals(fs.readFileSync(file, 'utf8')))
     .filter((s) => SENTENCE.test(s))
     .map((s) => s.trim());
   const data = loadProgramSections();
-  const asks = [data.general, ...Object.values(data.programs)]
+  const entries = [data.general, ...Object.values(data.programs)];
+  const asks = entries
     .flatMap((e) => e.sections.flatMap((s) => s.asks))
     .concat(data.families.flatMap((f) => f.asks))
     .map((a) => a.question);
-  return [...new Set([...table, ...asks])];
+  const notes = entries.flatMap((e) => [
+    ...Object.values(e.rules ?? {}),
+    ...[...e.sections, ...e.sharedLimits].map((s) => s.limit?.note),
+  ]);
+  return [...new Set([...table, ...asks, ...notes.filter((s): s is string => typeof s === 'string')])];
 }
 
 /** The writer's English phrases found in `text`. */

@@ -8,7 +8,8 @@ import type { GrantProgram } from '../profile/program.ts';
 import type { GenerationForm } from '../read/form.ts';
 import { type FactModel, readForm, readText, requestedAmount, totalCost } from '../read/index.ts';
 import { daysBetween, formatDay, parseDay } from '../text/days.ts';
-import { formatMoney, parseMilestoneBudget } from '../text/money.ts';
+import { parseMilestoneBudget } from '../text/money.ts';
+import { type DraftLanguage, writerText } from '../write/phrases/index.ts';
 
 /**
  * Budget checks that need no model: the form's work plan against its money, and the arithmetic of
@@ -87,27 +88,31 @@ export function checkBudget(
   const statedTotal = request?.value ?? null;
   const cost = totalCost(facts);
   const base = cost ?? request;
-  const baseName = cost && request && cost !== request ? 'total project cost' : 'stated total';
+  // Against the total project cost when the form states one apart from the request.
+  const againstCost = Boolean(cost && request && cost !== request);
   const milestonesWithBudget = workPlan.rows.filter((r) => r.budget !== null).length;
   const milestoneSum = workPlan.milestoneBudgetSum;
   const comparable = base !== null && milestonesWithBudget > 0;
   const difference = comparable ? roundCents(milestoneSum - base.value) : null;
   const matches = comparable ? Math.abs(difference ?? 0) <= BUDGET_TOLERANCE : null;
 
-  const parts: string[] = [];
-  if (base === null) parts.push(`The stated total "${form.totalBudget}" has no amount in it.`);
-  else if (milestonesWithBudget === 0)
-    parts.push(`Stated total ${formatMoney(base.value, currency)}; no milestone has a budget.`);
-  else if (matches) {
-    parts.push(
-      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)}, matching the ${baseName}.`,
-    );
-  } else {
-    const diff = difference ?? 0;
-    parts.push(
-      `Milestone budgets add up to ${formatMoney(milestoneSum, currency)} but the ${baseName} is ${formatMoney(base.value, currency)} (${diff > 0 ? 'over' : 'under'} by ${formatMoney(Math.abs(diff), currency)}).`,
-    );
-  }
+  const t = writerText(form.language);
+  const money = (n: number) => t.money(n, currency);
+  const message =
+    base === null
+      ? t.budgetCheck({ kind: 'noAmount', statedText: form.totalBudget })
+      : milestonesWithBudget === 0
+        ? t.budgetCheck({ kind: 'noMilestoneBudget', base: money(base.value) })
+        : matches
+          ? t.budgetCheck({ kind: 'matches', sum: money(milestoneSum), againstCost })
+          : t.budgetCheck({
+              kind: 'differs',
+              sum: money(milestoneSum),
+              base: money(base.value),
+              againstCost,
+              over: (difference ?? 0) > 0,
+              by: money(Math.abs(difference ?? 0)),
+            });
 
   return {
     currency,
@@ -117,7 +122,7 @@ export function checkBudget(
     milestonesWithBudget,
     difference,
     matches,
-    message: parts.join(' '),
+    message,
   };
 }
 
@@ -128,7 +133,11 @@ export function checkBudget(
  * the total is the stated total cost, or the request when no total cost is stated. Null when the
  * text has no budget section with amounts.
  */
-export function checkTextBudget(sections: GeneratedSection[], program: GrantProgram): BudgetCheck | null {
+export function checkTextBudget(
+  sections: GeneratedSection[],
+  program: GrantProgram,
+  language: DraftLanguage = 'en',
+): BudgetCheck | null {
   const budgetSection = sections.find((s) => /budget|funds requested|cost/i.test(s.heading));
   if (!budgetSection) return null;
   const body = budgetSection.body;
@@ -153,15 +162,16 @@ export function checkTextBudget(sections: GeneratedSection[], program: GrantProg
   const comparable = statedTotal !== null && items.length > 1;
   const difference = comparable && statedTotal !== null ? roundCents(itemSum - statedTotal) : null;
   const matches = difference === null ? null : Math.abs(difference) <= BUDGET_TOLERANCE;
-  let message: string;
-  if (statedTotal === null)
-    message = `The budget section itemises ${formatMoney(itemSum, currency)} but states no total.`;
-  else if (!comparable)
-    message = `The budget section states a total of ${formatMoney(statedTotal, currency)} without itemised amounts.`;
-  else if (matches)
-    message = `Itemised amounts add up to the stated total of ${formatMoney(statedTotal, currency)}.`;
-  else
-    message = `Itemised amounts add up to ${formatMoney(itemSum, currency)} but the stated total is ${formatMoney(statedTotal, currency)}.`;
+  const t = writerText(language);
+  const money = (n: number) => t.money(n, currency);
+  const message =
+    statedTotal === null
+      ? t.textBudget({ kind: 'noTotal', items: money(itemSum) })
+      : !comparable
+        ? t.textBudget({ kind: 'noItems', total: money(statedTotal) })
+        : matches
+          ? t.textBudget({ kind: 'matches', total: money(statedTotal) })
+          : t.textBudget({ kind: 'differs', items: money(itemSum), total: money(statedTotal) });
   return {
     currency,
     statedTotalText,

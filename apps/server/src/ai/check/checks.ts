@@ -10,7 +10,7 @@ import type { GenerationForm } from '../read/form.ts';
 import { sameHeading } from '../assess/section-synonyms.ts';
 import { programWordsPerPage } from '../profile/sections.ts';
 import { parseLimit } from '../text/limits.ts';
-import { findMoney, formatMoney } from '../text/money.ts';
+import { findMoney } from '../text/money.ts';
 import { countMaterialWords, countWords } from '../text/review-text.ts';
 import { BUDGET_TOLERANCE, checkBudget, checkTextBudget } from './budget.ts';
 import {
@@ -25,6 +25,7 @@ import {
   type SharedLimit,
   sharedLimits,
 } from './sections.ts';
+import { type DraftLanguage, type WriterText, writerText } from '../write/phrases/index.ts';
 
 /**
  * The checks that need no model: requirement coverage, budget arithmetic and length limits.
@@ -62,7 +63,11 @@ export function checkCoverage(sections: GeneratedSection[], program: GrantProgra
  * Each section's length against its limit, then each shared limit against the sections it spans
  * together (NIH's 12-page Research Strategy over Significance, Innovation and Approach).
  */
-export function checkLimits(sections: GeneratedSection[], program: GrantProgram): LimitCheck[] {
+export function checkLimits(
+  sections: GeneratedSection[],
+  program: GrantProgram,
+  t: WriterText = writerText('en'),
+): LimitCheck[] {
   const listed = namedSections(program);
   const wordsPerPage = programWordsPerPage(program);
   // An optional section (a resubmission's introduction) is checked only when the text has it.
@@ -72,8 +77,11 @@ export function checkLimits(sections: GeneratedSection[], program: GrantProgram)
     // A section with no limit of its own named like its group (NSF's Project Description) is
     // checked once, under the group's limit.
     .filter((s) => s.limit || !shared.some((l) => sameHeading(l.group.name, s.name)))
-    .map((section) => limitCheck(section, sectionBody(section, sections, listed), wordsPerPage));
-  return [...own, ...shared.map((l) => limitCheck(l.group, sharedBody(l, sections, listed), wordsPerPage))];
+    .map((section) => limitCheck(section, sectionBody(section, sections, listed), wordsPerPage, t));
+  return [
+    ...own,
+    ...shared.map((l) => limitCheck(l.group, sharedBody(l, sections, listed), wordsPerPage, t)),
+  ];
 }
 
 /**
@@ -107,7 +115,12 @@ function sharedBody(limit: SharedLimit, sections: GeneratedSection[], listed: Na
   return parts.join('\n');
 }
 
-function limitCheck(section: NamedSection, found: string | null, wordsPerPage: number): LimitCheck {
+function limitCheck(
+  section: NamedSection,
+  found: string | null,
+  wordsPerPage: number,
+  t: WriterText,
+): LimitCheck {
   const body = found ?? '';
   const words = countWords(body);
   const characters = body.length;
@@ -121,7 +134,7 @@ function limitCheck(section: NamedSection, found: string | null, wordsPerPage: n
       words: 0,
       characters: 0,
       status: 'missing',
-      note: 'Section not found.',
+      note: t.sectionNotFound,
     };
   }
   if (!parsed) {
@@ -133,7 +146,7 @@ function limitCheck(section: NamedSection, found: string | null, wordsPerPage: n
       words,
       characters,
       status: 'no_limit',
-      note: section.limit ? `No countable limit in "${section.limit}".` : 'No limit published.',
+      note: section.limit ? t.noCountableLimit(section.limit) : t.noLimitPublished,
     };
   }
   const used = parsed.unit === 'words' ? words : characters;
@@ -148,7 +161,14 @@ function limitCheck(section: NamedSection, found: string | null, wordsPerPage: n
     words,
     characters,
     status: over ? 'over' : 'within',
-    note: `${used.toLocaleString('en-US')} of ${parsed.max.toLocaleString('en-US')} ${parsed.unit} (${parsed.note}).`,
+    note: t.counted({
+      used,
+      max: parsed.max,
+      unit: parsed.unit,
+      limit: section.limit ?? '',
+      wordsPerPage: parsed.flagAbove > parsed.max ? wordsPerPage : null,
+      note: parsed.note,
+    }),
   };
 }
 
@@ -158,22 +178,29 @@ export function runOfflineChecks(input: {
   sections: GeneratedSection[];
   /** With the form (generation) the budget is checked from milestones; without it, from the text. */
   form?: GenerationForm;
+  /** The language of the findings: the form's, else this one, else English. */
+  language?: DraftLanguage;
+  /** A section's name as the findings name it (a French draft: the funder's French name). */
+  name?: (header: string) => string;
 }): OfflineChecks {
   const { program, sections, form } = input;
+  const language = form?.language ?? input.language ?? 'en';
+  const t = writerText(language);
+  const name = input.name ?? ((header: string) => header);
   const coverage = checkCoverage(sections, program);
-  const limits = checkLimits(sections, program);
-  const budget = form ? checkBudget(form, program) : checkTextBudget(sections, program);
+  const limits = checkLimits(sections, program, t);
+  const budget = form ? checkBudget(form, program) : checkTextBudget(sections, program, language);
   const gaps: Gap[] = [];
 
   if (coverage.missing.length > 0) {
     gaps.push({
       severity: 'critical',
-      message: `Required section${coverage.missing.length === 1 ? '' : 's'} missing or empty: ${coverage.missing.join('; ')}.`,
+      message: t.missingSections(coverage.missing.map(name)),
     });
   }
   for (const limit of limits) {
     if (limit.status === 'over') {
-      gaps.push({ severity: 'critical', message: `"${limit.section}" is over its limit: ${limit.note}` });
+      gaps.push({ severity: 'critical', message: t.overLimit(name(limit.section), limit.note) });
     }
   }
   if (budget) {
@@ -183,13 +210,14 @@ export function runOfflineChecks(input: {
   if (form && budget?.statedTotal) {
     const budgetIndex = sections.findIndex((s) => /budget|funds requested/i.test(s.heading));
     const budgetBody = budgetIndex >= 0 ? (sections[budgetIndex]?.body ?? '') : '';
-    const stated = findMoney(budgetBody).some(
-      (a) => Math.abs(a.value - (budget.statedTotal ?? 0)) <= BUDGET_TOLERANCE,
-    );
+    // findMoney reads English figures; a French draft states the total as its writer formats it.
+    const stated =
+      findMoney(budgetBody).some((a) => Math.abs(a.value - (budget.statedTotal ?? 0)) <= BUDGET_TOLERANCE) ||
+      budgetBody.includes(t.money(budget.statedTotal, budget.currency));
     if (budgetIndex >= 0 && !stated) {
       gaps.push({
         severity: 'major',
-        message: `The budget section does not state the requested total of ${formatMoney(budget.statedTotal, budget.currency)}.`,
+        message: t.budgetNotStated(t.money(budget.statedTotal, budget.currency)),
       });
     }
   }

@@ -1,10 +1,9 @@
-import { ruleWords } from '@grantleaf/shared/cost-rules';
 import type { CostRule } from '@grantleaf/shared/cost-rules.schema';
 import type { GeneratedApplication } from '@grantleaf/shared/grant-results.schema';
 import { profileOf } from '../profile/profile.ts';
 import type { GrantProgram } from '../profile/program.ts';
 import { programCurrency } from './budget.ts';
-import { formatMoney } from '../text/money.ts';
+import { type WriterText, writerText } from '../write/phrases/index.ts';
 
 /**
  * The draft's money rules (cap, cost share, share of eligible costs), read from the program's
@@ -54,9 +53,14 @@ export function projectCap(program: GrantProgram): Kind<'limit'> | null {
   );
 }
 
-export function costRuleChecks(program: GrantProgram, money: DraftMoney): RuleCheck[] {
+export function costRuleChecks(
+  program: GrantProgram,
+  money: DraftMoney,
+  t: WriterText = writerText('en'),
+): RuleCheck[] {
   const currency = programCurrency(program);
-  const fmt = (n: number) => formatMoney(Math.round(n), currency);
+  const fmt = (n: number) => t.money(Math.round(n), currency);
+  const ruleWords = (rule: CostRule) => t.ruleWords(rule, fmt);
   const total = money.request;
   const out: RuleCheck[] = [];
 
@@ -64,19 +68,18 @@ export function costRuleChecks(program: GrantProgram, money: DraftMoney): RuleCh
   if (cap?.max !== undefined) {
     const max = cap.max;
     const words = ruleWords(cap);
-    if (total === null)
-      out.push({ rule: 'Budget cap', status: 'unknown', message: `${words} No total is stated to compare.` });
+    if (total === null) out.push({ rule: 'Budget cap', status: 'unknown', message: t.capNoTotal(words) });
     else if (total > max)
       out.push({
         rule: 'Budget cap',
         status: cap.verified ? 'unmet' : 'unknown',
-        message: `The request of ${fmt(total)} is over the cap of ${fmt(max)}. ${words}`,
+        message: t.overCap(fmt(total), fmt(max), words),
       });
     else
       out.push({
         rule: 'Budget cap',
         status: cap.verified ? 'met' : 'unknown',
-        message: `The request of ${fmt(total)} is within the cap of ${fmt(max)}.${cap.verified ? '' : ` ${words}`}`,
+        message: t.withinCap(fmt(total), fmt(max), cap.verified ? null : words),
       });
   }
 
@@ -94,10 +97,10 @@ export function costRuleChecks(program: GrantProgram, money: DraftMoney): RuleCh
     let message = words;
     if (total !== null) {
       const needed = total / ratio.perCash;
-      message = `${words} For the request of ${fmt(total)} that is at least ${fmt(needed)} of partner cash.`;
+      message = t.partnerCashNeeded(words, fmt(total), fmt(needed));
       if (money.partnerCash !== null) {
         if (ratio.rule.verified) status = money.partnerCash >= needed ? 'met' : 'unmet';
-        message += ` The partner's stated cash is ${fmt(money.partnerCash)}${status === 'unmet' ? ', below what the ratio requires' : ''}.`;
+        message += t.partnerCashStated(fmt(money.partnerCash), status === 'unmet');
       }
     }
     out.push({ rule: 'Cost share', status, message });
@@ -111,9 +114,7 @@ export function costRuleChecks(program: GrantProgram, money: DraftMoney): RuleCh
       rule: 'Contribution to eligible costs',
       status: 'unknown',
       message:
-        total === null || money.fromBudget
-          ? words
-          : `${words} If all of ${fmt(total)} were supported costs, the program would pay at most ${fmt(total * most)}; state the eligible costs to know the amount.`,
+        total === null || money.fromBudget ? words : t.wouldPayAtMost(words, fmt(total), fmt(total * most)),
     });
   }
   return out;

@@ -1,14 +1,19 @@
 import type { SectionCount } from '@grantleaf/shared/grant-results.schema';
 import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
-import { limitText } from '../profile/data.ts';
 import { PAGE_LIMIT_TOLERANCE } from '../text/limits.ts';
 import { countWords } from '../text/review-text.ts';
+import { type DraftLanguage, writerText } from '../write/phrases/index.ts';
 
 /**
  * One text against one limit in the funder's unit: the counter the writer fits its sections to,
  * the model path's section check and the editor's live counter all use.
  */
-export function countFor(body: string, limit: SectionLimit, wordsPerPage: number): SectionCount {
+export function countFor(
+  body: string,
+  limit: SectionLimit,
+  wordsPerPage: number,
+  language: DraftLanguage = 'en',
+): SectionCount {
   const words = countWords(body);
   const characters = body.length;
   const used =
@@ -17,7 +22,6 @@ export function countFor(body: string, limit: SectionLimit, wordsPerPage: number
       : limit.unit === 'words'
         ? words
         : Math.round((words / wordsPerPage) * 10) / 10;
-  const assumption = limit.unit === 'pages' ? ` at ${wordsPerPage} words per page` : '';
   // Judged as the reviewer judges (parseLimit's flagAbove): a page count is an estimate in words,
   // flagged only above PAGE_LIMIT_TOLERANCE of them; words and characters are exact.
   const over =
@@ -31,6 +35,10 @@ export function countFor(body: string, limit: SectionLimit, wordsPerPage: number
     wordsPerPage: limit.unit === 'pages' ? wordsPerPage : null,
     kind: limit.kind,
     status: over ? 'over' : 'within',
-    note: `${used.toLocaleString('en-US')} of ${limitText(limit)}${assumption}.${limit.note ? ` ${limit.note}` : ''}`,
+    note: writerText(language).countNote({
+      used,
+      limit,
+      wordsPerPage: limit.unit === 'pages' ? wordsPerPage : null,
+    }),
   };
 }

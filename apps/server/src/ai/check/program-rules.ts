@@ -4,6 +4,7 @@ import type { GrantProgram } from '../profile/program.ts';
 import type { GenerationForm } from '../read/form.ts';
 import { type FactModel, partnerAmount, readForm } from '../read/index.ts';
 import { costRuleChecks } from './cost-rules.ts';
+import { writerText } from '../write/phrases/index.ts';
 
 /** Words that say the project trains people (the training rule and the training writer). */
 export const TRAINEE = /student|postdoc|trainee|intern|HQP|graduate|mentor|train/i;
@@ -20,10 +21,12 @@ export function ruleChecks(
   facts: FactModel = readForm(form),
 ): RuleCheck[] {
   const rules = entry.rules;
-  const out: RuleCheck[] = costRuleChecks(program, {
-    request: budget.statedTotal,
-    partnerCash: partnerAmount(facts, 'partner_cash'),
-  });
+  const t = writerText(form.language);
+  const out: RuleCheck[] = costRuleChecks(
+    program,
+    { request: budget.statedTotal, partnerCash: partnerAmount(facts, 'partner_cash') },
+    t,
+  );
   if (rules.goNoGo) {
     const stated = workPlan.rows.some((r) =>
       /go\/no-go|no-go|decision|success criteri/i.test(`${r.description} ${r.deliverables}`),
@@ -31,9 +34,7 @@ export function ruleChecks(
     out.push({
       rule: 'Go/no-go milestones',
       status: stated ? 'met' : 'unknown',
-      message: stated
-        ? `${rules.goNoGo} A milestone states its decision criterion.`
-        : `${rules.goNoGo} No milestone states one yet.`,
+      message: t.goNoGo(rules.goNoGo, stated),
     });
   }
   for (const [rule, text, re] of [
@@ -45,9 +46,7 @@ export function ruleChecks(
     out.push({
       rule,
       status: said ? 'met' : 'unknown',
-      message: said
-        ? `${text} Your material addresses it.`
-        : `${text} Your material does not address it yet.`,
+      message: t.addressed(text, said),
     });
   }
   return out;

@@ -13,6 +13,7 @@ import type { OfflineEvaluation } from '../assess/analysis.ts';
 import { buildWorkPlan, checkBudget } from '../check/budget.ts';
 import { runOfflineChecks } from '../check/checks.ts';
 import { ruleChecks } from '../check/program-rules.ts';
+import { projectCap } from '../check/cost-rules.ts';
 import { programShape } from '../profile/sections.ts';
 import { profileOf } from '../profile/profile.ts';
 import { requiresPartner } from '../profile/catalogue.ts';
@@ -62,25 +63,28 @@ export function assembleApplication(input: {
   // Checked under the funder's English headers; the draft's language names them at the end.
   const named = (header: string) => sectionHeading({ program, language }, header);
   const shape = programShape(program);
-  const sections = removeRepeats(input.sections).map((s) => withCount(s, shape));
+  const sections = removeRepeats(input.sections).map((s) => withCount(s, shape, t));
   const workPlan = buildWorkPlan(form);
   // Coverage is measured against the program profile's sections, the ones this draft is shaped by.
-  const checks = runOfflineChecks({ program, sections, form });
+  const checks = runOfflineChecks({ program, sections, form, name: named });
   const budgetCheck = checks.budget ?? checkBudget(form, program, workPlan);
   const limits = limitChecks(sections, shape, t).map((l) => ({ ...l, section: named(l.section) }));
   const facts = readForm(form);
   const rules = ruleChecks(program, form, shape.entry, budgetCheck, workPlan, facts);
   const criteriaMap = mapCriteria(program, sections, shape, t, input.modelCriteriaMap, named);
+  const overLimit = new Set(
+    checks.limits.filter((l) => l.status === 'over').map((l) => t.overLimit(named(l.section), l.note)),
+  );
   const gaps: Gap[] = [
     ...materialGaps(program, form, workPlan, facts, t),
     // Limits are counted below in the funder's units.
-    ...checks.gaps.filter((g) => !/over its limit/.test(g.message)),
+    ...checks.gaps.filter((g) => !overLimit.has(g.message)),
     ...limitGaps(limits, t),
   ];
   for (const rule of rules) {
     if (rule.status === 'unmet') gaps.push({ severity: 'critical', message: rule.message });
     // Over a cap the funder's page did not confirm: not a blocker, but not ready either (ADR 0451).
-    else if (rule.rule === 'Budget cap' && / is over the cap of /.test(rule.message))
+    else if (rule.rule === 'Budget cap' && overCap(program, budgetCheck.statedTotal))
       gaps.push({ severity: 'major', message: rule.message });
   }
   for (const entry of criteriaMap) {
@@ -224,6 +228,12 @@ function materialGaps(
     gaps.push({ severity: 'minor', message: t.briefProfiles });
   }
   return gaps;
+}
+
+/** Whether the request is over the program's per-project cap (check/cost-rules.ts `projectCap`). */
+function overCap(program: GrantProgram, request: number | null): boolean {
+  const max = projectCap(program)?.max;
+  return max !== undefined && request !== null && request > max;
 }
 
 function dedupeGaps(gaps: Gap[]): Gap[] {

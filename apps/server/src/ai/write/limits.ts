@@ -1,17 +1,16 @@
 import type { Gap, GeneratedSection, LimitCheck } from '@grantleaf/shared/grant-results.schema';
 import type { SectionLimit } from '@grantleaf/shared/program-sections.schema';
 import { countFor } from '../check/count.ts';
-import { limitText } from '../profile/data.ts';
 import type { ProgramShape } from '../profile/sections.ts';
 import { countWords } from '../text/review-text.ts';
 import type { WriterText } from './phrases/index.ts';
 
 /** A draft's sections and shared limits counted in the funder's units, and the gaps over them. */
 
-export function withCount(section: GeneratedSection, shape: ProgramShape): GeneratedSection {
+export function withCount(section: GeneratedSection, shape: ProgramShape, t: WriterText): GeneratedSection {
   const spec = shape.entry.sections.find((s) => s.header === section.heading);
   if (!spec?.limit) return { ...section, count: section.count ?? null };
-  return { ...section, count: countFor(section.body, spec.limit, shape.entry.wordsPerPage) };
+  return { ...section, count: countFor(section.body, spec.limit, shape.entry.wordsPerPage, t.language) };
 }
 
 export function limitChecks(sections: GeneratedSection[], shape: ProgramShape, t: WriterText): LimitCheck[] {
@@ -20,7 +19,7 @@ export function limitChecks(sections: GeneratedSection[], shape: ProgramShape, t
     if (body === null) {
       return {
         section: name,
-        limit: limit ? limitText(limit) : null,
+        limit: limit ? t.limitText(limit) : null,
         unit: null,
         max: null,
         words: 0,
@@ -42,12 +41,12 @@ export function limitChecks(sections: GeneratedSection[], shape: ProgramShape, t
         note: t.noLimitPublished,
       };
     }
-    const count = countFor(body, limit, entry.wordsPerPage);
+    const count = countFor(body, limit, entry.wordsPerPage, t.language);
     const unit = limit.unit === 'characters' ? 'characters' : 'words';
     const max = limit.unit === 'pages' ? limit.max * entry.wordsPerPage : limit.max;
     return {
       section: name,
-      limit: limitText(limit),
+      limit: t.limitText(limit),
       unit,
       max: Math.round(max),
       words,

@@ -10,7 +10,6 @@ import { formatMoneyIn } from '../text/money.ts';
 import { ensurePeriod } from '../text/review-text.ts';
 import { type Material, pilotText, sentenceKey, take, type Written } from './material.ts';
 import { bestMilestoneFor } from './milestones.ts';
-import type { BudgetSaid } from './phrases/index.ts';
 
 /**
  * The topic writers: each takes, from the applicant's material, the sentences that answer its
@@ -190,30 +189,6 @@ function milestoneTable(m: Material): SectionTable {
   };
 }
 
-/**
- * The budget check's finding from its own figures (check/budget.ts compares the milestones with
- * the total project cost when one is stated, else with the request), for a language that says it
- * in its own words.
- */
-function budgetSaid(m: Material): BudgetSaid {
-  const b = m.budget;
-  const cost = totalCost(m.facts);
-  const againstCost = cost !== null && b.statedTotal !== null && cost.value !== b.statedTotal;
-  const base = cost?.value ?? b.statedTotal;
-  if (base === null) return { kind: 'noAmount', statedText: b.statedTotalText };
-  if (b.milestonesWithBudget === 0) return { kind: 'noMilestoneBudget', base: money(m, base) };
-  const sum = money(m, b.milestoneSum);
-  if (b.matches || b.difference === null) return { kind: 'matches', sum, againstCost };
-  return {
-    kind: 'differs',
-    sum,
-    base: money(m, base),
-    againstCost,
-    over: b.difference > 0,
-    by: money(m, Math.abs(b.difference)),
-  };
-}
-
 function writeBudget(m: Material): Written {
   const total = m.budget.statedTotal;
   const lines: string[] = [];
@@ -225,7 +200,8 @@ function writeBudget(m: Material): Written {
   const cost = totalCost(m.facts);
   if (cost && total !== null && Math.abs(cost.value - total) > 1)
     lines.push(m.t.projectCost(money(m, cost.value)));
-  lines.push(m.t.budgetCheck(budgetSaid(m)) ?? m.budget.message);
+  // The check speaks the draft's language (check/budget.ts takes it from the form).
+  lines.push(m.budget.message);
   // The money rules belong in the budget; the others are listed with the checks.
   for (const rule of ruleChecks(
     m.program,

@@ -143,10 +143,20 @@ describe.each(DATABASES)('drafts and the funder’s French section names on %s',
       expect(text).toContain('1. Build 3 prototypes by month 12.');
       expect(text).toContain('Le projet est dirigé par Dr. Ada Lee, Principal Investigator');
       expect(text).toContain('il demande 180\u00a0000\u00a0$');
-      // The budget check in French figures; the program rules' money lines (check/program-rules.ts,
-      // "The request of CAD $180,000 is within the cap…") are still English (ADR 1140, Left).
+      // The budget check in French figures, and the checks' findings in French too (ADR 1175):
+      // the program rules' money lines, the gaps and the limit notes.
       expect(text).toContain('Total indiqué\u00a0: 180\u00a0000\u00a0$; aucun jalon n’a de budget.');
       expect(text).not.toContain('no milestone has a budget');
+      const findings = [
+        ...(french.ruleChecks as any[]).map((r) => r.message),
+        ...(french.gaps as any[]).map((g) => g.message),
+        ...(french.limits as any[]).map((l) => l.note),
+      ].join('\n');
+      expect(englishPhrasesIn(findings), programId).toEqual([]);
+      if (programId === 'ca-sshrc-insight-grants')
+        expect(findings).toContain(
+          'La demande de 180\u00a0000\u00a0$ respecte le plafond de 400\u00a0000\u00a0$.',
+        );
     }
   });
 

@@ -1,5 +1,6 @@
 import { limitText } from '../../profile/data.ts';
 import { ELEMENT_LABELS } from '../../profile/rubric.ts';
+import { EN_CHECK } from './en-check.ts';
 import type { WriterText } from './index.ts';
 
 /** The offline writer's English (the wording every English test and export has always seen). */
@@ -7,6 +8,7 @@ import type { WriterText } from './index.ts';
 const list = (items: string[]) => items.join(', ');
 
 export const EN: WriterText = {
+  ...EN_CHECK,
   tooLong: (limit) =>
     `Your material for this section is longer than its limit of ${limitText(limit)}; which of the points left out should replace one kept?`,
   askSection: (_heading, guidance) =>
@@ -42,7 +44,6 @@ export const EN: WriterText = {
   totalRequest: (amount) => `The total request is ${amount}.`,
   totalAsk: (currency) => `What is the total amount requested, in ${currency}?`,
   projectCost: (amount) => `The total project cost is ${amount}.`,
-  budgetCheck: () => null,
 
   basis: ({ program, basis, engine }) => {
     const source =

@@ -1,5 +1,7 @@
-import type { SectionLimit, SectionNeed } from '@grantleaf/shared/program-sections.schema';
+import type { SectionNeed } from '@grantleaf/shared/program-sections.schema';
 import type { Element } from '../../profile/rubric.ts';
+import { FR_CHECK } from './fr-check.ts';
+import { colon, plural, quote } from './fr-typography.ts';
 import type { WriterText } from './index.ts';
 
 /**
@@ -10,17 +12,7 @@ import type { WriterText } from './index.ts';
  * colon and inside « », none before ? or ; (Le guide du rédacteur).
  */
 
-const NB = '\u00a0';
-const quote = (t: string) => `«${NB}${t}${NB}»`;
-const colon = `${NB}:`;
 const list = (items: string[]) => items.join(', ');
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-
-const UNITS: Record<SectionLimit['unit'], [string, string]> = {
-  pages: ['page', 'pages'],
-  words: ['mot', 'mots'],
-  characters: ['caractère', 'caractères'],
-};
 
 /** One question per need; the data's English wording varies by program, this one does not. */
 const ASKS: Record<SectionNeed, string> = {
@@ -76,12 +68,9 @@ const ELEMENTS: Record<Element, string> = {
 };
 
 export const FR: WriterText = {
-  tooLong: (limit) => {
-    const [one, many] = UNITS[limit.unit];
-    const max = new Intl.NumberFormat('fr-CA').format(limit.max);
-    const text = `${max} ${plural(limit.max, one, many)}${limit.kind === 'recommended' ? ' (recommandé)' : ''}`;
-    return `Vos éléments pour cette section dépassent sa limite de ${text}; lesquels des points laissés de côté devraient remplacer un point retenu?`;
-  },
+  ...FR_CHECK,
+  tooLong: (limit) =>
+    `Vos éléments pour cette section dépassent sa limite de ${FR_CHECK.limitText(limit)}; lesquels des points laissés de côté devraient remplacer un point retenu?`,
   askSection: (heading) =>
     `Que répond votre projet à ce que l’organisme demande dans la section ${quote(heading)}?`,
   attachment: ({ name, lead, partner, title }) =>
@@ -117,19 +106,6 @@ export const FR: WriterText = {
   totalRequest: (amount) => `La demande totale s’élève à ${amount}.`,
   totalAsk: (currency) => `Quel est le montant total demandé, en ${currency}?`,
   projectCost: (amount) => `Le coût total du projet s’élève à ${amount}.`,
-  budgetCheck: (a) => {
-    const base = (againstCost: boolean) => (againstCost ? 'le coût total du projet' : 'le total indiqué');
-    switch (a.kind) {
-      case 'noAmount':
-        return `Le total indiqué ${quote(a.statedText)} ne contient aucun montant.`;
-      case 'noMilestoneBudget':
-        return `Total indiqué${colon} ${a.base}; aucun jalon n’a de budget.`;
-      case 'matches':
-        return `Les budgets des jalons totalisent ${a.sum}, soit ${base(a.againstCost)}.`;
-      case 'differs':
-        return `Les budgets des jalons totalisent ${a.sum}, mais ${base(a.againstCost)} est de ${a.base} (${a.over ? 'dépassement' : 'écart'} de ${a.by}).`;
-    }
-  },
 
   basis: ({ program, basis, engine }) => {
     const source =

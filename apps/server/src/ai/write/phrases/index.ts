@@ -1,7 +1,10 @@
 import type { SectionLimit, SectionNeed } from '@grantleaf/shared/program-sections.schema';
 import type { Element } from '../../profile/rubric.ts';
+import type { CheckText } from './check.ts';
 import { EN } from './en.ts';
 import { FR } from './fr.ts';
+
+export type { BudgetSaid, CheckText, TextBudgetSaid } from './check.ts';
 
 /**
  * Every fixed sentence the offline writer puts into a draft or around it (headings it names,
@@ -13,14 +16,8 @@ import { FR } from './fr.ts';
 
 export type DraftLanguage = 'en' | 'fr';
 
-/** What the budget check found, its amounts already formatted. */
-export type BudgetSaid =
-  | { kind: 'noAmount'; statedText: string }
-  | { kind: 'noMilestoneBudget'; base: string }
-  | { kind: 'matches'; sum: string; againstCost: boolean }
-  | { kind: 'differs'; sum: string; base: string; againstCost: boolean; over: boolean; by: string };
-
-export interface WriterText {
+/** The writer's words and the checks' (check.ts): one table per language. */
+export interface WriterText extends CheckText {
   // draft.ts
   tooLong(limit: SectionLimit): string;
   /** The question a section with no material and no question of its own asks. */
@@ -62,11 +59,6 @@ export interface WriterText {
   totalRequest(amount: string): string;
   totalAsk(currency: string): string;
   projectCost(amount: string): string;
-  /**
-   * The budget check (check/budget.ts) said in this language, from its figures; null where the
-   * check's own English message is the draft's (English).
-   */
-  budgetCheck(a: BudgetSaid): string | null;
 
   // assemble.ts, criteria-map.ts, limits.ts
   basis(a: {
