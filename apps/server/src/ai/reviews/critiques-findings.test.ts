@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseReviews } from './critiques.ts';
+import { suggestSections } from './plan.ts';
 
 // ADR 1166: what the eleventh part (ADR 1165, spent) and the tenth part's misses showed, and the
 // brief's four known gaps: a review quoted in Markdown ("> "), an administrative item rated
@@ -159,5 +160,26 @@ describe('parseReviews: judgements the cue words did not name', () => {
       'strength',
     ]);
     expect(prose('In fact, the applicant has published an excellent paper.')).toEqual(['strength']);
+  });
+});
+
+describe('suggestSections: an administrative finding points at its own attachment', () => {
+  const sections = [
+    { id: 'strategy', header: 'Research Strategy', text: 'We recruit adolescents at three clinics.' },
+    { id: 'hs', header: 'Protection of Human Subjects', text: 'Risks are minimal.' },
+    { id: 'animals', header: 'Vertebrate Animals', text: 'Mice are housed in the vivarium.' },
+  ];
+
+  it('files a human-subjects weakness under the Protection of Human Subjects section', () => {
+    const critique = {
+      quote: 'The consent procedure for the adolescent participants is not described.',
+      criterion: 'Protections for Human Subjects',
+    };
+    expect(suggestSections(critique, sections)[0]).toBe('hs');
+  });
+
+  it('files a vertebrate-animals weakness under the Vertebrate Animals section', () => {
+    const critique = { quote: 'Euthanasia methods are not justified.', criterion: 'Vertebrate Animals' };
+    expect(suggestSections(critique, sections)).toEqual(['animals']);
   });
 });
