@@ -46,7 +46,9 @@ const PURPOSES: Array<[RegExp, RegExp]> = [
   ],
   [
     /\b(connection|dissemination|planning)\b/i,
-    /\b(conference|workshop|symposium|event|outreach|knowledge mobili[sz]ation)\b/i,
+    // A colloquium, a roundtable or a summer institute is an event as a conference is (ADR 1161: a journalism
+    // roundtable and a labour-history colloquium, both SSHRC Connection Grants, counted as not asking for one).
+    /\b(conferences?|workshops?|symposi(um|a)|event|outreach|knowledge mobili[sz]ation|colloqui(um|a)|round ?tables?|summer institutes?|summer schools?)\b/i,
   ],
   [
     /\b(idea to innovation|i2i|i-corps|partnerships for innovation|commerciali[sz]ation)\b/i,
