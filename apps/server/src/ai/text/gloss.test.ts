@@ -34,6 +34,19 @@ describe('French read in English words (ADR 1125)', () => {
     expect(readAsEnglish(text)).toBe(text);
   });
 
+  it("reads the councils' French headings as the English headings the detector weighs (ADR 1177)", () => {
+    const body = 'Nous étudierons les automates probabilistes avec nos collaborateurs.';
+    const heading = (h: string) => readAsEnglish(`${h}\n${body}`).split('\n')[0];
+    expect(heading('Objectifs spécifiques')).toBe('Specific objectives');
+    expect(heading('Retombées attendues')).toBe('Expected impacts');
+    expect(heading('Formation de PHQ')).toBe('Hqp training');
+    expect(heading('Formation des étudiants')).toBe('Student training');
+    expect(heading('Plan de mobilisation des connaissances')).toBe('Knowledge mobilization plan');
+    expect(heading('État des connaissances')).toBe('State of the art');
+    expect(heading('Plan de travail')).toBe('Work plan');
+    expect(featuresOf(`Formation de PHQ\n${body}`)).toEqual(expect.arrayContaining(['h:hqp', 'h:train']));
+  });
+
   it('gives the detector the features it was trained on for a French passage', () => {
     const features = featuresOf(FRENCH);
     // Who acts and whether it is planned (ADR 0800), and English stems.
