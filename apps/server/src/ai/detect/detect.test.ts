@@ -10,6 +10,7 @@ import {
   assertDevelopmentOnly,
   chooseThresholds,
   frozenSplit,
+  MIN_RECALL_TO_CLAIM_MISSING,
   TRAINABLE_SIDES,
   trainDetector,
   wilson,
@@ -102,6 +103,26 @@ describe('the element detector (ADR 0300)', () => {
     expect(t.missing).toBeGreaterThan(0.03);
     const said = [...absent, ...low.map((x) => ({ ...x, p: x.p + 0.04 }))].filter((x) => x.p < t.missing);
     expect(wilson(said.filter((x) => x.truth).length, said.length)[1]).toBeLessThanOrEqual(0.05);
+  });
+
+  it('never says "missing" for a family it can hardly find (ADR 1150: objectives, recall 0.02)', () => {
+    // 100 present: 5 ranked on top, 95 in the middle; 400 absent far below all of them. The low
+    // tail is clean (0 of 400), but a model that finds 5% of a family does not separate it.
+    const top = [0.99, 0.98, 0.97, 0.96, 0.95].map((p) => ({ p, truth: true }));
+    const middle = Array.from({ length: 95 }, (_, i) => ({ p: 0.3 + i / 1000, truth: true }));
+    const middleAbsent = Array.from({ length: 95 }, (_, i) => ({ p: 0.3 + i / 1000 + 0.0005, truth: false }));
+    const absent = Array.from({ length: 400 }, (_, i) => ({ p: i / 10000, truth: false }));
+    const t = chooseThresholds([...top, ...middle, ...middleAbsent, ...absent]);
+    expect(t.figures.recall).toBeLessThan(MIN_RECALL_TO_CLAIM_MISSING);
+    expect(t.missing).toBe(0);
+    // The same tail under a family found at recall 0.3 may still be called missing.
+    const found = Array.from({ length: 30 }, (_, i) => ({ p: 0.9 + i / 1000, truth: true }));
+    const t2 = chooseThresholds([...found, ...middle.slice(0, 70), ...middleAbsent, ...absent]);
+    expect(t2.figures.recall).toBeGreaterThanOrEqual(0.3);
+    expect(t2.missing).toBeGreaterThan(0.03);
+    // And the committed weights obey it.
+    for (const f of Object.values(detectorWeights().families))
+      if ((f.development.recall ?? 0) < MIN_RECALL_TO_CLAIM_MISSING) expect(f.thresholds.missing).toBe(0);
   });
 
   it("never quotes an element's own description as the applicant's stated record", () => {

@@ -30,6 +30,14 @@ export const TARGET_PRECISION = 0.85;
 export const TARGET_WRONG_MISSING = 0.05;
 /** At most this share of the passages that evidence a family may fall under its "missing" threshold. */
 export const MAX_MISSED_SHARE = 0.1;
+/**
+ * A family whose cross-validated "found" recall is below this cannot claim "missing" at all (ADR
+ * 1150): a model that ranks almost none of a family's passages high does not separate it, and its
+ * low tail is the family's base rate, not evidence of absence. Objectives (recall 0.02) was wrong
+ * in 8.5% of its "missing" claims on held-out 5 and 9.4% on held-out 4 while development said
+ * 3-4%. Any cut between 0.10 and 0.22 splits the trained families the same way.
+ */
+export const MIN_RECALL_TO_CLAIM_MISSING = 0.15;
 const FOLDS = 5;
 const EPOCHS = 200;
 const LEARNING_RATE = 0.05;
@@ -152,7 +160,8 @@ export interface FamilyFigures {
  * allows); where no threshold reaches it the family is never "found" (1.01) and the product says
  * "not assessed" rather than guess. `missing` is the highest under which the share of passages
  * that evidence the family is at most TARGET_WRONG_MISSING at the upper end of its 95% interval,
- * and at most MAX_MISSED_SHARE of those that evidence it fall.
+ * and at most MAX_MISSED_SHARE of those that evidence it fall; 0 (never "missing") when the
+ * family's recall at `found` is under MIN_RECALL_TO_CLAIM_MISSING.
  */
 export function chooseThresholds(pairs: { p: number; truth: boolean }[]): {
   found: number;
@@ -190,6 +199,8 @@ export function chooseThresholds(pairs: { p: number; truth: boolean }[]): {
     if (wilson(wrong, i + 1)[1] <= TARGET_WRONG_MISSING && wrong <= MAX_MISSED_SHARE * positives)
       missing = Math.min(next, found);
   }
+  const recallAtFound = positives ? pairs.filter((x) => x.truth && x.p >= found).length / positives : 0;
+  if (recallAtFound < MIN_RECALL_TO_CLAIM_MISSING) missing = 0;
   const saidFound = pairs.filter((x) => x.p >= found);
   const saidMissing = pairs.filter((x) => x.p < missing);
   const hits = saidFound.filter((x) => x.truth).length;
