@@ -30,6 +30,14 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
     'english department',
     // A request that names its field in so many words ("individual research in the humanities").
     'the humanities',
+    // A civil war is history's subject (FORD 6.1), not civil engineering's (ADR 1161: Shubert's virtual
+    // Spanish Civil War, a York history professor's Connection Grant, was shown NSERC for "civil").
+    'civil war',
+    'civil wars',
+    // Artists and their artworks are the arts (FORD 6.4; ADR 1161: an Indigenous media-making summer
+    // institute for emerging artists, in a school of art and culture, was read with no field and shown NSERC).
+    'artists',
+    'artworks',
   ],
   'social-sciences': [
     'climate action',
@@ -41,6 +49,12 @@ export const FIELD_PHRASES: Record<Field, string[]> = {
     'youth engagement',
     'disability studies',
     'humanitarian studies',
+    // Civil society, rights, liberties and law are sociology's, political science's and law's (FORD 5.4-5.6),
+    // not civil engineering's (ADR 1161).
+    'civil society',
+    'civil rights',
+    'civil liberties',
+    'civil law',
     // Anxiety about mathematics and how it is learned are psychology and education (FORD 5.1, 5.3).
     'math anxiety',
     'mathematics anxiety',

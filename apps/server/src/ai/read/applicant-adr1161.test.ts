@@ -94,3 +94,33 @@ describe('forced displacement, foreign policy and suburbanization are the social
     ).toContain('health');
   });
 });
+
+describe('a civil war is history, artists are the arts (ADR 1161)', () => {
+  it('reads a history professor’s exhibition on a civil war with no engineering', () => {
+    const fields = read(
+      'Prof. Ana Ruiz, Department of History, York University.',
+      'Remembering the Greek Civil War online',
+      'An online exhibition of the Greek Civil War, launched with a symposium.',
+    ).fields;
+    expect(fields).not.toContain('engineering');
+  });
+
+  it('reads a summer institute for emerging artists and their artworks as the humanities', () => {
+    expect(
+      read(
+        'Lee Tran, School for Studies in Art and Culture, Carleton University.',
+        'A summer institute in video-making',
+        'Emerging Inuit artists learn video-making and create original artworks.',
+      ).fields,
+    ).toEqual(['humanities']);
+  });
+
+  it('still reads a civil engineer’s bridge study as engineering', () => {
+    expect(
+      read(
+        'Sam Lee, Department of Civil Engineering, University of Waterloo.',
+        'Fatigue of steel bridge decks',
+      ).fields,
+    ).toContain('engineering');
+  });
+});
