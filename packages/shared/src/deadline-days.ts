@@ -31,7 +31,7 @@ export function daysUntil(
   today: Date = new Date(),
 ): number | null {
   if (!deadline) return null;
-  const now = toLocalDay(today);
+  const now = localDayOf(today);
   if (!now) return null;
   if (typeof deadline !== 'string') return countDays(deadline, now);
   // The funding finder counts the days to every deadline of a large catalogue, most sharing a few
@@ -46,6 +46,19 @@ export function daysUntil(
     counted.set(deadline, days);
   }
   return days;
+}
+
+// The day counted from, kept for the last `today` seen: a search counts from one today for every
+// program, and making its local day again (two Dates) for each was a tenth of a large search.
+let lastToday = Number.NaN;
+let lastDay: Date | null = null;
+function localDayOf(today: Date): Date | null {
+  const time = today.getTime();
+  if (time !== lastToday) {
+    lastDay = toLocalDay(today);
+    lastToday = time;
+  }
+  return lastDay;
 }
 
 const COUNTED_MAX = 10_000;

@@ -107,12 +107,18 @@ export function matchPrograms(
   const closed: RankableProgram[] = [];
   // Imports share their country's rules: each set of rules is read once per search.
   const reasonsByRules = new Map<EligibilityRules, string[]>();
+  // Runs of programs share one rules object (a country's imports): no Map look-up for those.
+  let lastRules: EligibilityRules | null = null;
+  let lastReasons: string[] = [];
   for (const p of programs) {
     const rules = rulesOf(p);
     let reasons: string[] = [];
-    if (rules) {
+    if (rules === lastRules) reasons = lastReasons;
+    else if (rules) {
       reasons = reasonsByRules.get(rules) ?? ineligibilityReasons(rules, who);
       reasonsByRules.set(rules, reasons);
+      lastRules = rules;
+      lastReasons = reasons;
     }
     if (!isOpen(p, today)) {
       if (reasons.length === 0) closed.push(p);
@@ -133,18 +139,27 @@ export function matchPrograms(
   // that happens to be the best match is still a weak one.
   // A loop, not Math.max(...scores): a large catalogue's scores are more arguments than a call takes.
   let max = fullMatch(eligible.length);
-  for (const r of relevance) if (r.score > max) max = r.score;
+  for (const r of relevance.scores) if (r > max) max = r;
+  // The matched words only for a worded program: they are shown, and enter no score.
   const score = (i: number, words: boolean) =>
-    scoreProgram(eligible[i]!, profile, who, relevance[i]!.score / max, relevance[i]!.matched, today, words);
+    scoreProgram(
+      eligible[i]!,
+      profile,
+      who,
+      relevance.scores[i]! / max,
+      words ? relevance.matched(i) : [],
+      today,
+      words,
+    );
   let ranked: RankedProgram[];
   if (opts.top === undefined) {
     ranked = eligible.map((_, i) => score(i, true));
     ranked.sort((x, y) => y.score - x.score || byName(x.program.name, y.program.name));
   } else {
     // Every program scored, only the kept ones worded: the reasons do not enter the score.
-    const scores = eligible.map((_, i) => score(i, false).score);
+    const scores = Float64Array.from(eligible, (_, i) => score(i, false).score);
     const kept = firstInOrder(
-      eligible.map((_, i) => i),
+      eligible.length,
       (x, y) => scores[y]! - scores[x]! || byName(eligible[x]!.name, eligible[y]!.name),
       opts.top,
     );
@@ -154,13 +169,13 @@ export function matchPrograms(
 }
 
 /**
- * The first `n` items in the order a (stable) sort by `order` gives, without sorting them all: a
+ * The first `n` indexes of `count` items in the order a (stable) sort by `order` gives, without sorting them all: a
  * catalogue of 100,000 eligible programs is ranked for its first dozen.
  */
-function firstInOrder<T>(items: T[], order: (x: T, y: T) => number, n: number): T[] {
-  const best: T[] = [];
+function firstInOrder(count: number, order: (x: number, y: number) => number, n: number): number[] {
+  const best: number[] = [];
   if (n <= 0) return best;
-  for (const item of items) {
+  for (let item = 0; item < count; item++) {
     if (best.length === n && order(item, best[n - 1]!) >= 0) continue;
     // After every kept item it does not come before: a stable sort keeps the input's order on ties.
     let at = best.length;
@@ -182,7 +197,7 @@ function notOpenList(
   if (closed.length === 0) return [];
   const relevance = bm25(closed, terms);
   return closed
-    .map((program, i) => ({ program, score: relevance[i]!.score }))
+    .map((program, i) => ({ program, score: relevance.scores[i]! }))
     .filter((c) => c.score > 0)
     .sort((x, y) => y.score - x.score || byName(x.program.name, y.program.name))
     .slice(0, NOT_OPEN_SHOWN)

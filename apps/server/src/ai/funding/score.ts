@@ -59,6 +59,23 @@ function anotherIntakeSoon(p: RankableProgram, soon: number, today: Date): boole
   });
 }
 
+const NONE: never[] = [];
+const COMPANY: ReadonlySet<Audience> = new Set(['company']);
+const ACADEMIC: ReadonlySet<Audience> = new Set(['academic']);
+
+// Whether the request's text asks for a purpose (a program's words, not global: no lastIndex), read
+// once per search for each of the few purposes rather than once per program of a large catalogue.
+let askedOf: { text: string; asked: Map<RegExp, boolean> } = { text: '', asked: new Map() };
+function asks(profile: Profile, re: RegExp): boolean {
+  if (askedOf.text !== profile.text) askedOf = { text: profile.text, asked: new Map() };
+  let asked = askedOf.asked.get(re);
+  if (asked === undefined) {
+    asked = re.test(profile.text);
+    askedOf.asked.set(re, asked);
+  }
+  return asked;
+}
+
 export function scoreProgram(
   p: RankableProgram,
   profile: Profile,
@@ -77,13 +94,18 @@ export function scoreProgram(
   const reasons: string[] | null = words ? [] : null;
   let score = W('relevance') * relevance;
   // Sector focus (defence, space, energy, …) beyond the broad field.
-  const specific = [...t.sectors].filter((s) => SPECIFIC.includes(s));
-  const sharedSectors = [...t.sectors].filter((s) => profile.sectors.has(s));
-  const specificShared = sharedSectors.filter((s) => SPECIFIC.includes(s));
+  const specific = t.specific;
+  // Most programs of a large catalogue share no sector with the request: no array is made for them.
+  const sharedSectors =
+    t.sectors.size === 0 || profile.sectors.size === 0
+      ? NONE
+      : [...t.sectors].filter((s) => profile.sectors.has(s));
+  const specificShared =
+    sharedSectors.length === 0 ? NONE : sharedSectors.filter((s) => SPECIFIC.includes(s));
   // Off the program's focus: a narrower area (cancer, space) the request does not share, or a
   // kind of support (training, equipment, commercialization) it does not ask for.
   const offFocus =
-    specific.some((s) => !profile.sectors.has(s)) || Boolean(t.purpose && !t.purpose.test(profile.text));
+    specific.some((s) => !profile.sectors.has(s)) || Boolean(t.purpose && !asks(profile, t.purpose));
   const fit = reasons && fitSentence(p, who, offFocus);
   if (fit) reasons?.push(fit);
 
@@ -103,8 +125,8 @@ export function scoreProgram(
   score += placeFit(t, rules, profile, who, reasons);
 
   // Who applies: as the rules read the applicant when they could, else from the request's words.
-  const audience: Set<Audience> =
-    who.kind === null ? profile.audience : new Set([who.kind === 'company' ? 'company' : 'academic']);
+  const audience: ReadonlySet<Audience> =
+    who.kind === null ? profile.audience : who.kind === 'company' ? COMPANY : ACADEMIC;
   const isAcademic = audience.has('academic');
   const isCompany = audience.has('company');
   if (t.applicant && audience.size > 0) {
@@ -155,7 +177,7 @@ export function scoreProgram(
   // Career stage, prior awards, partners, export, tax.
   // A program for one kind of support (training, equipment, events, commercialization) suits a
   // request that asks for it; a research program is what a grants officer names otherwise.
-  if (t.purpose && !t.purpose.test(profile.text)) score += W('purposeUnasked');
+  if (t.purpose && !asks(profile, t.purpose)) score += W('purposeUnasked');
   // A program the applicant cannot apply to alone comes after those they can (at -1, Sloan still
   // led NSERC Discovery for a Canadian plant biologist in eval/profiles).
   if (t.nominated) {
@@ -164,7 +186,7 @@ export function scoreProgram(
   }
   // Research in its initial stages, or long-term research: SSHRC's Insight Development against Insight.
   if (t.initialStage)
-    score += t.initialStage.test(profile.text) ? W('initialStageAsked') : W('initialStageUnasked');
+    score += asks(profile, t.initialStage) ? W('initialStageAsked') : W('initialStageUnasked');
   if (t.earlyCareer) {
     if (profile.earlyCareer) {
       score += W('earlyCareerMatch');

@@ -1,5 +1,6 @@
+import { perProgram } from './per-program.ts';
 import type { RankableProgram, Audience } from './types.ts';
-import { hits, SECTORS, type Sector } from './vocabulary.ts';
+import { hits, SECTORS, SPECIFIC, type Sector } from './vocabulary.ts';
 
 /** What a program is for and whom it serves, read once from its record and rules (issue 14 §3). */
 
@@ -10,6 +11,8 @@ export interface Traits {
   applicant: Audience | null;
   audience: Set<Audience>;
   sectors: Set<Sector>;
+  /** Of `sectors`, the narrower ones (SPECIFIC: defence, space, …), in the same order. */
+  specific: Sector[];
   excluded: Set<Sector>;
   smallBusiness: boolean;
   earlyCareer: boolean;
@@ -28,8 +31,6 @@ export interface Traits {
   /** A program for research in its initial stages: the words of a request that is (ADR 0930). */
   initialStage: RegExp | null;
 }
-
-const traitCache = new WeakMap<RankableProgram, Traits>();
 
 function firstIndex(text: string, re: RegExp): number {
   re.lastIndex = 0;
@@ -89,9 +90,8 @@ const APPLICANT_ACADEMIC =
 const APPLICANT_COMPANY =
   /\b(sme|small business\w*|for-profit|corporations?|businesses|compan(y|ies)|startups?|ventures|owners|receptor|teams of >=2 organizations)\b/;
 
-export function programTraits(p: RankableProgram): Traits {
-  const cached = traitCache.get(p);
-  if (cached) return cached;
+/** A program's traits, read once per program object (per-program.ts). */
+export const programTraits = perProgram(function readTraits(p: RankableProgram): Traits {
   const eligibility = (p.eligibility ?? '').toLowerCase();
   const all = `${p.name}\n${p.agency}\n${eligibility}\n${p.description ?? ''}`.toLowerCase();
   const head = `${p.name}\n${p.agency}\n${eligibility}`.toLowerCase();
@@ -153,6 +153,7 @@ export function programTraits(p: RankableProgram): Traits {
     applicant,
     audience,
     sectors,
+    specific: [...sectors].filter((s) => SPECIFIC.includes(s)),
     excluded,
     smallBusiness: rules
       ? rules.applicantTypes.includes('small-business') && !rules.applicantTypes.includes('company')
@@ -184,6 +185,5 @@ export function programTraits(p: RankableProgram): Traits {
     nominated: /^nominated \(?by\b/.test(eligibility),
     initialStage: INITIAL_STAGE.find(([name]) => name.test(p.name))?.[1] ?? null,
   };
-  traitCache.set(p, traits);
   return traits;
-}
+});
