@@ -217,6 +217,11 @@ export const generatedApplicationSchema = z.object({
    * them (ADR 1085): the French interface names a missing section by them. Absent on older drafts.
    */
   sectionNames: z.array(z.object({ name: z.string(), fr: z.string(), verified: z.boolean() })).optional(),
+  /**
+   * The language the engine wrote the draft's own words in (ADRs 1140, 1175): set on a French
+   * draft, so the viewer marks them French; absent means English (every older draft).
+   */
+  language: z.literal('fr').optional(),
   /** The offline engine's review of this draft, in the spec's results shape. */
   evaluation_scores: z.array(evaluationScoreSchema),
   funding_probability: fundingProbabilitySchema,

@@ -126,6 +126,8 @@ export function assembleApplication(input: {
     sectionNames: profileOf(program).sections.flatMap((s) =>
       s.french ? [{ name: s.name, fr: s.french.name, verified: s.french.verified }] : [],
     ),
+    // Marked only on a French draft: English results keep their shape (ADR 1175).
+    ...(language === 'fr' ? { language } : {}),
     evaluation_scores: review.evaluation_scores,
     ...draftVerdict(input.engine, allGaps, checks.coverage, review),
   };

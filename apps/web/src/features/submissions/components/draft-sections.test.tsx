@@ -88,4 +88,45 @@ describe('DraftSections', () => {
     expect(screen.getByTestId('origin').textContent).toMatch(/no AI model was used/);
     expect(screen.getByTestId('origin').getAttribute('lang')).toBeNull();
   });
+
+  it('marks a French draft’s own words French (ADR 1175): prose, questions, rules, basis; a heading French only when it is the funder’s French name', () => {
+    const french = {
+      ...app,
+      language: 'fr',
+      basis: 'Rédigée à partir de vos éléments; aucun modèle d’IA n’a été utilisé.',
+      sectionNames: [{ name: 'Summary of proposal', fr: 'Résumé de la proposition', verified: false }],
+      ruleChecks: [
+        { rule: 'Budget cap', status: 'met', message: 'La demande de 1 $ respecte le plafond de 2 $.' },
+      ],
+      sections: [
+        { ...app.sections[0], heading: 'Résumé de la proposition', body: 'Le projet est dirigé par Ada.' },
+        { ...app.sections[0], heading: 'HQP training plan', body: 'Les travaux se déroulent en 3 étapes.' },
+      ],
+    } as unknown as GeneratedApplication;
+    const { container } = render(<DraftSections app={french} />);
+    const headings = screen.getAllByRole('heading', { level: 2 });
+    expect(headings[0]?.getAttribute('lang')).toBe('fr');
+    expect(headings[1]?.getAttribute('lang')).toBe('en');
+    expect(
+      within(screen.getAllByTestId('result-section')[0]!)
+        .getByText(/dirigé par Ada/)
+        .getAttribute('lang'),
+    ).toBe('fr');
+    expect(
+      within(screen.getAllByTestId('section-questions')[0]!).getByRole('list').getAttribute('lang'),
+    ).toBe('fr');
+    expect(
+      within(screen.getByTestId('program-rules'))
+        .getByText(/respecte le plafond/)
+        .getAttribute('lang'),
+    ).toBe('fr');
+    // The rule's name is a key, English.
+    expect(within(screen.getByTestId('program-rules')).getByText('Budget cap').getAttribute('lang')).toBe(
+      'en',
+    );
+    expect(container.querySelectorAll('[lang="fr"]').length).toBeGreaterThan(3);
+    cleanup();
+    render(<Origin of={french} />);
+    expect(screen.getByTestId('origin').getAttribute('lang')).toBe('fr');
+  });
 });

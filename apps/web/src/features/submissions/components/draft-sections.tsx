@@ -47,16 +47,22 @@ function Table({ table }: { table: SectionTable }) {
   );
 }
 
+/** The language of the engine's own words in a draft: French on a French draft, else English. */
+export const draftLang = (app: GeneratedApplication): 'en' | 'fr' => app.language ?? 'en';
+
 /**
- * The draft's own text (headings, prose, notes, questions) is the engine's, in English until it
- * writes French (issue 31 §2): marked lang="en" so a screen reader in French reads it as English.
+ * The draft's own text (headings, prose, notes, questions) is the engine's, marked with the
+ * draft's language (ADRs 1140, 1175) so a screen reader reads it in that language; a French
+ * draft's heading is French only where it is the funder's French name (else its English header).
  */
-function Section({ section }: { section: GeneratedSection }) {
+function Section({ section, app }: { section: GeneratedSection; app: GeneratedApplication }) {
   const { t } = useTranslation();
   const questions = section.questions ?? [];
+  const lang = draftLang(app);
+  const headingLang = lang === 'fr' && app.sectionNames?.some((n) => n.fr === section.heading) ? 'fr' : 'en';
   return (
     <section className="space-y-2" data-testid="result-section">
-      <h2 lang="en" className="text-lg font-semibold text-slate-900">
+      <h2 lang={headingLang} className="text-lg font-semibold text-slate-900">
         {clean(section.heading)}
       </h2>
       {section.count && (
@@ -64,11 +70,11 @@ function Section({ section }: { section: GeneratedSection }) {
           className={`text-sm ${section.count.status === 'over' ? 'text-red-800' : 'text-slate-700'}`}
           data-testid="section-count"
         >
-          {t('viewer.length')} <span lang="en">{clean(section.count.note)}</span>
+          {t('viewer.length')} <span lang={lang}>{clean(section.count.note)}</span>
         </p>
       )}
       {section.body && (
-        <p lang="en" className="whitespace-pre-wrap text-slate-800">
+        <p lang={lang} className="whitespace-pre-wrap text-slate-800">
           {clean(section.body)}
         </p>
       )}
@@ -86,7 +92,7 @@ function Section({ section }: { section: GeneratedSection }) {
       {questions.length > 0 && (
         <div className="rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="section-questions">
           <p className="text-sm font-medium text-amber-900">{t('viewer.questions')}</p>
-          <ul lang="en" className="list-disc pl-6 text-sm text-amber-900">
+          <ul lang={lang} className="list-disc pl-6 text-sm text-amber-900">
             {questions.map((q, i) => (
               <li key={i}>{clean(q)}</li>
             ))}
@@ -104,7 +110,7 @@ export function DraftSections({ app }: { app: GeneratedApplication }) {
   return (
     <>
       {app.sections.map((section, i) => (
-        <Section key={i} section={section} />
+        <Section key={i} section={section} app={app} />
       ))}
       {/* Drafts stored before milestones became section tables keep their work plan table. */}
       {!hasTable && app.workPlan.rows.length > 0 && (
@@ -140,7 +146,7 @@ export function DraftSections({ app }: { app: GeneratedApplication }) {
                   : r.status === 'unmet'
                     ? t('viewer.ruleStatus.unmet')
                     : t('viewer.ruleStatus.check')}
-                ): <span lang="en">{clean(r.message)}</span>
+                ): <span lang={draftLang(app)}>{clean(r.message)}</span>
               </li>
             ))}
           </ul>
@@ -154,9 +160,9 @@ export function DraftSections({ app }: { app: GeneratedApplication }) {
  * Where the draft came from, in words a researcher understands: the engine's own basis (English,
  * so `lang` says so), or our sentence in the interface's language.
  */
-export function useDraftOrigin(app: GeneratedApplication): { text: string; lang?: 'en' } {
+export function useDraftOrigin(app: GeneratedApplication): { text: string; lang?: 'en' | 'fr' } {
   const { t } = useTranslation();
-  if (app.basis) return { text: app.basis, lang: 'en' };
+  if (app.basis) return { text: app.basis, lang: draftLang(app) };
   return {
     text:
       app.engine === 'llm' && app.provider

@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../auth/api/auth.api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import '../../../i18n/submissions-catalogue.ts';
 import { translateMessage, useTranslation } from '../../../i18n/index.ts';
-import { DraftSections, useDraftOrigin } from './draft-sections.tsx';
+import { DraftSections, draftLang, useDraftOrigin } from './draft-sections.tsx';
 import { MissingSections } from './missing-sections.tsx';
 import { useVerdictText } from './verdict-text.ts';
 import { submissionQuery } from '../api/submissions.queries.ts';
@@ -121,7 +121,7 @@ export function GenerationView({ app }: { app: GeneratedApplication }) {
       <DraftSections app={app} />
       <section className="space-y-1">
         <h2 className="text-lg font-semibold text-slate-900">{t('viewer.budgetCheck')}</h2>
-        <p lang="en" className="text-slate-800">
+        <p lang={draftLang(app)} className="text-slate-800">
           {clean(app.budgetCheck.message)}
         </p>
       </section>
@@ -131,7 +131,8 @@ export function GenerationView({ app }: { app: GeneratedApplication }) {
           <ul className="list-disc pl-6 text-slate-800">
             {app.gaps.map((g, i) => (
               <li key={i}>
-                <strong>{t(SEVERITY[g.severity])}</strong>: <span lang="en">{clean(g.message)}</span>
+                <strong>{t(SEVERITY[g.severity])}</strong>:{' '}
+                <span lang={draftLang(app)}>{clean(g.message)}</span>
               </li>
             ))}
           </ul>
