@@ -1,50 +1,37 @@
 import {
-  businessDaysBefore,
-  domainAdmits,
   emailHost,
   INVITATION_DAYS,
   mayClaimDomain,
   ORGANISATION_MAX_MEMBERS,
   ORGANISATION_MESSAGES,
   type CreateOrganisationInput,
-  type HolidayList,
-  type OfficeListQuery,
   type Readiness,
   type Invitation,
   type OfficeApplication,
   type InviteInput,
   type OrganisationDetail,
-  type OrganisationRole,
   type OrganisationSummary,
-  type ProgramDeadlineList,
-  type ProgramDeadlineView,
   type UpdateOrganisationInput,
 } from '@grantleaf/shared/organisations.schema';
 import { csvTable } from '@grantleaf/shared/csv';
 import type { ReviewFilter } from '@grantleaf/shared/office-review.schema';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
 import { findUserByEmail, newSecretToken, sha256, type UserRow } from '../auth/index.ts';
 import { invitationMail, type Mailer } from '../mail/index.ts';
-import { findProgramById } from '../programs/index.ts';
-import { deleteAllEntriesOf, deleteEntriesIn } from './competitions.repository.ts';
+import { deleteAllEntriesOf } from './competitions.repository.ts';
+import {
+  createOrganisationMembers,
+  manages,
+  member,
+  organisationDetail,
+  toInvitation,
+  unverified,
+} from './organisation-members.ts';
+import { createOrganisationOffice } from './organisation-office.service.ts';
 import * as repo from './organisations.repository.ts';
-import type { InvitationRow } from './organisations.schema.ts';
 import { addDaysTo } from '@grantleaf/shared/days';
-
-const unverified = () => new AppError(403, ORGANISATION_MESSAGES.unverified, { reason: 'email_unverified' });
-
-/** Owners and officers run the organisation's day to day; only owners change roles and settings. */
-const manages = (role: OrganisationRole) => role === 'owner' || role === 'officer';
-
-const toInvitation = (row: InvitationRow): Invitation => ({
-  id: row.id,
-  email: row.email,
-  role: row.role,
-  expiresAt: row.expiresAt.toISOString(),
-  createdAt: row.createdAt.toISOString(),
-});
 
 /** The domains (the address's host and each parent) a domain rule could name for this address. */
 function domainsOf(email: string): string[] {
@@ -62,49 +49,6 @@ export function createOrganisationsService(deps: {
   readiness: (db: Db, ids: string[]) => Promise<Map<string, Readiness>>;
 }) {
   const { db } = deps;
-
-  /** The caller's membership, or the unknown organisation's 404 (never 403: ADR 0370). */
-  async function member(tx: Tx, user: UserRow, id: string) {
-    const found = await repo.findMembership(tx, user.id, id);
-    if (!found) throw notFound('Organisation not found');
-    return found;
-  }
-
-  async function detail(user: UserRow, id: string): Promise<OrganisationDetail> {
-    const { organisation, role } = await member(db, user, id);
-    const [members, invitations] = await Promise.all([
-      repo.listMembers(db, id),
-      manages(role) ? repo.listOpenInvitations(db, id) : Promise.resolve([]),
-    ]);
-    return {
-      id: organisation.id,
-      name: organisation.name,
-      domain: organisation.domain,
-      internalDeadlineDays: organisation.internalDeadlineDays,
-      role,
-      members: members.length,
-      memberList: members.map((m) => ({
-        userId: m.userId,
-        name: m.name,
-        email: m.email,
-        role: m.role,
-        joinedAt: m.joinedAt.toISOString(),
-      })),
-      invitations: invitations.map(toInvitation),
-    };
-  }
-
-  /** Removes a member; an organisation is never left without an owner. */
-  async function removeMember(tx: Tx, organisationId: string, userId: string) {
-    const rows = await repo.listMembers(tx, organisationId);
-    const leaving = rows.find((m) => m.userId === userId);
-    if (!leaving) throw notFound('Member not found');
-    if (leaving.role === 'owner' && (await repo.countOwners(tx, organisationId, userId)) === 0)
-      throw conflict(ORGANISATION_MESSAGES.lastOwner);
-    await repo.deleteMember(tx, organisationId, userId);
-    // Their internal applications to the office's competitions are withdrawn with them (ADR 0650).
-    await deleteEntriesIn(tx, organisationId, userId);
-  }
 
   return {
     async list(user: UserRow): Promise<{
@@ -142,10 +86,10 @@ export function createOrganisationsService(deps: {
         await repo.insertMember(tx, { organisationId: created.id, userId: user.id, role: 'owner' });
         return created;
       });
-      return detail(user, row.id);
+      return organisationDetail(db, user, row.id);
     },
 
-    detail,
+    detail: (user: UserRow, id: string) => organisationDetail(db, user, id),
 
     async update(user: UserRow, id: string, input: UpdateOrganisationInput): Promise<OrganisationDetail> {
       const { role } = await member(db, user, id);
@@ -159,7 +103,7 @@ export function createOrganisationsService(deps: {
           ? { internalDeadlineDays: input.internalDeadlineDays }
           : {}),
       });
-      return detail(user, id);
+      return organisationDetail(db, user, id);
     },
 
     /**
@@ -208,158 +152,14 @@ export function createOrganisationsService(deps: {
       return toInvitation(invitation);
     },
 
-    /** The office's list: owners and research officers only; members get the unknown id's 404. */
-    async officeList(user: UserRow, id: string, filter: OfficeListQuery = {}): Promise<OfficeApplication[]> {
-      const { organisation, role } = await member(db, user, id);
-      if (!manages(role)) throw notFound('Organisation not found');
-      const [rows, holidays] = await Promise.all([
-        repo.listOfficeApplications(db, id, filter),
-        repo.listHolidays(db, id),
-      ]);
-      const closed = new Set(holidays.map((h) => h.day));
-      const readiness = await deps.readiness(
-        db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        owner: r.owner,
-        ownerEmail: r.ownerEmail,
-        program: r.program,
-        status: r.status,
-        deadline: r.deadline,
-        // The program's own number where the office set one (ADR 0650), else the organisation's.
-        internalDeadline: r.deadline
-          ? businessDaysBefore(r.deadline, r.programDays ?? organisation.internalDeadlineDays, closed)
-          : null,
-        reviewState: r.reviewState,
-        readiness: readiness.get(r.id) ?? { found: 0, expected: 0, left: 0, ready: false },
-        sharedAt: new Date(r.sharedAt).toISOString(),
-        updatedAt: new Date(r.updatedAt).toISOString(),
-      }));
-    },
+    ...createOrganisationOffice(deps),
 
-    /** The institution's holidays: every member reads them (their internal deadlines follow them). */
-    async holidays(user: UserRow, id: string): Promise<HolidayList> {
-      await member(db, user, id);
-      const rows = await repo.listHolidays(db, id);
-      return { holidays: rows.map((h) => ({ date: h.day, name: h.name })) };
-    },
-
-    /** Owners and research officers keep the holiday list (ADR 0441); members get the 404. */
-    async setHolidays(user: UserRow, id: string, input: HolidayList): Promise<HolidayList> {
-      await db.transaction(async (tx) => {
-        const { role } = await member(tx, user, id);
-        if (!manages(role)) throw notFound('Organisation not found');
-        await repo.lockOrganisation(tx, id);
-        await repo.replaceHolidays(tx, id, input.holidays);
-      });
-      const rows = await repo.listHolidays(db, id);
-      return { holidays: rows.map((h) => ({ date: h.day, name: h.name })) };
-    },
-
-    /** Per-program internal deadlines (ADR 0650): every member reads them, like the holidays. */
-    async programDeadlines(user: UserRow, id: string): Promise<ProgramDeadlineView> {
-      await member(db, user, id);
-      return { deadlines: await repo.listProgramDeadlines(db, id) };
-    },
-
-    /**
-     * Owners and research officers replace the list; a program the catalogue does not hold is
-     * refused by name (400), so a typo never silently keeps the organisation's number.
-     */
-    async setProgramDeadlines(
-      user: UserRow,
-      id: string,
-      input: ProgramDeadlineList,
-    ): Promise<ProgramDeadlineView> {
-      await db.transaction(async (tx) => {
-        const { role } = await member(tx, user, id);
-        if (!manages(role)) throw notFound('Organisation not found');
-        for (const d of input.deadlines)
-          if (!(await findProgramById(tx, d.programId)))
-            throw new AppError(400, `Unknown program "${d.programId}": choose one from the catalogue.`, {
-              reason: 'unknown_program',
-            });
-        await repo.lockOrganisation(tx, id);
-        await repo.replaceProgramDeadlines(tx, id, input.deadlines);
-      });
-      return { deadlines: await repo.listProgramDeadlines(db, id) };
-    },
+    ...createOrganisationMembers(deps),
 
     async revokeInvitation(user: UserRow, id: string, invitationId: string): Promise<void> {
       const { role } = await member(db, user, id);
       if (!manages(role)) throw notFound('Organisation not found');
       if (!(await repo.revokeInvitation(db, id, invitationId))) throw notFound('Invitation not found');
-    },
-
-    /** The invited address must be the caller's own, verified; the link then works once. */
-    async accept(user: UserRow, token: string): Promise<OrganisationDetail> {
-      if (!user.emailVerified) throw unverified();
-      const organisationId = await db.transaction(async (tx) => {
-        const used = await repo.useInvitation(tx, sha256(token), user.email.trim().toLowerCase(), user.id);
-        if (!used) throw badRequest(ORGANISATION_MESSAGES.invitationInvalid);
-        await repo.lockOrganisation(tx, used.organisationId);
-        if (
-          !(await repo.insertMember(tx, {
-            organisationId: used.organisationId,
-            userId: user.id,
-            role: used.role,
-          }))
-        )
-          throw conflict(ORGANISATION_MESSAGES.alreadyMember);
-        return used.organisationId;
-      });
-      return detail(user, organisationId);
-    },
-
-    /** The domain rule: a verified address at the organisation's domain joins as a member. */
-    async join(user: UserRow, id: string): Promise<OrganisationDetail> {
-      if (!user.emailVerified) throw unverified();
-      await db.transaction(async (tx) => {
-        const organisation = await repo.lockOrganisation(tx, id);
-        // An organisation whose rule does not admit the caller is not theirs to see: 404.
-        if (!organisation || !domainAdmits(organisation.domain, user.email))
-          throw notFound('Organisation not found');
-        if ((await repo.countSeats(tx, id)) >= ORGANISATION_MAX_MEMBERS)
-          throw conflict(ORGANISATION_MESSAGES.full);
-        if (!(await repo.insertMember(tx, { organisationId: id, userId: user.id, role: 'member' })))
-          throw conflict(ORGANISATION_MESSAGES.alreadyMember);
-      });
-      return detail(user, id);
-    },
-
-    async changeRole(
-      user: UserRow,
-      id: string,
-      userId: string,
-      role: OrganisationRole,
-    ): Promise<OrganisationDetail> {
-      await db.transaction(async (tx) => {
-        const { role: mine } = await member(tx, user, id);
-        if (mine !== 'owner') throw notFound('Organisation not found');
-        await repo.lockOrganisation(tx, id);
-        const target = await repo.findMembership(tx, userId, id);
-        if (!target) throw notFound('Member not found');
-        if (target.role === 'owner' && role !== 'owner' && (await repo.countOwners(tx, id, userId)) === 0)
-          throw conflict(ORGANISATION_MESSAGES.lastOwner);
-        await repo.updateMemberRole(tx, id, userId, role);
-      });
-      return detail(user, id);
-    },
-
-    /**
-     * Leaving (the member themself) or removal (an owner): the row goes in this transaction, and
-     * with it every access the organisation gave; the member's own applications stay theirs.
-     */
-    async removeMember(user: UserRow, id: string, userId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const { role: mine } = await member(tx, user, id);
-        if (userId !== user.id && mine !== 'owner') throw notFound('Organisation not found');
-        await repo.lockOrganisation(tx, id);
-        await removeMember(tx, id, userId);
-      });
     },
   };
 }
