@@ -1,29 +1,28 @@
 import {
   COMPETITION_MESSAGES,
-  type CompetitionDetail,
   type CompetitionList,
-  type CompetitionSummary,
   type CreateCompetitionInput,
   type EntryInput,
   type ScoreInput,
 } from '@grantleaf/shared/competitions.schema';
 import { DEFAULT_LANGUAGE, isLanguage } from '@grantleaf/shared/language';
-import type { OrganisationRole } from '@grantleaf/shared/organisations.schema';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { UserRow } from '../auth/index.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import { selectedMail, type Mailer } from '../mail/index.ts';
 import { findProgramById } from '../programs/index.ts';
+import {
+  competitionDetail,
+  competitionOf,
+  isOpen,
+  officerEntry,
+  summary,
+  today,
+} from './competition-detail.ts';
 import * as repo from './competitions.repository.ts';
-import type { CompetitionRow } from './competitions.schema.ts';
-import { findMembership } from './organisations.repository.ts';
-
-const manages = (role: OrganisationRole) => role === 'owner' || role === 'officer';
-/** Today in UTC, as the internal deadline's date is compared. */
-const today = () => new Date().toISOString().slice(0, 10);
-const isOpen = (c: CompetitionRow) => c.internalDeadline >= today();
+import { manages, member } from './organisation-members.ts';
 
 /**
  * Limited-submission competitions (issue 32 §3, ADR 0650). Every route starts from the caller's
@@ -35,113 +34,6 @@ export function createCompetitionsService(deps: { db: Db; env: Env; mailer: Mail
   const { db } = deps;
   const link = (organisationId: string, competitionId: string) =>
     `${deps.env.APP_URL.replace(/\/$/, '')}/organisations?competition=${competitionId}#org-${organisationId}`;
-
-  async function member(tx: Tx, user: UserRow, organisationId: string) {
-    const found = await findMembership(tx, user.id, organisationId);
-    if (!found) throw notFound('Organisation not found');
-    return found;
-  }
-
-  async function competitionOf(tx: Tx, organisationId: string, competitionId: string, lock = false) {
-    const row = await repo.findCompetition(tx, organisationId, competitionId, lock);
-    if (!row) throw notFound('Competition not found');
-    return row;
-  }
-
-  const summary = (
-    row: CompetitionRow,
-    program: string,
-    entries: number,
-    selected: number,
-  ): CompetitionSummary => ({
-    id: row.id,
-    title: row.title,
-    programId: row.programId,
-    program,
-    cap: row.cap,
-    internalDeadline: row.internalDeadline,
-    criteria: row.criteria,
-    entries,
-    selected,
-    open: isOpen(row),
-    createdAt: row.createdAt.toISOString(),
-  });
-
-  async function detail(
-    user: UserRow,
-    organisationId: string,
-    competitionId: string,
-  ): Promise<CompetitionDetail> {
-    const { role } = await member(db, user, organisationId);
-    const row = await competitionOf(db, organisationId, competitionId);
-    const officer = manages(role);
-    const [program, entries] = await Promise.all([
-      repo.programName(db, row.programId),
-      repo.listEntries(db, row.id, officer ? undefined : user.id),
-    ]);
-    const scores = officer
-      ? await repo.listScores(
-          db,
-          entries.map((e) => e.entry.id),
-        )
-      : [];
-    const list = entries.map(({ entry, applicant, applicationTitle }) => {
-      const mine = scores.filter((s) => s.score.entryId === entry.id);
-      const totals = mine.map((s) => s.score.scores.reduce((a, b) => a + b, 0));
-      return {
-        id: entry.id,
-        applicant,
-        mine: entry.applicantId === user.id,
-        title: entry.title,
-        summary: entry.summary,
-        applicationId: applicationTitle === null ? null : entry.applicationId,
-        applicationTitle,
-        selected: entry.selectedAt !== null,
-        submittedAt: entry.createdAt.toISOString(),
-        updatedAt: entry.updatedAt.toISOString(),
-        scores: mine.map(({ score, officer: name }) => ({
-          officer: name,
-          mine: score.officerId === user.id,
-          scores: score.scores,
-          comment: score.comment,
-          updatedAt: score.updatedAt.toISOString(),
-        })),
-        average: totals.length
-          ? Math.round((totals.reduce((a, b) => a + b, 0) / totals.length) * 100) / 100
-          : null,
-      };
-    });
-    // Best average first; unscored entries last, oldest first.
-    list.sort((a, b) => (b.average ?? -1) - (a.average ?? -1));
-    const all = officer ? list : [];
-    return {
-      ...summary(
-        row,
-        program,
-        officer ? entries.length : 0,
-        officer ? all.filter((e) => e.selected).length : 0,
-      ),
-      entryList: list,
-      canManage: officer,
-    };
-  }
-
-  /** An officer's action on an entry: never on their own (another officer judges it). */
-  async function officerEntry(
-    tx: Tx,
-    user: UserRow,
-    organisationId: string,
-    competitionId: string,
-    entryId: string,
-  ) {
-    const { role } = await member(tx, user, organisationId);
-    if (!manages(role)) throw notFound('Competition not found');
-    const competition = await competitionOf(tx, organisationId, competitionId, true);
-    const entry = await repo.findEntry(tx, competitionId, entryId);
-    if (!entry) throw notFound('Entry not found');
-    if (entry.applicantId === user.id) throw badRequest(COMPETITION_MESSAGES.ownEntry);
-    return { competition, entry };
-  }
 
   return {
     async list(user: UserRow, organisationId: string): Promise<CompetitionList> {
@@ -187,10 +79,11 @@ export function createCompetitionsService(deps: { db: Db; env: Env; mailer: Mail
         });
         return created;
       });
-      return detail(user, organisationId, row.id);
+      return competitionDetail(db, user, organisationId, row.id);
     },
 
-    detail,
+    detail: (user: UserRow, organisationId: string, competitionId: string) =>
+      competitionDetail(db, user, organisationId, competitionId),
 
     /** A member's internal application: one per competition, changed freely until the deadline. */
     async submitEntry(user: UserRow, organisationId: string, competitionId: string, input: EntryInput) {
@@ -209,7 +102,7 @@ export function createCompetitionsService(deps: { db: Db; env: Env; mailer: Mail
           applicationId,
         });
       });
-      return detail(user, organisationId, competitionId);
+      return competitionDetail(db, user, organisationId, competitionId);
     },
 
     async score(
@@ -230,7 +123,7 @@ export function createCompetitionsService(deps: { db: Db; env: Env; mailer: Mail
           comment: input.comment || null,
         });
       });
-      return detail(user, organisationId, competitionId);
+      return competitionDetail(db, user, organisationId, competitionId);
     },
 
     /**
@@ -282,7 +175,7 @@ export function createCompetitionsService(deps: { db: Db; env: Env; mailer: Mail
             }),
           });
       }
-      return detail(user, organisationId, competitionId);
+      return competitionDetail(db, user, organisationId, competitionId);
     },
   };
 }
