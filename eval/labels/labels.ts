@@ -19,7 +19,8 @@ import split from './split.json' with { type: 'json' };
  * whose SHA-256 is recorded in split.json; measured once for ADR 0610, so spent. `heldout3`: a third
  * part frozen the same way (ADR 0800), measured and spent since (ADR 0880). `heldout4`: a fourth
 part frozen the same way (ADR 0920), measured three times. `heldout5`: a fifth part, four non-GRFP
-applications, frozen the same way before any detector ran on it (ADR 1100). `frDevelopment` and
+applications, frozen the same way before any detector ran on it (ADR 1100). `heldout6`: a sixth part,
+five applications in no earlier set, frozen the same way (SPLIT.md, 2026-11-29). `frDevelopment` and
 `frHeldout`: the French part (issue 31, ADR 1125), split by application before any label was made,
 each side in its own file; the held-out file's SHA-256 is in split.json (`french.labelsSha256`).
  */
@@ -30,6 +31,7 @@ export type Side =
   | 'heldout3'
   | 'heldout4'
   | 'heldout5'
+  | 'heldout6'
   | 'frDevelopment'
   | 'frHeldout';
 /** The parts kept in their own frozen file, each with its SHA-256 in split.json. */
@@ -38,6 +40,7 @@ const FROZEN_PARTS = {
   heldout3: split.heldout3,
   heldout4: split.heldout4,
   heldout5: split.heldout5,
+  heldout6: split.heldout6,
 } as const;
 type FrozenPart = keyof typeof FROZEN_PARTS;
 const isFrozenPart = (side: Side): side is FrozenPart => side in FROZEN_PARTS;

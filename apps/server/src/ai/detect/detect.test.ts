@@ -48,7 +48,7 @@ describe('the element detector (ADR 0300)', () => {
     expect(() => assertDevelopmentOnly([{ doc: devDoc }, { doc: heldOutDoc }])).toThrow(heldOutDoc);
     expect(() => assertDevelopmentOnly([{ doc: 'not-a-document' }])).toThrow(/not in the split/);
     // The parts still quoted as held-out are refused by their own side in split.json.
-    for (const side of ['heldout4', 'heldout5']) {
+    for (const side of ['heldout4', 'heldout5', 'heldout6']) {
       const doc = [...split].find(([, s]) => s.side === side)?.[0] ?? '';
       expect(doc, side).not.toBe('');
       expect(() => assertDevelopmentOnly([{ doc: devDoc }, { doc }])).toThrow(`${doc} (${side})`);

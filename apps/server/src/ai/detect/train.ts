@@ -54,7 +54,8 @@ type SplitFile = Part & Record<string, unknown>;
  * chosen on it), heldout4 (measured before) and heldout5 (fresh) never are.
  */
 export const TRAINABLE_SIDES: ReadonlySet<string> = new Set(['development', 'heldout2', 'heldout3']);
-const SPENT_PARTS = ['heldout2', 'heldout3', 'heldout4', 'heldout5'];
+// Every frozen part in its own file, spent or not: their applications' sides are read from here.
+const SPENT_PARTS = ['heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6'];
 interface DocumentsFile {
   documents: { id: string; application: string }[];
 }
