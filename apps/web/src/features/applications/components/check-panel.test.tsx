@@ -106,6 +106,18 @@ describe('live check panel', () => {
     expect(screen.getByText('1 required element not found')).toBeTruthy();
   });
 
+  it('never says "Submission ready" beside a required element not found, with nothing else left (one verdict)', () => {
+    // The server's list is empty and the budget adds up: the missing element alone must hold the verdict.
+    const onlyElement = result({
+      left: [],
+      budget: { ok: true, message: 'Itemised amounts add up to the stated total.', sectionId: 'budget' },
+    });
+    render(<ReadinessSummary result={onlyElement} checking={false} error={null} onFocus={() => {}} />);
+    expect(screen.queryByTestId('submission-ready')).toBeNull();
+    expect(screen.getByTestId('left-count').textContent).toBe('1 item left before this can be submitted:');
+    expect(screen.getByText('1 required element not found')).toBeTruthy();
+  });
+
   it('prints a criterion weight given as a fraction as a percentage', () => {
     render(
       <CheckPanel
