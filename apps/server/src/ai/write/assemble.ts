@@ -94,7 +94,7 @@ export function assembleApplication(input: {
   }
   for (const section of sections) {
     for (const question of section.questions ?? []) {
-      gaps.push({ severity: 'major', message: `${named(section.heading)}: ${question}` });
+      gaps.push({ severity: 'major', message: t.sectionQuestion(named(section.heading), question) });
     }
     const notes = section.body.match(/\[To complete:[^\]]*\]/g)?.length ?? 0;
     if (notes > 0) {

@@ -64,6 +64,7 @@ export const EN: WriterText = {
     `The work plan runs ${days} days; the program funds at most ${months} months (about ${maxDays} days).`,
   briefProfiles: 'Team profiles are brief; reviewers look for each member’s experience and record.',
   criterionUnanswered: (c) => `No section answers the criterion "${c}".`,
+  sectionQuestion: (heading, question) => `${heading}: ${question}`,
   notesToComplete: (heading, n) =>
     `"${heading}" has ${n} note${n === 1 ? '' : 's'} to complete with your own material.`,
   toConfirm: (heading, items) =>

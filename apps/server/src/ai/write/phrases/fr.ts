@@ -129,6 +129,7 @@ export const FR: WriterText = {
   briefProfiles:
     'Les profils de l’équipe sont brefs; les évaluateurs cherchent l’expérience et les réalisations de chaque membre.',
   criterionUnanswered: (c) => `Aucune section ne répond au critère ${quote(c)}.`,
+  sectionQuestion: (heading, question) => `${heading}${colon} ${question}`,
   notesToComplete: (heading, n) =>
     `${quote(heading)} contient ${n} ${plural(n, 'note', 'notes')} à compléter avec vos propres éléments.`,
   toConfirm: (heading, items) =>

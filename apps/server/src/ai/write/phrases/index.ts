@@ -73,6 +73,8 @@ export interface WriterText extends CheckText {
   planTooLong(days: number, months: number, maxDays: number): string;
   briefProfiles: string;
   criterionUnanswered(criterion: string): string;
+  /** A section's open question as a gap: "Team: Which facilities …?". */
+  sectionQuestion(heading: string, question: string): string;
   notesToComplete(heading: string, n: number): string;
   toConfirm(heading: string, items: string[]): string;
   elementLabel(element: Element): string;

@@ -139,6 +139,7 @@ function sampleTexts(t: WriterText): Record<string, string> {
     planTooLong: t.planTooLong(900, 24, 730),
     briefProfiles: t.briefProfiles,
     criterionUnanswered: t.criterionUnanswered('C'),
+    sectionQuestion: t.sectionQuestion('H', 'Q?'),
     notesToComplete: t.notesToComplete('H', 2),
     toConfirm: t.toConfirm('H', ['x']),
     reviewersLookFor: t.reviewersLookFor(['x']),
