@@ -29,7 +29,6 @@ const STATIC_PAGES = /^apps\/web\/src\/features\/public\/components\/[a-z-]+-pag
 const NOT_YET_SPLIT: Record<string, number> = {
   'packages/shared/src/sred/calculator.ts#computeSredCredits': 428,
   'apps/server/src/modules/applications/application-document.service.ts#createApplicationDocuments': 238,
-  'apps/server/src/modules/organisations/organisations.routes.ts#organisationsRoutes': 237,
   'apps/server/src/modules/reviews/reviews.service.ts#createReviewsService': 237,
   'apps/web/src/features/admin-catalogue/components/admin-program-page.tsx#ProgramEditor': 234,
   'apps/web/src/features/funding/components/funding-finder-dialog.tsx#FundingFinderDialog': 223,

@@ -17,14 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard.ts';
 import { USER_LIMITS } from '../../http/rate-limit.ts';
-import {
-  createCompetitionSchema,
-  competitionDetailSchema,
-  competitionListSchema,
-  entryInputSchema,
-  scoreInputSchema,
-  selectionInputSchema,
-} from '@grantleaf/shared/competitions.schema';
+import { competitionRoutes } from './competitions.routes.ts';
 import type { CompetitionsService } from './competitions.service.ts';
 import { officeCsv, type OrganisationsService } from './organisations.service.ts';
 
@@ -32,8 +25,6 @@ import { officeCsv, type OrganisationsService } from './organisations.service.ts
 const idParams = z.object({ id: z.uuid() });
 const memberParams = idParams.extend({ userId: z.uuid() });
 const invitationParams = idParams.extend({ invitationId: z.uuid() });
-const competitionParams = idParams.extend({ competitionId: z.uuid() });
-const entryParams = competitionParams.extend({ entryId: z.uuid() });
 
 export const organisationsRoutes: FastifyPluginAsyncZod<{
   organisations: OrganisationsService;
@@ -135,6 +126,17 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  officeRoutes(app, organisations);
+  competitionRoutes(app, competitions);
+};
+
+/**
+ * The research office's routes (issue 32 §3, ADR 0441, 0650): its list as JSON and CSV, the
+ * holidays and the per-program deadlines; registered by organisationsRoutes in the same place.
+ */
+function officeRoutes(app: Parameters<FastifyPluginAsyncZod>[0], organisations: OrganisationsService) {
+  const auth = { config: { auth: true } } as const;
+
   // The office's list (issue 32 §3): JSON for the page, CSV for a spreadsheet.
   app.get(
     '/api/organisations/:id/applications',
@@ -195,83 +197,4 @@ export const organisationsRoutes: FastifyPluginAsyncZod<{
     },
     (request) => organisations.setProgramDeadlines(currentUser(request), request.params.id, request.body),
   );
-
-  // Limited-submission competitions (ADR 0650): members read and enter, owners and officers
-  // announce, score and select; outsiders and removed members get 404 on every route.
-  const base = '/api/organisations/:id/competitions';
-  app.get(
-    base,
-    { ...auth, schema: { params: idParams, response: { 200: competitionListSchema } } },
-    (request) => competitions.list(currentUser(request), request.params.id),
-  );
-
-  app.post(
-    base,
-    {
-      config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.competition },
-      schema: { params: idParams, body: createCompetitionSchema, response: { 201: competitionDetailSchema } },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await competitions.create(currentUser(request), request.params.id, request.body, request.id)),
-  );
-
-  app.get(
-    `${base}/:competitionId`,
-    { ...auth, schema: { params: competitionParams, response: { 200: competitionDetailSchema } } },
-    (request) => competitions.detail(currentUser(request), request.params.id, request.params.competitionId),
-  );
-
-  app.put(
-    `${base}/:competitionId/entry`,
-    {
-      config: { auth: true, rateLimit: USER_LIMITS.competition },
-      schema: {
-        params: competitionParams,
-        body: entryInputSchema,
-        response: { 200: competitionDetailSchema },
-      },
-    },
-    (request) =>
-      competitions.submitEntry(
-        currentUser(request),
-        request.params.id,
-        request.params.competitionId,
-        request.body,
-      ),
-  );
-
-  app.put(
-    `${base}/:competitionId/entries/:entryId/score`,
-    {
-      config: { auth: true, rateLimit: USER_LIMITS.competition },
-      schema: { params: entryParams, body: scoreInputSchema, response: { 200: competitionDetailSchema } },
-    },
-    (request) =>
-      competitions.score(
-        currentUser(request),
-        request.params.id,
-        request.params.competitionId,
-        request.params.entryId,
-        request.body,
-      ),
-  );
-
-  app.post(
-    `${base}/:competitionId/entries/:entryId/selection`,
-    {
-      config: { auth: true, idempotent: true, rateLimit: USER_LIMITS.competition },
-      schema: { params: entryParams, body: selectionInputSchema, response: { 200: competitionDetailSchema } },
-    },
-    (request) =>
-      competitions.select(
-        currentUser(request),
-        request.params.id,
-        request.params.competitionId,
-        request.params.entryId,
-        request.body.selected,
-        request.id,
-      ),
-  );
-};
+}
