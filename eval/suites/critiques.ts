@@ -35,7 +35,8 @@ type Side =
   | 'eighth held-out'
   | 'ninth held-out'
   | 'tenth held-out'
-  | 'eleventh held-out';
+  | 'eleventh held-out'
+  | 'twelfth held-out';
 const SIDES: readonly Side[] = [
   'development',
   'held-out',
@@ -49,6 +50,7 @@ const SIDES: readonly Side[] = [
   'ninth held-out',
   'tenth held-out',
   'eleventh held-out',
+  'twelfth held-out',
 ];
 /**
  * The parts not yet worked on; every other part is spent (measured at the end of a round) and
@@ -60,9 +62,10 @@ const SIDES: readonly Side[] = [
  * summary and reviews, ADR 1122) was frozen before the parser read it, measured once at the end of
  * ADR 1121's round, and is development since. The eleventh (one NIH R01 critique quoted by its
  * applicant, ADR 1165) was frozen before the parser read it, measured once before ADR 1166's
- * round began, and is development since.
+ * round began, and is development since. The twelfth (the four reviews of an NSF IUSE proposal,
+ * ADR 1167) was frozen before the parser read it and is measured once.
  */
-const UNSEEN: readonly Side[] = [];
+const UNSEEN: readonly Side[] = ['twelfth held-out'];
 /**
  * An unseen part is parsed only when the measurement is asked for by name, so that running the
  * eval while working on the parser does not measure it again and again (brief §3: once, at the end).
@@ -86,6 +89,7 @@ const SIDE_NAMES: Record<Side, string> = {
     'tenth (spent: held-out 0.15 / 0.22 at b37bc09, misses unread then; development since ADR 1122)',
   'eleventh held-out':
     'eleventh (spent: held-out 0.00 / 0.00 at d0afa2e, misses unread then; development since ADR 1165)',
+  'twelfth held-out': 'twelfth (held-out: frozen before the parser read it, ADR 1167)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
@@ -123,6 +127,7 @@ const FROZEN: Partial<Record<Side, { labels: string; labelsSha256: string }>> = 
   'ninth held-out': documents.ninth,
   'tenth held-out': documents.tenth,
   'eleventh held-out': documents.eleventh,
+  'twelfth held-out': documents.twelfth,
 };
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => {
@@ -194,6 +199,7 @@ export const critiquesSuite: EvalSuite = {
       ...loadLabels(documents.ninth.labels),
       ...loadLabels(documents.tenth.labels),
       ...loadLabels(documents.eleventh.labels),
+      ...loadLabels(documents.twelfth.labels),
     ];
     const tallies = Object.fromEntries(
       SIDES.map((side) => [side, { all: empty(), weakness: empty(), docs: 0 }]),
