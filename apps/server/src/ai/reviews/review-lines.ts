@@ -237,3 +237,30 @@ export function trailingHeading(line: string): string | null {
   const parts = line.split(/\s[-–—:]\s/);
   return parts.length > 1 ? headingKey(parts[parts.length - 1]!) : null;
 }
+
+/**
+ * A label's words: heading-shaped once its parenthetical is set aside ("Comments on Faculty
+ * Participation (Required; not applicable for …)"), with most longer words capitalised.
+ */
+export function labelShaped(head: string): boolean {
+  const bare = head
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!headingShaped(bare)) return false;
+  const longer = bare.split(' ').filter((w) => /^\p{L}{4,}/u.test(w));
+  return longer.filter((w) => /^\p{Lu}/u.test(w)).length * 2 >= longer.length;
+}
+
+/**
+ * "Intellectual Weaknesses:", "Broader Impact Strengths:": a heading that ends on a kind marker,
+ * whose words name the criterion above it. It switches the kind; it is never that heading's subtitle.
+ */
+export function endsOnKind(line: string): boolean {
+  const head = /^(.*\S)\s*:\s*$/u.exec(line)?.[1];
+  if (!head) return false;
+  return [/\s(\p{L}+)$/u, /\s(\p{L}+\s\p{L}+)$/u].some((re) => {
+    const m = re.exec(head);
+    return m !== null && headingKind(headingKey(m[1]!)) !== null;
+  });
+}

@@ -1,9 +1,11 @@
 import { headingKey } from './layouts.ts';
 import type { Block, CritiqueKind, Group } from './review-assemble.ts';
 import {
+  endsOnKind,
   headingKind,
   headingShaped,
   inlineMarkers,
+  labelShaped,
   numberedHeading,
   trailingHeading,
   type ReviewLexicon,
@@ -33,33 +35,6 @@ type Item = Block['items'][number];
 
 /** The family a criterion no layout names is filed under (it never decides the layout). */
 export const UNNAMED = 'unnamed';
-
-/**
- * A label's words: heading-shaped once its parenthetical is set aside ("Comments on Faculty
- * Participation (Required; not applicable for …)"), with most longer words capitalised.
- */
-function labelShaped(head: string): boolean {
-  const bare = head
-    .replace(/\([^)]*\)/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (!headingShaped(bare)) return false;
-  const longer = bare.split(' ').filter((w) => /^\p{L}{4,}/u.test(w));
-  return longer.filter((w) => /^\p{Lu}/u.test(w)).length * 2 >= longer.length;
-}
-
-/**
- * "Intellectual Weaknesses:", "Broader Impact Strengths:": a heading that ends on a kind marker,
- * whose words name the criterion above it. It switches the kind; it is never that heading's subtitle.
- */
-function endsOnKind(line: string): boolean {
-  const head = /^(.*\S)\s*:\s*$/u.exec(line)?.[1];
-  if (!head) return false;
-  return [/\s(\p{L}+)$/u, /\s(\p{L}+\s\p{L}+)$/u].some((re) => {
-    const m = re.exec(head);
-    return m !== null && headingKind(headingKey(m[1]!)) !== null;
-  });
-}
 
 /** An administrative item's finding that the resubmission must answer (ADR 1166). */
 const UNACCEPTABLE = /\b(?:unacceptable|inadequate)\b/iu;
