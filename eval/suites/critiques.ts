@@ -63,9 +63,10 @@ const SIDES: readonly Side[] = [
  * ADR 1121's round, and is development since. The eleventh (one NIH R01 critique quoted by its
  * applicant, ADR 1165) was frozen before the parser read it, measured once before ADR 1166's
  * round began, and is development since. The twelfth (the four reviews of an NSF IUSE proposal,
- * ADR 1167) was frozen before the parser read it and is measured once.
+ * ADR 1167) was frozen before the parser read it, measured once on the parser of ADR 1166's round,
+ * and is development since.
  */
-const UNSEEN: readonly Side[] = ['twelfth held-out'];
+const UNSEEN: readonly Side[] = [];
 /**
  * An unseen part is parsed only when the measurement is asked for by name, so that running the
  * eval while working on the parser does not measure it again and again (brief §3: once, at the end).
@@ -89,7 +90,8 @@ const SIDE_NAMES: Record<Side, string> = {
     'tenth (spent: held-out 0.15 / 0.22 at b37bc09, misses unread then; development since ADR 1122)',
   'eleventh held-out':
     'eleventh (spent: held-out 0.00 / 0.00 at d0afa2e, misses unread then; development since ADR 1165)',
-  'twelfth held-out': 'twelfth (held-out: frozen before the parser read it, ADR 1167)',
+  'twelfth held-out':
+    'twelfth (spent: held-out 0.94 / 0.83 at 8860b35, misses read; development since ADR 1167)',
 };
 const REVIEWS_DIR = path.join(import.meta.dirname, '..', 'reviews');
 
