@@ -12,6 +12,7 @@ import { languagesOf } from '../profile/languages.ts';
 import { formatMoneyIn } from '../text/money.ts';
 import { englishPhrasesIn } from '../../../test/english-phrases.ts';
 import { WRITER_TEXT } from './phrases/index.ts';
+import { headingMatchScore } from '../check/sections.ts';
 
 /**
  * Issue 24's "Done when" list over every draft `npm run eval` writes (eval/suites/drafts.ts): the
@@ -188,14 +189,25 @@ describe('every eval draft keeps to what the applicant gave', () => {
   it('scores 0 on every criterion whose own section is empty', () => {
     let checked = 0;
     for (const { label, draft } of drafts) {
-      const empty = new Set(draft.sections.filter((s) => !s.body.trim()).map((s) => s.heading.toLowerCase()));
+      const empty = draft.sections.filter((s) => !s.body.trim()).map((s) => s.heading);
       for (const s of draft.evaluation_scores) {
-        if (!empty.has(s.criterion.toLowerCase())) continue;
+        // Its own section: the same name, or a heading that names it ("Commercial Potential" under
+        // "Commercialization Potential", "Relevance and outcomes" under "Relevance and expected
+        // outcomes"), each way at half its key words, as the review reads it (draft-review.ts).
+        // Exact names alone reached 8 of 42 such criteria (eval profiles and FORM_STRONG, measured
+        // once), so a review that matched only exact headings passed, NSF SBIR at 5.0 on an empty
+        // "Commercialization Potential".
+        const own = empty.some(
+          (h) =>
+            h.toLowerCase() === s.criterion.toLowerCase() ||
+            (headingMatchScore(s.criterion, h) >= 0.5 && headingMatchScore(h, s.criterion) >= 0.5),
+        );
+        if (!own) continue;
         checked++;
         expect(s.score, `${label}: ${s.criterion}`).toBe(0);
       }
     }
-    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeGreaterThanOrEqual(40);
   });
 
   it("quotes nothing the engine wrote: every quote is the applicant's, none a question, note or rule", () => {
