@@ -35,10 +35,24 @@ export const requiredElementSchema = z.object({
    * ("PI has 45 publications in …") is the team's record whatever the detector says, so the
    * element is never reported missing beside it (issue 24 §1). `objective`: an item of a list the
    * applicant labelled ("Aim 2:", "Objective 1 –", "Objectif 3 :"), read as the fact model's
-   * objectives.
+   * objectives. `partner_cash`, `partner_in_kind`: an amount the fact model read with that role
+   * ("partner cash contribution $150,000"), so a partner's stated cash is never "missing".
    */
   statedBy: z
-    .array(z.enum(['pilot', 'record', 'method', 'outcome', 'km', 'training', 'qualitative', 'objective']))
+    .array(
+      z.enum([
+        'pilot',
+        'record',
+        'method',
+        'outcome',
+        'km',
+        'training',
+        'qualitative',
+        'objective',
+        'partner_cash',
+        'partner_in_kind',
+      ]),
+    )
     .optional(),
 });
 export type RequiredElement = z.infer<typeof requiredElementSchema>;

@@ -3,7 +3,7 @@ import { type ResolvedElement } from '../profile/criteria.ts';
 import { PROGRAM_CRITERIA } from '../profile/data.ts';
 import { isEngineSentence } from '../read/engine-text.ts';
 import { type FactModel, readText } from '../read/index.ts';
-import { splitSentences } from '../text/sentences.ts';
+import { sentenceSpans, splitSentences } from '../text/sentences.ts';
 import { DETECTED_FAMILY, detectFamilies, type FamilyDetection } from './detect.ts';
 import {
   escapeRe,
@@ -104,6 +104,8 @@ function statedFinding(reading: ReviewReading, element: ResolvedElement): Elemen
     ...facts.statements.filter((s) => (kinds as string[]).includes(s.kind)),
     // An objective the applicant labelled ("Aim 2: …") states the element whatever its words.
     ...(kinds.includes('objective') ? facts.objectives : []),
+    // A partner's cash or in-kind amount, as the sentence that states it.
+    ...amountSentences(reading.text, facts, kinds),
   ];
   let best: { text: string; carries: EvidenceNeed[] } | null = null;
   for (const statement of stated) {
@@ -115,8 +117,10 @@ function statedFinding(reading: ReviewReading, element: ResolvedElement): Elemen
       (s) => statement.text.includes(s.text) || s.text.includes(statement.text),
     );
     const carries = element.needs.filter((n) => read.some((s) => s.has[n]));
-    // Quoted as the reader's own sentence that holds the statement ("Aim 2: test it …"), verbatim.
+    // Quoted as the reader's own sentence that holds the statement ("Aim 2: test it …"), verbatim;
+    // a statement inside one of the engine's sentences (a pasted draft's cost-rule line) is its text.
     const text = read.find((s) => s.text.includes(statement.text))?.text ?? statement.text;
+    if (isEngineText(text)) continue;
     if (!best || carries.length > best.carries.length) best = { text, carries };
   }
   if (!best) return null;
@@ -129,6 +133,15 @@ function statedFinding(reading: ReviewReading, element: ResolvedElement): Elemen
     expects: element.expects,
     suggestion: element.suggestion,
   };
+}
+
+/** The sentences of the text holding an amount the fact model read with one of these roles. */
+function amountSentences(text: string, facts: FactModel, roles: readonly string[]): { text: string }[] {
+  const starts = facts.amounts.filter((a) => roles.includes(a.role)).map((a) => a.source.start);
+  if (starts.length === 0) return [];
+  return sentenceSpans(text)
+    .filter((span) => starts.some((at) => at >= span.start && at < span.end))
+    .map((span) => ({ text: span.text }));
 }
 
 /**
@@ -151,8 +164,9 @@ function cueFinding(
   }
   let best: { s: ReadSentence; rank: number; status: ElementStatus; carries: EvidenceNeed[] } | null = null;
   for (const s of reading.sentences) {
-    // A question (a funder's prompt used as a heading, a note to the applicant) supplies nothing.
-    if (s.words < MIN_EVIDENCE_WORDS || /\?\s*$/.test(s.text)) continue;
+    // A question (a funder's prompt used as a heading, a note to the applicant) supplies nothing,
+    // and the engine's own words (a pasted draft's rule lines) are never evidence.
+    if (s.words < MIN_EVIDENCE_WORDS || /\?\s*$/.test(s.text) || isEngineText(s.text)) continue;
     // How strongly the sentence is about the element: how many of its distinct cues it uses.
     const hits = cueRes.filter((re) => re.test(s.lower)).length;
     if (hits === 0) continue;
